@@ -1,0 +1,34 @@
+//! `vaultlint check`: index the vault, run the rules, count the findings.
+
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::root::Focus;
+use crate::rules;
+use crate::vault::Vault;
+
+#[derive(Debug, Clone)]
+pub struct Report {
+    /// Notes walked.
+    pub notes: usize,
+    /// Sorted by path, then position.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Report {
+    pub fn count(&self, severity: Severity) -> usize {
+        self.diagnostics.iter().filter(|d| d.severity == severity).count()
+    }
+
+    pub fn errors(&self) -> usize {
+        self.count(Severity::Error)
+    }
+
+    pub fn warnings(&self) -> usize {
+        self.count(Severity::Warning)
+    }
+}
+
+/// Checks the whole vault; with `focus`, reports only findings on those
+/// vault-relative paths.
+pub fn check(vault: &Vault, focus: Option<&Focus>) -> Report {
+    Report { notes: vault.notes.len(), diagnostics: rules::run(vault, focus) }
+}

@@ -1,0 +1,73 @@
+//! The command line, as clap definitions. Kept in the library so that the
+//! completions and man pages are generated from the same source.
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "vaultlint",
+    version,
+    about = "Keep a Markdown vault honest about which notes are current",
+    long_about = "vaultlint validates `superseded_by` declarations in the YAML frontmatter of \
+                  Markdown notes, so that search and retrieval tools that honour them leave \
+                  retired notes out without losing the current ones."
+)]
+pub struct Cli {
+    /// When to use colour: auto (a terminal, and NO_COLOR unset), always or never
+    #[arg(long, value_enum, default_value_t = Color::Auto, global = true)]
+    pub color: Color,
+
+    /// Worker threads for walking and parsing (0: one per core)
+    #[arg(short = 'j', long, default_value_t = 0, global = true, value_name = "N")]
+    pub threads: usize,
+
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Validate successor declarations and the frontmatter they live in
+    Check(CheckArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// A vault folder, or notes inside one (default: the current folder)
+    #[arg(value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+
+    /// The vault root, when PATH names notes or subfolders
+    #[arg(long, value_name = "DIR")]
+    pub root: Option<PathBuf>,
+
+    /// Leave out paths matching this glob (relative to the vault root); repeatable
+    #[arg(long, value_name = "GLOB")]
+    pub exclude: Vec<String>,
+
+    /// Output format
+    #[arg(long, value_enum, default_value_t = Format::Full)]
+    pub format: Format,
+
+    /// Exit with status 1 on warnings too
+    #[arg(long)]
+    pub strict: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// Graphical reports with the frontmatter snippet, then a summary
+    Full,
+    /// One line per finding: path:line:col: severity[code] message
+    Concise,
+    /// One JSON object (schema in the README)
+    Json,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Color {
+    Auto,
+    Always,
+    Never,
+}

@@ -1,0 +1,554 @@
+//! Finding the frontmatter block and reading its top-level keys with the
+//! exact position of every key and value.
+//!
+//! The YAML is read through the event parser rather than a document loader:
+//! events carry positions, so diagnostics and edits can point at exact bytes,
+//! and aliases are never expanded, so an alias bomb costs no more than its
+//! own text. Expansion size and nesting depth are still measured and refused
+//! past a limit, because other tools that load the same note would expand it.
+
+use crate::diagnostic::Span;
+use yaml_rust2::parser::{Event, Parser};
+use yaml_rust2::scanner::{Marker, TScalarStyle};
+
+/// Frontmatter larger than this is refused rather than parsed.
+pub const MAX_FRONTMATTER_BYTES: usize = 1 << 20;
+/// Deeper nesting than this is refused.
+pub const MAX_DEPTH: usize = 64;
+/// Aliases may expand the document to at most this many values.
+pub const MAX_EXPANDED_NODES: u64 = 100_000;
+/// Values are kept in full down to this depth (a key's value, its list
+/// items, and lists inside those, which is how YAML reads `[[Note]]`).
+const KEEP_DEPTH: usize = 4;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ScalarStyle {
+    Plain,
+    Quoted,
+    Block,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ValueKind {
+    Scalar { text: String, style: ScalarStyle },
+    Seq(Vec<Value>),
+    Map,
+    Alias,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Value {
+    pub kind: ValueKind,
+    pub span: Span,
+}
+
+impl Value {
+    /// The text of a string scalar, `None` for anything YAML does not read
+    /// as a string (lists, maps, numbers, booleans, null).
+    pub fn as_str(&self) -> Option<&str> {
+        match &self.kind {
+            ValueKind::Scalar { text, style } => {
+                if *style == ScalarStyle::Plain && is_plain_non_string(text) { None } else { Some(text) }
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether the value is YAML null (`key:` with nothing after it, `~`, `null`).
+    pub fn is_null(&self) -> bool {
+        matches!(&self.kind, ValueKind::Scalar { text, style: ScalarStyle::Plain } if is_null(text))
+    }
+
+    /// Plain text of a scalar whatever YAML type it has (dates, numbers).
+    pub fn scalar_text(&self) -> Option<&str> {
+        match &self.kind {
+            ValueKind::Scalar { text, .. } if !self.is_null() => Some(text),
+            _ => None,
+        }
+    }
+
+    /// A scalar string, or every string in a list.
+    pub fn strings(&self) -> Vec<&str> {
+        match &self.kind {
+            ValueKind::Seq(items) => items.iter().filter_map(Value::scalar_text).collect(),
+            _ => self.scalar_text().into_iter().collect(),
+        }
+    }
+}
+
+fn is_null(text: &str) -> bool {
+    matches!(text, "" | "~" | "null" | "Null" | "NULL")
+}
+
+/// YAML 1.2 core schema: plain scalars that read as null, booleans or numbers.
+fn is_plain_non_string(text: &str) -> bool {
+    if is_null(text) {
+        return true;
+    }
+    if matches!(
+        text,
+        "true"
+            | "True"
+            | "TRUE"
+            | "false"
+            | "False"
+            | "FALSE"
+            | ".inf"
+            | ".Inf"
+            | ".INF"
+            | "-.inf"
+            | "-.Inf"
+            | "-.INF"
+            | "+.inf"
+            | ".nan"
+            | ".NaN"
+            | ".NAN"
+    ) {
+        return true;
+    }
+    let digits = text.strip_prefix(['-', '+']).unwrap_or(text);
+    if let Some(hex) = digits.strip_prefix("0x") {
+        return !hex.is_empty() && hex.chars().all(|c| c.is_ascii_hexdigit());
+    }
+    if let Some(oct) = digits.strip_prefix("0o") {
+        return !oct.is_empty() && oct.chars().all(|c| ('0'..='7').contains(&c));
+    }
+    !digits.is_empty()
+        && digits.chars().next().is_some_and(|c| c.is_ascii_digit() || c == '.')
+        && digits.parse::<f64>().is_ok()
+}
+
+/// One top-level `key: value` entry.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Field {
+    pub key: String,
+    pub key_span: Span,
+    pub value: Value,
+}
+
+/// Where the frontmatter block sits in the file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Block {
+    /// Byte offset of the first line inside the block.
+    pub yaml_start: usize,
+    /// Byte offset of the closing delimiter line.
+    pub yaml_end: usize,
+    /// Byte offset just past the closing delimiter line and its line break.
+    pub end: usize,
+    /// Line number (1-based) of the first line inside the block.
+    pub first_line: usize,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Delimited {
+    /// The file does not start with `---`.
+    Absent,
+    /// An opening `---` with no closing line; `opening` spans it.
+    Unclosed {
+        opening: Span,
+    },
+    /// Closed, but larger than [`MAX_FRONTMATTER_BYTES`].
+    TooLarge {
+        opening: Span,
+    },
+    Found(Block),
+}
+
+/// Splits `text` into lines, each with its start offset and its content
+/// without the line break.
+fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut offset = 0;
+    text.split_inclusive('\n').map(move |raw| {
+        let start = offset;
+        offset += raw.len();
+        let line = raw.strip_suffix('\n').unwrap_or(raw);
+        (start, line.strip_suffix('\r').unwrap_or(line))
+    })
+}
+
+/// Finds the frontmatter block. `text` is the whole file, a leading BOM
+/// included.
+pub fn delimit(text: &str) -> Delimited {
+    let bom = if text.starts_with('\u{feff}') { 3 } else { 0 };
+    let mut it = lines(&text[bom..]);
+    let Some((_, first)) = it.next() else {
+        return Delimited::Absent;
+    };
+    if first.trim_end_matches([' ', '\t']) != "---" {
+        return Delimited::Absent;
+    }
+    let opening = Span { offset: bom, len: 3, line: 1, column: 1 };
+    let mut yaml_start = None;
+    for (start, line) in it {
+        let start = start + bom;
+        if yaml_start.is_none() {
+            yaml_start = Some(start);
+        }
+        let trimmed = line.trim_end_matches([' ', '\t']);
+        if trimmed == "---" || trimmed == "..." {
+            let yaml_start = yaml_start.unwrap_or(start);
+            let end = text[start..].find('\n').map_or(text.len(), |i| start + i + 1);
+            if start - yaml_start > MAX_FRONTMATTER_BYTES {
+                return Delimited::TooLarge { opening };
+            }
+            return Delimited::Found(Block { yaml_start, yaml_end: start, end, first_line: 2 });
+        }
+        if start - bom > MAX_FRONTMATTER_BYTES {
+            return Delimited::TooLarge { opening };
+        }
+    }
+    Delimited::Unclosed { opening }
+}
+
+/// Why the YAML inside the block was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct YamlError {
+    pub message: String,
+    pub span: Span,
+    pub label: String,
+}
+
+/// Maps parser markers (line 1-based, column 0-based, both relative to the
+/// YAML text) to byte offsets and file positions.
+struct Positions<'a> {
+    yaml: &'a str,
+    line_starts: Vec<usize>,
+    base_offset: usize,
+    first_line: usize,
+}
+
+impl<'a> Positions<'a> {
+    fn new(yaml: &'a str, block: &Block) -> Self {
+        let mut line_starts = vec![0];
+        line_starts.extend(yaml.match_indices('\n').map(|(i, _)| i + 1));
+        Positions { yaml, line_starts, base_offset: block.yaml_start, first_line: block.first_line }
+    }
+
+    /// Byte offset into the YAML text of a marker.
+    fn local_offset(&self, mark: &Marker) -> usize {
+        let line = mark.line().max(1) - 1;
+        let Some(&start) = self.line_starts.get(line) else {
+            return self.yaml.len();
+        };
+        let rest = &self.yaml[start..];
+        let within = rest.char_indices().nth(mark.col()).map_or(rest.len(), |(i, _)| i);
+        start + within
+    }
+
+    fn span(&self, mark: &Marker, len: usize) -> Span {
+        Span {
+            offset: self.base_offset + self.local_offset(mark),
+            len,
+            line: self.first_line + mark.line().max(1) - 1,
+            column: mark.col() + 1,
+        }
+    }
+
+    /// A span over the token that starts at `mark`.
+    fn token_span(&self, mark: &Marker, flow: bool) -> Span {
+        let start = self.local_offset(mark);
+        self.span(mark, token_len(&self.yaml[start..], flow))
+    }
+}
+
+/// Length in bytes of the YAML token at the start of `rest`: a quoted
+/// scalar to its closing quote, anything else to the end of its line (or,
+/// inside a flow collection, to the next `,`, `]` or `}`), less a trailing
+/// comment and white space.
+fn token_len(rest: &str, flow: bool) -> usize {
+    let line = rest.split(['\n', '\r']).next().unwrap_or("");
+    let bytes = line.as_bytes();
+    match bytes.first() {
+        Some(b'"') => {
+            let mut i = 1;
+            while i < bytes.len() {
+                match bytes[i] {
+                    b'\\' => i += 2,
+                    b'"' => return i + 1,
+                    _ => i += 1,
+                }
+            }
+            line.len()
+        }
+        Some(b'\'') => {
+            let mut i = 1;
+            while i < bytes.len() {
+                if bytes[i] == b'\'' {
+                    if bytes.get(i + 1) == Some(&b'\'') {
+                        i += 2;
+                        continue;
+                    }
+                    return i + 1;
+                }
+                i += 1;
+            }
+            line.len()
+        }
+        Some(b'[' | b'{') => {
+            // A flow collection on one line: to its matching bracket.
+            let mut depth = 0usize;
+            let mut quote = None;
+            for (i, c) in line.char_indices() {
+                match (quote, c) {
+                    (Some(q), c) if c == q => quote = None,
+                    (Some(_), _) => {}
+                    (None, '"' | '\'') => quote = Some(c),
+                    (None, '[' | '{') => depth += 1,
+                    (None, ']' | '}') => {
+                        depth -= 1;
+                        if depth == 0 {
+                            return i + 1;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            trim_comment(line).len()
+        }
+        _ => {
+            let mut end = trim_comment(line).len();
+            if flow {
+                if let Some(i) = line[..end].find([',', ']', '}']) {
+                    end = i;
+                }
+            }
+            line[..end].trim_end().len()
+        }
+    }
+}
+
+fn trim_comment(line: &str) -> &str {
+    let cut = line
+        .char_indices()
+        .find(|&(i, c)| c == '#' && (i == 0 || line[..i].ends_with([' ', '\t'])))
+        .map_or(line.len(), |(i, _)| i);
+    line[..cut].trim_end()
+}
+
+enum FrameKind {
+    Seq,
+    Map,
+}
+
+struct Frame {
+    kind: FrameKind,
+    start: Span,
+    anchor: usize,
+    /// Values below this frame, with aliases counted as expanded.
+    expanded: u64,
+    /// Kept children, for frames shallow enough to keep.
+    items: Option<Vec<Value>>,
+    flow: bool,
+}
+
+/// Reads the top-level keys of the YAML between the delimiters.
+pub fn parse(text: &str, block: &Block) -> Result<Vec<Field>, YamlError> {
+    let yaml = &text[block.yaml_start..block.yaml_end];
+    let pos = Positions::new(yaml, block);
+    let mut parser = Parser::new_from_str(yaml);
+    let mut fields: Vec<Field> = Vec::new();
+    let mut stack: Vec<Frame> = Vec::new();
+    // At the top level: the key waiting for its value (`None` while a
+    // non-scalar key is being skipped), and whether a key comes next.
+    let mut pending_key: Option<Option<(String, Span)>> = None;
+    let mut anchor_sizes: Vec<u64> = Vec::new();
+    let mut total: u64 = 0;
+    let mut root_seen = false;
+
+    let error =
+        |message: String, span: Span, label: &str| YamlError { message, span, label: label.to_string() };
+
+    loop {
+        let (event, mark) = parser.next_token().map_err(|e| {
+            let span = pos.span(e.marker(), 1);
+            error(format!("frontmatter is not valid YAML: {}", e.info()), span, "here")
+        })?;
+        let flow = stack.last().is_some_and(|f| f.flow);
+        let starts_flow = || {
+            let off = pos.local_offset(&mark);
+            yaml[off..].starts_with(['[', '{'])
+        };
+        // A node that completes here: its value and expanded size.
+        let completed: Option<(Value, u64, usize)> = match event {
+            Event::StreamStart | Event::DocumentStart | Event::Nothing => continue,
+            Event::StreamEnd => break,
+            Event::DocumentEnd => continue,
+            Event::Scalar(value, style, anchor, _) => {
+                let style = match style {
+                    TScalarStyle::Plain => ScalarStyle::Plain,
+                    TScalarStyle::SingleQuoted | TScalarStyle::DoubleQuoted => ScalarStyle::Quoted,
+                    TScalarStyle::Literal | TScalarStyle::Folded => ScalarStyle::Block,
+                };
+                let span = pos.token_span(&mark, flow);
+                Some((Value { kind: ValueKind::Scalar { text: value, style }, span }, 1, anchor))
+            }
+            Event::Alias(id) => {
+                let size = anchor_sizes.get(id).copied().unwrap_or(1);
+                let span = pos.token_span(&mark, flow);
+                Some((Value { kind: ValueKind::Alias, span }, size, 0))
+            }
+            Event::SequenceStart(anchor, _) | Event::MappingStart(anchor, _) => {
+                let is_seq = matches!(event, Event::SequenceStart(..));
+                if stack.len() >= MAX_DEPTH {
+                    return Err(error(
+                        format!("frontmatter is nested more than {MAX_DEPTH} levels deep"),
+                        pos.span(&mark, 1),
+                        "too deep",
+                    ));
+                }
+                if stack.is_empty() && root_seen {
+                    continue;
+                }
+                if stack.is_empty() && !is_seq {
+                    root_seen = true;
+                }
+                let keep = stack.len() < KEEP_DEPTH && is_seq;
+                stack.push(Frame {
+                    kind: if is_seq { FrameKind::Seq } else { FrameKind::Map },
+                    start: pos.token_span(&mark, flow),
+                    anchor,
+                    expanded: 0,
+                    items: keep.then(Vec::new),
+                    flow: starts_flow(),
+                });
+                if stack.len() == 1 && is_seq {
+                    return Err(error(
+                        "frontmatter is a list, not a mapping of keys to values".into(),
+                        pos.token_span(&mark, false),
+                        "expected `key: value` lines",
+                    ));
+                }
+                continue;
+            }
+            Event::SequenceEnd | Event::MappingEnd => {
+                let Some(frame) = stack.pop() else { continue };
+                if stack.is_empty() {
+                    // The top-level mapping is done.
+                    continue;
+                }
+                let kind = match (frame.kind, frame.items) {
+                    (FrameKind::Seq, Some(items)) => ValueKind::Seq(items),
+                    (FrameKind::Seq, None) => ValueKind::Seq(Vec::new()),
+                    (FrameKind::Map, _) => ValueKind::Map,
+                };
+                Some((Value { kind, span: frame.start }, frame.expanded + 1, frame.anchor))
+            }
+        };
+        let Some((value, size, anchor)) = completed else { continue };
+        total = total.saturating_add(size);
+        if anchor != 0 {
+            if anchor_sizes.len() <= anchor {
+                anchor_sizes.resize(anchor + 1, 1);
+            }
+            anchor_sizes[anchor] = size;
+        }
+        if total > MAX_EXPANDED_NODES {
+            return Err(error(
+                format!(
+                    "frontmatter aliases expand to more than {MAX_EXPANDED_NODES} values (an alias bomb); it was not expanded"
+                ),
+                value.span,
+                "expands past the limit",
+            ));
+        }
+        match stack.len() {
+            0 => {
+                // A scalar document: fine when empty, refused otherwise.
+                if !value.is_null() {
+                    return Err(error(
+                        "frontmatter is a single value, not a mapping of keys to values".into(),
+                        value.span,
+                        "expected `key: value` lines",
+                    ));
+                }
+            }
+            1 => match pending_key.take() {
+                None => {
+                    pending_key = Some(match (&value.kind, value.scalar_text()) {
+                        (ValueKind::Scalar { .. }, Some(key)) => Some((key.to_string(), value.span)),
+                        _ => None,
+                    });
+                }
+                Some(Some((key, key_span))) => {
+                    if let Some(first) = fields.iter().find(|f| f.key == key) {
+                        return Err(error(
+                            format!(
+                                "duplicate key `{key}` in the frontmatter (first at line {})",
+                                first.key_span.line
+                            ),
+                            key_span,
+                            "repeated here",
+                        ));
+                    }
+                    let value = if value.is_null() { Value { span: key_span, ..value } } else { value };
+                    fields.push(Field { key, key_span, value });
+                }
+                Some(None) => {}
+            },
+            _ => {
+                let parent = stack.last_mut().expect("stack is not empty");
+                parent.expanded = parent.expanded.saturating_add(size);
+                if let Some(items) = &mut parent.items {
+                    items.push(value);
+                }
+            }
+        }
+    }
+    Ok(fields)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fields(text: &str) -> Vec<Field> {
+        let Delimited::Found(block) = delimit(text) else { panic!("no block") };
+        parse(text, &block).unwrap()
+    }
+
+    #[test]
+    fn positions_point_at_values() {
+        let text = "---\ntitle: Plan\nsuperseded_by: \"[[Next]]\"\n---\nbody\n";
+        let f = fields(text);
+        assert_eq!(f[1].key, "superseded_by");
+        let span = f[1].value.span;
+        assert_eq!((span.line, span.column), (3, 16));
+        assert_eq!(&text[span.offset..span.offset + span.len], "\"[[Next]]\"");
+    }
+
+    #[test]
+    fn crlf_and_bom() {
+        let text = "\u{feff}---\r\ntags: [a, b]\r\nx: 'q'\r\n---\r\nbody";
+        let f = fields(text);
+        assert_eq!(f[0].value.strings(), vec!["a", "b"]);
+        let span = f[1].value.span;
+        assert_eq!(&text[span.offset..span.offset + span.len], "'q'");
+        assert_eq!((span.line, span.column), (3, 4));
+    }
+
+    #[test]
+    fn unquoted_wikilink_is_nested_list() {
+        let f = fields("---\nsuperseded_by: [[Note]]\n---\n");
+        match &f[0].value.kind {
+            ValueKind::Seq(items) => assert!(matches!(items[0].kind, ValueKind::Seq(_))),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn plain_scalars_typed() {
+        for s in ["12", "-3.5", "true", "null", "~", "0x1f", ".inf"] {
+            assert!(is_plain_non_string(s), "{s}");
+        }
+        for s in ["2024-01-01", "note", "v2", "1.2.3", "."] {
+            assert!(!is_plain_non_string(s), "{s}");
+        }
+    }
+
+    #[test]
+    fn unclosed_and_absent() {
+        assert_eq!(delimit("# Title\n"), Delimited::Absent);
+        assert!(matches!(delimit("---\ntitle: x\n"), Delimited::Unclosed { .. }));
+        assert!(matches!(delimit("---\n---\n"), Delimited::Found(_)));
+    }
+}

@@ -1,0 +1,266 @@
+//! One note: read from disk, its frontmatter located and read, and the
+//! facts the rules need (title, tags, aliases, status, dates, successor
+//! declaration) pulled out with their positions.
+
+use crate::diagnostic::{Diagnostic, Span};
+use crate::frontmatter::{self, Delimited, Field};
+use crate::rules::Code;
+use std::fs::File;
+use std::io::Read;
+use std::path::Path;
+
+/// The keys that declare a note's successor, in every accepted spelling.
+pub const SUCCESSOR_KEYS: &[&str] = &["superseded_by", "superseded-by", "supersededBy"];
+/// Keys whose values are dates.
+pub const DATE_KEYS: &[&str] = &["date", "created", "updated", "modified"];
+/// The first heading is looked for this far into the body.
+const TITLE_SCAN_BYTES: usize = 1 << 20;
+
+#[derive(Debug, Clone)]
+pub struct Note {
+    /// Vault-relative path with `/` separators.
+    pub path: String,
+    /// File name without its extension.
+    pub stem: String,
+    pub title: String,
+    pub tags: Vec<String>,
+    pub aliases: Vec<String>,
+    pub status: Option<(String, Span)>,
+    /// `(key, value)` for each date key present.
+    pub dates: Vec<(String, String)>,
+    /// The successor declaration, if any.
+    pub successor: Option<Field>,
+    /// Every top-level frontmatter field, in file order.
+    pub fields: Vec<Field>,
+    /// The file's text up to the end of its frontmatter, for snippets.
+    pub head: String,
+    /// Whether the file was read and its frontmatter understood.
+    pub parsed: bool,
+    /// Problems found while reading the note.
+    pub problems: Vec<Diagnostic>,
+}
+
+impl Note {
+    fn empty(path: String) -> Note {
+        let stem = stem_of(&path).to_string();
+        Note {
+            title: stem.clone(),
+            path,
+            stem,
+            tags: Vec::new(),
+            aliases: Vec::new(),
+            status: None,
+            dates: Vec::new(),
+            successor: None,
+            fields: Vec::new(),
+            head: String::new(),
+            parsed: false,
+            problems: Vec::new(),
+        }
+    }
+
+    /// A note that could not be read; it still exists in the vault.
+    pub fn unreadable(path: String, reason: String) -> Note {
+        let mut note = Note::empty(path);
+        let message = format!("cannot read note: {reason}");
+        note.problems.push(Diagnostic::new(Code::UnreadableNote, note.path.clone(), message));
+        note
+    }
+
+    /// Reads and parses the note at `file`, known in the vault as `path`.
+    pub fn load(file: &Path, path: String) -> Note {
+        let mut bytes = Vec::new();
+        if let Err(err) = File::open(file).and_then(|mut f| f.read_to_end(&mut bytes)) {
+            return Note::unreadable(path, err.to_string());
+        }
+        match String::from_utf8(bytes) {
+            Ok(text) => Note::parse(path, &text),
+            Err(err) => {
+                let bytes = err.as_bytes();
+                let at = err.utf8_error().valid_up_to();
+                let valid = std::str::from_utf8(&bytes[..at]).unwrap_or_default();
+                let line = valid.matches('\n').count() + 1;
+                let column = valid.rsplit('\n').next().unwrap_or("").chars().count() + 1;
+                let mut note = Note::empty(path);
+                let message = format!(
+                    "note is not valid UTF-8: invalid byte 0x{:02x} at line {line}, column {column} (byte {at})",
+                    bytes[at]
+                );
+                let mut diagnostic = Diagnostic::new(Code::UnreadableNote, note.path.clone(), message)
+                    .help("re-save the file as UTF-8");
+                diagnostic.span = Some(Span { offset: at, len: 1, line, column });
+                note.problems.push(diagnostic);
+                note
+            }
+        }
+    }
+
+    /// Parses a note from its text.
+    pub fn parse(path: String, text: &str) -> Note {
+        let mut note = Note::empty(path);
+        let body_start = match frontmatter::delimit(text) {
+            Delimited::Absent => {
+                note.parsed = true;
+                if text.starts_with('\u{feff}') { 3 } else { 0 }
+            }
+            Delimited::Unclosed { opening } => {
+                note.head = first_line(text).to_string();
+                note.problems.push(
+                    Diagnostic::new(Code::InvalidFrontmatter, note.path.clone(), "frontmatter is not closed")
+                        .at(opening, "opened here, never closed")
+                        .help("end the frontmatter with a line holding only `---`"),
+                );
+                return note;
+            }
+            Delimited::TooLarge { opening } => {
+                note.head = first_line(text).to_string();
+                note.problems.push(
+                    Diagnostic::new(
+                        Code::InvalidFrontmatter,
+                        note.path.clone(),
+                        format!(
+                            "frontmatter is larger than {} KiB; it was not read",
+                            frontmatter::MAX_FRONTMATTER_BYTES >> 10
+                        ),
+                    )
+                    .at(opening, "opened here"),
+                );
+                return note;
+            }
+            Delimited::Found(block) => {
+                note.head = text[..block.end].to_string();
+                match frontmatter::parse(text, &block) {
+                    Ok(fields) => {
+                        note.fields = fields;
+                        note.parsed = true;
+                    }
+                    Err(err) => {
+                        note.problems.push(
+                            Diagnostic::new(Code::InvalidFrontmatter, note.path.clone(), err.message)
+                                .at(err.span, err.label),
+                        );
+                    }
+                }
+                block.end
+            }
+        };
+        note.read_fields();
+        if !note.fields.iter().any(|f| f.key == "title") {
+            if let Some(heading) = first_heading(&text[body_start..]) {
+                note.title = heading;
+            }
+        }
+        note
+    }
+
+    fn read_fields(&mut self) {
+        for field in &self.fields {
+            let value = &field.value;
+            match field.key.as_str() {
+                "title" => {
+                    if let Some(title) = value.scalar_text() {
+                        self.title = title.trim().to_string();
+                    }
+                }
+                "tags" | "tag" => self.tags.extend(
+                    value
+                        .strings()
+                        .into_iter()
+                        .flat_map(|s| s.split([',', ' ']))
+                        .map(|t| t.trim().trim_start_matches('#'))
+                        .filter(|t| !t.is_empty())
+                        .map(str::to_string),
+                ),
+                "aliases" | "alias" => {
+                    self.aliases.extend(value.strings().into_iter().map(|a| a.trim().to_string()))
+                }
+                "status" => {
+                    if let Some(status) = value.scalar_text() {
+                        self.status = Some((status.trim().to_string(), value.span));
+                    }
+                }
+                key if DATE_KEYS.contains(&key) => {
+                    if let Some(date) = value.scalar_text() {
+                        self.dates.push((key.to_string(), date.trim().to_string()));
+                    }
+                }
+                key if SUCCESSOR_KEYS.contains(&key) && self.successor.is_none() => {
+                    self.successor = Some(field.clone());
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// The vault-relative folder holding the note, `""` at the root.
+    pub fn folder(&self) -> &str {
+        self.path.rsplit_once('/').map_or("", |(dir, _)| dir)
+    }
+}
+
+fn first_line(text: &str) -> &str {
+    text.split_inclusive('\n').next().unwrap_or(text)
+}
+
+/// The file name without its extension.
+pub fn stem_of(path: &str) -> &str {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    name.rsplit_once('.').map_or(name, |(stem, _)| stem)
+}
+
+/// The text of the first level-one ATX heading outside code fences.
+fn first_heading(body: &str) -> Option<String> {
+    let mut fence: Option<&str> = None;
+    let mut scanned = 0;
+    for line in body.lines() {
+        scanned += line.len() + 1;
+        if scanned > TITLE_SCAN_BYTES {
+            return None;
+        }
+        let trimmed = line.trim_start();
+        if let Some(marker) = fence {
+            if trimmed.starts_with(marker) {
+                fence = None;
+            }
+            continue;
+        }
+        if trimmed.starts_with("```") {
+            fence = Some("```");
+            continue;
+        }
+        if trimmed.starts_with("~~~") {
+            fence = Some("~~~");
+            continue;
+        }
+        if let Some(text) = line.strip_prefix("# ") {
+            let text = text.trim().trim_end_matches('#').trim_end();
+            if !text.is_empty() {
+                return Some(text.to_string());
+            }
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn title_sources() {
+        let n = Note::parse("a/plan.md".into(), "---\ntitle: Plan A\n---\n# Other\n");
+        assert_eq!(n.title, "Plan A");
+        let n = Note::parse("a/plan.md".into(), "```\n# not this\n```\n# Real title #\n");
+        assert_eq!(n.title, "Real title");
+        let n = Note::parse("a/plan.md".into(), "no heading\n");
+        assert_eq!(n.title, "plan");
+    }
+
+    #[test]
+    fn tags_forms() {
+        let n = Note::parse("x.md".into(), "---\ntags: \"#hr, policy\"\n---\n");
+        assert_eq!(n.tags, vec!["hr", "policy"]);
+        let n = Note::parse("x.md".into(), "---\ntags:\n  - '#a'\n  - b\n---\n");
+        assert_eq!(n.tags, vec!["a", "b"]);
+    }
+}

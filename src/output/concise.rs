@@ -1,0 +1,26 @@
+//! `--format concise`: one line per finding, `path:line:col: severity[code] message`.
+
+use super::Style;
+use crate::check::Report;
+use crate::text::sanitize;
+use std::fmt::Write;
+
+pub fn render(report: &Report, style: Style) -> String {
+    use owo_colors::OwoColorize;
+    let mut out = String::new();
+    for d in &report.diagnostics {
+        let place = match d.span {
+            Some(span) => format!("{}:{}:{}", d.path, span.line, span.column),
+            None => d.path.clone(),
+        };
+        let kind = format!("{}[{}]", d.severity.as_str(), d.code);
+        let kind = match (style.color, d.severity) {
+            (false, _) => kind,
+            (true, crate::diagnostic::Severity::Error) => kind.red().bold().to_string(),
+            (true, crate::diagnostic::Severity::Warning) => kind.yellow().bold().to_string(),
+        };
+        let _ = writeln!(out, "{}: {kind} {}", sanitize(&place), sanitize(&d.message));
+    }
+    out.push_str(&super::summary(report, style));
+    out
+}

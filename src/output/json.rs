@@ -1,0 +1,55 @@
+//! `--format json`: one object with every finding and a summary. The schema
+//! is documented in the README and is part of the tool's contract.
+
+use crate::check::Report;
+use crate::diagnostic::Severity;
+use crate::rules::Code;
+use serde::Serialize;
+
+#[derive(Serialize)]
+struct Output<'a> {
+    diagnostics: Vec<JsonDiagnostic<'a>>,
+    summary: Summary,
+}
+
+#[derive(Serialize)]
+struct JsonDiagnostic<'a> {
+    code: Code,
+    severity: Severity,
+    path: &'a str,
+    line: Option<usize>,
+    column: Option<usize>,
+    message: &'a str,
+    help: Option<&'a str>,
+    related: &'a [String],
+}
+
+#[derive(Serialize)]
+struct Summary {
+    notes: usize,
+    errors: usize,
+    warnings: usize,
+}
+
+pub fn render(report: &Report) -> String {
+    let output = Output {
+        diagnostics: report
+            .diagnostics
+            .iter()
+            .map(|d| JsonDiagnostic {
+                code: d.code,
+                severity: d.severity,
+                path: &d.path,
+                line: d.span.map(|s| s.line),
+                column: d.span.map(|s| s.column),
+                message: &d.message,
+                help: d.help.as_deref(),
+                related: &d.related,
+            })
+            .collect(),
+        summary: Summary { notes: report.notes, errors: report.errors(), warnings: report.warnings() },
+    };
+    let mut text = serde_json::to_string_pretty(&output).expect("report serializes");
+    text.push('\n');
+    text
+}

@@ -1,0 +1,102 @@
+//! Which vault a run is about: the root folder, and which notes to report
+//! on when the command line names individual files.
+
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+
+/// Files whose presence marks a folder as a vault root.
+pub const ROOT_MARKERS: &[&str] = &["vaultlint.toml", ".vaultlint.toml", ".obsidian"];
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Scope {
+    pub root: PathBuf,
+    /// The notes to report on; `None` reports on the whole vault.
+    pub focus: Option<Focus>,
+}
+
+/// Notes named on the command line, and folders inside the vault whose
+/// notes are all reported.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Focus {
+    pub notes: HashSet<String>,
+    /// Vault-relative folder paths, each ending in `/`.
+    pub folders: Vec<String>,
+}
+
+impl Focus {
+    pub fn contains(&self, path: &str) -> bool {
+        self.notes.contains(path) || self.folders.iter().any(|f| path.starts_with(f.as_str()))
+    }
+}
+
+/// Works out the vault root and focus from the PATH arguments.
+pub fn scope(paths: &[PathBuf], root: Option<&Path>, cwd: &Path) -> Result<Scope, String> {
+    let default = [PathBuf::from(".")];
+    let paths = if paths.is_empty() { &default[..] } else { paths };
+    let mut resolved = Vec::with_capacity(paths.len());
+    for path in paths {
+        let full = cwd.join(path);
+        let canonical = full
+            .canonicalize()
+            .map_err(|e| format!("cannot open `{}`: {}", path.display(), io_reason(&e)))?;
+        resolved.push((path, canonical));
+    }
+    let root = match root {
+        Some(root) => cwd
+            .join(root)
+            .canonicalize()
+            .map_err(|e| format!("cannot open --root `{}`: {}", root.display(), io_reason(&e)))?,
+        None => {
+            let folders: Vec<_> = resolved.iter().filter(|(_, p)| p.is_dir()).collect();
+            match (folders.len(), resolved.len()) {
+                (1, 1) => return Ok(Scope { root: resolved[0].1.clone(), focus: None }),
+                (0, _) => discover(resolved[0].1.parent().unwrap_or(Path::new("/")), cwd),
+                _ => {
+                    return Err(
+                        "give one vault folder, or any number of notes inside one vault (use --root to name the vault)"
+                            .into(),
+                    );
+                }
+            }
+        }
+    };
+    let mut focus = Focus::default();
+    for (given, path) in &resolved {
+        let Ok(relative) = path.strip_prefix(&root) else {
+            return Err(format!("`{}` is outside the vault root `{}`", given.display(), root.display()));
+        };
+        if path.is_dir() {
+            if relative.as_os_str().is_empty() {
+                return Ok(Scope { root, focus: None });
+            }
+            // A folder inside the vault: report on every note below it.
+            focus.folders.push(format!("{}/", crate::walk::relative(&root, path)));
+        } else {
+            focus.notes.insert(crate::walk::relative(&root, path));
+        }
+    }
+    Ok(Scope { root, focus: Some(focus) })
+}
+
+/// The nearest ancestor holding a root marker, else the git work tree's
+/// root, else the current folder.
+fn discover(start: &Path, cwd: &Path) -> PathBuf {
+    for dir in start.ancestors() {
+        if ROOT_MARKERS.iter().any(|m| dir.join(m).exists()) {
+            return dir.to_path_buf();
+        }
+    }
+    for dir in start.ancestors() {
+        if dir.join(".git").exists() {
+            return dir.to_path_buf();
+        }
+    }
+    cwd.canonicalize().unwrap_or_else(|_| cwd.to_path_buf())
+}
+
+fn io_reason(err: &std::io::Error) -> String {
+    match err.kind() {
+        std::io::ErrorKind::NotFound => "no such file or folder".into(),
+        _ => err.to_string(),
+    }
+}

@@ -1,0 +1,93 @@
+//! Rule codes: stable names, one documentation line each, a default severity.
+//! Each family of rules lives in its own file.
+
+pub mod status;
+pub mod supersession;
+
+use crate::diagnostic::{self, Diagnostic, Severity};
+use crate::root::Focus;
+use crate::vault::Vault;
+use serde::Serialize;
+
+macro_rules! codes {
+    ($( $variant:ident => $name:literal, $severity:ident, $doc:literal; )*) => {
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub enum Code { $( $variant, )* }
+
+        impl Code {
+            pub const ALL: &'static [Code] = &[ $( Code::$variant, )* ];
+
+            /// The stable name used in output and configuration.
+            pub fn name(self) -> &'static str {
+                match self { $( Code::$variant => $name, )* }
+            }
+
+            pub fn default_severity(self) -> Severity {
+                match self { $( Code::$variant => Severity::$severity, )* }
+            }
+
+            /// One line saying what the rule catches.
+            pub fn doc(self) -> &'static str {
+                match self { $( Code::$variant => $doc, )* }
+            }
+
+            pub fn from_name(name: &str) -> Option<Code> {
+                Code::ALL.iter().copied().find(|code| code.name() == name)
+            }
+        }
+    };
+}
+
+codes! {
+    InvalidFrontmatter => "invalid-frontmatter", Error,
+        "The frontmatter does not parse as YAML, is not a mapping, is not closed, or is too large or too deeply nested to be safe.";
+    InvalidSuccessor => "invalid-successor", Error,
+        "The successor value is not a string or a list of strings, is empty, or is an unquoted wikilink.";
+    MissingSuccessor => "missing-successor", Error,
+        "The successor resolves to no note in the vault.";
+    AmbiguousSuccessor => "ambiguous-successor", Error,
+        "The successor wikilink fits several notes.";
+    SuccessorOutsideVault => "successor-outside-vault", Error,
+        "The successor path leaves the vault root.";
+    SelfSupersession => "self-supersession", Error,
+        "The note names itself as its successor.";
+    SupersessionCycle => "supersession-cycle", Error,
+        "Notes supersede each other in a loop, so none of them is current.";
+    UnreadableNote => "unreadable-note", Error,
+        "The note cannot be read or is not valid UTF-8.";
+    SupersededSuccessor => "superseded-successor", Warning,
+        "The successor is itself superseded; the declaration should name the current note.";
+    StatusConflict => "status-conflict", Warning,
+        "The `status` key disagrees with the successor declaration.";
+    SkippedSymlink => "skipped-symlink", Warning,
+        "A symbolic link to a note or folder was not followed, so what it points at is not part of the vault.";
+}
+
+impl Serialize for Code {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
+}
+
+impl std::fmt::Display for Code {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Runs every rule over the vault. With `focus`, only findings on those
+/// vault paths are kept (the whole vault is still analysed, since a
+/// declaration in one note depends on the others).
+pub fn run(vault: &Vault, focus: Option<&Focus>) -> Vec<Diagnostic> {
+    let mut out: Vec<Diagnostic> = vault.problems.clone();
+    for note in &vault.notes {
+        out.extend(note.problems.iter().cloned());
+    }
+    supersession::check(vault, focus, &mut out);
+    status::check(vault, &mut out);
+    if let Some(focus) = focus {
+        out.retain(|d| focus.contains(&d.path));
+    }
+    diagnostic::sort(&mut out);
+    out
+}

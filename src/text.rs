@@ -1,0 +1,90 @@
+//! Small text helpers shared by the renderers.
+
+use std::borrow::Cow;
+
+/// Characters that must not reach a terminal from a note: C0 and C1
+/// controls (escape sequences start with them) and the bidirectional
+/// overrides that can make text read differently from what it is.
+fn is_unsafe(c: char) -> bool {
+    (c.is_control() && c != '\n' && c != '\t')
+        || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{200e}' | '\u{200f}' | '\u{061c}')
+}
+
+/// A one-line message safe to print: unsafe characters and line breaks
+/// are shown escaped.
+pub fn sanitize(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(|c| is_unsafe(c) || c == '\n' || c == '\t') {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if is_unsafe(c) || c == '\n' || c == '\t' {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// Source text safe to show in a snippet, with every byte offset kept:
+/// each unsafe character becomes as many bytes of replacement. Line breaks
+/// and tabs stay.
+pub fn sanitize_source(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(|c| is_unsafe(c) && c != '\r') {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if is_unsafe(c) && c != '\r' {
+            match c.len_utf8() {
+                3 => out.push('\u{fffd}'),
+                n => out.extend(std::iter::repeat_n('?', n)),
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// `1204` as `1,204`.
+pub fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// `1 note`, `2 notes`.
+pub fn plural(n: usize, word: &str) -> String {
+    format!("{} {word}{}", thousands(n), if n == 1 { "" } else { "s" })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn strips_escapes() {
+        assert_eq!(sanitize("a\u{1b}[31mb\nc"), "a\\u{1b}[31mb\\nc");
+        assert_eq!(sanitize("plain"), "plain");
+        let src = "x\u{1b}y\u{85}z\u{202e}w\r\n";
+        let safe = sanitize_source(src);
+        assert_eq!(safe.len(), src.len());
+        assert_eq!(safe, "x?y??z\u{fffd}w\r\n");
+    }
+
+    #[test]
+    fn numbers() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(1204), "1,204");
+        assert_eq!(thousands(1_000_000), "1,000,000");
+        assert_eq!(plural(1, "error"), "1 error");
+    }
+}

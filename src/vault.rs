@@ -1,0 +1,251 @@
+//! The vault: every note, indexed by path, stem and alias, and the
+//! resolution of successor values to notes.
+
+use crate::diagnostic::Diagnostic;
+use crate::link::{self, Invalid, Target};
+use crate::note::{self, Note};
+use crate::walk::{self, EntryKind, WalkError, WalkOptions};
+use rayon::prelude::*;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+pub type NoteId = usize;
+
+pub struct Vault {
+    pub root: PathBuf,
+    /// Sorted by path.
+    pub notes: Vec<Note>,
+    /// Problems found by the walk (unreadable folders, skipped links).
+    pub problems: Vec<Diagnostic>,
+    by_path: HashMap<String, NoteId>,
+    /// Lower-cased path without extension.
+    by_lower_path: HashMap<String, Vec<NoteId>>,
+    /// Lower-cased trailing parts of the path without extension, from a
+    /// folder boundary (`dir/note` for `a/dir/note.md`).
+    by_suffix: HashMap<String, Vec<NoteId>>,
+    by_stem: HashMap<String, Vec<NoteId>>,
+    by_alias: HashMap<String, Vec<NoteId>>,
+}
+
+/// Where a successor value leads.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Resolution {
+    Note(NoteId),
+    /// No note; `wanted` is the vault path looked for, when there is one.
+    Missing {
+        wanted: Option<String>,
+    },
+    Ambiguous(Vec<NoteId>),
+    Outside,
+    Invalid(Invalid),
+}
+
+fn push(map: &mut HashMap<String, Vec<NoteId>>, key: String, id: NoteId) {
+    let ids = map.entry(key).or_default();
+    if ids.last() != Some(&id) {
+        ids.push(id);
+    }
+}
+
+fn without_extension(path: &str) -> &str {
+    let lower = path.to_ascii_lowercase();
+    if lower.ends_with(".markdown") {
+        &path[..path.len() - ".markdown".len()]
+    } else if lower.ends_with(".md") {
+        &path[..path.len() - ".md".len()]
+    } else {
+        path
+    }
+}
+
+impl Vault {
+    /// Walks `root` and reads every note in parallel.
+    pub fn load(root: &Path, options: &WalkOptions) -> Result<Vault, WalkError> {
+        let walked = walk::walk(root, options)?;
+        let notes: Vec<Note> = walked
+            .entries
+            .par_iter()
+            .map(|entry| match entry.kind {
+                EntryKind::File => Note::load(&entry.file, entry.path.clone()),
+                EntryKind::Special(what) => Note::unreadable(entry.path.clone(), format!("it is {what}")),
+            })
+            .collect();
+        let mut vault = Vault::from_notes(root.to_path_buf(), notes);
+        vault.problems = walked.problems;
+        Ok(vault)
+    }
+
+    /// Builds the indexes over already parsed notes (sorted by path).
+    pub fn from_notes(root: PathBuf, mut notes: Vec<Note>) -> Vault {
+        notes.sort_by(|a, b| a.path.cmp(&b.path));
+        let mut vault = Vault {
+            root,
+            notes: Vec::new(),
+            problems: Vec::new(),
+            by_path: HashMap::with_capacity(notes.len()),
+            by_lower_path: HashMap::with_capacity(notes.len()),
+            by_suffix: HashMap::new(),
+            by_stem: HashMap::with_capacity(notes.len()),
+            by_alias: HashMap::new(),
+        };
+        for (id, note) in notes.iter().enumerate() {
+            vault.by_path.insert(note.path.clone(), id);
+            let lower = without_extension(&note.path).to_lowercase();
+            for (i, _) in lower.match_indices('/') {
+                push(&mut vault.by_suffix, lower[i + 1..].to_string(), id);
+            }
+            push(&mut vault.by_lower_path, lower, id);
+            push(&mut vault.by_stem, note.stem.to_lowercase(), id);
+            for alias in &note.aliases {
+                push(&mut vault.by_alias, alias.to_lowercase(), id);
+            }
+        }
+        vault.notes = notes;
+        vault
+    }
+
+    pub fn id_of(&self, path: &str) -> Option<NoteId> {
+        self.by_path.get(path).copied()
+    }
+
+    /// Resolves one successor value written in the note `from`.
+    pub fn resolve(&self, from: NoteId, value: &str) -> Resolution {
+        match link::parse(value) {
+            Err(invalid) => Resolution::Invalid(invalid),
+            Ok(Target::Path { path, relative }) => {
+                let base = if relative { self.notes[from].folder() } else { "" };
+                match normalize(base, &path) {
+                    None => Resolution::Outside,
+                    Some(path) => self.resolve_path(&path),
+                }
+            }
+            Ok(Target::Wikilink { name }) => self.resolve_wikilink(&name),
+        }
+    }
+
+    fn resolve_path(&self, path: &str) -> Resolution {
+        if let Some(&id) = self.by_path.get(path) {
+            return Resolution::Note(id);
+        }
+        for ext in [".md", ".markdown"] {
+            if let Some(&id) = self.by_path.get(&format!("{path}{ext}")) {
+                return Resolution::Note(id);
+            }
+        }
+        let wanted = if walk::is_note_name(path) { path.to_string() } else { format!("{path}.md") };
+        Resolution::Missing { wanted: Some(wanted) }
+    }
+
+    fn resolve_wikilink(&self, name: &str) -> Resolution {
+        let key = without_extension(name.trim_start_matches('/')).to_lowercase();
+        fn found<'m>(map: &'m HashMap<String, Vec<NoteId>>, key: &str) -> Option<&'m Vec<NoteId>> {
+            map.get(key).filter(|ids| !ids.is_empty())
+        }
+        let candidates = if key.contains('/') {
+            found(&self.by_lower_path, &key).or_else(|| found(&self.by_suffix, &key))
+        } else {
+            found(&self.by_stem, &key).or_else(|| found(&self.by_alias, &key))
+        };
+        match candidates.map(Vec::as_slice) {
+            Some([id]) => Resolution::Note(*id),
+            Some(ids) => Resolution::Ambiguous(ids.to_vec()),
+            None => Resolution::Missing {
+                wanted: key.contains('/').then(|| format!("{}.md", name.trim_start_matches('/'))),
+            },
+        }
+    }
+
+    /// Notes whose name is close to what a missing successor asked for,
+    /// best first: the same path in another case, then the same file name
+    /// in another folder, then similar file names.
+    pub fn close_names(&self, wanted: &str, budget: &mut usize) -> Vec<NoteId> {
+        let lower = without_extension(wanted).to_lowercase();
+        if let Some(ids) = self.by_lower_path.get(&lower) {
+            return ids.clone();
+        }
+        let stem = note::stem_of(&lower).to_string();
+        if let Some(ids) = self.by_stem.get(&stem) {
+            return ids.clone();
+        }
+        // The fuzzy pass compares against every file name; a shared budget
+        // keeps a vault full of broken links from making it quadratic.
+        if *budget < self.by_stem.len() {
+            return Vec::new();
+        }
+        *budget -= self.by_stem.len();
+        let mut best: Option<(f64, &String)> = None;
+        for candidate in self.by_stem.keys() {
+            let score = strsim::jaro_winkler(&stem, candidate);
+            if score >= 0.85 && best.is_none_or(|(b, name)| score > b || (score == b && candidate < name)) {
+                best = Some((score, candidate));
+            }
+        }
+        best.map(|(_, name)| self.by_stem[name].clone()).unwrap_or_default()
+    }
+}
+
+/// Joins `path` onto the folder `base` and folds `.` and `..`; `None` when
+/// the result would leave the vault root.
+pub fn normalize(base: &str, path: &str) -> Option<String> {
+    let mut parts: Vec<&str> = base.split('/').filter(|p| !p.is_empty()).collect();
+    for part in path.split('/') {
+        match part {
+            "" | "." => {}
+            ".." => {
+                parts.pop()?;
+            }
+            part => parts.push(part),
+        }
+    }
+    Some(parts.join("/"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn vault(files: &[(&str, &str)]) -> Vault {
+        let notes = files.iter().map(|(p, t)| Note::parse(p.to_string(), t)).collect();
+        Vault::from_notes(PathBuf::from("/v"), notes)
+    }
+
+    #[test]
+    fn normalize_paths() {
+        assert_eq!(normalize("a/b", "../c.md").as_deref(), Some("a/c.md"));
+        assert_eq!(normalize("a", "./x/./y.md").as_deref(), Some("a/x/y.md"));
+        assert_eq!(normalize("a", "../../x.md"), None);
+    }
+
+    #[test]
+    fn resolves_each_form() {
+        let v = vault(&[
+            ("hr/expenses.md", "---\naliases: [Spending rules]\n---\n"),
+            ("hr/old.md", ""),
+            ("eng/README.md", ""),
+            ("ops/README.md", ""),
+        ]);
+        let old = v.id_of("hr/old.md").unwrap();
+        let exp = Resolution::Note(v.id_of("hr/expenses.md").unwrap());
+        for value in [
+            "hr/expenses.md",
+            "hr/expenses",
+            "/hr/expenses.md",
+            "./expenses.md",
+            "../hr/expenses.md",
+            "hr\\expenses.md",
+            "[[expenses]]",
+            "[[Expenses|the rules]]",
+            "[[hr/expenses#Limits]]",
+            "[[spending rules]]",
+            "[Rules](expenses.md)",
+        ] {
+            assert_eq!(v.resolve(old, value), exp, "{value}");
+        }
+        assert!(matches!(v.resolve(old, "[[README]]"), Resolution::Ambiguous(ids) if ids.len() == 2));
+        assert_eq!(v.resolve(old, "../../x.md"), Resolution::Outside);
+        assert_eq!(
+            v.resolve(old, "hr/expenses-2026"),
+            Resolution::Missing { wanted: Some("hr/expenses-2026.md".into()) }
+        );
+    }
+}

@@ -1,0 +1,185 @@
+//! Finding the notes of a vault: a parallel walk that honours `.gitignore`
+//! and `.ignore`, skips hidden entries and never follows symbolic links.
+
+use crate::diagnostic::Diagnostic;
+use crate::rules::Code;
+use ignore::overrides::OverrideBuilder;
+use ignore::{WalkBuilder, WalkState};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+#[derive(Debug, Clone, Default)]
+pub struct WalkOptions {
+    /// Globs, relative to the vault root, of paths to leave out.
+    pub exclude: Vec<String>,
+    /// Walker threads; 0 picks one per core.
+    pub threads: usize,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub enum EntryKind {
+    File,
+    /// Exists with a note's name, but is a FIFO, socket or device.
+    Special(&'static str),
+}
+
+/// A file that looks like a note.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Entry {
+    /// Vault-relative path with `/` separators.
+    pub path: String,
+    pub file: PathBuf,
+    pub kind: EntryKind,
+}
+
+#[derive(Debug, Default)]
+pub struct Walked {
+    /// Sorted by path.
+    pub entries: Vec<Entry>,
+    pub problems: Vec<Diagnostic>,
+}
+
+#[derive(Debug)]
+pub struct WalkError(pub String);
+
+/// Whether a file name is a Markdown note's.
+pub fn is_note_name(name: &str) -> bool {
+    let lower = name.to_ascii_lowercase();
+    lower.ends_with(".md") || lower.ends_with(".markdown")
+}
+
+/// `file` relative to `root`, with `/` separators.
+pub fn relative(root: &Path, file: &Path) -> String {
+    let rel = file.strip_prefix(root).unwrap_or(file);
+    let parts: Vec<String> = rel.components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect();
+    parts.join("/")
+}
+
+pub fn walk(root: &Path, options: &WalkOptions) -> Result<Walked, WalkError> {
+    let mut overrides = OverrideBuilder::new(root);
+    for glob in &options.exclude {
+        overrides
+            .add(&format!("!{glob}"))
+            .map_err(|e| WalkError(format!("invalid --exclude glob `{glob}`: {e}")))?;
+    }
+    let overrides = overrides.build().map_err(|e| WalkError(e.to_string()))?;
+    let walker = WalkBuilder::new(root)
+        .hidden(true)
+        .follow_links(false)
+        .require_git(false)
+        .overrides(overrides)
+        .threads(options.threads)
+        .build_parallel();
+
+    let found = Mutex::new(Walked::default());
+    walker.run(|| {
+        let mut collector = Collector { found: &found, local: Walked::default() };
+        Box::new(move |result| {
+            match result {
+                Ok(entry) => visit(root, &entry, &mut collector.local),
+                Err(err) => collector.local.problems.push(walk_problem(root, &err)),
+            }
+            if collector.local.entries.len() + collector.local.problems.len() >= 256 {
+                collector.flush();
+            }
+            WalkState::Continue
+        })
+    });
+    let mut walked = found.into_inner().expect("walk results");
+    walked.entries.sort();
+    Ok(walked)
+}
+
+/// One walker thread's results, handed over in batches to keep the lock
+/// cold, and flushed when the thread's visitor is dropped.
+struct Collector<'a> {
+    found: &'a Mutex<Walked>,
+    local: Walked,
+}
+
+impl Collector<'_> {
+    fn flush(&mut self) {
+        let mut all = self.found.lock().expect("walk results");
+        all.entries.append(&mut self.local.entries);
+        all.problems.append(&mut self.local.problems);
+    }
+}
+
+impl Drop for Collector<'_> {
+    fn drop(&mut self) {
+        self.flush();
+    }
+}
+
+fn visit(root: &Path, entry: &ignore::DirEntry, out: &mut Walked) {
+    let Some(file_type) = entry.file_type() else { return };
+    if file_type.is_dir() {
+        return;
+    }
+    let name = entry.file_name().to_string_lossy();
+    let path = relative(root, entry.path());
+    if file_type.is_symlink() {
+        // Links are never followed; say so where the link stands for a
+        // note or a folder of them, and for loops, so nothing goes missing
+        // silently.
+        let why = match std::fs::metadata(entry.path()) {
+            Err(err) if is_note_name(&name) || is_loop(&err) => {
+                Some(format!("symbolic link cannot be resolved ({err}); it was skipped"))
+            }
+            Err(_) => None,
+            Ok(meta) if meta.is_dir() => {
+                Some("symbolic link to a folder was not followed; its notes are not checked".into())
+            }
+            Ok(_) if is_note_name(&name) => {
+                Some("symbolic link to a note was not followed; the note is not checked".into())
+            }
+            Ok(_) => None,
+        };
+        if let Some(why) = why {
+            out.problems.push(Diagnostic::new(Code::SkippedSymlink, path, why));
+        }
+        return;
+    }
+    if !is_note_name(&name) {
+        return;
+    }
+    let kind = if file_type.is_file() { EntryKind::File } else { EntryKind::Special(special(&file_type)) };
+    out.entries.push(Entry { path, file: entry.path().to_path_buf(), kind });
+}
+
+fn is_loop(err: &std::io::Error) -> bool {
+    // ELOOP: "Too many levels of symbolic links".
+    cfg!(unix) && err.raw_os_error() == Some(40)
+}
+
+#[cfg(unix)]
+fn special(file_type: &std::fs::FileType) -> &'static str {
+    use std::os::unix::fs::FileTypeExt;
+    if file_type.is_fifo() {
+        "a named pipe"
+    } else if file_type.is_socket() {
+        "a socket"
+    } else if file_type.is_block_device() || file_type.is_char_device() {
+        "a device"
+    } else {
+        "not a regular file"
+    }
+}
+
+#[cfg(not(unix))]
+fn special(_: &std::fs::FileType) -> &'static str {
+    "not a regular file"
+}
+
+fn walk_problem(root: &Path, err: &ignore::Error) -> Diagnostic {
+    fn path_of(err: &ignore::Error) -> Option<&Path> {
+        match err {
+            ignore::Error::WithPath { path, .. } => Some(path),
+            ignore::Error::WithDepth { err, .. } | ignore::Error::WithLineNumber { err, .. } => path_of(err),
+            ignore::Error::Loop { child, .. } => Some(child),
+            _ => None,
+        }
+    }
+    let path = path_of(err).map_or_else(|| ".".to_string(), |p| relative(root, p));
+    Diagnostic::new(Code::UnreadableNote, path, format!("cannot read: {err}"))
+}
