@@ -76,7 +76,9 @@ pub fn check(vault: &Vault, focus: Option<&Focus>, out: &mut Vec<Diagnostic>) ->
                     }
                 }
                 Resolution::Missing { wanted } => {
-                    let close = vault.close_names(wanted.as_deref().unwrap_or(text), &mut budget);
+                    // A bare wikilink is looked up by its name alone.
+                    let name = text.trim_start_matches("[[").split(['|', '#', ']']).next().unwrap_or(text);
+                    let close = vault.close_names(wanted.as_deref().unwrap_or(name), &mut budget);
                     let close: Vec<String> =
                         close.into_iter().filter(|&c| c != id).map(|c| vault.notes[c].path.clone()).collect();
                     let message = match &wanted {

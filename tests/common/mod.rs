@@ -1,0 +1,37 @@
+#![allow(dead_code)]
+use assert_cmd::Command;
+use serde_json::Value;
+use std::path::Path;
+
+pub fn vaultlint() -> Command {
+    let mut cmd = Command::cargo_bin("vaultlint").unwrap();
+    cmd.env_remove("NO_COLOR").env_remove("COLUMNS");
+    cmd
+}
+
+/// Runs `check --format json` on `dir` and returns the exit code and JSON.
+pub fn check_json(dir: &Path, extra: &[&str]) -> (i32, Value) {
+    let out = vaultlint().arg("check").arg(dir).args(["--format", "json"]).args(extra).output().unwrap();
+    let json: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!(
+            "not JSON ({e}): {}\n{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        )
+    });
+    (out.status.code().unwrap(), json)
+}
+
+/// `(code, path, line)` of every finding.
+pub fn findings(json: &Value) -> Vec<(String, String, Option<u64>)> {
+    json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| (d["code"].as_str().unwrap().into(), d["path"].as_str().unwrap().into(), d["line"].as_u64()))
+        .collect()
+}
+
+pub fn fixture(name: &str) -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures").join(name)
+}

@@ -1,0 +1,140 @@
+//! Each rule against its fixture vault: the exact code, path and line.
+
+mod common;
+use common::{check_json, findings, fixture};
+
+fn expect(name: &str, expected: &[(&str, &str, Option<u64>)]) -> serde_json::Value {
+    let (code, json) = check_json(&fixture(name), &[]);
+    let got = findings(&json);
+    let want: Vec<(String, String, Option<u64>)> =
+        expected.iter().map(|(c, p, l)| (c.to_string(), p.to_string(), *l)).collect();
+    assert_eq!(got, want, "findings for fixtures/{name}");
+    let has_error = expected
+        .iter()
+        .any(|(c, _, _)| !matches!(*c, "superseded-successor" | "status-conflict" | "skipped-symlink"));
+    assert_eq!(code, if has_error { 1 } else { 0 }, "exit status for fixtures/{name}");
+    json
+}
+
+#[test]
+fn every_value_form_resolves() {
+    let json = expect("forms", &[]);
+    assert_eq!(json["summary"]["notes"], 14);
+}
+
+#[test]
+fn invalid_successor() {
+    expect(
+        "invalid-successor",
+        &[
+            ("invalid-successor", "empty-list.md", Some(2)),
+            ("invalid-successor", "empty.md", Some(2)),
+            ("invalid-successor", "list-item.md", Some(4)),
+            ("invalid-successor", "mapping.md", Some(3)),
+            ("invalid-successor", "number.md", Some(2)),
+            ("invalid-successor", "unquoted.md", Some(3)),
+            ("invalid-successor", "url.md", Some(2)),
+        ],
+    );
+}
+
+#[test]
+fn unquoted_wikilink_help_shows_quoted_form() {
+    let (_, json) = check_json(&fixture("invalid-successor"), &[]);
+    let d = json["diagnostics"].as_array().unwrap().iter().find(|d| d["path"] == "unquoted.md").unwrap();
+    assert_eq!(d["column"], 16);
+    assert_eq!(d["help"], "quote it: `superseded_by: \"[[plan]]\"`");
+}
+
+#[test]
+fn missing_successor_names_close_note() {
+    let json = expect(
+        "missing-successor",
+        &[
+            ("missing-successor", "hr/expenses-2022.md", Some(2)),
+            ("missing-successor", "hr/expenses-2023.md", Some(2)),
+            ("missing-successor", "hr/expenses-2024.md", Some(2)),
+        ],
+    );
+    let d = &json["diagnostics"];
+    assert_eq!(d[0]["help"], serde_json::Value::Null);
+    assert_eq!(d[1]["help"], "did you mean `hr/expenses-policy.md`?");
+    assert_eq!(d[2]["help"], "did you mean `hr/expenses-policy.md`?");
+    assert_eq!(d[2]["related"], serde_json::json!(["hr/expenses-policy.md"]));
+}
+
+#[test]
+fn ambiguous_successor_lists_candidates() {
+    let json = expect("ambiguous-successor", &[("ambiguous-successor", "old-readme.md", Some(2))]);
+    assert_eq!(json["diagnostics"][0]["related"], serde_json::json!(["eng/README.md", "ops/README.md"]));
+}
+
+#[test]
+fn successor_outside_vault() {
+    expect("successor-outside-vault", &[("successor-outside-vault", "notes/old.md", Some(2))]);
+}
+
+#[test]
+fn self_supersession() {
+    expect("self-supersession", &[("self-supersession", "runbook.md", Some(3))]);
+}
+
+#[test]
+fn one_cycle_diagnostic_listing_the_loop() {
+    let json = expect("supersession-cycle", &[("supersession-cycle", "a.md", Some(2))]);
+    let d = &json["diagnostics"][0];
+    assert_eq!(
+        d["message"],
+        "supersession cycle: a.md -> b.md -> c.md -> a.md; none of these notes is current"
+    );
+    assert_eq!(d["related"], serde_json::json!(["b.md", "c.md"]));
+}
+
+#[test]
+fn superseded_successor_names_chain_end() {
+    let json = expect("superseded-successor", &[("superseded-successor", "pricing-2023.md", Some(2))]);
+    assert_eq!(json["diagnostics"][0]["related"], serde_json::json!(["pricing-2024.md", "pricing.md"]));
+}
+
+#[test]
+fn status_conflict() {
+    expect(
+        "status-conflict",
+        &[("status-conflict", "active.md", Some(2)), ("status-conflict", "retired.md", Some(3))],
+    );
+}
+
+#[test]
+fn invalid_frontmatter() {
+    expect(
+        "invalid-frontmatter",
+        &[
+            ("invalid-frontmatter", "broken.md", Some(4)),
+            ("invalid-frontmatter", "duplicate.md", Some(3)),
+            ("invalid-frontmatter", "list.md", Some(2)),
+            ("invalid-frontmatter", "unclosed.md", Some(1)),
+        ],
+    );
+}
+
+#[test]
+fn crlf_and_bom_positions() {
+    let json = expect("line-endings", &[("missing-successor", "crlf.md", Some(3))]);
+    assert_eq!(json["diagnostics"][0]["column"], 16);
+}
+
+#[test]
+fn handbook() {
+    expect(
+        "handbook",
+        &[
+            ("invalid-successor", "internal/engineering/incident-runbook.md", Some(4)),
+            ("superseded-successor", "internal/hr/expenses-policy-2024.md", Some(5)),
+            ("missing-successor", "internal/hr/leave-2023.md", Some(4)),
+            ("status-conflict", "internal/hr/remote-work.md", Some(4)),
+            ("ambiguous-successor", "internal/it/laptops-2024.md", Some(3)),
+            ("missing-successor", "internal/it/vpn.md", Some(3)),
+            ("successor-outside-vault", "restricted/finance/budget-fy26.md", Some(4)),
+        ],
+    );
+}
