@@ -1,0 +1,119 @@
+//! Hostile and broken input: each gets a diagnostic with its path, and the
+//! rest of the vault is still checked.
+
+mod common;
+use common::{check_json, findings};
+use std::fs;
+use std::path::Path;
+
+/// A vault with one broken declaration beside the bad input, to prove the
+/// rest of the vault is still checked.
+fn vault() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("ok.md"), "---\nsuperseded_by: gone.md\n---\n").unwrap();
+    dir
+}
+
+fn codes_for(dir: &Path, path: &str) -> Vec<String> {
+    let (_, json) = check_json(dir, &[]);
+    let all = findings(&json);
+    assert!(all.contains(&("missing-successor".into(), "ok.md".into(), Some(2))), "rest of vault: {all:?}");
+    all.into_iter().filter(|(_, p, _)| p == path).map(|(c, _, _)| c).collect()
+}
+
+#[test]
+fn fifty_megabyte_note() {
+    let dir = vault();
+    let mut text = String::from("---\nsuperseded_by: nowhere.md\n---\n# Huge\n");
+    let line = "lorem ipsum dolor sit amet 1234567890\n";
+    while text.len() < 50 << 20 {
+        text.push_str(line);
+    }
+    fs::write(dir.path().join("huge.md"), text).unwrap();
+    assert_eq!(codes_for(dir.path(), "huge.md"), ["missing-successor"]);
+}
+
+#[test]
+fn invalid_utf8() {
+    let dir = vault();
+    fs::write(dir.path().join("latin1.md"), b"---\ntitle: caf\xe9\n---\n").unwrap();
+    let (_, json) = check_json(dir.path(), &[]);
+    let d =
+        json["diagnostics"].as_array().unwrap().iter().find(|d| d["path"] == "latin1.md").unwrap().clone();
+    assert_eq!(d["code"], "unreadable-note");
+    assert_eq!((d["line"].as_u64(), d["column"].as_u64()), (Some(2), Some(11)));
+    assert!(d["message"].as_str().unwrap().contains("not valid UTF-8"));
+}
+
+#[test]
+fn alias_bomb() {
+    let dir = vault();
+    let mut yaml = String::from(
+        "---\na: &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]\n",
+    );
+    for (prev, name) in
+        ["a", "b", "c", "d", "e", "f", "g", "h"].iter().zip(["b", "c", "d", "e", "f", "g", "h", "i"])
+    {
+        yaml.push_str(&format!("{name}: &{name} [{}]\n", vec![format!("*{prev}"); 9].join(",")));
+    }
+    yaml.push_str("---\n");
+    fs::write(dir.path().join("bomb.md"), yaml).unwrap();
+    assert_eq!(codes_for(dir.path(), "bomb.md"), ["invalid-frontmatter"]);
+}
+
+#[test]
+fn deep_nesting() {
+    let dir = vault();
+    let depth = 5000;
+    let text = format!("---\nx: {}{}\n---\n", "[".repeat(depth), "]".repeat(depth));
+    fs::write(dir.path().join("deep.md"), text).unwrap();
+    let mut block = String::from("---\n");
+    for i in 0..3000 {
+        block.push_str(&format!("{}k{i}:\n", "  ".repeat(i)));
+    }
+    block.push_str("---\n");
+    fs::write(dir.path().join("deep-block.md"), block).unwrap();
+    assert_eq!(codes_for(dir.path(), "deep.md"), ["invalid-frontmatter"]);
+    assert_eq!(codes_for(dir.path(), "deep-block.md"), ["invalid-frontmatter"]);
+}
+
+#[cfg(unix)]
+#[test]
+fn symlink_loop_is_skipped_with_a_warning() {
+    let dir = vault();
+    std::os::unix::fs::symlink("loop.md", dir.path().join("loop.md")).unwrap();
+    std::os::unix::fs::symlink(".", dir.path().join("again")).unwrap();
+    assert_eq!(codes_for(dir.path(), "loop.md"), ["skipped-symlink"]);
+    assert_eq!(codes_for(dir.path(), "again"), ["skipped-symlink"]);
+}
+
+/// Tests run as root, where permission bits do not stop a read: a named
+/// pipe with a note's name cannot be read as a note (and must not hang).
+#[cfg(unix)]
+#[test]
+fn unreadable_special_file() {
+    let dir = vault();
+    let fifo = dir.path().join("pipe.md");
+    let status = std::process::Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(status.success());
+    let (_, json) = check_json(dir.path(), &[]);
+    let d = json["diagnostics"].as_array().unwrap().iter().find(|d| d["path"] == "pipe.md").unwrap().clone();
+    assert_eq!(d["code"], "unreadable-note");
+    assert_eq!(d["message"], "cannot read note: it is a named pipe");
+}
+
+#[test]
+fn control_characters_never_reach_the_terminal() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("evil.md"), "---\nsuperseded_by: \"\\e[31mred\\e[0m.md\"\n---\n").unwrap();
+    for format in ["full", "concise"] {
+        let out = common::vaultlint()
+            .args(["check", "--color", "never", "--format", format])
+            .arg(dir.path())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1));
+        assert!(!out.stdout.contains(&0x1b), "{format}: {}", String::from_utf8_lossy(&out.stdout));
+        assert!(String::from_utf8_lossy(&out.stdout).contains("\\u{1b}[31mred"));
+    }
+}

@@ -1,0 +1,117 @@
+//! The binary's contract: exit statuses, file arguments, formats, order.
+
+mod common;
+use common::{check_json, findings, fixture, vaultlint};
+
+/// `(arguments, expected exit status)`, run from the repository root.
+const CASES: &[(&[&str], i32)] = &[
+    (&["check", "fixtures/forms"], 0),
+    (&["check", "fixtures/handbook"], 1),
+    (&["check", "fixtures/superseded-successor"], 0),
+    (&["check", "fixtures/superseded-successor", "--strict"], 1),
+    (&["check", "fixtures/no-such-vault"], 2),
+    (&["check", "--format", "yaml", "fixtures/forms"], 2),
+    (&["check", "fixtures/forms", "fixtures/handbook"], 2),
+    (&["check", "fixtures/handbook", "--exclude", "internal/**", "--exclude", "restricted/**"], 0),
+    (&["--version"], 0),
+];
+
+#[test]
+fn exit_statuses() {
+    for (args, status) in CASES {
+        let out = vaultlint().current_dir(env!("CARGO_MANIFEST_DIR")).args(*args).output().unwrap();
+        assert_eq!(out.status.code(), Some(*status), "vaultlint {}", args.join(" "));
+        if *status == 2 && args.contains(&"fixtures/no-such-vault") {
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(stderr.lines().count(), 1, "{stderr}");
+            assert!(stderr.contains("no-such-vault"), "{stderr}");
+        }
+    }
+}
+
+#[test]
+fn named_files_report_only_themselves_against_the_whole_vault() {
+    let root = fixture("handbook");
+    let out = vaultlint()
+        .current_dir(&root)
+        .args([
+            "check",
+            "--root",
+            ".",
+            "--format",
+            "json",
+            "internal/hr/leave-2023.md",
+            "public/offices-2024.md",
+        ])
+        .output()
+        .unwrap();
+    // The fixture sits inside this repository's git work tree, so name its root.
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        findings(&json),
+        [("missing-successor".to_string(), "internal/hr/leave-2023.md".to_string(), Some(4))]
+    );
+    assert_eq!(json["summary"]["notes"], 27);
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn root_discovered_from_marker() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join(".obsidian")).unwrap();
+    std::fs::create_dir_all(dir.path().join("a")).unwrap();
+    std::fs::write(dir.path().join("a/old.md"), "---\nsuperseded_by: b/new.md\n---\n").unwrap();
+    std::fs::create_dir_all(dir.path().join("b")).unwrap();
+    std::fs::write(dir.path().join("b/new.md"), "# New\n").unwrap();
+    let (status, json) = check_json(&dir.path().join("a/old.md"), &[]);
+    assert_eq!(status, 0, "{json}");
+    assert_eq!(json["summary"]["notes"], 2);
+}
+
+#[test]
+fn output_is_identical_whatever_the_thread_count() {
+    let run = |threads: &str| {
+        vaultlint()
+            .args(["check", "-j", threads, "--format", "concise"])
+            .arg(fixture("handbook"))
+            .output()
+            .unwrap()
+            .stdout
+    };
+    let one = run("1");
+    assert!(!one.is_empty());
+    for threads in ["2", "8"] {
+        assert_eq!(one, run(threads));
+    }
+}
+
+fn rendered(fixture_name: &str, format: &str) -> String {
+    let out = vaultlint()
+        .args(["check", "--color", "never", "--format", format])
+        .arg(fixture(fixture_name))
+        .output()
+        .unwrap();
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn snapshot_full() {
+    insta::assert_snapshot!("full_handbook", rendered("handbook", "full"));
+    insta::assert_snapshot!("full_line_endings", rendered("line-endings", "full"));
+}
+
+#[test]
+fn snapshot_concise() {
+    insta::assert_snapshot!("concise_handbook", rendered("handbook", "concise"));
+    insta::assert_snapshot!("concise_invalid_frontmatter", rendered("invalid-frontmatter", "concise"));
+}
+
+#[test]
+fn json_schema_fields() {
+    let (_, json) = check_json(&fixture("missing-successor"), &[]);
+    let d = &json["diagnostics"][2];
+    let keys: Vec<&str> = d.as_object().unwrap().keys().map(String::as_str).collect();
+    assert_eq!(keys, ["code", "column", "help", "line", "message", "path", "related", "severity"]);
+    assert_eq!(d["severity"], "error");
+    assert_eq!(json["summary"], serde_json::json!({"notes": 4, "errors": 3, "warnings": 0}));
+}
