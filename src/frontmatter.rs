@@ -307,10 +307,8 @@ fn token_len(rest: &str, flow: bool) -> usize {
         }
         _ => {
             let mut end = trim_comment(line).len();
-            if flow {
-                if let Some(i) = line[..end].find([',', ']', '}']) {
-                    end = i;
-                }
+            if flow && let Some(i) = line[..end].find([',', ']', '}']) {
+                end = i;
             }
             line[..end].trim_end().len()
         }

@@ -145,10 +145,10 @@ impl Note {
             }
         };
         note.read_fields();
-        if !note.fields.iter().any(|f| f.key == "title") {
-            if let Some(heading) = first_heading(&text[body_start..]) {
-                note.title = heading;
-            }
+        if !note.fields.iter().any(|f| f.key == "title")
+            && let Some(heading) = first_heading(&text[body_start..])
+        {
+            note.title = heading;
         }
         note
     }
