@@ -23,6 +23,27 @@ fn every_value_form_resolves() {
 }
 
 #[test]
+fn every_value_form_reports_its_own_position_when_missing() {
+    let m = "missing-successor";
+    expect(
+        "forms-missing",
+        &[
+            (m, "policies/backslash.md", Some(2)),
+            (m, "policies/dot-slash.md", Some(2)),
+            (m, "policies/leading-slash.md", Some(4)),
+            (m, "policies/list.md", Some(4)),
+            (m, "policies/markdown.md", Some(3)),
+            (m, "policies/root-path-no-ext.md", Some(3)),
+            (m, "policies/root-path.md", Some(2)),
+            (m, "policies/sub/dot-dot.md", Some(3)),
+            (m, "policies/wikilink-folder.md", Some(3)),
+            (m, "policies/wikilink-heading.md", Some(2)),
+            (m, "policies/wikilink.md", Some(2)),
+        ],
+    );
+}
+
+#[test]
 fn invalid_successor() {
     expect(
         "invalid-successor",
