@@ -15,7 +15,7 @@ use yaml_rust2::scanner::{Marker, TScalarStyle};
 pub const MAX_FRONTMATTER_BYTES: usize = 1 << 20;
 /// Deeper nesting than this is refused.
 pub const MAX_DEPTH: usize = 64;
-/// Aliases may expand the document to at most this many values.
+/// Aliases may stand for at most this many values in all.
 pub const MAX_EXPANDED_NODES: u64 = 100_000;
 /// Values are kept in full down to this depth (a key's value, its list
 /// items, and lists inside those, which is how YAML reads `[[Note]]`).
@@ -345,12 +345,15 @@ pub fn parse(text: &str, block: &Block) -> Result<Vec<Field>, YamlError> {
     let pos = Positions::new(yaml, block);
     let mut parser = Parser::new_from_str(yaml);
     let mut fields: Vec<Field> = Vec::new();
+    // Key -> index in `fields`, so duplicate detection stays linear.
+    let mut seen: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
     let mut stack: Vec<Frame> = Vec::new();
     // At the top level: the key waiting for its value (`None` while a
     // non-scalar key is being skipped), and whether a key comes next.
     let mut pending_key: Option<Option<(String, Span)>> = None;
     let mut anchor_sizes: Vec<u64> = Vec::new();
-    let mut total: u64 = 0;
+    // Values that aliases stand for: what a loader would copy.
+    let mut aliased: u64 = 0;
     let mut root_seen = false;
 
     let error =
@@ -433,14 +436,16 @@ pub fn parse(text: &str, block: &Block) -> Result<Vec<Field>, YamlError> {
             }
         };
         let Some((value, size, anchor)) = completed else { continue };
-        total = total.saturating_add(size);
+        if matches!(value.kind, ValueKind::Alias) {
+            aliased = aliased.saturating_add(size);
+        }
         if anchor != 0 {
             if anchor_sizes.len() <= anchor {
                 anchor_sizes.resize(anchor + 1, 1);
             }
             anchor_sizes[anchor] = size;
         }
-        if total > MAX_EXPANDED_NODES {
+        if aliased > MAX_EXPANDED_NODES {
             return Err(error(
                 format!(
                     "frontmatter aliases expand to more than {MAX_EXPANDED_NODES} values (an alias bomb); it was not expanded"
@@ -468,17 +473,18 @@ pub fn parse(text: &str, block: &Block) -> Result<Vec<Field>, YamlError> {
                     });
                 }
                 Some(Some((key, key_span))) => {
-                    if let Some(first) = fields.iter().find(|f| f.key == key) {
+                    if let Some(&first) = seen.get(&key) {
                         return Err(error(
                             format!(
                                 "duplicate key `{key}` in the frontmatter (first at line {})",
-                                first.key_span.line
+                                fields[first].key_span.line
                             ),
                             key_span,
                             "repeated here",
                         ));
                     }
                     let value = if value.is_null() { Value { span: key_span, ..value } } else { value };
+                    seen.insert(key.clone(), fields.len());
                     fields.push(Field { key, key_span, value });
                 }
                 Some(None) => {}

@@ -117,3 +117,16 @@ fn control_characters_never_reach_the_terminal() {
         assert!(String::from_utf8_lossy(&out.stdout).contains("\\u{1b}[31mred"));
     }
 }
+
+#[test]
+fn frontmatter_with_a_hundred_thousand_keys() {
+    let dir = vault();
+    let mut text = String::from("---\n");
+    for i in 0..100_000 {
+        text.push_str(&format!("k{i}: v\n"));
+    }
+    text.push_str("superseded_by: missing.md\n---\n");
+    fs::write(dir.path().join("wide.md"), text).unwrap();
+    // Read in linear time, and the declaration at the end is still checked.
+    assert_eq!(codes_for(dir.path(), "wide.md"), ["missing-successor"]);
+}
