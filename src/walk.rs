@@ -148,8 +148,9 @@ fn visit(root: &Path, entry: &ignore::DirEntry, out: &mut Walked) {
 }
 
 fn is_loop(err: &std::io::Error) -> bool {
-    // ELOOP: "Too many levels of symbolic links".
-    cfg!(unix) && err.raw_os_error() == Some(40)
+    // ELOOP, "Too many levels of symbolic links": 40 on Linux, 62 on the BSDs and macOS.
+    let eloop = if cfg!(target_os = "linux") { 40 } else { 62 };
+    cfg!(unix) && err.raw_os_error() == Some(eloop)
 }
 
 #[cfg(unix)]
