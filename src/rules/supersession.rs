@@ -24,6 +24,8 @@ pub struct Graph {
 pub fn check(vault: &Vault, focus: Option<&Focus>, out: &mut Vec<Diagnostic>) -> Graph {
     let mut edges: Vec<Vec<(NoteId, Span)>> = vec![Vec::new(); vault.notes.len()];
     let mut budget = CLOSE_NAME_BUDGET;
+    // The same missing target is often named by many notes; look it up once.
+    let mut close_cache: std::collections::HashMap<String, Vec<NoteId>> = std::collections::HashMap::new();
     for (id, note) in vault.notes.iter().enumerate() {
         let Some(field) = &note.successor else { continue };
         let key = field.key.as_str();
@@ -78,7 +80,15 @@ pub fn check(vault: &Vault, focus: Option<&Focus>, out: &mut Vec<Diagnostic>) ->
                 Resolution::Missing { wanted } => {
                     // A bare wikilink is looked up by its name alone.
                     let name = text.trim_start_matches("[[").split(['|', '#', ']']).next().unwrap_or(text);
-                    let close = vault.close_names(wanted.as_deref().unwrap_or(name), &mut budget);
+                    let lookup = wanted.as_deref().unwrap_or(name);
+                    let close = match close_cache.get(lookup) {
+                        Some(found) => found.clone(),
+                        None => {
+                            let found = vault.close_names(lookup, &mut budget);
+                            close_cache.insert(lookup.to_string(), found.clone());
+                            found
+                        }
+                    };
                     let close: Vec<String> =
                         close.into_iter().filter(|&c| c != id).map(|c| vault.notes[c].path.clone()).collect();
                     let message = match &wanted {
