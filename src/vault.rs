@@ -48,14 +48,7 @@ fn push(map: &mut HashMap<String, Vec<NoteId>>, key: String, id: NoteId) {
 }
 
 fn without_extension(path: &str) -> &str {
-    let lower = path.to_ascii_lowercase();
-    if lower.ends_with(".markdown") {
-        &path[..path.len() - ".markdown".len()]
-    } else if lower.ends_with(".md") {
-        &path[..path.len() - ".md".len()]
-    } else {
-        path
-    }
+    walk::strip_note_extension(path).unwrap_or(path)
 }
 
 impl Vault {

@@ -44,8 +44,17 @@ pub struct WalkError(pub String);
 
 /// Whether a file name is a Markdown note's.
 pub fn is_note_name(name: &str) -> bool {
-    let lower = name.to_ascii_lowercase();
-    lower.ends_with(".md") || lower.ends_with(".markdown")
+    strip_note_extension(name).is_some()
+}
+
+/// `name` without its `.md` or `.markdown` extension (in any case), or
+/// `None` when it has neither.
+pub fn strip_note_extension(name: &str) -> Option<&str> {
+    [".markdown", ".md"].iter().find_map(|ext| {
+        let cut = name.len().checked_sub(ext.len())?;
+        let tail = name.get(cut..)?;
+        tail.eq_ignore_ascii_case(ext).then(|| &name[..cut])
+    })
 }
 
 /// `file` relative to `root`, with `/` separators.
@@ -183,4 +192,20 @@ fn walk_problem(root: &Path, err: &ignore::Error) -> Diagnostic {
     }
     let path = path_of(err).map_or_else(|| ".".to_string(), |p| relative(root, p));
     Diagnostic::new(Code::UnreadableNote, path, format!("cannot read: {err}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn note_extensions() {
+        assert_eq!(strip_note_extension("a/b.md"), Some("a/b"));
+        assert_eq!(strip_note_extension("b.Markdown"), Some("b"));
+        assert_eq!(strip_note_extension("B.MD"), Some("B"));
+        assert_eq!(strip_note_extension("notes.txt"), None);
+        assert_eq!(strip_note_extension("é.md"), Some("é"));
+        assert_eq!(strip_note_extension("d"), None);
+        assert!(!is_note_name("md"));
+    }
 }

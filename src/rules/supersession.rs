@@ -113,7 +113,7 @@ pub fn check(vault: &Vault, focus: Option<&Focus>, out: &mut Vec<Diagnostic>) ->
                         )
                         .help(format!(
                             "name the note by its path, e.g. `{key}: \"[[{}]]\"`",
-                            without_ext(&paths[0])
+                            crate::walk::strip_note_extension(&paths[0]).unwrap_or(&paths[0])
                         ))
                         .related(paths),
                     );
@@ -195,10 +195,6 @@ fn not_a_string(path: &str, key: &str, value: &Value, prefix: &str) -> Diagnosti
 
 fn quoted_list(paths: &[String]) -> String {
     paths.iter().map(|p| format!("`{p}`")).collect::<Vec<_>>().join(", ")
-}
-
-fn without_ext(path: &str) -> &str {
-    path.strip_suffix(".md").or_else(|| path.strip_suffix(".markdown")).unwrap_or(path)
 }
 
 /// Strongly connected components (Tarjan's algorithm, iterative so a long
