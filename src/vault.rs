@@ -31,9 +31,12 @@ pub struct Vault {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Resolution {
     Note(NoteId),
-    /// No note; `wanted` is the vault path looked for, when there is one.
+    /// No note. `wanted` is what was looked for: the vault path for a
+    /// path, the name (with `.md` where it has a folder) for a wikilink,
+    /// which `by_name` marks.
     Missing {
-        wanted: Option<String>,
+        wanted: String,
+        by_name: bool,
     },
     Ambiguous(Vec<NoteId>),
     Outside,
@@ -126,7 +129,7 @@ impl Vault {
             }
         }
         let wanted = if walk::is_note_name(path) { path.to_string() } else { format!("{path}.md") };
-        Resolution::Missing { wanted: Some(wanted) }
+        Resolution::Missing { wanted, by_name: false }
     }
 
     fn resolve_wikilink(&self, name: &str) -> Resolution {
@@ -143,7 +146,12 @@ impl Vault {
             Some([id]) => Resolution::Note(*id),
             Some(ids) => Resolution::Ambiguous(ids.to_vec()),
             None => Resolution::Missing {
-                wanted: key.contains('/').then(|| format!("{}.md", name.trim_start_matches('/'))),
+                wanted: if key.contains('/') {
+                    format!("{}.md", name.trim_start_matches('/'))
+                } else {
+                    name.to_string()
+                },
+                by_name: true,
             },
         }
     }
@@ -238,7 +246,7 @@ mod tests {
         assert_eq!(v.resolve(old, "../../x.md"), Resolution::Outside);
         assert_eq!(
             v.resolve(old, "hr/expenses-2026"),
-            Resolution::Missing { wanted: Some("hr/expenses-2026.md".into()) }
+            Resolution::Missing { wanted: "hr/expenses-2026.md".into(), by_name: false }
         );
     }
 }

@@ -77,25 +77,21 @@ pub fn check(vault: &Vault, focus: Option<&Focus>, out: &mut Vec<Diagnostic>) ->
                         edges[id].push((target, value.span));
                     }
                 }
-                Resolution::Missing { wanted } => {
-                    // A bare wikilink is looked up by its name alone.
-                    let name = text.trim_start_matches("[[").split(['|', '#', ']']).next().unwrap_or(text);
-                    let lookup = wanted.as_deref().unwrap_or(name);
-                    let close = match close_cache.get(lookup) {
+                Resolution::Missing { wanted, by_name } => {
+                    let close = match close_cache.get(&wanted) {
                         Some(found) => found.clone(),
                         None => {
-                            let found = vault.close_names(lookup, &mut budget);
-                            close_cache.insert(lookup.to_string(), found.clone());
+                            let found = vault.close_names(&wanted, &mut budget);
+                            close_cache.insert(wanted.clone(), found.clone());
                             found
                         }
                     };
                     let close: Vec<String> =
                         close.into_iter().filter(|&c| c != id).map(|c| vault.notes[c].path.clone()).collect();
-                    let message = match &wanted {
-                        Some(path) if !text.contains("[[") => {
-                            format!("successor `{text}` does not exist: no note at `{path}`")
-                        }
-                        _ => format!("successor `{text}` does not exist: no note has that name or alias"),
+                    let message = if by_name {
+                        format!("successor `{text}` does not exist: no note has that name or alias")
+                    } else {
+                        format!("successor `{text}` does not exist: no note at `{wanted}`")
                     };
                     let mut d = diagnostic(Code::MissingSuccessor, message, "no such note");
                     if let Some(first) = close.first() {
