@@ -354,7 +354,6 @@ pub fn parse(text: &str, block: &Block) -> Result<Vec<Field>, YamlError> {
     let mut anchor_sizes: Vec<u64> = Vec::new();
     // Values that aliases stand for: what a loader would copy.
     let mut aliased: u64 = 0;
-    let mut root_seen = false;
 
     let error =
         |message: String, span: Span, label: &str| YamlError { message, span, label: label.to_string() };
@@ -365,11 +364,7 @@ pub fn parse(text: &str, block: &Block) -> Result<Vec<Field>, YamlError> {
             error(format!("frontmatter is not valid YAML: {}", e.info()), span, "here")
         })?;
         let flow = stack.last().is_some_and(|f| f.flow);
-        let starts_flow = || {
-            let off = pos.local_offset(&mark);
-            yaml[off..].starts_with(['[', '{'])
-        };
-        // A node that completes here: its value and expanded size.
+        // A node that completes here: its value, expanded size and anchor.
         let completed: Option<(Value, u64, usize)> = match event {
             Event::StreamStart | Event::DocumentStart | Event::Nothing => continue,
             Event::StreamEnd => break,
@@ -397,20 +392,15 @@ pub fn parse(text: &str, block: &Block) -> Result<Vec<Field>, YamlError> {
                         "too deep",
                     ));
                 }
-                if stack.is_empty() && root_seen {
-                    continue;
-                }
-                if stack.is_empty() && !is_seq {
-                    root_seen = true;
-                }
                 let keep = stack.len() < KEEP_DEPTH && is_seq;
+                let start = pos.token_span(&mark, flow);
                 stack.push(Frame {
                     kind: if is_seq { FrameKind::Seq } else { FrameKind::Map },
-                    start: pos.token_span(&mark, flow),
+                    start,
                     anchor,
                     expanded: 0,
                     items: keep.then(Vec::new),
-                    flow: starts_flow(),
+                    flow: text[start.offset..].starts_with(['[', '{']),
                 });
                 if stack.len() == 1 && is_seq {
                     return Err(error(
