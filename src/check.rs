@@ -3,6 +3,7 @@
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::root::Focus;
 use crate::rules;
+use crate::suggest;
 use crate::vault::Vault;
 
 #[derive(Debug, Clone)]
@@ -28,7 +29,9 @@ impl Report {
 }
 
 /// Checks the whole vault; with `focus`, reports only findings on those
-/// vault-relative paths.
-pub fn check(vault: &Vault, focus: Option<&Focus>) -> Report {
-    Report { notes: vault.notes.len(), diagnostics: rules::run(vault, focus) }
+/// vault-relative paths. With `suggest`, the version detector runs too and
+/// each pair it finds is a `suspected-version` finding.
+pub fn check(vault: &Vault, focus: Option<&Focus>, suggest: Option<&suggest::Options>) -> Report {
+    let suggestions = suggest.map(|options| suggest::find(vault, options));
+    Report { notes: vault.notes.len(), diagnostics: rules::run(vault, focus, suggestions.as_ref()) }
 }

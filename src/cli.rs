@@ -30,10 +30,13 @@ pub struct Cli {
 pub enum Command {
     /// Validate successor declarations and the frontmatter they live in
     Check(CheckArgs),
+    /// Rank pairs of notes that look like two versions of one document
+    Suggest(SuggestArgs),
 }
 
+/// Which vault, and which of its notes.
 #[derive(Debug, Args)]
-pub struct CheckArgs {
+pub struct VaultArgs {
     /// A vault folder, or notes inside one (default: the current folder)
     #[arg(value_name = "PATH")]
     pub paths: Vec<PathBuf>,
@@ -45,6 +48,12 @@ pub struct CheckArgs {
     /// Leave out paths matching this glob (relative to the vault root); repeatable
     #[arg(long, value_name = "GLOB")]
     pub exclude: Vec<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    #[command(flatten)]
+    pub vault: VaultArgs,
 
     /// Output format
     #[arg(long, value_enum, default_value_t = Format::Full)]
@@ -53,6 +62,48 @@ pub struct CheckArgs {
     /// Exit with status 1 on warnings too
     #[arg(long)]
     pub strict: bool,
+
+    /// Skip the similarity pass (no suspected-version findings)
+    #[arg(long)]
+    pub no_suggest: bool,
+
+    /// Do not read the git history to tell which version is older
+    #[arg(long)]
+    pub no_git: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct SuggestArgs {
+    #[command(flatten)]
+    pub vault: VaultArgs,
+
+    /// Output format
+    #[arg(long, value_enum, default_value_t = SuggestFormat::Full)]
+    pub format: SuggestFormat,
+
+    /// Leave out pairs scoring below this (0 to 1)
+    #[arg(long, value_name = "X", default_value_t = crate::suggest::DEFAULT_MIN_SCORE, value_parser = score)]
+    pub min_score: f64,
+
+    /// Show at most this many pairs
+    #[arg(long, value_name = "N")]
+    pub limit: Option<usize>,
+
+    /// Do not read the git history to tell which version is older
+    #[arg(long)]
+    pub no_git: bool,
+
+    /// Record that notes A and B are not versions of one another, so they
+    /// are never suggested again
+    #[arg(long, num_args = 2, value_names = ["A", "B"])]
+    pub dismiss: Option<Vec<PathBuf>>,
+}
+
+fn score(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(x) if (0.0..=1.0).contains(&x) => Ok(x),
+        _ => Err("a score is a number from 0 to 1".into()),
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -61,6 +112,14 @@ pub enum Format {
     Full,
     /// One line per finding: path:line:col: severity[code] message
     Concise,
+    /// One JSON object (schema in the README)
+    Json,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SuggestFormat {
+    /// Each pair with its evidence and the lines that differ
+    Full,
     /// One JSON object (schema in the README)
     Json,
 }

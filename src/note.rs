@@ -5,6 +5,7 @@
 use crate::diagnostic::{Diagnostic, Span};
 use crate::frontmatter::{self, Delimited, Field};
 use crate::rules::Code;
+use crate::suggest::fingerprint::{self, Fingerprint};
 use std::fs::File;
 use std::io::Read;
 use std::path::Path;
@@ -38,6 +39,11 @@ pub struct Note {
     pub parsed: bool,
     /// Problems found while reading the note.
     pub problems: Vec<Diagnostic>,
+    /// The body as the version detector sees it, when it was asked for
+    /// and the body could be told apart from the frontmatter.
+    pub fingerprint: Option<Fingerprint>,
+    /// Modification time, seconds since the Unix epoch.
+    pub modified: Option<i64>,
 }
 
 impl Note {
@@ -56,6 +62,8 @@ impl Note {
             head: String::new(),
             parsed: false,
             problems: Vec::new(),
+            fingerprint: None,
+            modified: None,
         }
     }
 
@@ -67,14 +75,25 @@ impl Note {
         note
     }
 
-    /// Reads and parses the note at `file`, known in the vault as `path`.
-    pub fn load(file: &Path, path: String) -> Note {
+    /// Reads and parses the note at `file`, known in the vault as `path`;
+    /// with `fingerprint`, also fingerprints its body.
+    pub fn load(file: &Path, path: String, fingerprint: bool) -> Note {
         let mut bytes = Vec::new();
-        if let Err(err) = File::open(file).and_then(|mut f| f.read_to_end(&mut bytes)) {
+        let mut modified = None;
+        let read = File::open(file).and_then(|mut f| {
+            modified = f
+                .metadata()
+                .and_then(|m| m.modified())
+                .ok()
+                .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+                .map(|d| d.as_secs() as i64);
+            f.read_to_end(&mut bytes)
+        });
+        if let Err(err) = read {
             return Note::unreadable(path, err.to_string());
         }
-        match String::from_utf8(bytes) {
-            Ok(text) => Note::parse(path, &text),
+        let mut note = match String::from_utf8(bytes) {
+            Ok(text) => Note::parse_with(path, &text, fingerprint),
             Err(err) => {
                 let bytes = err.as_bytes();
                 let at = err.utf8_error().valid_up_to();
@@ -92,11 +111,18 @@ impl Note {
                 note.problems.push(diagnostic);
                 note
             }
-        }
+        };
+        note.modified = modified;
+        note
     }
 
-    /// Parses a note from its text.
+    /// Parses a note from its text, fingerprint included.
     pub fn parse(path: String, text: &str) -> Note {
+        Note::parse_with(path, text, true)
+    }
+
+    /// Parses a note from its text; with `fingerprint`, also fingerprints its body.
+    pub fn parse_with(path: String, text: &str, fingerprint: bool) -> Note {
         let mut note = Note::empty(path);
         let body_start = match frontmatter::delimit(text) {
             Delimited::Absent => {
@@ -145,6 +171,9 @@ impl Note {
             }
         };
         note.read_fields();
+        if fingerprint {
+            note.fingerprint = Some(fingerprint::fingerprint(&text[body_start..]));
+        }
         if !note.fields.iter().any(|f| f.key == "title")
             && let Some(heading) = first_heading(&text[body_start..])
         {

@@ -3,6 +3,7 @@
 pub mod concise;
 pub mod full;
 pub mod json;
+pub mod suggest;
 
 use crate::check::Report;
 use crate::text::plural;

@@ -3,9 +3,11 @@
 
 pub mod status;
 pub mod supersession;
+pub mod versions;
 
 use crate::diagnostic::{self, Diagnostic, Severity};
 use crate::root::Focus;
+use crate::suggest::Suggestions;
 use crate::vault::Vault;
 use serde::Serialize;
 
@@ -61,6 +63,12 @@ codes! {
         "The `status` key disagrees with the successor declaration.";
     SkippedSymlink => "skipped-symlink", Warning,
         "A symbolic link to a note or folder was not followed, so what it points at is not part of the vault.";
+    SuspectedVersion => "suspected-version", Warning,
+        "The note looks like an older version of another note but declares no successor.";
+    StaleDismissal => "stale-dismissal", Warning,
+        "A dismissed pair in `.vaultlint-dismissed` names a note that no longer exists.";
+    InvalidDismissal => "invalid-dismissal", Warning,
+        "A line of `.vaultlint-dismissed` is not a pair of paths, or the file cannot be read.";
 }
 
 impl Serialize for Code {
@@ -75,16 +83,18 @@ impl std::fmt::Display for Code {
     }
 }
 
-/// Runs every rule over the vault. With `focus`, only findings on those
-/// vault paths are kept (the whole vault is still analysed, since a
-/// declaration in one note depends on the others).
-pub fn run(vault: &Vault, focus: Option<&Focus>) -> Vec<Diagnostic> {
+/// Runs every rule over the vault, with the version detector's findings
+/// when it ran. With `focus`, only findings on those vault paths are kept
+/// (the whole vault is still analysed, since a declaration in one note
+/// depends on the others).
+pub fn run(vault: &Vault, focus: Option<&Focus>, suggestions: Option<&Suggestions>) -> Vec<Diagnostic> {
     let mut out: Vec<Diagnostic> = vault.problems.clone();
     for note in &vault.notes {
         out.extend(note.problems.iter().cloned());
     }
     supersession::check(vault, focus, &mut out);
     status::check(vault, &mut out);
+    versions::check(vault, suggestions, &mut out);
     if let Some(focus) = focus {
         out.retain(|d| focus.contains(&d.path));
     }

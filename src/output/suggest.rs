@@ -1,0 +1,128 @@
+//! `vaultlint suggest` output: the pairs best first, as text for a person
+//! or as one JSON object (schema in the README).
+
+use super::Style;
+use crate::suggest::diff::{self, Change};
+use crate::suggest::{Pair, Signals};
+use crate::text::{plural, sanitize};
+use crate::vault::Vault;
+use owo_colors::OwoColorize;
+use serde::Serialize;
+use std::fmt::Write;
+
+/// Changed lines shown per pair.
+const DIFF_LINES: usize = 8;
+
+pub fn full(pairs: &[&Pair], vault: &Vault, style: Style) -> String {
+    let mut out = String::new();
+    for (i, pair) in pairs.iter().enumerate() {
+        let (older, newer) = (&vault.notes[pair.older], &vault.notes[pair.newer]);
+        let arrow = format!("{} -> {}", sanitize(&older.path), sanitize(&newer.path));
+        let head = format!("{:.2}  {arrow}", pair.score);
+        let _ = writeln!(
+            out,
+            "{}  ({})",
+            if style.color { head.bold().to_string() } else { head },
+            pair.direction.as_str()
+        );
+        if older.title != newer.title {
+            let _ = writeln!(out, "      \"{}\" -> \"{}\"", sanitize(&older.title), sanitize(&newer.title));
+        }
+        let reasons: Vec<String> = pair.reasons.iter().map(|r| sanitize(r).into_owned()).collect();
+        let _ = writeln!(out, "      {}", reasons.join(", "));
+        match diff::changed_lines(vault, pair.older, pair.newer, DIFF_LINES) {
+            None => out.push_str("      (no diff: a note is too large or cannot be read)\n"),
+            Some(changes) => {
+                for change in &changes.lines {
+                    let (sign, line) = match change {
+                        Change::Removed(l) => ("-", l),
+                        Change::Added(l) => ("+", l),
+                    };
+                    let line = clip(&sanitize(line), style.width.saturating_sub(8));
+                    let text = format!("{sign} {line}");
+                    let text = match (style.color, sign) {
+                        (false, _) => text,
+                        (true, "-") => text.red().to_string(),
+                        (true, _) => text.green().to_string(),
+                    };
+                    let _ = writeln!(out, "      {text}");
+                }
+                if changes.more > 0 {
+                    let _ = writeln!(out, "      ... and {} more", plural(changes.more, "changed line"));
+                }
+            }
+        }
+        if i + 1 < pairs.len() {
+            out.push('\n');
+        }
+    }
+    if !pairs.is_empty() {
+        out.push('\n');
+    }
+    let _ = writeln!(
+        out,
+        "{} among {}",
+        if pairs.is_empty() { "no suspected versions".to_string() } else { plural(pairs.len(), "suspected version pair") },
+        plural(vault.notes.len(), "note")
+    );
+    out
+}
+
+/// At most `width` characters, with an ellipsis where cut.
+fn clip(line: &str, width: usize) -> String {
+    if line.chars().count() <= width.max(10) {
+        return line.to_string();
+    }
+    let mut cut: String = line.chars().take(width.max(10) - 1).collect();
+    cut.push('…');
+    cut
+}
+
+#[derive(Serialize)]
+struct Output<'a> {
+    pairs: Vec<JsonPair<'a>>,
+    summary: Summary,
+}
+
+#[derive(Serialize)]
+struct JsonPair<'a> {
+    older: &'a str,
+    newer: &'a str,
+    score: f64,
+    direction: &'static str,
+    reasons: &'a [String],
+    signals: Signals,
+}
+
+#[derive(Serialize)]
+struct Summary {
+    notes: usize,
+    pairs: usize,
+}
+
+pub fn json(pairs: &[&Pair], vault: &Vault) -> String {
+    let round = |x: f64| (x * 1000.0).round() / 1000.0;
+    let output = Output {
+        pairs: pairs
+            .iter()
+            .map(|p| JsonPair {
+                older: &vault.notes[p.older].path,
+                newer: &vault.notes[p.newer].path,
+                score: p.score,
+                direction: p.direction.as_str(),
+                reasons: &p.reasons,
+                signals: Signals {
+                    title: round(p.signals.title),
+                    name: round(p.signals.name),
+                    tags: p.signals.tags.map(round),
+                    headings: p.signals.headings.map(round),
+                    content: round(p.signals.content),
+                },
+            })
+            .collect(),
+        summary: Summary { notes: vault.notes.len(), pairs: pairs.len() },
+    };
+    let mut text = serde_json::to_string_pretty(&output).expect("pairs serialize");
+    text.push('\n');
+    text
+}

@@ -1,0 +1,284 @@
+//! Which of two versions is older, from the most trusted evidence down:
+//! frontmatter dates, then version markers in names and folders, then the
+//! git history, then the files' modification times.
+
+use super::names::Marker;
+use serde::Serialize;
+use std::cmp::Ordering;
+
+/// Frontmatter keys that date a version, most telling first.
+pub const DATE_KEYS: &[&str] = &["updated", "modified", "date", "created", "effective_from"];
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Direction {
+    Confident,
+    Uncertain,
+}
+
+impl Direction {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Direction::Confident => "confident",
+            Direction::Uncertain => "uncertain",
+        }
+    }
+}
+
+/// What is known of one note's age.
+#[derive(Debug, Clone, Default)]
+pub struct Age<'a> {
+    /// `(key, date)` for each key of [`DATE_KEYS`] holding a date, in that order.
+    pub dates: Vec<(&'static str, Date)>,
+    pub markers: Vec<&'a Marker>,
+    /// When the path was first committed, seconds since the epoch.
+    pub committed: Option<i64>,
+    /// Modification time, seconds since the epoch.
+    pub modified: Option<i64>,
+}
+
+/// A calendar date with an optional time of day, compared as written.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Date {
+    pub ymd: (u16, u8, u8),
+    /// The time of day as written (`10:30`), empty when absent.
+    pub time: String,
+    pub text: String,
+}
+
+/// Reads `2024-02-01`, `2024-02-01T10:30:00Z` or `2024-02-01 10:30`.
+pub fn parse_date(text: &str) -> Option<Date> {
+    let text = text.trim();
+    let b = text.as_bytes();
+    if b.len() < 10 || b[4] != b'-' || b[7] != b'-' {
+        return None;
+    }
+    let y: u16 = text.get(0..4)?.parse().ok()?;
+    let m: u8 = text.get(5..7)?.parse().ok()?;
+    let d: u8 = text.get(8..10)?.parse().ok()?;
+    if !(1..=12).contains(&m) || !(1..=31).contains(&d) {
+        return None;
+    }
+    let rest = &text[10..];
+    let time = match rest.chars().next() {
+        None => String::new(),
+        Some('T' | 't' | ' ') => rest[1..].to_string(),
+        Some(_) => return None,
+    };
+    Some(Date { ymd: (y, m, d), time, text: text.to_string() })
+}
+
+/// The verdict: `Less` when `a` is the older.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Verdict {
+    pub order: Ordering,
+    pub direction: Direction,
+    pub reasons: Vec<String>,
+}
+
+/// Decides which of `a` and `b` is older.
+pub fn decide(a: &Age, b: &Age) -> Verdict {
+    if let Some((order, reason)) = by_dates(a, b) {
+        return Verdict { order, direction: Direction::Confident, reasons: vec![reason] };
+    }
+    let names = by_markers(a, b);
+    let git = match (a.committed, b.committed) {
+        (Some(x), Some(y)) if x != y => Some((
+            x.cmp(&y),
+            format!("first committed {} < {}", day(x.min(y)), day(x.max(y))),
+        )),
+        _ => None,
+    };
+    match (names, git) {
+        (Markers::Agree(order, reasons), Some((git, _))) if git != order => Verdict {
+            order,
+            direction: Direction::Uncertain,
+            reasons: [reasons, vec!["but the git history says the other way".into()]].concat(),
+        },
+        (Markers::Agree(order, reasons), _) => Verdict { order, direction: Direction::Confident, reasons },
+        (Markers::Conflict(reasons), git) => Verdict {
+            order: git.map_or(Ordering::Equal, |(o, _)| o),
+            direction: Direction::Uncertain,
+            reasons: [reasons, vec!["the names disagree".into()]].concat(),
+        },
+        (Markers::None, Some((order, reason))) => {
+            Verdict { order, direction: Direction::Confident, reasons: vec![reason] }
+        }
+        (Markers::None, None) => match (a.modified, b.modified) {
+            (Some(x), Some(y)) if x != y => Verdict {
+                order: x.cmp(&y),
+                direction: Direction::Uncertain,
+                reasons: vec!["only the file modification times differ".into()],
+            },
+            _ => Verdict {
+                order: Ordering::Equal,
+                direction: Direction::Uncertain,
+                reasons: vec!["nothing tells which is older".into()],
+            },
+        },
+    }
+}
+
+fn by_dates(a: &Age, b: &Age) -> Option<(Ordering, String)> {
+    for key in DATE_KEYS {
+        let (Some(x), Some(y)) = (find(a, key), find(b, key)) else { continue };
+        if let Some(found) = compare_dates(key, x, key, y) {
+            return Some(found);
+        }
+    }
+    // No key dates both: compare each one's most telling date.
+    let ((kx, x), (ky, y)) = (a.dates.first()?, b.dates.first()?);
+    compare_dates(kx, x, ky, y)
+}
+
+fn find<'d>(age: &'d Age, key: &str) -> Option<&'d Date> {
+    age.dates.iter().find(|(k, _)| *k == key).map(|(_, d)| d)
+}
+
+fn compare_dates(kx: &str, x: &Date, ky: &str, y: &Date) -> Option<(Ordering, String)> {
+    let order = (x.ymd, &x.time).cmp(&(y.ymd, &y.time));
+    let reason = match order {
+        Ordering::Equal => return None,
+        Ordering::Less if kx == ky => format!("{kx} {} < {}", x.text, y.text),
+        Ordering::Greater if kx == ky => format!("{kx} {} < {}", y.text, x.text),
+        Ordering::Less => format!("{kx} {} < {ky} {}", x.text, y.text),
+        Ordering::Greater => format!("{ky} {} < {kx} {}", y.text, x.text),
+    };
+    Some((order, reason))
+}
+
+enum Markers {
+    None,
+    Agree(Ordering, Vec<String>),
+    Conflict(Vec<String>),
+}
+
+fn by_markers(a: &Age, b: &Age) -> Markers {
+    let mut votes: Vec<(Ordering, String)> = Vec::new();
+    let dated = |age: &Age| -> Option<((u16, u8, u8), String)> {
+        age.markers.iter().find_map(|m| match m {
+            Marker::Date { ymd, text } => Some((*ymd, text.clone())),
+            Marker::Week { year, week, text } => Some(((*year, 0, *week), text.clone())),
+            _ => None,
+        })
+    };
+    match (dated(a), dated(b)) {
+        (Some((x, tx)), Some((y, ty))) => {
+            // Compare what both give: 2024 against 2025-03 compares years.
+            let precision = |d: (u16, u8, u8)| if d.2 > 0 { 3 } else if d.1 > 0 { 2 } else { 1 };
+            let p = precision(x).min(precision(y));
+            let cut = |d: (u16, u8, u8)| (d.0, if p > 1 { d.1 } else { 0 }, if p > 2 { d.2 } else { 0 });
+            match cut(x).cmp(&cut(y)) {
+                Ordering::Equal => {}
+                o => votes.push((o, format!("{} before {}", quoted(&tx, &ty, o).0, quoted(&tx, &ty, o).1))),
+            }
+        }
+        // A copy that carries a date beside one that carries none is the older.
+        (Some((_, t)), None) => votes.push((Ordering::Less, format!("\"{t}\" in the older name"))),
+        (None, Some((_, t))) => votes.push((Ordering::Greater, format!("\"{t}\" in the older name"))),
+        (None, None) => {}
+    }
+    let version = |age: &Age| {
+        age.markers.iter().find_map(|m| match m {
+            Marker::Version { parts, text } => Some((parts.clone(), text.clone())),
+            _ => None,
+        })
+    };
+    if let (Some((x, tx)), Some((y, ty))) = (version(a), version(b)) {
+        match x.cmp(&y) {
+            Ordering::Equal => {}
+            o => votes.push((o, format!("{} before {}", quoted(&tx, &ty, o).0, quoted(&tx, &ty, o).1))),
+        }
+    }
+    let word = |age: &Age, older: bool| {
+        age.markers
+            .iter()
+            .find(|m| if older { matches!(m, Marker::Older { .. }) } else { matches!(m, Marker::Newer { .. }) })
+            .map(|m| m.text().to_string())
+    };
+    match (word(a, true), word(b, true)) {
+        (Some(t), None) => votes.push((Ordering::Less, format!("\"{t}\" marks the older"))),
+        (None, Some(t)) => votes.push((Ordering::Greater, format!("\"{t}\" marks the older"))),
+        _ => {}
+    }
+    match (word(a, false), word(b, false)) {
+        (Some(t), None) => votes.push((Ordering::Greater, format!("\"{t}\" marks the newer"))),
+        (None, Some(t)) => votes.push((Ordering::Less, format!("\"{t}\" marks the newer"))),
+        _ => {}
+    }
+    let Some((first, _)) = votes.first() else { return Markers::None };
+    let first = *first;
+    let reasons = votes.iter().map(|(_, r)| r.clone()).collect();
+    if votes.iter().all(|(o, _)| *o == first) { Markers::Agree(first, reasons) } else { Markers::Conflict(reasons) }
+}
+
+/// `("\"-2024\"", "\"-2025\"")`, older first.
+fn quoted(a: &str, b: &str, order: Ordering) -> (String, String) {
+    let (x, y) = if order == Ordering::Less { (a, b) } else { (b, a) };
+    (format!("\"{x}\""), format!("\"{y}\""))
+}
+
+/// A Unix time as its UTC calendar day, `2024-03-01`.
+pub fn day(seconds: i64) -> String {
+    // Days to civil date, after Howard Hinnant's algorithm.
+    let z = seconds.div_euclid(86_400) + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::suggest::names::normalize;
+
+    fn age<'a>(dates: &[(&'static str, &str)], markers: &'a [Marker]) -> Age<'a> {
+        Age {
+            dates: dates.iter().map(|(k, v)| (*k, parse_date(v).unwrap())).collect(),
+            markers: markers.iter().collect(),
+            committed: None,
+            modified: None,
+        }
+    }
+
+    #[test]
+    fn dates_beat_names() {
+        let copy = normalize("handbook (copy)").markers;
+        let a = age(&[("updated", "2026-01-15")], &copy);
+        let b = age(&[("updated", "2024-02-01")], &[]);
+        let v = decide(&a, &b);
+        assert_eq!((v.order, v.direction), (Ordering::Greater, Direction::Confident));
+        assert_eq!(v.reasons, ["updated 2024-02-01 < 2026-01-15"]);
+    }
+
+    #[test]
+    fn markers() {
+        let m24 = normalize("prices-2024").markers;
+        let m25 = normalize("prices-2025").markers;
+        let v = decide(&age(&[], &m25), &age(&[], &m24));
+        assert_eq!((v.order, v.direction), (Ordering::Greater, Direction::Confident));
+        assert_eq!(v.reasons, ["\"-2024\" before \"-2025\""]);
+        let v = decide(&age(&[], &m24), &age(&[], &[]));
+        assert_eq!(v.order, Ordering::Less);
+        let old_v2 = normalize("guide-v2-old").markers;
+        let v1 = normalize("guide-v1").markers;
+        let v = decide(&age(&[], &old_v2), &age(&[], &v1));
+        assert_eq!(v.direction, Direction::Uncertain);
+        let v = decide(&age(&[], &[]), &age(&[], &[]));
+        assert_eq!((v.order, v.direction), (Ordering::Equal, Direction::Uncertain));
+    }
+
+    #[test]
+    fn days() {
+        assert_eq!(day(0), "1970-01-01");
+        assert_eq!(day(1_709_251_200), "2024-03-01");
+        assert!(parse_date("2024-02-30x").is_none());
+        assert_eq!(parse_date("2024-02-01T10:00Z").unwrap().time, "10:00Z");
+    }
+}

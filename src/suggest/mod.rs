@@ -1,0 +1,382 @@
+//! Finding unmarked versions: pairs of notes that are probably one
+//! document at two times, which of the two is older, and the evidence.
+//!
+//! Candidates come from notes whose names or titles match once version
+//! markers are taken out, and from MinHash/LSH over body shingles; each
+//! candidate is then scored on the exact figures.
+
+pub mod direction;
+pub mod diff;
+pub mod dismissals;
+pub mod fingerprint;
+pub mod git;
+pub mod minhash;
+pub mod names;
+
+use crate::note::Note;
+use crate::vault::{NoteId, Resolution, Vault};
+use direction::{Age, Direction, parse_date};
+use dismissals::Dismissals;
+use minhash::Common;
+use names::{Marker, Normalized, PathInfo};
+use rayon::prelude::*;
+use serde::Serialize;
+use std::cmp::Ordering;
+use std::collections::HashMap;
+
+/// Pairs scoring below this are not suggested unless asked for.
+pub const DEFAULT_MIN_SCORE: f64 = 0.5;
+/// Names or titles this alike count as the same document's.
+const STRONG_NAME: f64 = 0.85;
+/// Name evidence needs at least this much shared text to count, so that a
+/// translation or an unrelated note with the same title is not a version.
+const SOME_CONTENT: f64 = 0.04;
+/// Notes sharing a name key in groups larger than this are a series or a
+/// convention (`index`, `2026-03-05`), not candidates for each other.
+const MAX_NAME_GROUP: usize = 32;
+/// At least this many notes with a day or week in their names and the same
+/// name otherwise make a periodic series.
+const SERIES: usize = 3;
+
+#[derive(Debug, Clone)]
+pub struct Options {
+    pub min_score: f64,
+    /// Read the git history for the direction.
+    pub git: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { min_score: DEFAULT_MIN_SCORE, git: true }
+    }
+}
+
+/// Per-signal figures, each in 0..1; `None` where a signal is absent
+/// from one of the notes.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Signals {
+    pub title: f64,
+    pub name: f64,
+    pub tags: Option<f64>,
+    pub headings: Option<f64>,
+    pub content: f64,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Pair {
+    pub older: NoteId,
+    pub newer: NoteId,
+    pub score: f64,
+    pub direction: Direction,
+    /// The evidence in words: similarity first, then direction.
+    pub reasons: Vec<String>,
+    pub signals: Signals,
+}
+
+pub struct Suggestions {
+    /// Best first.
+    pub pairs: Vec<Pair>,
+    pub dismissals: Dismissals,
+}
+
+/// What the detector knows of one note.
+struct Facts<'a> {
+    note: &'a Note,
+    path: PathInfo,
+    title: Normalized,
+    tags: Vec<String>,
+    language: Option<String>,
+    shingles: &'a [u32],
+    headings: &'a [u32],
+}
+
+impl<'a> Facts<'a> {
+    fn of(note: &'a Note) -> Option<Facts<'a>> {
+        let fingerprint = note.fingerprint.as_ref()?;
+        let path = names::path_info(&note.path, &note.stem);
+        let mut tags: Vec<String> = note.tags.iter().map(|t| t.to_lowercase()).collect();
+        tags.sort();
+        tags.dedup();
+        let language = note
+            .fields
+            .iter()
+            .find(|f| matches!(f.key.as_str(), "lang" | "language"))
+            .and_then(|f| f.value.scalar_text())
+            .map(|l| l.trim().to_lowercase())
+            .or_else(|| path.language.clone());
+        Some(Facts {
+            note,
+            title: names::normalize(&note.title),
+            path,
+            tags,
+            language,
+            shingles: &fingerprint.shingles,
+            headings: &fingerprint.headings,
+        })
+    }
+
+    fn age(&self, committed: Option<i64>) -> Age<'_> {
+        let dates = direction::DATE_KEYS
+            .iter()
+            .filter_map(|key| {
+                let field = self.note.fields.iter().find(|f| f.key == *key)?;
+                Some((*key, parse_date(field.value.scalar_text()?)?))
+            })
+            .collect();
+        Age {
+            dates,
+            markers: self.path.name.markers.iter().chain(&self.title.markers).collect(),
+            committed,
+            modified: self.note.modified,
+        }
+    }
+
+    /// Name key for grouping: generic names only group within a place.
+    fn group_key(n: &Normalized, place: &str) -> Option<String> {
+        if n.key.is_empty() {
+            None
+        } else if n.is_generic() {
+            Some(format!("{place}\0{}", n.key))
+        } else {
+            Some(n.key.clone())
+        }
+    }
+
+    fn periodic(&self) -> bool {
+        self.path.name.markers.iter().any(Marker::is_period)
+    }
+}
+
+/// Finds the suspected version pairs of the whole vault.
+pub fn find(vault: &Vault, options: &Options) -> Suggestions {
+    let dismissals = Dismissals::load(&vault.root);
+    let facts: Vec<Option<Facts>> = vault.notes.par_iter().map(Facts::of).collect();
+    let sets: Vec<&[u32]> = facts.iter().map(|f| f.as_ref().map_or(&[][..], |f| f.shingles)).collect();
+    let common = Common::build(&sets);
+    let signatures: Vec<_> = sets
+        .par_iter()
+        .map(|set| {
+            let kept: Vec<u32> = set.iter().copied().filter(|&s| !common.is_common(s)).collect();
+            minhash::signature(&kept)
+        })
+        .collect();
+    let mut candidates = minhash::candidates(&signatures);
+    drop(signatures);
+    candidates.extend(name_groups(&facts));
+    candidates.par_sort_unstable();
+    candidates.dedup();
+
+    let series = series(&facts);
+    let linked = components(vault);
+    let commits = if options.git { git::first_commits(&vault.root) } else { HashMap::new() };
+    let mut pairs: Vec<Pair> = candidates
+        .par_iter()
+        .filter_map(|&(a, b)| {
+            let (a, b) = (a as usize, b as usize);
+            let (fa, fb) = (facts[a].as_ref()?, facts[b].as_ref()?);
+            if linked[a] == linked[b]
+                || dismissals.contains(&fa.note.path, &fb.note.path)
+                || in_series(fa, fb, &series)
+            {
+                return None;
+            }
+            let (score, signals, mut reasons) = score(fa, fb, &common);
+            if score < options.min_score {
+                return None;
+            }
+            let committed = |f: &Facts| commits.get(&f.note.path).copied();
+            let verdict = direction::decide(&fa.age(committed(fa)), &fb.age(committed(fb)));
+            // Markers the direction did not already quote are evidence too.
+            for m in fa.path.name.markers.iter().chain(&fb.path.name.markers) {
+                let text = m.text();
+                if !verdict.reasons.iter().any(|r| r.contains(text)) {
+                    reasons.push(if text.ends_with('/') { format!("in {text}") } else { format!("\"{text}\" in the name") });
+                }
+            }
+            reasons.extend(verdict.reasons);
+            let (older, newer) = if verdict.order == Ordering::Greater { (b, a) } else { (a, b) };
+            Some(Pair { older, newer, score, direction: verdict.direction, reasons, signals })
+        })
+        .collect();
+    pairs.sort_by(|x, y| {
+        y.score
+            .total_cmp(&x.score)
+            .then_with(|| vault.notes[x.older].path.cmp(&vault.notes[y.older].path))
+            .then_with(|| vault.notes[x.newer].path.cmp(&vault.notes[y.newer].path))
+    });
+    Suggestions { pairs, dismissals }
+}
+
+/// Pairs of notes whose names or titles are the same once markers are out.
+fn name_groups(facts: &[Option<Facts>]) -> Vec<(u32, u32)> {
+    let mut groups: HashMap<String, Vec<u32>> = HashMap::new();
+    for (id, f) in facts.iter().enumerate() {
+        let Some(f) = f else { continue };
+        for key in [
+            Facts::group_key(&f.path.name, &f.path.place).map(|k| format!("n\0{k}")),
+            Facts::group_key(&f.title, &f.path.place).map(|k| format!("t\0{k}")),
+        ]
+        .into_iter()
+        .flatten()
+        {
+            groups.entry(key).or_default().push(id as u32);
+        }
+    }
+    let mut pairs = Vec::new();
+    for ids in groups.values().filter(|ids| (2..=MAX_NAME_GROUP).contains(&ids.len())) {
+        for (i, &a) in ids.iter().enumerate() {
+            pairs.extend(ids[i + 1..].iter().map(|&b| (a.min(b), a.max(b))));
+        }
+    }
+    pairs
+}
+
+/// Name keys shared by a periodic series: daily notes, weekly reviews.
+fn series(facts: &[Option<Facts>]) -> HashMap<String, usize> {
+    let mut count: HashMap<String, usize> = HashMap::new();
+    for f in facts.iter().flatten().filter(|f| f.periodic()) {
+        *count.entry(f.path.name.key.clone()).or_default() += 1;
+    }
+    count.retain(|key, n| *n >= SERIES || key.is_empty() && *n >= 2);
+    count
+}
+
+fn in_series(a: &Facts, b: &Facts, series: &HashMap<String, usize>) -> bool {
+    a.periodic() && b.periodic() && a.path.name.key == b.path.name.key && series.contains_key(&a.path.name.key)
+}
+
+/// For each note, a representative of the notes it is linked to by
+/// resolved declarations, directly or through a chain.
+fn components(vault: &Vault) -> Vec<usize> {
+    let mut parent: Vec<usize> = (0..vault.notes.len()).collect();
+    fn root(parent: &mut [usize], mut x: usize) -> usize {
+        while parent[x] != x {
+            parent[x] = parent[parent[x]];
+            x = parent[x];
+        }
+        x
+    }
+    for (id, note) in vault.notes.iter().enumerate() {
+        let Some(field) = &note.successor else { continue };
+        for value in field.value.strings() {
+            if let Resolution::Note(target) = vault.resolve(id, value) {
+                let (x, y) = (root(&mut parent, id), root(&mut parent, target));
+                parent[x.max(y)] = x.min(y);
+            }
+        }
+    }
+    (0..parent.len()).map(|x| root(&mut parent, x)).collect()
+}
+
+/// Jaccard similarity of two shingle sets, leaving out common shingles.
+fn content(a: &[u32], b: &[u32], common: &Common) -> f64 {
+    let (mut i, mut j) = (0, 0);
+    let (mut only_a, mut only_b, mut shared) = (0usize, 0usize, 0usize);
+    while i < a.len() || j < b.len() {
+        let order = match (a.get(i), b.get(j)) {
+            (Some(x), Some(y)) => x.cmp(y),
+            (Some(_), None) => Ordering::Less,
+            _ => Ordering::Greater,
+        };
+        match order {
+            Ordering::Less => {
+                only_a += usize::from(!common.is_common(a[i]));
+                i += 1;
+            }
+            Ordering::Greater => {
+                only_b += usize::from(!common.is_common(b[j]));
+                j += 1;
+            }
+            Ordering::Equal => {
+                shared += usize::from(!common.is_common(a[i]));
+                i += 1;
+                j += 1;
+            }
+        }
+    }
+    let union = only_a + only_b + shared;
+    if union == 0 { 0.0 } else { shared as f64 / union as f64 }
+}
+
+fn set_overlap<T: Ord>(a: &[T], b: &[T]) -> Option<(usize, usize)> {
+    if a.is_empty() || b.is_empty() {
+        return None;
+    }
+    let shared = a.iter().filter(|x| b.binary_search(x).is_ok()).count();
+    Some((shared, a.len() + b.len() - shared))
+}
+
+/// How alike two normalised names are; generic ones only count in the
+/// same place.
+fn name_similarity(a: &Normalized, b: &Normalized, same_place: bool) -> f64 {
+    if a.key.is_empty() || b.key.is_empty() || (a.is_generic() || b.is_generic()) && !same_place {
+        return 0.0;
+    }
+    if a.key == b.key { 1.0 } else { strsim::normalized_levenshtein(&a.key, &b.key) }
+}
+
+fn score(a: &Facts, b: &Facts, common: &Common) -> (f64, Signals, Vec<String>) {
+    let same_place = a.path.place == b.path.place;
+    let same_language = a.language == b.language;
+    let content = content(a.shingles, b.shingles, common);
+    let name = name_similarity(&a.path.name, &b.path.name, same_place);
+    let title = name_similarity(&a.title, &b.title, same_place);
+    let tags = set_overlap(&a.tags, &b.tags);
+    let headings = set_overlap(a.headings, b.headings);
+    let ratio = |o: Option<(usize, usize)>| o.map(|(s, u)| s as f64 / u as f64);
+    let signals = Signals { title, name, tags: ratio(tags), headings: ratio(headings), content };
+
+    // Name, title, tags and headings, each weighted, over those present.
+    let mut weighted = [(name, 0.35), (title, 0.35)].to_vec();
+    weighted.extend(signals.tags.map(|t| (t, 0.15)));
+    weighted.extend(signals.headings.map(|h| (h, 0.15)));
+    let meta = weighted.iter().map(|(v, w)| v * w).sum::<f64>() / weighted.iter().map(|(_, w)| w).sum::<f64>();
+    // Strong shared text, nudged up by matching names...
+    let by_content = content + (1.0 - content) * 0.25 * meta;
+    // ...or the same name and title with some text in common: a rewrite.
+    let by_name = if same_language && name >= STRONG_NAME && title >= STRONG_NAME && content >= SOME_CONTENT {
+        0.85 * meta * (0.7 + 0.3 * (content / 0.3).min(1.0))
+    } else {
+        0.0
+    };
+    let score = (by_content.max(by_name) * 1000.0).round() / 1000.0;
+
+    let mut reasons = Vec::new();
+    if title == 1.0 {
+        reasons.push("same title".to_string());
+    } else if title >= STRONG_NAME {
+        reasons.push("similar titles".into());
+    } else if !a.note.title.is_empty() && !b.note.title.is_empty() && content >= 0.5 {
+        reasons.push("retitled".into());
+    }
+    if a.note.stem.eq_ignore_ascii_case(&b.note.stem) {
+        reasons.push("same file name".into());
+    } else if name == 1.0 {
+        reasons.push("same name apart from version markers".into());
+    } else if name >= STRONG_NAME {
+        reasons.push("similar names".into());
+    }
+    if let Some((shared, union)) = tags {
+        reasons.push(format!("tags {shared}/{union}"));
+    }
+    if let Some((shared, union)) = headings.filter(|(s, _)| *s > 0) {
+        reasons.push(format!("headings {shared}/{union}"));
+    }
+    reasons.push(format!("{:.0}% shared text", content * 100.0));
+    (score, signals, reasons)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn generic_names_only_match_in_one_place() {
+        let a = names::normalize("Overview");
+        assert_eq!(name_similarity(&a, &a, false), 0.0);
+        assert_eq!(name_similarity(&a, &a, true), 1.0);
+        let b = names::normalize("expenses-policy-2025");
+        let c = names::normalize("Expenses policy");
+        assert_eq!(name_similarity(&b, &c, false), 1.0);
+    }
+}
