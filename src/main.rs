@@ -53,7 +53,8 @@ fn load(args: &VaultArgs, threads: usize, fingerprint: bool) -> Result<(Scope, V
 fn check(args: &CheckArgs, threads: usize, style: Style) -> Result<(String, u8), String> {
     let (scope, vault) = load(&args.vault, threads, !args.no_suggest)?;
     let options = suggest::Options { git: !args.no_git, ..suggest::Options::default() };
-    let report = vaultlint::check::check(&vault, scope.focus.as_ref(), (!args.no_suggest).then_some(&options));
+    let report =
+        vaultlint::check::check(&vault, scope.focus.as_ref(), (!args.no_suggest).then_some(&options));
     let text = match args.format {
         Format::Full => output::full::render(&report, &vault, style),
         Format::Concise => output::concise::render(&report, style),
@@ -99,7 +100,9 @@ fn dismiss(args: &SuggestArgs, notes: &[std::path::PathBuf], threads: usize) -> 
             .ok()
             .map(|rel| vaultlint::walk::relative(std::path::Path::new(""), rel))
             .filter(|p| vault.id_of(p).is_some())
-            .ok_or_else(|| format!("{} is not a note of the vault at {}", note.display(), scope.root.display()))?;
+            .ok_or_else(|| {
+                format!("{} is not a note of the vault at {}", note.display(), scope.root.display())
+            })?;
         paths.push(path);
     }
     if paths[0] == paths[1] {

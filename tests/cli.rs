@@ -49,7 +49,10 @@ fn named_files_report_only_themselves_against_the_whole_vault() {
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(
         findings(&json),
-        [("missing-successor".to_string(), "internal/hr/leave-2023.md".to_string(), Some(4))]
+        [
+            ("suspected-version".to_string(), "internal/hr/leave-2023.md".to_string(), None),
+            ("missing-successor".to_string(), "internal/hr/leave-2023.md".to_string(), Some(4)),
+        ]
     );
     assert_eq!(json["summary"]["notes"], 27);
     assert_eq!(out.status.code(), Some(1));

@@ -62,7 +62,11 @@ pub fn full(pairs: &[&Pair], vault: &Vault, style: Style) -> String {
     let _ = writeln!(
         out,
         "{} among {}",
-        if pairs.is_empty() { "no suspected versions".to_string() } else { plural(pairs.len(), "suspected version pair") },
+        if pairs.is_empty() {
+            "no suspected versions".to_string()
+        } else {
+            plural(pairs.len(), "suspected version pair")
+        },
         plural(vault.notes.len(), "note")
     );
     out

@@ -3,9 +3,9 @@
 
 use crate::diagnostic::Diagnostic;
 use crate::rules::Code;
+use crate::suggest::Suggestions;
 use crate::suggest::direction::Direction;
 use crate::suggest::dismissals::{self, Dismissals};
-use crate::suggest::Suggestions;
 use crate::vault::Vault;
 
 pub fn check(vault: &Vault, suggestions: Option<&Suggestions>, out: &mut Vec<Diagnostic>) {
@@ -24,7 +24,9 @@ pub fn check(vault: &Vault, suggestions: Option<&Suggestions>, out: &mut Vec<Dia
         let older = &vault.notes[pair.older].path;
         let newer = &vault.notes[pair.newer].path;
         let message = match pair.direction {
-            Direction::Confident => format!("looks like an older version of `{newer}` (score {:.2})", pair.score),
+            Direction::Confident => {
+                format!("looks like an older version of `{newer}` (score {:.2})", pair.score)
+            }
             Direction::Uncertain => format!(
                 "looks like another version of `{newer}` (score {:.2}); which is older is uncertain",
                 pair.score

@@ -83,10 +83,9 @@ pub fn decide(a: &Age, b: &Age) -> Verdict {
     }
     let names = by_markers(a, b);
     let git = match (a.committed, b.committed) {
-        (Some(x), Some(y)) if x != y => Some((
-            x.cmp(&y),
-            format!("first committed {} < {}", day(x.min(y)), day(x.max(y))),
-        )),
+        (Some(x), Some(y)) if x != y => {
+            Some((x.cmp(&y), format!("first committed {} < {}", day(x.min(y)), day(x.max(y)))))
+        }
         _ => None,
     };
     match (names, git) {
@@ -165,7 +164,15 @@ fn by_markers(a: &Age, b: &Age) -> Markers {
     match (dated(a), dated(b)) {
         (Some((x, tx)), Some((y, ty))) => {
             // Compare what both give: 2024 against 2025-03 compares years.
-            let precision = |d: (u16, u8, u8)| if d.2 > 0 { 3 } else if d.1 > 0 { 2 } else { 1 };
+            let precision = |d: (u16, u8, u8)| {
+                if d.2 > 0 {
+                    3
+                } else if d.1 > 0 {
+                    2
+                } else {
+                    1
+                }
+            };
             let p = precision(x).min(precision(y));
             let cut = |d: (u16, u8, u8)| (d.0, if p > 1 { d.1 } else { 0 }, if p > 2 { d.2 } else { 0 });
             match cut(x).cmp(&cut(y)) {
@@ -193,7 +200,9 @@ fn by_markers(a: &Age, b: &Age) -> Markers {
     let word = |age: &Age, older: bool| {
         age.markers
             .iter()
-            .find(|m| if older { matches!(m, Marker::Older { .. }) } else { matches!(m, Marker::Newer { .. }) })
+            .find(
+                |m| if older { matches!(m, Marker::Older { .. }) } else { matches!(m, Marker::Newer { .. }) },
+            )
             .map(|m| m.text().to_string())
     };
     match (word(a, true), word(b, true)) {
@@ -209,7 +218,11 @@ fn by_markers(a: &Age, b: &Age) -> Markers {
     let Some((first, _)) = votes.first() else { return Markers::None };
     let first = *first;
     let reasons = votes.iter().map(|(_, r)| r.clone()).collect();
-    if votes.iter().all(|(o, _)| *o == first) { Markers::Agree(first, reasons) } else { Markers::Conflict(reasons) }
+    if votes.iter().all(|(o, _)| *o == first) {
+        Markers::Agree(first, reasons)
+    } else {
+        Markers::Conflict(reasons)
+    }
 }
 
 /// `("\"-2024\"", "\"-2025\"")`, older first.

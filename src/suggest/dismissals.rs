@@ -59,7 +59,9 @@ impl Dismissals {
                 _ => out.problems.push(
                     Diagnostic::new(Code::InvalidDismissal, FILE, "line is not two paths separated by a tab")
                         .at(span, "here")
-                        .help("write `folder/a.md<TAB>folder/b.md`, or use `vaultlint suggest --dismiss A B`"),
+                        .help(
+                            "write `folder/a.md<TAB>folder/b.md`, or use `vaultlint suggest --dismiss A B`",
+                        ),
                 ),
             }
         }
@@ -74,15 +76,20 @@ impl Dismissals {
     pub fn stale(&self, vault: &Vault) -> Vec<Diagnostic> {
         let mut out = Vec::new();
         for (a, b, span) in &self.entries {
-            let gone: Vec<&str> = [a, b].into_iter().filter(|p| vault.id_of(p).is_none()).map(|p| p.as_str()).collect();
+            let gone: Vec<&str> =
+                [a, b].into_iter().filter(|p| vault.id_of(p).is_none()).map(|p| p.as_str()).collect();
             if gone.is_empty() {
                 continue;
             }
             let names = gone.iter().map(|p| format!("`{p}`")).collect::<Vec<_>>().join(" and ");
             out.push(
-                Diagnostic::new(Code::StaleDismissal, FILE, format!("dismissed pair names {names}, which no longer exists"))
-                    .at(*span, "stale entry")
-                    .help("remove the line, or point it at the notes' new paths"),
+                Diagnostic::new(
+                    Code::StaleDismissal,
+                    FILE,
+                    format!("dismissed pair names {names}, which no longer exists"),
+                )
+                .at(*span, "stale entry")
+                .help("remove the line, or point it at the notes' new paths"),
             );
         }
         out
@@ -113,7 +120,8 @@ pub fn add(root: &Path, a: &str, b: &str) -> Result<bool, String> {
         bytes.extend_from_slice(newline.as_bytes());
     }
     bytes.extend_from_slice(format!("{first}\t{second}{newline}").as_bytes());
-    edit::write_atomic(&path, read.as_deref(), &bytes).map_err(|e: WriteError| format!("cannot write {FILE}: {e}"))?;
+    edit::write_atomic(&path, read.as_deref(), &bytes)
+        .map_err(|e: WriteError| format!("cannot write {FILE}: {e}"))?;
     Ok(true)
 }
 

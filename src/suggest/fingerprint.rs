@@ -188,7 +188,9 @@ mod tests {
 
     #[test]
     fn headings_outside_fences() {
-        let f = fingerprint("# Title\n## Limits 2025\n```\n# not a heading\n```\n#hashtag\n## Limits (2026)\n## Scope\n");
+        let f = fingerprint(
+            "# Title\n## Limits 2025\n```\n# not a heading\n```\n#hashtag\n## Limits (2026)\n## Scope\n",
+        );
         assert_eq!(f.headings.len(), 3);
     }
 

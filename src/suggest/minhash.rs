@@ -126,7 +126,8 @@ pub fn candidates(signatures: &[Option<Box<Signature>>]) -> Vec<(u32, u32)> {
                 .filter_map(|(i, sig)| {
                     let sig = sig.as_ref()?;
                     let rows = &sig[band * ROWS..(band + 1) * ROWS];
-                    let key = rows.iter().fold(band as u64, |acc, &r| mix(acc ^ u64::from(r)).rotate_left(13));
+                    let key =
+                        rows.iter().fold(band as u64, |acc, &r| mix(acc ^ u64::from(r)).rotate_left(13));
                     Some((key, i as u32))
                 })
                 .collect();
@@ -166,7 +167,8 @@ mod tests {
     #[test]
     fn common_shingles() {
         let template: Vec<u32> = (0..50).collect();
-        let mut sets: Vec<Vec<u32>> = (0..8u32).map(|i| (0..50).chain(1000 * (i + 1)..1000 * (i + 1) + 20).collect()).collect();
+        let mut sets: Vec<Vec<u32>> =
+            (0..8u32).map(|i| (0..50).chain(1000 * (i + 1)..1000 * (i + 1) + 20).collect()).collect();
         sets.push(template);
         let common = Common::build(&sets.iter().map(Vec::as_slice).collect::<Vec<_>>());
         assert!(common.is_common(7));

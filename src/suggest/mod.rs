@@ -5,8 +5,8 @@
 //! markers are taken out, and from MinHash/LSH over body shingles; each
 //! candidate is then scored on the exact figures.
 
-pub mod direction;
 pub mod diff;
+pub mod direction;
 pub mod dismissals;
 pub mod fingerprint;
 pub mod git;
@@ -30,7 +30,7 @@ pub const DEFAULT_MIN_SCORE: f64 = 0.5;
 const STRONG_NAME: f64 = 0.85;
 /// Name evidence needs at least this much shared text to count, so that a
 /// translation or an unrelated note with the same title is not a version.
-const SOME_CONTENT: f64 = 0.04;
+const SOME_CONTENT: f64 = 0.02;
 /// Notes sharing a name key in groups larger than this are a series or a
 /// convention (`index`, `2026-03-05`), not candidates for each other.
 const MAX_NAME_GROUP: usize = 32;
@@ -190,7 +190,11 @@ pub fn find(vault: &Vault, options: &Options) -> Suggestions {
             for m in fa.path.name.markers.iter().chain(&fb.path.name.markers) {
                 let text = m.text();
                 if !verdict.reasons.iter().any(|r| r.contains(text)) {
-                    reasons.push(if text.ends_with('/') { format!("in {text}") } else { format!("\"{text}\" in the name") });
+                    reasons.push(if text.ends_with('/') {
+                        format!("in {text}")
+                    } else {
+                        format!("\"{text}\" in the name")
+                    });
                 }
             }
             reasons.extend(verdict.reasons);
@@ -242,7 +246,10 @@ fn series(facts: &[Option<Facts>]) -> HashMap<String, usize> {
 }
 
 fn in_series(a: &Facts, b: &Facts, series: &HashMap<String, usize>) -> bool {
-    a.periodic() && b.periodic() && a.path.name.key == b.path.name.key && series.contains_key(&a.path.name.key)
+    a.periodic()
+        && b.periodic()
+        && a.path.name.key == b.path.name.key
+        && series.contains_key(&a.path.name.key)
 }
 
 /// For each note, a representative of the notes it is linked to by
@@ -330,7 +337,8 @@ fn score(a: &Facts, b: &Facts, common: &Common) -> (f64, Signals, Vec<String>) {
     let mut weighted = [(name, 0.35), (title, 0.35)].to_vec();
     weighted.extend(signals.tags.map(|t| (t, 0.15)));
     weighted.extend(signals.headings.map(|h| (h, 0.15)));
-    let meta = weighted.iter().map(|(v, w)| v * w).sum::<f64>() / weighted.iter().map(|(_, w)| w).sum::<f64>();
+    let meta =
+        weighted.iter().map(|(v, w)| v * w).sum::<f64>() / weighted.iter().map(|(_, w)| w).sum::<f64>();
     // Strong shared text, nudged up by matching names...
     let by_content = content + (1.0 - content) * 0.25 * meta;
     // ...or the same name and title with some text in common: a rewrite.

@@ -180,11 +180,16 @@ fn split_run<'a>(text: &'a str, start: usize, end: usize, out: &mut Vec<Token<'a
 }
 
 fn number(token: &Token) -> Option<u32> {
-    (token.lower.len() <= 9 && token.lower.bytes().all(|b| b.is_ascii_digit())).then(|| token.lower.parse().ok())?
+    (token.lower.len() <= 9 && token.lower.bytes().all(|b| b.is_ascii_digit()))
+        .then(|| token.lower.parse().ok())?
 }
 
 fn year(token: &Token) -> Option<u16> {
-    (token.lower.len() == 4).then(|| number(token)).flatten().filter(|y| (1900..=2099).contains(y)).map(|y| y as u16)
+    (token.lower.len() == 4)
+        .then(|| number(token))
+        .flatten()
+        .filter(|y| (1900..=2099).contains(y))
+        .map(|y| y as u16)
 }
 
 /// Whether two tokens are parts of one marker: adjacent (`fy26`) or with
@@ -216,9 +221,13 @@ pub fn normalize(text: &str) -> Normalized {
         let t = &tokens[i];
         let next = |k: usize| tokens.get(i + k).filter(|n| joined(text, &tokens[i + k - 1], n));
         if let Some(y) = year(t) {
-            let month = next(1).and_then(number).filter(|m| (1..=12).contains(m) && next(1).unwrap().lower.len() <= 2);
+            let month = next(1)
+                .and_then(number)
+                .filter(|m| (1..=12).contains(m) && next(1).unwrap().lower.len() <= 2);
             if let Some(m) = month {
-                let day = next(2).and_then(number).filter(|d| (1..=31).contains(d) && next(2).unwrap().lower.len() <= 2);
+                let day = next(2)
+                    .and_then(number)
+                    .filter(|d| (1..=31).contains(d) && next(2).unwrap().lower.len() <= 2);
                 if let Some(d) = day {
                     out.markers.push(Marker::Date { ymd: (y, m as u8, d as u8), text: span(i, i + 2) });
                     i += 3;
@@ -260,7 +269,9 @@ pub fn normalize(text: &str) -> Normalized {
             i += 1;
             continue;
         }
-        if let Some(v) = t.lower.strip_prefix('v').and_then(|n| n.parse::<u32>().ok()).filter(|_| t.lower.len() > 1) {
+        if let Some(v) =
+            t.lower.strip_prefix('v').and_then(|n| n.parse::<u32>().ok()).filter(|_| t.lower.len() > 1)
+        {
             let mut parts = vec![v];
             let mut last = i;
             while let Some(n) = tokens.get(last + 1).filter(|n| text[tokens[last].end..n.start] == *".")
@@ -280,7 +291,10 @@ pub fn normalize(text: &str) -> Normalized {
             i += 2;
             continue;
         }
-        if number(t).is_some_and(|n| n < 100) && text[..t.start].ends_with('(') && text[t.end..].starts_with(')') {
+        if number(t).is_some_and(|n| n < 100)
+            && text[..t.start].ends_with('(')
+            && text[t.end..].starts_with(')')
+        {
             // `report (1).md`: a copy made by a file manager or a download.
             out.markers.push(Marker::Older { text: span(i, i) });
             i += 1;
@@ -331,7 +345,10 @@ pub fn path_info(path: &str, stem: &str) -> PathInfo {
         let lower = folder.to_lowercase();
         if OLDER_FOLDERS.contains(&lower.as_str()) {
             info.name.markers.push(Marker::Older { text: format!("{folder}/") });
-        } else if lower.len() == 4 && let Ok(y) = lower.parse::<u16>() && (1900..=2099).contains(&y) {
+        } else if lower.len() == 4
+            && let Ok(y) = lower.parse::<u16>()
+            && (1900..=2099).contains(&y)
+        {
             info.name.markers.push(Marker::Date { ymd: (y, 0, 0), text: format!("{folder}/") });
         } else if is_language(&lower) && !FOLDER_NOT_LANGUAGE.contains(&lower.as_str()) {
             info.language.get_or_insert(lower);
