@@ -5,6 +5,7 @@ use vaultlint::cli::{CheckArgs, Cli, Color, Command, Format, SuggestArgs, Sugges
 use vaultlint::output::{self, Style};
 use vaultlint::root::Scope;
 use vaultlint::suggest;
+use vaultlint::text::sanitize;
 use vaultlint::vault::Vault;
 use vaultlint::walk::WalkOptions;
 
@@ -90,7 +91,13 @@ fn suggest(args: &SuggestArgs, threads: usize, style: Style) -> Result<(String, 
 
 /// `suggest --dismiss A B`: both must be notes of the vault.
 fn dismiss(args: &SuggestArgs, notes: &[std::path::PathBuf], threads: usize) -> Result<(String, u8), String> {
-    let (scope, vault) = load(&args.vault, threads, false)?;
+    // Without a PATH, the vault is the one holding the two notes.
+    let given = VaultArgs {
+        paths: if args.vault.paths.is_empty() { notes.to_vec() } else { args.vault.paths.clone() },
+        root: args.vault.root.clone(),
+        exclude: args.vault.exclude.clone(),
+    };
+    let (scope, vault) = load(&given, threads, false)?;
     let cwd = std::env::current_dir().map_err(|e| format!("cannot read the current folder: {e}"))?;
     let mut paths = Vec::new();
     for note in notes {
@@ -110,7 +117,8 @@ fn dismiss(args: &SuggestArgs, notes: &[std::path::PathBuf], threads: usize) -> 
     }
     let added = suggest::dismissals::add(&scope.root, &paths[0], &paths[1])?;
     let verb = if added { "dismissed" } else { "already dismissed" };
-    Ok((format!("{verb}: {} and {} (in {})\n", paths[0], paths[1], suggest::dismissals::FILE), 0))
+    let (a, b) = (sanitize(&paths[0]), sanitize(&paths[1]));
+    Ok((format!("{verb}: {a} and {b} (in {})\n", suggest::dismissals::FILE), 0))
 }
 
 fn use_color(choice: Color) -> bool {

@@ -4,7 +4,7 @@
 use super::Style;
 use crate::suggest::diff::{self, Change};
 use crate::suggest::{Pair, Signals};
-use crate::text::{plural, sanitize};
+use crate::text::{plural, sanitize, thousands};
 use crate::vault::Vault;
 use owo_colors::OwoColorize;
 use serde::Serialize;
@@ -48,7 +48,8 @@ pub fn full(pairs: &[&Pair], vault: &Vault, style: Style) -> String {
                     let _ = writeln!(out, "      {text}");
                 }
                 if changes.more > 0 {
-                    let _ = writeln!(out, "      ... and {} more", plural(changes.more, "changed line"));
+                    let lines = if changes.more == 1 { "line" } else { "lines" };
+                    let _ = writeln!(out, "      ... and {} more changed {lines}", thousands(changes.more));
                 }
             }
         }

@@ -35,3 +35,43 @@ pub fn findings(json: &Value) -> Vec<(String, String, Option<u64>)> {
 pub fn fixture(name: &str) -> std::path::PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures").join(name)
 }
+
+/// Copies the folder `from` into `to`, recursively.
+pub fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}
+
+/// Runs `suggest --format json` on `dir` and returns the exit code and JSON.
+pub fn suggest_json(dir: &Path, extra: &[&str]) -> (i32, Value) {
+    let out = vaultlint().arg("suggest").arg(dir).args(["--format", "json"]).args(extra).output().unwrap();
+    let json: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!(
+            "not JSON ({e}): {}\n{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        )
+    });
+    (out.status.code().unwrap(), json)
+}
+
+/// `(older, newer, direction)` of every suggested pair, in output order.
+pub fn pairs(json: &Value) -> Vec<(String, String, String)> {
+    json["pairs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            let s = |k: &str| p[k].as_str().unwrap().to_string();
+            (s("older"), s("newer"), s("direction"))
+        })
+        .collect()
+}

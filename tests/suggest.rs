@@ -1,0 +1,233 @@
+//! `vaultlint suggest` and the `suspected-version` finding, against the
+//! versions fixture: true pairs of every naming convention, and traps.
+
+mod common;
+use common::{check_json, copy_dir, findings, fixture, pairs, suggest_json, vaultlint};
+use std::fs;
+use std::path::Path;
+
+/// Every true pair of `fixtures/versions`, older first.
+const TRUE_PAIRS: &[(&str, &str)] = &[
+    ("eng/api-guide-v1.md", "eng/api-guide-v2.md"),
+    // Dates beat names: the copy was updated later.
+    ("eng/release-checklist.md", "eng/release-checklist (copy).md"),
+    ("finance/price-list-2025.md", "finance/price-list.md"),
+    // Renamed and retitled, most of the text kept.
+    ("hr/onboarding/new-starter-checklist-2024.md", "hr/onboarding/new-starter-checklist-2025.md"),
+    ("hr/parental-leave-policy.md", "hr/family-leave-policy.md"),
+    ("it/laptop-refresh-2024-03-01.md", "it/laptop-refresh.md"),
+    ("legal/privacy-notice (1).md", "legal/privacy-notice.md"),
+    ("ops/archive/on-call-runbook.md", "ops/on-call-runbook.md"),
+    ("product/roadmap-draft.md", "product/roadmap.md"),
+    ("sales/discount-rules-old.md", "sales/discount-rules.md"),
+    // Rewritten: a fifth of their words shared, same title, tags, headings.
+    ("security/legacy/password-policy.md", "security/password-policy.md"),
+    ("travel/visa-guide-v2.md", "travel/visa-guide-v3.md"),
+];
+
+fn sorted(mut found: Vec<(String, String, String)>) -> Vec<(String, String, String)> {
+    found.sort();
+    found
+}
+
+fn expected() -> Vec<(String, String, String)> {
+    sorted(TRUE_PAIRS.iter().map(|(o, n)| (o.to_string(), n.to_string(), "confident".to_string())).collect())
+}
+
+#[test]
+fn finds_every_true_pair_with_its_direction_and_no_trap() {
+    let (code, json) = suggest_json(&fixture("versions"), &[]);
+    assert_eq!(code, 0);
+    assert_eq!(sorted(pairs(&json)), expected());
+    assert_eq!(json["summary"]["notes"], 51);
+    assert_eq!(json["summary"]["pairs"], 12);
+    // Best first.
+    let scores: Vec<f64> =
+        json["pairs"].as_array().unwrap().iter().map(|p| p["score"].as_f64().unwrap()).collect();
+    assert!(scores.windows(2).all(|w| w[0] >= w[1]), "{scores:?}");
+}
+
+#[test]
+fn json_pairs_carry_reasons_and_signals() {
+    let (_, json) = suggest_json(&fixture("versions"), &["--limit", "50"]);
+    let pair = json["pairs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["older"] == "eng/release-checklist.md")
+        .expect("the release checklist pair");
+    let reasons: Vec<&str> =
+        pair["reasons"].as_array().unwrap().iter().map(|r| r.as_str().unwrap()).collect();
+    assert!(reasons.contains(&"same title"), "{reasons:?}");
+    assert!(reasons.contains(&"tags 2/2"), "{reasons:?}");
+    assert!(reasons.contains(&"updated 2025-03-04 < 2026-02-10"), "{reasons:?}");
+    for key in ["title", "name", "tags", "headings", "content"] {
+        let x = pair["signals"][key].as_f64().unwrap();
+        assert!((0.0..=1.0).contains(&x), "{key} = {x}");
+    }
+    let score = pair["score"].as_f64().unwrap();
+    assert!((0.5..=1.0).contains(&score));
+}
+
+#[test]
+fn min_score_and_limit() {
+    let (_, json) = suggest_json(&fixture("versions"), &["--min-score", "0.9"]);
+    let scores: Vec<f64> =
+        json["pairs"].as_array().unwrap().iter().map(|p| p["score"].as_f64().unwrap()).collect();
+    assert!(!scores.is_empty() && scores.len() < 12 && scores.iter().all(|&s| s >= 0.9), "{scores:?}");
+    let (_, json) = suggest_json(&fixture("versions"), &["--limit", "2"]);
+    assert_eq!(pairs(&json).len(), 2);
+    vaultlint().args(["suggest", "--min-score", "2"]).arg(fixture("versions")).assert().code(2);
+}
+
+#[test]
+fn check_warns_on_the_older_note_of_each_pair() {
+    let (code, json) = check_json(&fixture("versions"), &[]);
+    assert_eq!(code, 0, "warnings only");
+    let mut want: Vec<(String, String, Option<u64>)> =
+        TRUE_PAIRS.iter().map(|(o, _)| ("suspected-version".to_string(), o.to_string(), None)).collect();
+    // The declared chain 2024 -> 2025 -> current is linked, so never
+    // suggested; its first link should name the current note.
+    want.push(("superseded-successor".into(), "policies/travel-policy-2024.md".into(), Some(4)));
+    want.sort_by(|a, b| a.1.cmp(&b.1));
+    assert_eq!(findings(&json), want);
+    for d in json["diagnostics"].as_array().unwrap().iter().filter(|d| d["code"] == "suspected-version") {
+        let newer = TRUE_PAIRS.iter().find(|(o, _)| d["path"] == *o).unwrap().1;
+        assert_eq!(d["related"], serde_json::json!([newer]));
+    }
+    let (code, _) = check_json(&fixture("versions"), &["--strict"]);
+    assert_eq!(code, 1);
+    let (code, json) = check_json(&fixture("versions"), &["--no-suggest"]);
+    assert_eq!(
+        (code, findings(&json)),
+        (0, vec![("superseded-successor".into(), "policies/travel-policy-2024.md".into(), Some(4))])
+    );
+}
+
+#[test]
+fn a_dismissed_pair_is_left_out_and_dismiss_records_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let vault = dir.path().join("vault");
+    copy_dir(&fixture("versions"), &vault);
+    let deploy = ("eng/deploy-api.md".to_string(), "eng/deploy-web.md".to_string());
+    let has_deploy = |json: &serde_json::Value| {
+        pairs(json).iter().any(|(o, n, _)| [o, n].contains(&&deploy.0) && [o, n].contains(&&deploy.1))
+    };
+
+    // Without the dismissal file, the two similar runbooks are suggested.
+    fs::remove_file(vault.join(".vaultlint-dismissed")).unwrap();
+    let (_, json) = suggest_json(&vault, &[]);
+    assert!(has_deploy(&json));
+
+    let out = vaultlint()
+        .current_dir(vault.join("eng"))
+        .args(["suggest", "--dismiss", "deploy-web.md", "deploy-api.md"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = fs::read_to_string(vault.join(".vaultlint-dismissed")).unwrap();
+    assert!(text.ends_with("eng/deploy-api.md\teng/deploy-web.md\n"), "{text}");
+    let (_, json) = suggest_json(&vault, &[]);
+    assert!(!has_deploy(&json));
+    assert_eq!(sorted(pairs(&json)), expected());
+
+    // Once is enough; a path outside the vault is refused.
+    let again = vaultlint()
+        .current_dir(&vault)
+        .args(["suggest", "--dismiss", "eng/deploy-api.md", "eng/deploy-web.md"])
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&again.stdout).starts_with("already dismissed"));
+    assert_eq!(fs::read_to_string(vault.join(".vaultlint-dismissed")).unwrap(), text);
+    fs::write(dir.path().join("outside.md"), "# Outside\n").unwrap();
+    vaultlint()
+        .current_dir(&vault)
+        .args(["suggest", "--dismiss", "eng/deploy-api.md", "../outside.md"])
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn stale_and_invalid_dismissals_are_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    copy_dir(&fixture("versions"), dir.path());
+    let file = dir.path().join(".vaultlint-dismissed");
+    let mut text = fs::read_to_string(&file).unwrap();
+    text.push_str("eng/overview.md\teng/gone.md\nnot a pair\n");
+    fs::write(&file, text).unwrap();
+    let (_, json) = check_json(dir.path(), &["--no-suggest"]);
+    assert_eq!(
+        findings(&json),
+        [
+            ("stale-dismissal".to_string(), ".vaultlint-dismissed".to_string(), Some(4)),
+            ("invalid-dismissal".to_string(), ".vaultlint-dismissed".to_string(), Some(5)),
+            ("superseded-successor".to_string(), "policies/travel-policy-2024.md".to_string(), Some(4)),
+        ]
+    );
+    assert!(json["diagnostics"][0]["message"].as_str().unwrap().contains("`eng/gone.md`"));
+}
+
+fn git(dir: &Path, args: &[&str], time: &str) {
+    let status = std::process::Command::new("git")
+        .current_dir(dir)
+        .args(["-c", "user.name=Test", "-c", "user.email=test@example.com", "-c", "commit.gpgsign=false"])
+        .args(args)
+        .env("GIT_AUTHOR_DATE", time)
+        .env("GIT_COMMITTER_DATE", time)
+        .status()
+        .unwrap();
+    assert!(status.success(), "git {args:?}");
+}
+
+#[test]
+fn git_history_tells_the_older_when_nothing_else_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    fs::write(root.join("vaultlint.toml"), "").unwrap();
+    let body = "# Support hours\n\nThe support desk answers from 8 to 18 on working days. Outside those hours \
+                urgent tickets page the duty engineer, and everything else waits for the next morning.\n";
+    fs::write(root.join("support-hours.md"), body).unwrap();
+    git(root, &["init", "-q"], "@1700000000 +0000");
+    git(root, &["add", "."], "@1700000000 +0000");
+    git(root, &["commit", "-qm", "first"], "@1700000000 +0000");
+    fs::write(root.join("hours-of-support.md"), body.replace("18", "20")).unwrap();
+    git(root, &["add", "."], "@1760000000 +0000");
+    git(root, &["commit", "-qm", "second"], "@1760000000 +0000");
+
+    let (_, json) = suggest_json(root, &[]);
+    assert_eq!(
+        pairs(&json),
+        [("support-hours.md".to_string(), "hours-of-support.md".to_string(), "confident".to_string())]
+    );
+    let reasons = json["pairs"][0]["reasons"].to_string();
+    assert!(reasons.contains("first committed 2023-11-14 < 2025-10-09"), "{reasons}");
+    // Without git only the modification times are left: not to be trusted.
+    let (_, json) = suggest_json(root, &["--no-git"]);
+    assert_eq!(json["pairs"][0]["direction"], "uncertain");
+}
+
+#[test]
+fn output_is_the_same_whatever_the_thread_count() {
+    let run = |threads: &str| {
+        vaultlint()
+            .args(["-j", threads, "suggest", "--color", "never"])
+            .arg(fixture("versions"))
+            .output()
+            .unwrap()
+            .stdout
+    };
+    let one = run("1");
+    assert!(String::from_utf8_lossy(&one).contains("12 suspected version pairs among 51 notes"));
+    assert_eq!(one, run("2"));
+    assert_eq!(one, run("8"));
+}
+
+#[test]
+fn full_output_shows_evidence_and_changed_lines() {
+    let out = vaultlint()
+        .args(["suggest", "--color", "never", "--limit", "1", "--min-score", "0.99"])
+        .arg(fixture("versions"))
+        .output()
+        .unwrap();
+    insta::assert_snapshot!(String::from_utf8(out.stdout).unwrap());
+}
