@@ -74,13 +74,16 @@ pub struct Verdict {
     pub order: Ordering,
     pub direction: Direction,
     pub reasons: Vec<String>,
+    /// Settled by frontmatter dates, which nothing else can overturn.
+    pub by_dates: bool,
 }
 
 /// Decides which of `a` and `b` is older.
 pub fn decide(a: &Age, b: &Age) -> Verdict {
     if let Some((order, reason)) = by_dates(a, b) {
-        return Verdict { order, direction: Direction::Confident, reasons: vec![reason] };
+        return Verdict { order, direction: Direction::Confident, reasons: vec![reason], by_dates: true };
     }
+    let verdict = |order, direction, reasons| Verdict { order, direction, reasons, by_dates: false };
     let names = by_markers(a, b);
     let git = match (a.committed, b.committed) {
         (Some(x), Some(y)) if x != y => {
@@ -89,31 +92,25 @@ pub fn decide(a: &Age, b: &Age) -> Verdict {
         _ => None,
     };
     match (names, git) {
-        (Markers::Agree(order, reasons), Some((git, _))) if git != order => Verdict {
+        (Markers::Agree(order, reasons), Some((git, _))) if git != order => verdict(
             order,
-            direction: Direction::Uncertain,
-            reasons: [reasons, vec!["but the git history says the other way".into()]].concat(),
-        },
-        (Markers::Agree(order, reasons), _) => Verdict { order, direction: Direction::Confident, reasons },
-        (Markers::Conflict(reasons), git) => Verdict {
-            order: git.map_or(Ordering::Equal, |(o, _)| o),
-            direction: Direction::Uncertain,
-            reasons: [reasons, vec!["the names disagree".into()]].concat(),
-        },
-        (Markers::None, Some((order, reason))) => {
-            Verdict { order, direction: Direction::Confident, reasons: vec![reason] }
-        }
+            Direction::Uncertain,
+            [reasons, vec!["but the git history says the other way".into()]].concat(),
+        ),
+        (Markers::Agree(order, reasons), _) => verdict(order, Direction::Confident, reasons),
+        (Markers::Conflict(reasons), git) => verdict(
+            git.map_or(Ordering::Equal, |(o, _)| o),
+            Direction::Uncertain,
+            [reasons, vec!["the names disagree".into()]].concat(),
+        ),
+        (Markers::None, Some((order, reason))) => verdict(order, Direction::Confident, vec![reason]),
         (Markers::None, None) => match (a.modified, b.modified) {
-            (Some(x), Some(y)) if x != y => Verdict {
-                order: x.cmp(&y),
-                direction: Direction::Uncertain,
-                reasons: vec!["only the file modification times differ".into()],
-            },
-            _ => Verdict {
-                order: Ordering::Equal,
-                direction: Direction::Uncertain,
-                reasons: vec!["nothing tells which is older".into()],
-            },
+            (Some(x), Some(y)) if x != y => verdict(
+                x.cmp(&y),
+                Direction::Uncertain,
+                vec!["only the file modification times differ".into()],
+            ),
+            _ => verdict(Ordering::Equal, Direction::Uncertain, vec!["nothing tells which is older".into()]),
         },
     }
 }

@@ -34,22 +34,49 @@ pub fn mix(mut x: u64) -> u64 {
     x ^ (x >> 31)
 }
 
+/// A word's hash, built eight bytes at a time so the per-byte work is a
+/// shift and an or; the multiply runs once per eight bytes.
+#[derive(Default)]
+struct WordHash {
+    h: u64,
+    acc: u64,
+    len: u32,
+}
+
+impl WordHash {
+    fn push(&mut self, byte: u8) {
+        self.acc = (self.acc << 8) | u64::from(byte);
+        self.len += 1;
+        if self.len.is_multiple_of(8) {
+            self.h = (self.h ^ self.acc).wrapping_mul(0x9fb2_1c65_1e98_df25).rotate_left(29);
+            self.acc = 0;
+        }
+    }
+
+    /// The hash of the word so far, and a fresh start for the next one.
+    fn take(&mut self) -> Option<u64> {
+        if self.len == 0 {
+            return None;
+        }
+        let h = mix(self.h ^ self.acc ^ (u64::from(self.len) << 56));
+        *self = WordHash::default();
+        Some(h)
+    }
+}
+
 /// Calls `each` with the hash of every word of `text`, lower-cased; runs
 /// of digits all hash to the same value. This is the hot loop of the
 /// similarity pass, so it hashes as it reads instead of building words.
 fn words(text: &str, mut each: impl FnMut(u64)) {
     let bytes = text.as_bytes();
-    let mut h = FNV_SEED;
-    let mut in_word = false;
+    let mut word = WordHash::default();
     let mut in_number = false;
     let mut i = 0;
     while i < bytes.len() {
         let b = bytes[i];
         if b.is_ascii_digit() {
-            if in_word {
-                each(mix(h));
-                in_word = false;
-                h = FNV_SEED;
+            if let Some(h) = word.take() {
+                each(h);
             }
             if !in_number {
                 each(NUMBER);
@@ -61,12 +88,9 @@ fn words(text: &str, mut each: impl FnMut(u64)) {
         in_number = false;
         if b.is_ascii() {
             if b.is_ascii_alphabetic() {
-                h = fnv(h, b.to_ascii_lowercase());
-                in_word = true;
-            } else if in_word {
-                each(mix(h));
-                in_word = false;
-                h = FNV_SEED;
+                word.push(b | 0x20);
+            } else if let Some(h) = word.take() {
+                each(h);
             }
             i += 1;
             continue;
@@ -77,18 +101,15 @@ fn words(text: &str, mut each: impl FnMut(u64)) {
             let mut buf = [0u8; 4];
             for lower in c.to_lowercase() {
                 for &byte in lower.encode_utf8(&mut buf).as_bytes() {
-                    h = fnv(h, byte);
+                    word.push(byte);
                 }
             }
-            in_word = true;
-        } else if in_word {
-            each(mix(h));
-            in_word = false;
-            h = FNV_SEED;
+        } else if let Some(h) = word.take() {
+            each(h);
         }
     }
-    if in_word {
-        each(mix(h));
+    if let Some(h) = word.take() {
+        each(h);
     }
 }
 
@@ -116,15 +137,18 @@ pub fn fingerprint(body: &str) -> Fingerprint {
     }
     shingles.sort_unstable();
     shingles.dedup();
+    shingles.shrink_to_fit();
     let mut headings: Vec<u32> = outline(body).map(|h| h as u32).collect();
     headings.sort_unstable();
     headings.dedup();
     Fingerprint { shingles, headings }
 }
 
+/// Word hashes are already mixed, so rotating them apart and one multiply
+/// make a good shingle hash.
 fn shingle(words: &[u64]) -> u32 {
-    let h = words.iter().fold(0u64, |acc, &w| mix(acc.rotate_left(23) ^ w));
-    (h >> 32) as u32
+    let h = words.iter().fold(0u64, |acc, &w| acc.rotate_left(21) ^ w);
+    (h.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 32) as u32
 }
 
 /// Hashes of the ATX headings outside code fences, each normalised as words.

@@ -22,47 +22,63 @@ const MAX_BUCKET: usize = 64;
 pub type Signature = [u32; BINS];
 
 /// Approximate document frequencies of shingles: a table of saturating
-/// counters indexed by hash, sized from the number of shingles so that
-/// collisions rarely matter, with the threshold raised by the expected
-/// collision noise where the table had to be capped.
+/// counters indexed by shingle hash. The table is capped so that it stays
+/// in cache (the pass is bound by memory latency otherwise); where the cap
+/// makes collisions likely, the threshold is raised by the collision noise
+/// a counter can be expected to carry, so a rare shingle is not mistaken
+/// for boilerplate.
 pub struct Common {
     counts: Vec<u8>,
-    mask: u64,
+    mask: u32,
     threshold: u32,
 }
+
+/// Counters in the table at most: 8 MiB.
+const MAX_BUCKETS: usize = 1 << 23;
 
 impl Common {
     /// Counts, for each shingle, how many of the `sets` hold it.
     pub fn build(sets: &[&[u32]]) -> Common {
         let total: usize = sets.iter().map(|s| s.len()).sum();
-        let buckets = (total.saturating_mul(1024)).next_power_of_two().clamp(1 << 16, 1 << 26);
-        let noise = total as f64 / buckets as f64;
-        let threshold = COMMON_NOTES + noise_bound(noise, 2e-3);
-        let mask = buckets as u64 - 1;
-        let mut counts = vec![0u8; buckets];
-        // Each thread owns a slice of the table and scans every set for the
-        // shingles that land in it: no locks, no atomics, no merge.
-        let parts = rayon::current_num_threads().clamp(1, 16);
-        let part_len = buckets.div_ceil(parts);
-        counts.par_chunks_mut(part_len).enumerate().for_each(|(part, slice)| {
-            let lo = (part * part_len) as u64;
-            let hi = lo + slice.len() as u64;
-            for set in sets {
-                for &h in *set {
-                    let at = mix(u64::from(h)) & mask;
-                    if (lo..hi).contains(&at) {
-                        let c = &mut slice[(at - lo) as usize];
+        let buckets = total.saturating_mul(1024).next_power_of_two().clamp(1 << 16, MAX_BUCKETS);
+        let threshold = COMMON_NOTES + noise_bound(total as f64 / buckets as f64, 2e-3);
+        let mask = (buckets - 1) as u32;
+        // One private table per thread's share of the notes, then summed.
+        let share = sets.len().div_ceil(rayon::current_num_threads().max(1)).max(1);
+        let counts = sets
+            .par_chunks(share)
+            .map(|chunk| {
+                let mut counts = zeroed(buckets);
+                for set in chunk {
+                    for &h in *set {
+                        let c = &mut counts[(h & mask) as usize];
                         *c = c.saturating_add(1);
                     }
                 }
-            }
-        });
+                counts
+            })
+            .reduce_with(|mut a, b| {
+                a.iter_mut().zip(b).for_each(|(x, y)| *x = x.saturating_add(y));
+                a
+            })
+            .unwrap_or_else(|| zeroed(buckets));
         Common { counts, mask, threshold }
     }
 
     pub fn is_common(&self, shingle: u32) -> bool {
-        u32::from(self.counts[(mix(u64::from(shingle)) & self.mask) as usize]) >= self.threshold
+        u32::from(self.counts[(shingle & self.mask) as usize]) >= self.threshold
     }
+}
+
+/// A table of zeros, written rather than taken zeroed from the allocator:
+/// the counters are read before they are written, and reading fresh zero
+/// pages then writing them costs a copy-on-write fault and a TLB flush on
+/// every core for each page, which dominated the pass.
+#[allow(clippy::slow_vector_initialization)] // The slowness is the point; see above.
+fn zeroed(len: usize) -> Vec<u8> {
+    let mut table = Vec::with_capacity(len);
+    table.resize(len, 0);
+    table
 }
 
 /// How much collision noise a counter can carry: the largest `k` with
@@ -79,23 +95,28 @@ fn noise_bound(lambda: f64, p: f64) -> u32 {
     k.saturating_sub(1)
 }
 
-/// The one-permutation MinHash of a set of shingles, `None` when empty.
-/// Empty bins borrow from a filled one picked by a fixed probe sequence
-/// (optimal densification), so short notes still get whole signatures.
-pub fn signature(shingles: &[u32]) -> Option<Box<Signature>> {
-    if shingles.is_empty() {
-        return None;
-    }
+/// The one-permutation MinHash of the shingles `keep` accepts, `None`
+/// when there are none. Shingle hashes are already uniform, so the top
+/// bits pick the bin and the whole hash is the value. Empty bins borrow
+/// from a filled one picked by a fixed probe sequence (optimal
+/// densification), so short notes still get whole signatures.
+pub fn signature(shingles: &[u32], keep: impl Fn(u32) -> bool) -> Option<Box<Signature>> {
     let mut sig = Box::new([u32::MAX; BINS]);
     let mut filled = [false; BINS];
+    let mut any = false;
     for &s in shingles {
-        let h = mix(u64::from(s) ^ 0x5851_f42d_4c95_7f2d);
-        let bin = (h >> 57) as usize;
-        let value = h as u32;
-        if !filled[bin] || value < sig[bin] {
-            sig[bin] = value;
-            filled[bin] = true;
+        if !keep(s) {
+            continue;
         }
+        let bin = (s >> (32 - BINS.trailing_zeros())) as usize;
+        if !filled[bin] || s < sig[bin] {
+            sig[bin] = s;
+            filled[bin] = true;
+            any = true;
+        }
+    }
+    if !any {
+        return None;
     }
     for bin in 0..BINS {
         if filled[bin] {
@@ -157,10 +178,15 @@ mod tests {
 
     #[test]
     fn similar_sets_collide() {
-        let a: Vec<u32> = (0..400).collect();
-        let b: Vec<u32> = (100..500).collect();
-        let c: Vec<u32> = (10_000..10_400).collect();
-        let sigs = vec![signature(&a), signature(&b), signature(&c), signature(&[])];
+        let spread = |r: std::ops::Range<u64>| -> Vec<u32> {
+            let mut v: Vec<u32> = r.map(|x| (mix(x) >> 32) as u32).collect();
+            v.sort_unstable();
+            v
+        };
+        let (a, b, c) = (spread(0..400), spread(100..500), spread(10_000..10_400));
+        let all = |_| true;
+        let sigs = vec![signature(&a, all), signature(&b, all), signature(&c, all), signature(&[], all)];
+        assert!(signature(&a, |_| false).is_none());
         assert_eq!(candidates(&sigs), vec![(0, 1)]);
     }
 

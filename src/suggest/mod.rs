@@ -88,6 +88,8 @@ struct Facts<'a> {
     language: Option<String>,
     shingles: &'a [u32],
     headings: &'a [u32],
+    /// The name's and the title's grouping keys.
+    keys: [Option<String>; 2],
 }
 
 impl<'a> Facts<'a> {
@@ -104,9 +106,15 @@ impl<'a> Facts<'a> {
             .and_then(|f| f.value.scalar_text())
             .map(|l| l.trim().to_lowercase())
             .or_else(|| path.language.clone());
+        let title = names::normalize(&note.title);
+        let keys = [
+            Facts::group_key(&path.name, &path.place).map(|k| format!("n\0{k}")),
+            Facts::group_key(&title, &path.place).map(|k| format!("t\0{k}")),
+        ];
         Some(Facts {
             note,
-            title: names::normalize(&note.title),
+            title,
+            keys,
             path,
             tags,
             language,
@@ -153,13 +161,8 @@ pub fn find(vault: &Vault, options: &Options) -> Suggestions {
     let facts: Vec<Option<Facts>> = vault.notes.par_iter().map(Facts::of).collect();
     let sets: Vec<&[u32]> = facts.iter().map(|f| f.as_ref().map_or(&[][..], |f| f.shingles)).collect();
     let common = Common::build(&sets);
-    let signatures: Vec<_> = sets
-        .par_iter()
-        .map(|set| {
-            let kept: Vec<u32> = set.iter().copied().filter(|&s| !common.is_common(s)).collect();
-            minhash::signature(&kept)
-        })
-        .collect();
+    let signatures: Vec<_> =
+        sets.par_iter().map(|set| minhash::signature(set, |s| !common.is_common(s))).collect();
     let mut candidates = minhash::candidates(&signatures);
     drop(signatures);
     candidates.extend(name_groups(&facts));
@@ -168,7 +171,8 @@ pub fn find(vault: &Vault, options: &Options) -> Suggestions {
 
     let series = series(&facts);
     let linked = components(vault);
-    let commits = if options.git { git::first_commits(&vault.root) } else { HashMap::new() };
+    // The history is read once, and only if some pair needs it.
+    let commits = std::sync::OnceLock::new();
     let mut pairs: Vec<Pair> = candidates
         .par_iter()
         .filter_map(|&(a, b)| {
@@ -184,8 +188,12 @@ pub fn find(vault: &Vault, options: &Options) -> Suggestions {
             if score < options.min_score {
                 return None;
             }
-            let committed = |f: &Facts| commits.get(&f.note.path).copied();
-            let verdict = direction::decide(&fa.age(committed(fa)), &fb.age(committed(fb)));
+            let mut verdict = direction::decide(&fa.age(None), &fb.age(None));
+            if options.git && !verdict.by_dates {
+                let commits = commits.get_or_init(|| git::first_commits(&vault.root));
+                let committed = |f: &Facts| commits.get(&f.note.path).copied();
+                verdict = direction::decide(&fa.age(committed(fa)), &fb.age(committed(fb)));
+            }
             // Markers the direction did not already quote are evidence too.
             for m in fa.path.name.markers.iter().chain(&fb.path.name.markers) {
                 let text = m.text();
@@ -213,17 +221,11 @@ pub fn find(vault: &Vault, options: &Options) -> Suggestions {
 
 /// Pairs of notes whose names or titles are the same once markers are out.
 fn name_groups(facts: &[Option<Facts>]) -> Vec<(u32, u32)> {
-    let mut groups: HashMap<String, Vec<u32>> = HashMap::new();
+    let mut groups: HashMap<&str, Vec<u32>> = HashMap::new();
     for (id, f) in facts.iter().enumerate() {
         let Some(f) = f else { continue };
-        for key in [
-            Facts::group_key(&f.path.name, &f.path.place).map(|k| format!("n\0{k}")),
-            Facts::group_key(&f.title, &f.path.place).map(|k| format!("t\0{k}")),
-        ]
-        .into_iter()
-        .flatten()
-        {
-            groups.entry(key).or_default().push(id as u32);
+        for key in f.keys.iter().flatten() {
+            groups.entry(key.as_str()).or_default().push(id as u32);
         }
     }
     let mut pairs = Vec::new();
@@ -339,8 +341,10 @@ fn score(a: &Facts, b: &Facts, common: &Common) -> (f64, Signals, Vec<String>) {
     weighted.extend(signals.headings.map(|h| (h, 0.15)));
     let meta =
         weighted.iter().map(|(v, w)| v * w).sum::<f64>() / weighted.iter().map(|(_, w)| w).sum::<f64>();
-    // Strong shared text, nudged up by matching names...
-    let by_content = content + (1.0 - content) * 0.25 * meta;
+    // Strong shared text (a third of the shingles or more scores 0.5),
+    // nudged up by matching names...
+    let base = if content >= 0.35 { 0.5 + (content - 0.35) / 1.3 } else { content / 0.7 };
+    let by_content = base + (1.0 - base) * 0.25 * meta;
     // ...or the same name and title with some text in common: a rewrite.
     let by_name = if same_language && name >= STRONG_NAME && title >= STRONG_NAME && content >= SOME_CONTENT {
         0.85 * meta * (0.7 + 0.3 * (content / 0.3).min(1.0))
