@@ -195,9 +195,19 @@ pub fn find(vault: &Vault, options: &Options) -> Suggestions {
                 verdict = direction::decide(&fa.age(committed(fa)), &fb.age(committed(fb)));
             }
             // Markers the direction did not already quote are evidence too.
-            for m in fa.path.name.markers.iter().chain(&fb.path.name.markers) {
-                let text = m.text();
-                if !verdict.reasons.iter().any(|r| r.contains(text)) {
+            // A marker both names carry (`new-starter-…`) tells nothing.
+            let one_sided = |f: &Facts, other: &Facts| -> Vec<String> {
+                let theirs = &other.path.name.markers;
+                f.path
+                    .name
+                    .markers
+                    .iter()
+                    .map(|m| m.text().to_string())
+                    .filter(|t| !theirs.iter().any(|o| o.text().eq_ignore_ascii_case(t)))
+                    .collect()
+            };
+            for text in one_sided(fa, fb).iter().chain(&one_sided(fb, fa)) {
+                if !verdict.reasons.iter().any(|r| r.contains(text.as_str())) {
                     reasons.push(if text.ends_with('/') {
                         format!("in {text}")
                     } else {
