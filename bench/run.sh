@@ -25,7 +25,8 @@ peak() { # peak resident memory of one run, in MB
   /usr/bin/time -v -o "$work/time.txt" "$@" >/dev/null 2>&1 || true
   awk '/Maximum resident/ {printf "%.0f", $6 / 1024}' "$work/time.txt"
 }
-for n in "${@:-10000 100000}"; do
+[ $# -gt 0 ] || set -- 10000 100000
+for n in "$@"; do
   vault="$work/vault-$n"
   python3 bench/generate.py "$vault" "$n" 7 "$work/planted-$n.tsv"
   size=$(du -sm --apparent-size "$vault" | cut -f1)

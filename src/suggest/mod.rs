@@ -170,7 +170,7 @@ pub fn find(vault: &Vault, options: &Options) -> Suggestions {
     candidates.dedup();
 
     let series = series(&facts);
-    let linked = components(vault);
+    let links = links(vault);
     // The history is read once, and only if some pair needs it.
     let commits = std::sync::OnceLock::new();
     let mut pairs: Vec<Pair> = candidates
@@ -178,7 +178,7 @@ pub fn find(vault: &Vault, options: &Options) -> Suggestions {
         .filter_map(|&(a, b)| {
             let (a, b) = (a as usize, b as usize);
             let (fa, fb) = (facts[a].as_ref()?, facts[b].as_ref()?);
-            if linked[a] == linked[b]
+            if links.component[a] == links.component[b]
                 || dismissals.contains(&fa.note.path, &fb.note.path)
                 || in_series(fa, fb, &series)
             {
@@ -217,6 +217,9 @@ pub fn find(vault: &Vault, options: &Options) -> Suggestions {
             }
             reasons.extend(verdict.reasons);
             let (older, newer) = if verdict.order == Ordering::Greater { (b, a) } else { (a, b) };
+            if links.retired[older] {
+                return None;
+            }
             Some(Pair { older, newer, score, direction: verdict.direction, reasons, signals })
         })
         .collect();
@@ -264,10 +267,19 @@ fn in_series(a: &Facts, b: &Facts, series: &HashMap<String, usize>) -> bool {
         && series.contains_key(&a.path.name.key)
 }
 
-/// For each note, a representative of the notes it is linked to by
-/// resolved declarations, directly or through a chain.
-fn components(vault: &Vault) -> Vec<usize> {
+/// Notes linked by resolved declarations.
+struct Links {
+    /// For each note, a representative of the notes it is linked to,
+    /// directly or through a chain.
+    component: Vec<usize>,
+    /// Whether the note declares a successor that resolves: it is marked
+    /// already, so it is never the older note of a suggestion.
+    retired: Vec<bool>,
+}
+
+fn links(vault: &Vault) -> Links {
     let mut parent: Vec<usize> = (0..vault.notes.len()).collect();
+    let mut retired = vec![false; vault.notes.len()];
     fn root(parent: &mut [usize], mut x: usize) -> usize {
         while parent[x] != x {
             parent[x] = parent[parent[x]];
@@ -278,13 +290,16 @@ fn components(vault: &Vault) -> Vec<usize> {
     for (id, note) in vault.notes.iter().enumerate() {
         let Some(field) = &note.successor else { continue };
         for value in field.value.strings() {
-            if let Resolution::Note(target) = vault.resolve(id, value) {
+            if let Resolution::Note(target) = vault.resolve(id, value)
+                && target != id
+            {
+                retired[id] = true;
                 let (x, y) = (root(&mut parent, id), root(&mut parent, target));
                 parent[x.max(y)] = x.min(y);
             }
         }
     }
-    (0..parent.len()).map(|x| root(&mut parent, x)).collect()
+    Links { component: (0..parent.len()).map(|x| root(&mut parent, x)).collect(), retired }
 }
 
 /// Jaccard similarity of two shingle sets, leaving out common shingles.
@@ -391,6 +406,29 @@ fn score(a: &Facts, b: &Facts, common: &Common) -> (f64, Signals, Vec<String>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::path::PathBuf;
+
+    fn vault(files: &[(&str, &str)]) -> Vault {
+        let notes = files.iter().map(|(p, t)| Note::parse(p.to_string(), t)).collect();
+        Vault::from_notes(PathBuf::from("/nonexistent"), notes)
+    }
+
+    const BODY: &str = "The support desk answers from 8 to 18 on working days. Outside those hours \
+                        urgent tickets page the duty engineer, and the rest waits for the morning.\n";
+
+    #[test]
+    fn a_note_already_marked_is_never_the_older() {
+        let marked = format!("---\nupdated: 2024-01-01\nsuperseded_by: c.md\n---\n{BODY}");
+        let twin = format!("---\nupdated: 2025-01-01\n---\n{BODY}");
+        let v = vault(&[("a.md", &marked), ("b.md", &twin), ("c.md", "Something else entirely.\n")]);
+        let found = find(&v, &Options { git: false, ..Options::default() });
+        assert_eq!(found.pairs, vec![]);
+        // A broken declaration leaves the note unmarked: still suggested.
+        let broken = marked.replace("c.md", "gone.md");
+        let v = vault(&[("a.md", &broken), ("b.md", &twin), ("c.md", "Something else entirely.\n")]);
+        let found = find(&v, &Options { git: false, ..Options::default() });
+        assert_eq!(found.pairs.iter().map(|p| (p.older, p.newer)).collect::<Vec<_>>(), [(0, 1)]);
+    }
 
     #[test]
     fn generic_names_only_match_in_one_place() {
