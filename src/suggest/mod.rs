@@ -366,9 +366,10 @@ fn score(a: &Facts, b: &Facts, common: &Common) -> (f64, Signals, Vec<String>) {
     weighted.extend(signals.headings.map(|h| (h, 0.15)));
     let meta =
         weighted.iter().map(|(v, w)| v * w).sum::<f64>() / weighted.iter().map(|(_, w)| w).sum::<f64>();
-    // Strong shared text (a third of the shingles or more scores 0.5),
-    // nudged up by matching names...
-    let base = if content >= 0.35 { 0.5 + (content - 0.35) / 1.3 } else { content / 0.7 };
+    // Strong shared text (30% of the shingles or more scores 0.5: for
+    // three-word shingles that is nearly half of each note's text, far
+    // above what unrelated notes share), nudged up by matching names...
+    let base = if content >= 0.3 { 0.5 + (content - 0.3) / 1.4 } else { content / 0.6 };
     let by_content = base + (1.0 - base) * 0.25 * meta;
     // ...or the same name and title with some text in common: a rewrite.
     let by_name = if same_language && name >= STRONG_NAME && title >= STRONG_NAME && content >= SOME_CONTENT {

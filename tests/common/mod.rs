@@ -11,7 +11,16 @@ pub fn vaultlint() -> Command {
 
 /// Runs `check --format json` on `dir` and returns the exit code and JSON.
 pub fn check_json(dir: &Path, extra: &[&str]) -> (i32, Value) {
-    let out = vaultlint().arg("check").arg(dir).args(["--format", "json"]).args(extra).output().unwrap();
+    run_json("check", dir, extra)
+}
+
+/// Runs `suggest --format json` on `dir` and returns the exit code and JSON.
+pub fn suggest_json(dir: &Path, extra: &[&str]) -> (i32, Value) {
+    run_json("suggest", dir, extra)
+}
+
+fn run_json(command: &str, dir: &Path, extra: &[&str]) -> (i32, Value) {
+    let out = vaultlint().arg(command).arg(dir).args(["--format", "json"]).args(extra).output().unwrap();
     let json: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
         panic!(
             "not JSON ({e}): {}\n{}",
@@ -48,19 +57,6 @@ pub fn copy_dir(from: &Path, to: &Path) {
             std::fs::copy(entry.path(), &target).unwrap();
         }
     }
-}
-
-/// Runs `suggest --format json` on `dir` and returns the exit code and JSON.
-pub fn suggest_json(dir: &Path, extra: &[&str]) -> (i32, Value) {
-    let out = vaultlint().arg("suggest").arg(dir).args(["--format", "json"]).args(extra).output().unwrap();
-    let json: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
-        panic!(
-            "not JSON ({e}): {}\n{}",
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr)
-        )
-    });
-    (out.status.code().unwrap(), json)
 }
 
 /// `(older, newer, direction)` of every suggested pair, in output order.
