@@ -81,7 +81,7 @@ fn is_null(text: &str) -> bool {
 }
 
 /// YAML 1.2 core schema: plain scalars that read as null, booleans or numbers.
-fn is_plain_non_string(text: &str) -> bool {
+pub(crate) fn is_plain_non_string(text: &str) -> bool {
     if is_null(text) {
         return true;
     }
@@ -315,7 +315,7 @@ fn token_len(rest: &str, flow: bool) -> usize {
     }
 }
 
-fn trim_comment(line: &str) -> &str {
+pub(crate) fn trim_comment(line: &str) -> &str {
     let cut = line
         .char_indices()
         .find(|&(i, c)| c == '#' && (i == 0 || line[..i].ends_with([' ', '\t'])))
