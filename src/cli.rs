@@ -95,8 +95,34 @@ pub struct SuggestArgs {
 
     /// Record that notes A and B are not versions of one another, so they
     /// are never suggested again
-    #[arg(long, num_args = 2, value_names = ["A", "B"])]
+    #[arg(long, num_args = 2, value_names = ["A", "B"], conflicts_with_all = ["apply", "yes", "dry_run"])]
     pub dismiss: Option<Vec<PathBuf>>,
+
+    /// Review the pairs one at a time in the terminal and write each decision
+    #[arg(long)]
+    pub apply: bool,
+
+    /// Apply every pair whose direction is confident and whose score is at
+    /// least --min-score, without asking, and print what changed
+    #[arg(long, conflicts_with = "dry_run")]
+    pub yes: bool,
+
+    /// Print the unified diff of every edit --yes would make; write nothing
+    #[arg(long)]
+    pub dry_run: bool,
+
+    /// How a written successor names its note (default: the vault's own
+    /// convention, else path)
+    #[arg(long, value_enum, value_name = "STYLE")]
+    pub link_style: Option<LinkStyle>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum LinkStyle {
+    /// The path from the vault root, with `.md`
+    Path,
+    /// A quoted wikilink, with its folder where the bare name is ambiguous
+    Wikilink,
 }
 
 fn score(text: &str) -> Result<f64, String> {

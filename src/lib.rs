@@ -12,6 +12,7 @@ pub mod frontmatter;
 pub mod link;
 pub mod note;
 pub mod output;
+pub mod review;
 pub mod root;
 pub mod rules;
 pub mod suggest;

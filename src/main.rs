@@ -1,10 +1,13 @@
 use clap::Parser;
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
-use vaultlint::cli::{CheckArgs, Cli, Color, Command, Format, SuggestArgs, SuggestFormat, VaultArgs};
+use vaultlint::cli::{self, CheckArgs, Cli, Color, Command, Format, SuggestArgs, SuggestFormat, VaultArgs};
+use vaultlint::note::Reading;
 use vaultlint::output::{self, Style};
+use vaultlint::review::{self, Key, Keys};
 use vaultlint::root::Scope;
 use vaultlint::suggest;
+use vaultlint::suggest::apply::{self, LinkStyle};
 use vaultlint::text::sanitize;
 use vaultlint::vault::Vault;
 use vaultlint::walk::WalkOptions;
@@ -43,16 +46,17 @@ fn main() -> ExitCode {
     }
 }
 
-fn load(args: &VaultArgs, threads: usize, fingerprint: bool) -> Result<(Scope, Vault), String> {
+fn load(args: &VaultArgs, threads: usize, reading: Reading) -> Result<(Scope, Vault), String> {
     let cwd = std::env::current_dir().map_err(|e| format!("cannot read the current folder: {e}"))?;
     let scope = vaultlint::root::scope(&args.paths, args.root.as_deref(), &cwd)?;
     let options = WalkOptions { exclude: args.exclude.clone(), threads };
-    let vault = Vault::load(&scope.root, &options, fingerprint).map_err(|e| e.0)?;
+    let vault = Vault::load(&scope.root, &options, reading).map_err(|e| e.0)?;
     Ok((scope, vault))
 }
 
 fn check(args: &CheckArgs, threads: usize, style: Style) -> Result<(String, u8), String> {
-    let (scope, vault) = load(&args.vault, threads, !args.no_suggest)?;
+    let (scope, vault) =
+        load(&args.vault, threads, Reading { fingerprint: !args.no_suggest, digest: false })?;
     let options = suggest::Options { git: !args.no_git, ..suggest::Options::default() };
     let report =
         vaultlint::check::check(&vault, scope.focus.as_ref(), (!args.no_suggest).then_some(&options));
@@ -70,7 +74,15 @@ fn suggest(args: &SuggestArgs, threads: usize, style: Style) -> Result<(String, 
     if let Some(notes) = &args.dismiss {
         return dismiss(args, notes, threads);
     }
-    let (scope, vault) = load(&args.vault, threads, true)?;
+    let applying = args.apply || args.yes || args.dry_run;
+    let interactive = args.apply && !args.yes && !args.dry_run;
+    let terminal = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
+    if interactive && !terminal {
+        return Err("--apply asks in a terminal and there is none; use --yes to apply every confident \
+                    pair without asking, or --dry-run to see the edits"
+            .into());
+    }
+    let (scope, vault) = load(&args.vault, threads, Reading { fingerprint: true, digest: applying })?;
     let options = suggest::Options { min_score: args.min_score, git: !args.no_git };
     let suggestions = suggest::find(&vault, &options);
     let pairs: Vec<&suggest::Pair> = suggestions
@@ -83,6 +95,14 @@ fn suggest(args: &SuggestArgs, threads: usize, style: Style) -> Result<(String, 
         })
         .take(args.limit.unwrap_or(usize::MAX))
         .collect();
+    if applying {
+        let link = match args.link_style {
+            Some(cli::LinkStyle::Path) => LinkStyle::Path,
+            Some(cli::LinkStyle::Wikilink) => LinkStyle::Wikilink,
+            None => apply::vault_style(&vault),
+        };
+        return apply_pairs(args, &vault, &pairs, link, style);
+    }
     let text = match args.format {
         SuggestFormat::Full => output::suggest::full(&pairs, &vault, style),
         SuggestFormat::Json => output::suggest::json(&pairs, &vault),
@@ -103,7 +123,7 @@ fn dismiss(args: &SuggestArgs, notes: &[std::path::PathBuf], threads: usize) -> 
         root: args.vault.root.clone(),
         exclude: args.vault.exclude.clone(),
     };
-    let (scope, vault) = load(&given, threads, false)?;
+    let (scope, vault) = load(&given, threads, Reading::default())?;
     let cwd = std::env::current_dir().map_err(|e| format!("cannot read the current folder: {e}"))?;
     let mut paths = Vec::new();
     for note in notes {
@@ -125,6 +145,103 @@ fn dismiss(args: &SuggestArgs, notes: &[std::path::PathBuf], threads: usize) -> 
     let verb = if added { "dismissed" } else { "already dismissed" };
     let (a, b) = (sanitize(&paths[0]), sanitize(&paths[1]));
     Ok((format!("{verb}: {a} and {b} (in {})\n", suggest::dismissals::FILE), 0))
+}
+
+/// `--apply`, `--yes` and `--dry-run`. Progress goes straight to the
+/// terminal, so each decision is seen as it is written.
+fn apply_pairs(
+    args: &SuggestArgs,
+    vault: &Vault,
+    pairs: &[&suggest::Pair],
+    link: LinkStyle,
+    style: Style,
+) -> Result<(String, u8), String> {
+    let mut stdout = std::io::stdout().lock();
+    let result = if args.dry_run {
+        review::dry_run(vault, &review::unattended(pairs, args.min_score), link, &mut stdout).map(|_| 0)
+    } else if args.yes {
+        review::apply_all(vault, &review::unattended(pairs, args.min_score), link, &mut stdout)
+            .map(|s| if s.failed.is_empty() { 0 } else { FAILED })
+    } else {
+        // Raw mode for the whole session: keys typed ahead are not lost in
+        // the line buffer, and Ctrl-C arrives as a key between writes
+        // rather than as a signal in the middle of one.
+        RawTerminal::enable()
+            .and_then(|_raw| {
+                review::session(vault, pairs, link, style, &mut TerminalKeys, &mut CrLf(&mut stdout))
+            })
+            .map(|s| if s.failed.is_empty() { 0 } else { FAILED })
+    };
+    match result {
+        Ok(status) => Ok((String::new(), status)),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok((String::new(), 0)),
+        Err(e) => Err(format!("cannot talk to the terminal: {e}")),
+    }
+}
+
+/// Raw terminal mode, left when dropped (on every way out, panics included).
+struct RawTerminal;
+
+impl RawTerminal {
+    fn enable() -> std::io::Result<RawTerminal> {
+        crossterm::terminal::enable_raw_mode()?;
+        Ok(RawTerminal)
+    }
+}
+
+impl Drop for RawTerminal {
+    fn drop(&mut self) {
+        let _ = crossterm::terminal::disable_raw_mode();
+    }
+}
+
+/// In raw mode the terminal no longer turns `\n` into a new line at the
+/// left margin; this writer does.
+struct CrLf<W: Write>(W);
+
+impl<W: Write> Write for CrLf<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        for line in buf.split_inclusive(|&b| b == b'\n') {
+            match line.strip_suffix(b"\n") {
+                Some(text) => {
+                    self.0.write_all(text)?;
+                    self.0.write_all(b"\r\n")?;
+                }
+                None => self.0.write_all(line)?,
+            }
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.0.flush()
+    }
+}
+
+/// Keys from the terminal, one at a time.
+struct TerminalKeys;
+
+impl Keys for TerminalKeys {
+    fn next_key(&mut self) -> std::io::Result<Key> {
+        use crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
+        loop {
+            if let Event::Key(k) = event::read()?
+                && k.kind == KeyEventKind::Press
+            {
+                let ctrl = k.modifiers.contains(KeyModifiers::CONTROL);
+                return Ok(match k.code {
+                    KeyCode::Char('c' | 'd') if ctrl => Key::Quit,
+                    KeyCode::Esc | KeyCode::Char('q' | 'Q') => Key::Quit,
+                    KeyCode::Char('y' | 'Y') => Key::Yes,
+                    KeyCode::Char('r' | 'R') => Key::Reverse,
+                    KeyCode::Char('n' | 'N') => Key::No,
+                    KeyCode::Char('d' | 'D') => Key::Dismiss,
+                    KeyCode::Char('?' | 'h') => Key::Help,
+                    _ => continue,
+                });
+            }
+        }
+    }
 }
 
 fn use_color(choice: Color) -> bool {

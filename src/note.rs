@@ -14,6 +14,24 @@ use std::path::Path;
 pub const SUCCESSOR_KEYS: &[&str] = &["superseded_by", "superseded-by", "supersededBy"];
 /// Keys whose values are dates.
 pub const DATE_KEYS: &[&str] = &["date", "created", "updated", "modified"];
+/// What to compute while reading a note, beyond what `check` needs.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Reading {
+    /// The version detector's fingerprint of the body.
+    pub fingerprint: bool,
+    /// A digest of the file's bytes, so an edit can confirm the file is
+    /// still what was analysed.
+    pub digest: bool,
+}
+
+/// A digest of a file's bytes, to tell whether it changed since it was read.
+pub fn digest(bytes: &[u8]) -> u64 {
+    use std::hash::{DefaultHasher, Hasher};
+    let mut hasher = DefaultHasher::new();
+    hasher.write(bytes);
+    hasher.finish()
+}
+
 /// The first heading is looked for this far into the body.
 const TITLE_SCAN_BYTES: usize = 1 << 20;
 
@@ -44,6 +62,8 @@ pub struct Note {
     pub fingerprint: Option<Fingerprint>,
     /// Modification time, seconds since the Unix epoch.
     pub modified: Option<i64>,
+    /// [`digest`] of the file as read, when asked for.
+    pub digest: Option<u64>,
 }
 
 impl Note {
@@ -64,6 +84,7 @@ impl Note {
             problems: Vec::new(),
             fingerprint: None,
             modified: None,
+            digest: None,
         }
     }
 
@@ -75,9 +96,8 @@ impl Note {
         note
     }
 
-    /// Reads and parses the note at `file`, known in the vault as `path`;
-    /// with `fingerprint`, also fingerprints its body.
-    pub fn load(file: &Path, path: String, fingerprint: bool) -> Note {
+    /// Reads and parses the note at `file`, known in the vault as `path`.
+    pub fn load(file: &Path, path: String, reading: Reading) -> Note {
         let mut bytes = Vec::new();
         let mut modified = None;
         let read = File::open(file).and_then(|mut f| {
@@ -92,8 +112,9 @@ impl Note {
         if let Err(err) = read {
             return Note::unreadable(path, err.to_string());
         }
+        let digest = reading.digest.then(|| digest(&bytes));
         let mut note = match String::from_utf8(bytes) {
-            Ok(text) => Note::parse_with(path, &text, fingerprint),
+            Ok(text) => Note::parse_with(path, &text, reading.fingerprint),
             Err(err) => {
                 let bytes = err.as_bytes();
                 let at = err.utf8_error().valid_up_to();
@@ -113,6 +134,7 @@ impl Note {
             }
         };
         note.modified = modified;
+        note.digest = digest;
         note
     }
 

@@ -55,15 +55,15 @@ fn without_extension(path: &str) -> &str {
 }
 
 impl Vault {
-    /// Walks `root` and reads every note in parallel; with `fingerprint`,
-    /// the version detector's fingerprints are made in the same pass.
-    pub fn load(root: &Path, options: &WalkOptions, fingerprint: bool) -> Result<Vault, WalkError> {
+    /// Walks `root` and reads every note in parallel; what `reading` asks
+    /// for (the version detector's fingerprints, say) is made in the same pass.
+    pub fn load(root: &Path, options: &WalkOptions, reading: note::Reading) -> Result<Vault, WalkError> {
         let walked = walk::walk(root, options)?;
         let notes: Vec<Note> = walked
             .entries
             .par_iter()
             .map(|entry| match entry.kind {
-                EntryKind::File => Note::load(&entry.file, entry.path.clone(), fingerprint),
+                EntryKind::File => Note::load(&entry.file, entry.path.clone(), reading),
                 EntryKind::Special(what) => Note::unreadable(entry.path.clone(), format!("it is {what}")),
             })
             .collect();

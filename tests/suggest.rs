@@ -231,3 +231,91 @@ fn full_output_shows_evidence_and_changed_lines() {
         .unwrap();
     insta::assert_snapshot!(String::from_utf8(out.stdout).unwrap());
 }
+
+#[test]
+fn apply_refuses_without_a_terminal() {
+    let out = vaultlint().args(["suggest", "--apply"]).arg(fixture("versions")).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("--yes") && err.contains("--dry-run"), "{err}");
+}
+
+#[test]
+fn dry_run_prints_the_edits_and_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    copy_dir(&fixture("versions"), dir.path());
+    let before = snapshot(dir.path());
+    let out = vaultlint().args(["suggest", "--dry-run"]).arg(dir.path()).output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let diff = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        diff.contains(
+            "--- a/finance/price-list-2025.md\n+++ b/finance/price-list-2025.md\n@@ -2,4 +2,5 @@\n \
+             title: Price list\n tags: [finance, sales]\n+superseded_by: finance/price-list.md\n ---\n"
+        ),
+        "{diff}"
+    );
+    assert_eq!(diff.matches("\n+superseded_by: ").count(), 12);
+    assert_eq!(snapshot(dir.path()), before);
+}
+
+#[test]
+fn yes_applies_confident_pairs_and_check_then_passes() {
+    let dir = tempfile::tempdir().unwrap();
+    copy_dir(&fixture("versions"), dir.path());
+    let out = vaultlint().args(["suggest", "--yes", "--min-score", "0.9"]).arg(dir.path()).output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("wrote eng/release-checklist.md: superseded_by: eng/release-checklist (copy).md"),
+        "{text}"
+    );
+    assert!(text.ends_with("changed 9 notes\n"), "{text}");
+    let (code, json) = check_json(dir.path(), &[]);
+    assert_eq!(code, 0, "no new error");
+    let suspected: Vec<String> =
+        findings(&json).into_iter().filter(|(c, _, _)| c == "suspected-version").map(|(_, p, _)| p).collect();
+    // Only the three pairs scoring under 0.9 are left.
+    assert_eq!(
+        suspected,
+        ["product/roadmap-draft.md", "security/legacy/password-policy.md", "travel/visa-guide-v2.md"]
+    );
+    // At the default score the other three go too; then nothing is left.
+    let again = vaultlint().args(["suggest", "--yes"]).arg(dir.path()).output().unwrap();
+    assert!(String::from_utf8(again.stdout).unwrap().ends_with("changed 3 notes\n"));
+    let third = vaultlint().args(["suggest", "--yes"]).arg(dir.path()).output().unwrap();
+    assert_eq!(String::from_utf8(third.stdout).unwrap(), "changed 0 notes\n");
+}
+
+#[test]
+fn link_style_follows_the_flag() {
+    let dir = tempfile::tempdir().unwrap();
+    copy_dir(&fixture("versions"), dir.path());
+    vaultlint()
+        .args(["suggest", "--yes", "--link-style", "wikilink", "--limit", "1"])
+        .arg(dir.path())
+        .assert()
+        .success();
+    let text = fs::read_to_string(dir.path().join("finance/price-list-2025.md")).unwrap();
+    // `price-list` alone is a unique name, so the bare wikilink names it.
+    assert!(text.contains("superseded_by: \"[[price-list]]\"\n"), "{text}");
+}
+
+/// Every file under `dir` with its bytes.
+fn snapshot(dir: &Path) -> Vec<(std::path::PathBuf, Vec<u8>)> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for entry in fs::read_dir(&d).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                out.push((path.clone(), fs::read(&path).unwrap()));
+            }
+        }
+    }
+    out.sort();
+    out
+}

@@ -14,49 +14,8 @@ use std::fmt::Write;
 const DIFF_LINES: usize = 8;
 
 pub fn full(pairs: &[&Pair], vault: &Vault, style: Style) -> String {
-    let mut out = String::new();
-    for (i, pair) in pairs.iter().enumerate() {
-        let (older, newer) = (&vault.notes[pair.older], &vault.notes[pair.newer]);
-        let arrow = format!("{} -> {}", sanitize(&older.path), sanitize(&newer.path));
-        let head = format!("{:.2}  {arrow}", pair.score);
-        let _ = writeln!(
-            out,
-            "{}  ({})",
-            if style.color { head.bold().to_string() } else { head },
-            pair.direction.as_str()
-        );
-        if older.title != newer.title {
-            let _ = writeln!(out, "      \"{}\" -> \"{}\"", sanitize(&older.title), sanitize(&newer.title));
-        }
-        let reasons: Vec<String> = pair.reasons.iter().map(|r| sanitize(r).into_owned()).collect();
-        let _ = writeln!(out, "      {}", reasons.join(", "));
-        match diff::changed_lines(vault, pair.older, pair.newer, DIFF_LINES) {
-            None => out.push_str("      (no diff: a note is too large or cannot be read)\n"),
-            Some(changes) => {
-                for change in &changes.lines {
-                    let (sign, line) = match change {
-                        Change::Removed(l) => ("-", l),
-                        Change::Added(l) => ("+", l),
-                    };
-                    let line = clip(&sanitize(line), style.width.saturating_sub(8));
-                    let text = format!("{sign} {line}");
-                    let text = match (style.color, sign) {
-                        (false, _) => text,
-                        (true, "-") => text.red().to_string(),
-                        (true, _) => text.green().to_string(),
-                    };
-                    let _ = writeln!(out, "      {text}");
-                }
-                if changes.more > 0 {
-                    let lines = if changes.more == 1 { "line" } else { "lines" };
-                    let _ = writeln!(out, "      ... and {} more changed {lines}", thousands(changes.more));
-                }
-            }
-        }
-        if i + 1 < pairs.len() {
-            out.push('\n');
-        }
-    }
+    let cards: Vec<String> = pairs.iter().map(|pair| card(pair, vault, style)).collect();
+    let mut out = cards.join("\n");
     if !pairs.is_empty() {
         out.push('\n');
     }
@@ -70,6 +29,50 @@ pub fn full(pairs: &[&Pair], vault: &Vault, style: Style) -> String {
         },
         plural(vault.notes.len(), "note")
     );
+    out
+}
+
+/// One pair: score, older -> newer, direction, titles where they differ,
+/// the evidence, and the first lines that differ.
+pub fn card(pair: &Pair, vault: &Vault, style: Style) -> String {
+    let mut out = String::new();
+    let (older, newer) = (&vault.notes[pair.older], &vault.notes[pair.newer]);
+    let arrow = format!("{} -> {}", sanitize(&older.path), sanitize(&newer.path));
+    let head = format!("{:.2}  {arrow}", pair.score);
+    let _ = writeln!(
+        out,
+        "{}  ({})",
+        if style.color { head.bold().to_string() } else { head },
+        pair.direction.as_str()
+    );
+    if older.title != newer.title {
+        let _ = writeln!(out, "      \"{}\" -> \"{}\"", sanitize(&older.title), sanitize(&newer.title));
+    }
+    let reasons: Vec<String> = pair.reasons.iter().map(|r| sanitize(r).into_owned()).collect();
+    let _ = writeln!(out, "      {}", reasons.join(", "));
+    match diff::changed_lines(vault, pair.older, pair.newer, DIFF_LINES) {
+        None => out.push_str("      (no diff: a note is too large or cannot be read)\n"),
+        Some(changes) => {
+            for change in &changes.lines {
+                let (sign, line) = match change {
+                    Change::Removed(l) => ("-", l),
+                    Change::Added(l) => ("+", l),
+                };
+                let line = clip(&sanitize(line), style.width.saturating_sub(8));
+                let text = format!("{sign} {line}");
+                let text = match (style.color, sign) {
+                    (false, _) => text,
+                    (true, "-") => text.red().to_string(),
+                    (true, _) => text.green().to_string(),
+                };
+                let _ = writeln!(out, "      {text}");
+            }
+            if changes.more > 0 {
+                let lines = if changes.more == 1 { "line" } else { "lines" };
+                let _ = writeln!(out, "      ... and {} more changed {lines}", thousands(changes.more));
+            }
+        }
+    }
     out
 }
 

@@ -5,6 +5,7 @@
 //! markers are taken out, and from MinHash/LSH over body shingles; each
 //! candidate is then scored on the exact figures.
 
+pub mod apply;
 pub mod diff;
 pub mod direction;
 pub mod dismissals;

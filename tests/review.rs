@@ -1,0 +1,105 @@
+//! `suggest --apply` in a real pseudo-terminal: each key does what it
+//! says, on disk, and a note changed after analysis is left alone.
+#![cfg(unix)]
+
+mod common;
+use common::{copy_dir, fixture};
+use std::fs;
+
+#[test]
+fn a_review_session_writes_each_decision() {
+    let dir = tempfile::tempdir().unwrap();
+    let vault = dir.path().join("vault");
+    copy_dir(&fixture("versions"), &vault);
+    let read = |p: &str| fs::read_to_string(vault.join(p)).unwrap();
+    let price_before = read("finance/price-list-2025.md");
+    let laptop_new_before = read("it/laptop-refresh.md");
+    let privacy_before = read("legal/privacy-notice (1).md");
+    let dismissed_before = read(".vaultlint-dismissed");
+
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_vaultlint"));
+    cmd.args(["--color", "never", "suggest", "--apply"])
+        .arg(&vault)
+        .env("COLUMNS", "200")
+        .env_remove("NO_COLOR");
+    let mut p = rexpect::session::spawn_command(cmd, Some(30_000)).unwrap();
+
+    p.exp_string("[1/12] 1.00  finance/price-list-2025.md -> finance/price-list.md").unwrap();
+    p.exp_string("[?] ").unwrap();
+    press(&mut p, "y");
+    p.exp_string("wrote finance/price-list-2025.md: superseded_by: finance/price-list.md").unwrap();
+
+    p.exp_string("[2/12] 1.00  it/laptop-refresh-2024-03-01.md -> it/laptop-refresh.md").unwrap();
+    p.exp_string("[?] ").unwrap();
+    press(&mut p, "r");
+    p.exp_string("wrote it/laptop-refresh.md: superseded_by: it/laptop-refresh-2024-03-01.md").unwrap();
+
+    p.exp_string("[3/12] 1.00  legal/privacy-notice (1).md").unwrap();
+    p.exp_string("[?] ").unwrap();
+    press(&mut p, "?");
+    p.exp_string("dismiss: not versions").unwrap();
+    p.exp_string("[?] ").unwrap();
+    press(&mut p, "n");
+
+    p.exp_string("[4/12] 1.00  sales/discount-rules-old.md -> sales/discount-rules.md").unwrap();
+    p.exp_string("[?] ").unwrap();
+    press(&mut p, "d");
+    p.exp_string("dismissed: recorded in .vaultlint-dismissed").unwrap();
+
+    // The note changes between the analysis and the decision.
+    p.exp_string("[5/12] 0.95  eng/api-guide-v1.md -> eng/api-guide-v2.md").unwrap();
+    p.exp_string("[?] ").unwrap();
+    let changed = format!("{}\nA line added in another editor.\n", read("eng/api-guide-v1.md"));
+    fs::write(vault.join("eng/api-guide-v1.md"), &changed).unwrap();
+    press(&mut p, "y");
+    p.exp_string("skipped eng/api-guide-v1.md: it changed since it was analysed").unwrap();
+
+    p.exp_string("[6/12]").unwrap();
+    p.exp_string("[?] ").unwrap();
+    press(&mut p, "q");
+    p.exp_string("changed 2 notes, dismissed 1 pair, skipped 1 pair, could not edit 1 note").unwrap();
+    p.exp_eof().unwrap();
+
+    // y: one line added to the older note, before the closing `---`.
+    let price = read("finance/price-list-2025.md");
+    assert_eq!(price.replacen("superseded_by: finance/price-list.md\n", "", 1), price_before);
+    assert!(price.contains("tags: [finance, sales]\nsuperseded_by: finance/price-list.md\n---\n"));
+    // r: the newer note is the one marked.
+    assert_eq!(
+        read("it/laptop-refresh.md").replacen("superseded_by: it/laptop-refresh-2024-03-01.md\n", "", 1),
+        laptop_new_before
+    );
+    assert!(!read("it/laptop-refresh-2024-03-01.md").contains("superseded_by"));
+    // n: untouched. d: recorded. The changed note keeps the other editor's text.
+    assert_eq!(read("legal/privacy-notice (1).md"), privacy_before);
+    assert_eq!(
+        read(".vaultlint-dismissed"),
+        format!("{dismissed_before}sales/discount-rules-old.md\tsales/discount-rules.md\n")
+    );
+    assert_eq!(read("eng/api-guide-v1.md"), changed);
+    // q: nothing after it was touched.
+    assert!(!read("hr/onboarding/new-starter-checklist-2024.md").contains("superseded_by"));
+    // No temporary file is left behind.
+    let leftovers: Vec<_> =
+        walk(&vault).into_iter().filter(|p| p.contains(".vaultlint-") && p.ends_with(".tmp")).collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+}
+
+/// One key, flushed so the session sees it at once.
+fn press(p: &mut rexpect::session::PtySession, key: &str) {
+    p.send(key).unwrap();
+    p.flush().unwrap();
+}
+
+fn walk(dir: &std::path::Path) -> Vec<String> {
+    let mut out = Vec::new();
+    for entry in fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            out.extend(walk(&path));
+        } else {
+            out.push(path.display().to_string());
+        }
+    }
+    out
+}
