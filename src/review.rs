@@ -5,7 +5,7 @@
 use crate::output::Style;
 use crate::output::suggest::card;
 use crate::suggest::apply::{self, Edit, LinkStyle};
-use crate::suggest::direction::Direction;
+use crate::suggest::direction::{DATE_KEYS, Direction};
 use crate::suggest::{Pair, dismissals};
 use crate::text::{plural, sanitize};
 use crate::vault::{NoteId, Vault};
@@ -76,6 +76,11 @@ fn decide(
     out: &mut dyn Write,
 ) -> io::Result<()> {
     let path = sanitize(&vault.notes[older].path).into_owned();
+    if summary.changed.iter().any(|(p, _)| *p == vault.notes[older].path) {
+        writeln!(out, "  {path} was marked earlier in this session; left as it is")?;
+        summary.skipped += 1;
+        return Ok(());
+    }
     let result = apply::plan(vault, older, newer, style).and_then(|edit| match edit {
         None => Ok(None),
         Some(edit) => apply::write(&edit).map(|()| Some(edit)).map_err(|e| e.to_string()),
@@ -109,6 +114,18 @@ pub fn session(
     'pairs: for (i, pair) in pairs.iter().enumerate() {
         write!(out, "\n[{}/{total}] {}", i + 1, card(pair, vault, style))?;
         let older = &vault.notes[pair.older];
+        let dated = |id: NoteId| {
+            let note = &vault.notes[id];
+            DATE_KEYS.iter().find_map(|key| {
+                let field = note.fields.iter().find(|f| f.key == *key)?;
+                Some(format!("{key} {}", sanitize(field.value.scalar_text()?.trim())))
+            })
+        };
+        let (a, b) = (dated(pair.older), dated(pair.newer));
+        if a.is_some() || b.is_some() {
+            let none = || "no date".to_string();
+            writeln!(out, "      dates: {} -> {}", a.unwrap_or_else(none), b.unwrap_or_else(none))?;
+        }
         if let Some(field) = &older.successor {
             let now = field.value.strings().join(", ");
             writeln!(

@@ -103,3 +103,46 @@ fn walk(dir: &std::path::Path) -> Vec<String> {
     }
     out
 }
+
+/// Keys from a list, then quit.
+struct Script(std::vec::IntoIter<vaultlint::review::Key>);
+
+impl vaultlint::review::Keys for Script {
+    fn next_key(&mut self) -> std::io::Result<vaultlint::review::Key> {
+        Ok(self.0.next().unwrap_or(vaultlint::review::Key::Quit))
+    }
+}
+
+#[test]
+fn a_note_marked_earlier_in_the_session_is_left_alone() {
+    use vaultlint::review::{Key, session};
+    let dir = tempfile::tempdir().unwrap();
+    let body = "# Guide\n\nThe guide explains how the support desk triages tickets, which queue each \
+                one goes to, and who answers it within the working day.\n";
+    for (name, date) in
+        [("guide-v1.md", "2024-01-01"), ("guide-v2.md", "2025-01-01"), ("guide-v3.md", "2026-01-01")]
+    {
+        fs::write(dir.path().join(name), format!("---\nupdated: {date}\n---\n{body}")).unwrap();
+    }
+    let reading = vaultlint::note::Reading { fingerprint: true, digest: true };
+    let vault = vaultlint::vault::Vault::load(dir.path(), &Default::default(), reading).unwrap();
+    let found =
+        vaultlint::suggest::find(&vault, &vaultlint::suggest::Options { git: false, ..Default::default() });
+    let pairs: Vec<_> = found.pairs.iter().collect();
+    assert_eq!(pairs.len(), 3);
+    let mut out = Vec::new();
+    let mut keys = Script(vec![Key::Yes, Key::Yes, Key::Yes].into_iter());
+    let link = vaultlint::suggest::apply::LinkStyle::Path;
+    let summary = session(&vault, &pairs, link, Default::default(), &mut keys, &mut out).unwrap();
+    let text = String::from_utf8(out).unwrap();
+    assert!(text.contains("dates: updated 2024-01-01 -> updated 2025-01-01"), "{text}");
+    assert!(text.contains("guide-v1.md was marked earlier in this session; left as it is"), "{text}");
+    assert_eq!(
+        summary.changed,
+        [
+            ("guide-v1.md".to_string(), "guide-v2.md".to_string()),
+            ("guide-v2.md".to_string(), "guide-v3.md".to_string())
+        ]
+    );
+    assert!(text.ends_with("changed 2 notes, skipped 1 pair\n"), "{text}");
+}
