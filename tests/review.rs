@@ -24,39 +24,22 @@ fn a_review_session_writes_each_decision() {
         .env_remove("NO_COLOR");
     let mut p = rexpect::session::spawn_command(cmd, Some(30_000)).unwrap();
 
-    p.exp_string("[1/12] 1.00  finance/price-list-2025.md -> finance/price-list.md").unwrap();
-    p.exp_string("[?] ").unwrap();
-    press(&mut p, "y");
+    step(&mut p, "[1/12] 1.00  finance/price-list-2025.md -> finance/price-list.md", "y");
     p.exp_string("wrote finance/price-list-2025.md: superseded_by: finance/price-list.md").unwrap();
-
-    p.exp_string("[2/12] 1.00  it/laptop-refresh-2024-03-01.md -> it/laptop-refresh.md").unwrap();
-    p.exp_string("[?] ").unwrap();
-    press(&mut p, "r");
+    step(&mut p, "[2/12] 1.00  it/laptop-refresh-2024-03-01.md -> it/laptop-refresh.md", "r");
     p.exp_string("wrote it/laptop-refresh.md: superseded_by: it/laptop-refresh-2024-03-01.md").unwrap();
-
-    p.exp_string("[3/12] 1.00  legal/privacy-notice (1).md").unwrap();
-    p.exp_string("[?] ").unwrap();
-    press(&mut p, "?");
+    step(&mut p, "[3/12] 1.00  legal/privacy-notice (1).md", "?");
     p.exp_string("dismiss: not versions").unwrap();
-    p.exp_string("[?] ").unwrap();
-    press(&mut p, "n");
-
-    p.exp_string("[4/12] 1.00  sales/discount-rules-old.md -> sales/discount-rules.md").unwrap();
-    p.exp_string("[?] ").unwrap();
-    press(&mut p, "d");
+    step(&mut p, "", "n");
+    step(&mut p, "[4/12] 1.00  sales/discount-rules-old.md -> sales/discount-rules.md", "d");
     p.exp_string("dismissed: recorded in .vaultlint-dismissed").unwrap();
-
     // The note changes between the analysis and the decision.
     p.exp_string("[5/12] 0.95  eng/api-guide-v1.md -> eng/api-guide-v2.md").unwrap();
-    p.exp_string("[?] ").unwrap();
     let changed = format!("{}\nA line added in another editor.\n", read("eng/api-guide-v1.md"));
     fs::write(vault.join("eng/api-guide-v1.md"), &changed).unwrap();
-    press(&mut p, "y");
+    step(&mut p, "", "y");
     p.exp_string("skipped eng/api-guide-v1.md: it changed since it was analysed").unwrap();
-
-    p.exp_string("[6/12]").unwrap();
-    p.exp_string("[?] ").unwrap();
-    press(&mut p, "q");
+    step(&mut p, "[6/12]", "q");
     p.exp_string("changed 2 notes, dismissed 1 pair, skipped 1 pair, could not edit 1 note").unwrap();
     p.exp_eof().unwrap();
 
@@ -85,8 +68,13 @@ fn a_review_session_writes_each_decision() {
     assert!(leftovers.is_empty(), "{leftovers:?}");
 }
 
-/// One key, flushed so the session sees it at once.
-fn press(p: &mut rexpect::session::PtySession, key: &str) {
+/// Waits for `card` (if any) and the prompt, then presses `key`, flushed
+/// so the session sees it at once.
+fn step(p: &mut rexpect::session::PtySession, card: &str, key: &str) {
+    if !card.is_empty() {
+        p.exp_string(card).unwrap();
+    }
+    p.exp_string("[?] ").unwrap();
     p.send(key).unwrap();
     p.flush().unwrap();
 }
