@@ -8,6 +8,7 @@ use std::path::PathBuf;
 #[command(
     name = "vaultlint",
     version,
+    propagate_version = true,
     about = "Keep a Markdown vault honest about which notes are current",
     long_about = "vaultlint validates `superseded_by` declarations in the YAML frontmatter of \
                   Markdown notes, so that search and retrieval tools that honour them leave \
@@ -32,6 +33,13 @@ pub enum Command {
     Check(CheckArgs),
     /// Rank pairs of notes that look like two versions of one document
     Suggest(SuggestArgs),
+    /// Write the shell completions and man pages (for packagers)
+    #[command(hide = true)]
+    Generate {
+        /// The folder to write `completions/` and `man/` into
+        #[arg(long, value_name = "DIR", default_value = ".")]
+        out: PathBuf,
+    },
 }
 
 /// Which vault, and which of its notes.

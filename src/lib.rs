@@ -9,6 +9,7 @@ pub mod cli;
 pub mod diagnostic;
 pub mod edit;
 pub mod frontmatter;
+pub mod generate;
 pub mod link;
 pub mod note;
 pub mod output;

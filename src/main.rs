@@ -26,6 +26,7 @@ fn main() -> ExitCode {
     let result = match &cli.command {
         Command::Check(args) => check(args, cli.threads, style),
         Command::Suggest(args) => suggest(args, cli.threads, style),
+        Command::Generate { out } => generate(out),
     };
     match result {
         Ok((text, status)) => {
@@ -242,6 +243,20 @@ impl Keys for TerminalKeys {
             }
         }
     }
+}
+
+/// `generate`: completions and man pages under `out`.
+fn generate(out: &std::path::Path) -> Result<(String, u8), String> {
+    let files = vaultlint::generate::files();
+    for (path, bytes) in &files {
+        let file = out.join(path);
+        if let Some(folder) = file.parent() {
+            std::fs::create_dir_all(folder)
+                .map_err(|e| format!("cannot create {}: {e}", folder.display()))?;
+        }
+        std::fs::write(&file, bytes).map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+    }
+    Ok((format!("wrote {} files under {}\n", files.len(), out.display()), 0))
 }
 
 fn use_color(choice: Color) -> bool {

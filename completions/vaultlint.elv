@@ -1,0 +1,94 @@
+
+use builtin;
+use str;
+
+set edit:completion:arg-completer[vaultlint] = {|@words|
+    fn spaces {|n|
+        builtin:repeat $n ' ' | str:join ''
+    }
+    fn cand {|text desc|
+        edit:complex-candidate $text &display=$text' '(spaces (- 14 (wcswidth $text)))$desc
+    }
+    var command = 'vaultlint'
+    for word $words[1..-1] {
+        if (str:has-prefix $word '-') {
+            break
+        }
+        set command = $command';'$word
+    }
+    var completions = [
+        &'vaultlint'= {
+            cand --color 'When to use colour: auto (a terminal, and NO_COLOR unset), always or never'
+            cand -j 'Worker threads for walking and parsing (0: one per core)'
+            cand --threads 'Worker threads for walking and parsing (0: one per core)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand check 'Validate successor declarations and the frontmatter they live in'
+            cand suggest 'Rank pairs of notes that look like two versions of one document'
+            cand generate 'Write the shell completions and man pages (for packagers)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'vaultlint;check'= {
+            cand --root 'The vault root, when PATH names notes or subfolders'
+            cand --exclude 'Leave out paths matching this glob (relative to the vault root); repeatable'
+            cand --format 'Output format'
+            cand --color 'When to use colour: auto (a terminal, and NO_COLOR unset), always or never'
+            cand -j 'Worker threads for walking and parsing (0: one per core)'
+            cand --threads 'Worker threads for walking and parsing (0: one per core)'
+            cand --strict 'Exit with status 1 on warnings too'
+            cand --no-suggest 'Skip the similarity pass (no suspected-version findings)'
+            cand --no-git 'Do not read the git history to tell which version is older'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'vaultlint;suggest'= {
+            cand --root 'The vault root, when PATH names notes or subfolders'
+            cand --exclude 'Leave out paths matching this glob (relative to the vault root); repeatable'
+            cand --format 'Output format'
+            cand --min-score 'Leave out pairs scoring below this (0 to 1)'
+            cand --limit 'Show at most this many pairs'
+            cand --dismiss 'Record that notes A and B are not versions of one another, so they are never suggested again'
+            cand --link-style 'How a written successor names its note (default: the vault''s own convention, else path)'
+            cand --color 'When to use colour: auto (a terminal, and NO_COLOR unset), always or never'
+            cand -j 'Worker threads for walking and parsing (0: one per core)'
+            cand --threads 'Worker threads for walking and parsing (0: one per core)'
+            cand --no-git 'Do not read the git history to tell which version is older'
+            cand --apply 'Review the pairs one at a time in the terminal and write each decision'
+            cand --yes 'Apply every pair whose direction is confident and whose score is at least --min-score, without asking, and print what changed'
+            cand --dry-run 'Print the unified diff of every edit --yes would make; write nothing'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'vaultlint;generate'= {
+            cand --out 'The folder to write `completions/` and `man/` into'
+            cand --color 'When to use colour: auto (a terminal, and NO_COLOR unset), always or never'
+            cand -j 'Worker threads for walking and parsing (0: one per core)'
+            cand --threads 'Worker threads for walking and parsing (0: one per core)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'vaultlint;help'= {
+            cand check 'Validate successor declarations and the frontmatter they live in'
+            cand suggest 'Rank pairs of notes that look like two versions of one document'
+            cand generate 'Write the shell completions and man pages (for packagers)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'vaultlint;help;check'= {
+        }
+        &'vaultlint;help;suggest'= {
+        }
+        &'vaultlint;help;generate'= {
+        }
+        &'vaultlint;help;help'= {
+        }
+    ]
+    $completions[$command]
+}

@@ -1,0 +1,80 @@
+# Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
+function __fish_vaultlint_global_optspecs
+    string join \n color= j/threads= h/help V/version
+end
+
+function __fish_vaultlint_needs_command
+    # Figure out if the current invocation already has a command.
+    set -l cmd (commandline -opc)
+    set -e cmd[1]
+    argparse -s (__fish_vaultlint_global_optspecs) -- $cmd 2>/dev/null
+    or return
+    if set -q argv[1]
+        # Also print the command, so this can be used to figure out what it is.
+        echo $argv[1]
+        return 1
+    end
+    return 0
+end
+
+function __fish_vaultlint_using_subcommand
+    set -l cmd (__fish_vaultlint_needs_command)
+    test -z "$cmd"
+    and return 1
+    contains -- $cmd[1] $argv
+end
+
+complete -c vaultlint -n "__fish_vaultlint_needs_command" -l color -d 'When to use colour: auto (a terminal, and NO_COLOR unset), always or never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c vaultlint -n "__fish_vaultlint_needs_command" -s j -l threads -d 'Worker threads for walking and parsing (0: one per core)' -r
+complete -c vaultlint -n "__fish_vaultlint_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c vaultlint -n "__fish_vaultlint_needs_command" -s V -l version -d 'Print version'
+complete -c vaultlint -n "__fish_vaultlint_needs_command" -f -a "check" -d 'Validate successor declarations and the frontmatter they live in'
+complete -c vaultlint -n "__fish_vaultlint_needs_command" -f -a "suggest" -d 'Rank pairs of notes that look like two versions of one document'
+complete -c vaultlint -n "__fish_vaultlint_needs_command" -f -a "generate" -d 'Write the shell completions and man pages (for packagers)'
+complete -c vaultlint -n "__fish_vaultlint_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l root -d 'The vault root, when PATH names notes or subfolders' -r -F
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l exclude -d 'Leave out paths matching this glob (relative to the vault root); repeatable' -r
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l format -d 'Output format' -r -f -a "full\t'Graphical reports with the frontmatter snippet, then a summary'
+concise\t'One line per finding: path:line:col: severity[code] message'
+json\t'One JSON object (schema in the README)'"
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l color -d 'When to use colour: auto (a terminal, and NO_COLOR unset), always or never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -s j -l threads -d 'Worker threads for walking and parsing (0: one per core)' -r
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l strict -d 'Exit with status 1 on warnings too'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l no-suggest -d 'Skip the similarity pass (no suspected-version findings)'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l no-git -d 'Do not read the git history to tell which version is older'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -s V -l version -d 'Print version'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -l root -d 'The vault root, when PATH names notes or subfolders' -r -F
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -l exclude -d 'Leave out paths matching this glob (relative to the vault root); repeatable' -r
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -l format -d 'Output format' -r -f -a "full\t'Each pair with its evidence and the lines that differ'
+json\t'One JSON object (schema in the README)'"
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -l min-score -d 'Leave out pairs scoring below this (0 to 1)' -r
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -l limit -d 'Show at most this many pairs' -r
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -l dismiss -d 'Record that notes A and B are not versions of one another, so they are never suggested again' -r -F
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -l link-style -d 'How a written successor names its note (default: the vault\'s own convention, else path)' -r -f -a "path\t'The path from the vault root, with `.md`'
+wikilink\t'A quoted wikilink, with its folder where the bare name is ambiguous'"
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -l color -d 'When to use colour: auto (a terminal, and NO_COLOR unset), always or never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -s j -l threads -d 'Worker threads for walking and parsing (0: one per core)' -r
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -l no-git -d 'Do not read the git history to tell which version is older'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -l apply -d 'Review the pairs one at a time in the terminal and write each decision'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -l yes -d 'Apply every pair whose direction is confident and whose score is at least --min-score, without asking, and print what changed'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -l dry-run -d 'Print the unified diff of every edit --yes would make; write nothing'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -s V -l version -d 'Print version'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand generate" -l out -d 'The folder to write `completions/` and `man/` into' -r -F
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand generate" -l color -d 'When to use colour: auto (a terminal, and NO_COLOR unset), always or never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand generate" -s j -l threads -d 'Worker threads for walking and parsing (0: one per core)' -r
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand generate" -s h -l help -d 'Print help'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand generate" -s V -l version -d 'Print version'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand help; and not __fish_seen_subcommand_from check suggest generate help" -f -a "check" -d 'Validate successor declarations and the frontmatter they live in'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand help; and not __fish_seen_subcommand_from check suggest generate help" -f -a "suggest" -d 'Rank pairs of notes that look like two versions of one document'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand help; and not __fish_seen_subcommand_from check suggest generate help" -f -a "generate" -d 'Write the shell completions and man pages (for packagers)'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand help; and not __fish_seen_subcommand_from check suggest generate help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

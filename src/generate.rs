@@ -1,0 +1,117 @@
+//! Shell completions and man pages, all generated from the clap
+//! definitions by one function, so the committed files cannot drift from
+//! the command line (a test compares them).
+
+use crate::cli::Cli;
+use clap::CommandFactory;
+use clap_complete::Shell;
+use clap_mangen::roff::{self, Roff, bold, roman};
+
+/// Every generated file: its path from the repository root and its bytes.
+pub fn files() -> Vec<(String, Vec<u8>)> {
+    let mut cmd = Cli::command();
+    cmd.build();
+    let mut out = Vec::new();
+    for (shell, name) in [
+        (Shell::Bash, "vaultlint.bash"),
+        (Shell::Zsh, "_vaultlint"),
+        (Shell::Fish, "vaultlint.fish"),
+        (Shell::Elvish, "vaultlint.elv"),
+        (Shell::PowerShell, "_vaultlint.ps1"),
+    ] {
+        let mut bytes = Vec::new();
+        clap_complete::generate(shell, &mut Cli::command(), "vaultlint", &mut bytes);
+        out.push((format!("completions/{name}"), bytes));
+    }
+    out.push(("man/vaultlint.1".into(), page(cmd.clone(), CHECK_STATUS, MAIN_EXAMPLES)));
+    for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set() && s.get_name() != "help") {
+        let name = format!("vaultlint-{}", sub.get_name());
+        let (status, examples) = match sub.get_name() {
+            "check" => (CHECK_STATUS, CHECK_EXAMPLES),
+            _ => (SUGGEST_STATUS, SUGGEST_EXAMPLES),
+        };
+        let sub = sub.clone().name(name.clone()).bin_name(format!("vaultlint {}", sub.get_name()));
+        out.push((format!("man/{name}.1"), page(sub, status, examples)));
+    }
+    out
+}
+
+const CHECK_STATUS: &[(&str, &str)] = &[
+    ("0", "No errors (warnings allowed)."),
+    ("1", "Errors found, or warnings under --strict."),
+    ("2", "A usage error or a fatal one, with a one-line reason on standard error."),
+];
+const SUGGEST_STATUS: &[(&str, &str)] = &[
+    ("0", "The pairs were listed, or every decision was written."),
+    ("1", "With --apply or --yes: an edit could not be made (the note changed, or does not parse)."),
+    ("2", "A usage error or a fatal one, such as --apply without a terminal."),
+];
+const MAIN_EXAMPLES: &[(&str, &str)] = &[
+    ("vaultlint check notes", "Check the vault in the folder notes."),
+    ("vaultlint suggest notes", "List notes that look like unmarked versions of one another."),
+    ("vaultlint suggest --apply notes", "Settle those pairs one key at a time."),
+];
+const CHECK_EXAMPLES: &[(&str, &str)] = &[
+    ("vaultlint check notes", "Check every declaration in the vault, with suspected versions."),
+    (
+        "vaultlint check --strict --format concise .",
+        "Fail on warnings too, one line per finding (a CI gate).",
+    ),
+    (
+        "vaultlint check --root notes notes/hr/expenses.md",
+        "Report only on one note, checked against the whole vault.",
+    ),
+    ("vaultlint check --no-suggest --format json notes", "Declarations only, as JSON."),
+];
+const SUGGEST_EXAMPLES: &[(&str, &str)] = &[
+    ("vaultlint suggest notes", "The suspected version pairs, best first, with the evidence."),
+    ("vaultlint suggest --format json --min-score 0.7 notes", "The surer pairs, as JSON."),
+    ("vaultlint suggest --apply notes", "Review the pairs in the terminal and write each decision."),
+    ("vaultlint suggest --dry-run notes", "Show the edits --yes would make, as unified diffs."),
+    ("vaultlint suggest --dismiss notes/a/overview.md notes/b/overview.md", "Never suggest that pair again."),
+];
+
+/// A man page: clap's sections, then EXIT STATUS and EXAMPLES, then the version.
+fn page(cmd: clap::Command, status: &[(&str, &str)], examples: &[(&str, &str)]) -> Vec<u8> {
+    let man = clap_mangen::Man::new(cmd.clone());
+    let mut bytes = Vec::new();
+    let sections: [fn(&clap_mangen::Man, &mut dyn std::io::Write) -> std::io::Result<()>; 4] = [
+        clap_mangen::Man::render_title,
+        clap_mangen::Man::render_name_section,
+        clap_mangen::Man::render_synopsis_section,
+        clap_mangen::Man::render_description_section,
+    ];
+    for render in sections {
+        render(&man, &mut bytes).expect("writing to memory");
+    }
+    man.render_options_section(&mut bytes).expect("writing to memory");
+    if cmd.get_subcommands().any(|s| !s.is_hide_set() && s.get_name() != "help") {
+        man.render_subcommands_section(&mut bytes).expect("writing to memory");
+    }
+    let mut roff = Roff::default();
+    roff.control("SH", ["EXIT STATUS"]);
+    for (code, meaning) in status {
+        roff.control("TP", []).text([bold(*code)]).text([roman(*meaning)]);
+    }
+    roff.control("SH", ["EXAMPLES"]);
+    for (command, what) in examples {
+        roff.control("TP", []).text([bold(*command)]).text([roman(*what)]);
+    }
+    roff.control("SH", ["SEE ALSO"]);
+    let pages = ["vaultlint", "vaultlint-check", "vaultlint-suggest"];
+    let mut see: Vec<roff::Inline> = Vec::new();
+    for page in pages.iter().filter(|p| **p != cmd.get_name()) {
+        if !see.is_empty() {
+            see.push(roman(", "));
+        }
+        see.push(bold(*page));
+        see.push(roman("(1)"));
+    }
+    see.push(roman(". The README documents the rules, the JSON schemas and the dismissal file."));
+    roff.text(see);
+    roff.to_writer(&mut bytes).expect("writing to memory");
+    if cmd.get_version().is_some() {
+        man.render_version_section(&mut bytes).expect("writing to memory");
+    }
+    bytes
+}

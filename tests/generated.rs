@@ -1,0 +1,53 @@
+//! The committed completions and man pages are what the generator makes
+//! from today's command line, and the man pages render cleanly.
+
+use std::path::Path;
+use std::process::Command;
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn committed_files_match_the_generator() {
+    for (path, bytes) in vaultlint::generate::files() {
+        let committed = std::fs::read(root().join(&path)).unwrap_or_default();
+        assert!(
+            committed == bytes,
+            "{path} is out of date: run `cargo run -- generate` and commit the result"
+        );
+    }
+}
+
+#[test]
+fn man_pages_render_cleanly() {
+    let pages = ["vaultlint.1", "vaultlint-check.1", "vaultlint-suggest.1"];
+    for page in pages {
+        let file = root().join("man").join(page);
+        // groff with every warning on: any complaint about the roff fails.
+        let out = Command::new("groff").args(["-man", "-Tutf8", "-ww", "-z"]).arg(&file).output().unwrap();
+        assert!(
+            out.status.success() && out.stderr.is_empty(),
+            "{page}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let out = Command::new("man").arg("-l").arg(&file).env("MANWIDTH", "80").output().unwrap();
+        assert!(
+            out.status.success() && out.stderr.is_empty(),
+            "{page}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        // Piped, man prints bold as overstrikes (`N\bN`): keep the letters.
+        let mut text = String::new();
+        for c in String::from_utf8_lossy(&out.stdout).chars() {
+            if c == '\u{8}' {
+                text.pop();
+            } else {
+                text.push(c);
+            }
+        }
+        for section in ["NAME", "SYNOPSIS", "OPTIONS", "EXIT STATUS", "EXAMPLES"] {
+            assert!(text.contains(section), "{page} has no {section} section");
+        }
+    }
+}
