@@ -75,15 +75,10 @@ const SUGGEST_EXAMPLES: &[(&str, &str)] = &[
 fn page(cmd: clap::Command, status: &[(&str, &str)], examples: &[(&str, &str)]) -> Vec<u8> {
     let man = clap_mangen::Man::new(cmd.clone());
     let mut bytes = Vec::new();
-    let sections: [fn(&clap_mangen::Man, &mut dyn std::io::Write) -> std::io::Result<()>; 4] = [
-        clap_mangen::Man::render_title,
-        clap_mangen::Man::render_name_section,
-        clap_mangen::Man::render_synopsis_section,
-        clap_mangen::Man::render_description_section,
-    ];
-    for render in sections {
-        render(&man, &mut bytes).expect("writing to memory");
-    }
+    man.render_title(&mut bytes).expect("writing to memory");
+    man.render_name_section(&mut bytes).expect("writing to memory");
+    man.render_synopsis_section(&mut bytes).expect("writing to memory");
+    man.render_description_section(&mut bytes).expect("writing to memory");
     man.render_options_section(&mut bytes).expect("writing to memory");
     if cmd.get_subcommands().any(|s| !s.is_hide_set() && s.get_name() != "help") {
         man.render_subcommands_section(&mut bytes).expect("writing to memory");
