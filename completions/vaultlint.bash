@@ -73,7 +73,7 @@ _vaultlint() {
             return 0
             ;;
         vaultlint__subcmd__check)
-            opts="-j -h -V --root --exclude --format --strict --no-suggest --no-git --color --threads --help --version"
+            opts="-q -j -h -V --root --exclude --format --strict --statistics --quiet --no-suggest --no-git --color --threads --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -88,7 +88,7 @@ _vaultlint() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "full concise json" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "full concise json github" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -211,7 +211,7 @@ _vaultlint() {
             return 0
             ;;
         vaultlint__subcmd__suggest)
-            opts="-j -h -V --root --exclude --format --min-score --limit --no-git --dismiss --apply --yes --dry-run --link-style --color --threads --help --version"
+            opts="-q -j -h -V --root --exclude --format --min-score --limit --no-git --quiet --dismiss --apply --yes --dry-run --link-style --color --threads --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

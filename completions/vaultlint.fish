@@ -38,12 +38,15 @@ complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l root -d 'T
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l exclude -d 'Leave out paths matching this glob (relative to the vault root); repeatable' -r
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l format -d 'Output format' -r -f -a "full\t'Graphical reports with the frontmatter snippet, then a summary'
 concise\t'One line per finding: path:line:col: severity[code] message'
-json\t'One JSON object (schema in the README)'"
+json\t'One JSON object (schema in the README)'
+github\t'GitHub Actions workflow commands, shown as annotations'"
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l color -d 'When to use colour: auto (a terminal, and NO_COLOR unset), always or never' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -s j -l threads -d 'Worker threads for walking and parsing (0: one per core)' -r
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l strict -d 'Exit with status 1 on warnings too'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l statistics -d 'Print the number of findings per code instead of the findings'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -s q -l quiet -d 'Print the findings only, without the summary line'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l no-suggest -d 'Skip the similarity pass (no suspected-version findings)'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l no-git -d 'Do not read the git history to tell which version is older'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -62,6 +65,7 @@ always\t''
 never\t''"
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -s j -l threads -d 'Worker threads for walking and parsing (0: one per core)' -r
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -l no-git -d 'Do not read the git history to tell which version is older'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -s q -l quiet -d 'Print the pairs only, without the summary line'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -l apply -d 'Review the pairs one at a time in the terminal and write each decision'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -l yes -d 'Apply every pair whose direction is confident and whose score is at least --min-score, without asking, and print what changed'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -l dry-run -d 'Print the unified diff of every edit --yes would make; write nothing'

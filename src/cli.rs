@@ -71,6 +71,14 @@ pub struct CheckArgs {
     #[arg(long)]
     pub strict: bool,
 
+    /// Print the number of findings per code instead of the findings
+    #[arg(long)]
+    pub statistics: bool,
+
+    /// Print the findings only, without the summary line
+    #[arg(short, long)]
+    pub quiet: bool,
+
     /// Skip the similarity pass (no suspected-version findings)
     #[arg(long)]
     pub no_suggest: bool,
@@ -100,6 +108,10 @@ pub struct SuggestArgs {
     /// Do not read the git history to tell which version is older
     #[arg(long)]
     pub no_git: bool,
+
+    /// Print the pairs only, without the summary line
+    #[arg(short, long)]
+    pub quiet: bool,
 
     /// Record that notes A and B are not versions of one another, so they
     /// are never suggested again
@@ -148,6 +160,8 @@ pub enum Format {
     Concise,
     /// One JSON object (schema in the README)
     Json,
+    /// GitHub Actions workflow commands, shown as annotations
+    Github,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

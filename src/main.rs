@@ -61,11 +61,16 @@ fn check(args: &CheckArgs, threads: usize, style: Style) -> Result<(String, u8),
     let options = suggest::Options { git: !args.no_git, ..suggest::Options::default() };
     let report =
         vaultlint::check::check(&vault, scope.focus.as_ref(), (!args.no_suggest).then_some(&options));
-    let text = match args.format {
+    let mut text = match args.format {
+        Format::Json => output::json::render(&report, args.statistics),
+        Format::Github => output::github::render(&report, &github_prefix(&scope.root)),
+        _ if args.statistics => output::statistics(&report),
         Format::Full => output::full::render(&report, &vault, style),
         Format::Concise => output::concise::render(&report, style),
-        Format::Json => output::json::render(&report),
     };
+    if matches!(args.format, Format::Full | Format::Concise) && !args.quiet {
+        text.push_str(&output::summary(&report, style));
+    }
     let failed = report.errors() > 0 || (args.strict && report.warnings() > 0);
     std::mem::forget(vault);
     Ok((text, if failed { FAILED } else { 0 }))
@@ -105,7 +110,7 @@ fn suggest(args: &SuggestArgs, threads: usize, style: Style) -> Result<(String, 
         return apply_pairs(args, &vault, &pairs, link, style);
     }
     let text = match args.format {
-        SuggestFormat::Full => output::suggest::full(&pairs, &vault, style),
+        SuggestFormat::Full => output::suggest::full(&pairs, &vault, style, args.quiet),
         SuggestFormat::Json => output::suggest::json(&pairs, &vault),
     };
     drop(pairs);
@@ -242,6 +247,17 @@ impl Keys for TerminalKeys {
                 });
             }
         }
+    }
+}
+
+/// The vault root relative to the current folder, as a prefix for the
+/// paths in GitHub annotations (which are relative to the repository).
+fn github_prefix(root: &std::path::Path) -> String {
+    let cwd = std::env::current_dir().ok().and_then(|c| c.canonicalize().ok());
+    match cwd.as_deref().and_then(|cwd| root.strip_prefix(cwd).ok()) {
+        Some(rel) if rel.as_os_str().is_empty() => String::new(),
+        Some(rel) => format!("{}/", vaultlint::walk::relative(std::path::Path::new(""), rel)),
+        None => format!("{}/", root.display()),
     }
 }
 

@@ -118,3 +118,63 @@ fn json_schema_fields() {
     assert_eq!(d["severity"], "error");
     assert_eq!(json["summary"], serde_json::json!({"notes": 4, "errors": 3, "warnings": 0}));
 }
+
+#[test]
+fn github_annotations_name_files_from_the_working_folder() {
+    let out = vaultlint()
+        .current_dir(fixture(""))
+        .args(["check", "handbook", "--format", "github"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let first = text.lines().next().unwrap();
+    assert!(
+        first.starts_with(
+            "::error file=handbook/internal/engineering/incident-runbook.md,line=4,col=16,title=invalid-successor::unquoted wikilink"
+        ),
+        "{first}"
+    );
+    // One command a finding, the help after an escaped line break, no summary.
+    assert_eq!(text.lines().count(), 9);
+    assert!(text.lines().all(|l| l.starts_with("::error ") || l.starts_with("::warning ")));
+    assert!(first.contains("%0Ahelp: quote it"));
+}
+
+#[test]
+fn statistics_count_findings_per_code() {
+    let text = rendered_with("handbook", &["--format", "concise", "--statistics"]);
+    assert_eq!(
+        text.lines().take(2).collect::<Vec<_>>(),
+        [
+            "2  missing-successor        The successor resolves to no note in the vault.",
+            "2  suspected-version        The note looks like an older version of another note but declares no successor.",
+        ]
+    );
+    assert_eq!(text.lines().count(), 8, "seven codes, then the summary");
+    let (_, json) = check_json(&fixture("handbook"), &["--statistics"]);
+    assert_eq!(json["statistics"]["missing-successor"], 2);
+    assert_eq!(json["statistics"].as_object().unwrap().len(), 7);
+    let (_, json) = check_json(&fixture("handbook"), &[]);
+    assert!(json.get("statistics").is_none());
+}
+
+#[test]
+fn quiet_prints_findings_only() {
+    let text = rendered_with("handbook", &["--format", "concise", "-q"]);
+    assert_eq!(text.lines().count(), 9);
+    assert!(!text.contains("checked 27 notes"));
+    let out =
+        vaultlint().args(["suggest", "-q", "--color", "never"]).arg(fixture("versions")).output().unwrap();
+    assert!(!String::from_utf8(out.stdout).unwrap().contains("suspected version pairs among"));
+}
+
+fn rendered_with(fixture_name: &str, args: &[&str]) -> String {
+    let out = vaultlint()
+        .args(["check", "--color", "never"])
+        .args(args)
+        .arg(fixture(fixture_name))
+        .output()
+        .unwrap();
+    String::from_utf8(out.stdout).unwrap()
+}

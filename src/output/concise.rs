@@ -1,4 +1,5 @@
 //! `--format concise`: one line per finding, `path:line:col: severity[code] message`.
+//! The summary line is added by the caller unless `--quiet`.
 
 use super::Style;
 use crate::check::Report;
@@ -21,6 +22,5 @@ pub fn render(report: &Report, style: Style) -> String {
         };
         let _ = writeln!(out, "{}: {kind} {}", sanitize(&place), sanitize(&d.message));
     }
-    out.push_str(&super::summary(report, style));
     out
 }

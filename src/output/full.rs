@@ -1,5 +1,6 @@
 //! `--format full`: a graphical report per finding, with the frontmatter
-//! snippet and a label under the offending value, then a summary line.
+//! snippet and a label under the offending value. The summary line is
+//! added by the caller unless `--quiet`.
 
 use super::Style;
 use crate::check::Report;
@@ -91,6 +92,5 @@ pub fn render(report: &Report, vault: &Vault, style: Style) -> String {
         let _ = handler.render_report(&mut out, &rendered(d, vault));
         out.push('\n');
     }
-    out.push_str(&super::summary(report, style));
     out
 }

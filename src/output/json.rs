@@ -10,6 +10,9 @@ use serde::Serialize;
 struct Output<'a> {
     diagnostics: Vec<JsonDiagnostic<'a>>,
     summary: Summary,
+    /// With `--statistics`: the count of findings per code.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    statistics: Option<std::collections::BTreeMap<&'static str, usize>>,
 }
 
 #[derive(Serialize)]
@@ -31,7 +34,7 @@ struct Summary {
     warnings: usize,
 }
 
-pub fn render(report: &Report) -> String {
+pub fn render(report: &Report, statistics: bool) -> String {
     let output = Output {
         diagnostics: report
             .diagnostics
@@ -48,6 +51,8 @@ pub fn render(report: &Report) -> String {
             })
             .collect(),
         summary: Summary { notes: report.notes, errors: report.errors(), warnings: report.warnings() },
+        statistics: statistics
+            .then(|| super::counts(report).into_iter().map(|(code, n)| (code.name(), n)).collect()),
     };
     let mut text = serde_json::to_string_pretty(&output).expect("report serializes");
     text.push('\n');

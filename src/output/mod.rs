@@ -2,6 +2,7 @@
 
 pub mod concise;
 pub mod full;
+pub mod github;
 pub mod json;
 pub mod suggest;
 
@@ -36,4 +37,33 @@ pub fn summary(report: &Report, style: Style) -> String {
         (errors, warnings)
     };
     format!("checked {}: {errors}, {warnings}\n", plural(report.notes, "note"))
+}
+
+/// `--statistics`: the count of findings per code, most first, each with
+/// its rule's doc line.
+pub fn statistics(report: &Report) -> String {
+    let counts = counts(report);
+    let width = counts.iter().map(|(_, n)| crate::text::thousands(*n).len()).max().unwrap_or(1);
+    let name = counts.iter().map(|(c, _)| c.name().len()).max().unwrap_or(0);
+    let mut out = String::new();
+    for (code, n) in counts {
+        out.push_str(&format!(
+            "{:>width$}  {:<name$}  {}\n",
+            crate::text::thousands(n),
+            code.name(),
+            code.doc()
+        ));
+    }
+    out
+}
+
+/// `(code, count)` of every code with findings, most first, then by name.
+pub fn counts(report: &Report) -> Vec<(crate::rules::Code, usize)> {
+    let mut map = std::collections::BTreeMap::new();
+    for d in &report.diagnostics {
+        *map.entry(d.code).or_insert(0usize) += 1;
+    }
+    let mut counts: Vec<_> = map.into_iter().collect();
+    counts.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.name().cmp(b.0.name())));
+    counts
 }

@@ -13,9 +13,13 @@ use std::fmt::Write;
 /// Changed lines shown per pair.
 const DIFF_LINES: usize = 8;
 
-pub fn full(pairs: &[&Pair], vault: &Vault, style: Style) -> String {
+/// The cards, best first, then (unless `quiet`) a summary line.
+pub fn full(pairs: &[&Pair], vault: &Vault, style: Style, quiet: bool) -> String {
     let cards: Vec<String> = pairs.iter().map(|pair| card(pair, vault, style)).collect();
     let mut out = cards.join("\n");
+    if quiet {
+        return out;
+    }
     if !pairs.is_empty() {
         out.push('\n');
     }

@@ -1,0 +1,49 @@
+//! `--format github`: GitHub Actions workflow commands, one per finding,
+//! which GitHub shows as annotations on the pull request's files.
+
+use crate::check::Report;
+use crate::diagnostic::Severity;
+
+/// `prefix` turns a vault-relative path into one relative to where the
+/// workflow runs (the repository root): the vault folder, with `/`.
+pub fn render(report: &Report, prefix: &str) -> String {
+    let mut out = String::new();
+    for d in &report.diagnostics {
+        let command = match d.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        };
+        let mut props = vec![format!("file={}", property(&format!("{prefix}{}", d.path)))];
+        if let Some(span) = d.span {
+            props.push(format!("line={}", span.line));
+            props.push(format!("col={}", span.column));
+        }
+        props.push(format!("title={}", property(d.code.name())));
+        let mut message = d.message.clone();
+        if let Some(help) = &d.help {
+            message.push_str("\nhelp: ");
+            message.push_str(help);
+        }
+        out.push_str(&format!("::{command} {}::{}\n", props.join(","), data(&message)));
+    }
+    out
+}
+
+/// Escapes a command's message, as the runner reads it.
+fn data(text: &str) -> String {
+    text.replace('%', "%25").replace('\r', "%0D").replace('\n', "%0A")
+}
+
+/// Escapes a property value: also `:` and `,`, which end one.
+fn property(text: &str) -> String {
+    data(text).replace(':', "%3A").replace(',', "%2C")
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn escapes() {
+        assert_eq!(super::data("50%\nnext"), "50%25%0Anext");
+        assert_eq!(super::property("a:b,c.md"), "a%3Ab%2Cc.md");
+    }
+}
