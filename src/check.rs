@@ -1,6 +1,7 @@
 //! `vaultlint check`: index the vault, run the rules, count the findings.
 
 use crate::diagnostic::{Diagnostic, Severity};
+use crate::progress::Progress;
 use crate::root::Focus;
 use crate::rules;
 use crate::suggest;
@@ -31,7 +32,12 @@ impl Report {
 /// Checks the whole vault; with `focus`, reports only findings on those
 /// vault-relative paths. With `suggest`, the version detector runs too and
 /// each pair it finds is a `suspected-version` finding.
-pub fn check(vault: &Vault, focus: Option<&Focus>, suggest: Option<&suggest::Options>) -> Report {
-    let suggestions = suggest.map(|options| suggest::find(vault, options));
+pub fn check(
+    vault: &Vault,
+    focus: Option<&Focus>,
+    suggest: Option<&suggest::Options>,
+    progress: &dyn Progress,
+) -> Report {
+    let suggestions = suggest.map(|options| suggest::find_with(vault, options, progress));
     Report { notes: vault.notes.len(), diagnostics: rules::run(vault, focus, suggestions.as_ref()) }
 }

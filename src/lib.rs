@@ -13,6 +13,7 @@ pub mod generate;
 pub mod link;
 pub mod note;
 pub mod output;
+pub mod progress;
 pub mod review;
 pub mod root;
 pub mod rules;

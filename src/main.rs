@@ -1,9 +1,11 @@
 use clap::Parser;
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use vaultlint::cli::{self, CheckArgs, Cli, Color, Command, Format, SuggestArgs, SuggestFormat, VaultArgs};
 use vaultlint::note::Reading;
 use vaultlint::output::{self, Style};
+use vaultlint::progress::{Progress, Silent};
 use vaultlint::review::{self, Key, Keys};
 use vaultlint::root::Scope;
 use vaultlint::suggest;
@@ -47,20 +49,27 @@ fn main() -> ExitCode {
     }
 }
 
-fn load(args: &VaultArgs, threads: usize, reading: Reading) -> Result<(Scope, Vault), String> {
+fn load(
+    args: &VaultArgs,
+    threads: usize,
+    reading: Reading,
+    progress: &dyn Progress,
+) -> Result<(Scope, Vault), String> {
     let cwd = std::env::current_dir().map_err(|e| format!("cannot read the current folder: {e}"))?;
     let scope = vaultlint::root::scope(&args.paths, args.root.as_deref(), &cwd)?;
     let options = WalkOptions { exclude: args.exclude.clone(), threads };
-    let vault = Vault::load(&scope.root, &options, reading).map_err(|e| e.0)?;
+    let vault = Vault::load_with(&scope.root, &options, reading, progress).map_err(|e| e.0)?;
     Ok((scope, vault))
 }
 
 fn check(args: &CheckArgs, threads: usize, style: Style) -> Result<(String, u8), String> {
-    let (scope, vault) =
-        load(&args.vault, threads, Reading { fingerprint: !args.no_suggest, digest: false })?;
+    let progress = Bar::new(args.format == Format::Full && !args.quiet);
+    let reading = Reading { fingerprint: !args.no_suggest, digest: false };
+    let (scope, vault) = load(&args.vault, threads, reading, &progress)?;
     let options = suggest::Options { git: !args.no_git, ..suggest::Options::default() };
-    let report =
-        vaultlint::check::check(&vault, scope.focus.as_ref(), (!args.no_suggest).then_some(&options));
+    let suggesting = (!args.no_suggest).then_some(&options);
+    let report = vaultlint::check::check(&vault, scope.focus.as_ref(), suggesting, &progress);
+    progress.finish();
     let mut text = match args.format {
         Format::Json => output::json::render(&report, args.statistics),
         Format::Github => output::github::render(&report, &github_prefix(&scope.root)),
@@ -88,9 +97,12 @@ fn suggest(args: &SuggestArgs, threads: usize, style: Style) -> Result<(String, 
                     pair without asking, or --dry-run to see the edits"
             .into());
     }
-    let (scope, vault) = load(&args.vault, threads, Reading { fingerprint: true, digest: applying })?;
+    let progress = Bar::new((args.format == SuggestFormat::Full || args.apply) && !args.quiet);
+    let reading = Reading { fingerprint: true, digest: applying };
+    let (scope, vault) = load(&args.vault, threads, reading, &progress)?;
     let options = suggest::Options { min_score: args.min_score, git: !args.no_git };
-    let suggestions = suggest::find(&vault, &options);
+    let suggestions = suggest::find_with(&vault, &options, &progress);
+    progress.finish();
     let pairs: Vec<&suggest::Pair> = suggestions
         .pairs
         .iter()
@@ -129,7 +141,7 @@ fn dismiss(args: &SuggestArgs, notes: &[std::path::PathBuf], threads: usize) -> 
         root: args.vault.root.clone(),
         exclude: args.vault.exclude.clone(),
     };
-    let (scope, vault) = load(&given, threads, Reading::default())?;
+    let (scope, vault) = load(&given, threads, Reading::default(), &Silent)?;
     let cwd = std::env::current_dir().map_err(|e| format!("cannot read the current folder: {e}"))?;
     let mut paths = Vec::new();
     for note in notes {
@@ -182,6 +194,73 @@ fn apply_pairs(
         Ok(status) => Ok((String::new(), status)),
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok((String::new(), 0)),
         Err(e) => Err(format!("cannot talk to the terminal: {e}")),
+    }
+}
+
+/// A progress bar on standard error, shown only when stderr is a terminal,
+/// the output is for people, and a phase has run longer than a moment.
+struct Bar {
+    bar: Option<indicatif::ProgressBar>,
+    epoch: std::time::Instant,
+    /// When the current phase began, in milliseconds after `epoch`.
+    phase_began: AtomicU64,
+    shown: AtomicBool,
+}
+
+/// Phases quicker than this show no bar at all.
+const QUIET_FOR_MS: u64 = 300;
+
+impl Bar {
+    fn new(wanted: bool) -> Bar {
+        let bar = (wanted && std::io::stderr().is_terminal())
+            .then(|| indicatif::ProgressBar::with_draw_target(None, indicatif::ProgressDrawTarget::hidden()));
+        Bar {
+            bar,
+            epoch: std::time::Instant::now(),
+            phase_began: AtomicU64::new(0),
+            shown: AtomicBool::new(false),
+        }
+    }
+
+    fn now_ms(&self) -> u64 {
+        self.epoch.elapsed().as_millis() as u64
+    }
+}
+
+impl Progress for Bar {
+    fn start(&self, phase: &'static str, total: u64) {
+        let Some(bar) = &self.bar else { return };
+        let template = if total == 0 {
+            "{spinner} {msg}"
+        } else {
+            "{spinner} {msg} [{bar:30}] {human_pos}/{human_len} ({eta})"
+        };
+        if let Ok(style) = indicatif::ProgressStyle::with_template(template) {
+            bar.set_style(style.progress_chars("=> "));
+        }
+        bar.set_message(phase);
+        bar.set_length(total);
+        bar.set_position(0);
+        self.phase_began.store(self.now_ms(), Ordering::Relaxed);
+    }
+
+    fn advance(&self, steps: u64) {
+        let Some(bar) = &self.bar else { return };
+        bar.inc(steps);
+        // Shown once some phase has taken longer than a moment.
+        if !self.shown.load(Ordering::Relaxed)
+            && self.now_ms().saturating_sub(self.phase_began.load(Ordering::Relaxed)) > QUIET_FOR_MS
+            && !self.shown.swap(true, Ordering::Relaxed)
+        {
+            bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+            bar.enable_steady_tick(std::time::Duration::from_millis(100));
+        }
+    }
+
+    fn finish(&self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
     }
 }
 

@@ -4,6 +4,7 @@
 use crate::diagnostic::Diagnostic;
 use crate::link::{self, Invalid, Target};
 use crate::note::{self, Note};
+use crate::progress::{Progress, Silent};
 use crate::walk::{self, EntryKind, WalkError, WalkOptions};
 use rayon::prelude::*;
 use std::collections::HashMap;
@@ -58,13 +59,29 @@ impl Vault {
     /// Walks `root` and reads every note in parallel; what `reading` asks
     /// for (the version detector's fingerprints, say) is made in the same pass.
     pub fn load(root: &Path, options: &WalkOptions, reading: note::Reading) -> Result<Vault, WalkError> {
+        Vault::load_with(root, options, reading, &Silent)
+    }
+
+    /// [`Vault::load`], reporting its progress.
+    pub fn load_with(
+        root: &Path,
+        options: &WalkOptions,
+        reading: note::Reading,
+        progress: &dyn Progress,
+    ) -> Result<Vault, WalkError> {
+        progress.start("finding notes", 0);
         let walked = walk::walk(root, options)?;
+        progress.start("reading notes", walked.entries.len() as u64);
         let notes: Vec<Note> = walked
             .entries
             .par_iter()
-            .map(|entry| match entry.kind {
-                EntryKind::File => Note::load(&entry.file, entry.path.clone(), reading),
-                EntryKind::Special(what) => Note::unreadable(entry.path.clone(), format!("it is {what}")),
+            .map(|entry| {
+                let note = match entry.kind {
+                    EntryKind::File => Note::load(&entry.file, entry.path.clone(), reading),
+                    EntryKind::Special(what) => Note::unreadable(entry.path.clone(), format!("it is {what}")),
+                };
+                progress.advance(1);
+                note
             })
             .collect();
         let mut vault = Vault::from_notes(root.to_path_buf(), notes);

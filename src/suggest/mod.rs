@@ -15,6 +15,7 @@ pub mod minhash;
 pub mod names;
 
 use crate::note::Note;
+use crate::progress::{Progress, Silent};
 use crate::vault::{NoteId, Resolution, Vault};
 use direction::{Age, Direction, parse_date};
 use dismissals::Dismissals;
@@ -158,12 +159,23 @@ impl<'a> Facts<'a> {
 
 /// Finds the suspected version pairs of the whole vault.
 pub fn find(vault: &Vault, options: &Options) -> Suggestions {
+    find_with(vault, options, &Silent)
+}
+
+/// [`find`], reporting its progress.
+pub fn find_with(vault: &Vault, options: &Options, progress: &dyn Progress) -> Suggestions {
+    progress.start("fingerprinting notes", vault.notes.len() as u64);
     let dismissals = Dismissals::load(&vault.root);
     let facts: Vec<Option<Facts>> = vault.notes.par_iter().map(Facts::of).collect();
     let sets: Vec<&[u32]> = facts.iter().map(|f| f.as_ref().map_or(&[][..], |f| f.shingles)).collect();
     let common = Common::build(&sets);
-    let signatures: Vec<_> =
-        sets.par_iter().map(|set| minhash::signature(set, |s| !common.is_common(s))).collect();
+    let signatures: Vec<_> = sets
+        .par_iter()
+        .map(|set| {
+            progress.advance(1);
+            minhash::signature(set, |s| !common.is_common(s))
+        })
+        .collect();
     let mut candidates = minhash::candidates(&signatures);
     drop(signatures);
     candidates.extend(name_groups(&facts));
@@ -174,9 +186,11 @@ pub fn find(vault: &Vault, options: &Options) -> Suggestions {
     let links = links(vault);
     // The history is read once, and only if some pair needs it.
     let commits = std::sync::OnceLock::new();
+    progress.start("comparing candidate pairs", candidates.len() as u64);
     let mut pairs: Vec<Pair> = candidates
         .par_iter()
         .filter_map(|&(a, b)| {
+            progress.advance(1);
             let (a, b) = (a as usize, b as usize);
             let (fa, fb) = (facts[a].as_ref()?, facts[b].as_ref()?);
             if links.component[a] == links.component[b]
