@@ -47,7 +47,7 @@ _vaultlint() {
 
     case "${cmd}" in
         vaultlint)
-            opts="-j -h -V --color --threads --help --version check suggest generate help"
+            opts="-j -h -V --color --threads --config --isolated --help --version check suggest generate help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -65,6 +65,10 @@ _vaultlint() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -73,7 +77,7 @@ _vaultlint() {
             return 0
             ;;
         vaultlint__subcmd__check)
-            opts="-q -j -h -V --root --exclude --format --strict --statistics --quiet --no-suggest --no-git --color --threads --help --version"
+            opts="-q -j -h -V --root --exclude --format --strict --statistics --quiet --no-suggest --no-git --color --threads --config --isolated --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -103,6 +107,10 @@ _vaultlint() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -111,7 +119,7 @@ _vaultlint() {
             return 0
             ;;
         vaultlint__subcmd__generate)
-            opts="-j -h -V --out --color --threads --help --version"
+            opts="-j -h -V --out --color --threads --config --isolated --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -130,6 +138,10 @@ _vaultlint() {
                     return 0
                     ;;
                 -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -211,7 +223,7 @@ _vaultlint() {
             return 0
             ;;
         vaultlint__subcmd__suggest)
-            opts="-q -j -h -V --root --exclude --format --min-score --limit --no-git --quiet --dismiss --apply --yes --dry-run --link-style --color --threads --help --version"
+            opts="-q -j -h -V --root --exclude --format --min-score --limit --no-git --quiet --dismiss --apply --yes --dry-run --link-style --color --threads --config --isolated --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -254,6 +266,10 @@ _vaultlint() {
                     return 0
                     ;;
                 -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

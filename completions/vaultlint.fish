@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_vaultlint_global_optspecs
-    string join \n color= j/threads= h/help V/version
+    string join \n color= j/threads= config= isolated h/help V/version
 end
 
 function __fish_vaultlint_needs_command
@@ -28,6 +28,8 @@ complete -c vaultlint -n "__fish_vaultlint_needs_command" -l color -d 'When to u
 always\t''
 never\t''"
 complete -c vaultlint -n "__fish_vaultlint_needs_command" -s j -l threads -d 'Worker threads for walking and parsing (0: one per core)' -r
+complete -c vaultlint -n "__fish_vaultlint_needs_command" -l config -d 'Use this config file instead of looking for vaultlint.toml' -r -F
+complete -c vaultlint -n "__fish_vaultlint_needs_command" -l isolated -d 'Ignore every config file'
 complete -c vaultlint -n "__fish_vaultlint_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c vaultlint -n "__fish_vaultlint_needs_command" -s V -l version -d 'Print version'
 complete -c vaultlint -n "__fish_vaultlint_needs_command" -f -a "check" -d 'Validate successor declarations and the frontmatter they live in'
@@ -44,18 +46,20 @@ complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l color -d '
 always\t''
 never\t''"
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -s j -l threads -d 'Worker threads for walking and parsing (0: one per core)' -r
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l config -d 'Use this config file instead of looking for vaultlint.toml' -r -F
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l strict -d 'Exit with status 1 on warnings too'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l statistics -d 'Print the number of findings per code instead of the findings'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -s q -l quiet -d 'Print the findings only, without the summary line'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l no-suggest -d 'Skip the similarity pass (no suspected-version findings)'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l no-git -d 'Do not read the git history to tell which version is older'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l isolated -d 'Ignore every config file'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -s V -l version -d 'Print version'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -l root -d 'The vault root, when PATH names notes or subfolders' -r -F
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -l exclude -d 'Leave out paths matching this glob (relative to the vault root); repeatable' -r
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -l format -d 'Output format' -r -f -a "full\t'Each pair with its evidence and the lines that differ'
 json\t'One JSON object (schema in the README)'"
-complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -l min-score -d 'Leave out pairs scoring below this (0 to 1)' -r
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -l min-score -d 'Leave out pairs scoring below this, 0 to 1 (default: 0.5)' -r
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -l limit -d 'Show at most this many pairs' -r
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -l dismiss -d 'Record that notes A and B are not versions of one another, so they are never suggested again' -r -F
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -l link-style -d 'How a written successor names its note (default: the vault\'s own convention, else path)' -r -f -a "path\t'The path from the vault root, with `.md`'
@@ -64,11 +68,13 @@ complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -l color -d
 always\t''
 never\t''"
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -s j -l threads -d 'Worker threads for walking and parsing (0: one per core)' -r
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -l config -d 'Use this config file instead of looking for vaultlint.toml' -r -F
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -l no-git -d 'Do not read the git history to tell which version is older'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -s q -l quiet -d 'Print the pairs only, without the summary line'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -l apply -d 'Review the pairs one at a time in the terminal and write each decision'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -l yes -d 'Apply every pair whose direction is confident and whose score is at least --min-score, without asking, and print what changed'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -l dry-run -d 'Print the unified diff of every edit --yes would make; write nothing'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -l isolated -d 'Ignore every config file'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -s V -l version -d 'Print version'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand generate" -l out -d 'The folder to write `completions/` and `man/` into' -r -F
@@ -76,6 +82,8 @@ complete -c vaultlint -n "__fish_vaultlint_using_subcommand generate" -l color -
 always\t''
 never\t''"
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand generate" -s j -l threads -d 'Worker threads for walking and parsing (0: one per core)' -r
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand generate" -l config -d 'Use this config file instead of looking for vaultlint.toml' -r -F
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand generate" -l isolated -d 'Ignore every config file'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand generate" -s h -l help -d 'Print help'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand generate" -s V -l version -d 'Print version'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand help; and not __fish_seen_subcommand_from check suggest generate help" -f -a "check" -d 'Validate successor declarations and the frontmatter they live in'

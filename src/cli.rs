@@ -23,6 +23,14 @@ pub struct Cli {
     #[arg(short = 'j', long, default_value_t = 0, global = true, value_name = "N")]
     pub threads: usize,
 
+    /// Use this config file instead of looking for vaultlint.toml
+    #[arg(long, value_name = "FILE", global = true, conflicts_with = "isolated")]
+    pub config: Option<PathBuf>,
+
+    /// Ignore every config file
+    #[arg(long, global = true)]
+    pub isolated: bool,
+
     #[command(subcommand)]
     pub command: Command,
 }
@@ -97,9 +105,9 @@ pub struct SuggestArgs {
     #[arg(long, value_enum, default_value_t = SuggestFormat::Full)]
     pub format: SuggestFormat,
 
-    /// Leave out pairs scoring below this (0 to 1)
-    #[arg(long, value_name = "X", default_value_t = crate::suggest::DEFAULT_MIN_SCORE, value_parser = score)]
-    pub min_score: f64,
+    /// Leave out pairs scoring below this, 0 to 1 (default: 0.5)
+    #[arg(long, value_name = "X", value_parser = score)]
+    pub min_score: Option<f64>,
 
     /// Show at most this many pairs
     #[arg(long, value_name = "N")]

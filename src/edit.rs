@@ -5,40 +5,38 @@
 //! keeping their permissions, and only if they are still what was read.
 
 use crate::frontmatter::{self, Delimited, Field, is_plain_non_string, trim_comment};
-use crate::note::SUCCESSOR_KEYS;
 use std::fs;
 use std::io::{self, Write};
 use std::path::Path;
 
-/// The key added to a note that declares no successor yet.
-pub const SUCCESSOR_KEY: &str = "superseded_by";
-
 /// `text` with its successor declaration set to `value`: the value of an
-/// existing declaration replaced, or one line added at the end of the
-/// frontmatter, or a minimal frontmatter block where there is none.
+/// existing declaration (under any of `keys`) replaced, or one line with
+/// the first of `keys` added at the end of the frontmatter, or a minimal
+/// frontmatter block where there is none.
 /// `Ok(None)` when the note already says exactly that; `Err` with the
 /// reason when the note cannot be edited safely (its frontmatter does not
 /// parse, say).
-pub fn set_successor(text: &str, value: &str) -> Result<Option<String>, String> {
+pub fn set_successor(text: &str, value: &str, keys: &[&str]) -> Result<Option<String>, String> {
+    let key = keys.first().copied().unwrap_or("superseded_by");
     let yaml = yaml_scalar(value);
     let new = match frontmatter::delimit(text) {
         Delimited::Absent => {
             let bom = if text.starts_with('\u{feff}') { 3 } else { 0 };
             let eol = line_ending(text);
-            format!("{}---{eol}{SUCCESSOR_KEY}: {yaml}{eol}---{eol}{}", &text[..bom], &text[bom..])
+            format!("{}---{eol}{key}: {yaml}{eol}---{eol}{}", &text[..bom], &text[bom..])
         }
         Delimited::Unclosed { .. } => return Err("its frontmatter is not closed".into()),
         Delimited::TooLarge { .. } => return Err("its frontmatter is too large to read".into()),
         Delimited::Found(block) => {
             let fields = frontmatter::parse(text, &block)
                 .map_err(|e| format!("its frontmatter does not parse: {}", e.message))?;
-            match fields.iter().find(|f| SUCCESSOR_KEYS.contains(&f.key.as_str())) {
+            match fields.iter().find(|f| keys.contains(&f.key.as_str())) {
                 Some(field) if field.value.as_str() == Some(value) => return Ok(None),
                 Some(field) => replace_value(text, block.yaml_end, field, &yaml)?,
                 None => {
                     let eol = line_ending(&text[..block.yaml_end.max(1)]);
                     let at = block.yaml_end;
-                    format!("{}{SUCCESSOR_KEY}: {yaml}{eol}{}", &text[..at], &text[at..])
+                    format!("{}{key}: {yaml}{eol}{}", &text[..at], &text[at..])
                 }
             }
         }
@@ -50,7 +48,7 @@ pub fn set_successor(text: &str, value: &str) -> Result<Option<String>, String> 
     };
     let fields = frontmatter::parse(&new, &block)
         .map_err(|_| "the edited frontmatter would not parse; nothing was changed".to_string())?;
-    match fields.iter().find(|f| SUCCESSOR_KEYS.contains(&f.key.as_str())) {
+    match fields.iter().find(|f| keys.contains(&f.key.as_str())) {
         Some(f) if f.value.as_str() == Some(value) => Ok(Some(new)),
         _ => Err("the edited declaration would not read back; nothing was changed".into()),
     }

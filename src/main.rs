@@ -3,11 +3,13 @@ use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use vaultlint::cli::{self, CheckArgs, Cli, Color, Command, Format, SuggestArgs, SuggestFormat, VaultArgs};
+use vaultlint::config::{self, Config, Level};
 use vaultlint::note::Reading;
 use vaultlint::output::{self, Style};
 use vaultlint::progress::{Progress, Silent};
 use vaultlint::review::{self, Key, Keys};
 use vaultlint::root::Scope;
+use vaultlint::rules::Code;
 use vaultlint::suggest;
 use vaultlint::suggest::apply::{self, LinkStyle};
 use vaultlint::text::sanitize;
@@ -25,9 +27,11 @@ fn main() -> ExitCode {
         let _ = rayon::ThreadPoolBuilder::new().num_threads(cli.threads).build_global();
     }
     let style = Style { color: use_color(cli.color), width: width() };
+    let global =
+        Global { config: cli.config.as_deref(), isolated: cli.isolated, threads: cli.threads, style };
     let result = match &cli.command {
-        Command::Check(args) => check(args, cli.threads, style),
-        Command::Suggest(args) => suggest(args, cli.threads, style),
+        Command::Check(args) => check(args, &global),
+        Command::Suggest(args) => suggest(args, &global),
         Command::Generate { out } => generate(out),
     };
     match result {
@@ -49,27 +53,66 @@ fn main() -> ExitCode {
     }
 }
 
-fn load(
-    args: &VaultArgs,
+/// What every command shares: the config flags and the thread count.
+struct Global<'a> {
+    config: Option<&'a std::path::Path>,
+    isolated: bool,
     threads: usize,
-    reading: Reading,
-    progress: &dyn Progress,
-) -> Result<(Scope, Vault), String> {
-    let cwd = std::env::current_dir().map_err(|e| format!("cannot read the current folder: {e}"))?;
-    let scope = vaultlint::root::scope(&args.paths, args.root.as_deref(), &cwd)?;
-    let options = WalkOptions { exclude: args.exclude.clone(), threads };
-    let vault = Vault::load_with(&scope.root, &options, reading, progress).map_err(|e| e.0)?;
-    Ok((scope, vault))
+    style: Style,
 }
 
-fn check(args: &CheckArgs, threads: usize, style: Style) -> Result<(String, u8), String> {
+/// Works out the vault and its config, then reads the vault.
+fn load(
+    args: &VaultArgs,
+    global: &Global,
+    fingerprint: bool,
+    digest: bool,
+    progress: &dyn Progress,
+) -> Result<(Scope, Vault, Config), String> {
+    let cwd = std::env::current_dir().map_err(|e| format!("cannot read the current folder: {e}"))?;
+    let scope = vaultlint::root::scope(&args.paths, args.root.as_deref(), &cwd)?;
+    let config = vaultlint::config::resolve(global.config, global.isolated, &scope.root)
+        .map_err(|e| config_error(&e, global.style))?;
+    // Command-line flags beat the file.
+    let exclude = if args.exclude.is_empty() { config.exclude.clone() } else { args.exclude.clone() };
+    let options = WalkOptions { exclude, threads: global.threads };
+    let keys: Vec<&str> = match &config.successor_keys {
+        Some(keys) => keys.iter().map(String::as_str).collect(),
+        None => vaultlint::note::SUCCESSOR_KEYS.to_vec(),
+    };
+    let reading = Reading { fingerprint, digest, successor_keys: &keys };
+    let mut vault = Vault::load_with(&scope.root, &options, reading, progress).map_err(|e| e.0)?;
+    if let Some(file) = &config.dismissals {
+        vault.dismissals = scope.root.join(file);
+    }
+    Ok((scope, vault, config))
+}
+
+/// A config file's problem, drawn with its snippet.
+fn config_error(error: &vaultlint::config::ConfigError, style: Style) -> String {
+    use miette::{GraphicalReportHandler, GraphicalTheme};
+    let theme = if style.color { GraphicalTheme::unicode() } else { GraphicalTheme::unicode_nocolor() };
+    let handler = GraphicalReportHandler::new_themed(theme).with_width(style.width).with_links(false);
+    let mut report = String::new();
+    let _ = handler.render_report(&mut report, error);
+    format!("invalid config file {}\n\n{}", error.file.display(), report.trim_end())
+}
+
+fn check(args: &CheckArgs, global: &Global) -> Result<(String, u8), String> {
     let progress = Bar::new(args.format == Format::Full && !args.quiet);
-    let reading = Reading { fingerprint: !args.no_suggest, digest: false };
-    let (scope, vault) = load(&args.vault, threads, reading, &progress)?;
-    let options = suggest::Options { git: !args.no_git, ..suggest::Options::default() };
-    let suggesting = (!args.no_suggest).then_some(&options);
-    let report = vaultlint::check::check(&vault, scope.focus.as_ref(), suggesting, &progress);
+    let (scope, vault, config) = load(&args.vault, global, !args.no_suggest, false, &progress)?;
+    // A rule turned off costs nothing: the similarity pass only runs for
+    // `suspected-version`.
+    let suggesting = !args.no_suggest && config.level(Code::SuspectedVersion) != Some(Level::Off);
+    let options = suggest::Options {
+        git: !args.no_git && config.suggest.git.unwrap_or(true),
+        ..suggest_options(&config, None)
+    };
+    let mut report =
+        vaultlint::check::check(&vault, scope.focus.as_ref(), suggesting.then_some(&options), &progress);
     progress.finish();
+    config.apply(&mut report.diagnostics);
+    let style = global.style;
     let mut text = match args.format {
         Format::Json => output::json::render(&report, args.statistics),
         Format::Github => output::github::render(&report, &github_prefix(&scope.root)),
@@ -85,9 +128,20 @@ fn check(args: &CheckArgs, threads: usize, style: Style) -> Result<(String, u8),
     Ok((text, if failed { FAILED } else { 0 }))
 }
 
-fn suggest(args: &SuggestArgs, threads: usize, style: Style) -> Result<(String, u8), String> {
+/// The suggest options the config file sets, with `min_score` from the
+/// command line beating it.
+fn suggest_options(config: &Config, min_score: Option<f64>) -> suggest::Options {
+    suggest::Options {
+        min_score: min_score
+            .or(config.suggest.min_score.as_ref().map(|s| *s.get_ref()))
+            .unwrap_or(suggest::DEFAULT_MIN_SCORE),
+        git: config.suggest.git.unwrap_or(true),
+    }
+}
+
+fn suggest(args: &SuggestArgs, global: &Global) -> Result<(String, u8), String> {
     if let Some(notes) = &args.dismiss {
-        return dismiss(args, notes, threads);
+        return dismiss(args, notes, global);
     }
     let applying = args.apply || args.yes || args.dry_run;
     let interactive = args.apply && !args.yes && !args.dry_run;
@@ -98,11 +152,12 @@ fn suggest(args: &SuggestArgs, threads: usize, style: Style) -> Result<(String, 
             .into());
     }
     let progress = Bar::new((args.format == SuggestFormat::Full || args.apply) && !args.quiet);
-    let reading = Reading { fingerprint: true, digest: applying };
-    let (scope, vault) = load(&args.vault, threads, reading, &progress)?;
-    let options = suggest::Options { min_score: args.min_score, git: !args.no_git };
+    let (scope, vault, config) = load(&args.vault, global, true, applying, &progress)?;
+    let mut options = suggest_options(&config, args.min_score);
+    options.git &= !args.no_git;
     let suggestions = suggest::find_with(&vault, &options, &progress);
     progress.finish();
+    let style = global.style;
     let pairs: Vec<&suggest::Pair> = suggestions
         .pairs
         .iter()
@@ -114,12 +169,14 @@ fn suggest(args: &SuggestArgs, threads: usize, style: Style) -> Result<(String, 
         .take(args.limit.unwrap_or(usize::MAX))
         .collect();
     if applying {
-        let link = match args.link_style {
-            Some(cli::LinkStyle::Path) => LinkStyle::Path,
-            Some(cli::LinkStyle::Wikilink) => LinkStyle::Wikilink,
-            None => apply::vault_style(&vault),
+        let link = match (args.link_style, config.link_style) {
+            (Some(cli::LinkStyle::Path), _) | (None, Some(config::LinkStyle::Path)) => LinkStyle::Path,
+            (Some(cli::LinkStyle::Wikilink), _) | (None, Some(config::LinkStyle::Wikilink)) => {
+                LinkStyle::Wikilink
+            }
+            (None, None) => apply::vault_style(&vault),
         };
-        return apply_pairs(args, &vault, &pairs, link, style);
+        return apply_pairs(args, &vault, &pairs, link, options.min_score, style);
     }
     let text = match args.format {
         SuggestFormat::Full => output::suggest::full(&pairs, &vault, style, args.quiet),
@@ -134,14 +191,18 @@ fn suggest(args: &SuggestArgs, threads: usize, style: Style) -> Result<(String, 
 }
 
 /// `suggest --dismiss A B`: both must be notes of the vault.
-fn dismiss(args: &SuggestArgs, notes: &[std::path::PathBuf], threads: usize) -> Result<(String, u8), String> {
+fn dismiss(
+    args: &SuggestArgs,
+    notes: &[std::path::PathBuf],
+    global: &Global,
+) -> Result<(String, u8), String> {
     // Without a PATH, the vault is the one holding the two notes.
     let given = VaultArgs {
         paths: if args.vault.paths.is_empty() { notes.to_vec() } else { args.vault.paths.clone() },
         root: args.vault.root.clone(),
         exclude: args.vault.exclude.clone(),
     };
-    let (scope, vault) = load(&given, threads, Reading::default(), &Silent)?;
+    let (scope, vault, _) = load(&given, global, false, false, &Silent)?;
     let cwd = std::env::current_dir().map_err(|e| format!("cannot read the current folder: {e}"))?;
     let mut paths = Vec::new();
     for note in notes {
@@ -159,10 +220,11 @@ fn dismiss(args: &SuggestArgs, notes: &[std::path::PathBuf], threads: usize) -> 
     if paths[0] == paths[1] {
         return Err("--dismiss needs two different notes".into());
     }
-    let added = suggest::dismissals::add(&scope.root, &paths[0], &paths[1])?;
+    let added = suggest::dismissals::add(&vault.dismissals, &paths[0], &paths[1])?;
     let verb = if added { "dismissed" } else { "already dismissed" };
     let (a, b) = (sanitize(&paths[0]), sanitize(&paths[1]));
-    Ok((format!("{verb}: {a} and {b} (in {})\n", suggest::dismissals::FILE), 0))
+    let file = vaultlint::walk::relative(&scope.root, &vault.dismissals);
+    Ok((format!("{verb}: {a} and {b} (in {})\n", sanitize(&file)), 0))
 }
 
 /// `--apply`, `--yes` and `--dry-run`. Progress goes straight to the
@@ -172,13 +234,14 @@ fn apply_pairs(
     vault: &Vault,
     pairs: &[&suggest::Pair],
     link: LinkStyle,
+    min_score: f64,
     style: Style,
 ) -> Result<(String, u8), String> {
     let mut stdout = std::io::stdout().lock();
     let result = if args.dry_run {
-        review::dry_run(vault, &review::unattended(pairs, args.min_score), link, &mut stdout).map(|_| 0)
+        review::dry_run(vault, &review::unattended(pairs, min_score), link, &mut stdout).map(|_| 0)
     } else if args.yes {
-        review::apply_all(vault, &review::unattended(pairs, args.min_score), link, &mut stdout)
+        review::apply_all(vault, &review::unattended(pairs, min_score), link, &mut stdout)
             .map(|s| if s.failed.is_empty() { 0 } else { FAILED })
     } else {
         // Raw mode for the whole session: keys typed ahead are not lost in

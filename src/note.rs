@@ -14,14 +14,22 @@ use std::path::Path;
 pub const SUCCESSOR_KEYS: &[&str] = &["superseded_by", "superseded-by", "supersededBy"];
 /// Keys whose values are dates.
 pub const DATE_KEYS: &[&str] = &["date", "created", "updated", "modified"];
-/// What to compute while reading a note, beyond what `check` needs.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Reading {
+/// How to read notes, and what to compute beyond what `check` needs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Reading<'a> {
     /// The version detector's fingerprint of the body.
     pub fingerprint: bool,
     /// A digest of the file's bytes, so an edit can confirm the file is
     /// still what was analysed.
     pub digest: bool,
+    /// The keys that declare a successor.
+    pub successor_keys: &'a [&'a str],
+}
+
+impl Default for Reading<'_> {
+    fn default() -> Self {
+        Reading { fingerprint: false, digest: false, successor_keys: SUCCESSOR_KEYS }
+    }
 }
 
 /// A digest of a file's bytes, to tell whether it changed since it was read.
@@ -97,7 +105,7 @@ impl Note {
     }
 
     /// Reads and parses the note at `file`, known in the vault as `path`.
-    pub fn load(file: &Path, path: String, reading: Reading) -> Note {
+    pub fn load(file: &Path, path: String, reading: Reading<'_>) -> Note {
         let mut bytes = Vec::new();
         let mut modified = None;
         let read = File::open(file).and_then(|mut f| {
@@ -114,7 +122,7 @@ impl Note {
         }
         let digest = reading.digest.then(|| digest(&bytes));
         let mut note = match String::from_utf8(bytes) {
-            Ok(text) => Note::parse_with(path, &text, reading.fingerprint),
+            Ok(text) => Note::parse_with(path, &text, reading),
             Err(err) => {
                 let bytes = err.as_bytes();
                 let at = err.utf8_error().valid_up_to();
@@ -140,11 +148,11 @@ impl Note {
 
     /// Parses a note from its text, fingerprint included.
     pub fn parse(path: String, text: &str) -> Note {
-        Note::parse_with(path, text, true)
+        Note::parse_with(path, text, Reading { fingerprint: true, ..Reading::default() })
     }
 
-    /// Parses a note from its text; with `fingerprint`, also fingerprints its body.
-    pub fn parse_with(path: String, text: &str, fingerprint: bool) -> Note {
+    /// Parses a note from its text as `reading` says.
+    pub fn parse_with(path: String, text: &str, reading: Reading<'_>) -> Note {
         let mut note = Note::empty(path);
         let body_start = match frontmatter::delimit(text) {
             Delimited::Absent => {
@@ -192,8 +200,8 @@ impl Note {
                 block.end
             }
         };
-        note.read_fields();
-        if fingerprint {
+        note.read_fields(reading.successor_keys);
+        if reading.fingerprint {
             note.fingerprint = Some(fingerprint::fingerprint(&text[body_start..]));
         }
         if !note.fields.iter().any(|f| f.key == "title")
@@ -204,7 +212,7 @@ impl Note {
         note
     }
 
-    fn read_fields(&mut self) {
+    fn read_fields(&mut self, successor_keys: &[&str]) {
         for field in &self.fields {
             let value = &field.value;
             match field.key.as_str() {
@@ -235,7 +243,7 @@ impl Note {
                         self.dates.push((key.to_string(), date.trim().to_string()));
                     }
                 }
-                key if SUCCESSOR_KEYS.contains(&key) && self.successor.is_none() => {
+                key if successor_keys.contains(&key) && self.successor.is_none() => {
                     self.successor = Some(field.clone());
                 }
                 _ => {}

@@ -147,9 +147,10 @@ pub fn session(
                 Key::No => summary.skipped += 1,
                 Key::Dismiss => {
                     let (a, b) = (&older.path, &vault.notes[pair.newer].path);
-                    match dismissals::add(&vault.root, a, b) {
+                    match dismissals::add(&vault.dismissals, a, b) {
                         Ok(_) => {
-                            writeln!(out, "  dismissed: recorded in {}", dismissals::FILE)?;
+                            let file = crate::walk::relative(&vault.root, &vault.dismissals);
+                            writeln!(out, "  dismissed: recorded in {}", sanitize(&file))?;
                             summary.dismissed += 1;
                         }
                         Err(reason) => writeln!(out, "  {}", sanitize(&reason))?,

@@ -18,6 +18,10 @@ pub struct Vault {
     pub notes: Vec<Note>,
     /// Problems found by the walk (unreadable folders, skipped links).
     pub problems: Vec<Diagnostic>,
+    /// The keys that declare a successor, the first one used for new ones.
+    pub successor_keys: Vec<String>,
+    /// The file that keeps dismissed pairs.
+    pub dismissals: PathBuf,
     by_path: HashMap<String, NoteId>,
     /// Lower-cased path without extension.
     by_lower_path: HashMap<String, Vec<NoteId>>,
@@ -58,7 +62,7 @@ fn without_extension(path: &str) -> &str {
 impl Vault {
     /// Walks `root` and reads every note in parallel; what `reading` asks
     /// for (the version detector's fingerprints, say) is made in the same pass.
-    pub fn load(root: &Path, options: &WalkOptions, reading: note::Reading) -> Result<Vault, WalkError> {
+    pub fn load(root: &Path, options: &WalkOptions, reading: note::Reading<'_>) -> Result<Vault, WalkError> {
         Vault::load_with(root, options, reading, &Silent)
     }
 
@@ -66,7 +70,7 @@ impl Vault {
     pub fn load_with(
         root: &Path,
         options: &WalkOptions,
-        reading: note::Reading,
+        reading: note::Reading<'_>,
         progress: &dyn Progress,
     ) -> Result<Vault, WalkError> {
         progress.start("finding notes", 0);
@@ -86,6 +90,7 @@ impl Vault {
             .collect();
         let mut vault = Vault::from_notes(root.to_path_buf(), notes);
         vault.problems = walked.problems;
+        vault.successor_keys = reading.successor_keys.iter().map(|k| k.to_string()).collect();
         Ok(vault)
     }
 
@@ -93,9 +98,11 @@ impl Vault {
     pub fn from_notes(root: PathBuf, mut notes: Vec<Note>) -> Vault {
         notes.sort_by(|a, b| a.path.cmp(&b.path));
         let mut vault = Vault {
+            dismissals: root.join(crate::suggest::dismissals::FILE),
             root,
             notes: Vec::new(),
             problems: Vec::new(),
+            successor_keys: note::SUCCESSOR_KEYS.iter().map(|k| k.to_string()).collect(),
             by_path: HashMap::with_capacity(notes.len()),
             by_lower_path: HashMap::with_capacity(notes.len()),
             by_suffix: HashMap::new(),

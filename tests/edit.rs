@@ -140,7 +140,7 @@ proptest! {
             prop_assume!(matches!(frontmatter::delimit(text), Delimited::Absent));
         }
         let value = if wikilink { "[[policy: new]]" } else { "internal/hr/new policy.md" };
-        let new = set_successor(text, value).expect("editable").expect("a change");
+        let new = set_successor(text, value, SUCCESSOR_KEYS).expect("editable").expect("a change");
 
         let Delimited::Found(block) = frontmatter::delimit(&new) else { panic!("no frontmatter in {new:?}") };
         let fields = frontmatter::parse(&new, &block).expect("the edit parses");
@@ -164,19 +164,19 @@ proptest! {
             prop_assert_eq!(new.replacen(added[0], "", 1), text.clone());
         }
         // The same decision again changes nothing.
-        prop_assert_eq!(set_successor(&new, value), Ok(None));
+        prop_assert_eq!(set_successor(&new, value, SUCCESSOR_KEYS), Ok(None));
     }
 }
 
 #[test]
 fn a_broken_frontmatter_is_never_edited() {
-    assert!(set_successor("---\ntitle: [unclosed\n---\nbody\n", "a.md").is_err());
-    assert!(set_successor("---\ntitle: x\nbody without a close\n", "a.md").is_err());
+    assert!(set_successor("---\ntitle: [unclosed\n---\nbody\n", "a.md", SUCCESSOR_KEYS).is_err());
+    assert!(set_successor("---\ntitle: x\nbody without a close\n", "a.md", SUCCESSOR_KEYS).is_err());
 }
 
 #[test]
 fn examples() {
-    let edit = |t: &str, v: &str| set_successor(t, v).unwrap().unwrap();
+    let edit = |t: &str, v: &str| set_successor(t, v, SUCCESSOR_KEYS).unwrap().unwrap();
     assert_eq!(edit("# Note\n", "a.md"), "---\nsuperseded_by: a.md\n---\n# Note\n");
     assert_eq!(edit("\u{feff}x\r\ny", "a.md"), "\u{feff}---\r\nsuperseded_by: a.md\r\n---\r\nx\r\ny");
     assert_eq!(

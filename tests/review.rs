@@ -112,7 +112,7 @@ fn a_note_marked_earlier_in_the_session_is_left_alone() {
     {
         fs::write(dir.path().join(name), format!("---\nupdated: {date}\n---\n{body}")).unwrap();
     }
-    let reading = vaultlint::note::Reading { fingerprint: true, digest: true };
+    let reading = vaultlint::note::Reading { fingerprint: true, digest: true, ..Default::default() };
     let vault = vaultlint::vault::Vault::load(dir.path(), &Default::default(), reading).unwrap();
     let found =
         vaultlint::suggest::find(&vault, &vaultlint::suggest::Options { git: false, ..Default::default() });

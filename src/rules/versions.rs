@@ -13,7 +13,7 @@ pub fn check(vault: &Vault, suggestions: Option<&Suggestions>, out: &mut Vec<Dia
     let dismissals = match suggestions {
         Some(s) => &s.dismissals,
         None => {
-            loaded = Dismissals::load(&vault.root);
+            loaded = Dismissals::load(&vault.dismissals);
             &loaded
         }
     };

@@ -2,7 +2,7 @@
 //! of the older note's frontmatter, and writing it safely.
 
 use crate::edit::{self, WriteError};
-use crate::note::{self, SUCCESSOR_KEYS};
+use crate::note;
 use crate::vault::{NoteId, Resolution, Vault};
 use similar::TextDiff;
 use std::path::PathBuf;
@@ -71,12 +71,9 @@ pub fn plan(vault: &Vault, older: NoteId, newer: NoteId, style: LinkStyle) -> Re
     }
     let before = String::from_utf8(bytes).map_err(|_| "it is not valid UTF-8".to_string())?;
     let value = successor_value(vault, older, newer, style);
-    let replaces = note
-        .fields
-        .iter()
-        .find(|f| SUCCESSOR_KEYS.contains(&f.key.as_str()))
-        .map(|f| f.value.strings().join(", "));
-    Ok(edit::set_successor(&before, &value)?.map(|after| Edit {
+    let replaces = note.successor.as_ref().map(|f| f.value.strings().join(", "));
+    let keys: Vec<&str> = vault.successor_keys.iter().map(String::as_str).collect();
+    Ok(edit::set_successor(&before, &value, &keys)?.map(|after| Edit {
         path: note.path.clone(),
         file,
         value,

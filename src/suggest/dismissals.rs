@@ -30,8 +30,9 @@ fn ordered(a: &str, b: &str) -> (String, String) {
 }
 
 impl Dismissals {
-    pub fn load(root: &Path) -> Dismissals {
-        match std::fs::read(root.join(FILE)) {
+    /// Reads the dismissal `file` (missing: none dismissed).
+    pub fn load(file: &Path) -> Dismissals {
+        match std::fs::read(file) {
             Ok(bytes) => Dismissals::parse(&String::from_utf8_lossy(&bytes)),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Dismissals::default(),
             Err(e) => Dismissals {
@@ -96,10 +97,11 @@ impl Dismissals {
     }
 }
 
-/// Records that `a` and `b` (vault-relative) are not versions of one
-/// another. Returns `false` when the pair was already recorded.
-pub fn add(root: &Path, a: &str, b: &str) -> Result<bool, String> {
-    let path = root.join(FILE);
+/// Records in the dismissal `file` that `a` and `b` (vault-relative) are
+/// not versions of one another. Returns `false` when the pair was already
+/// recorded.
+pub fn add(file: &Path, a: &str, b: &str) -> Result<bool, String> {
+    let path = file.to_path_buf();
     let read = match std::fs::read(&path) {
         Ok(bytes) => Some(bytes),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
@@ -140,8 +142,9 @@ mod tests {
     #[test]
     fn add_appends_once() {
         let dir = tempfile::tempdir().unwrap();
-        assert_eq!(add(dir.path(), "x/b.md", "a.md"), Ok(true));
-        assert_eq!(add(dir.path(), "a.md", "x/b.md"), Ok(false));
+        let file = dir.path().join(FILE);
+        assert_eq!(add(&file, "x/b.md", "a.md"), Ok(true));
+        assert_eq!(add(&file, "a.md", "x/b.md"), Ok(false));
         let text = std::fs::read_to_string(dir.path().join(FILE)).unwrap();
         assert!(text.starts_with("# "));
         assert!(text.ends_with("a.md\tx/b.md\n"));

@@ -165,7 +165,7 @@ pub fn find(vault: &Vault, options: &Options) -> Suggestions {
 /// [`find`], reporting its progress.
 pub fn find_with(vault: &Vault, options: &Options, progress: &dyn Progress) -> Suggestions {
     progress.start("fingerprinting notes", vault.notes.len() as u64);
-    let dismissals = Dismissals::load(&vault.root);
+    let dismissals = Dismissals::load(&vault.dismissals);
     let facts: Vec<Option<Facts>> = vault.notes.par_iter().map(Facts::of).collect();
     let sets: Vec<&[u32]> = facts.iter().map(|f| f.as_ref().map_or(&[][..], |f| f.shingles)).collect();
     let common = Common::build(&sets);

@@ -1,0 +1,256 @@
+//! `vaultlint.toml`: found at the vault root or in its ancestors, named
+//! with `--config`, or ignored with `--isolated`. Command-line flags beat
+//! the file. A key the file should not have, or a value of the wrong type,
+//! is an error that points at its place in the file.
+
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::rules::Code;
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+use toml::Spanned;
+
+/// Config file names, looked for in this order in each folder.
+pub const FILES: &[&str] = &["vaultlint.toml", ".vaultlint.toml"];
+
+/// Keys of the top level, for the help on a misspelt one.
+const KEYS: &[&str] = &["exclude", "successor-keys", "link-style", "dismissals", "suggest", "rules"];
+const SUGGEST_KEYS: &[&str] = &["min-score", "git"];
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Config {
+    /// Globs, relative to the vault root, of paths to leave out.
+    #[serde(default)]
+    pub exclude: Vec<String>,
+    /// The keys that declare a successor, first one used for new declarations.
+    pub successor_keys: Option<Vec<String>>,
+    /// How `suggest --apply` names successors: `path` or `wikilink`.
+    pub link_style: Option<LinkStyle>,
+    /// Where dismissed pairs are kept, relative to the vault root.
+    pub dismissals: Option<String>,
+    #[serde(default)]
+    pub suggest: SuggestConfig,
+    /// A severity per rule code: `error`, `warning` or `off`.
+    #[serde(default)]
+    pub rules: BTreeMap<Spanned<String>, Level>,
+    /// The file this came from.
+    #[serde(skip)]
+    pub file: Option<PathBuf>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct SuggestConfig {
+    /// Pairs scoring below this are not suggested (0 to 1).
+    pub min_score: Option<Spanned<f64>>,
+    /// Read the git history to tell which version is older.
+    pub git: Option<bool>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LinkStyle {
+    Path,
+    Wikilink,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Level {
+    Error,
+    Warning,
+    Off,
+}
+
+/// A config file that cannot be used: where, why, and what would do.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConfigError {
+    pub file: PathBuf,
+    /// The file's text, for the snippet.
+    pub text: String,
+    pub span: Option<Range<usize>>,
+    pub message: String,
+    pub help: Option<String>,
+}
+
+impl std::fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
+impl miette::Diagnostic for ConfigError {
+    fn code<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
+        Some(Box::new("invalid-config"))
+    }
+
+    fn help<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
+        self.help.as_ref().map(|h| Box::new(h) as Box<dyn std::fmt::Display>)
+    }
+
+    fn source_code(&self) -> Option<&dyn miette::SourceCode> {
+        self.span.as_ref().map(|_| &self.text as &dyn miette::SourceCode)
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
+        let span = self.span.clone()?;
+        let label = miette::LabeledSpan::new(Some("here".into()), span.start, (span.end - span.start).max(1));
+        Some(Box::new(std::iter::once(label)))
+    }
+}
+
+/// The config for a vault at `root`: the file named by `explicit`, else
+/// the nearest of [`FILES`] in `root` or its ancestors; none when
+/// `isolated`.
+pub fn resolve(explicit: Option<&Path>, isolated: bool, root: &Path) -> Result<Config, ConfigError> {
+    if isolated {
+        return Ok(Config::default());
+    }
+    match explicit.map(Path::to_path_buf).or_else(|| discover(root)) {
+        Some(file) => load(&file),
+        None => Ok(Config::default()),
+    }
+}
+
+/// The nearest config file in `start` or its ancestors.
+pub fn discover(start: &Path) -> Option<PathBuf> {
+    start.ancestors().flat_map(|dir| FILES.iter().map(move |f| dir.join(f))).find(|f| f.is_file())
+}
+
+pub fn load(file: &Path) -> Result<Config, ConfigError> {
+    let error = |text: &str, span, message: String, help| ConfigError {
+        file: file.to_path_buf(),
+        text: text.to_string(),
+        span,
+        message,
+        help,
+    };
+    let text =
+        std::fs::read_to_string(file).map_err(|e| error("", None, format!("cannot read: {e}"), None))?;
+    let mut config: Config = toml::from_str(&text).map_err(|e| {
+        let message = e.message().trim().to_string();
+        let help = misspelt(&message).map(|(wrong, valid)| match closest(&wrong, valid) {
+            Some(near) => format!("did you mean `{near}`? Valid keys: {}", valid.join(", ")),
+            None => format!("valid keys: {}", valid.join(", ")),
+        });
+        error(&text, e.span(), message, help)
+    })?;
+    for name in config.rules.keys() {
+        if Code::from_name(name.get_ref()).is_none() {
+            let names: Vec<&str> = Code::ALL.iter().map(|c| c.name()).collect();
+            let help = closest(name.get_ref(), &names).map(|n| format!("did you mean `{n}`?"));
+            return Err(error(
+                &text,
+                Some(name.span()),
+                format!("no rule is called `{}`", name.get_ref()),
+                help,
+            ));
+        }
+    }
+    if let Some(score) = &config.suggest.min_score
+        && !(0.0..=1.0).contains(score.get_ref())
+    {
+        return Err(error(&text, Some(score.span()), "`min-score` is a number from 0 to 1".into(), None));
+    }
+    if let Some(keys) = &config.successor_keys
+        && keys.is_empty()
+    {
+        return Err(error(&text, None, "`successor-keys` needs at least one key".into(), None));
+    }
+    config.file = Some(file.to_path_buf());
+    Ok(config)
+}
+
+/// From serde's "unknown field `x`, expected ..." message: the unknown
+/// name and the keys valid where it stands.
+fn misspelt(message: &str) -> Option<(String, &'static [&'static str])> {
+    let rest = message.strip_prefix("unknown field `")?;
+    let wrong = rest.split('`').next()?.to_string();
+    let valid =
+        if SUGGEST_KEYS.iter().any(|k| message.contains(&format!("`{k}`"))) { SUGGEST_KEYS } else { KEYS };
+    Some((wrong, valid))
+}
+
+fn closest<'a>(wrong: &str, valid: &[&'a str]) -> Option<&'a str> {
+    valid
+        .iter()
+        .map(|v| (strsim::jaro_winkler(wrong, v), *v))
+        .filter(|(score, _)| *score >= 0.7)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, v)| v)
+}
+
+impl Config {
+    /// The severity the file sets for `code`, if any.
+    pub fn level(&self, code: Code) -> Option<Level> {
+        self.rules.iter().find(|(name, _)| name.get_ref() == code.name()).map(|(_, level)| *level)
+    }
+
+    /// Applies the per-rule severities: `off` drops a finding, `error` and
+    /// `warning` change its severity.
+    pub fn apply(&self, diagnostics: &mut Vec<Diagnostic>) {
+        if self.rules.is_empty() {
+            return;
+        }
+        diagnostics.retain_mut(|d| match self.level(d.code) {
+            Some(Level::Off) => false,
+            Some(Level::Error) => {
+                d.severity = Severity::Error;
+                true
+            }
+            Some(Level::Warning) => {
+                d.severity = Severity::Warning;
+                true
+            }
+            None => true,
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Result<Config, ConfigError> {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("vaultlint.toml");
+        std::fs::write(&file, text).unwrap();
+        load(&file)
+    }
+
+    #[test]
+    fn every_key() {
+        let c = parse(
+            "exclude = [\"drafts/**\"]\nsuccessor-keys = [\"replaced_by\"]\nlink-style = \"wikilink\"\n\
+             dismissals = \"meta/dismissed.txt\"\n[suggest]\nmin-score = 0.7\ngit = false\n\
+             [rules]\nsuspected-version = \"off\"\nstatus-conflict = \"error\"\n",
+        )
+        .unwrap();
+        assert_eq!(c.exclude, ["drafts/**"]);
+        assert_eq!(c.link_style, Some(LinkStyle::Wikilink));
+        assert_eq!(c.suggest.min_score.as_ref().map(|s| *s.get_ref()), Some(0.7));
+        assert_eq!(c.level(Code::SuspectedVersion), Some(Level::Off));
+        assert_eq!(c.level(Code::MissingSuccessor), None);
+    }
+
+    #[test]
+    fn errors_point_at_the_place() {
+        let e = parse("exclude = []\nexlude = [\"x\"]\n").unwrap_err();
+        assert_eq!(e.span, Some(13..19));
+        assert!(e.help.as_deref().unwrap().starts_with("did you mean `exclude`?"), "{e:?}");
+        let e = parse("[suggest]\nmin-scor = 0.5\n").unwrap_err();
+        assert!(e.help.as_deref().unwrap().starts_with("did you mean `min-score`?"), "{e:?}");
+        let e = parse("[suggest]\nmin-score = \"high\"\n").unwrap_err();
+        assert_eq!(&e.text[e.span.clone().unwrap()], "\"high\"");
+        let e = parse("[rules]\nmissing-sucessor = \"off\"\n").unwrap_err();
+        assert_eq!(e.help.as_deref(), Some("did you mean `missing-successor`?"));
+        let e = parse("[rules]\nmissing-successor = \"loud\"\n").unwrap_err();
+        assert!(e.message.contains("unknown variant"), "{e:?}");
+        let e = parse("[suggest]\nmin-score = 2.0\n").unwrap_err();
+        assert_eq!(e.message, "`min-score` is a number from 0 to 1");
+    }
+}

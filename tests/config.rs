@@ -1,0 +1,114 @@
+//! `vaultlint.toml`: discovered up the ancestors, named with `--config`,
+//! ignored with `--isolated`, beaten by flags, and exact about mistakes.
+
+mod common;
+use common::{check_json, findings, suggest_json, vaultlint};
+use std::fs;
+use std::path::Path;
+
+/// A vault in `notes/` with one broken declaration, one retired note
+/// declared with a custom key, and two unmarked versions.
+fn vault(dir: &Path) -> std::path::PathBuf {
+    let notes = dir.join("notes");
+    fs::create_dir_all(notes.join("drafts")).unwrap();
+    fs::write(notes.join("drafts/wip.md"), "---\nsuperseded_by: nowhere.md\n---\n").unwrap();
+    fs::write(notes.join("old.md"), "---\nreplaced_by: new.md\nstatus: superseded\n---\n# Old\n").unwrap();
+    fs::write(notes.join("new.md"), "# New\n").unwrap();
+    let body = "The support desk answers from 8 to 18 on working days. Outside those hours urgent \
+                tickets page the duty engineer, and the rest waits for the next morning.\n";
+    fs::write(notes.join("hours-2025.md"), format!("# Hours\n\n{body}")).unwrap();
+    fs::write(notes.join("hours.md"), format!("# Hours\n\n{body}\nOn public holidays the desk is closed.\n"))
+        .unwrap();
+    notes
+}
+
+fn codes(json: &serde_json::Value) -> Vec<(String, String)> {
+    findings(json).into_iter().map(|(c, p, _)| (c, p)).collect()
+}
+
+#[test]
+fn found_in_an_ancestor_and_flags_beat_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let notes = vault(dir.path());
+    // Without a config: the broken draft, the unknown key's note looks
+    // retired without a successor, and the unmarked pair.
+    let (code, json) = check_json(&notes, &[]);
+    assert_eq!(code, 1);
+    assert_eq!(
+        codes(&json),
+        [
+            ("missing-successor".into(), "drafts/wip.md".into()),
+            ("suspected-version".into(), "hours-2025.md".into()),
+            ("status-conflict".into(), "old.md".into()),
+        ]
+    );
+    fs::write(
+        dir.path().join("vaultlint.toml"),
+        "exclude = [\"drafts/**\"]\nsuccessor-keys = [\"superseded_by\", \"replaced_by\"]\n\
+         [rules]\nsuspected-version = \"error\"\n",
+    )
+    .unwrap();
+    let (code, json) = check_json(&notes, &[]);
+    assert_eq!(codes(&json), [("suspected-version".into(), "hours-2025.md".into())]);
+    assert_eq!((code, json["diagnostics"][0]["severity"].as_str()), (1, Some("error")));
+    // --exclude replaces the file's list; --isolated ignores the file.
+    let (_, json) = check_json(&notes, &["--exclude", "nothing"]);
+    assert!(codes(&json).contains(&("missing-successor".into(), "drafts/wip.md".into())));
+    let (_, json) = check_json(&notes, &["--isolated"]);
+    assert_eq!(codes(&json).len(), 3);
+}
+
+#[test]
+fn off_severities_and_suggest_settings() {
+    let dir = tempfile::tempdir().unwrap();
+    let notes = vault(dir.path());
+    let file = dir.path().join("elsewhere.toml");
+    fs::write(
+        &file,
+        "dismissals = \"meta/dismissed.tsv\"\n[rules]\nmissing-successor = \"off\"\nsuspected-version = \"off\"\n\
+         [suggest]\nmin-score = 0.99\ngit = false\n",
+    )
+    .unwrap();
+    let config = file.to_str().unwrap();
+    let (code, json) = check_json(&notes, &["--config", config]);
+    assert_eq!((code, codes(&json)), (0, vec![("status-conflict".into(), "old.md".into())]));
+    // min-score 0.99 from the file leaves the pair out; the flag beats it.
+    let (_, json) = suggest_json(&notes, &["--config", config]);
+    assert_eq!(json["pairs"].as_array().unwrap().len(), 0, "{json}");
+    let (_, json) = suggest_json(&notes, &["--config", config, "--min-score", "0.5"]);
+    assert_eq!(json["pairs"].as_array().unwrap().len(), 1, "{json}");
+    // Dismissals go where the file says.
+    fs::create_dir_all(notes.join("meta")).unwrap();
+    vaultlint()
+        .args(["--config", config, "suggest", "--dismiss"])
+        .arg(notes.join("hours.md"))
+        .arg(notes.join("hours-2025.md"))
+        .args(["--root"])
+        .arg(&notes)
+        .assert()
+        .success();
+    assert!(
+        fs::read_to_string(notes.join("meta/dismissed.tsv")).unwrap().ends_with("hours-2025.md\thours.md\n")
+    );
+    let (_, json) = suggest_json(&notes, &["--config", config, "--min-score", "0.5"]);
+    assert_eq!(json["pairs"].as_array().unwrap().len(), 0, "{json}");
+}
+
+#[test]
+fn a_mistake_points_at_its_line_with_the_closest_key() {
+    let dir = tempfile::tempdir().unwrap();
+    let notes = vault(dir.path());
+    fs::write(notes.join("vaultlint.toml"), "exclude = []\n\n[suggest]\nmin-scroe = 0.7\n").unwrap();
+    let out = vaultlint().args(["check", "--color", "never"]).arg(&notes).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.starts_with("vaultlint: error: invalid config file "), "{err}");
+    assert!(err.contains("unknown field `min-scroe`"), "{err}");
+    assert!(err.contains("4 │ min-scroe = 0.7"), "{err}");
+    assert!(err.contains("did you mean `min-score`?"), "{err}");
+    fs::write(notes.join("vaultlint.toml"), "[rules]\nstatus-conflict = 3\n").unwrap();
+    let out = vaultlint().args(["check", "--color", "never"]).arg(&notes).output().unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(err.contains("2 │ status-conflict = 3"), "{err}");
+}
