@@ -92,7 +92,7 @@ _vaultlint() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "full concise json github" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "full concise json github sarif" -- "${cur}"))
                     return 0
                     ;;
                 --color)

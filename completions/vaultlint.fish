@@ -41,7 +41,8 @@ complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l exclude -d
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l format -d 'Output format' -r -f -a "full\t'Graphical reports with the frontmatter snippet, then a summary'
 concise\t'One line per finding: path:line:col: severity[code] message'
 json\t'One JSON object (schema in the README)'
-github\t'GitHub Actions workflow commands, shown as annotations'"
+github\t'GitHub Actions workflow commands, shown as annotations'
+sarif\t'SARIF 2.1.0, for GitHub code scanning and other dashboards'"
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l color -d 'When to use colour: auto (a terminal, and NO_COLOR unset), always or never' -r -f -a "auto\t''
 always\t''
 never\t''"

@@ -170,6 +170,8 @@ pub enum Format {
     Json,
     /// GitHub Actions workflow commands, shown as annotations
     Github,
+    /// SARIF 2.1.0, for GitHub code scanning and other dashboards
+    Sarif,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

@@ -116,6 +116,7 @@ fn check(args: &CheckArgs, global: &Global) -> Result<(String, u8), String> {
     let mut text = match args.format {
         Format::Json => output::json::render(&report, args.statistics),
         Format::Github => output::github::render(&report, &github_prefix(&scope.root)),
+        Format::Sarif => output::sarif::render(&report, &github_prefix(&scope.root)),
         _ if args.statistics => output::statistics(&report),
         Format::Full => output::full::render(&report, &vault, style),
         Format::Concise => output::concise::render(&report, style),

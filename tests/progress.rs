@@ -17,6 +17,7 @@ fn no_progress_under_machine_formats_or_quiet() {
     for args in [
         &["check", "--format", "json"][..],
         &["check", "--format", "github"],
+        &["check", "--format", "sarif"],
         &["check", "--format", "concise"],
         &["check", "-q"],
         &["suggest", "--format", "json"],
