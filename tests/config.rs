@@ -112,3 +112,52 @@ fn a_mistake_points_at_its_line_with_the_closest_key() {
     assert_eq!(out.status.code(), Some(2));
     assert!(err.contains("2 │ status-conflict = 3"), "{err}");
 }
+
+#[test]
+fn link_style_and_git_from_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let notes = dir.path().join("notes");
+    fs::create_dir_all(&notes).unwrap();
+    fs::write(notes.join("vaultlint.toml"), "link-style = \"wikilink\"\n[suggest]\ngit = false\n").unwrap();
+    let body = "The support desk answers from 8 to 18 on working days. Outside those hours urgent \
+                tickets page the duty engineer, and the rest waits for the next morning.\n";
+    // Two names with no version marker: only the history tells them apart.
+    let git = |args: &[&str], time: &str| {
+        let out = std::process::Command::new("git")
+            .current_dir(&notes)
+            .args(["-c", "user.name=T", "-c", "user.email=t@example.com", "-c", "commit.gpgsign=false"])
+            .args(args)
+            .env("GIT_AUTHOR_DATE", time)
+            .env("GIT_COMMITTER_DATE", time)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "git {args:?}");
+    };
+    git(&["init", "-q"], "@1700000000 +0000");
+    fs::write(notes.join("support-hours.md"), format!("# Support hours\n\n{body}")).unwrap();
+    git(&["add", "."], "@1700000000 +0000");
+    git(&["commit", "-qm", "first"], "@1700000000 +0000");
+    fs::write(notes.join("hours-of-support.md"), format!("# Support hours\n\n{body}")).unwrap();
+    git(&["add", "."], "@1760000000 +0000");
+    git(&["commit", "-qm", "second"], "@1760000000 +0000");
+    let (_, json) = suggest_json(&notes, &[]);
+    assert_eq!(json["pairs"][0]["direction"], "uncertain", "{json}");
+    let (_, json) = suggest_json(&notes, &["--isolated"]);
+    assert_eq!(json["pairs"][0]["direction"], "confident", "{json}");
+    // `--yes` applies confident pairs only, so nothing here.
+    vaultlint().args(["suggest", "--yes", "--min-score", "0.5"]).arg(&notes).assert().success();
+    assert!(!fs::read_to_string(notes.join("support-hours.md")).unwrap().contains("superseded_by"));
+    vaultlint().args(["suggest", "--apply", "--dry-run"]).arg(&notes).assert().success();
+    let out = vaultlint().args(["suggest", "--dry-run", "--no-git"]).arg(&notes).output().unwrap();
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), "", "nothing confident to apply");
+}
+
+#[test]
+fn link_style_from_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let notes = vault(dir.path());
+    fs::write(notes.join("vaultlint.toml"), "link-style = \"wikilink\"\n").unwrap();
+    vaultlint().args(["suggest", "--yes"]).arg(&notes).assert().success();
+    let text = fs::read_to_string(notes.join("hours-2025.md")).unwrap();
+    assert!(text.starts_with("---\nsuperseded_by: \"[[hours]]\"\n---\n"), "{text}");
+}
