@@ -2,17 +2,14 @@
 //! which GitHub shows as annotations on the pull request's files.
 
 use crate::check::Report;
-use crate::diagnostic::Severity;
 
 /// `prefix` turns a vault-relative path into one relative to where the
 /// workflow runs (the repository root): the vault folder, with `/`.
 pub fn render(report: &Report, prefix: &str) -> String {
     let mut out = String::new();
     for d in &report.diagnostics {
-        let command = match d.severity {
-            Severity::Error => "error",
-            Severity::Warning => "warning",
-        };
+        // Workflow commands are named as our severities are.
+        let command = d.severity.as_str();
         let mut props = vec![format!("file={}", property(&format!("{prefix}{}", d.path)))];
         if let Some(span) = d.span {
             props.push(format!("line={}", span.line));

@@ -83,11 +83,9 @@ fn location(prefix: &str, path: &str, at: Option<(usize, usize)>) -> Value {
     json!({ "physicalLocation": physical })
 }
 
+/// SARIF's levels are spelt as ours are.
 fn level(severity: Severity) -> &'static str {
-    match severity {
-        Severity::Error => "error",
-        Severity::Warning => "warning",
-    }
+    severity.as_str()
 }
 
 /// `missing-successor` as `MissingSuccessor`, SARIF's style for rule names.
