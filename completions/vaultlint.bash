@@ -77,7 +77,7 @@ _vaultlint() {
             return 0
             ;;
         vaultlint__subcmd__check)
-            opts="-q -j -h -V --root --exclude --format --strict --statistics --quiet --no-suggest --no-git --color --threads --config --isolated --help --version"
+            opts="-q -j -h -V --root --exclude --format --strict --statistics --quiet --no-suggest --no-git --as-of --color --threads --config --isolated --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -93,6 +93,10 @@ _vaultlint() {
                     ;;
                 --format)
                     COMPREPLY=($(compgen -W "full concise json github sarif" -- "${cur}"))
+                    return 0
+                    ;;
+                --as-of)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --color)

@@ -36,6 +36,7 @@ set edit:completion:arg-completer[vaultlint] = {|@words|
             cand --root 'The vault root, when PATH names notes or subfolders'
             cand --exclude 'Leave out paths matching this glob (relative to the vault root); repeatable'
             cand --format 'Output format'
+            cand --as-of 'Judge dates as of this day, YYYY-MM-DD (default: today)'
             cand --color 'When to use colour: auto (a terminal, and NO_COLOR unset), always or never'
             cand -j 'Worker threads for walking and parsing (0: one per core)'
             cand --threads 'Worker threads for walking and parsing (0: one per core)'

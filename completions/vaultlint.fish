@@ -43,6 +43,7 @@ concise\t'One line per finding: path:line:col: severity[code] message'
 json\t'One JSON object (schema in the README)'
 github\t'GitHub Actions workflow commands, shown as annotations'
 sarif\t'SARIF 2.1.0, for GitHub code scanning and other dashboards'"
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l as-of -d 'Judge dates as of this day, YYYY-MM-DD (default: today)' -r
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l color -d 'When to use colour: auto (a terminal, and NO_COLOR unset), always or never' -r -f -a "auto\t''
 always\t''
 never\t''"

@@ -31,13 +31,15 @@ impl Report {
 
 /// Checks the whole vault; with `focus`, reports only findings on those
 /// vault-relative paths. With `suggest`, the version detector runs too and
-/// each pair it finds is a `suspected-version` finding.
+/// each pair it finds is a `suspected-version` finding. Date rules judge
+/// the vault as it stood on `as_of`.
 pub fn check(
     vault: &Vault,
     focus: Option<&Focus>,
     suggest: Option<&suggest::Options>,
+    as_of: rules::dates::Day,
     progress: &dyn Progress,
 ) -> Report {
     let suggestions = suggest.map(|options| suggest::find_with(vault, options, progress));
-    Report { notes: vault.notes.len(), diagnostics: rules::run(vault, focus, suggestions.as_ref()) }
+    Report { notes: vault.notes.len(), diagnostics: rules::run(vault, focus, suggestions.as_ref(), as_of) }
 }

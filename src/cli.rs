@@ -94,6 +94,14 @@ pub struct CheckArgs {
     /// Do not read the git history to tell which version is older
     #[arg(long)]
     pub no_git: bool,
+
+    /// Judge dates as of this day, YYYY-MM-DD (default: today)
+    #[arg(long, value_name = "DATE", value_parser = day)]
+    pub as_of: Option<crate::rules::dates::Day>,
+}
+
+fn day(text: &str) -> Result<crate::rules::dates::Day, String> {
+    crate::rules::dates::parse_day(text).ok_or_else(|| "a date is written YYYY-MM-DD, e.g. 2026-01-15".into())
 }
 
 #[derive(Debug, Args)]

@@ -108,8 +108,14 @@ fn check(args: &CheckArgs, global: &Global) -> Result<(String, u8), String> {
         git: !args.no_git && config.suggest.git.unwrap_or(true),
         ..suggest_options(&config, None)
     };
-    let mut report =
-        vaultlint::check::check(&vault, scope.focus.as_ref(), suggesting.then_some(&options), &progress);
+    let as_of = args.as_of.unwrap_or_else(vaultlint::rules::dates::today);
+    let mut report = vaultlint::check::check(
+        &vault,
+        scope.focus.as_ref(),
+        suggesting.then_some(&options),
+        as_of,
+        &progress,
+    );
     progress.finish();
     config.apply(&mut report.diagnostics);
     let style = global.style;

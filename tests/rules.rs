@@ -162,3 +162,31 @@ fn handbook() {
         ],
     );
 }
+
+#[test]
+fn dates_judged_as_of_a_day() {
+    let d = |code: &str, path: &str, line: u64| (code.to_string(), format!("policies/{path}"), Some(line));
+    let (code, json) = check_json(&fixture("dates"), &["--as-of", "2026-06-01"]);
+    assert_eq!(code, 1);
+    assert_eq!(
+        findings(&json),
+        [
+            d("review-overdue", "data-retention.md", 3),
+            d("scheduled-successor", "expenses-2026.md", 3),
+            d("invalid-date", "travel-booking.md", 2),
+            d("invalid-date", "travel-booking.md", 3),
+            d("invalid-date", "travel-booking.md", 4),
+            d("effective-interval", "visitor-access.md", 3),
+        ]
+    );
+    assert_eq!(json["diagnostics"][2]["message"], "`updated` is `2026-02-30`, which is not a date");
+    assert_eq!(json["diagnostics"][1]["related"], serde_json::json!(["policies/expenses-2027.md"]));
+    // Before the review date, nothing is overdue; once the successor is in
+    // force, nothing is scheduled.
+    let (_, json) = check_json(&fixture("dates"), &["--as-of", "2025-12-31"]);
+    assert!(!findings(&json).iter().any(|f| f.0 == "review-overdue"));
+    let (_, json) = check_json(&fixture("dates"), &["--as-of", "2027-01-01"]);
+    assert!(!findings(&json).iter().any(|f| f.0 == "scheduled-successor"));
+    assert!(findings(&json).contains(&d("review-overdue", "data-retention.md", 3)));
+    common::vaultlint().args(["check", "--as-of", "2026-02-30"]).arg(fixture("dates")).assert().code(2);
+}

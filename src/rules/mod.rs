@@ -1,6 +1,7 @@
 //! Rule codes: stable names, one documentation line each, a default severity.
 //! Each family of rules lives in its own file.
 
+pub mod dates;
 pub mod status;
 pub mod supersession;
 pub mod versions;
@@ -69,6 +70,14 @@ codes! {
         "A dismissed pair in `.vaultlint-dismissed` names a note that no longer exists.";
     InvalidDismissal => "invalid-dismissal", Warning,
         "A line of `.vaultlint-dismissed` is not a pair of paths, or the file cannot be read.";
+    InvalidDate => "invalid-date", Error,
+        "A date key (`date`, `created`, `updated`, `modified`, `effective_from`, `effective_to`, `review_due`) holds something that is not a date or a date and time.";
+    EffectiveInterval => "effective-interval", Error,
+        "`effective_to` is before `effective_from`.";
+    ScheduledSuccessor => "scheduled-successor", Warning,
+        "The successor's `effective_from` is after the as-of date, so this note is still the one in force.";
+    ReviewOverdue => "review-overdue", Warning,
+        "`review_due` is before the as-of date.";
 }
 
 impl Serialize for Code {
@@ -87,12 +96,18 @@ impl std::fmt::Display for Code {
 /// when it ran. With `focus`, only findings on those vault paths are kept
 /// (the whole vault is still analysed, since a declaration in one note
 /// depends on the others).
-pub fn run(vault: &Vault, focus: Option<&Focus>, suggestions: Option<&Suggestions>) -> Vec<Diagnostic> {
+pub fn run(
+    vault: &Vault,
+    focus: Option<&Focus>,
+    suggestions: Option<&Suggestions>,
+    as_of: dates::Day,
+) -> Vec<Diagnostic> {
     let mut out: Vec<Diagnostic> = vault.problems.clone();
     for note in &vault.notes {
         out.extend(note.problems.iter().cloned());
     }
-    supersession::check(vault, focus, &mut out);
+    let graph = supersession::check(vault, focus, &mut out);
+    dates::check(vault, &graph, as_of, &mut out);
     status::check(vault, &mut out);
     versions::check(vault, suggestions, &mut out);
     if let Some(focus) = focus {
