@@ -22,6 +22,9 @@ _vaultlint() {
             vaultlint,generate)
                 cmd="vaultlint__subcmd__generate"
                 ;;
+            vaultlint,graph)
+                cmd="vaultlint__subcmd__graph"
+                ;;
             vaultlint,help)
                 cmd="vaultlint__subcmd__help"
                 ;;
@@ -33,6 +36,9 @@ _vaultlint() {
                 ;;
             vaultlint__subcmd__help,generate)
                 cmd="vaultlint__subcmd__help__subcmd__generate"
+                ;;
+            vaultlint__subcmd__help,graph)
+                cmd="vaultlint__subcmd__help__subcmd__graph"
                 ;;
             vaultlint__subcmd__help,help)
                 cmd="vaultlint__subcmd__help__subcmd__help"
@@ -47,7 +53,7 @@ _vaultlint() {
 
     case "${cmd}" in
         vaultlint)
-            opts="-j -h -V --color --threads --config --isolated --help --version check suggest generate help"
+            opts="-j -h -V --color --threads --config --isolated --help --version check suggest graph generate help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -156,8 +162,50 @@ _vaultlint() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        vaultlint__subcmd__graph)
+            opts="-j -h -V --root --exclude --format --color --threads --config --isolated --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --exclude)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "dot mermaid" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --threads)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         vaultlint__subcmd__help)
-            opts="check suggest generate help"
+            opts="check suggest graph generate help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -185,6 +233,20 @@ _vaultlint() {
             return 0
             ;;
         vaultlint__subcmd__help__subcmd__generate)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        vaultlint__subcmd__help__subcmd__graph)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )

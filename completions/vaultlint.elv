@@ -29,6 +29,7 @@ set edit:completion:arg-completer[vaultlint] = {|@words|
             cand --version 'Print version'
             cand check 'Validate successor declarations and the frontmatter they live in'
             cand suggest 'Rank pairs of notes that look like two versions of one document'
+            cand graph 'Draw the supersession graph, current notes and broken declarations marked'
             cand generate 'Write the shell completions and man pages (for packagers)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -77,6 +78,20 @@ set edit:completion:arg-completer[vaultlint] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'vaultlint;graph'= {
+            cand --root 'The vault root, when PATH names notes or subfolders'
+            cand --exclude 'Leave out paths matching this glob (relative to the vault root); repeatable'
+            cand --format 'Output format'
+            cand --color 'When to use colour: auto (a terminal, and NO_COLOR unset), always or never'
+            cand -j 'Worker threads for walking and parsing (0: one per core)'
+            cand --threads 'Worker threads for walking and parsing (0: one per core)'
+            cand --config 'Use this config file instead of looking for vaultlint.toml'
+            cand --isolated 'Ignore every config file'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'vaultlint;generate'= {
             cand --out 'The folder to write `completions/` and `man/` into'
             cand --color 'When to use colour: auto (a terminal, and NO_COLOR unset), always or never'
@@ -92,12 +107,15 @@ set edit:completion:arg-completer[vaultlint] = {|@words|
         &'vaultlint;help'= {
             cand check 'Validate successor declarations and the frontmatter they live in'
             cand suggest 'Rank pairs of notes that look like two versions of one document'
+            cand graph 'Draw the supersession graph, current notes and broken declarations marked'
             cand generate 'Write the shell completions and man pages (for packagers)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'vaultlint;help;check'= {
         }
         &'vaultlint;help;suggest'= {
+        }
+        &'vaultlint;help;graph'= {
         }
         &'vaultlint;help;generate'= {
         }

@@ -34,6 +34,7 @@ complete -c vaultlint -n "__fish_vaultlint_needs_command" -s h -l help -d 'Print
 complete -c vaultlint -n "__fish_vaultlint_needs_command" -s V -l version -d 'Print version'
 complete -c vaultlint -n "__fish_vaultlint_needs_command" -f -a "check" -d 'Validate successor declarations and the frontmatter they live in'
 complete -c vaultlint -n "__fish_vaultlint_needs_command" -f -a "suggest" -d 'Rank pairs of notes that look like two versions of one document'
+complete -c vaultlint -n "__fish_vaultlint_needs_command" -f -a "graph" -d 'Draw the supersession graph, current notes and broken declarations marked'
 complete -c vaultlint -n "__fish_vaultlint_needs_command" -f -a "generate" -d 'Write the shell completions and man pages (for packagers)'
 complete -c vaultlint -n "__fish_vaultlint_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l root -d 'The vault root, when PATH names notes or subfolders' -r -F
@@ -79,6 +80,18 @@ complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -l dry-run 
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -l isolated -d 'Ignore every config file'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -s V -l version -d 'Print version'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand graph" -l root -d 'The vault root, when PATH names notes or subfolders' -r -F
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand graph" -l exclude -d 'Leave out paths matching this glob (relative to the vault root); repeatable' -r
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand graph" -l format -d 'Output format' -r -f -a "dot\t'Graphviz DOT (`vaultlint graph | dot -Tsvg > graph.svg`)'
+mermaid\t'A Mermaid flowchart, for a README or a review'"
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand graph" -l color -d 'When to use colour: auto (a terminal, and NO_COLOR unset), always or never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand graph" -s j -l threads -d 'Worker threads for walking and parsing (0: one per core)' -r
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand graph" -l config -d 'Use this config file instead of looking for vaultlint.toml' -r -F
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand graph" -l isolated -d 'Ignore every config file'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand graph" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand graph" -s V -l version -d 'Print version'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand generate" -l out -d 'The folder to write `completions/` and `man/` into' -r -F
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand generate" -l color -d 'When to use colour: auto (a terminal, and NO_COLOR unset), always or never' -r -f -a "auto\t''
 always\t''
@@ -88,7 +101,8 @@ complete -c vaultlint -n "__fish_vaultlint_using_subcommand generate" -l config 
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand generate" -l isolated -d 'Ignore every config file'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand generate" -s h -l help -d 'Print help'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand generate" -s V -l version -d 'Print version'
-complete -c vaultlint -n "__fish_vaultlint_using_subcommand help; and not __fish_seen_subcommand_from check suggest generate help" -f -a "check" -d 'Validate successor declarations and the frontmatter they live in'
-complete -c vaultlint -n "__fish_vaultlint_using_subcommand help; and not __fish_seen_subcommand_from check suggest generate help" -f -a "suggest" -d 'Rank pairs of notes that look like two versions of one document'
-complete -c vaultlint -n "__fish_vaultlint_using_subcommand help; and not __fish_seen_subcommand_from check suggest generate help" -f -a "generate" -d 'Write the shell completions and man pages (for packagers)'
-complete -c vaultlint -n "__fish_vaultlint_using_subcommand help; and not __fish_seen_subcommand_from check suggest generate help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand help; and not __fish_seen_subcommand_from check suggest graph generate help" -f -a "check" -d 'Validate successor declarations and the frontmatter they live in'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand help; and not __fish_seen_subcommand_from check suggest graph generate help" -f -a "suggest" -d 'Rank pairs of notes that look like two versions of one document'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand help; and not __fish_seen_subcommand_from check suggest graph generate help" -f -a "graph" -d 'Draw the supersession graph, current notes and broken declarations marked'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand help; and not __fish_seen_subcommand_from check suggest graph generate help" -f -a "generate" -d 'Write the shell completions and man pages (for packagers)'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand help; and not __fish_seen_subcommand_from check suggest graph generate help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

@@ -41,6 +41,8 @@ pub enum Command {
     Check(CheckArgs),
     /// Rank pairs of notes that look like two versions of one document
     Suggest(SuggestArgs),
+    /// Draw the supersession graph, current notes and broken declarations marked
+    Graph(GraphArgs),
     /// Write the shell completions and man pages (for packagers)
     #[command(hide = true)]
     Generate {
@@ -102,6 +104,24 @@ pub struct CheckArgs {
 
 fn day(text: &str) -> Result<crate::rules::dates::Day, String> {
     crate::rules::dates::parse_day(text).ok_or_else(|| "a date is written YYYY-MM-DD, e.g. 2026-01-15".into())
+}
+
+#[derive(Debug, Args)]
+pub struct GraphArgs {
+    #[command(flatten)]
+    pub vault: VaultArgs,
+
+    /// Output format
+    #[arg(long, value_enum, default_value_t = GraphFormat::Dot)]
+    pub format: GraphFormat,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum GraphFormat {
+    /// Graphviz DOT (`vaultlint graph | dot -Tsvg > graph.svg`)
+    Dot,
+    /// A Mermaid flowchart, for a README or a review
+    Mermaid,
 }
 
 #[derive(Debug, Args)]

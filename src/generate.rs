@@ -28,6 +28,7 @@ pub fn files() -> Vec<(String, Vec<u8>)> {
         let name = format!("vaultlint-{}", sub.get_name());
         let (status, examples) = match sub.get_name() {
             "check" => (CHECK_STATUS, CHECK_EXAMPLES),
+            "graph" => (GRAPH_STATUS, GRAPH_EXAMPLES),
             _ => (SUGGEST_STATUS, SUGGEST_EXAMPLES),
         };
         let sub = sub.clone().name(name.clone()).bin_name(format!("vaultlint {}", sub.get_name()));
@@ -45,6 +46,17 @@ const SUGGEST_STATUS: &[(&str, &str)] = &[
     ("0", "The pairs were listed, or every decision was written."),
     ("1", "With --apply or --yes: an edit could not be made (the note changed, or does not parse)."),
     ("2", "A usage error or a fatal one, such as --apply without a terminal."),
+];
+const GRAPH_STATUS: &[(&str, &str)] = &[
+    ("0", "The graph was written."),
+    ("2", "A usage error or a fatal one, with a one-line reason on standard error."),
+];
+const GRAPH_EXAMPLES: &[(&str, &str)] = &[
+    (
+        "vaultlint graph notes | dot -Tsvg > supersession.svg",
+        "Draw the vault's supersession graph with Graphviz.",
+    ),
+    ("vaultlint graph --format mermaid notes", "The same graph as a Mermaid flowchart for a README."),
 ];
 const MAIN_EXAMPLES: &[(&str, &str)] = &[
     ("vaultlint check notes", "Check the vault in the folder notes."),
@@ -93,7 +105,7 @@ fn page(cmd: clap::Command, status: &[(&str, &str)], examples: &[(&str, &str)]) 
         roff.control("TP", []).text([bold(*command)]).text([roman(*what)]);
     }
     roff.control("SH", ["SEE ALSO"]);
-    let pages = ["vaultlint", "vaultlint-check", "vaultlint-suggest"];
+    let pages = ["vaultlint", "vaultlint-check", "vaultlint-suggest", "vaultlint-graph"];
     let mut see: Vec<roff::Inline> = Vec::new();
     for page in pages.iter().filter(|p| **p != cmd.get_name()) {
         if !see.is_empty() {

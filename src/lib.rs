@@ -11,6 +11,7 @@ pub mod diagnostic;
 pub mod edit;
 pub mod frontmatter;
 pub mod generate;
+pub mod graph;
 pub mod link;
 pub mod note;
 pub mod output;

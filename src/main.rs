@@ -32,6 +32,7 @@ fn main() -> ExitCode {
     let result = match &cli.command {
         Command::Check(args) => check(args, &global),
         Command::Suggest(args) => suggest(args, &global),
+        Command::Graph(args) => graph(args, &global),
         Command::Generate { out } => generate(out),
     };
     match result {
@@ -408,6 +409,16 @@ fn github_prefix(root: &std::path::Path) -> String {
         Some(rel) => format!("{}/", vaultlint::walk::relative(std::path::Path::new(""), rel)),
         None => format!("{}/", root.display()),
     }
+}
+
+/// `graph`: the supersession graph as DOT or Mermaid.
+fn graph(args: &cli::GraphArgs, global: &Global) -> Result<(String, u8), String> {
+    let (scope, vault, _) = load(&args.vault, global, false, false, &Silent)?;
+    let text = match args.format {
+        cli::GraphFormat::Dot => vaultlint::graph::dot(&vault, scope.focus.as_ref()),
+        cli::GraphFormat::Mermaid => vaultlint::graph::mermaid(&vault, scope.focus.as_ref()),
+    };
+    Ok((text, 0))
 }
 
 /// `generate`: completions and man pages under `out`.

@@ -178,3 +178,31 @@ fn rendered_with(fixture_name: &str, args: &[&str]) -> String {
         .unwrap();
     String::from_utf8(out.stdout).unwrap()
 }
+
+#[test]
+fn graph_snapshots() {
+    let run = |format: &str| {
+        let out = vaultlint().args(["graph", "--format", format]).arg(fixture("handbook")).output().unwrap();
+        assert_eq!(out.status.code(), Some(0));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    insta::assert_snapshot!("graph_dot_handbook", run("dot"));
+    insta::assert_snapshot!("graph_mermaid_handbook", run("mermaid"));
+}
+
+#[test]
+fn graph_renders_with_graphviz() {
+    let found = std::process::Command::new("dot").arg("-V").output().is_ok_and(|o| o.status.success());
+    assert!(found, "Graphviz `dot` is not installed: run the tests with `bash .ci/test`, which installs it");
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("graph.dot");
+    let out = vaultlint().args(["graph"]).arg(fixture("handbook")).output().unwrap();
+    std::fs::write(&file, &out.stdout).unwrap();
+    let svg = std::process::Command::new("dot").args(["-Tsvg"]).arg(&file).output().unwrap();
+    assert!(svg.status.success() && svg.stderr.is_empty(), "{}", String::from_utf8_lossy(&svg.stderr));
+    let svg = String::from_utf8(svg.stdout).unwrap();
+    assert!(
+        svg.contains("internal/hr/expenses&#45;policy.md") || svg.contains("internal/hr/expenses-policy.md"),
+        "{svg}"
+    );
+}
