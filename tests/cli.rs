@@ -89,12 +89,7 @@ fn output_is_identical_whatever_the_thread_count() {
 }
 
 fn rendered(fixture_name: &str, format: &str) -> String {
-    let out = vaultlint()
-        .args(["check", "--color", "never", "--format", format])
-        .arg(fixture(fixture_name))
-        .output()
-        .unwrap();
-    String::from_utf8(out.stdout).unwrap()
+    rendered_with(fixture_name, &["--format", format])
 }
 
 #[test]

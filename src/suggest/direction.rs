@@ -230,17 +230,7 @@ fn quoted(a: &str, b: &str, order: Ordering) -> (String, String) {
 
 /// A Unix time as its UTC calendar day, `2024-03-01`.
 pub fn day(seconds: i64) -> String {
-    // Days to civil date, after Howard Hinnant's algorithm.
-    let z = seconds.div_euclid(86_400) + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    format!("{y:04}-{m:02}-{d:02}")
+    crate::rules::dates::show(crate::rules::dates::civil(seconds.div_euclid(86_400)))
 }
 
 #[cfg(test)]
