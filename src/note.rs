@@ -1,5 +1,5 @@
 //! One note: read from disk, its frontmatter located and read, and the
-//! facts the rules need (title, tags, aliases, status, dates, successor
+//! facts the rules need (title, tags, aliases, status, successor
 //! declaration) pulled out with their positions.
 
 use crate::diagnostic::{Diagnostic, Span};
@@ -12,8 +12,6 @@ use std::path::Path;
 
 /// The keys that declare a note's successor, in every accepted spelling.
 pub const SUCCESSOR_KEYS: &[&str] = &["superseded_by", "superseded-by", "supersededBy"];
-/// Keys whose values are dates.
-pub const DATE_KEYS: &[&str] = &["date", "created", "updated", "modified"];
 /// How to read notes, and what to compute beyond what `check` needs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Reading<'a> {
@@ -53,8 +51,6 @@ pub struct Note {
     pub tags: Vec<String>,
     pub aliases: Vec<String>,
     pub status: Option<(String, Span)>,
-    /// `(key, value)` for each date key present.
-    pub dates: Vec<(String, String)>,
     /// The successor declaration, if any.
     pub successor: Option<Field>,
     /// Every top-level frontmatter field, in file order.
@@ -84,7 +80,6 @@ impl Note {
             tags: Vec::new(),
             aliases: Vec::new(),
             status: None,
-            dates: Vec::new(),
             successor: None,
             fields: Vec::new(),
             head: String::new(),
@@ -236,11 +231,6 @@ impl Note {
                 "status" => {
                     if let Some(status) = value.scalar_text() {
                         self.status = Some((status.trim().to_string(), value.span));
-                    }
-                }
-                key if DATE_KEYS.contains(&key) => {
-                    if let Some(date) = value.scalar_text() {
-                        self.dates.push((key.to_string(), date.trim().to_string()));
                     }
                 }
                 key if successor_keys.contains(&key) && self.successor.is_none() => {

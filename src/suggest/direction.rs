@@ -46,26 +46,13 @@ pub struct Date {
     pub text: String,
 }
 
-/// Reads `2024-02-01`, `2024-02-01T10:30:00Z` or `2024-02-01 10:30`.
+/// Reads `2024-02-01`, `2024-02-01T10:30:00Z` or `2024-02-01 10:30`: a
+/// value `invalid-date` accepts, keeping the time as written for ordering.
 pub fn parse_date(text: &str) -> Option<Date> {
     let text = text.trim();
-    let b = text.as_bytes();
-    if b.len() < 10 || b[4] != b'-' || b[7] != b'-' {
-        return None;
-    }
-    let y: u16 = text.get(0..4)?.parse().ok()?;
-    let m: u8 = text.get(5..7)?.parse().ok()?;
-    let d: u8 = text.get(8..10)?.parse().ok()?;
-    if !(1..=12).contains(&m) || !(1..=31).contains(&d) {
-        return None;
-    }
-    let rest = &text[10..];
-    let time = match rest.chars().next() {
-        None => String::new(),
-        Some('T' | 't' | ' ') => rest[1..].to_string(),
-        Some(_) => return None,
-    };
-    Some(Date { ymd: (y, m, d), time, text: text.to_string() })
+    let ymd = crate::rules::dates::parse(text)?;
+    let time = text.get(11..).unwrap_or_default().to_string();
+    Some(Date { ymd, time, text: text.to_string() })
 }
 
 /// The verdict: `Less` when `a` is the older.
