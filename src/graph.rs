@@ -21,10 +21,9 @@ struct Picture {
 fn picture(vault: &Vault, focus: Option<&Focus>) -> Picture {
     let mut edges = Vec::new();
     let mut broken = Vec::new();
-    for (id, note) in vault.notes.iter().enumerate() {
-        let Some(field) = &note.successor else { continue };
-        for value in field.value.strings() {
-            match vault.resolve(id, value) {
+    for id in 0..vault.notes.len() {
+        for (value, resolution) in vault.declarations(id) {
+            match resolution {
                 Resolution::Note(target) if target != id => edges.push((id, target)),
                 Resolution::Note(_) => broken.push((id, value.to_string(), "itself")),
                 Resolution::Missing { .. } => broken.push((id, value.to_string(), "missing")),

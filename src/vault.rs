@@ -129,6 +129,13 @@ impl Vault {
         self.by_path.get(path).copied()
     }
 
+    /// Each string value of the note's successor declaration, with where
+    /// it leads.
+    pub fn declarations(&self, id: NoteId) -> impl Iterator<Item = (&str, Resolution)> + '_ {
+        let values = self.notes[id].successor.as_ref().map(|f| f.value.strings()).unwrap_or_default();
+        values.into_iter().map(move |value| (value, self.resolve(id, value)))
+    }
+
     /// Resolves one successor value written in the note `from`.
     pub fn resolve(&self, from: NoteId, value: &str) -> Resolution {
         match link::parse(value) {

@@ -302,10 +302,9 @@ fn links(vault: &Vault) -> Links {
         }
         x
     }
-    for (id, note) in vault.notes.iter().enumerate() {
-        let Some(field) = &note.successor else { continue };
-        for value in field.value.strings() {
-            if let Resolution::Note(target) = vault.resolve(id, value)
+    for id in 0..vault.notes.len() {
+        for (_, resolution) in vault.declarations(id) {
+            if let Resolution::Note(target) = resolution
                 && target != id
             {
                 retired[id] = true;
