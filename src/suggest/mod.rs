@@ -302,12 +302,12 @@ fn links(vault: &Vault) -> Links {
         }
         x
     }
-    for id in 0..vault.notes.len() {
+    for (id, is_retired) in retired.iter_mut().enumerate() {
         for (_, resolution) in vault.declarations(id) {
             if let Resolution::Note(target) = resolution
                 && target != id
             {
-                retired[id] = true;
+                *is_retired = true;
                 let (x, y) = (root(&mut parent, id), root(&mut parent, target));
                 parent[x.max(y)] = x.min(y);
             }
