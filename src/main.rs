@@ -108,10 +108,7 @@ fn check(args: &CheckArgs, global: &Global) -> Result<(String, u8), String> {
     // A rule turned off costs nothing: the similarity pass only runs for
     // `suspected-version`.
     let suggesting = !args.no_suggest && config.level(Code::SuspectedVersion) != Some(Level::Off);
-    let options = suggest::Options {
-        git: !args.no_git && config.suggest.git.unwrap_or(true),
-        ..suggest_options(&config, None)
-    };
+    let options = suggest_options(&config, None, args.no_git);
     let as_of = args.as_of.unwrap_or_else(vaultlint::rules::dates::today);
     let mut report = vaultlint::check::check(
         &vault,
@@ -139,14 +136,14 @@ fn check(args: &CheckArgs, global: &Global) -> Result<(String, u8), String> {
     Ok((text, if failed { FAILED } else { 0 }))
 }
 
-/// The suggest options the config file sets, with `min_score` from the
-/// command line beating it.
-fn suggest_options(config: &Config, min_score: Option<f64>) -> suggest::Options {
+/// The suggest options the config file sets, with `min_score` and
+/// `--no-git` from the command line beating it.
+fn suggest_options(config: &Config, min_score: Option<f64>, no_git: bool) -> suggest::Options {
     suggest::Options {
         min_score: min_score
             .or(config.suggest.min_score.as_ref().map(|s| *s.get_ref()))
             .unwrap_or(suggest::DEFAULT_MIN_SCORE),
-        git: config.suggest.git.unwrap_or(true),
+        git: !no_git && config.suggest.git.unwrap_or(true),
     }
 }
 
@@ -164,8 +161,7 @@ fn suggest(args: &SuggestArgs, global: &Global) -> Result<(String, u8), String> 
     }
     let progress = Bar::new((args.format == SuggestFormat::Full || args.apply) && !args.quiet);
     let (scope, vault, config) = load(&args.vault, global, true, applying, &progress)?;
-    let mut options = suggest_options(&config, args.min_score);
-    options.git &= !args.no_git;
+    let options = suggest_options(&config, args.min_score, args.no_git);
     let suggestions = suggest::find_with(&vault, &options, &progress);
     progress.finish();
     let style = global.style;
