@@ -32,14 +32,14 @@ impl Report {
 /// Checks the whole vault; with `focus`, reports only findings on those
 /// vault-relative paths. With `suggest`, the version detector runs too and
 /// each pair it finds is a `suspected-version` finding. Date rules judge
-/// the vault as it stood on `as_of`.
+/// the vault as it stood on `settings.as_of`.
 pub fn check(
     vault: &Vault,
     focus: Option<&Focus>,
     suggest: Option<&suggest::Options>,
-    as_of: rules::dates::Day,
+    settings: &rules::Settings,
     progress: &dyn Progress,
 ) -> Report {
     let suggestions = suggest.map(|options| suggest::find_with(vault, options, progress));
-    Report { notes: vault.notes.len(), diagnostics: rules::run(vault, focus, suggestions.as_ref(), as_of) }
+    Report { notes: vault.notes.len(), diagnostics: rules::run(vault, focus, suggestions.as_ref(), settings) }
 }

@@ -15,7 +15,16 @@ use toml::Spanned;
 pub const FILES: &[&str] = &["vaultlint.toml", ".vaultlint.toml"];
 
 /// Keys of the top level, for the help on a misspelt one.
-const KEYS: &[&str] = &["exclude", "successor-keys", "link-style", "dismissals", "suggest", "rules"];
+const KEYS: &[&str] = &[
+    "exclude",
+    "successor-keys",
+    "predecessor-keys",
+    "statuses",
+    "link-style",
+    "dismissals",
+    "suggest",
+    "rules",
+];
 const SUGGEST_KEYS: &[&str] = &["min-score", "git"];
 
 #[derive(Debug, Default, Deserialize)]
@@ -26,6 +35,10 @@ pub struct Config {
     pub exclude: Vec<String>,
     /// The keys that declare a successor, first one used for new declarations.
     pub successor_keys: Option<Vec<String>>,
+    /// The keys with which a newer note names the notes it supersedes.
+    pub predecessor_keys: Option<Vec<String>>,
+    /// The `status` values the vault uses (case-insensitive).
+    pub statuses: Option<Vec<String>>,
     /// How `suggest --apply` names successors: `path` or `wikilink`.
     pub link_style: Option<LinkStyle>,
     /// Where dismissed pairs are kept, relative to the vault root.
@@ -160,6 +173,11 @@ pub fn load(file: &Path) -> Result<Config, ConfigError> {
         && keys.is_empty()
     {
         return Err(error(&text, None, "`successor-keys` needs at least one key".into(), None));
+    }
+    if let Some(statuses) = &config.statuses
+        && statuses.is_empty()
+    {
+        return Err(error(&text, None, "`statuses` needs at least one value".into(), None));
     }
     config.file = Some(file.to_path_buf());
     Ok(config)

@@ -3,7 +3,7 @@
 
 use crate::root::Focus;
 use crate::text::sanitize;
-use crate::vault::{NoteId, Resolution, Vault};
+use crate::vault::{NoteId, Resolution, Side, Vault};
 use std::collections::BTreeSet;
 use std::fmt::Write;
 
@@ -21,18 +21,30 @@ struct Picture {
 fn picture(vault: &Vault, focus: Option<&Focus>) -> Picture {
     let mut edges = Vec::new();
     let mut broken = Vec::new();
+    // Notes whose own successor declaration leads nowhere: in limbo, not current.
+    let mut limbo = BTreeSet::new();
     for id in 0..vault.notes.len() {
-        for (value, resolution) in vault.declarations(id) {
-            match resolution {
-                Resolution::Note(target) if target != id => edges.push((id, target)),
-                Resolution::Note(_) => broken.push((id, value.to_string(), "itself")),
-                Resolution::Missing { .. } => broken.push((id, value.to_string(), "missing")),
-                Resolution::Ambiguous(_) => broken.push((id, value.to_string(), "ambiguous")),
-                Resolution::Outside => broken.push((id, value.to_string(), "outside the vault")),
-                Resolution::Invalid(_) => broken.push((id, value.to_string(), "invalid")),
+        for declaration in vault.declarations(id) {
+            let why = match declaration.resolution {
+                Resolution::Note(target) if target != id => {
+                    edges.push(declaration.side.edge(id, target));
+                    continue;
+                }
+                Resolution::Note(_) => "itself",
+                Resolution::Missing { .. } => "missing",
+                Resolution::Ambiguous(_) => "ambiguous",
+                Resolution::Outside => "outside the vault",
+                Resolution::Invalid(_) => "invalid",
+            };
+            if declaration.side == Side::Successor {
+                limbo.insert(id);
             }
+            broken.push((id, declaration.value.to_string(), why));
         }
     }
+    // Current: the newer note of an edge and the older of none, judged
+    // over the whole vault before any focus narrows the picture.
+    let older: BTreeSet<NoteId> = edges.iter().map(|&(a, _)| a).collect();
     if let Some(focus) = focus {
         let inside = |id: NoteId| focus.contains(&vault.notes[id].path);
         edges.retain(|&(a, b)| inside(a) || inside(b));
@@ -42,9 +54,8 @@ fn picture(vault: &Vault, focus: Option<&Focus>) -> Picture {
     edges.dedup();
     let nodes: BTreeSet<NoteId> =
         edges.iter().flat_map(|&(a, b)| [a, b]).chain(broken.iter().map(|(a, _, _)| *a)).collect();
-    // In force: named as a successor, and declaring none itself (a note
-    // whose own declaration is broken is in limbo, not current).
-    let current = edges.iter().map(|&(_, b)| b).filter(|&b| vault.notes[b].successor.is_none()).collect();
+    let current =
+        edges.iter().map(|&(_, b)| b).filter(|b| !older.contains(b) && !limbo.contains(b)).collect();
     Picture { nodes: nodes.into_iter().collect(), edges, broken, current }
 }
 

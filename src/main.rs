@@ -84,7 +84,11 @@ fn load(
         Some(keys) => keys.iter().map(String::as_str).collect(),
         None => vaultlint::note::SUCCESSOR_KEYS.to_vec(),
     };
-    let reading = Reading { fingerprint, digest, successor_keys: &keys };
+    let predecessor_keys: Vec<&str> = match &config.predecessor_keys {
+        Some(keys) => keys.iter().map(String::as_str).collect(),
+        None => vaultlint::note::PREDECESSOR_KEYS.to_vec(),
+    };
+    let reading = Reading { fingerprint, digest, successor_keys: &keys, predecessor_keys: &predecessor_keys };
     let mut vault = Vault::load_with(&scope.root, &options, reading, progress).map_err(|e| e.0)?;
     if let Some(file) = &config.dismissals {
         vault.dismissals = scope.root.join(file);
@@ -109,12 +113,12 @@ fn check(args: &CheckArgs, global: &Global) -> Result<(String, u8), String> {
     // `suspected-version`.
     let suggesting = !args.no_suggest && config.level(Code::SuspectedVersion) != Some(Level::Off);
     let options = suggest_options(&config, None, args.no_git);
-    let as_of = args.as_of.unwrap_or_else(vaultlint::rules::dates::today);
+    let settings = rule_settings(&config, args.as_of);
     let mut report = vaultlint::check::check(
         &vault,
         scope.focus.as_ref(),
         suggesting.then_some(&options),
-        as_of,
+        &settings,
         &progress,
     );
     progress.finish();
@@ -134,6 +138,16 @@ fn check(args: &CheckArgs, global: &Global) -> Result<(String, u8), String> {
     let failed = report.errors() > 0 || (args.strict && report.warnings() > 0);
     std::mem::forget(vault);
     Ok((text, if failed { FAILED } else { 0 }))
+}
+
+/// What the rules judge against: `--as-of` (default today) and the
+/// config's statuses.
+fn rule_settings(config: &Config, as_of: Option<vaultlint::rules::dates::Day>) -> vaultlint::rules::Settings {
+    let mut settings = vaultlint::rules::Settings::new(as_of.unwrap_or_else(vaultlint::rules::dates::today));
+    if let Some(statuses) = &config.statuses {
+        settings.statuses = statuses.iter().map(|s| s.trim().to_lowercase()).collect();
+    }
+    settings
 }
 
 /// The suggest options the config file sets, with `min_score` and

@@ -12,6 +12,8 @@ use std::path::Path;
 
 /// The keys that declare a note's successor, in every accepted spelling.
 pub const SUCCESSOR_KEYS: &[&str] = &["superseded_by", "superseded-by", "supersededBy"];
+/// The keys with which a newer note names the notes it supersedes.
+pub const PREDECESSOR_KEYS: &[&str] = &["supersedes", "replaces"];
 /// How to read notes, and what to compute beyond what `check` needs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Reading<'a> {
@@ -22,11 +24,18 @@ pub struct Reading<'a> {
     pub digest: bool,
     /// The keys that declare a successor.
     pub successor_keys: &'a [&'a str],
+    /// The keys that name the notes this one supersedes.
+    pub predecessor_keys: &'a [&'a str],
 }
 
 impl Default for Reading<'_> {
     fn default() -> Self {
-        Reading { fingerprint: false, digest: false, successor_keys: SUCCESSOR_KEYS }
+        Reading {
+            fingerprint: false,
+            digest: false,
+            successor_keys: SUCCESSOR_KEYS,
+            predecessor_keys: PREDECESSOR_KEYS,
+        }
     }
 }
 
@@ -53,6 +62,8 @@ pub struct Note {
     pub status: Option<(String, Span)>,
     /// The successor declaration, if any.
     pub successor: Option<Field>,
+    /// The declaration of the notes this one supersedes, if any.
+    pub predecessor: Option<Field>,
     /// Every top-level frontmatter field, in file order.
     pub fields: Vec<Field>,
     /// The file's text up to the end of its frontmatter, for snippets.
@@ -81,6 +92,7 @@ impl Note {
             aliases: Vec::new(),
             status: None,
             successor: None,
+            predecessor: None,
             fields: Vec::new(),
             head: String::new(),
             parsed: false,
@@ -195,7 +207,7 @@ impl Note {
                 block.end
             }
         };
-        note.read_fields(reading.successor_keys);
+        note.read_fields(reading.successor_keys, reading.predecessor_keys);
         if reading.fingerprint {
             note.fingerprint = Some(fingerprint::fingerprint(&text[body_start..]));
         }
@@ -207,7 +219,7 @@ impl Note {
         note
     }
 
-    fn read_fields(&mut self, successor_keys: &[&str]) {
+    fn read_fields(&mut self, successor_keys: &[&str], predecessor_keys: &[&str]) {
         for field in &self.fields {
             let value = &field.value;
             match field.key.as_str() {
@@ -235,6 +247,9 @@ impl Note {
                 }
                 key if successor_keys.contains(&key) && self.successor.is_none() => {
                     self.successor = Some(field.clone());
+                }
+                key if predecessor_keys.contains(&key) && self.predecessor.is_none() => {
+                    self.predecessor = Some(field.clone());
                 }
                 _ => {}
             }

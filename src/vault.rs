@@ -32,6 +32,42 @@ pub struct Vault {
     by_alias: HashMap<String, Vec<NoteId>>,
 }
 
+/// Which side of an edge a declaration states.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Side {
+    /// `superseded_by` on the older note: the value is the newer one.
+    Successor,
+    /// `supersedes` on the newer note: the value is the older one.
+    Predecessor,
+}
+
+impl Side {
+    /// What the value of a declaration on this side names.
+    pub fn noun(self) -> &'static str {
+        match self {
+            Side::Successor => "successor",
+            Side::Predecessor => "superseded note",
+        }
+    }
+
+    /// The edge older -> newer that `note` declares with a value leading
+    /// to `target`.
+    pub fn edge(self, note: NoteId, target: NoteId) -> (NoteId, NoteId) {
+        match self {
+            Side::Successor => (note, target),
+            Side::Predecessor => (target, note),
+        }
+    }
+}
+
+/// One value of a declaration and where it leads.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Declaration<'a> {
+    pub side: Side,
+    pub value: &'a str,
+    pub resolution: Resolution,
+}
+
 /// Where a successor value leads.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Resolution {
@@ -129,11 +165,18 @@ impl Vault {
         self.by_path.get(path).copied()
     }
 
-    /// Each string value of the note's successor declaration, with where
-    /// it leads.
-    pub fn declarations(&self, id: NoteId) -> impl Iterator<Item = (&str, Resolution)> + '_ {
-        let values = self.notes[id].successor.as_ref().map(|f| f.value.strings()).unwrap_or_default();
-        values.into_iter().map(move |value| (value, self.resolve(id, value)))
+    /// Each string value of the note's declarations, successors first,
+    /// with the side it declares and where it leads.
+    pub fn declarations(&self, id: NoteId) -> impl Iterator<Item = Declaration<'_>> + '_ {
+        let note = &self.notes[id];
+        let successors = note.successor.iter().flat_map(|f| f.value.strings()).map(|v| (Side::Successor, v));
+        let predecessors =
+            note.predecessor.iter().flat_map(|f| f.value.strings()).map(|v| (Side::Predecessor, v));
+        successors.chain(predecessors).map(move |(side, value)| Declaration {
+            side,
+            value,
+            resolution: self.resolve(id, value),
+        })
     }
 
     /// Resolves one successor value written in the note `from`.

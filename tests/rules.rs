@@ -120,10 +120,84 @@ fn superseded_successor_names_chain_end() {
 
 #[test]
 fn status_conflict() {
+    // `current` and `deprecated` are not default statuses, yet the
+    // conflict rule still reads what they mean.
     expect(
         "status-conflict",
-        &[("status-conflict", "active.md", Some(2)), ("status-conflict", "retired.md", Some(3))],
+        &[
+            ("status-conflict", "active.md", Some(2)),
+            ("unknown-status", "current.md", Some(2)),
+            ("status-conflict", "retired.md", Some(3)),
+            ("unknown-status", "retired.md", Some(3)),
+        ],
     );
+}
+
+#[test]
+fn unknown_status_offers_the_closest_known_one() {
+    let json = expect(
+        "statuses",
+        &[
+            ("unknown-status", "menu.md", Some(4)),
+            ("unknown-status", "old-style.md", Some(3)),
+            ("unknown-status", "style.md", Some(3)),
+        ],
+    );
+    let help = |i: usize| json["diagnostics"][i]["help"].as_str().unwrap().to_string();
+    assert_eq!(
+        help(0),
+        "use one of: draft, scheduled, active, superseded, revoked, deleted, quarantined, unknown"
+    );
+    assert!(help(1).starts_with("did you mean `revoked`?"), "{}", help(1));
+    assert!(help(2).starts_with("did you mean `active`?"), "{}", help(2));
+    assert_eq!(json["diagnostics"][2]["message"], "status `activ` is not one of the vault's statuses");
+}
+
+#[test]
+fn statuses_come_from_the_config() {
+    let dir = tempfile::tempdir().unwrap();
+    common::copy_dir(&fixture("statuses"), dir.path());
+    std::fs::write(dir.path().join("vaultlint.toml"), "statuses = [\"Active\", \"banana\"]\n").unwrap();
+    let (code, json) = check_json(dir.path(), &[]);
+    assert_eq!(code, 0);
+    let got: Vec<_> = findings(&json).into_iter().map(|f| f.1).collect();
+    assert_eq!(got, ["old-style.md", "pilot.md", "style.md"]);
+}
+
+#[test]
+fn both_sides_of_a_declaration() {
+    let json = expect(
+        "supersedes",
+        &[
+            ("supersession-cycle", "cycle/one.md", Some(3)),
+            ("conflicting-supersession", "handbook/expenses.md", Some(3)),
+            ("conflicting-supersession", "handbook/leave-2023.md", Some(3)),
+            ("self-supersession", "handbook/onboarding.md", Some(3)),
+            ("successor-outside-vault", "handbook/pricing.md", Some(3)),
+            ("missing-successor", "handbook/security.md", Some(5)),
+            ("status-conflict", "handbook/travel-2024.md", Some(3)),
+        ],
+    );
+    let message = |i: usize| json["diagnostics"][i]["message"].as_str().unwrap().to_string();
+    assert_eq!(
+        message(1),
+        "note says it supersedes `handbook/expenses-2024.md`, but that note names \
+         `handbook/expenses-2025.md` as its successor"
+    );
+    assert_eq!(
+        message(2),
+        "successor `handbook/leave.md` does not name this note back: it says it supersedes \
+         `handbook/leave-2022.md`"
+    );
+    assert_eq!(
+        message(5),
+        "superseded note `[[security-2022]]` does not exist: no note has that name or alias"
+    );
+    assert_eq!(message(6), "status is `active` but `handbook/travel.md` says it supersedes this note");
+    // A newer note that is not in force yet is reported where it says so.
+    let (_, json) = check_json(&fixture("supersedes"), &["--as-of", "2024-06-01"]);
+    let scheduled: Vec<_> = findings(&json).into_iter().filter(|f| f.0 == "scheduled-successor").collect();
+    assert_eq!(scheduled, [("scheduled-successor".into(), "handbook/travel.md".into(), Some(3))]);
 }
 
 #[test]

@@ -6,7 +6,7 @@ use crate::diagnostic::Diagnostic;
 use crate::frontmatter::{Field, ValueKind};
 use crate::rules::Code;
 use crate::rules::supersession::Graph;
-use crate::vault::Vault;
+use crate::vault::{Side, Vault};
 
 /// Keys whose values are dates.
 pub const KEYS: &[&str] =
@@ -168,24 +168,40 @@ pub fn check(vault: &Vault, graph: &Graph, as_of: Day, out: &mut Vec<Diagnostic>
                 .help("review the note, then move `review_due` to the next date"),
             );
         }
-        for (target, span) in &graph.edges[id] {
-            let successor = &vault.notes[*target];
+        for edge in &graph.edges[id] {
+            let successor = &vault.notes[edge.to];
             if let Some(from) = day_of(&successor.fields, "effective_from")
                 && from > as_of
             {
-                out.push(
-                    Diagnostic::new(
-                        Code::ScheduledSuccessor,
+                // Reported where the edge is declared.
+                let (path, message, related) = match edge.side {
+                    Side::Successor => (
                         &note.path,
                         format!(
                             "successor `{}` takes effect on {}; until then this note is the one in force",
                             successor.path,
                             show(from)
                         ),
-                    )
-                    .at(*span, "not in force yet")
-                    .help(format!("nothing to change if {} is right; check again with `--as-of`", show(from)))
-                    .related(vec![successor.path.clone()]),
+                        &successor.path,
+                    ),
+                    Side::Predecessor => (
+                        &successor.path,
+                        format!(
+                            "this note takes effect on {}; until then `{}`, which it supersedes, is the one in force",
+                            show(from),
+                            note.path
+                        ),
+                        &note.path,
+                    ),
+                };
+                out.push(
+                    Diagnostic::new(Code::ScheduledSuccessor, path, message)
+                        .at(edge.span, "not in force yet")
+                        .help(format!(
+                            "nothing to change if {} is right; check again with `--as-of`",
+                            show(from)
+                        ))
+                        .related(vec![related.clone()]),
                 );
             }
         }

@@ -58,10 +58,14 @@ codes! {
         "Notes supersede each other in a loop, so none of them is current.";
     UnreadableNote => "unreadable-note", Error,
         "The note cannot be read or is not valid UTF-8.";
+    ConflictingSupersession => "conflicting-supersession", Error,
+        "The two sides of a declaration disagree: a note says it supersedes one that names another successor, or names a successor that does not name it back.";
     SupersededSuccessor => "superseded-successor", Warning,
         "The successor is itself superseded; the declaration should name the current note.";
     StatusConflict => "status-conflict", Warning,
-        "The `status` key disagrees with the successor declaration.";
+        "The `status` key disagrees with the supersession declarations.";
+    UnknownStatus => "unknown-status", Warning,
+        "The `status` value is not one of the vault's statuses (by default draft, scheduled, active, superseded, revoked, deleted, quarantined, unknown).";
     SkippedSymlink => "skipped-symlink", Warning,
         "A symbolic link to a note or folder was not followed, so what it points at is not part of the vault.";
     SuspectedVersion => "suspected-version", Warning,
@@ -92,6 +96,22 @@ impl std::fmt::Display for Code {
     }
 }
 
+/// What the rules judge against, beyond the vault itself.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Settings {
+    /// The day date rules judge the vault as of.
+    pub as_of: dates::Day,
+    /// The known `status` values, lower-cased.
+    pub statuses: Vec<String>,
+}
+
+impl Settings {
+    /// The default statuses, as of `as_of`.
+    pub fn new(as_of: dates::Day) -> Settings {
+        Settings { as_of, statuses: status::DEFAULT_STATUSES.iter().map(|s| s.to_string()).collect() }
+    }
+}
+
 /// Runs every rule over the vault, with the version detector's findings
 /// when it ran. With `focus`, only findings on those vault paths are kept
 /// (the whole vault is still analysed, since a declaration in one note
@@ -100,15 +120,15 @@ pub fn run(
     vault: &Vault,
     focus: Option<&Focus>,
     suggestions: Option<&Suggestions>,
-    as_of: dates::Day,
+    settings: &Settings,
 ) -> Vec<Diagnostic> {
     let mut out: Vec<Diagnostic> = vault.problems.clone();
     for note in &vault.notes {
         out.extend(note.problems.iter().cloned());
     }
     let graph = supersession::check(vault, focus, &mut out);
-    dates::check(vault, &graph, as_of, &mut out);
-    status::check(vault, &mut out);
+    dates::check(vault, &graph, settings.as_of, &mut out);
+    status::check(vault, &graph, &settings.statuses, &mut out);
     versions::check(vault, suggestions, &mut out);
     if let Some(focus) = focus {
         out.retain(|d| focus.contains(&d.path));

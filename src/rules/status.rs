@@ -1,19 +1,82 @@
-//! `status-conflict`: the `status` key and the successor declaration must
-//! tell the same story.
+//! The `status` key: its value must be one of the vault's statuses
+//! (`unknown-status`), and it must tell the same story as the
+//! declarations (`status-conflict`).
 
 use crate::diagnostic::Diagnostic;
 use crate::rules::Code;
+use crate::rules::supersession::Graph;
 use crate::vault::Vault;
 
-const RETIRED: &[&str] = &["superseded", "obsolete", "deprecated"];
-const CURRENT: &[&str] = &["active", "current"];
+/// The statuses a vault uses unless its config names others.
+pub const DEFAULT_STATUSES: &[&str] =
+    &["draft", "scheduled", "active", "superseded", "revoked", "deleted", "quarantined", "unknown"];
 
-pub fn check(vault: &Vault, out: &mut Vec<Diagnostic>) {
-    for note in &vault.notes {
+/// Statuses that say a note was replaced, so a successor should be declared.
+const REPLACED: &[&str] = &["superseded", "obsolete", "deprecated"];
+/// Statuses that say a note is the one in force.
+const CURRENT: &[&str] = &["active", "current"];
+/// Words vaults often use, and the default status each means; the help
+/// of `unknown-status` offers these before a merely similar spelling.
+const SYNONYMS: &[(&str, &str)] = &[
+    ("current", "active"),
+    ("published", "active"),
+    ("live", "active"),
+    ("approved", "active"),
+    ("in-force", "active"),
+    ("deprecated", "superseded"),
+    ("obsolete", "superseded"),
+    ("replaced", "superseded"),
+    ("outdated", "superseded"),
+    ("archived", "superseded"),
+    ("retired", "revoked"),
+    ("withdrawn", "revoked"),
+    ("rescinded", "revoked"),
+    ("cancelled", "revoked"),
+    ("canceled", "revoked"),
+    ("removed", "deleted"),
+    ("wip", "draft"),
+    ("proposed", "draft"),
+    ("planned", "scheduled"),
+    ("upcoming", "scheduled"),
+];
+
+/// The known status closest to `value`: its usual meaning where it is a
+/// common synonym, else the most similar spelling.
+fn closest<'a>(value: &str, known: &'a [String]) -> Option<&'a str> {
+    if let Some((_, meant)) = SYNONYMS.iter().find(|(word, _)| *word == value)
+        && let Some(k) = known.iter().find(|k| k == meant)
+    {
+        return Some(k);
+    }
+    known
+        .iter()
+        .map(|k| (strsim::jaro_winkler(value, k), k.as_str()))
+        .filter(|(score, _)| *score >= 0.75)
+        .max_by(|a, b| a.0.total_cmp(&b.0).then(b.1.cmp(a.1)))
+        .map(|(_, k)| k)
+}
+
+/// `statuses` are lower-cased.
+pub fn check(vault: &Vault, graph: &Graph, statuses: &[String], out: &mut Vec<Diagnostic>) {
+    for (id, note) in vault.notes.iter().enumerate() {
         let Some((status, span)) = &note.status else { continue };
         let lower = status.to_lowercase();
-        match &note.successor {
-            None if RETIRED.contains(&lower.as_str()) => out.push(
+        if !statuses.contains(&lower) {
+            let mut d = Diagnostic::new(
+                Code::UnknownStatus,
+                &note.path,
+                format!("status `{status}` is not one of the vault's statuses"),
+            )
+            .at(*span, "unknown status");
+            d = match closest(&lower, statuses) {
+                Some(near) => d.help(format!("did you mean `{near}`? Known: {}", statuses.join(", "))),
+                None => d.help(format!("use one of: {}", statuses.join(", "))),
+            };
+            out.push(d);
+        }
+        let superseded = graph.superseded(id);
+        if REPLACED.contains(&lower.as_str()) && !superseded && note.successor.is_none() {
+            out.push(
                 Diagnostic::new(
                     Code::StatusConflict,
                     &note.path,
@@ -21,20 +84,18 @@ pub fn check(vault: &Vault, out: &mut Vec<Diagnostic>) {
                 )
                 .at(*span, "says the note is retired")
                 .help("add `superseded_by:` naming the note that replaces this one, or change the status"),
-            ),
-            Some(field) if CURRENT.contains(&lower.as_str()) => out.push(
-                Diagnostic::new(
-                    Code::StatusConflict,
-                    &note.path,
-                    format!(
-                        "status is `{status}` but the note declares a successor at line {}",
-                        field.key_span.line
-                    ),
-                )
-                .at(*span, "says the note is current")
-                .help("set `status: superseded`, or remove the successor declaration"),
-            ),
-            _ => {}
+            );
+        } else if CURRENT.contains(&lower.as_str()) && (superseded || note.successor.is_some()) {
+            let why = match (&note.successor, graph.edges[id].first()) {
+                (Some(field), _) => format!("the note declares a successor at line {}", field.key_span.line),
+                (None, Some(edge)) => format!("`{}` says it supersedes this note", vault.notes[edge.by].path),
+                (None, None) => "the note is superseded".to_string(),
+            };
+            out.push(
+                Diagnostic::new(Code::StatusConflict, &note.path, format!("status is `{status}` but {why}"))
+                    .at(*span, "says the note is current")
+                    .help("set `status: superseded`, or remove the declaration"),
+            );
         }
     }
 }

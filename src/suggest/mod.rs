@@ -287,8 +287,9 @@ struct Links {
     /// For each note, a representative of the notes it is linked to,
     /// directly or through a chain.
     component: Vec<usize>,
-    /// Whether the note declares a successor that resolves: it is marked
-    /// already, so it is never the older note of a suggestion.
+    /// Whether a resolved declaration, on either side, makes the note the
+    /// older one: it is marked already, so it is never the older note of
+    /// a suggestion.
     retired: Vec<bool>,
 }
 
@@ -302,13 +303,14 @@ fn links(vault: &Vault) -> Links {
         }
         x
     }
-    for (id, is_retired) in retired.iter_mut().enumerate() {
-        for (_, resolution) in vault.declarations(id) {
-            if let Resolution::Note(target) = resolution
+    for id in 0..vault.notes.len() {
+        for declaration in vault.declarations(id) {
+            if let Resolution::Note(target) = declaration.resolution
                 && target != id
             {
-                *is_retired = true;
-                let (x, y) = (root(&mut parent, id), root(&mut parent, target));
+                let (older, newer) = declaration.side.edge(id, target);
+                retired[older] = true;
+                let (x, y) = (root(&mut parent, older), root(&mut parent, newer));
                 parent[x.max(y)] = x.min(y);
             }
         }
