@@ -52,6 +52,8 @@ Register-ArgumentCompleter -Native -CommandName 'vaultlint' -ScriptBlock {
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print the findings only, without the summary line')
             [CompletionResult]::new('--no-suggest', '--no-suggest', [CompletionResultType]::ParameterName, 'Skip the similarity pass (no suspected-version findings)')
             [CompletionResult]::new('--no-git', '--no-git', [CompletionResultType]::ParameterName, 'Do not read the git history to tell which version is older')
+            [CompletionResult]::new('--fix', '--fix', [CompletionResultType]::ParameterName, 'Rewrite links to retired notes so they point at the current version, then report what is left')
+            [CompletionResult]::new('--diff', '--diff', [CompletionResultType]::ParameterName, 'Print the edits --fix would make as unified diffs; write nothing')
             [CompletionResult]::new('--isolated', '--isolated', [CompletionResultType]::ParameterName, 'Ignore every config file')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')

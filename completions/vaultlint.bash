@@ -83,7 +83,7 @@ _vaultlint() {
             return 0
             ;;
         vaultlint__subcmd__check)
-            opts="-q -j -h -V --root --exclude --format --strict --statistics --quiet --no-suggest --no-git --as-of --color --threads --config --isolated --help --version"
+            opts="-q -j -h -V --root --exclude --format --strict --statistics --quiet --no-suggest --no-git --as-of --fix --diff --color --threads --config --isolated --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -48,6 +48,8 @@ set edit:completion:arg-completer[vaultlint] = {|@words|
             cand --quiet 'Print the findings only, without the summary line'
             cand --no-suggest 'Skip the similarity pass (no suspected-version findings)'
             cand --no-git 'Do not read the git history to tell which version is older'
+            cand --fix 'Rewrite links to retired notes so they point at the current version, then report what is left'
+            cand --diff 'Print the edits --fix would make as unified diffs; write nothing'
             cand --isolated 'Ignore every config file'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'

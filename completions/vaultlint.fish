@@ -55,6 +55,8 @@ complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l statistics
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -s q -l quiet -d 'Print the findings only, without the summary line'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l no-suggest -d 'Skip the similarity pass (no suspected-version findings)'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l no-git -d 'Do not read the git history to tell which version is older'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l fix -d 'Rewrite links to retired notes so they point at the current version, then report what is left'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l diff -d 'Print the edits --fix would make as unified diffs; write nothing'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l isolated -d 'Ignore every config file'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -s V -l version -d 'Print version'

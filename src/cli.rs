@@ -100,6 +100,15 @@ pub struct CheckArgs {
     /// Judge dates as of this day, YYYY-MM-DD (default: today)
     #[arg(long, value_name = "DATE", value_parser = day)]
     pub as_of: Option<crate::rules::dates::Day>,
+
+    /// Rewrite links to retired notes so they point at the current
+    /// version, then report what is left
+    #[arg(long, conflicts_with = "diff")]
+    pub fix: bool,
+
+    /// Print the edits --fix would make as unified diffs; write nothing
+    #[arg(long, conflicts_with_all = ["statistics", "format"])]
+    pub diff: bool,
 }
 
 fn day(text: &str) -> Result<crate::rules::dates::Day, String> {

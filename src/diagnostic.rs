@@ -44,6 +44,17 @@ pub struct Diagnostic {
     pub help: Option<String>,
     /// Other notes involved, vault-relative.
     pub related: Vec<String>,
+    /// An edit of the note's file that resolves the finding.
+    pub fix: Option<Fix>,
+}
+
+/// Replace the bytes `offset..offset + original.len()` of the file, which
+/// read `original` when the vault was read, with `replacement`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fix {
+    pub offset: usize,
+    pub original: String,
+    pub replacement: String,
 }
 
 impl Diagnostic {
@@ -57,6 +68,7 @@ impl Diagnostic {
             label: None,
             help: None,
             related: Vec::new(),
+            fix: None,
         }
     }
 
@@ -80,6 +92,11 @@ impl Diagnostic {
 
     pub fn related(mut self, related: Vec<String>) -> Self {
         self.related = related;
+        self
+    }
+
+    pub fn fix(mut self, fix: Option<Fix>) -> Self {
+        self.fix = fix;
         self
     }
 

@@ -187,6 +187,25 @@ pub fn write_atomic(path: &Path, read: Option<&[u8]>, contents: &[u8]) -> Result
     Ok(())
 }
 
+/// The change from `before` to `after` as a unified diff with `a/` and
+/// `b/` paths, control characters in its lines escaped for a terminal.
+pub fn unified_diff(path: &str, before: &str, after: &str) -> String {
+    let diff = similar::TextDiff::from_lines(before, after)
+        .unified_diff()
+        .context_radius(2)
+        .header(&format!("a/{path}"), &format!("b/{path}"))
+        .to_string();
+    diff.split_inclusive('\n')
+        .map(|line| {
+            let (text, eol) = match line.strip_suffix('\n') {
+                Some(t) => (t.strip_suffix('\r').unwrap_or(t), "\n"),
+                None => (line, ""),
+            };
+            format!("{}{eol}", crate::text::sanitize(text))
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

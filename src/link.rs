@@ -1,4 +1,8 @@
-//! The forms a successor value can take, parsed into a target to resolve.
+//! The forms a link can take, in a successor value or a note's body,
+//! parsed into a target to resolve.
+
+use crate::diagnostic::Span;
+use std::ops::Range;
 
 /// What a successor value points at, before it is looked up in the vault.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -102,6 +106,165 @@ fn percent_decode(value: &str) -> String {
     String::from_utf8(out).unwrap_or_else(|_| value.to_string())
 }
 
+/// A link in a note's body.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BodyLink {
+    /// The whole link, `[[...]]` or `[...](...)`.
+    pub span: Span,
+    /// The link as written, a form [`parse`] reads.
+    pub text: String,
+    /// Bytes of the file that name the target: the name of a wikilink
+    /// (before any heading or label), the path of a Markdown link (inside
+    /// any angle brackets, before any heading or title).
+    pub target: Range<usize>,
+    /// Those bytes as written.
+    pub written: String,
+    pub wikilink: bool,
+    /// The target is inside `<...>`, where it may hold spaces.
+    pub angle: bool,
+}
+
+/// Every wikilink (`[[note]]`, `[[note#heading|label]]`, `![[note]]`) and
+/// Markdown link (`[label](path.md#heading "title")`) in `text` from byte
+/// `start`, outside fenced code blocks and inline code. Images are left out.
+pub fn in_body(text: &str, start: usize) -> Vec<BodyLink> {
+    let mut links = Vec::new();
+    let mut fence: Option<(u8, usize)> = None;
+    let mut offset = start;
+    let first = text[..start].matches('\n').count() + 1;
+    for (number, raw) in (first..).zip(text[start..].split_inclusive('\n')) {
+        let here = offset;
+        offset += raw.len();
+        let trimmed = raw.trim_start();
+        let marker = trimmed.bytes().next().filter(|b| *b == b'`' || *b == b'~');
+        if let Some(m) = marker {
+            let run = trimmed.bytes().take_while(|b| *b == m).count();
+            if run >= 3 {
+                match fence {
+                    None => fence = Some((m, run)),
+                    Some((open, len)) if open == m && run >= len => fence = None,
+                    _ => {}
+                }
+                continue;
+            }
+        }
+        if fence.is_some() || !raw.contains('[') {
+            continue;
+        }
+        scan_line(here, raw.trim_end_matches(['\n', '\r']), number, &mut links);
+    }
+    links
+}
+
+/// The links on one line (`at` is its offset in `text`).
+fn scan_line(at: usize, line: &str, number: usize, out: &mut Vec<BodyLink>) {
+    let bytes = line.as_bytes();
+    let mut i = 0;
+    let span = |from: usize, to: usize| Span {
+        offset: at + from,
+        len: to - from,
+        line: number,
+        column: line[..from].chars().count() + 1,
+    };
+    while i < bytes.len() {
+        match bytes[i] {
+            // Inline code: skip to the matching run of backticks.
+            b'`' => {
+                let run = bytes[i..].iter().take_while(|b| **b == b'`').count();
+                let fence = &line[i..i + run];
+                i = match line[i + run..].find(fence) {
+                    Some(end) => i + run + end + run,
+                    None => i + run,
+                };
+            }
+            b'\\' => i += 2,
+            b'[' if bytes.get(i + 1) == Some(&b'[') => {
+                let Some(close) = line[i + 2..].find("]]") else { return };
+                let inner = &line[i + 2..i + 2 + close];
+                let end = i + 2 + close + 2;
+                let name_len = inner.find(['|', '#']).unwrap_or(inner.len());
+                // In a table, `[[note\|label]]` escapes the pipe.
+                let name_len = if inner[..name_len].ends_with('\\') { name_len - 1 } else { name_len };
+                if !inner.contains('[') && inner[..name_len].trim().len() == name_len && name_len > 0 {
+                    let start = if i > 0 && bytes[i - 1] == b'!' { i - 1 } else { i };
+                    out.push(BodyLink {
+                        span: span(start, end),
+                        text: format!("[[{}]]", &inner[..name_len]),
+                        target: at + i + 2..at + i + 2 + name_len,
+                        written: inner[..name_len].to_string(),
+                        wikilink: true,
+                        angle: false,
+                    });
+                }
+                i = end;
+            }
+            b'[' => {
+                let image = i > 0 && bytes[i - 1] == b'!';
+                let Some(link) = markdown_link(line, i) else {
+                    i += 1;
+                    continue;
+                };
+                if !image {
+                    out.push(BodyLink {
+                        span: span(i, link.end),
+                        text: line[i..link.end].to_string(),
+                        target: at + link.target.start..at + link.target.end,
+                        written: line[link.target.clone()].to_string(),
+                        wikilink: false,
+                        angle: link.target.start > 0 && bytes[link.target.start - 1] == b'<',
+                    });
+                }
+                i = link.end;
+            }
+            _ => i += 1,
+        }
+    }
+}
+
+struct MarkdownLink {
+    end: usize,
+    target: Range<usize>,
+}
+
+/// The inline link `[label](dest)` opening at `open` in `line`.
+fn markdown_link(line: &str, open: usize) -> Option<MarkdownLink> {
+    let bytes = line.as_bytes();
+    // The label: brackets may nest, escapes are skipped.
+    let (mut depth, mut j) = (0usize, open);
+    loop {
+        match bytes.get(j)? {
+            b'\\' => j += 1,
+            b'[' => depth += 1,
+            b']' => {
+                depth -= 1;
+                if depth == 0 {
+                    break;
+                }
+            }
+            _ => {}
+        }
+        j += 1;
+    }
+    if bytes.get(j + 1) != Some(&b'(') {
+        return None;
+    }
+    let mut k = j + 2;
+    while bytes.get(k) == Some(&b' ') {
+        k += 1;
+    }
+    let (target, after) = if bytes.get(k) == Some(&b'<') {
+        let close = k + 1 + line[k + 1..].find('>')?;
+        (k + 1..close, close + 1)
+    } else {
+        let len = line[k..].find([' ', ')', '\t']).unwrap_or(line.len() - k);
+        (k..k + len, k + len)
+    };
+    let end = after + line[after..].find(')')? + 1;
+    let dest = &line[target.clone()];
+    let path_len = dest.find('#').unwrap_or(dest.len());
+    (path_len > 0).then_some(MarkdownLink { end, target: target.start..target.start + path_len })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -124,5 +287,30 @@ mod tests {
         assert_eq!(parse("[[|x]]"), Err(Invalid::EmptyWikilink));
         assert_eq!(parse("  "), Err(Invalid::Empty));
         assert_eq!(parse("C:/notes/a.md"), path("C:/notes/a.md", false));
+    }
+
+    #[test]
+    fn body_links() {
+        let text = "---\nx: 1\n---\nSee [[Old note#Limits|the rules]] and ![[chart]].\n\
+                    ```\n[[not a link]]\n```\n\
+                    Read [the policy](../hr/old%20policy.md#top \"t\") or `[[code]]`.\n\
+                    ![img](pic.png) [bare](<a b.md>) | [[table\\|label]] [x](#only-anchor)\n";
+        let links = in_body(text, 12);
+        let shown: Vec<(&str, &str, usize, usize)> = links
+            .iter()
+            .map(|l| (l.text.as_str(), &text[l.target.clone()], l.span.line, l.span.column))
+            .collect();
+        assert_eq!(
+            shown,
+            [
+                ("[[Old note]]", "Old note", 4, 5),
+                ("[[chart]]", "chart", 4, 39),
+                ("[the policy](../hr/old%20policy.md#top \"t\")", "../hr/old%20policy.md", 8, 6),
+                ("[bare](<a b.md>)", "a b.md", 9, 17),
+                ("[[table]]", "table", 9, 36),
+            ]
+        );
+        assert_eq!(&text[links[0].span.offset..][..links[0].span.len], "[[Old note#Limits|the rules]]");
+        assert_eq!(&text[links[1].span.offset..][..links[1].span.len], "![[chart]]");
     }
 }

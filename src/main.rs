@@ -12,7 +12,7 @@ use vaultlint::root::Scope;
 use vaultlint::rules::Code;
 use vaultlint::suggest;
 use vaultlint::suggest::apply::{self, LinkStyle};
-use vaultlint::text::sanitize;
+use vaultlint::text::{plural, sanitize};
 use vaultlint::vault::Vault;
 use vaultlint::walk::WalkOptions;
 
@@ -65,12 +65,12 @@ struct Global<'a> {
     style: Style,
 }
 
-/// Works out the vault and its config, then reads the vault.
+/// Works out the vault and its config, then reads the vault, computing
+/// what `wanted` asks for (its keys come from the config).
 fn load(
     args: &VaultArgs,
     global: &Global,
-    fingerprint: bool,
-    digest: bool,
+    wanted: Reading<'_>,
     progress: &dyn Progress,
 ) -> Result<(Scope, Vault, Config), String> {
     let cwd = std::env::current_dir().map_err(|e| format!("cannot read the current folder: {e}"))?;
@@ -88,12 +88,18 @@ fn load(
         Some(keys) => keys.iter().map(String::as_str).collect(),
         None => vaultlint::note::PREDECESSOR_KEYS.to_vec(),
     };
-    let reading = Reading { fingerprint, digest, successor_keys: &keys, predecessor_keys: &predecessor_keys };
+    let reading = Reading { successor_keys: &keys, predecessor_keys: &predecessor_keys, ..wanted };
     let mut vault = Vault::load_with(&scope.root, &options, reading, progress).map_err(|e| e.0)?;
     if let Some(file) = &config.dismissals {
         vault.dismissals = scope.root.join(file);
     }
     Ok((scope, vault, config))
+}
+
+/// What to compute while reading notes: the version detector's
+/// fingerprints, a digest to confirm a file before editing it, body links.
+fn reading(fingerprint: bool, digest: bool, links: bool) -> Reading<'static> {
+    Reading { fingerprint, digest, links, ..Reading::default() }
 }
 
 /// A config file's problem, drawn with its snippet.
@@ -107,8 +113,59 @@ fn config_error(error: &vaultlint::config::ConfigError, style: Style) -> String 
 }
 
 fn check(args: &CheckArgs, global: &Global) -> Result<(String, u8), String> {
-    let progress = Bar::new(args.format == Format::Full && !args.quiet);
-    let (scope, vault, config) = load(&args.vault, global, !args.no_suggest, false, &progress)?;
+    let progress = Bar::new(args.format == Format::Full && !args.quiet && !args.diff);
+    let editing = args.fix || args.diff;
+    let (mut scope, mut vault, mut report) = check_vault(args, global, editing, &progress)?;
+    progress.finish();
+    // A fix that could not be made fails the run.
+    let mut unfixed = false;
+    if editing {
+        let (fixes, skipped) = vaultlint::fix::plan(&vault, &report.diagnostics);
+        for s in &skipped {
+            eprintln!("vaultlint: {}: not fixed: {}", sanitize(&s.path), sanitize(&s.reason));
+        }
+        if args.diff {
+            let text: String = fixes.iter().map(vaultlint::fix::diff).collect();
+            let failed = !fixes.is_empty() || !skipped.is_empty();
+            return Ok((text, if failed { FAILED } else { 0 }));
+        }
+        let (mut files, mut count) = (0, 0);
+        unfixed = !skipped.is_empty();
+        for fix in &fixes {
+            match vaultlint::fix::write(fix) {
+                Ok(()) => {
+                    files += 1;
+                    count += fix.fixes;
+                }
+                Err(e) => {
+                    eprintln!("vaultlint: {}: not fixed: {e}", sanitize(&fix.path));
+                    unfixed = true;
+                }
+            }
+        }
+        if !args.quiet {
+            eprintln!("fixed {} in {}", plural(count, "link"), plural(files, "note"));
+        }
+        if files > 0 {
+            // Report the vault as it is now: positions after an edit moved.
+            std::mem::forget(vault);
+            (scope, vault, report) = check_vault(args, global, false, &Silent)?;
+        }
+    }
+    let (text, status) = render_check(args, global, &scope, &vault, &report);
+    std::mem::forget(vault);
+    Ok((text, if unfixed { FAILED } else { status }))
+}
+
+/// Reads the vault and runs every rule, the config's severities applied.
+fn check_vault(
+    args: &CheckArgs,
+    global: &Global,
+    digest: bool,
+    progress: &dyn Progress,
+) -> Result<(Scope, Vault, vaultlint::check::Report), String> {
+    let (scope, vault, config) =
+        load(&args.vault, global, reading(!args.no_suggest, digest, true), progress)?;
     // A rule turned off costs nothing: the similarity pass only runs for
     // `suspected-version`.
     let suggesting = !args.no_suggest && config.level(Code::SuspectedVersion) != Some(Level::Off);
@@ -119,25 +176,34 @@ fn check(args: &CheckArgs, global: &Global) -> Result<(String, u8), String> {
         scope.focus.as_ref(),
         suggesting.then_some(&options),
         &settings,
-        &progress,
+        progress,
     );
-    progress.finish();
     config.apply(&mut report.diagnostics);
+    Ok((scope, vault, report))
+}
+
+/// The report in the chosen format, and the exit status it calls for.
+fn render_check(
+    args: &CheckArgs,
+    global: &Global,
+    scope: &Scope,
+    vault: &Vault,
+    report: &vaultlint::check::Report,
+) -> (String, u8) {
     let style = global.style;
     let mut text = match args.format {
-        Format::Json => output::json::render(&report, args.statistics),
-        Format::Github => output::github::render(&report, &github_prefix(&scope.root)),
-        Format::Sarif => output::sarif::render(&report, &github_prefix(&scope.root)),
-        _ if args.statistics => output::statistics(&report),
-        Format::Full => output::full::render(&report, &vault, style),
-        Format::Concise => output::concise::render(&report, style),
+        Format::Json => output::json::render(report, args.statistics),
+        Format::Github => output::github::render(report, &github_prefix(&scope.root)),
+        Format::Sarif => output::sarif::render(report, &github_prefix(&scope.root)),
+        _ if args.statistics => output::statistics(report),
+        Format::Full => output::full::render(report, vault, style),
+        Format::Concise => output::concise::render(report, style),
     };
     if matches!(args.format, Format::Full | Format::Concise) && !args.quiet {
-        text.push_str(&output::summary(&report, style));
+        text.push_str(&output::summary(report, style));
     }
     let failed = report.errors() > 0 || (args.strict && report.warnings() > 0);
-    std::mem::forget(vault);
-    Ok((text, if failed { FAILED } else { 0 }))
+    (text, if failed { FAILED } else { 0 })
 }
 
 /// What the rules judge against: `--as-of` (default today) and the
@@ -174,7 +240,7 @@ fn suggest(args: &SuggestArgs, global: &Global) -> Result<(String, u8), String> 
             .into());
     }
     let progress = Bar::new((args.format == SuggestFormat::Full || args.apply) && !args.quiet);
-    let (scope, vault, config) = load(&args.vault, global, true, applying, &progress)?;
+    let (scope, vault, config) = load(&args.vault, global, reading(true, applying, false), &progress)?;
     let options = suggest_options(&config, args.min_score, args.no_git);
     let suggestions = suggest::find_with(&vault, &options, &progress);
     progress.finish();
@@ -223,7 +289,7 @@ fn dismiss(
         root: args.vault.root.clone(),
         exclude: args.vault.exclude.clone(),
     };
-    let (scope, vault, _) = load(&given, global, false, false, &Silent)?;
+    let (scope, vault, _) = load(&given, global, reading(false, false, false), &Silent)?;
     let cwd = std::env::current_dir().map_err(|e| format!("cannot read the current folder: {e}"))?;
     let mut paths = Vec::new();
     for note in notes {
@@ -294,7 +360,7 @@ fn github_prefix(root: &std::path::Path) -> String {
 
 /// `graph`: the supersession graph as DOT or Mermaid.
 fn graph(args: &cli::GraphArgs, global: &Global) -> Result<(String, u8), String> {
-    let (scope, vault, _) = load(&args.vault, global, false, false, &Silent)?;
+    let (scope, vault, _) = load(&args.vault, global, reading(false, false, false), &Silent)?;
     let text = match args.format {
         cli::GraphFormat::Dot => vaultlint::graph::dot(&vault, scope.focus.as_ref()),
         cli::GraphFormat::Mermaid => vaultlint::graph::mermaid(&vault, scope.focus.as_ref()),

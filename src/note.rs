@@ -4,6 +4,7 @@
 
 use crate::diagnostic::{Diagnostic, Span};
 use crate::frontmatter::{self, Delimited, Field};
+use crate::link::BodyLink;
 use crate::rules::Code;
 use crate::suggest::fingerprint::{self, Fingerprint};
 use std::fs::File;
@@ -22,6 +23,8 @@ pub struct Reading<'a> {
     /// A digest of the file's bytes, so an edit can confirm the file is
     /// still what was analysed.
     pub digest: bool,
+    /// The links in the body, for `links-to-superseded`.
+    pub links: bool,
     /// The keys that declare a successor.
     pub successor_keys: &'a [&'a str],
     /// The keys that name the notes this one supersedes.
@@ -33,6 +36,7 @@ impl Default for Reading<'_> {
         Reading {
             fingerprint: false,
             digest: false,
+            links: true,
             successor_keys: SUCCESSOR_KEYS,
             predecessor_keys: PREDECESSOR_KEYS,
         }
@@ -64,6 +68,8 @@ pub struct Note {
     pub successor: Option<Field>,
     /// The declaration of the notes this one supersedes, if any.
     pub predecessor: Option<Field>,
+    /// The links in the body, when they were asked for.
+    pub links: Vec<BodyLink>,
     /// Every top-level frontmatter field, in file order.
     pub fields: Vec<Field>,
     /// The file's text up to the end of its frontmatter, for snippets.
@@ -93,6 +99,7 @@ impl Note {
             status: None,
             successor: None,
             predecessor: None,
+            links: Vec::new(),
             fields: Vec::new(),
             head: String::new(),
             parsed: false,
@@ -208,6 +215,9 @@ impl Note {
             }
         };
         note.read_fields(reading.successor_keys, reading.predecessor_keys);
+        if reading.links {
+            note.links = crate::link::in_body(text, body_start);
+        }
         if reading.fingerprint {
             note.fingerprint = Some(fingerprint::fingerprint(&text[body_start..]));
         }

@@ -217,20 +217,7 @@ pub fn dry_run(vault: &Vault, pairs: &[&Pair], link: LinkStyle, out: &mut dyn Wr
         }
     }
     for edit in &edits {
-        out.write_all(sanitize_diff(&apply::unified_diff(edit)).as_bytes())?;
+        out.write_all(apply::unified_diff(edit).as_bytes())?;
     }
     Ok(edits.len())
-}
-
-/// Escapes control characters in a diff's lines, keeping its line breaks.
-fn sanitize_diff(diff: &str) -> String {
-    diff.split_inclusive('\n')
-        .map(|line| {
-            let (text, eol) = match line.strip_suffix('\n') {
-                Some(t) => (t.strip_suffix('\r').unwrap_or(t), "\n"),
-                None => (line, ""),
-            };
-            format!("{}{eol}", sanitize(text))
-        })
-        .collect()
 }

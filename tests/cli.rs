@@ -109,7 +109,8 @@ fn json_schema_fields() {
     let (_, json) = check_json(&fixture("missing-successor"), &[]);
     let d = &json["diagnostics"][2];
     let keys: Vec<&str> = d.as_object().unwrap().keys().map(String::as_str).collect();
-    assert_eq!(keys, ["code", "column", "help", "line", "message", "path", "related", "severity"]);
+    assert_eq!(keys, ["code", "column", "fix", "help", "line", "message", "path", "related", "severity"]);
+    assert_eq!(d["fix"], serde_json::Value::Null);
     assert_eq!(d["severity"], "error");
     assert_eq!(json["summary"], serde_json::json!({"notes": 4, "errors": 3, "warnings": 0}));
 }

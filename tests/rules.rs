@@ -264,3 +264,51 @@ fn dates_judged_as_of_a_day() {
     assert!(findings(&json).contains(&d("review-overdue", "data-retention.md", 3)));
     common::vaultlint().args(["check", "--as-of", "2026-02-30"]).arg(fixture("dates")).assert().code(2);
 }
+
+#[test]
+fn links_to_superseded_notes() {
+    let l = |path: &str, line: u64| ("links-to-superseded".to_string(), path.to_string(), Some(line));
+    let (code, json) = check_json(&fixture("links"), &["--as-of", "2026-06-01"]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        findings(&json),
+        [
+            l("guides/checklist.md", 6),
+            l("guides/checklist.md", 7),
+            l("guides/new-starters.md", 7),
+            l("guides/new-starters.md", 7),
+            l("guides/new-starters.md", 8),
+            l("guides/new-starters.md", 9),
+            l("guides/new-starters.md", 9),
+            l("guides/new-starters.md", 15),
+            ("scheduled-successor".into(), "policies/holidays-2026.md".into(), Some(3)),
+        ]
+    );
+    let d = &json["diagnostics"];
+    assert_eq!(d[2]["column"], 16);
+    assert_eq!(d[3]["column"], 44);
+    assert_eq!(
+        d[2]["message"],
+        "links to `policies/expenses-2024.md`, which is superseded; the current version is `policies/expenses.md`"
+    );
+    assert_eq!(
+        d[2]["help"],
+        "link to `policies/expenses.md` instead (`vaultlint check --fix` rewrites the link)"
+    );
+    assert_eq!(d[5]["message"], "links to `policies/travel-2023.md`, which is revoked");
+    assert_eq!(
+        d[6]["related"],
+        serde_json::json!([
+            "policies/parking-2025.md",
+            "policies/parking-north.md",
+            "policies/parking-south.md"
+        ])
+    );
+    // Once the 2027 holidays are in force, the link to 2026 is retired too;
+    // links inside code and from retired notes never count.
+    let (_, json) = check_json(&fixture("links"), &["--as-of", "2027-02-01"]);
+    let holidays: Vec<_> =
+        findings(&json).into_iter().filter(|f| f.1 == "guides/new-starters.md" && f.2 == Some(9)).collect();
+    assert_eq!(holidays.len(), 3);
+    assert!(!findings(&json).iter().any(|f| f.1.starts_with("policies/")));
+}

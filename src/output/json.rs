@@ -25,6 +25,16 @@ struct JsonDiagnostic<'a> {
     message: &'a str,
     help: Option<&'a str>,
     related: &'a [String],
+    fix: Option<JsonFix<'a>>,
+}
+
+/// The edit `check --fix` would make: replace the bytes from `offset`
+/// that read `original` with `replacement`.
+#[derive(Serialize)]
+struct JsonFix<'a> {
+    offset: usize,
+    original: &'a str,
+    replacement: &'a str,
 }
 
 #[derive(Serialize)]
@@ -48,6 +58,11 @@ pub fn render(report: &Report, statistics: bool) -> String {
                 message: &d.message,
                 help: d.help.as_deref(),
                 related: &d.related,
+                fix: d.fix.as_ref().map(|f| JsonFix {
+                    offset: f.offset,
+                    original: &f.original,
+                    replacement: &f.replacement,
+                }),
             })
             .collect(),
         summary: Summary { notes: report.notes, errors: report.errors(), warnings: report.warnings() },

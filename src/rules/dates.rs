@@ -115,7 +115,7 @@ fn field<'a>(fields: &'a [Field], key: &str) -> Option<&'a Field> {
 }
 
 /// The day a field says, if it holds a valid date.
-fn day_of(fields: &[Field], key: &str) -> Option<Day> {
+pub fn day_of(fields: &[Field], key: &str) -> Option<Day> {
     field(fields, key).and_then(|f| f.value.scalar_text()).and_then(parse)
 }
 

@@ -2,6 +2,7 @@
 //! Each family of rules lives in its own file.
 
 pub mod dates;
+pub mod links;
 pub mod status;
 pub mod supersession;
 pub mod versions;
@@ -82,6 +83,8 @@ codes! {
         "The successor's `effective_from` is after the as-of date, so this note is still the one in force.";
     ReviewOverdue => "review-overdue", Warning,
         "`review_due` is before the as-of date.";
+    LinksToSuperseded => "links-to-superseded", Warning,
+        "A note in use links in its body to a superseded or revoked note; the help names the current one.";
 }
 
 impl Serialize for Code {
@@ -129,6 +132,8 @@ pub fn run(
     let graph = supersession::check(vault, focus, &mut out);
     dates::check(vault, &graph, settings.as_of, &mut out);
     status::check(vault, &graph, &settings.statuses, &mut out);
+    let life = crate::lifecycle::Lifecycle::new(vault, &graph, settings.as_of);
+    links::check(vault, &life, &mut out);
     versions::check(vault, suggestions, &mut out);
     if let Some(focus) = focus {
         out.retain(|d| focus.contains(&d.path));

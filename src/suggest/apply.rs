@@ -4,7 +4,6 @@
 use crate::edit::{self, WriteError};
 use crate::note;
 use crate::vault::{NoteId, Resolution, Vault};
-use similar::TextDiff;
 use std::path::PathBuf;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -90,9 +89,5 @@ pub fn write(edit: &Edit) -> Result<(), WriteError> {
 
 /// The edit as a unified diff, `a/` and `b/` paths from the vault root.
 pub fn unified_diff(edit: &Edit) -> String {
-    TextDiff::from_lines(&edit.before, &edit.after)
-        .unified_diff()
-        .context_radius(2)
-        .header(&format!("a/{}", edit.path), &format!("b/{}", edit.path))
-        .to_string()
+    edit::unified_diff(&edit.path, &edit.before, &edit.after)
 }

@@ -1,0 +1,162 @@
+//! Which note is in force on a given day. A note is in force from its
+//! `effective_from` through its `effective_to` (either may be absent),
+//! unless its status keeps it out (a draft, a revoked note) or a successor
+//! has taken effect. A successor takes effect on its own `effective_from`
+//! (at once when it has none), and not while it is a draft or quarantined.
+//! This is the reading `lineage`, `links-to-superseded` and the statistics
+//! share, so a retrieval layer that loads `lineage --all` agrees with `check`.
+
+use crate::rules::dates::{self, Day};
+use crate::rules::supersession::{Graph, strongly_connected};
+use crate::vault::{NoteId, Vault};
+
+/// At most this many current notes are named at the end of a split chain.
+const MAX_CURRENT: usize = 8;
+
+/// Where a note stands on the as-of day.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Standing {
+    InForce,
+    /// A successor has taken effect (or the status says superseded).
+    Superseded,
+    /// In a supersession cycle: every member is superseded by another.
+    Cycle,
+    /// `effective_from` is later (or `status: scheduled` with no date).
+    NotYetInForce(Option<Day>),
+    /// `effective_to` has passed.
+    Expired(Day),
+    Revoked,
+    Deleted,
+    Draft,
+    Quarantined,
+}
+
+impl Standing {
+    /// Retired: it was in force once and is no longer, so links to it and
+    /// search results should go elsewhere.
+    pub fn is_retired(self) -> bool {
+        matches!(
+            self,
+            Standing::Superseded
+                | Standing::Cycle
+                | Standing::Expired(_)
+                | Standing::Revoked
+                | Standing::Deleted
+        )
+    }
+
+    /// The stable name used in JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Standing::InForce => "in-force",
+            Standing::Superseded => "superseded",
+            Standing::Cycle => "cycle",
+            Standing::NotYetInForce(_) => "not-yet-in-force",
+            Standing::Expired(_) => "expired",
+            Standing::Revoked => "revoked",
+            Standing::Deleted => "deleted",
+            Standing::Draft => "draft",
+            Standing::Quarantined => "quarantined",
+        }
+    }
+
+    /// How the standing reads in a sentence: "is superseded".
+    pub fn describe(self) -> String {
+        match self {
+            Standing::InForce => "is in force".into(),
+            Standing::Superseded => "is superseded".into(),
+            Standing::Cycle => "is in a supersession cycle".into(),
+            Standing::NotYetInForce(Some(day)) => format!("takes effect on {}", dates::show(day)),
+            Standing::NotYetInForce(None) => "is scheduled, with no `effective_from`".into(),
+            Standing::Expired(day) => format!("expired on {}", dates::show(day)),
+            Standing::Revoked => "is revoked".into(),
+            Standing::Deleted => "is deleted".into(),
+            Standing::Draft => "is a draft".into(),
+            Standing::Quarantined => "is quarantined".into(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct State {
+    pub standing: Standing,
+    /// The notes in force that replace this one, following successors that
+    /// have taken effect: itself when it is in force, empty when the chain
+    /// ends in no note in force (a revoked note, a cycle).
+    pub current: Vec<NoteId>,
+}
+
+/// Every note's state on `as_of`.
+pub struct Lifecycle {
+    pub as_of: Day,
+    pub states: Vec<State>,
+}
+
+fn status(vault: &Vault, id: NoteId) -> String {
+    vault.notes[id].status.as_ref().map(|(s, _)| s.to_lowercase()).unwrap_or_default()
+}
+
+/// The note's standing from its own keys alone, ignoring successors.
+fn own(vault: &Vault, id: NoteId, as_of: Day) -> Standing {
+    let fields = &vault.notes[id].fields;
+    let from = dates::day_of(fields, "effective_from");
+    let to = dates::day_of(fields, "effective_to");
+    let status = status(vault, id);
+    match status.as_str() {
+        "draft" => return Standing::Draft,
+        "quarantined" => return Standing::Quarantined,
+        // Revoked with an end date: in force until then.
+        "revoked" | "deleted" if to.is_none_or(|to| to < as_of) => {
+            return if status == "revoked" { Standing::Revoked } else { Standing::Deleted };
+        }
+        "scheduled" if from.is_none() => return Standing::NotYetInForce(None),
+        _ => {}
+    }
+    match (from, to) {
+        (Some(from), _) if from > as_of => Standing::NotYetInForce(Some(from)),
+        (_, Some(to)) if to < as_of => Standing::Expired(to),
+        _ => Standing::InForce,
+    }
+}
+
+impl Lifecycle {
+    pub fn new(vault: &Vault, graph: &Graph, as_of: Day) -> Lifecycle {
+        let own: Vec<Standing> = (0..vault.notes.len()).map(|id| own(vault, id, as_of)).collect();
+        let took_effect = |id: NoteId| {
+            !matches!(own[id], Standing::Draft | Standing::Quarantined | Standing::NotYetInForce(_))
+        };
+        let mut states: Vec<State> =
+            own.iter().map(|&standing| State { standing, current: Vec::new() }).collect();
+        // Sinks first, so every successor is settled before its predecessors.
+        for component in strongly_connected(&graph.edges) {
+            if component.len() > 1 {
+                for &id in &component {
+                    states[id].standing = Standing::Cycle;
+                }
+                continue;
+            }
+            let id = component[0];
+            let successors: Vec<NoteId> =
+                graph.edges[id].iter().map(|e| e.to).filter(|&s| took_effect(s)).collect();
+            if !successors.is_empty() {
+                let mut current: Vec<NoteId> =
+                    successors.iter().flat_map(|&s| states[s].current.iter().copied()).collect();
+                current.sort_unstable();
+                current.dedup();
+                current.truncate(MAX_CURRENT);
+                states[id] = State { standing: Standing::Superseded, current };
+            } else if own[id] == Standing::InForce {
+                if status(vault, id) == "superseded" && graph.edges[id].is_empty() {
+                    states[id].standing = Standing::Superseded;
+                } else {
+                    states[id].current = vec![id];
+                }
+            }
+        }
+        Lifecycle { as_of, states }
+    }
+
+    pub fn in_force(&self, id: NoteId) -> bool {
+        self.states[id].standing == Standing::InForce
+    }
+}

@@ -1,0 +1,115 @@
+//! `links-to-superseded`: a note still in use that links in its body to a
+//! retired note sends readers, and retrievers that follow links, to the
+//! old text. The fix points the link at the note in force at the end of
+//! the chain, keeping its heading and label.
+
+use crate::diagnostic::{Diagnostic, Fix};
+use crate::lifecycle::Lifecycle;
+use crate::link::BodyLink;
+use crate::rules::Code;
+use crate::vault::{NoteId, Resolution, Vault};
+use crate::walk::strip_note_extension;
+
+pub fn check(vault: &Vault, life: &Lifecycle, out: &mut Vec<Diagnostic>) {
+    for (id, note) in vault.notes.iter().enumerate() {
+        // A retired note is history: its links stay as they were written.
+        if life.states[id].standing.is_retired() {
+            continue;
+        }
+        for link in &note.links {
+            let Resolution::Note(target) = vault.resolve(id, &link.text) else { continue };
+            let state = &life.states[target];
+            if target == id || !state.standing.is_retired() {
+                continue;
+            }
+            let old = &vault.notes[target].path;
+            let current: Vec<&str> = state.current.iter().map(|&c| vault.notes[c].path.as_str()).collect();
+            let mut message = format!("links to `{old}`, which {}", state.standing.describe());
+            let help = match current.as_slice() {
+                [] => "no note in force replaces it; remove the link, or point it at the note that took over"
+                    .to_string(),
+                [one] => {
+                    message.push_str(&format!("; the current version is `{one}`"));
+                    format!("link to `{one}` instead (`vaultlint check --fix` rewrites the link)")
+                }
+                many => {
+                    let list: Vec<String> = many.iter().map(|p| format!("`{p}`")).collect();
+                    message.push_str(&format!("; the current versions are {}", list.join(", ")));
+                    "link to the current version that is meant".to_string()
+                }
+            };
+            let fix = match state.current.as_slice() {
+                [one] if *one != id => Some(Fix {
+                    offset: link.target.start,
+                    original: link.written.clone(),
+                    replacement: retarget(vault, id, link, *one),
+                }),
+                _ => None,
+            };
+            let mut related = vec![old.clone()];
+            related.extend(current.iter().map(|p| p.to_string()));
+            out.push(
+                Diagnostic::new(Code::LinksToSuperseded, &note.path, message)
+                    .at(link.span, "links to a retired note")
+                    .help(help)
+                    .related(related)
+                    .fix(fix),
+            );
+        }
+    }
+}
+
+/// What the link's target should say to reach `to` from the note `from`,
+/// in the link's own style.
+fn retarget(vault: &Vault, from: NoteId, link: &BodyLink, to: NoteId) -> String {
+    let original = &link.written;
+    let target = &vault.notes[to];
+    let keep_extension = crate::walk::is_note_name(original);
+    let without = strip_note_extension(&target.path).unwrap_or(&target.path);
+    if link.wikilink {
+        let name = if original.contains('/') {
+            without.to_string()
+        } else if vault.resolve(from, &format!("[[{}]]", target.stem)) == Resolution::Note(to) {
+            target.stem.clone()
+        } else {
+            without.to_string()
+        };
+        let ext = &target.path[without.len()..];
+        return if keep_extension { format!("{name}{ext}") } else { name };
+    }
+    let path = if keep_extension { target.path.as_str() } else { without };
+    let written = match original.strip_prefix('/') {
+        Some(_) => format!("/{path}"),
+        None => relative(vault.notes[from].folder(), path),
+    };
+    // Inside `<...>` a path is written as it is; elsewhere a space or a
+    // parenthesis would end it.
+    if link.angle {
+        written
+    } else {
+        written.replace('%', "%25").replace(' ', "%20").replace('(', "%28").replace(')', "%29")
+    }
+}
+
+/// `path` (from the vault root) as seen from the folder `base`.
+fn relative(base: &str, path: &str) -> String {
+    let base: Vec<&str> = base.split('/').filter(|p| !p.is_empty()).collect();
+    let parts: Vec<&str> = path.split('/').collect();
+    let shared = base.iter().zip(&parts).take_while(|(a, b)| a == b).count().min(parts.len() - 1);
+    let mut out: Vec<&str> = vec![".."; base.len() - shared];
+    out.extend(&parts[shared..]);
+    out.join("/")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::relative;
+
+    #[test]
+    fn relative_paths() {
+        assert_eq!(relative("", "hr/a.md"), "hr/a.md");
+        assert_eq!(relative("hr", "hr/a.md"), "a.md");
+        assert_eq!(relative("hr/old", "hr/a.md"), "../a.md");
+        assert_eq!(relative("eng", "hr/sub/a.md"), "../hr/sub/a.md");
+    }
+}

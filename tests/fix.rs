@@ -1,0 +1,222 @@
+//! `check --fix` and `--diff`: only the targets of links to retired notes
+//! change, every other byte of every file is kept, permissions too, and a
+//! file that changed since it was read is left alone.
+
+mod common;
+use common::{copy_dir, fixture, vaultlint};
+use proptest::prelude::*;
+use std::fs;
+use std::path::Path;
+
+/// Every file under `dir`, relative path to bytes.
+fn snapshot(dir: &Path) -> std::collections::BTreeMap<String, Vec<u8>> {
+    let mut files = std::collections::BTreeMap::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(folder) = stack.pop() {
+        for entry in fs::read_dir(&folder).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                let rel = path.strip_prefix(dir).unwrap().to_string_lossy().replace('\\', "/");
+                files.insert(rel, fs::read(&path).unwrap());
+            }
+        }
+    }
+    files
+}
+
+fn replaced(bytes: &[u8], edits: &[(&str, &str)]) -> Vec<u8> {
+    let mut text = String::from_utf8(bytes.to_vec()).unwrap();
+    for (from, to) in edits {
+        assert!(text.contains(from), "{from}");
+        text = text.replace(from, to);
+    }
+    text.into_bytes()
+}
+
+const AS_OF: [&str; 3] = ["--as-of", "2026-06-01", "--no-suggest"];
+
+#[test]
+fn fix_rewrites_only_the_link_targets() {
+    let dir = tempfile::tempdir().unwrap();
+    copy_dir(&fixture("links"), dir.path());
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        fs::set_permissions(dir.path().join("guides/checklist.md"), fs::Permissions::from_mode(0o640))
+            .unwrap();
+    }
+    let before = snapshot(dir.path());
+    let out = vaultlint()
+        .args(["check", "--fix", "--format", "concise"])
+        .args(AS_OF)
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert_eq!(String::from_utf8(out.stderr).unwrap(), "fixed 6 links in 2 notes\n");
+    // What is left: the links with no single current note, and the schedule.
+    assert_eq!(stdout.lines().count(), 4, "{stdout}");
+    assert!(stdout.contains("9:9: warning[links-to-superseded] links to `policies/travel-2023.md`"));
+
+    let after = snapshot(dir.path());
+    let mut want = before.clone();
+    want.insert(
+        "guides/new-starters.md".into(),
+        replaced(
+            &before["guides/new-starters.md"],
+            &[
+                ("as [[expenses-2024]] says", "as [[expenses]] says"),
+                ("[[expenses-2024#Meals|meal limits]]", "[[expenses#Meals|meal limits]]"),
+                (
+                    "(../policies/expenses-2024.md#meals \"Expenses\")",
+                    "(../policies/expenses.md#meals \"Expenses\")",
+                ),
+                ("```\n\n![[expenses-2024]]", "```\n\n![[expenses]]"),
+            ],
+        ),
+    );
+    // BOM and CRLF kept; the folder and `.md` of the link kept.
+    want.insert(
+        "guides/checklist.md".into(),
+        replaced(
+            &before["guides/checklist.md"],
+            &[
+                ("[[policies/expenses-2024.md|", "[[policies/expenses.md|"),
+                ("(</policies/expenses-2024.md>)", "(</policies/expenses.md>)"),
+            ],
+        ),
+    );
+    assert_eq!(after, want, "only the link targets change, and no temp file is left");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = fs::metadata(dir.path().join("guides/checklist.md")).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o640);
+    }
+    // Nothing more to do: a second run changes nothing, --diff shows nothing.
+    let out = vaultlint().args(["check", "--fix", "-q"]).args(AS_OF).arg(dir.path()).output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(snapshot(dir.path()), want);
+    let out = vaultlint().args(["check", "--diff"]).args(AS_OF).arg(dir.path()).output().unwrap();
+    assert_eq!((out.status.code(), out.stdout.len()), (Some(0), 0));
+}
+
+#[test]
+fn diff_prints_the_edits_and_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    copy_dir(&fixture("links"), dir.path());
+    let before = snapshot(dir.path());
+    let out = vaultlint().args(["check", "--diff"]).args(AS_OF).arg(dir.path()).output().unwrap();
+    assert_eq!(out.status.code(), Some(1), "edits to make fail the run, as in CI");
+    let diff = String::from_utf8(out.stdout).unwrap();
+    assert!(diff.starts_with("--- a/guides/checklist.md\n+++ b/guides/checklist.md\n"), "{diff}");
+    assert!(
+        diff.contains("\n-Claim costs as [[expenses-2024]] says; see [[expenses-2024#Meals|meal limits]].\n")
+    );
+    assert!(diff.contains("\n+Claim costs as [[expenses]] says; see [[expenses#Meals|meal limits]].\n"));
+    assert_eq!(diff.matches("\n+").count() - 2, 5, "five changed lines: {diff}");
+    assert_eq!(snapshot(dir.path()), before);
+    // JSON carries each fix as data.
+    let (_, json) = common::check_json(dir.path(), &AS_OF);
+    assert_eq!(
+        json["diagnostics"][2]["fix"],
+        serde_json::json!({"offset": 80, "original": "expenses-2024", "replacement": "expenses"})
+    );
+    vaultlint().args(["check", "--diff", "--fix"]).arg(dir.path()).assert().code(2);
+}
+
+#[test]
+fn a_file_changed_since_it_was_read_is_left_alone() {
+    use vaultlint::{check, fix, note::Reading, progress::Silent, rules, vault::Vault, walk::WalkOptions};
+    let dir = tempfile::tempdir().unwrap();
+    copy_dir(&fixture("links"), dir.path());
+    let reading = Reading { digest: true, ..Reading::default() };
+    let vault = Vault::load(dir.path(), &WalkOptions::default(), reading).unwrap();
+    let report = check::check(&vault, None, None, &rules::Settings::new((2026, 6, 1)), &Silent);
+    let edited = dir.path().join("guides/new-starters.md");
+    let mut text = fs::read_to_string(&edited).unwrap();
+    text.push_str("A line another editor added.\n");
+    fs::write(&edited, &text).unwrap();
+    let (fixes, skipped) = fix::plan(&vault, &report.diagnostics);
+    assert_eq!(fixes.iter().map(|f| f.path.as_str()).collect::<Vec<_>>(), ["guides/checklist.md"]);
+    assert_eq!(skipped.len(), 1);
+    assert_eq!(
+        (skipped[0].path.as_str(), skipped[0].reason.as_str()),
+        ("guides/new-starters.md", "it changed since it was read")
+    );
+    // And between planning and writing: the write refuses.
+    fs::write(dir.path().join("guides/checklist.md"), "changed\n").unwrap();
+    assert!(fix::write(&fixes[0]).is_err());
+    assert_eq!(fs::read_to_string(dir.path().join("guides/checklist.md")).unwrap(), "changed\n");
+    assert_eq!(fs::read_to_string(&edited).unwrap(), text);
+}
+
+/// A piece of a body, as written before the fix and as it should read after.
+fn piece() -> impl Strategy<Value = (String, String)> {
+    let same = |s: &str| (s.to_string(), s.to_string());
+    let both = |a: &str, b: &str| (a.to_string(), b.to_string());
+    prop_oneof![
+        Just(same("plain words, ")),
+        Just(same("ünïcødé ✓ ")),
+        Just(same("\n")),
+        Just(same("\r\n")),
+        Just(same("[[new]] ")),
+        Just(same("[[elsewhere]] ")),
+        Just(same("[a link](https://example.org/old.md) ")),
+        Just(same("`[[old]]` ")),
+        Just(same("![a picture](old.png) ")),
+        Just(both("[[old]]", "[[new]]")),
+        Just(both("[[old|the label]]", "[[new|the label]]")),
+        Just(both("[[old#Some heading]]", "[[new#Some heading]]")),
+        Just(both("[[old#h|l]]", "[[new#h|l]]")),
+        Just(both("![[old]]", "![[new]]")),
+        Just(both("[[notes/old.md]]", "[[notes/new.md]]")),
+        Just(both("[label](old.md)", "[label](new.md)")),
+        Just(both("[label](old.md#part \"title\")", "[label](new.md#part \"title\")")),
+        Just(both("[label](</notes/old.md>)", "[label](</notes/new.md>)")),
+        Just(both("[label](./old)", "[label](new)")),
+    ]
+}
+
+fn frontmatter() -> impl Strategy<Value = String> {
+    prop_oneof![
+        Just(String::new()),
+        Just("---\ntitle: Guide\n---\n".to_string()),
+        Just("\u{feff}---\r\ntitle: Guide # kept\r\ntags: [a, 'b']\r\n---\r\n".to_string()),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    #[test]
+    fn fix_changes_only_link_targets(head in frontmatter(), pieces in prop::collection::vec(piece(), 0..24), fence in any::<bool>()) {
+        let mut before = head.clone();
+        let mut want = head;
+        for (b, a) in &pieces {
+            before.push_str(b);
+            want.push_str(a);
+        }
+        if fence {
+            // Nothing inside a code block changes.
+            let block = "\n```\n[[old]] [x](old.md)\n```\n";
+            before.push_str(block);
+            want.push_str(block);
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let notes = dir.path().join("notes");
+        fs::create_dir(&notes).unwrap();
+        fs::write(notes.join("old.md"), "---\nsuperseded_by: notes/new.md\n---\n").unwrap();
+        fs::write(notes.join("new.md"), "# New\n").unwrap();
+        fs::write(notes.join("guide.md"), &before).unwrap();
+        let out = vaultlint().args(["check", "--fix", "-q", "--no-suggest", "--format", "json"]).arg(dir.path()).output().unwrap();
+        prop_assert_eq!(out.status.code(), Some(0));
+        let after = fs::read_to_string(notes.join("guide.md")).unwrap();
+        prop_assert_eq!(&after, &want);
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        prop_assert_eq!(json["diagnostics"].as_array().map(Vec::len), Some(0));
+    }
+}
