@@ -32,6 +32,7 @@ Register-ArgumentCompleter -Native -CommandName 'vaultlint' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Validate successor declarations and the frontmatter they live in')
             [CompletionResult]::new('suggest', 'suggest', [CompletionResultType]::ParameterValue, 'Rank pairs of notes that look like two versions of one document')
+            [CompletionResult]::new('lineage', 'lineage', [CompletionResultType]::ParameterValue, 'Show a note''s versions, oldest to newest, and which one is in force')
             [CompletionResult]::new('graph', 'graph', [CompletionResultType]::ParameterValue, 'Draw the supersession graph, current notes and broken declarations marked')
             [CompletionResult]::new('generate', 'generate', [CompletionResultType]::ParameterValue, 'Write the shell completions and man pages (for packagers)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -86,6 +87,23 @@ Register-ArgumentCompleter -Native -CommandName 'vaultlint' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'vaultlint;lineage' {
+            [CompletionResult]::new('--root', '--root', [CompletionResultType]::ParameterName, 'The vault root, when NOTE is inside a vault that has no marker')
+            [CompletionResult]::new('--exclude', '--exclude', [CompletionResultType]::ParameterName, 'Leave out paths matching this glob (relative to the vault root); repeatable')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--as-of', '--as-of', [CompletionResultType]::ParameterName, 'Say which note is in force on this day, YYYY-MM-DD (default: today)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto (a terminal, and NO_COLOR unset), always or never')
+            [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Worker threads for walking and parsing (0: one per core)')
+            [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Worker threads for walking and parsing (0: one per core)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Use this config file instead of looking for vaultlint.toml')
+            [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'Every note: whether it is in force and what to read instead (use with --format json)')
+            [CompletionResult]::new('--isolated', '--isolated', [CompletionResultType]::ParameterName, 'Ignore every config file')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'vaultlint;graph' {
             [CompletionResult]::new('--root', '--root', [CompletionResultType]::ParameterName, 'The vault root, when PATH names notes or subfolders')
             [CompletionResult]::new('--exclude', '--exclude', [CompletionResultType]::ParameterName, 'Leave out paths matching this glob (relative to the vault root); repeatable')
@@ -117,6 +135,7 @@ Register-ArgumentCompleter -Native -CommandName 'vaultlint' -ScriptBlock {
         'vaultlint;help' {
             [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Validate successor declarations and the frontmatter they live in')
             [CompletionResult]::new('suggest', 'suggest', [CompletionResultType]::ParameterValue, 'Rank pairs of notes that look like two versions of one document')
+            [CompletionResult]::new('lineage', 'lineage', [CompletionResultType]::ParameterValue, 'Show a note''s versions, oldest to newest, and which one is in force')
             [CompletionResult]::new('graph', 'graph', [CompletionResultType]::ParameterValue, 'Draw the supersession graph, current notes and broken declarations marked')
             [CompletionResult]::new('generate', 'generate', [CompletionResultType]::ParameterValue, 'Write the shell completions and man pages (for packagers)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -126,6 +145,9 @@ Register-ArgumentCompleter -Native -CommandName 'vaultlint' -ScriptBlock {
             break
         }
         'vaultlint;help;suggest' {
+            break
+        }
+        'vaultlint;help;lineage' {
             break
         }
         'vaultlint;help;graph' {

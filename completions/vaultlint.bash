@@ -28,6 +28,9 @@ _vaultlint() {
             vaultlint,help)
                 cmd="vaultlint__subcmd__help"
                 ;;
+            vaultlint,lineage)
+                cmd="vaultlint__subcmd__lineage"
+                ;;
             vaultlint,suggest)
                 cmd="vaultlint__subcmd__suggest"
                 ;;
@@ -43,6 +46,9 @@ _vaultlint() {
             vaultlint__subcmd__help,help)
                 cmd="vaultlint__subcmd__help__subcmd__help"
                 ;;
+            vaultlint__subcmd__help,lineage)
+                cmd="vaultlint__subcmd__help__subcmd__lineage"
+                ;;
             vaultlint__subcmd__help,suggest)
                 cmd="vaultlint__subcmd__help__subcmd__suggest"
                 ;;
@@ -53,7 +59,7 @@ _vaultlint() {
 
     case "${cmd}" in
         vaultlint)
-            opts="-j -h -V --color --threads --config --isolated --help --version check suggest graph generate help"
+            opts="-j -h -V --color --threads --config --isolated --help --version check suggest lineage graph generate help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -205,7 +211,7 @@ _vaultlint() {
             return 0
             ;;
         vaultlint__subcmd__help)
-            opts="check suggest graph generate help"
+            opts="check suggest lineage graph generate help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -274,6 +280,20 @@ _vaultlint() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        vaultlint__subcmd__help__subcmd__lineage)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         vaultlint__subcmd__help__subcmd__suggest)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -281,6 +301,52 @@ _vaultlint() {
                 return 0
             fi
             case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        vaultlint__subcmd__lineage)
+            opts="-j -h -V --all --root --exclude --format --as-of --color --threads --config --isolated --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --exclude)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "full json" -- "${cur}"))
+                    return 0
+                    ;;
+                --as-of)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --threads)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;

@@ -29,6 +29,7 @@ set edit:completion:arg-completer[vaultlint] = {|@words|
             cand --version 'Print version'
             cand check 'Validate successor declarations and the frontmatter they live in'
             cand suggest 'Rank pairs of notes that look like two versions of one document'
+            cand lineage 'Show a note''s versions, oldest to newest, and which one is in force'
             cand graph 'Draw the supersession graph, current notes and broken declarations marked'
             cand generate 'Write the shell completions and man pages (for packagers)'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -80,6 +81,22 @@ set edit:completion:arg-completer[vaultlint] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'vaultlint;lineage'= {
+            cand --root 'The vault root, when NOTE is inside a vault that has no marker'
+            cand --exclude 'Leave out paths matching this glob (relative to the vault root); repeatable'
+            cand --format 'Output format'
+            cand --as-of 'Say which note is in force on this day, YYYY-MM-DD (default: today)'
+            cand --color 'When to use colour: auto (a terminal, and NO_COLOR unset), always or never'
+            cand -j 'Worker threads for walking and parsing (0: one per core)'
+            cand --threads 'Worker threads for walking and parsing (0: one per core)'
+            cand --config 'Use this config file instead of looking for vaultlint.toml'
+            cand --all 'Every note: whether it is in force and what to read instead (use with --format json)'
+            cand --isolated 'Ignore every config file'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'vaultlint;graph'= {
             cand --root 'The vault root, when PATH names notes or subfolders'
             cand --exclude 'Leave out paths matching this glob (relative to the vault root); repeatable'
@@ -109,6 +126,7 @@ set edit:completion:arg-completer[vaultlint] = {|@words|
         &'vaultlint;help'= {
             cand check 'Validate successor declarations and the frontmatter they live in'
             cand suggest 'Rank pairs of notes that look like two versions of one document'
+            cand lineage 'Show a note''s versions, oldest to newest, and which one is in force'
             cand graph 'Draw the supersession graph, current notes and broken declarations marked'
             cand generate 'Write the shell completions and man pages (for packagers)'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -116,6 +134,8 @@ set edit:completion:arg-completer[vaultlint] = {|@words|
         &'vaultlint;help;check'= {
         }
         &'vaultlint;help;suggest'= {
+        }
+        &'vaultlint;help;lineage'= {
         }
         &'vaultlint;help;graph'= {
         }

@@ -34,6 +34,7 @@ complete -c vaultlint -n "__fish_vaultlint_needs_command" -s h -l help -d 'Print
 complete -c vaultlint -n "__fish_vaultlint_needs_command" -s V -l version -d 'Print version'
 complete -c vaultlint -n "__fish_vaultlint_needs_command" -f -a "check" -d 'Validate successor declarations and the frontmatter they live in'
 complete -c vaultlint -n "__fish_vaultlint_needs_command" -f -a "suggest" -d 'Rank pairs of notes that look like two versions of one document'
+complete -c vaultlint -n "__fish_vaultlint_needs_command" -f -a "lineage" -d 'Show a note\'s versions, oldest to newest, and which one is in force'
 complete -c vaultlint -n "__fish_vaultlint_needs_command" -f -a "graph" -d 'Draw the supersession graph, current notes and broken declarations marked'
 complete -c vaultlint -n "__fish_vaultlint_needs_command" -f -a "generate" -d 'Write the shell completions and man pages (for packagers)'
 complete -c vaultlint -n "__fish_vaultlint_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
@@ -82,6 +83,20 @@ complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -l dry-run 
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -l isolated -d 'Ignore every config file'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -s V -l version -d 'Print version'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand lineage" -l root -d 'The vault root, when NOTE is inside a vault that has no marker' -r -F
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand lineage" -l exclude -d 'Leave out paths matching this glob (relative to the vault root); repeatable' -r
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand lineage" -l format -d 'Output format' -r -f -a "full\t'Each pair with its evidence and the lines that differ'
+json\t'One JSON object (schema in the README)'"
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand lineage" -l as-of -d 'Say which note is in force on this day, YYYY-MM-DD (default: today)' -r
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand lineage" -l color -d 'When to use colour: auto (a terminal, and NO_COLOR unset), always or never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand lineage" -s j -l threads -d 'Worker threads for walking and parsing (0: one per core)' -r
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand lineage" -l config -d 'Use this config file instead of looking for vaultlint.toml' -r -F
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand lineage" -l all -d 'Every note: whether it is in force and what to read instead (use with --format json)'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand lineage" -l isolated -d 'Ignore every config file'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand lineage" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand lineage" -s V -l version -d 'Print version'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand graph" -l root -d 'The vault root, when PATH names notes or subfolders' -r -F
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand graph" -l exclude -d 'Leave out paths matching this glob (relative to the vault root); repeatable' -r
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand graph" -l format -d 'Output format' -r -f -a "dot\t'Graphviz DOT (`vaultlint graph | dot -Tsvg > graph.svg`)'
@@ -103,8 +118,9 @@ complete -c vaultlint -n "__fish_vaultlint_using_subcommand generate" -l config 
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand generate" -l isolated -d 'Ignore every config file'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand generate" -s h -l help -d 'Print help'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand generate" -s V -l version -d 'Print version'
-complete -c vaultlint -n "__fish_vaultlint_using_subcommand help; and not __fish_seen_subcommand_from check suggest graph generate help" -f -a "check" -d 'Validate successor declarations and the frontmatter they live in'
-complete -c vaultlint -n "__fish_vaultlint_using_subcommand help; and not __fish_seen_subcommand_from check suggest graph generate help" -f -a "suggest" -d 'Rank pairs of notes that look like two versions of one document'
-complete -c vaultlint -n "__fish_vaultlint_using_subcommand help; and not __fish_seen_subcommand_from check suggest graph generate help" -f -a "graph" -d 'Draw the supersession graph, current notes and broken declarations marked'
-complete -c vaultlint -n "__fish_vaultlint_using_subcommand help; and not __fish_seen_subcommand_from check suggest graph generate help" -f -a "generate" -d 'Write the shell completions and man pages (for packagers)'
-complete -c vaultlint -n "__fish_vaultlint_using_subcommand help; and not __fish_seen_subcommand_from check suggest graph generate help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand help; and not __fish_seen_subcommand_from check suggest lineage graph generate help" -f -a "check" -d 'Validate successor declarations and the frontmatter they live in'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand help; and not __fish_seen_subcommand_from check suggest lineage graph generate help" -f -a "suggest" -d 'Rank pairs of notes that look like two versions of one document'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand help; and not __fish_seen_subcommand_from check suggest lineage graph generate help" -f -a "lineage" -d 'Show a note\'s versions, oldest to newest, and which one is in force'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand help; and not __fish_seen_subcommand_from check suggest lineage graph generate help" -f -a "graph" -d 'Draw the supersession graph, current notes and broken declarations marked'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand help; and not __fish_seen_subcommand_from check suggest lineage graph generate help" -f -a "generate" -d 'Write the shell completions and man pages (for packagers)'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand help; and not __fish_seen_subcommand_from check suggest lineage graph generate help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

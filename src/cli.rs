@@ -41,6 +41,8 @@ pub enum Command {
     Check(CheckArgs),
     /// Rank pairs of notes that look like two versions of one document
     Suggest(SuggestArgs),
+    /// Show a note's versions, oldest to newest, and which one is in force
+    Lineage(LineageArgs),
     /// Draw the supersession graph, current notes and broken declarations marked
     Graph(GraphArgs),
     /// Write the shell completions and man pages (for packagers)
@@ -113,6 +115,35 @@ pub struct CheckArgs {
 
 fn day(text: &str) -> Result<crate::rules::dates::Day, String> {
     crate::rules::dates::parse_day(text).ok_or_else(|| "a date is written YYYY-MM-DD, e.g. 2026-01-15".into())
+}
+
+#[derive(Debug, Args)]
+pub struct LineageArgs {
+    /// Notes whose versions to show; with --all, the vault folder (default:
+    /// the current folder) or the notes to list
+    #[arg(value_name = "NOTE", required_unless_present = "all")]
+    pub paths: Vec<PathBuf>,
+
+    /// Every note: whether it is in force and what to read instead (use
+    /// with --format json)
+    #[arg(long)]
+    pub all: bool,
+
+    /// The vault root, when NOTE is inside a vault that has no marker
+    #[arg(long, value_name = "DIR")]
+    pub root: Option<PathBuf>,
+
+    /// Leave out paths matching this glob (relative to the vault root); repeatable
+    #[arg(long, value_name = "GLOB")]
+    pub exclude: Vec<String>,
+
+    /// Output format
+    #[arg(long, value_enum, default_value_t = SuggestFormat::Full)]
+    pub format: SuggestFormat,
+
+    /// Say which note is in force on this day, YYYY-MM-DD (default: today)
+    #[arg(long, value_name = "DATE", value_parser = day)]
+    pub as_of: Option<crate::rules::dates::Day>,
 }
 
 #[derive(Debug, Args)]

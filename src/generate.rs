@@ -29,6 +29,7 @@ pub fn files() -> Vec<(String, Vec<u8>)> {
         let (status, examples) = match sub.get_name() {
             "check" => (CHECK_STATUS, CHECK_EXAMPLES),
             "graph" => (GRAPH_STATUS, GRAPH_EXAMPLES),
+            "lineage" => (GRAPH_STATUS, LINEAGE_EXAMPLES),
             _ => (SUGGEST_STATUS, SUGGEST_EXAMPLES),
         };
         let sub = sub.clone().name(name.clone()).bin_name(format!("vaultlint {}", sub.get_name()));
@@ -48,8 +49,22 @@ const SUGGEST_STATUS: &[(&str, &str)] = &[
     ("2", "A usage error or a fatal one, such as --apply without a terminal."),
 ];
 const GRAPH_STATUS: &[(&str, &str)] = &[
-    ("0", "The graph was written."),
+    ("0", "The output was written."),
     ("2", "A usage error or a fatal one, with a one-line reason on standard error."),
+];
+const LINEAGE_EXAMPLES: &[(&str, &str)] = &[
+    (
+        "vaultlint lineage notes/hr/expenses.md",
+        "The versions of one note, oldest first, and which is in force today.",
+    ),
+    (
+        "vaultlint lineage notes/hr/expenses.md --as-of 2025-06-01",
+        "Which version was in force on 1 June 2025.",
+    ),
+    (
+        "vaultlint lineage --all --format json notes > lineage.json",
+        "Every note's standing and what to read instead, for an indexer.",
+    ),
 ];
 const GRAPH_EXAMPLES: &[(&str, &str)] = &[
     (
@@ -74,6 +89,11 @@ const CHECK_EXAMPLES: &[(&str, &str)] = &[
         "Report only on one note, checked against the whole vault.",
     ),
     ("vaultlint check --no-suggest --format json notes", "Declarations only, as JSON."),
+    (
+        "vaultlint check --diff notes",
+        "Show how --fix would point links to retired notes at the current ones.",
+    ),
+    ("vaultlint check --as-of 2027-01-01 notes", "Check the vault as it will stand on 1 January 2027."),
 ];
 const SUGGEST_EXAMPLES: &[(&str, &str)] = &[
     ("vaultlint suggest notes", "The suspected version pairs, best first, with the evidence."),
@@ -105,7 +125,7 @@ fn page(cmd: clap::Command, status: &[(&str, &str)], examples: &[(&str, &str)]) 
         roff.control("TP", []).text([bold(*command)]).text([roman(*what)]);
     }
     roff.control("SH", ["SEE ALSO"]);
-    let pages = ["vaultlint", "vaultlint-check", "vaultlint-suggest", "vaultlint-graph"];
+    let pages = ["vaultlint", "vaultlint-check", "vaultlint-suggest", "vaultlint-lineage", "vaultlint-graph"];
     let mut see: Vec<roff::Inline> = Vec::new();
     for page in pages.iter().filter(|p| **p != cmd.get_name()) {
         if !see.is_empty() {

@@ -14,6 +14,7 @@ pub mod frontmatter;
 pub mod generate;
 pub mod graph;
 pub mod lifecycle;
+pub mod lineage;
 pub mod link;
 pub mod note;
 pub mod output;

@@ -35,6 +35,7 @@ fn main() -> ExitCode {
     let result = match &cli.command {
         Command::Check(args) => check(args, &global),
         Command::Suggest(args) => suggest(args, &global),
+        Command::Lineage(args) => lineage(args, &global),
         Command::Graph(args) => graph(args, &global),
         Command::Generate { out } => generate(out),
     };
@@ -356,6 +357,33 @@ fn github_prefix(root: &std::path::Path) -> String {
         Some(rel) => format!("{}/", vaultlint::walk::relative(std::path::Path::new(""), rel)),
         None => format!("{}/", root.display()),
     }
+}
+
+/// `lineage`: the versions of the named notes, or the map of every note.
+fn lineage(args: &cli::LineageArgs, global: &Global) -> Result<(String, u8), String> {
+    let given =
+        VaultArgs { paths: args.paths.clone(), root: args.root.clone(), exclude: args.exclude.clone() };
+    let (scope, vault, config) = load(&given, global, reading(false, false, false), &Silent)?;
+    let settings = rule_settings(&config, args.as_of);
+    let analysis = vaultlint::lineage::Analysis::new(&vault, settings.as_of);
+    if args.all {
+        if args.format != SuggestFormat::Json {
+            return Err("--all lists every note as JSON; add --format json".into());
+        }
+        let keep = |path: &str| scope.focus.as_ref().is_none_or(|f| f.contains(path));
+        return Ok((output::lineage::all_json(&vault, &analysis, &keep), 0));
+    }
+    let focus = scope.focus.as_ref().filter(|f| f.folders.is_empty());
+    let Some(focus) = focus else {
+        return Err("lineage takes notes; name a note, or use --all for a whole vault or folder".into());
+    };
+    let mut notes: Vec<_> = focus.notes.iter().filter_map(|p| vault.id_of(p)).collect();
+    notes.sort_unstable();
+    let text = match args.format {
+        SuggestFormat::Full => output::lineage::full(&vault, &analysis, &notes, global.style),
+        SuggestFormat::Json => output::lineage::json(&vault, &analysis, &notes),
+    };
+    Ok((text, 0))
 }
 
 /// `graph`: the supersession graph as DOT or Mermaid.

@@ -21,7 +21,13 @@ fn committed_files_match_the_generator() {
 
 #[test]
 fn man_pages_render_cleanly() {
-    let pages = ["vaultlint.1", "vaultlint-check.1", "vaultlint-suggest.1", "vaultlint-graph.1"];
+    let pages = [
+        "vaultlint.1",
+        "vaultlint-check.1",
+        "vaultlint-suggest.1",
+        "vaultlint-lineage.1",
+        "vaultlint-graph.1",
+    ];
     for page in pages {
         let file = root().join("man").join(page);
         // groff with every warning on: any complaint about the roff fails.

@@ -4,6 +4,7 @@ pub mod concise;
 pub mod full;
 pub mod github;
 pub mod json;
+pub mod lineage;
 pub mod sarif;
 pub mod suggest;
 

@@ -131,8 +131,8 @@ pub fn run(
     }
     let graph = supersession::check(vault, focus, &mut out);
     dates::check(vault, &graph, settings.as_of, &mut out);
-    status::check(vault, &graph, &settings.statuses, &mut out);
     let life = crate::lifecycle::Lifecycle::new(vault, &graph, settings.as_of);
+    status::check(vault, &graph, &life, &settings.statuses, &mut out);
     links::check(vault, &life, &mut out);
     versions::check(vault, suggestions, &mut out);
     if let Some(focus) = focus {

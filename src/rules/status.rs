@@ -3,6 +3,7 @@
 //! declarations (`status-conflict`).
 
 use crate::diagnostic::Diagnostic;
+use crate::lifecycle::{Lifecycle, Standing};
 use crate::rules::Code;
 use crate::rules::supersession::Graph;
 use crate::vault::Vault;
@@ -56,8 +57,9 @@ fn closest<'a>(value: &str, known: &'a [String]) -> Option<&'a str> {
         .map(|(_, k)| k)
 }
 
-/// `statuses` are lower-cased.
-pub fn check(vault: &Vault, graph: &Graph, statuses: &[String], out: &mut Vec<Diagnostic>) {
+/// `statuses` are lower-cased. A note whose successor has not taken
+/// effect yet (scheduled, or a draft) is rightly still `active`.
+pub fn check(vault: &Vault, graph: &Graph, life: &Lifecycle, statuses: &[String], out: &mut Vec<Diagnostic>) {
     for (id, note) in vault.notes.iter().enumerate() {
         let Some((status, span)) = &note.status else { continue };
         let lower = status.to_lowercase();
@@ -85,7 +87,9 @@ pub fn check(vault: &Vault, graph: &Graph, statuses: &[String], out: &mut Vec<Di
                 .at(*span, "says the note is retired")
                 .help("add `superseded_by:` naming the note that replaces this one, or change the status"),
             );
-        } else if CURRENT.contains(&lower.as_str()) && (superseded || note.successor.is_some()) {
+        } else if CURRENT.contains(&lower.as_str())
+            && matches!(life.states[id].standing, Standing::Superseded | Standing::Cycle)
+        {
             let why = match (&note.successor, graph.edges[id].first()) {
                 (Some(field), _) => format!("the note declares a successor at line {}", field.key_span.line),
                 (None, Some(edge)) => format!("`{}` says it supersedes this note", vault.notes[edge.by].path),
