@@ -13,6 +13,8 @@ pub struct Report {
     pub notes: usize,
     /// Sorted by path, then position.
     pub diagnostics: Vec<Diagnostic>,
+    /// The vault in numbers.
+    pub slices: rules::Slices,
 }
 
 impl Report {
@@ -41,5 +43,6 @@ pub fn check(
     progress: &dyn Progress,
 ) -> Report {
     let suggestions = suggest.map(|options| suggest::find_with(vault, options, progress));
-    Report { notes: vault.notes.len(), diagnostics: rules::run(vault, focus, suggestions.as_ref(), settings) }
+    let (diagnostics, slices) = rules::run(vault, focus, suggestions.as_ref(), settings);
+    Report { notes: vault.notes.len(), diagnostics, slices }
 }

@@ -143,16 +143,41 @@ fn statistics_count_findings_per_code() {
     assert_eq!(
         text.lines().take(2).collect::<Vec<_>>(),
         [
-            "2  missing-successor        The successor resolves to no note in the vault.",
-            "2  suspected-version        The note looks like an older version of another note but declares no successor.",
+            " 2  missing-successor        The successor resolves to no note in the vault.",
+            " 2  suspected-version        The note looks like an older version of another note but declares no successor.",
         ]
     );
-    assert_eq!(text.lines().count(), 8, "seven codes, then the summary");
+    // Seven codes, a blank line, seven slices, then the summary.
+    assert_eq!(text.lines().count(), 16, "{text}");
+    assert_eq!(
+        text.lines().skip(8).take(7).collect::<Vec<_>>(),
+        [
+            "27  notes",
+            "20  current",
+            " 7  superseded",
+            " 0  revoked",
+            " 5  chains",
+            " 5  broken declarations",
+            " 2  suspected versions",
+        ]
+    );
     let (_, json) = check_json(&fixture("handbook"), &["--statistics"]);
     assert_eq!(json["statistics"]["missing-successor"], 2);
     assert_eq!(json["statistics"].as_object().unwrap().len(), 7);
+    assert_eq!(
+        json["slices"],
+        serde_json::json!({"notes": 27, "current": 20, "superseded": 7, "revoked": 0, "chains": 5,
+            "broken_declarations": 5, "suspected_versions": 2})
+    );
+    // Revoked notes and chains with declarations on either side.
+    let (_, json) = check_json(&fixture("lineage"), &["--statistics", "--as-of", "2026-06-01"]);
+    assert_eq!(
+        json["slices"],
+        serde_json::json!({"notes": 8, "current": 3, "superseded": 2, "revoked": 1, "chains": 2,
+            "broken_declarations": 0, "suspected_versions": 0})
+    );
     let (_, json) = check_json(&fixture("handbook"), &[]);
-    assert!(json.get("statistics").is_none());
+    assert!(json.get("statistics").is_none() && json.get("slices").is_none());
 }
 
 #[test]

@@ -13,6 +13,9 @@ struct Output<'a> {
     /// With `--statistics`: the count of findings per code.
     #[serde(skip_serializing_if = "Option::is_none")]
     statistics: Option<std::collections::BTreeMap<&'static str, usize>>,
+    /// With `--statistics`: the vault in slices.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    slices: Option<std::collections::BTreeMap<String, usize>>,
 }
 
 #[derive(Serialize)]
@@ -68,6 +71,9 @@ pub fn render(report: &Report, statistics: bool) -> String {
         summary: Summary { notes: report.notes, errors: report.errors(), warnings: report.warnings() },
         statistics: statistics
             .then(|| super::counts(report).into_iter().map(|(code, n)| (code.name(), n)).collect()),
+        slices: statistics.then(|| {
+            super::slices(report).into_iter().map(|(name, n)| (name.replace(' ', "_"), n)).collect()
+        }),
     };
     let mut text = serde_json::to_string_pretty(&output).expect("report serializes");
     text.push('\n');

@@ -41,11 +41,47 @@ pub fn summary(report: &Report, style: Style) -> String {
     format!("checked {}: {errors}, {warnings}\n", plural(report.notes, "note"))
 }
 
+/// The slices `--statistics` adds after the counts per code, name and count.
+pub fn slices(report: &Report) -> [(&'static str, usize); 7] {
+    use crate::rules::Code::*;
+    let count =
+        |codes: &[crate::rules::Code]| report.diagnostics.iter().filter(|d| codes.contains(&d.code)).count();
+    let s = &report.slices;
+    [
+        ("notes", s.notes),
+        ("current", s.current),
+        ("superseded", s.superseded),
+        ("revoked", s.revoked),
+        ("chains", s.chains),
+        (
+            "broken declarations",
+            count(&[
+                InvalidSuccessor,
+                MissingSuccessor,
+                AmbiguousSuccessor,
+                SuccessorOutsideVault,
+                SelfSupersession,
+                SupersessionCycle,
+                ConflictingSupersession,
+            ]),
+        ),
+        ("suspected versions", count(&[SuspectedVersion])),
+    ]
+}
+
 /// `--statistics`: the count of findings per code, most first, each with
-/// its rule's doc line.
+/// its rule's doc line; then the vault in slices, one line each.
 pub fn statistics(report: &Report) -> String {
     let counts = counts(report);
-    let width = counts.iter().map(|(_, n)| crate::text::thousands(*n).len()).max().unwrap_or(1);
+    let slices = slices(report);
+    // One column of numbers for both parts.
+    let width = counts
+        .iter()
+        .map(|(_, n)| *n)
+        .chain(slices.iter().map(|(_, n)| *n))
+        .map(|n| crate::text::thousands(n).len())
+        .max()
+        .unwrap_or(1);
     let name = counts.iter().map(|(c, _)| c.name().len()).max().unwrap_or(0);
     let mut out = String::new();
     for (code, n) in counts {
@@ -55,6 +91,12 @@ pub fn statistics(report: &Report) -> String {
             code.name(),
             code.doc()
         ));
+    }
+    if !out.is_empty() {
+        out.push('\n');
+    }
+    for (name, n) in slices {
+        out.push_str(&format!("{:>width$}  {name}\n", crate::text::thousands(n)));
     }
     out
 }

@@ -124,7 +124,7 @@ pub fn run(
     focus: Option<&Focus>,
     suggestions: Option<&Suggestions>,
     settings: &Settings,
-) -> Vec<Diagnostic> {
+) -> (Vec<Diagnostic>, Slices) {
     let mut out: Vec<Diagnostic> = vault.problems.clone();
     for note in &vault.notes {
         out.extend(note.problems.iter().cloned());
@@ -134,10 +134,65 @@ pub fn run(
     let life = crate::lifecycle::Lifecycle::new(vault, &graph, settings.as_of);
     status::check(vault, &graph, &life, &settings.statuses, &mut out);
     links::check(vault, &life, &mut out);
+    let slices = Slices::count(vault, &graph, &life, focus);
     versions::check(vault, suggestions, &mut out);
     if let Some(focus) = focus {
         out.retain(|d| focus.contains(&d.path));
     }
     diagnostic::sort(&mut out);
-    out
+    (out, slices)
+}
+
+/// The vault in numbers, for `--statistics`: how many notes are in force
+/// on the as-of day, retired, and linked into chains of versions.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct Slices {
+    pub notes: usize,
+    /// In force.
+    pub current: usize,
+    /// Replaced by a successor in force (or in a cycle).
+    pub superseded: usize,
+    /// Revoked or deleted.
+    pub revoked: usize,
+    /// Groups of two or more notes linked by declarations.
+    pub chains: usize,
+}
+
+impl Slices {
+    fn count(
+        vault: &Vault,
+        graph: &supersession::Graph,
+        life: &crate::lifecycle::Lifecycle,
+        focus: Option<&Focus>,
+    ) -> Slices {
+        use crate::lifecycle::Standing;
+        let inside = |id: usize| focus.is_none_or(|f| f.contains(&vault.notes[id].path));
+        let mut slices = Slices::default();
+        for state in life.states.iter().enumerate().filter(|(id, _)| inside(*id)).map(|(_, s)| s) {
+            slices.notes += 1;
+            match state.standing {
+                Standing::InForce => slices.current += 1,
+                Standing::Superseded | Standing::Cycle => slices.superseded += 1,
+                Standing::Revoked | Standing::Deleted => slices.revoked += 1,
+                _ => {}
+            }
+        }
+        // Chains: connected groups of the graph, counted where a member is in focus.
+        let pairs =
+            graph.edges.iter().enumerate().flat_map(|(from, edges)| edges.iter().map(move |e| (from, e.to)));
+        let group = supersession::linked(vault.notes.len(), pairs);
+        let mut size = vec![0usize; group.len()];
+        for &g in &group {
+            size[g] += 1;
+        }
+        let mut seen = vec![false; group.len()];
+        for id in (0..group.len()).filter(|&id| inside(id)) {
+            let g = group[id];
+            if size[g] > 1 && !seen[g] {
+                seen[g] = true;
+                slices.chains += 1;
+            }
+        }
+        slices
+    }
 }

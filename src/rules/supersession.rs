@@ -323,6 +323,24 @@ fn quoted_list(paths: &[String]) -> String {
     paths.iter().map(|p| format!("`{p}`")).collect::<Vec<_>>().join(", ")
 }
 
+/// For each of `n` notes, a representative of the notes linked to it by
+/// `pairs`, directly or through others (union-find with path halving).
+pub fn linked(n: usize, pairs: impl IntoIterator<Item = (NoteId, NoteId)>) -> Vec<NoteId> {
+    let mut parent: Vec<NoteId> = (0..n).collect();
+    fn root(parent: &mut [NoteId], mut x: NoteId) -> NoteId {
+        while parent[x] != x {
+            parent[x] = parent[parent[x]];
+            x = parent[x];
+        }
+        x
+    }
+    for (a, b) in pairs {
+        let (x, y) = (root(&mut parent, a), root(&mut parent, b));
+        parent[x.max(y)] = x.min(y);
+    }
+    (0..n).map(|x| root(&mut parent, x)).collect()
+}
+
 /// Strongly connected components (Tarjan's algorithm, iterative so a long
 /// chain cannot overflow the stack). Components come out sinks first: every
 /// component's successors come before it.

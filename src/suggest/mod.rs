@@ -294,15 +294,8 @@ struct Links {
 }
 
 fn links(vault: &Vault) -> Links {
-    let mut parent: Vec<usize> = (0..vault.notes.len()).collect();
     let mut retired = vec![false; vault.notes.len()];
-    fn root(parent: &mut [usize], mut x: usize) -> usize {
-        while parent[x] != x {
-            parent[x] = parent[parent[x]];
-            x = parent[x];
-        }
-        x
-    }
+    let mut pairs = Vec::new();
     for id in 0..vault.notes.len() {
         for declaration in vault.declarations(id) {
             if let Resolution::Note(target) = declaration.resolution
@@ -310,12 +303,11 @@ fn links(vault: &Vault) -> Links {
             {
                 let (older, newer) = declaration.side.edge(id, target);
                 retired[older] = true;
-                let (x, y) = (root(&mut parent, older), root(&mut parent, newer));
-                parent[x.max(y)] = x.min(y);
+                pairs.push((older, newer));
             }
         }
     }
-    Links { component: (0..parent.len()).map(|x| root(&mut parent, x)).collect(), retired }
+    Links { component: crate::rules::supersession::linked(vault.notes.len(), pairs), retired }
 }
 
 /// Jaccard similarity of two shingle sets, leaving out common shingles.
