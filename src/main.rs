@@ -379,6 +379,9 @@ fn lineage(args: &cli::LineageArgs, global: &Global) -> Result<(String, u8), Str
     };
     let mut notes: Vec<_> = focus.notes.iter().filter_map(|p| vault.id_of(p)).collect();
     notes.sort_unstable();
+    if notes.is_empty() {
+        return Err("lineage takes notes (`*.md` or `*.markdown` files in the vault)".into());
+    }
     let text = match args.format {
         SuggestFormat::Full => output::lineage::full(&vault, &analysis, &notes, global.style),
         SuggestFormat::Json => output::lineage::json(&vault, &analysis, &notes),

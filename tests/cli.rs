@@ -96,6 +96,8 @@ fn rendered(fixture_name: &str, format: &str) -> String {
 fn snapshot_full() {
     insta::assert_snapshot!("full_handbook", rendered("handbook", "full"));
     insta::assert_snapshot!("full_line_endings", rendered("line-endings", "full"));
+    // Snippets of the body too, with the right line numbers after CRLF lines.
+    insta::assert_snapshot!("full_links", rendered_with("links", &["--as-of", "2026-06-01", "--no-suggest"]));
 }
 
 #[test]

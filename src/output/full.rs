@@ -57,10 +57,31 @@ impl miette::Diagnostic for Rendered {
     }
 }
 
-fn rendered(d: &Diagnostic, vault: &Vault) -> Rendered {
+/// Bodies are not kept; a snippet of one is read again, from the start of
+/// the file to the end of the span's line, up to this many bytes.
+const MAX_BODY_SNIPPET: usize = 1 << 20;
+
+/// The text a snippet of `span` in note `path` is drawn from: the kept
+/// frontmatter, or the file read again for a span in the body.
+fn snippet_source(d: &Diagnostic, vault: &Vault) -> Option<String> {
+    let span = d.span?;
     let head = vault.id_of(&d.path).map(|id| vault.notes[id].head.as_str()).unwrap_or("");
-    // A snippet needs the span inside the text we kept.
-    let span = d.span.filter(|s| s.offset + s.len <= head.len());
+    let end = span.offset + span.len;
+    if end <= head.len() {
+        return Some(head.to_string());
+    }
+    if end > MAX_BODY_SNIPPET {
+        return None;
+    }
+    let text = std::fs::read_to_string(vault.root.join(&d.path)).ok()?;
+    // miette numbers the last line wrongly when it has no line break.
+    let line_end = text.get(end..)?.find('\n').map_or(text.len(), |i| end + i + 1);
+    text.get(..line_end).map(str::to_string)
+}
+
+fn rendered(d: &Diagnostic, vault: &Vault) -> Rendered {
+    let source = snippet_source(d, vault);
+    let span = d.span.filter(|_| source.is_some());
     let message = match span {
         Some(_) => sanitize(&d.message).into_owned(),
         None => match d.span {
@@ -80,7 +101,7 @@ fn rendered(d: &Diagnostic, vault: &Vault) -> Rendered {
             let label = d.label.as_deref().map(|l| sanitize(l).into_owned());
             LabeledSpan::new(label, s.offset, s.len.max(1))
         }),
-        source: span.map(|_| NamedSource::new(sanitize(&d.path), sanitize_source(head).into_owned())),
+        source: source.map(|text| NamedSource::new(sanitize(&d.path), sanitize_source(&text).into_owned())),
     }
 }
 

@@ -19,7 +19,8 @@ pub fn check(vault: &Vault, life: &Lifecycle, out: &mut Vec<Diagnostic>) {
         for link in &note.links {
             let Resolution::Note(target) = vault.resolve(id, &link.text) else { continue };
             let state = &life.states[target];
-            if target == id || !state.standing.is_retired() {
+            // A note may name the versions it replaced, as history.
+            if target == id || !state.standing.is_retired() || state.current.contains(&id) {
                 continue;
             }
             let old = &vault.notes[target].path;
