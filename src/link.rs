@@ -111,8 +111,6 @@ fn percent_decode(value: &str) -> String {
 pub struct BodyLink {
     /// The whole link, `[[...]]` or `[...](...)`.
     pub span: Span,
-    /// The link as written, a form [`parse`] reads.
-    pub text: String,
     /// Bytes of the file that name the target: the name of a wikilink
     /// (before any heading or label), the path of a Markdown link (inside
     /// any angle brackets, before any heading or title).
@@ -124,36 +122,101 @@ pub struct BodyLink {
     pub angle: bool,
 }
 
+impl BodyLink {
+    /// The target as a value [`parse`] reads: `[[name]]` or `[](path)`.
+    pub fn value(&self) -> String {
+        match (self.wikilink, self.angle) {
+            (true, _) => format!("[[{}]]", self.written),
+            (false, true) => format!("[](<{}>)", self.written),
+            (false, false) => format!("[]({})", self.written),
+        }
+    }
+}
+
 /// Every wikilink (`[[note]]`, `[[note#heading|label]]`, `![[note]]`) and
 /// Markdown link (`[label](path.md#heading "title")`) in `text` from byte
 /// `start`, outside fenced code blocks and inline code. Images are left out.
 pub fn in_body(text: &str, start: usize) -> Vec<BodyLink> {
     let mut links = Vec::new();
-    let mut fence: Option<(u8, usize)> = None;
-    let mut offset = start;
-    let first = text[..start].matches('\n').count() + 1;
-    for (number, raw) in (first..).zip(text[start..].split_inclusive('\n')) {
-        let here = offset;
-        offset += raw.len();
-        let trimmed = raw.trim_start();
-        let marker = trimmed.bytes().next().filter(|b| *b == b'`' || *b == b'~');
-        if let Some(m) = marker {
-            let run = trimmed.bytes().take_while(|b| *b == m).count();
-            if run >= 3 {
-                match fence {
-                    None => fence = Some((m, run)),
-                    Some((open, len)) if open == m && run >= len => fence = None,
-                    _ => {}
-                }
-                continue;
-            }
-        }
-        if fence.is_some() || !raw.contains('[') {
+    // Only lines holding `[` are looked at, found with one fast search
+    // rather than line by line: most lines of most notes hold no link.
+    if !text[start..].contains('[') {
+        return links;
+    }
+    let fences = fenced(text, start);
+    let mut fence = fences.iter().peekable();
+    let newlines = |range: &str| count_newlines(range.as_bytes());
+    let mut line = newlines(&text[..start]) + 1;
+    let mut counted = start;
+    let mut at = start;
+    while let Some(found) = text[at..].find('[') {
+        let pos = at + found;
+        let line_start = text[start..pos].rfind('\n').map_or(start, |n| start + n + 1);
+        let line_end = text[pos..].find('\n').map_or(text.len(), |n| pos + n);
+        at = (line_end + 1).min(text.len());
+        while fence.next_if(|f| f.end <= line_start).is_some() {}
+        if fence.peek().is_some_and(|f| f.start <= line_start) {
             continue;
         }
-        scan_line(here, raw.trim_end_matches(['\n', '\r']), number, &mut links);
+        line += newlines(&text[counted..line_start]);
+        counted = line_start;
+        scan_line(line_start, text[line_start..line_end].trim_end_matches('\r'), line, &mut links);
+        if at >= text.len() {
+            break;
+        }
     }
     links
+}
+
+/// Line breaks in `bytes`, counted in chunks into a byte-wide sum, which
+/// the compiler turns into wide vector compares.
+fn count_newlines(bytes: &[u8]) -> usize {
+    bytes.chunks(255).map(|chunk| chunk.iter().map(|&b| u8::from(b == b'\n')).sum::<u8>() as usize).sum()
+}
+
+/// The byte ranges of fenced code blocks (from the opening fence line to
+/// the end of the closing one, or of the text) in `text` from `start`.
+fn fenced(text: &str, start: usize) -> Vec<Range<usize>> {
+    // Candidate fence lines: a run of three backticks or tildes with only
+    // spaces before it on its line.
+    let mut marks: Vec<(usize, u8)> = Vec::new();
+    for (mark, byte) in [("```", '`'), ("~~~", '~')] {
+        let mut from = start;
+        // A one-byte search is far faster than a three-byte one.
+        while let Some(i) = text[from..].find(byte) {
+            let pos = from + i;
+            if !text[pos..].starts_with(mark) {
+                from = pos + 1;
+                continue;
+            }
+            let line_start = text[start..pos].rfind('\n').map_or(start, |n| start + n + 1);
+            if text[line_start..pos].bytes().all(|b| b == b' ' || b == b'\t') {
+                marks.push((line_start, byte as u8));
+            }
+            // Skip the rest of this line: one fence line is one candidate.
+            from = text[pos..].find('\n').map_or(text.len(), |n| pos + n + 1);
+        }
+    }
+    marks.sort_unstable();
+    let mut ranges = Vec::new();
+    let mut open: Option<(usize, u8, usize)> = None;
+    for (line_start, byte) in marks {
+        let line = &text[line_start..];
+        let run = line.trim_start().bytes().take_while(|&b| b == byte).count();
+        let line_end = line.find('\n').map_or(text.len(), |n| line_start + n + 1);
+        match open {
+            None => open = Some((line_start, byte, run)),
+            Some((from, m, len)) if m == byte && run >= len => {
+                ranges.push(from..line_end);
+                open = None;
+            }
+            Some(_) => {}
+        }
+    }
+    if let Some((from, _, _)) = open {
+        ranges.push(from..text.len());
+    }
+    ranges
 }
 
 /// The links on one line (`at` is its offset in `text`).
@@ -189,7 +252,6 @@ fn scan_line(at: usize, line: &str, number: usize, out: &mut Vec<BodyLink>) {
                     let start = if i > 0 && bytes[i - 1] == b'!' { i - 1 } else { i };
                     out.push(BodyLink {
                         span: span(start, end),
-                        text: format!("[[{}]]", &inner[..name_len]),
                         target: at + i + 2..at + i + 2 + name_len,
                         written: inner[..name_len].to_string(),
                         wikilink: true,
@@ -207,7 +269,6 @@ fn scan_line(at: usize, line: &str, number: usize, out: &mut Vec<BodyLink>) {
                 if !image {
                     out.push(BodyLink {
                         span: span(i, link.end),
-                        text: line[i..link.end].to_string(),
                         target: at + link.target.start..at + link.target.end,
                         written: line[link.target.clone()].to_string(),
                         wikilink: false,
@@ -298,19 +359,26 @@ mod tests {
         let links = in_body(text, 12);
         let shown: Vec<(&str, &str, usize, usize)> = links
             .iter()
-            .map(|l| (l.text.as_str(), &text[l.target.clone()], l.span.line, l.span.column))
+            .map(|l| {
+                (&text[l.span.offset..][..l.span.len], &text[l.target.clone()], l.span.line, l.span.column)
+            })
             .collect();
         assert_eq!(
             shown,
             [
-                ("[[Old note]]", "Old note", 4, 5),
-                ("[[chart]]", "chart", 4, 39),
+                ("[[Old note#Limits|the rules]]", "Old note", 4, 5),
+                ("![[chart]]", "chart", 4, 39),
                 ("[the policy](../hr/old%20policy.md#top \"t\")", "../hr/old%20policy.md", 8, 6),
                 ("[bare](<a b.md>)", "a b.md", 9, 17),
-                ("[[table]]", "table", 9, 36),
+                ("[[table\\|label]]", "table", 9, 36),
             ]
         );
-        assert_eq!(&text[links[0].span.offset..][..links[0].span.len], "[[Old note#Limits|the rules]]");
-        assert_eq!(&text[links[1].span.offset..][..links[1].span.len], "![[chart]]");
+        let values: Vec<String> = links.iter().map(BodyLink::value).collect();
+        assert_eq!(values[2], "[](../hr/old%20policy.md)");
+        assert_eq!(values[3], "[](<a b.md>)");
+        // A fence closes only with as long a run of its own character.
+        let text = "  ~~~~\n[[a]]\n~~~\n```\n[[b]]\n~~~~\n[[out]] ```[[c]]\n```\n[[open]]";
+        let names: Vec<(String, usize)> = in_body(text, 0).iter().map(|l| (l.value(), l.span.line)).collect();
+        assert_eq!(names, [("[[out]]".to_string(), 7), ("[[c]]".to_string(), 7)]);
     }
 }

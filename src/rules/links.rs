@@ -17,7 +17,7 @@ pub fn check(vault: &Vault, life: &Lifecycle, out: &mut Vec<Diagnostic>) {
             continue;
         }
         for link in &note.links {
-            let Resolution::Note(target) = vault.resolve(id, &link.text) else { continue };
+            let Resolution::Note(target) = vault.resolve(id, &link.value()) else { continue };
             let state = &life.states[target];
             // A note may name the versions it replaced, as history.
             if target == id || !state.standing.is_retired() || state.current.contains(&id) {
