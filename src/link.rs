@@ -223,6 +223,10 @@ fn fenced(text: &str, start: usize) -> Vec<Range<usize>> {
 fn scan_line(at: usize, line: &str, number: usize, out: &mut Vec<BodyLink>) {
     let bytes = line.as_bytes();
     let mut i = 0;
+    // Each failed Markdown link costs up to MAX_LINK_BYTES of scanning;
+    // allowing a number of them proportional to the line keeps a hostile
+    // line of unclosed brackets linear while ordinary lines lose nothing.
+    let mut attempts = 16 + line.len() / 256;
     let span = |from: usize, to: usize| Span {
         offset: at + from,
         len: to - from,
@@ -260,9 +264,10 @@ fn scan_line(at: usize, line: &str, number: usize, out: &mut Vec<BodyLink>) {
                 }
                 i = end;
             }
-            b'[' => {
+            b'[' if attempts > 0 => {
                 let image = i > 0 && bytes[i - 1] == b'!';
                 let Some(link) = markdown_link(line, i) else {
+                    attempts -= 1;
                     i += 1;
                     continue;
                 };
@@ -288,7 +293,15 @@ struct MarkdownLink {
 }
 
 /// The inline link `[label](dest)` opening at `open` in `line`.
+/// A Markdown link longer than this is not looked for.
+const MAX_LINK_BYTES: usize = 4096;
+
 fn markdown_link(line: &str, open: usize) -> Option<MarkdownLink> {
+    let mut cut = line.len().min(open + MAX_LINK_BYTES);
+    while !line.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    let line = &line[..cut];
     let bytes = line.as_bytes();
     // The label: brackets may nest, escapes are skipped.
     let (mut depth, mut j) = (0usize, open);

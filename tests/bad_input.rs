@@ -34,6 +34,21 @@ fn fifty_megabyte_note() {
 }
 
 #[test]
+fn hostile_link_syntax_in_a_long_line() {
+    // Unclosed brackets, links and code spans by the hundred thousand on
+    // one line: each is looked at once, so this is quick, not quadratic.
+    let dir = vault();
+    let mut text = String::from("# Brackets\n");
+    for piece in ["[a", "[b](", "[[c", "`d", "![e](", "[f]("] {
+        text.push_str(&piece.repeat(50_000));
+        text.push('\n');
+    }
+    text.push_str("[[ok]] and [ok](ok.md)\n");
+    fs::write(dir.path().join("brackets.md"), text).unwrap();
+    assert_eq!(codes_for(dir.path(), "brackets.md"), Vec::<String>::new());
+}
+
+#[test]
 fn invalid_utf8() {
     let dir = vault();
     fs::write(dir.path().join("latin1.md"), b"---\ntitle: caf\xe9\n---\n").unwrap();
