@@ -30,7 +30,7 @@ Register-ArgumentCompleter -Native -CommandName 'vaultlint' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
-            [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Validate successor declarations and the frontmatter they live in')
+            [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Validate supersession declarations, statuses, dates and links to retired notes')
             [CompletionResult]::new('suggest', 'suggest', [CompletionResultType]::ParameterValue, 'Rank pairs of notes that look like two versions of one document')
             [CompletionResult]::new('lineage', 'lineage', [CompletionResultType]::ParameterValue, 'Show a note''s versions, oldest to newest, and which one is in force')
             [CompletionResult]::new('graph', 'graph', [CompletionResultType]::ParameterValue, 'Draw the supersession graph, current notes and broken declarations marked')
@@ -133,7 +133,7 @@ Register-ArgumentCompleter -Native -CommandName 'vaultlint' -ScriptBlock {
             break
         }
         'vaultlint;help' {
-            [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Validate successor declarations and the frontmatter they live in')
+            [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Validate supersession declarations, statuses, dates and links to retired notes')
             [CompletionResult]::new('suggest', 'suggest', [CompletionResultType]::ParameterValue, 'Rank pairs of notes that look like two versions of one document')
             [CompletionResult]::new('lineage', 'lineage', [CompletionResultType]::ParameterValue, 'Show a note''s versions, oldest to newest, and which one is in force')
             [CompletionResult]::new('graph', 'graph', [CompletionResultType]::ParameterValue, 'Draw the supersession graph, current notes and broken declarations marked')

@@ -27,7 +27,7 @@ set edit:completion:arg-completer[vaultlint] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
-            cand check 'Validate successor declarations and the frontmatter they live in'
+            cand check 'Validate supersession declarations, statuses, dates and links to retired notes'
             cand suggest 'Rank pairs of notes that look like two versions of one document'
             cand lineage 'Show a note''s versions, oldest to newest, and which one is in force'
             cand graph 'Draw the supersession graph, current notes and broken declarations marked'
@@ -124,7 +124,7 @@ set edit:completion:arg-completer[vaultlint] = {|@words|
             cand --version 'Print version'
         }
         &'vaultlint;help'= {
-            cand check 'Validate successor declarations and the frontmatter they live in'
+            cand check 'Validate supersession declarations, statuses, dates and links to retired notes'
             cand suggest 'Rank pairs of notes that look like two versions of one document'
             cand lineage 'Show a note''s versions, oldest to newest, and which one is in force'
             cand graph 'Draw the supersession graph, current notes and broken declarations marked'

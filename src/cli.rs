@@ -10,9 +10,10 @@ use std::path::PathBuf;
     version,
     propagate_version = true,
     about = "Keep a Markdown vault honest about which notes are current",
-    long_about = "vaultlint validates `superseded_by` declarations in the YAML frontmatter of \
-                  Markdown notes, so that search and retrieval tools that honour them leave \
-                  retired notes out without losing the current ones."
+    long_about = "vaultlint validates `superseded_by` and `supersedes` declarations, statuses and \
+                  effective dates in the YAML frontmatter of Markdown notes, so that search and \
+                  retrieval tools that honour them leave retired notes out without losing the \
+                  current ones, and says which version of a note was in force on any day."
 )]
 pub struct Cli {
     /// When to use colour: auto (a terminal, and NO_COLOR unset), always or never
@@ -37,7 +38,7 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Validate successor declarations and the frontmatter they live in
+    /// Validate supersession declarations, statuses, dates and links to retired notes
     Check(CheckArgs),
     /// Rank pairs of notes that look like two versions of one document
     Suggest(SuggestArgs),

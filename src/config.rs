@@ -244,12 +244,15 @@ mod tests {
     fn every_key() {
         let c = parse(
             "exclude = [\"drafts/**\"]\nsuccessor-keys = [\"replaced_by\"]\nlink-style = \"wikilink\"\n\
+             predecessor-keys = [\"obsoletes\"]\nstatuses = [\"live\", \"retired\"]\n\
              dismissals = \"meta/dismissed.txt\"\n[suggest]\nmin-score = 0.7\ngit = false\n\
              [rules]\nsuspected-version = \"off\"\nstatus-conflict = \"error\"\n",
         )
         .unwrap();
         assert_eq!(c.exclude, ["drafts/**"]);
         assert_eq!(c.link_style, Some(LinkStyle::Wikilink));
+        assert_eq!(c.predecessor_keys.as_deref(), Some(&["obsoletes".to_string()][..]));
+        assert_eq!(c.statuses.as_deref(), Some(&["live".to_string(), "retired".to_string()][..]));
         assert_eq!(c.suggest.min_score.as_ref().map(|s| *s.get_ref()), Some(0.7));
         assert_eq!(c.level(Code::SuspectedVersion), Some(Level::Off));
         assert_eq!(c.level(Code::MissingSuccessor), None);
@@ -268,6 +271,8 @@ mod tests {
         assert_eq!(e.help.as_deref(), Some("did you mean `missing-successor`?"));
         let e = parse("[rules]\nmissing-successor = \"loud\"\n").unwrap_err();
         assert!(e.message.contains("unknown variant"), "{e:?}");
+        let e = parse("statuses = []\n").unwrap_err();
+        assert_eq!(e.message, "`statuses` needs at least one value");
         let e = parse("[suggest]\nmin-score = 2.0\n").unwrap_err();
         assert_eq!(e.message, "`min-score` is a number from 0 to 1");
     }

@@ -161,3 +161,21 @@ fn link_style_from_the_file() {
     let text = fs::read_to_string(notes.join("hours-2025.md")).unwrap();
     assert!(text.starts_with("---\nsuperseded_by: \"[[hours]]\"\n---\n"), "{text}");
 }
+
+#[test]
+fn predecessor_keys_from_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let notes = dir.path().join("notes");
+    fs::create_dir_all(&notes).unwrap();
+    fs::write(notes.join("old.md"), "# Old\n").unwrap();
+    fs::write(notes.join("new.md"), "---\nobsoletes: old.md\nsupersedes: gone.md\n---\n# New\n").unwrap();
+    // By default `supersedes` is read, and its value is missing.
+    let (_, json) = check_json(&notes, &["--no-suggest"]);
+    assert_eq!(codes(&json), [("missing-successor".to_string(), "new.md".to_string())]);
+    // With the vault's own key, `obsoletes` is the edge and `supersedes` is nothing.
+    fs::write(notes.join("vaultlint.toml"), "predecessor-keys = [\"obsoletes\"]\n").unwrap();
+    let (code, json) = check_json(&notes, &["--no-suggest", "--statistics"]);
+    assert_eq!(code, 0);
+    assert_eq!(codes(&json), []);
+    assert_eq!(json["slices"]["superseded"], 1);
+}
