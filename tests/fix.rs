@@ -3,28 +3,9 @@
 //! file that changed since it was read is left alone.
 
 mod common;
-use common::{copy_dir, fixture, vaultlint};
+use common::{copy_dir, fixture, snapshot, vaultlint};
 use proptest::prelude::*;
 use std::fs;
-use std::path::Path;
-
-/// Every file under `dir`, relative path to bytes.
-fn snapshot(dir: &Path) -> std::collections::BTreeMap<String, Vec<u8>> {
-    let mut files = std::collections::BTreeMap::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(folder) = stack.pop() {
-        for entry in fs::read_dir(&folder).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                stack.push(path);
-            } else {
-                let rel = path.strip_prefix(dir).unwrap().to_string_lossy().replace('\\', "/");
-                files.insert(rel, fs::read(&path).unwrap());
-            }
-        }
-    }
-    files
-}
 
 fn replaced(bytes: &[u8], edits: &[(&str, &str)]) -> Vec<u8> {
     let mut text = String::from_utf8(bytes.to_vec()).unwrap();

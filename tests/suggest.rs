@@ -2,7 +2,7 @@
 //! versions fixture: true pairs of every naming convention, and traps.
 
 mod common;
-use common::{check_json, copy_dir, findings, fixture, pairs, suggest_json, vaultlint};
+use common::{check_json, copy_dir, findings, fixture, pairs, snapshot, suggest_json, vaultlint};
 use std::fs;
 use std::path::Path;
 
@@ -300,22 +300,4 @@ fn link_style_follows_the_flag() {
     let text = fs::read_to_string(dir.path().join("finance/price-list-2025.md")).unwrap();
     // `price-list` alone is a unique name, so the bare wikilink names it.
     assert!(text.contains("superseded_by: \"[[price-list]]\"\n"), "{text}");
-}
-
-/// Every file under `dir` with its bytes.
-fn snapshot(dir: &Path) -> Vec<(std::path::PathBuf, Vec<u8>)> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for entry in fs::read_dir(&d).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                stack.push(path);
-            } else {
-                out.push((path.clone(), fs::read(&path).unwrap()));
-            }
-        }
-    }
-    out.sort();
-    out
 }
