@@ -40,7 +40,7 @@ pub fn check(vault: &Vault, life: &Lifecycle, out: &mut Vec<Diagnostic>) {
                 }
             };
             let fix = match state.current.as_slice() {
-                [one] if *one != id => Some(Fix {
+                [one] => Some(Fix {
                     offset: link.target.start,
                     original: link.written.clone(),
                     replacement: retarget(vault, id, link, *one),
