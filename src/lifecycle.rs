@@ -7,7 +7,7 @@
 //! share, so a retrieval layer that loads `lineage --all` agrees with `check`.
 
 use crate::rules::dates::{self, Day};
-use crate::rules::supersession::{Graph, strongly_connected};
+use crate::rules::supersession::Graph;
 use crate::vault::{NoteId, Vault};
 
 /// At most this many current notes are named at the end of a split chain.
@@ -128,9 +128,9 @@ impl Lifecycle {
         let mut states: Vec<State> =
             own.iter().map(|&standing| State { standing, current: Vec::new() }).collect();
         // Sinks first, so every successor is settled before its predecessors.
-        for component in strongly_connected(&graph.edges) {
+        for component in &graph.components {
             if component.len() > 1 {
-                for &id in &component {
+                for &id in component {
                     states[id].standing = Standing::Cycle;
                 }
                 continue;

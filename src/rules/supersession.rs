@@ -33,6 +33,9 @@ pub struct Graph {
     /// For each note, the notes at the end of its chain; itself when it
     /// has no successor, `None` inside or behind a cycle.
     pub ends: Vec<Option<Vec<NoteId>>>,
+    /// The strongly connected components, sinks first (see
+    /// [`strongly_connected`]): what the lifecycle walks in order.
+    pub components: Vec<Vec<NoteId>>,
 }
 
 impl Graph {
@@ -45,6 +48,9 @@ impl Graph {
 pub fn check(vault: &Vault, focus: Option<&Focus>, out: &mut Vec<Diagnostic>) -> Graph {
     let mut edges: Vec<Vec<Edge>> = vec![Vec::new(); vault.notes.len()];
     let mut resolver = Resolver { vault, budget: CLOSE_NAME_BUDGET, close: HashMap::new() };
+    // What each note with a `supersedes` declaration names there, resolved,
+    // for the agreement of the two sides.
+    let mut named: HashMap<NoteId, Vec<NoteId>> = HashMap::new();
     for side in [Side::Successor, Side::Predecessor] {
         for (id, note) in vault.notes.iter().enumerate() {
             let field = match side {
@@ -52,8 +58,17 @@ pub fn check(vault: &Vault, focus: Option<&Focus>, out: &mut Vec<Diagnostic>) ->
                 Side::Predecessor => &note.predecessor,
             };
             let Some(field) = field else { continue };
+            if side == Side::Predecessor {
+                named.entry(id).or_default();
+            }
             for value in shaped_values(&note.path, field, side, out) {
                 let Some(target) = resolver.resolve(id, side, &field.key, value, out) else { continue };
+                if side == Side::Predecessor {
+                    named.entry(id).or_default().push(target);
+                }
+                if target == id {
+                    continue;
+                }
                 let (older, newer) = side.edge(id, target);
                 if !edges[older].iter().any(|e| e.to == newer) {
                     edges[older].push(Edge { to: newer, by: id, side, span: value.span });
@@ -61,11 +76,11 @@ pub fn check(vault: &Vault, focus: Option<&Focus>, out: &mut Vec<Diagnostic>) ->
             }
         }
     }
-    let mut graph = Graph { edges, ends: Vec::new() };
-    let components = strongly_connected(&graph.edges);
-    report_conflicts(vault, &graph, out);
-    report_cycles(vault, &graph, &components, focus, out);
-    graph.ends = ends(&graph, &components);
+    let components = strongly_connected(&edges);
+    let mut graph = Graph { edges, ends: Vec::new(), components };
+    report_conflicts(vault, &graph, &named, out);
+    report_cycles(vault, &graph, &graph.components, focus, out);
+    graph.ends = ends(&graph, &graph.components);
     report_chains(vault, &graph, out);
     graph
 }
@@ -121,6 +136,8 @@ struct Resolver<'v> {
 }
 
 impl Resolver<'_> {
+    /// The note `value` leads to (the note itself, reported as such), or
+    /// `None` with the reason reported.
     fn resolve(
         &mut self,
         id: NoteId,
@@ -146,6 +163,7 @@ impl Resolver<'_> {
                     Side::Predecessor => format!("name the note this one replaces, or remove `{key}`"),
                 };
                 out.push(diagnostic(Code::SelfSupersession, message, "this note").help(help));
+                return Some(id);
             }
             Resolution::Note(target) => return Some(target),
             Resolution::Missing { wanted, by_name } => {
@@ -210,23 +228,15 @@ impl Resolver<'_> {
 /// they must agree. A note that says it supersedes X while X names other
 /// successors, not it; and a note that names a successor which lists what
 /// it supersedes and leaves this note out.
-fn report_conflicts(vault: &Vault, graph: &Graph, out: &mut Vec<Diagnostic>) {
+/// `predecessors`: what each note with a `supersedes` declaration names
+/// there, resolved (itself included).
+fn report_conflicts(
+    vault: &Vault,
+    graph: &Graph,
+    predecessors: &HashMap<NoteId, Vec<NoteId>>,
+    out: &mut Vec<Diagnostic>,
+) {
     let path = |id: NoteId| vault.notes[id].path.clone();
-    // What each note with a `supersedes` declaration names there, resolved.
-    let mut predecessors: HashMap<NoteId, Vec<NoteId>> = HashMap::new();
-    for (id, note) in vault.notes.iter().enumerate() {
-        if note.predecessor.is_some() {
-            let named = vault
-                .declarations(id)
-                .filter(|d| d.side == Side::Predecessor)
-                .filter_map(|d| match d.resolution {
-                    Resolution::Note(target) => Some(target),
-                    _ => None,
-                })
-                .collect();
-            predecessors.insert(id, named);
-        }
-    }
     for (older, edges) in graph.edges.iter().enumerate() {
         let successors: Vec<NoteId> =
             edges.iter().filter(|e| e.side == Side::Successor).map(|e| e.to).collect();
