@@ -13,6 +13,9 @@ use std::collections::{BTreeSet, VecDeque};
 pub struct Analysis {
     pub graph: Graph,
     pub life: Lifecycle,
+    /// For each note, the notes it directly supersedes: the graph's edges
+    /// turned around, so a lineage can be walked both ways.
+    predecessors: Vec<Vec<NoteId>>,
 }
 
 impl Analysis {
@@ -20,7 +23,13 @@ impl Analysis {
     pub fn new(vault: &Vault, as_of: Day) -> Analysis {
         let graph = supersession::check(vault, None, &mut Vec::new());
         let life = Lifecycle::new(vault, &graph, as_of);
-        Analysis { graph, life }
+        let mut predecessors = vec![Vec::new(); graph.edges.len()];
+        for (from, edges) in graph.edges.iter().enumerate() {
+            for e in edges {
+                predecessors[e.to].push(from);
+            }
+        }
+        Analysis { graph, life, predecessors }
     }
 
     /// Every version of the document `id` belongs to (the notes linked to
@@ -29,18 +38,11 @@ impl Analysis {
     /// Notes in a cycle, which have no order, come last by path.
     pub fn versions(&self, vault: &Vault, id: NoteId) -> Vec<NoteId> {
         let edges = &self.graph.edges;
-        let mut back: std::collections::HashMap<NoteId, Vec<NoteId>> = std::collections::HashMap::new();
+        let back = &self.predecessors;
         let mut members = BTreeSet::from([id]);
         let mut queue = VecDeque::from([id]);
-        // Predecessors are only known by scanning, so collect them once.
-        for (from, out) in edges.iter().enumerate() {
-            for e in out {
-                back.entry(e.to).or_default().push(from);
-            }
-        }
         while let Some(n) = queue.pop_front() {
-            let next = edges[n].iter().map(|e| e.to).chain(back.get(&n).into_iter().flatten().copied());
-            for m in next.collect::<Vec<_>>() {
+            for m in edges[n].iter().map(|e| e.to).chain(back[n].iter().copied()) {
                 if members.insert(m) {
                     queue.push_back(m);
                 }
@@ -52,7 +54,7 @@ impl Analysis {
         };
         // Kahn's algorithm over the component.
         let mut waiting: std::collections::HashMap<NoteId, usize> =
-            members.iter().map(|&n| (n, back.get(&n).map_or(0, Vec::len))).collect();
+            members.iter().map(|&n| (n, back[n].len())).collect();
         let mut ready: BTreeSet<_> = members.iter().filter(|n| waiting[n] == 0).map(|&n| key(n)).collect();
         let mut order = Vec::with_capacity(members.len());
         while let Some(first) = ready.pop_first() {
