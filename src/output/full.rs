@@ -61,9 +61,13 @@ impl miette::Diagnostic for Rendered {
 /// the file to the end of the span's line, up to this many bytes.
 const MAX_BODY_SNIPPET: usize = 1 << 20;
 
+/// The last note read again for body snippets, and its text: findings come
+/// sorted by path, so each file is read once however many it has.
+type LastRead = Option<(String, Option<String>)>;
+
 /// The text a snippet of `span` in note `path` is drawn from: the kept
 /// frontmatter, or the file read again for a span in the body.
-fn snippet_source(d: &Diagnostic, vault: &Vault) -> Option<String> {
+fn snippet_source(d: &Diagnostic, vault: &Vault, last: &mut LastRead) -> Option<String> {
     let span = d.span?;
     let head = vault.id_of(&d.path).map(|id| vault.notes[id].head.as_str()).unwrap_or("");
     let end = span.offset + span.len;
@@ -73,14 +77,17 @@ fn snippet_source(d: &Diagnostic, vault: &Vault) -> Option<String> {
     if end > MAX_BODY_SNIPPET {
         return None;
     }
-    let text = std::fs::read_to_string(vault.root.join(&d.path)).ok()?;
+    if last.as_ref().is_none_or(|(path, _)| *path != d.path) {
+        *last = Some((d.path.clone(), std::fs::read_to_string(vault.root.join(&d.path)).ok()));
+    }
+    let text = last.as_ref().and_then(|(_, text)| text.as_deref())?;
     // miette numbers the last line wrongly when it has no line break.
     let line_end = text.get(end..)?.find('\n').map_or(text.len(), |i| end + i + 1);
     text.get(..line_end).map(str::to_string)
 }
 
-fn rendered(d: &Diagnostic, vault: &Vault) -> Rendered {
-    let source = snippet_source(d, vault);
+fn rendered(d: &Diagnostic, vault: &Vault, last: &mut LastRead) -> Rendered {
+    let source = snippet_source(d, vault, last);
     let span = d.span.filter(|_| source.is_some());
     let message = match span {
         Some(_) => sanitize(&d.message).into_owned(),
@@ -109,8 +116,9 @@ pub fn render(report: &Report, vault: &Vault, style: Style) -> String {
     let theme = if style.color { GraphicalTheme::unicode() } else { GraphicalTheme::unicode_nocolor() };
     let handler = GraphicalReportHandler::new_themed(theme).with_width(style.width).with_links(false);
     let mut out = String::new();
+    let mut last = None;
     for d in &report.diagnostics {
-        let _ = handler.render_report(&mut out, &rendered(d, vault));
+        let _ = handler.render_report(&mut out, &rendered(d, vault, &mut last));
         out.push('\n');
     }
     out
