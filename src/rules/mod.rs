@@ -168,7 +168,7 @@ impl Slices {
         use crate::lifecycle::Standing;
         let inside = |id: usize| focus.is_none_or(|f| f.contains(&vault.notes[id].path));
         let mut slices = Slices::default();
-        for state in life.states.iter().enumerate().filter(|(id, _)| inside(*id)).map(|(_, s)| s) {
+        for state in (0..life.states.len()).filter(|&id| inside(id)).map(|id| &life.states[id]) {
             slices.notes += 1;
             match state.standing {
                 Standing::InForce => slices.current += 1,
