@@ -85,7 +85,7 @@ complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -s h -l hel
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -s V -l version -d 'Print version'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand lineage" -l root -d 'The vault root, when NOTE is inside a vault that has no marker' -r -F
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand lineage" -l exclude -d 'Leave out paths matching this glob (relative to the vault root); repeatable' -r
-complete -c vaultlint -n "__fish_vaultlint_using_subcommand lineage" -l format -d 'Output format' -r -f -a "full\t'Each pair with its evidence and the lines that differ'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand lineage" -l format -d 'Output format' -r -f -a "full\t'A numbered table of each note\'s versions, oldest first'
 json\t'One JSON object (schema in the README)'"
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand lineage" -l as-of -d 'Say which note is in force on this day, YYYY-MM-DD (default: today)' -r
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand lineage" -l color -d 'When to use colour: auto (a terminal, and NO_COLOR unset), always or never' -r -f -a "auto\t''

@@ -139,8 +139,8 @@ pub struct LineageArgs {
     pub exclude: Vec<String>,
 
     /// Output format
-    #[arg(long, value_enum, default_value_t = SuggestFormat::Full)]
-    pub format: SuggestFormat,
+    #[arg(long, value_enum, default_value_t = LineageFormat::Full)]
+    pub format: LineageFormat,
 
     /// Say which note is in force on this day, YYYY-MM-DD (default: today)
     #[arg(long, value_name = "DATE", value_parser = day)]
@@ -246,6 +246,14 @@ pub enum Format {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum SuggestFormat {
     /// Each pair with its evidence and the lines that differ
+    Full,
+    /// One JSON object (schema in the README)
+    Json,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum LineageFormat {
+    /// A numbered table of each note's versions, oldest first
     Full,
     /// One JSON object (schema in the README)
     Json,

@@ -361,15 +361,16 @@ fn github_prefix(root: &std::path::Path) -> String {
 
 /// `lineage`: the versions of the named notes, or the map of every note.
 fn lineage(args: &cli::LineageArgs, global: &Global) -> Result<(String, u8), String> {
+    use cli::LineageFormat;
+    if args.all && args.format != LineageFormat::Json {
+        return Err("--all lists every note as JSON; add --format json".into());
+    }
     let given =
         VaultArgs { paths: args.paths.clone(), root: args.root.clone(), exclude: args.exclude.clone() };
     let (scope, vault, config) = load(&given, global, reading(false, false, false), &Silent)?;
     let settings = rule_settings(&config, args.as_of);
     let analysis = vaultlint::lineage::Analysis::new(&vault, settings.as_of);
     if args.all {
-        if args.format != SuggestFormat::Json {
-            return Err("--all lists every note as JSON; add --format json".into());
-        }
         let keep = |path: &str| scope.focus.as_ref().is_none_or(|f| f.contains(path));
         return Ok((output::lineage::all_json(&vault, &analysis, &keep), 0));
     }
@@ -383,8 +384,8 @@ fn lineage(args: &cli::LineageArgs, global: &Global) -> Result<(String, u8), Str
         return Err("lineage takes notes (`*.md` or `*.markdown` files in the vault)".into());
     }
     let text = match args.format {
-        SuggestFormat::Full => output::lineage::full(&vault, &analysis, &notes, global.style),
-        SuggestFormat::Json => output::lineage::json(&vault, &analysis, &notes),
+        LineageFormat::Full => output::lineage::full(&vault, &analysis, &notes, global.style),
+        LineageFormat::Json => output::lineage::json(&vault, &analysis, &notes),
     };
     Ok((text, 0))
 }
