@@ -165,11 +165,12 @@ fn check_vault(
     digest: bool,
     progress: &dyn Progress,
 ) -> Result<(Scope, Vault, vaultlint::check::Report), String> {
-    let (scope, vault, config) =
-        load(&args.vault, global, reading(!args.no_suggest, digest, true), progress)?;
+    // `--diff` shows link fixes only, so the similarity pass would be wasted.
+    let similar = !args.no_suggest && !args.diff;
+    let (scope, vault, config) = load(&args.vault, global, reading(similar, digest, true), progress)?;
     // A rule turned off costs nothing: the similarity pass only runs for
     // `suspected-version`.
-    let suggesting = !args.no_suggest && config.level(Code::SuspectedVersion) != Some(Level::Off);
+    let suggesting = similar && config.level(Code::SuspectedVersion) != Some(Level::Off);
     let options = suggest_options(&config, None, args.no_git);
     let settings = rule_settings(&config, args.as_of);
     let mut report = vaultlint::check::check(
