@@ -6,7 +6,7 @@ use super::Style;
 use crate::lifecycle::Standing;
 use crate::lineage::Analysis;
 use crate::rules::dates::{self, Day};
-use crate::text::sanitize;
+use crate::text::{plural, sanitize};
 use crate::vault::{NoteId, Vault};
 use owo_colors::OwoColorize;
 use serde::Serialize;
@@ -113,10 +113,9 @@ pub fn full(vault: &Vault, analysis: &Analysis, notes: &[NoteId], style: Style) 
         let versions = analysis.versions(vault, id);
         let _ = writeln!(
             out,
-            "{}: {} {}, as of {}",
+            "{}: {}, as of {}",
             sanitize(&vault.notes[id].path),
-            versions.len(),
-            if versions.len() == 1 { "version" } else { "versions" },
+            plural(versions.len(), "version"),
             dates::show(analysis.life.as_of)
         );
         let rows: Vec<[String; 5]> = versions
