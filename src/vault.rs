@@ -179,6 +179,18 @@ impl Vault {
         })
     }
 
+    /// How a wikilink written in `from` names `to`: its bare file name
+    /// where that is unambiguous, else its path without the extension;
+    /// `None` when neither leads there.
+    pub fn wikilink_name(&self, from: NoteId, to: NoteId) -> Option<String> {
+        let target = &self.notes[to];
+        let without = walk::strip_note_extension(&target.path).unwrap_or(&target.path);
+        [target.stem.as_str(), without]
+            .into_iter()
+            .find(|name| self.resolve(from, &format!("[[{name}]]")) == Resolution::Note(to))
+            .map(str::to_string)
+    }
+
     /// Resolves one successor value written in the note `from`.
     pub fn resolve(&self, from: NoteId, value: &str) -> Resolution {
         match link::parse(value) {

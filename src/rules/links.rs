@@ -68,13 +68,9 @@ fn retarget(vault: &Vault, from: NoteId, link: &BodyLink, to: NoteId) -> String 
     let keep_extension = crate::walk::is_note_name(original);
     let without = strip_note_extension(&target.path).unwrap_or(&target.path);
     if link.wikilink {
-        let name = if original.contains('/') {
-            without.to_string()
-        } else if vault.resolve(from, &format!("[[{}]]", target.stem)) == Resolution::Note(to) {
-            target.stem.clone()
-        } else {
-            without.to_string()
-        };
+        // A link written with its folder keeps one.
+        let name = if original.contains('/') { None } else { vault.wikilink_name(from, to) }
+            .unwrap_or_else(|| without.to_string());
         let ext = &target.path[without.len()..];
         return if keep_extension { format!("{name}{ext}") } else { name };
     }

@@ -3,7 +3,7 @@
 
 use crate::edit::{self, WriteError};
 use crate::note;
-use crate::vault::{NoteId, Resolution, Vault};
+use crate::vault::{NoteId, Vault};
 use std::path::PathBuf;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -29,19 +29,11 @@ pub fn vault_style(vault: &Vault) -> LinkStyle {
 
 /// How the note `older` should name `newer`.
 pub fn successor_value(vault: &Vault, older: NoteId, newer: NoteId, style: LinkStyle) -> String {
-    let target = &vault.notes[newer];
-    if style == LinkStyle::Wikilink {
-        let bare = format!("[[{}]]", target.stem);
-        if vault.resolve(older, &bare) == Resolution::Note(newer) {
-            return bare;
-        }
-        let without = crate::walk::strip_note_extension(&target.path).unwrap_or(&target.path);
-        let folder = format!("[[{without}]]");
-        if vault.resolve(older, &folder) == Resolution::Note(newer) {
-            return folder;
-        }
+    match style {
+        LinkStyle::Wikilink => vault.wikilink_name(older, newer).map(|name| format!("[[{name}]]")),
+        LinkStyle::Path => None,
     }
-    target.path.clone()
+    .unwrap_or_else(|| vault.notes[newer].path.clone())
 }
 
 /// One planned edit of a note.
