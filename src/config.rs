@@ -193,13 +193,9 @@ fn misspelt(message: &str) -> Option<(String, &'static [&'static str])> {
     Some((wrong, valid))
 }
 
+/// The valid key or rule name closest to a misspelt one.
 fn closest<'a>(wrong: &str, valid: &[&'a str]) -> Option<&'a str> {
-    valid
-        .iter()
-        .map(|v| (strsim::jaro_winkler(wrong, v), *v))
-        .filter(|(score, _)| *score >= 0.7)
-        .max_by(|a, b| a.0.total_cmp(&b.0))
-        .map(|(_, v)| v)
+    crate::text::closest(wrong, valid.iter().copied(), 0.7)
 }
 
 impl Config {

@@ -66,6 +66,17 @@ pub fn plural(n: usize, word: &str) -> String {
     format!("{} {word}{}", thousands(n), if n == 1 { "" } else { "s" })
 }
 
+/// The candidate most like `wrong` (Jaro-Winkler), if any scores at least
+/// `min`; on a tie, the one that sorts first.
+pub fn closest<'a>(wrong: &str, candidates: impl IntoIterator<Item = &'a str>, min: f64) -> Option<&'a str> {
+    candidates
+        .into_iter()
+        .map(|c| (strsim::jaro_winkler(wrong, c), c))
+        .filter(|(score, _)| *score >= min)
+        .max_by(|a, b| a.0.total_cmp(&b.0).then(b.1.cmp(a.1)))
+        .map(|(_, c)| c)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

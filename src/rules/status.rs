@@ -49,12 +49,7 @@ fn closest<'a>(value: &str, known: &'a [String]) -> Option<&'a str> {
     {
         return Some(k);
     }
-    known
-        .iter()
-        .map(|k| (strsim::jaro_winkler(value, k), k.as_str()))
-        .filter(|(score, _)| *score >= 0.75)
-        .max_by(|a, b| a.0.total_cmp(&b.0).then(b.1.cmp(a.1)))
-        .map(|(_, k)| k)
+    crate::text::closest(value, known.iter().map(String::as_str), 0.75)
 }
 
 /// `statuses` are lower-cased. A note whose successor has not taken
