@@ -39,7 +39,7 @@ fn entry<'a>(vault: &'a Vault, analysis: &Analysis, id: NoteId) -> Entry<'a> {
     let paths = |ids: &mut dyn Iterator<Item = NoteId>| ids.map(|n| vault.notes[n].path.as_str()).collect();
     Entry {
         path: &vault.notes[id].path,
-        in_force: state.standing == Standing::InForce,
+        in_force: analysis.life.in_force(id),
         standing: state.standing.name(),
         status: vault.notes[id].status.as_ref().map(|(s, _)| s.as_str()),
         effective_from: day(vault, id, "effective_from").map(dates::show),
