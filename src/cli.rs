@@ -1,6 +1,8 @@
 //! The command line, as clap definitions. Kept in the library so that the
 //! completions and man pages are generated from the same source.
 
+use crate::date::Day;
+pub use crate::link::LinkStyle;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
@@ -43,6 +45,8 @@ pub enum Command {
     /// Rank pairs of notes that look like two versions of one document
     Suggest(SuggestArgs),
     /// Show a note's versions, oldest to newest, and which one is in force
+    #[command(override_usage = "vaultlint lineage [OPTIONS] <NOTE>...\n       \
+                                vaultlint lineage --all --format json [OPTIONS] [PATH]...")]
     Lineage(LineageArgs),
     /// Draw the supersession graph, current notes and broken declarations marked
     Graph(GraphArgs),
@@ -84,7 +88,8 @@ pub struct CheckArgs {
     #[arg(long)]
     pub strict: bool,
 
-    /// Print the number of findings per code instead of the findings
+    /// Print the number of findings per code instead of the findings (with
+    /// --format full, concise or json)
     #[arg(long)]
     pub statistics: bool,
 
@@ -102,7 +107,7 @@ pub struct CheckArgs {
 
     /// Judge dates as of this day, YYYY-MM-DD (default: today)
     #[arg(long, value_name = "DATE", value_parser = day)]
-    pub as_of: Option<crate::rules::dates::Day>,
+    pub as_of: Option<Day>,
 
     /// Rewrite links to retired notes so they point at the current
     /// version, then report what is left
@@ -114,8 +119,8 @@ pub struct CheckArgs {
     pub diff: bool,
 }
 
-fn day(text: &str) -> Result<crate::rules::dates::Day, String> {
-    crate::rules::dates::parse_day(text).ok_or_else(|| "a date is written YYYY-MM-DD, e.g. 2026-01-15".into())
+fn day(text: &str) -> Result<Day, String> {
+    crate::date::parse_day(text).ok_or_else(|| "a date is written YYYY-MM-DD, e.g. 2026-01-15".into())
 }
 
 #[derive(Debug, Args)]
@@ -144,7 +149,7 @@ pub struct LineageArgs {
 
     /// Say which note is in force on this day, YYYY-MM-DD (default: today)
     #[arg(long, value_name = "DATE", value_parser = day)]
-    pub as_of: Option<crate::rules::dates::Day>,
+    pub as_of: Option<Day>,
 }
 
 #[derive(Debug, Args)]
@@ -155,6 +160,10 @@ pub struct GraphArgs {
     /// Output format
     #[arg(long, value_enum, default_value_t = GraphFormat::Dot)]
     pub format: GraphFormat,
+
+    /// Mark the notes in force on this day, YYYY-MM-DD (default: today)
+    #[arg(long, value_name = "DATE", value_parser = day)]
+    pub as_of: Option<Day>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -178,8 +187,8 @@ pub struct SuggestArgs {
     #[arg(long, value_name = "X", value_parser = score)]
     pub min_score: Option<f64>,
 
-    /// Show at most this many pairs
-    #[arg(long, value_name = "N")]
+    /// Show at most this many pairs (1 or more)
+    #[arg(long, value_name = "N", value_parser = positive)]
     pub limit: Option<usize>,
 
     /// Do not read the git history to tell which version is older
@@ -196,7 +205,7 @@ pub struct SuggestArgs {
     pub dismiss: Option<Vec<PathBuf>>,
 
     /// Review the pairs one at a time in the terminal and write each decision
-    #[arg(long)]
+    #[arg(long, conflicts_with_all = ["yes", "dry_run"])]
     pub apply: bool,
 
     /// Apply every pair whose direction is confident and whose score is at
@@ -214,12 +223,11 @@ pub struct SuggestArgs {
     pub link_style: Option<LinkStyle>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum LinkStyle {
-    /// The path from the vault root, with `.md`
-    Path,
-    /// A quoted wikilink, with its folder where the bare name is ambiguous
-    Wikilink,
+fn positive(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n) if n > 0 => Ok(n),
+        _ => Err("a whole number, 1 or more".into()),
+    }
 }
 
 fn score(text: &str) -> Result<f64, String> {

@@ -3,8 +3,8 @@
 //! the file. A key the file should not have, or a value of the wrong type,
 //! is an error that points at its place in the file.
 
-use crate::diagnostic::{Diagnostic, Severity};
-use crate::rules::Code;
+use crate::code::{Code, Level};
+use crate::link::LinkStyle;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -60,21 +60,6 @@ pub struct SuggestConfig {
     pub min_score: Option<Spanned<f64>>,
     /// Read the git history to tell which version is older.
     pub git: Option<bool>,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum LinkStyle {
-    Path,
-    Wikilink,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Level {
-    Error,
-    Warning,
-    Off,
 }
 
 /// A config file that cannot be used: where, why, and what would do.
@@ -204,24 +189,9 @@ impl Config {
         self.rules.iter().find(|(name, _)| name.get_ref() == code.name()).map(|(_, level)| *level)
     }
 
-    /// Applies the per-rule severities: `off` drops a finding, `error` and
-    /// `warning` change its severity.
-    pub fn apply(&self, diagnostics: &mut Vec<Diagnostic>) {
-        if self.rules.is_empty() {
-            return;
-        }
-        diagnostics.retain_mut(|d| match self.level(d.code) {
-            Some(Level::Off) => false,
-            Some(Level::Error) => {
-                d.severity = Severity::Error;
-                true
-            }
-            Some(Level::Warning) => {
-                d.severity = Severity::Warning;
-                true
-            }
-            None => true,
-        });
+    /// Every configured severity, by code.
+    pub fn levels(&self) -> Vec<(Code, Level)> {
+        self.rules.iter().filter_map(|(name, level)| Some((Code::from_name(name.get_ref())?, *level))).collect()
     }
 }
 

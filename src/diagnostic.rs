@@ -1,25 +1,9 @@
 //! A finding is data: a stable code, a severity, a message, an optional span
-//! in the note with a label, an optional help line and the other notes it
-//! involves. Renderers in `output/` turn these into text.
+//! in the note with a label, an optional help line, the other notes it
+//! involves and an optional fix. Renderers in `output/` turn these into text.
 
-use crate::rules::Code;
-use serde::Serialize;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Severity {
-    Error,
-    Warning,
-}
-
-impl Severity {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Severity::Error => "error",
-            Severity::Warning => "warning",
-        }
-    }
-}
+pub use crate::code::Severity;
+use crate::code::Code;
 
 /// A place in a file: byte offset and length for snippets, and the 1-based
 /// line and column (in characters) for people and editors.
@@ -48,13 +32,51 @@ pub struct Diagnostic {
     pub fix: Option<Fix>,
 }
 
-/// Replace the bytes `offset..offset + original.len()` of the file, which
-/// read `original` when the vault was read, with `replacement`.
+/// Replace the bytes `offset..offset + original.len()` of a file, which
+/// read `original` when it was read, with `replacement`.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Fix {
+pub struct Edit {
     pub offset: usize,
     pub original: String,
     pub replacement: String,
+}
+
+impl Edit {
+    /// `text` with the edit made; `text` must read `original` at `offset`.
+    pub fn apply(&self, text: &str) -> String {
+        let end = self.offset + self.original.len();
+        [&text[..self.offset], &self.replacement, &text[end..]].concat()
+    }
+}
+
+/// Whether a fix may be applied without a person looking at it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Applicability {
+    /// It keeps the note's meaning: `check --fix` applies it.
+    Safe,
+    /// It is a judgement (marking a note superseded): applied only when a
+    /// person asks for it.
+    Unsafe,
+}
+
+/// An edit that resolves a finding, in the file the finding is about.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fix {
+    pub edit: Edit,
+    pub applicability: Applicability,
+    /// The digest of the file the edit was computed from, when known: the
+    /// edit is made only if the file still has it.
+    pub digest: Option<u64>,
+}
+
+impl Fix {
+    pub fn safe(edit: Edit, digest: Option<u64>) -> Fix {
+        Fix { edit, applicability: Applicability::Safe, digest }
+    }
+
+    pub fn is_safe(&self) -> bool {
+        self.applicability == Applicability::Safe
+    }
 }
 
 impl Diagnostic {
@@ -112,4 +134,11 @@ impl Diagnostic {
 pub fn sort(diagnostics: &mut Vec<Diagnostic>) {
     diagnostics.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
     diagnostics.dedup();
+}
+
+/// Where renderers get the text of a note for a snippet or a diff, so
+/// that no renderer opens a file itself.
+pub trait Sources {
+    /// The note's text, vault-relative path; `None` when it cannot be had.
+    fn text(&self, path: &str) -> Option<std::sync::Arc<str>>;
 }

@@ -1,24 +1,26 @@
-//! `check --fix` and `--diff`: the fixes the findings carry, spliced into
-//! each file by byte offset. Both modes plan the same edits; one writes
-//! them (atomically, only over the bytes that were read), the other shows
-//! them.
+//! Applying fixes: the one path every edit takes, whether `check --fix`
+//! writes link rewrites, `check --diff` shows them, or `suggest` marks a
+//! note superseded. Fixes are grouped by file and spliced in by byte
+//! offset; a file is edited only if it still has the digest and the text
+//! the fixes were computed from, the result is read back, and the write is
+//! atomic.
 
 use crate::diagnostic::{Diagnostic, Fix};
 use crate::edit::{self, WriteError};
+use crate::frontmatter::{self, Delimited};
 use crate::note;
-use crate::vault::Vault;
 use std::collections::BTreeMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// The edits of one file.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FileFix {
+pub struct FileEdit {
     /// Vault-relative.
     pub path: String,
     pub file: PathBuf,
     pub before: String,
     pub after: String,
-    /// How many findings the edits fix.
+    /// How many fixes the edits make.
     pub fixes: usize,
 }
 
@@ -29,64 +31,92 @@ pub struct Skipped {
     pub reason: String,
 }
 
-/// Plans every fix in `diagnostics`, file by file in path order. A file is
-/// skipped whole when it changed since the vault was read.
-pub fn plan(vault: &Vault, diagnostics: &[Diagnostic]) -> (Vec<FileFix>, Vec<Skipped>) {
+/// The safe fixes that `diagnostics` carry, with their paths.
+pub fn safe(diagnostics: &[Diagnostic]) -> Vec<(&str, &Fix)> {
+    diagnostics
+        .iter()
+        .filter_map(|d| d.fix.as_ref().filter(|f| f.is_safe()).map(|f| (d.path.as_str(), f)))
+        .collect()
+}
+
+/// Plans `fixes` (vault-relative path, fix) for the vault at `root`, file
+/// by file in path order. A file is skipped whole when it cannot be read,
+/// changed since it was read, or would not read back.
+pub fn plan<'f>(root: &Path, fixes: impl IntoIterator<Item = (&'f str, &'f Fix)>) -> (Vec<FileEdit>, Vec<Skipped>) {
     let mut by_file: BTreeMap<&str, Vec<&Fix>> = BTreeMap::new();
-    for d in diagnostics {
-        if let Some(fix) = &d.fix {
-            by_file.entry(&d.path).or_default().push(fix);
-        }
+    for (path, fix) in fixes {
+        by_file.entry(path).or_default().push(fix);
     }
     let (mut planned, mut skipped) = (Vec::new(), Vec::new());
-    for (path, mut fixes) in by_file {
-        let skip = |reason: String| Skipped { path: path.to_string(), reason };
-        let Some(id) = vault.id_of(path) else { continue };
-        let file = vault.root.join(path);
-        let bytes = match std::fs::read(&file) {
-            Ok(bytes) => bytes,
-            Err(e) => {
-                skipped.push(skip(format!("cannot read it: {e}")));
-                continue;
-            }
-        };
-        if vault.notes[id].digest.is_some_and(|d| d != note::digest(&bytes)) {
-            skipped.push(skip("it changed since it was read".into()));
-            continue;
-        }
-        let Ok(before) = String::from_utf8(bytes) else {
-            skipped.push(skip("it is not valid UTF-8".into()));
-            continue;
-        };
-        fixes.sort_by_key(|f| f.offset);
-        let mut after = String::with_capacity(before.len());
-        let mut at = 0;
-        let mut count = 0;
-        for fix in fixes {
-            let end = fix.offset + fix.original.len();
-            // Overlapping or stale edits are left for the next run.
-            if fix.offset < at || before.get(fix.offset..end) != Some(fix.original.as_str()) {
-                continue;
-            }
-            after.push_str(&before[at..fix.offset]);
-            after.push_str(&fix.replacement);
-            at = end;
-            count += 1;
-        }
-        after.push_str(&before[at..]);
-        if after != before {
-            planned.push(FileFix { path: path.to_string(), file, before, after, fixes: count });
+    for (path, fixes) in by_file {
+        match plan_file(root, path, fixes) {
+            Ok(Some(edit)) => planned.push(edit),
+            Ok(None) => {}
+            Err(reason) => skipped.push(Skipped { path: path.to_string(), reason }),
         }
     }
     (planned, skipped)
 }
 
+fn plan_file(root: &Path, path: &str, mut fixes: Vec<&Fix>) -> Result<Option<FileEdit>, String> {
+    let file = root.join(path);
+    let bytes = std::fs::read(&file).map_err(|e| format!("cannot read it: {e}"))?;
+    if fixes.iter().any(|f| f.digest.is_some_and(|d| d != note::digest(&bytes))) {
+        return Err("it changed since it was read".into());
+    }
+    let before = String::from_utf8(bytes).map_err(|_| "it is not valid UTF-8".to_string())?;
+    fixes.sort_by_key(|f| f.edit.offset);
+    let mut after = String::with_capacity(before.len());
+    let (mut at, mut count) = (0, 0);
+    for fix in fixes {
+        let edit = &fix.edit;
+        let end = edit.offset + edit.original.len();
+        // Overlapping or stale edits are left for the next run.
+        if edit.offset < at || before.get(edit.offset..end) != Some(edit.original.as_str()) {
+            continue;
+        }
+        after.push_str(&before[at..edit.offset]);
+        after.push_str(&edit.replacement);
+        at = end;
+        count += 1;
+    }
+    after.push_str(&before[at..]);
+    if after == before {
+        return Ok(None);
+    }
+    if reads(&before) && !reads(&after) {
+        return Err("the edit would leave its frontmatter unreadable; nothing was changed".into());
+    }
+    Ok(Some(FileEdit { path: path.to_string(), file, before, after, fixes: count }))
+}
+
+/// Whether the text's frontmatter, if it has one, parses.
+fn reads(text: &str) -> bool {
+    match frontmatter::delimit(text) {
+        Delimited::Absent => true,
+        Delimited::Found(block) => frontmatter::parse(text, &block).is_ok(),
+        _ => false,
+    }
+}
+
 /// Writes one file's edits, unless it changed since it was planned.
-pub fn write(fix: &FileFix) -> Result<(), WriteError> {
-    edit::write_atomic(&fix.file, Some(fix.before.as_bytes()), fix.after.as_bytes())
+pub fn write(edit: &FileEdit) -> Result<(), WriteError> {
+    edit::write_atomic(&edit.file, Some(edit.before.as_bytes()), edit.after.as_bytes())
 }
 
 /// The edits of one file as a unified diff.
-pub fn diff(fix: &FileFix) -> String {
-    edit::unified_diff(&fix.path, &fix.before, &fix.after)
+pub fn diff(edit: &FileEdit) -> String {
+    edit::unified_diff(&edit.path, &edit.before, &edit.after)
+}
+
+/// Plans and writes one fix: what `suggest` does for each decision.
+pub fn apply_one(root: &Path, path: &str, fix: &Fix) -> Result<(), String> {
+    let (planned, skipped) = plan(root, [(path, fix)]);
+    if let Some(s) = skipped.into_iter().next() {
+        return Err(s.reason);
+    }
+    match planned.first() {
+        Some(edit) => write(edit).map_err(|e| e.to_string()),
+        None => Err("the note no longer reads as it did; nothing was changed".into()),
+    }
 }

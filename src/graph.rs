@@ -1,125 +1,238 @@
-//! `vaultlint graph`: the supersession graph as Graphviz DOT or Mermaid,
-//! with current notes and broken declarations visibly marked.
+//! The supersession graph, built once per run from the vault's
+//! declarations: every declared value with where it leads, the edges
+//! older -> newer, the strongly connected components, and the notes at
+//! the end of each chain. The rules, the lifecycle, the version detector,
+//! `lineage` and the drawing all read this one value.
 
-use crate::root::Focus;
-use crate::text::sanitize;
+use crate::diagnostic::Span;
+use crate::note::{Shape, shapes};
 use crate::vault::{NoteId, Resolution, Side, Vault};
-use std::collections::BTreeSet;
-use std::fmt::Write;
+use std::collections::HashMap;
 
-/// What the picture shows: every note in a declaration, each resolved
-/// edge older -> newer, and each declaration that leads nowhere.
-struct Picture {
-    nodes: Vec<NoteId>,
-    edges: Vec<(NoteId, NoteId)>,
-    /// `(note, the value that does not resolve, why)`.
-    broken: Vec<(NoteId, String, &'static str)>,
-    /// Notes that are in force: declared as a successor, declaring none.
-    current: BTreeSet<NoteId>,
+/// At most this many current notes are named at the end of a split chain.
+const MAX_ENDS: usize = 8;
+
+/// One resolved declaration: the edge older -> `to`, stated by the note
+/// `by` (the older note for `superseded_by`, the newer for `supersedes`)
+/// with the value at `span` in that note.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Edge {
+    pub to: NoteId,
+    pub by: NoteId,
+    pub side: Side,
+    pub span: Span,
 }
 
-fn picture(vault: &Vault, focus: Option<&Focus>) -> Picture {
-    let mut edges = Vec::new();
-    let mut broken = Vec::new();
-    // Notes whose own successor declaration leads nowhere: in limbo, not current.
-    let mut limbo = BTreeSet::new();
-    for id in 0..vault.notes.len() {
-        for declaration in vault.declarations(id) {
-            let why = match declaration.resolution {
-                Resolution::Note(target) if target != id => {
-                    edges.push(declaration.side.edge(id, target));
-                    continue;
+/// One string value of a declaration, and where it leads.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Declared {
+    pub by: NoteId,
+    pub side: Side,
+    /// The key as written.
+    pub key: String,
+    pub text: String,
+    pub span: Span,
+    pub resolution: Resolution,
+}
+
+pub struct Graph {
+    /// For each note, the edges to its successors. An edge declared on
+    /// both sides is kept once, as its successor side.
+    pub edges: Vec<Vec<Edge>>,
+    /// Every string value of every declaration, successor sides first,
+    /// each side in note order.
+    pub declared: Vec<Declared>,
+    /// For each note with a `supersedes` declaration, the notes it names
+    /// there (itself included when it names itself).
+    pub named: HashMap<NoteId, Vec<NoteId>>,
+    /// The strongly connected components, sinks first (see
+    /// [`strongly_connected`]): what the lifecycle walks in order.
+    pub components: Vec<Vec<NoteId>>,
+    /// For each note, the notes at the end of its chain; itself when it
+    /// has no successor, `None` inside or behind a cycle.
+    pub ends: Vec<Option<Vec<NoteId>>>,
+}
+
+impl Graph {
+    /// Resolves every declaration of the vault once.
+    pub fn build(vault: &Vault) -> Graph {
+        let mut edges: Vec<Vec<Edge>> = vec![Vec::new(); vault.notes.len()];
+        let mut declared = Vec::new();
+        let mut named: HashMap<NoteId, Vec<NoteId>> = HashMap::new();
+        for side in [Side::Successor, Side::Predecessor] {
+            for (id, note) in vault.notes.iter().enumerate() {
+                let Some(field) = note.declaration(side) else { continue };
+                if side == Side::Predecessor {
+                    named.entry(id).or_default();
                 }
-                Resolution::Note(_) => "itself",
-                Resolution::Missing { .. } => "missing",
-                Resolution::Ambiguous(_) => "ambiguous",
-                Resolution::Outside => "outside the vault",
-                Resolution::Invalid(_) => "invalid",
-            };
-            if declaration.side == Side::Successor {
-                limbo.insert(id);
+                for shape in shapes(field) {
+                    let Shape::String(value) = shape else { continue };
+                    let text = value.as_str().unwrap_or_default();
+                    let resolution = vault.resolve(id, text);
+                    if let Resolution::Note(target) = resolution {
+                        if side == Side::Predecessor {
+                            named.entry(id).or_default().push(target);
+                        }
+                        let (older, newer) = side.edge(id, target);
+                        if target != id && !edges[older].iter().any(|e| e.to == newer) {
+                            edges[older].push(Edge { to: newer, by: id, side, span: value.span });
+                        }
+                    }
+                    declared.push(Declared {
+                        by: id,
+                        side,
+                        key: field.key.clone(),
+                        text: text.to_string(),
+                        span: value.span,
+                        resolution,
+                    });
+                }
             }
-            broken.push((id, declaration.value.to_string(), why));
+        }
+        let components = strongly_connected(&edges);
+        let ends = ends(&edges, &components);
+        Graph { edges, declared, named, components, ends }
+    }
+
+    /// Whether some note supersedes `id`.
+    pub fn superseded(&self, id: NoteId) -> bool {
+        !self.edges[id].is_empty()
+    }
+
+    /// Every edge as `(older, newer)`.
+    pub fn pairs(&self) -> impl Iterator<Item = (NoteId, NoteId)> + '_ {
+        self.edges.iter().enumerate().flat_map(|(from, edges)| edges.iter().map(move |e| (from, e.to)))
+    }
+
+    /// For each note, a representative of the notes linked to it by
+    /// declarations, either way, directly or through others.
+    pub fn chains(&self) -> Vec<NoteId> {
+        linked(self.edges.len(), self.pairs())
+    }
+
+    /// For each note, the notes that directly supersede it turned around:
+    /// the notes it is the successor of.
+    pub fn predecessors(&self) -> Vec<Vec<NoteId>> {
+        let mut back = vec![Vec::new(); self.edges.len()];
+        for (from, to) in self.pairs() {
+            back[to].push(from);
+        }
+        back
+    }
+}
+
+/// For each of `n` notes, a representative of the notes linked to it by
+/// `pairs`, directly or through others (union-find with path halving).
+pub fn linked(n: usize, pairs: impl IntoIterator<Item = (NoteId, NoteId)>) -> Vec<NoteId> {
+    let mut parent: Vec<NoteId> = (0..n).collect();
+    fn root(parent: &mut [NoteId], mut x: NoteId) -> NoteId {
+        while parent[x] != x {
+            parent[x] = parent[parent[x]];
+            x = parent[x];
+        }
+        x
+    }
+    for (a, b) in pairs {
+        let (x, y) = (root(&mut parent, a), root(&mut parent, b));
+        parent[x.max(y)] = x.min(y);
+    }
+    (0..n).map(|x| root(&mut parent, x)).collect()
+}
+
+/// Strongly connected components (Tarjan's algorithm, iterative so a long
+/// chain cannot overflow the stack). Components come out sinks first: every
+/// component's successors come before it.
+pub fn strongly_connected(edges: &[Vec<Edge>]) -> Vec<Vec<NoteId>> {
+    const UNSEEN: usize = usize::MAX;
+    let n = edges.len();
+    let mut index = vec![UNSEEN; n];
+    let mut low = vec![0; n];
+    let mut on_stack = vec![false; n];
+    let mut stack: Vec<NoteId> = Vec::new();
+    let mut components = Vec::new();
+    let mut next = 0;
+    // (node, position in its edge list)
+    let mut work: Vec<(NoteId, usize)> = Vec::new();
+    for start in 0..n {
+        if index[start] != UNSEEN {
+            continue;
+        }
+        if edges[start].is_empty() {
+            // No successors: a component of its own.
+            index[start] = next;
+            next += 1;
+            components.push(vec![start]);
+            continue;
+        }
+        work.push((start, 0));
+        while let Some(&(node, pos)) = work.last() {
+            if pos == 0 && index[node] == UNSEEN {
+                index[node] = next;
+                low[node] = next;
+                next += 1;
+                stack.push(node);
+                on_stack[node] = true;
+            }
+            if let Some(&Edge { to: succ, .. }) = edges[node].get(pos) {
+                if let Some(top) = work.last_mut() {
+                    top.1 += 1;
+                }
+                if index[succ] == UNSEEN {
+                    work.push((succ, 0));
+                } else if on_stack[succ] {
+                    low[node] = low[node].min(index[succ]);
+                }
+                continue;
+            }
+            work.pop();
+            if let Some(&(parent, _)) = work.last() {
+                low[parent] = low[parent].min(low[node]);
+            }
+            if low[node] == index[node] {
+                let mut component = Vec::new();
+                loop {
+                    let member = stack.pop().expect("tarjan stack");
+                    on_stack[member] = false;
+                    component.push(member);
+                    if member == node {
+                        break;
+                    }
+                }
+                component.sort_unstable();
+                components.push(component);
+            }
         }
     }
-    // Current: the newer note of an edge and the older of none, judged
-    // over the whole vault before any focus narrows the picture.
-    let older: BTreeSet<NoteId> = edges.iter().map(|&(a, _)| a).collect();
-    if let Some(focus) = focus {
-        let inside = |id: NoteId| focus.contains(&vault.notes[id].path);
-        edges.retain(|&(a, b)| inside(a) || inside(b));
-        broken.retain(|(a, _, _)| inside(*a));
-    }
-    edges.sort();
-    edges.dedup();
-    let nodes: BTreeSet<NoteId> =
-        edges.iter().flat_map(|&(a, b)| [a, b]).chain(broken.iter().map(|(a, _, _)| *a)).collect();
-    let current =
-        edges.iter().map(|&(_, b)| b).filter(|b| !older.contains(b) && !limbo.contains(b)).collect();
-    Picture { nodes: nodes.into_iter().collect(), edges, broken, current }
+    components
 }
 
-/// A DOT string literal.
-fn quoted(text: &str) -> String {
-    format!("\"{}\"", sanitize(text).replace('\\', "\\\\").replace('"', "\\\""))
-}
-
-pub fn dot(vault: &Vault, focus: Option<&Focus>) -> String {
-    let p = picture(vault, focus);
-    let mut out =
-        String::from("digraph supersession {\n  rankdir=LR;\n  node [shape=box, fontname=\"Helvetica\"];\n");
-    for &id in &p.nodes {
-        let path = quoted(&vault.notes[id].path);
-        if p.current.contains(&id) {
-            let _ =
-                writeln!(out, "  {path} [style=\"bold,filled\", fillcolor=\"#e6f4ea\", color=\"#137333\"];");
-        } else {
-            let _ = writeln!(out, "  {path};");
+/// The current notes at the end of each note's chain, computed once per
+/// component, sinks first, so long chains stay linear.
+fn ends(edges: &[Vec<Edge>], components: &[Vec<NoteId>]) -> Vec<Option<Vec<NoteId>>> {
+    let mut ends: Vec<Option<Vec<NoteId>>> = vec![None; edges.len()];
+    for component in components {
+        if component.len() > 1 {
+            continue; // a loop has no current note
         }
+        let node = component[0];
+        if edges[node].is_empty() {
+            ends[node] = Some(vec![node]);
+            continue;
+        }
+        let mut mine: Vec<NoteId> = Vec::new();
+        for edge in &edges[node] {
+            match &ends[edge.to] {
+                Some(theirs) => mine.extend(theirs),
+                None => {
+                    mine.clear();
+                    break;
+                }
+            }
+        }
+        mine.sort_unstable();
+        mine.dedup();
+        mine.truncate(MAX_ENDS);
+        ends[node] = (!mine.is_empty()).then_some(mine);
     }
-    for &(a, b) in &p.edges {
-        let _ = writeln!(out, "  {} -> {};", quoted(&vault.notes[a].path), quoted(&vault.notes[b].path));
-    }
-    for (i, (id, value, why)) in p.broken.iter().enumerate() {
-        let _ = writeln!(
-            out,
-            "  \"broken {i}\" [label={}, shape=note, color=\"#c5221f\", fontcolor=\"#c5221f\"];\n  {} -> \"broken {i}\" [style=dashed, color=\"#c5221f\", label={}];",
-            quoted(value),
-            quoted(&vault.notes[*id].path),
-            quoted(why)
-        );
-    }
-    out.push_str("}\n");
-    out
-}
-
-/// A Mermaid label: quotes and angle brackets as entities.
-fn label(text: &str) -> String {
-    format!("\"{}\"", sanitize(text).replace('"', "#quot;").replace('<', "#lt;").replace('>', "#gt;"))
-}
-
-pub fn mermaid(vault: &Vault, focus: Option<&Focus>) -> String {
-    let p = picture(vault, focus);
-    let mut out = String::from("flowchart LR\n");
-    let name = |id: NoteId| format!("n{}", p.nodes.binary_search(&id).expect("every edge's note is a node"));
-    for &id in &p.nodes {
-        let _ = writeln!(out, "  {}[{}]", name(id), label(&vault.notes[id].path));
-    }
-    for &(a, b) in &p.edges {
-        let _ = writeln!(out, "  {} --> {}", name(a), name(b));
-    }
-    for (i, (id, value, why)) in p.broken.iter().enumerate() {
-        let _ = writeln!(out, "  b{i}[{}]\n  {} -.->|{why}| b{i}", label(value), name(*id));
-    }
-    out.push_str("  classDef current stroke:#137333,stroke-width:3px,fill:#e6f4ea\n");
-    out.push_str("  classDef broken stroke:#c5221f,color:#c5221f,stroke-dasharray:4\n");
-    if !p.current.is_empty() {
-        let names: Vec<String> = p.current.iter().map(|&id| name(id)).collect();
-        let _ = writeln!(out, "  class {} current", names.join(","));
-    }
-    if !p.broken.is_empty() {
-        let names: Vec<String> = (0..p.broken.len()).map(|i| format!("b{i}")).collect();
-        let _ = writeln!(out, "  class {} broken", names.join(","));
-    }
-    out
+    ends
 }

@@ -2,26 +2,46 @@
 //! validates `superseded_by` declarations and the frontmatter they live in,
 //! and finds notes that look like unmarked versions of one another.
 //!
-//! The library does the work and returns data; the binary prints it.
+//! The library does the work and returns data; the binary prints it. The
+//! modules form layers, each importing only from the layers below it (a
+//! test holds them to it):
+//!
+//! 1. leaves: [`code`], [`date`], [`text`], [`diagnostic`], [`progress`]
+//! 2. reading: [`walk`], [`root`], [`frontmatter`], [`markdown`], [`link`],
+//!    [`names`], [`fingerprint`], [`note`], [`splice`]
+//! 3. the model: [`vault`], [`dismissals`], [`graph`], [`lifecycle`], [`lineage`]
+//! 4. analysis: [`rules`], [`suggest`]
+//! 5. edits: [`edit`], [`fix`]
+//! 6. settings: [`config`], [`cli`], [`settings`]
+//! 7. [`commands`]
+//! 8. [`output`]
+//! 9. [`review`], the interactive session, which draws and edits
 
-pub mod check;
 pub mod cli;
+pub mod code;
+pub mod commands;
 pub mod config;
+pub mod date;
 pub mod diagnostic;
+pub mod dismissals;
 pub mod edit;
+pub mod fingerprint;
 pub mod fix;
 pub mod frontmatter;
-pub mod generate;
 pub mod graph;
 pub mod lifecycle;
 pub mod lineage;
 pub mod link;
+pub mod markdown;
+pub mod names;
 pub mod note;
 pub mod output;
 pub mod progress;
 pub mod review;
 pub mod root;
 pub mod rules;
+pub mod settings;
+pub mod splice;
 pub mod suggest;
 pub mod text;
 pub mod vault;

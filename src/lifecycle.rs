@@ -6,8 +6,8 @@
 //! This is the reading `lineage`, `links-to-superseded` and the statistics
 //! share, so a retrieval layer that loads `lineage --all` agrees with `check`.
 
-use crate::rules::dates::{self, Day};
-use crate::rules::supersession::Graph;
+use crate::date::Day;
+use crate::graph::Graph;
 use crate::vault::{NoteId, Vault};
 
 /// At most this many current notes are named at the end of a split chain.
@@ -66,9 +66,9 @@ impl Standing {
             Standing::InForce => "is in force".into(),
             Standing::Superseded => "is superseded".into(),
             Standing::Cycle => "is in a supersession cycle".into(),
-            Standing::NotYetInForce(Some(day)) => format!("takes effect on {}", dates::show(day)),
+            Standing::NotYetInForce(Some(day)) => format!("takes effect on {day}"),
             Standing::NotYetInForce(None) => "is scheduled, with no `effective_from`".into(),
-            Standing::Expired(day) => format!("expired on {}", dates::show(day)),
+            Standing::Expired(day) => format!("expired on {day}"),
             Standing::Revoked => "is revoked".into(),
             Standing::Deleted => "is deleted".into(),
             Standing::Draft => "is a draft".into(),
@@ -98,9 +98,9 @@ fn status(vault: &Vault, id: NoteId) -> String {
 
 /// The note's standing from its own keys alone, ignoring successors.
 fn own(vault: &Vault, id: NoteId, as_of: Day) -> Standing {
-    let fields = &vault.notes[id].fields;
-    let from = dates::day_of(fields, "effective_from");
-    let to = dates::day_of(fields, "effective_to");
+    let note = &vault.notes[id];
+    let from = note.day("effective_from");
+    let to = note.day("effective_to");
     let status = status(vault, id);
     match status.as_str() {
         "draft" => return Standing::Draft,

@@ -3,9 +3,9 @@
 //! `lineage --all` is what a retrieval layer loads to keep retired notes
 //! out of search without resolving declarations itself.
 
+use crate::date::Day;
+use crate::graph::Graph;
 use crate::lifecycle::Lifecycle;
-use crate::rules::dates::Day;
-use crate::rules::supersession::{self, Graph};
 use crate::vault::{NoteId, Vault};
 use std::collections::{BTreeSet, VecDeque};
 
@@ -21,14 +21,9 @@ pub struct Analysis {
 impl Analysis {
     /// Resolves every declaration (its problems are `check`'s to report).
     pub fn new(vault: &Vault, as_of: Day) -> Analysis {
-        let graph = supersession::check(vault, None, &mut Vec::new());
+        let graph = Graph::build(vault);
         let life = Lifecycle::new(vault, &graph, as_of);
-        let mut predecessors = vec![Vec::new(); graph.edges.len()];
-        for (from, edges) in graph.edges.iter().enumerate() {
-            for e in edges {
-                predecessors[e.to].push(from);
-            }
-        }
+        let predecessors = graph.predecessors();
         Analysis { graph, life, predecessors }
     }
 
@@ -49,7 +44,7 @@ impl Analysis {
             }
         }
         let key = |n: NoteId| {
-            let from = crate::rules::dates::day_of(&vault.notes[n].fields, "effective_from");
+            let from = vault.notes[n].day("effective_from");
             (from.is_none(), from, n)
         };
         // Kahn's algorithm over the component.

@@ -4,6 +4,17 @@
 use crate::diagnostic::Span;
 use std::ops::Range;
 
+/// How a written link names a note: one setting for `suggest --apply`,
+/// the fixes of suspected versions and the config file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum LinkStyle {
+    /// The path from the vault root, with `.md`
+    Path,
+    /// A quoted wikilink, with its folder where the bare name is ambiguous
+    Wikilink,
+}
+
 /// What a successor value points at, before it is looked up in the vault.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Target {
@@ -143,9 +154,9 @@ pub fn in_body(text: &str, start: usize) -> Vec<BodyLink> {
     if !text[start..].contains('[') {
         return links;
     }
-    let fences = fenced(text, start);
+    let fences = crate::markdown::fenced(text, start);
     let mut fence = fences.iter().peekable();
-    let newlines = |range: &str| count_newlines(range.as_bytes());
+    let newlines = |range: &str| crate::markdown::count_newlines(range.as_bytes());
     let mut line = newlines(&text[..start]) + 1;
     let mut counted = start;
     let mut at = start;
@@ -166,57 +177,6 @@ pub fn in_body(text: &str, start: usize) -> Vec<BodyLink> {
         }
     }
     links
-}
-
-/// Line breaks in `bytes`, counted in chunks into a byte-wide sum, which
-/// the compiler turns into wide vector compares.
-fn count_newlines(bytes: &[u8]) -> usize {
-    bytes.chunks(255).map(|chunk| chunk.iter().map(|&b| u8::from(b == b'\n')).sum::<u8>() as usize).sum()
-}
-
-/// The byte ranges of fenced code blocks (from the opening fence line to
-/// the end of the closing one, or of the text) in `text` from `start`.
-fn fenced(text: &str, start: usize) -> Vec<Range<usize>> {
-    // Candidate fence lines: a run of three backticks or tildes with only
-    // spaces before it on its line.
-    let mut marks: Vec<(usize, u8)> = Vec::new();
-    for (mark, byte) in [("```", '`'), ("~~~", '~')] {
-        let mut from = start;
-        // A one-byte search is far faster than a three-byte one.
-        while let Some(i) = text[from..].find(byte) {
-            let pos = from + i;
-            if !text[pos..].starts_with(mark) {
-                from = pos + 1;
-                continue;
-            }
-            let line_start = text[start..pos].rfind('\n').map_or(start, |n| start + n + 1);
-            if text[line_start..pos].bytes().all(|b| b == b' ' || b == b'\t') {
-                marks.push((line_start, byte as u8));
-            }
-            // Skip the rest of this line: one fence line is one candidate.
-            from = text[pos..].find('\n').map_or(text.len(), |n| pos + n + 1);
-        }
-    }
-    marks.sort_unstable();
-    let mut ranges = Vec::new();
-    let mut open: Option<(usize, u8, usize)> = None;
-    for (line_start, byte) in marks {
-        let line = &text[line_start..];
-        let run = line.trim_start().bytes().take_while(|&b| b == byte).count();
-        let line_end = line.find('\n').map_or(text.len(), |n| line_start + n + 1);
-        match open {
-            None => open = Some((line_start, byte, run)),
-            Some((from, m, len)) if m == byte && run >= len => {
-                ranges.push(from..line_end);
-                open = None;
-            }
-            Some(_) => {}
-        }
-    }
-    if let Some((from, _, _)) = open {
-        ranges.push(from..text.len());
-    }
-    ranges
 }
 
 /// The links on one line (`at` is its offset in `text`).
@@ -297,11 +257,7 @@ struct MarkdownLink {
 const MAX_LINK_BYTES: usize = 4096;
 
 fn markdown_link(line: &str, open: usize) -> Option<MarkdownLink> {
-    let mut cut = line.len().min(open + MAX_LINK_BYTES);
-    while !line.is_char_boundary(cut) {
-        cut -= 1;
-    }
-    let line = &line[..cut];
+    let line = crate::text::prefix(line, open + MAX_LINK_BYTES);
     let bytes = line.as_bytes();
     // The label: brackets may nest, escapes are skipped.
     let (mut depth, mut j) = (0usize, open);

@@ -3,10 +3,10 @@
 //! declaration) pulled out with their positions.
 
 use crate::diagnostic::{Diagnostic, Span};
-use crate::frontmatter::{self, Delimited, Field};
+use crate::frontmatter::{self, Delimited, Field, Value, ValueKind};
 use crate::link::BodyLink;
-use crate::rules::Code;
-use crate::suggest::fingerprint::{self, Fingerprint};
+use crate::code::Code;
+use crate::fingerprint::{self, Fingerprint};
 use std::fs::File;
 use std::io::Read;
 use std::path::Path;
@@ -26,10 +26,17 @@ pub struct Reading<'a> {
     /// The links in the body, for `links-to-superseded`.
     pub links: bool,
     /// The keys that declare a successor.
-    pub successor_keys: &'a [&'a str],
+    pub successor_keys: &'a [String],
     /// The keys that name the notes this one supersedes.
-    pub predecessor_keys: &'a [&'a str],
+    pub predecessor_keys: &'a [String],
 }
+
+/// [`SUCCESSOR_KEYS`] and [`PREDECESSOR_KEYS`] as owned strings, as
+/// configured keys are.
+static DEFAULT_KEYS: std::sync::LazyLock<[Vec<String>; 2]> = std::sync::LazyLock::new(|| {
+    let owned = |keys: &[&str]| keys.iter().map(|k| k.to_string()).collect();
+    [owned(SUCCESSOR_KEYS), owned(PREDECESSOR_KEYS)]
+});
 
 impl Default for Reading<'_> {
     fn default() -> Self {
@@ -37,9 +44,89 @@ impl Default for Reading<'_> {
             fingerprint: false,
             digest: false,
             links: true,
-            successor_keys: SUCCESSOR_KEYS,
-            predecessor_keys: PREDECESSOR_KEYS,
+            successor_keys: &DEFAULT_KEYS[0],
+            predecessor_keys: &DEFAULT_KEYS[1],
         }
+    }
+}
+
+/// Which side of an edge a declaration states.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Side {
+    /// `superseded_by` on the older note: the value is the newer one.
+    Successor,
+    /// `supersedes` on the newer note: the value is the older one.
+    Predecessor,
+}
+
+impl Side {
+    /// What the value of a declaration on this side names.
+    pub fn noun(self) -> &'static str {
+        match self {
+            Side::Successor => "successor",
+            Side::Predecessor => "superseded note",
+        }
+    }
+
+    /// The edge older -> newer that `note` declares with a value leading
+    /// to `target`.
+    pub fn edge<T>(self, note: T, target: T) -> (T, T) {
+        match self {
+            Side::Successor => (note, target),
+            Side::Predecessor => (target, note),
+        }
+    }
+}
+
+/// How one value of a declaration is written: a string names a note;
+/// every other shape is a mistake the rules report.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shape<'f> {
+    String(&'f Value),
+    /// `key: []`
+    EmptyList(&'f Value),
+    /// `key:` with no value.
+    Empty,
+    /// `[[Note]]` without quotes, which YAML reads as a list in a list.
+    Unquoted(&'f Value),
+    /// A number, boolean, mapping, alias or nested list; `in_list` when it
+    /// is an entry of a list.
+    NotString { value: &'f Value, in_list: bool },
+}
+
+/// Each value of a declaration with its shape, in file order.
+pub fn shapes(field: &Field) -> Vec<Shape<'_>> {
+    let value = &field.value;
+    match &value.kind {
+        _ if unquoted_wikilink(value).is_some() => vec![Shape::Unquoted(value)],
+        ValueKind::Seq(items) if items.is_empty() => vec![Shape::EmptyList(value)],
+        ValueKind::Seq(items) => items
+            .iter()
+            .map(|item| {
+                if unquoted_wikilink(item).is_some() {
+                    Shape::Unquoted(item)
+                } else if item.as_str().is_some() {
+                    Shape::String(item)
+                } else {
+                    Shape::NotString { value: item, in_list: true }
+                }
+            })
+            .collect(),
+        _ if value.is_null() => vec![Shape::Empty],
+        _ if value.as_str().is_some() => vec![Shape::String(value)],
+        _ => vec![Shape::NotString { value, in_list: false }],
+    }
+}
+
+/// The name in `[[Note]]` written without quotes: YAML reads it as a list
+/// holding a list holding the name.
+pub fn unquoted_wikilink(value: &Value) -> Option<&str> {
+    match &value.kind {
+        ValueKind::Seq(outer) if outer.len() == 1 => match &outer[0].kind {
+            ValueKind::Seq(inner) if inner.len() == 1 => inner[0].scalar_text(),
+            _ => None,
+        },
+        _ => None,
     }
 }
 
@@ -72,7 +159,8 @@ pub struct Note {
     pub links: Vec<BodyLink>,
     /// Every top-level frontmatter field, in file order.
     pub fields: Vec<Field>,
-    /// The file's text up to the end of its frontmatter, for snippets.
+    /// The file's text up to the end of its frontmatter (its first line
+    /// when it has none), for snippets and frontmatter edits.
     pub head: String,
     /// Whether the file was read and its frontmatter understood.
     pub parsed: bool,
@@ -171,6 +259,8 @@ impl Note {
         let body_start = match frontmatter::delimit(text) {
             Delimited::Absent => {
                 note.parsed = true;
+                // Enough to plan adding a frontmatter block: its line ending.
+                note.head = crate::text::prefix(first_line(text), 64 << 10).to_string();
                 if text.starts_with('\u{feff}') { 3 } else { 0 }
             }
             Delimited::Unclosed { opening } => {
@@ -222,14 +312,14 @@ impl Note {
             note.fingerprint = Some(fingerprint::fingerprint(&text[body_start..]));
         }
         if !note.fields.iter().any(|f| f.key == "title")
-            && let Some(heading) = first_heading(&text[body_start..])
+            && let Some(heading) = first_heading(crate::text::prefix(&text[body_start..], TITLE_SCAN_BYTES))
         {
             note.title = heading;
         }
         note
     }
 
-    fn read_fields(&mut self, successor_keys: &[&str], predecessor_keys: &[&str]) {
+    fn read_fields(&mut self, successor_keys: &[String], predecessor_keys: &[String]) {
         for field in &self.fields {
             let value = &field.value;
             match field.key.as_str() {
@@ -255,14 +345,37 @@ impl Note {
                         self.status = Some((status.trim().to_string(), value.span));
                     }
                 }
-                key if successor_keys.contains(&key) && self.successor.is_none() => {
+                key if self.successor.is_none() && successor_keys.iter().any(|k| k == key) => {
                     self.successor = Some(field.clone());
                 }
-                key if predecessor_keys.contains(&key) && self.predecessor.is_none() => {
+                key if self.predecessor.is_none() && predecessor_keys.iter().any(|k| k == key) => {
                     self.predecessor = Some(field.clone());
                 }
                 _ => {}
             }
+        }
+    }
+
+    /// The field under `key`, if any.
+    pub fn field(&self, key: &str) -> Option<&Field> {
+        self.fields.iter().find(|f| f.key == key)
+    }
+
+    /// The date a field holds, if it holds a valid one.
+    pub fn date(&self, key: &str) -> Option<crate::date::Written> {
+        self.field(key).and_then(|f| f.value.scalar_text()).and_then(crate::date::parse)
+    }
+
+    /// The day a field holds, if it holds a valid date.
+    pub fn day(&self, key: &str) -> Option<crate::date::Day> {
+        self.date(key).map(|d| d.day)
+    }
+
+    /// The declaration on `side`, if any.
+    pub fn declaration(&self, side: Side) -> Option<&Field> {
+        match side {
+            Side::Successor => self.successor.as_ref(),
+            Side::Predecessor => self.predecessor.as_ref(),
         }
     }
 
@@ -284,28 +397,7 @@ pub fn stem_of(path: &str) -> &str {
 
 /// The text of the first level-one ATX heading outside code fences.
 fn first_heading(body: &str) -> Option<String> {
-    let mut fence: Option<&str> = None;
-    let mut scanned = 0;
-    for line in body.lines() {
-        scanned += line.len() + 1;
-        if scanned > TITLE_SCAN_BYTES {
-            return None;
-        }
-        let trimmed = line.trim_start();
-        if let Some(marker) = fence {
-            if trimmed.starts_with(marker) {
-                fence = None;
-            }
-            continue;
-        }
-        if trimmed.starts_with("```") {
-            fence = Some("```");
-            continue;
-        }
-        if trimmed.starts_with("~~~") {
-            fence = Some("~~~");
-            continue;
-        }
+    for line in crate::markdown::prose_lines(body) {
         if let Some(text) = line.strip_prefix("# ") {
             let text = text.trim().trim_end_matches('#').trim_end();
             if !text.is_empty() {

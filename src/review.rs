@@ -1,14 +1,16 @@
 //! `suggest --apply`: one pair at a time, a one-key decision, and the edit
 //! written at once, so what is done stays done whenever the session ends.
 //! Also the two ways to apply without asking: `--yes` and `--dry-run`.
+//! Every edit is a fix applied through `fix`, as `check --fix` applies its.
 
+use crate::commands::suggest::Suggested;
+use crate::fix;
 use crate::output::Style;
 use crate::output::suggest::card;
-use crate::suggest::apply::{self, Edit, LinkStyle};
 use crate::suggest::direction::{DATE_KEYS, Direction};
-use crate::suggest::{Pair, dismissals};
+use crate::suggest::{self, Pair};
 use crate::text::{plural, sanitize};
-use crate::vault::{NoteId, Vault};
+use crate::vault::{FileSources, NoteId};
 use std::io::{self, Write};
 
 /// A decision, read as one key.
@@ -68,28 +70,30 @@ impl Summary {
 
 /// Plans and writes one decision, reporting to `out`.
 fn decide(
-    vault: &Vault,
+    s: &Suggested,
     older: NoteId,
     newer: NoteId,
-    style: LinkStyle,
     summary: &mut Summary,
     out: &mut dyn Write,
 ) -> io::Result<()> {
+    let vault = &s.vault;
     let path = sanitize(&vault.notes[older].path).into_owned();
     if summary.changed.iter().any(|(p, _)| *p == vault.notes[older].path) {
         writeln!(out, "  {path} was marked earlier in this session; left as it is")?;
         summary.skipped += 1;
         return Ok(());
     }
-    let result = apply::plan(vault, older, newer, style).and_then(|edit| match edit {
+    let result = suggest::mark(vault, older, newer, s.style).and_then(|mark| match mark {
         None => Ok(None),
-        Some(edit) => apply::write(&edit).map(|()| Some(edit)).map_err(|e| e.to_string()),
+        Some(mark) => {
+            fix::apply_one(&vault.root, &vault.notes[older].path, &mark.fix).map(|()| Some(mark))
+        }
     });
     match result {
-        Ok(Some(edit)) => {
-            let value = sanitize(&edit.value).into_owned();
-            writeln!(out, "  wrote {path}: superseded_by: {value}")?;
-            summary.changed.push((edit.path, edit.value));
+        Ok(Some(mark)) => {
+            let value = sanitize(&mark.value).into_owned();
+            writeln!(out, "  wrote {path}: {}: {value}", sanitize(&mark.key))?;
+            summary.changed.push((vault.notes[older].path.clone(), mark.value));
         }
         Ok(None) => writeln!(out, "  {path} already says so; nothing to change")?,
         Err(reason) => {
@@ -101,24 +105,19 @@ fn decide(
 }
 
 /// The interactive session over `pairs`, best first.
-pub fn session(
-    vault: &Vault,
-    pairs: &[&Pair],
-    link: LinkStyle,
-    style: Style,
-    keys: &mut dyn Keys,
-    out: &mut dyn Write,
-) -> io::Result<Summary> {
+pub fn session(s: &Suggested, style: Style, keys: &mut dyn Keys, out: &mut dyn Write) -> io::Result<Summary> {
+    let vault = &s.vault;
+    let sources = FileSources::new(&vault.root);
     let mut summary = Summary::default();
-    let total = pairs.len();
-    'pairs: for (i, pair) in pairs.iter().enumerate() {
-        write!(out, "\n[{}/{total}] {}", i + 1, card(pair, vault, style))?;
+    let total = s.pairs.len();
+    'pairs: for (i, pair) in s.pairs.iter().enumerate() {
+        write!(out, "\n[{}/{total}] {}", i + 1, card(pair, vault, &sources, style))?;
         let older = &vault.notes[pair.older];
         let dated = |id: NoteId| {
             let note = &vault.notes[id];
             DATE_KEYS.iter().find_map(|key| {
-                let field = note.fields.iter().find(|f| f.key == *key)?;
-                Some(format!("{key} {}", sanitize(field.value.scalar_text()?.trim())))
+                let text = note.field(key)?.value.scalar_text()?;
+                Some(format!("{key} {}", sanitize(text.trim())))
             })
         };
         let (a, b) = (dated(pair.older), dated(pair.newer));
@@ -142,14 +141,14 @@ pub fn session(
             let key = keys.next_key()?;
             writeln!(out, "{}", key_name(key))?;
             match key {
-                Key::Yes => decide(vault, pair.older, pair.newer, link, &mut summary, out)?,
-                Key::Reverse => decide(vault, pair.newer, pair.older, link, &mut summary, out)?,
+                Key::Yes => decide(s, pair.older, pair.newer, &mut summary, out)?,
+                Key::Reverse => decide(s, pair.newer, pair.older, &mut summary, out)?,
                 Key::No => summary.skipped += 1,
                 Key::Dismiss => {
                     let (a, b) = (&older.path, &vault.notes[pair.newer].path);
-                    match dismissals::add(&vault.dismissals, a, b) {
+                    match crate::edit::dismiss(&s.dismissals, a, b) {
                         Ok(_) => {
-                            let file = crate::walk::relative(&vault.root, &vault.dismissals);
+                            let file = crate::walk::relative(&vault.root, &s.dismissals);
                             writeln!(out, "  dismissed: recorded in {}", sanitize(&file))?;
                             summary.dismissed += 1;
                         }
@@ -182,31 +181,27 @@ fn key_name(key: Key) -> &'static str {
 
 /// The pairs `--yes` applies without asking: a confident direction and a
 /// score of at least `min_score`.
-pub fn unattended<'p>(pairs: &[&'p Pair], min_score: f64) -> Vec<&'p Pair> {
-    pairs.iter().copied().filter(|p| p.direction == Direction::Confident && p.score >= min_score).collect()
+pub fn unattended(pairs: &[Pair], min_score: f64) -> Vec<&Pair> {
+    pairs.iter().filter(|p| p.direction == Direction::Confident && p.score >= min_score).collect()
 }
 
 /// `--yes`: applies each pair, reporting every change to `out`.
-pub fn apply_all(
-    vault: &Vault,
-    pairs: &[&Pair],
-    link: LinkStyle,
-    out: &mut dyn Write,
-) -> io::Result<Summary> {
+pub fn apply_all(s: &Suggested, pairs: &[&Pair], out: &mut dyn Write) -> io::Result<Summary> {
     let mut summary = Summary::default();
     for pair in pairs {
-        decide(vault, pair.older, pair.newer, link, &mut summary, out)?;
+        decide(s, pair.older, pair.newer, &mut summary, out)?;
     }
     writeln!(out, "{}", summary.line())?;
     Ok(summary)
 }
 
 /// `--dry-run`: the unified diff of every edit `--yes` would make.
-pub fn dry_run(vault: &Vault, pairs: &[&Pair], link: LinkStyle, out: &mut dyn Write) -> io::Result<usize> {
-    let mut edits: Vec<Edit> = Vec::new();
+pub fn dry_run(s: &Suggested, pairs: &[&Pair], out: &mut dyn Write) -> io::Result<usize> {
+    let vault = &s.vault;
+    let mut marks = Vec::new();
     for pair in pairs {
-        match apply::plan(vault, pair.older, pair.newer, link) {
-            Ok(Some(edit)) => edits.push(edit),
+        match suggest::mark(vault, pair.older, pair.newer, s.style) {
+            Ok(Some(mark)) => marks.push(mark),
             Ok(None) => {}
             Err(reason) => writeln!(
                 out,
@@ -216,8 +211,17 @@ pub fn dry_run(vault: &Vault, pairs: &[&Pair], link: LinkStyle, out: &mut dyn Wr
             )?,
         }
     }
-    for edit in &edits {
-        out.write_all(apply::unified_diff(edit).as_bytes())?;
+    // In the order of the pairs, each planned as `--yes` would make it.
+    let mut planned = Vec::new();
+    for mark in &marks {
+        let (edits, skipped) = fix::plan(&vault.root, [(vault.notes[mark.older].path.as_str(), &mark.fix)]);
+        for skip in &skipped {
+            writeln!(out, "# {} would be skipped: {}", sanitize(&skip.path), sanitize(&skip.reason))?;
+        }
+        planned.extend(edits);
     }
-    Ok(edits.len())
+    for edit in &planned {
+        out.write_all(fix::diff(edit).as_bytes())?;
+    }
+    Ok(planned.len())
 }

@@ -1,4 +1,5 @@
-//! Small text helpers shared by the renderers.
+//! Small text helpers: making text safe for a terminal, numbers and
+//! plurals for people, and the closest name for a did-you-mean.
 
 use std::borrow::Cow;
 
@@ -46,6 +47,15 @@ pub fn sanitize_source(text: &str) -> Cow<'_, str> {
         }
     }
     Cow::Owned(out)
+}
+
+/// At most the first `max` bytes of `text`, cut at a character boundary.
+pub fn prefix(text: &str, max: usize) -> &str {
+    let mut cut = text.len().min(max);
+    while !text.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    &text[..cut]
 }
 
 /// `1204` as `1,204`.

@@ -3,6 +3,7 @@
 
 use crate::diagnostic::Diagnostic;
 use crate::link::{self, Invalid, Target};
+pub use crate::note::Side;
 use crate::note::{self, Note};
 use crate::progress::{Progress, Silent};
 use crate::walk::{self, EntryKind, WalkError, WalkOptions};
@@ -20,8 +21,6 @@ pub struct Vault {
     pub problems: Vec<Diagnostic>,
     /// The keys that declare a successor, the first one used for new ones.
     pub successor_keys: Vec<String>,
-    /// The file that keeps dismissed pairs.
-    pub dismissals: PathBuf,
     by_path: HashMap<String, NoteId>,
     /// Lower-cased path without extension.
     by_lower_path: HashMap<String, Vec<NoteId>>,
@@ -30,42 +29,6 @@ pub struct Vault {
     by_suffix: HashMap<String, Vec<NoteId>>,
     by_stem: HashMap<String, Vec<NoteId>>,
     by_alias: HashMap<String, Vec<NoteId>>,
-}
-
-/// Which side of an edge a declaration states.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Side {
-    /// `superseded_by` on the older note: the value is the newer one.
-    Successor,
-    /// `supersedes` on the newer note: the value is the older one.
-    Predecessor,
-}
-
-impl Side {
-    /// What the value of a declaration on this side names.
-    pub fn noun(self) -> &'static str {
-        match self {
-            Side::Successor => "successor",
-            Side::Predecessor => "superseded note",
-        }
-    }
-
-    /// The edge older -> newer that `note` declares with a value leading
-    /// to `target`.
-    pub fn edge(self, note: NoteId, target: NoteId) -> (NoteId, NoteId) {
-        match self {
-            Side::Successor => (note, target),
-            Side::Predecessor => (target, note),
-        }
-    }
-}
-
-/// One value of a declaration and where it leads.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Declaration<'a> {
-    pub side: Side,
-    pub value: &'a str,
-    pub resolution: Resolution,
 }
 
 /// Where a successor value leads.
@@ -126,7 +89,7 @@ impl Vault {
             .collect();
         let mut vault = Vault::from_notes(root.to_path_buf(), notes);
         vault.problems = walked.problems;
-        vault.successor_keys = reading.successor_keys.iter().map(|k| k.to_string()).collect();
+        vault.successor_keys = reading.successor_keys.to_vec();
         Ok(vault)
     }
 
@@ -134,7 +97,6 @@ impl Vault {
     pub fn from_notes(root: PathBuf, mut notes: Vec<Note>) -> Vault {
         notes.sort_by(|a, b| a.path.cmp(&b.path));
         let mut vault = Vault {
-            dismissals: root.join(crate::suggest::dismissals::FILE),
             root,
             notes: Vec::new(),
             problems: Vec::new(),
@@ -161,22 +123,13 @@ impl Vault {
         vault
     }
 
-    pub fn id_of(&self, path: &str) -> Option<NoteId> {
-        self.by_path.get(path).copied()
+    /// The key new successor declarations are written with.
+    pub fn successor_key(&self) -> &str {
+        self.successor_keys.first().map_or(note::SUCCESSOR_KEYS[0], String::as_str)
     }
 
-    /// Each string value of the note's declarations, successors first,
-    /// with the side it declares and where it leads.
-    pub fn declarations(&self, id: NoteId) -> impl Iterator<Item = Declaration<'_>> + '_ {
-        let note = &self.notes[id];
-        let successors = note.successor.iter().flat_map(|f| f.value.strings()).map(|v| (Side::Successor, v));
-        let predecessors =
-            note.predecessor.iter().flat_map(|f| f.value.strings()).map(|v| (Side::Predecessor, v));
-        successors.chain(predecessors).map(move |(side, value)| Declaration {
-            side,
-            value,
-            resolution: self.resolve(id, value),
-        })
+    pub fn id_of(&self, path: &str) -> Option<NoteId> {
+        self.by_path.get(path).copied()
     }
 
     /// How a wikilink written in `from` names `to`: its bare file name
@@ -269,6 +222,30 @@ impl Vault {
             }
         }
         best.map(|(_, name)| self.by_stem[name].clone()).unwrap_or_default()
+    }
+}
+
+/// The text of notes read again from disk, for snippets and diffs. Renderers
+/// ask for notes in path order, so the last one read is kept.
+pub struct FileSources<'v> {
+    root: &'v Path,
+    last: std::sync::Mutex<Option<(String, Option<std::sync::Arc<str>>)>>,
+}
+
+impl<'v> FileSources<'v> {
+    pub fn new(root: &'v Path) -> FileSources<'v> {
+        FileSources { root, last: std::sync::Mutex::new(None) }
+    }
+}
+
+impl crate::diagnostic::Sources for FileSources<'_> {
+    fn text(&self, path: &str) -> Option<std::sync::Arc<str>> {
+        let mut last = self.last.lock().unwrap_or_else(|e| e.into_inner());
+        if last.as_ref().is_none_or(|(p, _)| p != path) {
+            let text = std::fs::read_to_string(self.root.join(path)).ok().map(std::sync::Arc::from);
+            *last = Some((path.to_string(), text));
+        }
+        last.as_ref().and_then(|(_, text)| text.clone())
     }
 }
 

@@ -2,7 +2,7 @@
 //! and `.ignore`, skips hidden entries and never follows symbolic links.
 
 use crate::diagnostic::Diagnostic;
-use crate::rules::Code;
+use crate::code::Code;
 use ignore::overrides::OverrideBuilder;
 use ignore::{WalkBuilder, WalkState};
 use std::path::{Path, PathBuf};

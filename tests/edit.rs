@@ -3,7 +3,7 @@
 //! body keeps every byte, and doing it twice changes nothing more.
 
 use proptest::prelude::*;
-use vaultlint::edit::set_successor;
+use vaultlint::splice::set_successor;
 use vaultlint::frontmatter::{self, Delimited, Field};
 use vaultlint::note::SUCCESSOR_KEYS;
 

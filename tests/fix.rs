@@ -111,17 +111,19 @@ fn diff_prints_the_edits_and_writes_nothing() {
 
 #[test]
 fn a_file_changed_since_it_was_read_is_left_alone() {
-    use vaultlint::{check, fix, note::Reading, progress::Silent, rules, vault::Vault, walk::WalkOptions};
+    use vaultlint::{commands, date::Day, fix, progress::Silent, settings::Flags, settings::Settings};
     let dir = tempfile::tempdir().unwrap();
     copy_dir(&fixture("links"), dir.path());
-    let reading = Reading { digest: true, ..Reading::default() };
-    let vault = Vault::load(dir.path(), &WalkOptions::default(), reading).unwrap();
-    let report = check::check(&vault, None, None, &rules::Settings::new((2026, 6, 1)), &Silent);
+    let paths = [dir.path().to_path_buf()];
+    let flags = Flags { paths: &paths, as_of: Some(Day::new(2026, 6, 1)), ..Flags::default() };
+    let settings = Settings::resolve(&flags, dir.path()).unwrap();
+    let vault = commands::load(&settings, settings.reading(false, true, true), &Silent).unwrap();
+    let report = commands::check::analyse(&vault, &settings, false, &Silent);
     let edited = dir.path().join("guides/new-starters.md");
     let mut text = fs::read_to_string(&edited).unwrap();
     text.push_str("A line another editor added.\n");
     fs::write(&edited, &text).unwrap();
-    let (fixes, skipped) = fix::plan(&vault, &report.diagnostics);
+    let (fixes, skipped) = fix::plan(&vault.root, fix::safe(&report.diagnostics));
     assert_eq!(fixes.iter().map(|f| f.path.as_str()).collect::<Vec<_>>(), ["guides/checklist.md"]);
     assert_eq!(skipped.len(), 1);
     assert_eq!(

@@ -10,7 +10,7 @@ fn root() -> &'static Path {
 
 #[test]
 fn committed_files_match_the_generator() {
-    for (path, bytes) in vaultlint::generate::files() {
+    for (path, bytes) in vaultlint::commands::generate::files() {
         let committed = std::fs::read(root().join(&path)).unwrap_or_default();
         assert!(
             committed == bytes,

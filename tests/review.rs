@@ -38,7 +38,7 @@ fn a_review_session_writes_each_decision() {
     let changed = format!("{}\nA line added in another editor.\n", read("eng/api-guide-v1.md"));
     fs::write(vault.join("eng/api-guide-v1.md"), &changed).unwrap();
     step(&mut p, "", "y");
-    p.exp_string("skipped eng/api-guide-v1.md: it changed since it was analysed").unwrap();
+    p.exp_string("skipped eng/api-guide-v1.md: it changed since it was read").unwrap();
     step(&mut p, "[6/12]", "q");
     p.exp_string("changed 2 notes, dismissed 1 pair, skipped 1 pair, could not edit 1 note").unwrap();
     p.exp_eof().unwrap();
@@ -112,16 +112,15 @@ fn a_note_marked_earlier_in_the_session_is_left_alone() {
     {
         fs::write(dir.path().join(name), format!("---\nupdated: {date}\n---\n{body}")).unwrap();
     }
-    let reading = vaultlint::note::Reading { fingerprint: true, digest: true, ..Default::default() };
-    let vault = vaultlint::vault::Vault::load(dir.path(), &Default::default(), reading).unwrap();
-    let found =
-        vaultlint::suggest::find(&vault, &vaultlint::suggest::Options { git: false, ..Default::default() });
-    let pairs: Vec<_> = found.pairs.iter().collect();
-    assert_eq!(pairs.len(), 3);
+    use vaultlint::settings::{Flags, Settings};
+    let paths = [dir.path().to_path_buf()];
+    let flags = Flags { paths: &paths, no_git: true, link_style: Some(vaultlint::link::LinkStyle::Path), ..Flags::default() };
+    let settings = Settings::resolve(&flags, dir.path()).unwrap();
+    let found = vaultlint::commands::suggest::run(&settings, None, true, &vaultlint::progress::Silent).unwrap();
+    assert_eq!(found.pairs.len(), 3);
     let mut out = Vec::new();
     let mut keys = Script(vec![Key::Yes, Key::Yes, Key::Yes].into_iter());
-    let link = vaultlint::suggest::apply::LinkStyle::Path;
-    let summary = session(&vault, &pairs, link, Default::default(), &mut keys, &mut out).unwrap();
+    let summary = session(&found, Default::default(), &mut keys, &mut out).unwrap();
     let text = String::from_utf8(out).unwrap();
     assert!(text.contains("dates: updated 2024-01-01 -> updated 2025-01-01"), "{text}");
     assert!(text.contains("guide-v1.md was marked earlier in this session; left as it is"), "{text}");

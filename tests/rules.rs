@@ -10,7 +10,7 @@ fn expect(name: &str, expected: &[(&str, &str, Option<u64>)]) -> serde_json::Val
         expected.iter().map(|(c, p, l)| (c.to_string(), p.to_string(), *l)).collect();
     assert_eq!(got, want, "findings for fixtures/{name}");
     let has_error = expected.iter().any(|(c, _, _)| {
-        vaultlint::rules::Code::from_name(c).expect("a known code").default_severity()
+        vaultlint::code::Code::from_name(c).expect("a known code").default_severity()
             == vaultlint::diagnostic::Severity::Error
     });
     assert_eq!(code, if has_error { 1 } else { 0 }, "exit status for fixtures/{name}");

@@ -2,7 +2,7 @@
 //! The summary line is added by the caller unless `--quiet`.
 
 use super::Style;
-use crate::check::Report;
+use crate::commands::check::Report;
 use crate::text::sanitize;
 use std::fmt::Write;
 

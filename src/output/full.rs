@@ -3,8 +3,8 @@
 //! added by the caller unless `--quiet`.
 
 use super::Style;
-use crate::check::Report;
-use crate::diagnostic::{Diagnostic, Severity};
+use crate::commands::check::Report;
+use crate::diagnostic::{Diagnostic, Severity, Sources};
 use crate::text::{sanitize, sanitize_source};
 use crate::vault::Vault;
 use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, SourceCode};
@@ -57,17 +57,13 @@ impl miette::Diagnostic for Rendered {
     }
 }
 
-/// Bodies are not kept; a snippet of one is read again, from the start of
-/// the file to the end of the span's line, up to this many bytes.
+/// Bodies are not kept; a snippet of one comes from the note's text, up
+/// to the end of the span's line, if that is within this many bytes.
 const MAX_BODY_SNIPPET: usize = 1 << 20;
 
-/// The last note read again for body snippets, and its text: findings come
-/// sorted by path, so each file is read once however many it has.
-type LastRead = Option<(String, Option<String>)>;
-
 /// The text a snippet of `span` in note `path` is drawn from: the kept
-/// frontmatter, or the file read again for a span in the body.
-fn snippet_source(d: &Diagnostic, vault: &Vault, last: &mut LastRead) -> Option<String> {
+/// frontmatter, or the note's text from `sources` for a span in the body.
+fn snippet_source(d: &Diagnostic, vault: &Vault, sources: &dyn Sources) -> Option<String> {
     let span = d.span?;
     let head = vault.id_of(&d.path).map(|id| vault.notes[id].head.as_str()).unwrap_or("");
     let end = span.offset + span.len;
@@ -77,17 +73,14 @@ fn snippet_source(d: &Diagnostic, vault: &Vault, last: &mut LastRead) -> Option<
     if end > MAX_BODY_SNIPPET {
         return None;
     }
-    if last.as_ref().is_none_or(|(path, _)| *path != d.path) {
-        *last = Some((d.path.clone(), std::fs::read_to_string(vault.root.join(&d.path)).ok()));
-    }
-    let text = last.as_ref().and_then(|(_, text)| text.as_deref())?;
+    let text = sources.text(&d.path)?;
     // miette numbers the last line wrongly when it has no line break.
     let line_end = text.get(end..)?.find('\n').map_or(text.len(), |i| end + i + 1);
     text.get(..line_end).map(str::to_string)
 }
 
-fn rendered(d: &Diagnostic, vault: &Vault, last: &mut LastRead) -> Rendered {
-    let source = snippet_source(d, vault, last);
+fn rendered(d: &Diagnostic, vault: &Vault, sources: &dyn Sources) -> Rendered {
+    let source = snippet_source(d, vault, sources);
     let span = d.span.filter(|_| source.is_some());
     let message = match span {
         Some(_) => sanitize(&d.message).into_owned(),
@@ -112,13 +105,12 @@ fn rendered(d: &Diagnostic, vault: &Vault, last: &mut LastRead) -> Rendered {
     }
 }
 
-pub fn render(report: &Report, vault: &Vault, style: Style) -> String {
+pub fn render(report: &Report, vault: &Vault, sources: &dyn Sources, style: Style) -> String {
     let theme = if style.color { GraphicalTheme::unicode() } else { GraphicalTheme::unicode_nocolor() };
     let handler = GraphicalReportHandler::new_themed(theme).with_width(style.width).with_links(false);
     let mut out = String::new();
-    let mut last = None;
     for d in &report.diagnostics {
-        let _ = handler.render_report(&mut out, &rendered(d, vault, &mut last));
+        let _ = handler.render_report(&mut out, &rendered(d, vault, sources));
         out.push('\n');
     }
     out

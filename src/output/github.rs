@@ -1,7 +1,7 @@
 //! `--format github`: GitHub Actions workflow commands, one per finding,
 //! which GitHub shows as annotations on the pull request's files.
 
-use crate::check::Report;
+use crate::commands::check::Report;
 
 /// `prefix` turns a vault-relative path into one relative to where the
 /// workflow runs (the repository root): the vault folder, with `/`.

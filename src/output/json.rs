@@ -1,9 +1,9 @@
 //! `--format json`: one object with every finding and a summary. The schema
 //! is documented in the README and is part of the tool's contract.
 
-use crate::check::Report;
+use crate::commands::check::Report;
 use crate::diagnostic::Severity;
-use crate::rules::Code;
+use crate::code::Code;
 use serde::Serialize;
 
 #[derive(Serialize)]
@@ -31,7 +31,9 @@ struct JsonDiagnostic<'a> {
     fix: Option<JsonFix<'a>>,
 }
 
-/// The edit `check --fix` would make: replace the bytes from `offset`
+/// The edit `check --fix` would make (fixes that are not safe to apply
+/// without a person, such as marking a suspected version, are left out):
+/// replace the bytes from `offset`
 /// that read `original` with `replacement`.
 #[derive(Serialize)]
 struct JsonFix<'a> {
@@ -61,10 +63,10 @@ pub fn render(report: &Report, statistics: bool) -> String {
                 message: &d.message,
                 help: d.help.as_deref(),
                 related: &d.related,
-                fix: d.fix.as_ref().map(|f| JsonFix {
-                    offset: f.offset,
-                    original: &f.original,
-                    replacement: &f.replacement,
+                fix: d.fix.as_ref().filter(|f| f.is_safe()).map(|f| JsonFix {
+                    offset: f.edit.offset,
+                    original: &f.edit.original,
+                    replacement: &f.edit.replacement,
                 }),
             })
             .collect(),

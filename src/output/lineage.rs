@@ -5,7 +5,6 @@
 use super::Style;
 use crate::lifecycle::Standing;
 use crate::lineage::Analysis;
-use crate::rules::dates::{self, Day};
 use crate::text::{plural, sanitize};
 use crate::vault::{NoteId, Vault};
 use owo_colors::OwoColorize;
@@ -30,8 +29,8 @@ struct Entry<'a> {
     current: Vec<&'a str>,
 }
 
-fn day(vault: &Vault, id: NoteId, key: &str) -> Option<Day> {
-    dates::day_of(&vault.notes[id].fields, key)
+fn day(vault: &Vault, id: NoteId, key: &str) -> Option<String> {
+    vault.notes[id].day(key).map(|d| d.to_string())
 }
 
 fn entry<'a>(vault: &'a Vault, analysis: &Analysis, id: NoteId) -> Entry<'a> {
@@ -42,9 +41,9 @@ fn entry<'a>(vault: &'a Vault, analysis: &Analysis, id: NoteId) -> Entry<'a> {
         in_force: analysis.life.in_force(id),
         standing: state.standing.name(),
         status: vault.notes[id].status.as_ref().map(|(s, _)| s.as_str()),
-        effective_from: day(vault, id, "effective_from").map(dates::show),
-        effective_to: day(vault, id, "effective_to").map(dates::show),
-        review_due: day(vault, id, "review_due").map(dates::show),
+        effective_from: day(vault, id, "effective_from"),
+        effective_to: day(vault, id, "effective_to"),
+        review_due: day(vault, id, "review_due"),
         successors: paths(&mut analysis.graph.edges[id].iter().map(|e| e.to)),
         current: paths(&mut state.current.iter().copied()),
     }
@@ -75,7 +74,7 @@ pub fn json(vault: &Vault, analysis: &Analysis, notes: &[NoteId]) -> String {
             versions: analysis.versions(vault, id).into_iter().map(|v| entry(vault, analysis, v)).collect(),
         })
         .collect();
-    to_json(&Output { as_of: dates::show(analysis.life.as_of), lineages })
+    to_json(&Output { as_of: analysis.life.as_of.to_string(), lineages })
 }
 
 /// `lineage --all --format json`: every note (those `keep` accepts), by path.
@@ -89,7 +88,7 @@ pub fn all_json(vault: &Vault, analysis: &Analysis, keep: &dyn Fn(&str) -> bool)
         .filter(|&id| keep(&vault.notes[id].path))
         .map(|id| entry(vault, analysis, id))
         .collect();
-    to_json(&Output { as_of: dates::show(analysis.life.as_of), notes })
+    to_json(&Output { as_of: analysis.life.as_of.to_string(), notes })
 }
 
 /// A standing as a table shows it.
@@ -116,7 +115,7 @@ pub fn full(vault: &Vault, analysis: &Analysis, notes: &[NoteId], style: Style) 
             "{}: {}, as of {}",
             sanitize(&vault.notes[id].path),
             plural(versions.len(), "version"),
-            dates::show(analysis.life.as_of)
+            analysis.life.as_of.to_string()
         );
         let rows: Vec<[String; 5]> = versions
             .iter()

@@ -2,13 +2,14 @@
 
 pub mod concise;
 pub mod full;
+pub mod graph;
 pub mod github;
 pub mod json;
 pub mod lineage;
 pub mod sarif;
 pub mod suggest;
 
-use crate::check::Report;
+use crate::commands::check::Report;
 use crate::text::plural;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -22,6 +23,28 @@ pub struct Style {
 impl Default for Style {
     fn default() -> Self {
         Style { color: false, width: 100 }
+    }
+}
+
+/// A config file's problem, drawn with its snippet.
+pub fn config_error(error: &crate::config::ConfigError, style: Style) -> String {
+    use miette::{GraphicalReportHandler, GraphicalTheme};
+    let theme = if style.color { GraphicalTheme::unicode() } else { GraphicalTheme::unicode_nocolor() };
+    let handler = GraphicalReportHandler::new_themed(theme).with_width(style.width).with_links(false);
+    let mut report = String::new();
+    let _ = handler.render_report(&mut report, error);
+    format!("invalid config file {}\n\n{}", error.file.display(), report.trim_end())
+}
+
+/// The vault root relative to the current folder, as a prefix for paths
+/// that machines read from where the run started (GitHub annotations and
+/// SARIF are relative to the repository).
+pub fn root_prefix(root: &std::path::Path) -> String {
+    let cwd = std::env::current_dir().ok().and_then(|c| c.canonicalize().ok());
+    match cwd.as_deref().and_then(|cwd| root.strip_prefix(cwd).ok()) {
+        Some(rel) if rel.as_os_str().is_empty() => String::new(),
+        Some(rel) => format!("{}/", crate::walk::relative(std::path::Path::new(""), rel)),
+        None => format!("{}/", root.display()),
     }
 }
 
@@ -43,9 +66,9 @@ pub fn summary(report: &Report, style: Style) -> String {
 
 /// The slices `--statistics` adds after the counts per code, name and count.
 pub fn slices(report: &Report) -> [(&'static str, usize); 7] {
-    use crate::rules::Code::*;
+    use crate::code::Code::*;
     let count =
-        |codes: &[crate::rules::Code]| report.diagnostics.iter().filter(|d| codes.contains(&d.code)).count();
+        |codes: &[crate::code::Code]| report.diagnostics.iter().filter(|d| codes.contains(&d.code)).count();
     let s = &report.slices;
     [
         ("notes", s.notes),
@@ -89,7 +112,7 @@ pub fn statistics(report: &Report) -> String {
             "{:>width$}  {:<name$}  {}\n",
             crate::text::thousands(n),
             code.name(),
-            code.doc()
+            code.summary()
         ));
     }
     if !out.is_empty() {
@@ -102,7 +125,7 @@ pub fn statistics(report: &Report) -> String {
 }
 
 /// `(code, count)` of every code with findings, most first, then by name.
-pub fn counts(report: &Report) -> Vec<(crate::rules::Code, usize)> {
+pub fn counts(report: &Report) -> Vec<(crate::code::Code, usize)> {
     let mut map = std::collections::BTreeMap::new();
     for d in &report.diagnostics {
         *map.entry(d.code).or_insert(0usize) += 1;

@@ -1,9 +1,9 @@
 //! `--format sarif`: SARIF 2.1.0, as GitHub code scanning and other
 //! static-analysis dashboards read it, with the metadata of every rule.
 
-use crate::check::Report;
+use crate::commands::check::Report;
 use crate::diagnostic::Severity;
-use crate::rules::Code;
+use crate::code::Code;
 use serde_json::{Value, json};
 
 /// `prefix` turns a vault-relative path into one relative to where the
@@ -15,9 +15,9 @@ pub fn render(report: &Report, prefix: &str) -> String {
             json!({
                 "id": code.name(),
                 "name": pascal(code.name()),
-                "shortDescription": { "text": code.doc() },
-                "fullDescription": { "text": code.doc() },
-                "help": { "text": format!("{} The README's rule table says how to fix it.", code.doc()) },
+                "shortDescription": { "text": code.summary() },
+                "fullDescription": { "text": code.explanation() },
+                "help": { "text": code.explanation() },
                 "defaultConfiguration": { "level": level(code.default_severity()) },
             })
         })

@@ -2,6 +2,7 @@
 //! or as one JSON object (schema in the README).
 
 use super::Style;
+use crate::diagnostic::Sources;
 use crate::suggest::diff::{self, Change};
 use crate::suggest::{Pair, Signals};
 use crate::text::{plural, sanitize, thousands};
@@ -14,8 +15,8 @@ use std::fmt::Write;
 const DIFF_LINES: usize = 8;
 
 /// The cards, best first, then (unless `quiet`) a summary line.
-pub fn full(pairs: &[&Pair], vault: &Vault, style: Style, quiet: bool) -> String {
-    let cards: Vec<String> = pairs.iter().map(|pair| card(pair, vault, style)).collect();
+pub fn full(pairs: &[Pair], vault: &Vault, sources: &dyn Sources, style: Style, quiet: bool) -> String {
+    let cards: Vec<String> = pairs.iter().map(|pair| card(pair, vault, sources, style)).collect();
     let mut out = cards.join("\n");
     if quiet {
         return out;
@@ -38,7 +39,7 @@ pub fn full(pairs: &[&Pair], vault: &Vault, style: Style, quiet: bool) -> String
 
 /// One pair: score, older -> newer, direction, titles where they differ,
 /// the evidence, and the first lines that differ.
-pub fn card(pair: &Pair, vault: &Vault, style: Style) -> String {
+pub fn card(pair: &Pair, vault: &Vault, sources: &dyn Sources, style: Style) -> String {
     let mut out = String::new();
     let (older, newer) = (&vault.notes[pair.older], &vault.notes[pair.newer]);
     let arrow = format!("{} -> {}", sanitize(&older.path), sanitize(&newer.path));
@@ -54,7 +55,12 @@ pub fn card(pair: &Pair, vault: &Vault, style: Style) -> String {
     }
     let reasons: Vec<String> = pair.reasons.iter().map(|r| sanitize(r).into_owned()).collect();
     let _ = writeln!(out, "      {}", reasons.join(", "));
-    match diff::changed_lines(vault, pair.older, pair.newer, DIFF_LINES) {
+    let texts = (sources.text(&older.path), sources.text(&newer.path));
+    let changes = match &texts {
+        (Some(old), Some(new)) => diff::changed_lines(old, new, DIFF_LINES),
+        _ => None,
+    };
+    match changes {
         None => out.push_str("      (no diff: a note is too large or cannot be read)\n"),
         Some(changes) => {
             for change in &changes.lines {
@@ -112,7 +118,7 @@ struct Summary {
     pairs: usize,
 }
 
-pub fn json(pairs: &[&Pair], vault: &Vault) -> String {
+pub fn json(pairs: &[Pair], vault: &Vault) -> String {
     let round = |x: f64| (x * 1000.0).round() / 1000.0;
     let output = Output {
         pairs: pairs

@@ -3,10 +3,10 @@
 //! old text. The fix points the link at the note in force at the end of
 //! the chain, keeping its heading and label.
 
-use crate::diagnostic::{Diagnostic, Fix};
+use crate::code::Code;
+use crate::diagnostic::{Diagnostic, Edit, Fix};
 use crate::lifecycle::Lifecycle;
 use crate::link::BodyLink;
-use crate::rules::Code;
 use crate::vault::{NoteId, Resolution, Vault};
 use crate::walk::strip_note_extension;
 
@@ -40,11 +40,14 @@ pub fn check(vault: &Vault, life: &Lifecycle, out: &mut Vec<Diagnostic>) {
                 }
             };
             let fix = match state.current.as_slice() {
-                [one] => Some(Fix {
-                    offset: link.target.start,
-                    original: link.written.clone(),
-                    replacement: retarget(vault, id, link, *one),
-                }),
+                [one] => Some(Fix::safe(
+                    Edit {
+                        offset: link.target.start,
+                        original: link.written.clone(),
+                        replacement: retarget(vault, id, link, *one),
+                    },
+                    note.digest,
+                )),
                 _ => None,
             };
             let mut related = vec![old.clone()];

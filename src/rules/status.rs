@@ -2,10 +2,10 @@
 //! (`unknown-status`), and it must tell the same story as the
 //! declarations (`status-conflict`).
 
+use crate::code::Code;
 use crate::diagnostic::Diagnostic;
+use crate::graph::Graph;
 use crate::lifecycle::{Lifecycle, Standing};
-use crate::rules::Code;
-use crate::rules::supersession::Graph;
 use crate::vault::Vault;
 
 /// The statuses a vault uses unless its config names others.
@@ -80,7 +80,10 @@ pub fn check(vault: &Vault, graph: &Graph, life: &Lifecycle, statuses: &[String]
                     format!("status is `{status}` but no successor is declared"),
                 )
                 .at(*span, "says the note is retired")
-                .help("add `superseded_by:` naming the note that replaces this one, or change the status"),
+                .help(format!(
+                    "add `{}:` naming the note that replaces this one, or change the status",
+                    vault.successor_key()
+                )),
             );
         } else if CURRENT.contains(&lower.as_str())
             && matches!(life.states[id].standing, Standing::Superseded | Standing::Cycle)

@@ -1,25 +1,20 @@
 //! Suspected versions: the detector's pairs as findings on the older note,
-//! and the dismissal file's own problems.
+//! each with the edit that would declare its successor (not safe to apply
+//! without a person's word), and the dismissal file's own problems.
 
+use crate::code::Code;
 use crate::diagnostic::Diagnostic;
-use crate::rules::Code;
-use crate::suggest::Suggestions;
+use crate::rules::Input;
+use crate::suggest::{self, LinkStyle};
 use crate::suggest::direction::Direction;
-use crate::suggest::dismissals::{self, Dismissals};
-use crate::vault::Vault;
 
-pub fn check(vault: &Vault, suggestions: Option<&Suggestions>, out: &mut Vec<Diagnostic>) {
-    let loaded;
-    let dismissals = match suggestions {
-        Some(s) => &s.dismissals,
-        None => {
-            loaded = Dismissals::load(&vault.dismissals);
-            &loaded
-        }
-    };
+pub fn check(input: &Input, link_style: Option<LinkStyle>, out: &mut Vec<Diagnostic>) {
+    let Input { vault, dismissals, suggestions, .. } = *input;
     out.extend(dismissals.problems.iter().cloned());
     out.extend(dismissals.stale(vault));
     let Some(suggestions) = suggestions else { return };
+    let style = link_style.unwrap_or_else(|| suggest::vault_style(vault));
+    let key = vault.successor_key();
     for pair in &suggestions.pairs {
         let older = &vault.notes[pair.older].path;
         let newer = &vault.notes[pair.newer].path;
@@ -32,13 +27,15 @@ pub fn check(vault: &Vault, suggestions: Option<&Suggestions>, out: &mut Vec<Dia
                 pair.score
             ),
         };
+        let fix = suggest::mark(vault, pair.older, pair.newer, style).ok().flatten().map(|m| m.fix);
         out.push(
             Diagnostic::new(Code::SuspectedVersion, older, message)
                 .help(format!(
-                    "if it is, add `superseded_by: {newer}` to its frontmatter; if not, `vaultlint suggest --dismiss {older} {newer}` records it in {}",
-                    dismissals::FILE
+                    "if it is, add `{key}: {newer}` to its frontmatter; if not, `vaultlint suggest --dismiss {older} {newer}` records it in {}",
+                    dismissals.name()
                 ))
-                .related(vec![newer.clone()]),
+                .related(vec![newer.clone()])
+                .fix(fix),
         );
     }
 }

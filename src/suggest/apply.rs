@@ -1,18 +1,11 @@
-//! Turning a decision ("this note is superseded by that one") into an edit
-//! of the older note's frontmatter, and writing it safely.
+//! Turning a decision ("this note is superseded by that one") into a fix
+//! of the older note's frontmatter: the value to write, in the vault's
+//! link style, spliced in as one edit.
 
-use crate::edit::{self, WriteError};
-use crate::note;
+use crate::diagnostic::{Applicability, Fix};
+use crate::link::LinkStyle;
+use crate::splice;
 use crate::vault::{NoteId, Vault};
-use std::path::PathBuf;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum LinkStyle {
-    /// The path from the vault root, with `.md`.
-    Path,
-    /// A quoted wikilink, with its folder where the bare name is ambiguous.
-    Wikilink,
-}
 
 /// The vault's own convention: wikilinks when most existing successor
 /// values are wikilinks, else paths.
@@ -36,50 +29,36 @@ pub fn successor_value(vault: &Vault, older: NoteId, newer: NoteId, style: LinkS
     .unwrap_or_else(|| vault.notes[newer].path.clone())
 }
 
-/// One planned edit of a note.
+/// Marking `older` superseded by `newer`: what is written, and the fix.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Edit {
-    /// Vault-relative.
-    pub path: String,
-    pub file: PathBuf,
-    /// The value written.
+pub struct Mark {
+    pub older: NoteId,
+    /// The key and the value written.
+    pub key: String,
     pub value: String,
     /// The successor the note declared before, if any.
     pub replaces: Option<String>,
-    pub before: String,
-    pub after: String,
+    pub fix: Fix,
 }
 
-/// Plans marking `older` superseded by `newer`. `Ok(None)` when the note
-/// already says so; `Err` with the reason when it cannot be edited: it
-/// changed since it was analysed, or its frontmatter does not parse.
-pub fn plan(vault: &Vault, older: NoteId, newer: NoteId, style: LinkStyle) -> Result<Option<Edit>, String> {
+/// Plans marking `older` superseded by `newer`, from the note as it was
+/// read. `Ok(None)` when the note already says so; `Err` with the reason
+/// when its frontmatter cannot be edited safely. The fix is not safe to
+/// apply without a person's word: it is a judgement.
+pub fn mark(vault: &Vault, older: NoteId, newer: NoteId, style: LinkStyle) -> Result<Option<Mark>, String> {
     let note = &vault.notes[older];
-    let file = vault.root.join(&note.path);
-    let bytes = std::fs::read(&file).map_err(|e| format!("cannot read it: {e}"))?;
-    if note.digest.is_some_and(|d| d != note::digest(&bytes)) {
-        return Err("it changed since it was analysed".into());
+    if let Some(problem) = note.problems.iter().find(|p| p.code == crate::code::Code::UnreadableNote) {
+        return Err(problem.message.clone());
     }
-    let before = String::from_utf8(bytes).map_err(|_| "it is not valid UTF-8".to_string())?;
     let value = successor_value(vault, older, newer, style);
-    let replaces = note.successor.as_ref().map(|f| f.value.strings().join(", "));
     let keys: Vec<&str> = vault.successor_keys.iter().map(String::as_str).collect();
-    Ok(edit::set_successor(&before, &value, &keys)?.map(|after| Edit {
-        path: note.path.clone(),
-        file,
+    let Some(edit) = splice::successor_edit(&note.head, &value, &keys)? else { return Ok(None) };
+    let key = note.successor.as_ref().map_or_else(|| vault.successor_key().to_string(), |f| f.key.clone());
+    Ok(Some(Mark {
+        older,
+        key,
         value,
-        replaces,
-        before,
-        after,
+        replaces: note.successor.as_ref().map(|f| f.value.strings().join(", ")),
+        fix: Fix { edit, applicability: Applicability::Unsafe, digest: note.digest },
     }))
-}
-
-/// Writes a planned edit, unless the file changed since it was planned.
-pub fn write(edit: &Edit) -> Result<(), WriteError> {
-    edit::write_atomic(&edit.file, Some(edit.before.as_bytes()), edit.after.as_bytes())
-}
-
-/// The edit as a unified diff, `a/` and `b/` paths from the vault root.
-pub fn unified_diff(edit: &Edit) -> String {
-    edit::unified_diff(&edit.path, &edit.before, &edit.after)
 }

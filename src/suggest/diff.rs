@@ -1,8 +1,7 @@
 //! The lines that differ between two versions' bodies: often the point
 //! (last year's numbers), and what a person reads to confirm a pair.
 
-use crate::frontmatter::{self, Delimited};
-use crate::vault::{NoteId, Vault};
+use crate::markdown::body;
 use similar::{ChangeTag, TextDiff};
 
 /// Bodies larger than this are not diffed, which bounds the time a diff
@@ -23,19 +22,10 @@ pub struct Changes {
     pub more: usize,
 }
 
-fn body(text: &str) -> &str {
-    match frontmatter::delimit(text) {
-        Delimited::Found(block) => &text[block.end..],
-        _ => text.strip_prefix('\u{feff}').unwrap_or(text),
-    }
-}
-
-/// Up to `max` changed lines from the older note's body to the newer's;
-/// `None` when a note cannot be read or is too large to diff.
-pub fn changed_lines(vault: &Vault, older: NoteId, newer: NoteId, max: usize) -> Option<Changes> {
-    let read = |id: NoteId| std::fs::read_to_string(vault.root.join(&vault.notes[id].path)).ok();
-    let (old, new) = (read(older)?, read(newer)?);
-    let (old, new) = (body(&old), body(&new));
+/// Up to `max` changed lines from the older note's body to the newer's,
+/// given the two notes' texts; `None` when a body is too large to diff.
+pub fn changed_lines(old: &str, new: &str, max: usize) -> Option<Changes> {
+    let (old, new) = (body(old), body(new));
     if old.len() > MAX_DIFF_BYTES || new.len() > MAX_DIFF_BYTES {
         return None;
     }

@@ -2,7 +2,8 @@
 //! frontmatter dates, then version markers in names and folders, then the
 //! git history, then the files' modification times.
 
-use super::names::Marker;
+use crate::date::{Day, Written};
+use crate::names::Marker;
 use serde::Serialize;
 use std::cmp::Ordering;
 
@@ -29,30 +30,12 @@ impl Direction {
 #[derive(Debug, Clone, Default)]
 pub struct Age<'a> {
     /// `(key, date)` for each key of [`DATE_KEYS`] holding a date, in that order.
-    pub dates: Vec<(&'static str, Date)>,
+    pub dates: Vec<(&'static str, Written)>,
     pub markers: Vec<&'a Marker>,
     /// When the path was first committed, seconds since the epoch.
     pub committed: Option<i64>,
     /// Modification time, seconds since the epoch.
     pub modified: Option<i64>,
-}
-
-/// A calendar date with an optional time of day, compared as written.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
-pub struct Date {
-    pub ymd: (u16, u8, u8),
-    /// The time of day as written (`10:30`), empty when absent.
-    pub time: String,
-    pub text: String,
-}
-
-/// Reads `2024-02-01`, `2024-02-01T10:30:00Z` or `2024-02-01 10:30`: a
-/// value `invalid-date` accepts, keeping the time as written for ordering.
-pub fn parse_date(text: &str) -> Option<Date> {
-    let text = text.trim();
-    let ymd = crate::rules::dates::parse(text)?;
-    let time = text.get(11..).unwrap_or_default().to_string();
-    Some(Date { ymd, time, text: text.to_string() })
 }
 
 /// The verdict: `Less` when `a` is the older.
@@ -114,12 +97,12 @@ fn by_dates(a: &Age, b: &Age) -> Option<(Ordering, String)> {
     compare_dates(kx, x, ky, y)
 }
 
-fn find<'d>(age: &'d Age, key: &str) -> Option<&'d Date> {
+fn find<'d>(age: &'d Age, key: &str) -> Option<&'d Written> {
     age.dates.iter().find(|(k, _)| *k == key).map(|(_, d)| d)
 }
 
-fn compare_dates(kx: &str, x: &Date, ky: &str, y: &Date) -> Option<(Ordering, String)> {
-    let order = (x.ymd, &x.time).cmp(&(y.ymd, &y.time));
+fn compare_dates(kx: &str, x: &Written, ky: &str, y: &Written) -> Option<(Ordering, String)> {
+    let order = (x.day, &x.time).cmp(&(y.day, &y.time));
     let reason = match order {
         Ordering::Equal => return None,
         Ordering::Less if kx == ky => format!("{kx} {} < {}", x.text, y.text),
@@ -138,28 +121,18 @@ enum Markers {
 
 fn by_markers(a: &Age, b: &Age) -> Markers {
     let mut votes: Vec<(Ordering, String)> = Vec::new();
-    let dated = |age: &Age| -> Option<((u16, u8, u8), String)> {
+    let dated = |age: &Age| -> Option<(Day, String)> {
         age.markers.iter().find_map(|m| match m {
-            Marker::Date { ymd, text } => Some((*ymd, text.clone())),
-            Marker::Week { year, week, text } => Some(((*year, 0, *week), text.clone())),
+            Marker::Date { day, text } => Some((*day, text.clone())),
+            // A week sorts as a day of its year: close enough to order two.
+            Marker::Week { year, week, text } => Some((Day::new(*year, 0, *week), text.clone())),
             _ => None,
         })
     };
     match (dated(a), dated(b)) {
         (Some((x, tx)), Some((y, ty))) => {
             // Compare what both give: 2024 against 2025-03 compares years.
-            let precision = |d: (u16, u8, u8)| {
-                if d.2 > 0 {
-                    3
-                } else if d.1 > 0 {
-                    2
-                } else {
-                    1
-                }
-            };
-            let p = precision(x).min(precision(y));
-            let cut = |d: (u16, u8, u8)| (d.0, if p > 1 { d.1 } else { 0 }, if p > 2 { d.2 } else { 0 });
-            match cut(x).cmp(&cut(y)) {
+            match x.cmp_common(y) {
                 Ordering::Equal => {}
                 o => votes.push((o, format!("{} before {}", quoted(&tx, &ty, o).0, quoted(&tx, &ty, o).1))),
             }
@@ -217,17 +190,17 @@ fn quoted(a: &str, b: &str, order: Ordering) -> (String, String) {
 
 /// A Unix time as its UTC calendar day, `2024-03-01`.
 pub fn day(seconds: i64) -> String {
-    crate::rules::dates::show(crate::rules::dates::civil(seconds.div_euclid(86_400)))
+    Day::of_unix_seconds(seconds).to_string()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::suggest::names::normalize;
+    use crate::names::normalize;
 
     fn age<'a>(dates: &[(&'static str, &str)], markers: &'a [Marker]) -> Age<'a> {
         Age {
-            dates: dates.iter().map(|(k, v)| (*k, parse_date(v).unwrap())).collect(),
+            dates: dates.iter().map(|(k, v)| (*k, crate::date::parse(v).unwrap())).collect(),
             markers: markers.iter().collect(),
             committed: None,
             modified: None,
@@ -265,7 +238,5 @@ mod tests {
     fn days() {
         assert_eq!(day(0), "1970-01-01");
         assert_eq!(day(1_709_251_200), "2024-03-01");
-        assert!(parse_date("2024-02-30x").is_none());
-        assert_eq!(parse_date("2024-02-01T10:00Z").unwrap().time, "10:00Z");
     }
 }

@@ -3,7 +3,7 @@
 //! signature (one permutation, densified), and LSH banding turns equal
 //! bands into candidate pairs.
 
-use super::fingerprint::mix;
+use crate::fingerprint::mix;
 use rayon::prelude::*;
 
 /// Signature length. With bands of two rows, a pair sharing 30% of its

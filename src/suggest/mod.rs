@@ -8,19 +8,20 @@
 pub mod apply;
 pub mod diff;
 pub mod direction;
-pub mod dismissals;
-pub mod fingerprint;
 pub mod git;
 pub mod minhash;
-pub mod names;
 
+pub use crate::link::LinkStyle;
+pub use apply::{Mark, mark, vault_style};
+
+use crate::dismissals::Dismissals;
+use crate::graph::Graph;
+use crate::names::{self, Marker, Normalized, PathInfo};
 use crate::note::Note;
 use crate::progress::{Progress, Silent};
-use crate::vault::{NoteId, Resolution, Vault};
-use direction::{Age, Direction, parse_date};
-use dismissals::Dismissals;
+use crate::vault::{NoteId, Vault};
+use direction::{Age, Direction};
 use minhash::Common;
-use names::{Marker, Normalized, PathInfo};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::cmp::Ordering;
@@ -78,7 +79,6 @@ pub struct Pair {
 pub struct Suggestions {
     /// Best first.
     pub pairs: Vec<Pair>,
-    pub dismissals: Dismissals,
 }
 
 /// What the detector knows of one note.
@@ -126,13 +126,8 @@ impl<'a> Facts<'a> {
     }
 
     fn age(&self, committed: Option<i64>) -> Age<'_> {
-        let dates = direction::DATE_KEYS
-            .iter()
-            .filter_map(|key| {
-                let field = self.note.fields.iter().find(|f| f.key == *key)?;
-                Some((*key, parse_date(field.value.scalar_text()?)?))
-            })
-            .collect();
+        let dates =
+            direction::DATE_KEYS.iter().filter_map(|key| Some((*key, self.note.date(key)?))).collect();
         Age {
             dates,
             markers: self.path.name.markers.iter().chain(&self.title.markers).collect(),
@@ -157,15 +152,24 @@ impl<'a> Facts<'a> {
     }
 }
 
+/// What the detector looks at: the vault, its graph (notes already linked
+/// by declarations are not suggested) and the pairs a person dismissed.
+#[derive(Clone, Copy)]
+pub struct Input<'a> {
+    pub vault: &'a Vault,
+    pub graph: &'a Graph,
+    pub dismissals: &'a Dismissals,
+}
+
 /// Finds the suspected version pairs of the whole vault.
-pub fn find(vault: &Vault, options: &Options) -> Suggestions {
-    find_with(vault, options, &Silent)
+pub fn find(input: Input, options: &Options) -> Suggestions {
+    find_with(input, options, &Silent)
 }
 
 /// [`find`], reporting its progress.
-pub fn find_with(vault: &Vault, options: &Options, progress: &dyn Progress) -> Suggestions {
+pub fn find_with(input: Input, options: &Options, progress: &dyn Progress) -> Suggestions {
+    let Input { vault, graph, dismissals } = input;
     progress.start("fingerprinting notes", vault.notes.len() as u64);
-    let dismissals = Dismissals::load(&vault.dismissals);
     let facts: Vec<Option<Facts>> = vault.notes.par_iter().map(Facts::of).collect();
     let sets: Vec<&[u32]> = facts.iter().map(|f| f.as_ref().map_or(&[][..], |f| f.shingles)).collect();
     let common = Common::build(&sets);
@@ -183,7 +187,7 @@ pub fn find_with(vault: &Vault, options: &Options, progress: &dyn Progress) -> S
     candidates.dedup();
 
     let series = series(&facts);
-    let links = links(vault);
+    let links = links(vault, graph);
     // The history is read once, and only if some pair needs it.
     let commits = std::sync::OnceLock::new();
     progress.start("comparing candidate pairs", candidates.len() as u64);
@@ -244,7 +248,7 @@ pub fn find_with(vault: &Vault, options: &Options, progress: &dyn Progress) -> S
             .then_with(|| vault.notes[x.older].path.cmp(&vault.notes[y.older].path))
             .then_with(|| vault.notes[x.newer].path.cmp(&vault.notes[y.newer].path))
     });
-    Suggestions { pairs, dismissals }
+    Suggestions { pairs }
 }
 
 /// Pairs of notes whose names or titles are the same once markers are out.
@@ -293,21 +297,12 @@ struct Links {
     retired: Vec<bool>,
 }
 
-fn links(vault: &Vault) -> Links {
+fn links(vault: &Vault, graph: &Graph) -> Links {
     let mut retired = vec![false; vault.notes.len()];
-    let mut pairs = Vec::new();
-    for id in 0..vault.notes.len() {
-        for declaration in vault.declarations(id) {
-            if let Resolution::Note(target) = declaration.resolution
-                && target != id
-            {
-                let (older, newer) = declaration.side.edge(id, target);
-                retired[older] = true;
-                pairs.push((older, newer));
-            }
-        }
+    for (older, _) in graph.pairs() {
+        retired[older] = true;
     }
-    Links { component: crate::rules::supersession::linked(vault.notes.len(), pairs), retired }
+    Links { component: graph.chains(), retired }
 }
 
 /// Jaccard similarity of two shingle sets, leaving out common shingles.
@@ -422,6 +417,13 @@ mod tests {
         Vault::from_notes(PathBuf::from("/nonexistent"), notes)
     }
 
+    fn pairs(v: &Vault) -> Vec<(NoteId, NoteId)> {
+        let graph = Graph::build(v);
+        let dismissals = Dismissals::default();
+        let input = Input { vault: v, graph: &graph, dismissals: &dismissals };
+        find(input, &Options { git: false, ..Options::default() }).pairs.iter().map(|p| (p.older, p.newer)).collect()
+    }
+
     const BODY: &str = "The support desk answers from 8 to 18 on working days. Outside those hours \
                         urgent tickets page the duty engineer, and the rest waits for the morning.\n";
 
@@ -430,13 +432,11 @@ mod tests {
         let marked = format!("---\nupdated: 2024-01-01\nsuperseded_by: c.md\n---\n{BODY}");
         let twin = format!("---\nupdated: 2025-01-01\n---\n{BODY}");
         let v = vault(&[("a.md", &marked), ("b.md", &twin), ("c.md", "Something else entirely.\n")]);
-        let found = find(&v, &Options { git: false, ..Options::default() });
-        assert_eq!(found.pairs, vec![]);
+        assert_eq!(pairs(&v), []);
         // A broken declaration leaves the note unmarked: still suggested.
         let broken = marked.replace("c.md", "gone.md");
         let v = vault(&[("a.md", &broken), ("b.md", &twin), ("c.md", "Something else entirely.\n")]);
-        let found = find(&v, &Options { git: false, ..Options::default() });
-        assert_eq!(found.pairs.iter().map(|p| (p.older, p.newer)).collect::<Vec<_>>(), [(0, 1)]);
+        assert_eq!(pairs(&v), [(0, 1)]);
     }
 
     #[test]

@@ -115,11 +115,7 @@ fn words(text: &str, mut each: impl FnMut(u64)) {
 
 /// Fingerprints a note's body (the text after its frontmatter).
 pub fn fingerprint(body: &str) -> Fingerprint {
-    let mut cut = body.len().min(MAX_FINGERPRINT_BYTES);
-    while !body.is_char_boundary(cut) {
-        cut -= 1;
-    }
-    let body = &body[..cut];
+    let body = crate::text::prefix(body, MAX_FINGERPRINT_BYTES);
     let mut shingles = Vec::with_capacity(body.len() / 6);
     let mut window = [0u64; SHINGLE];
     let mut seen = 0usize;
@@ -153,27 +149,13 @@ fn shingle(words: &[u64]) -> u32 {
 
 /// Hashes of the ATX headings outside code fences, each normalised as words.
 fn outline(body: &str) -> impl Iterator<Item = u64> + '_ {
-    let mut fence: Option<&str> = None;
-    body.lines().filter_map(move |line| {
-        let trimmed = line.trim_start();
-        if let Some(marker) = fence {
-            if trimmed.starts_with(marker) {
-                fence = None;
-            }
-            return None;
-        }
-        for marker in ["```", "~~~"] {
-            if trimmed.starts_with(marker) {
-                fence = Some(marker);
-                return None;
-            }
-        }
+    crate::markdown::prose_lines(body).filter_map(|line| {
         let text = line.strip_prefix('#')?.trim_start_matches('#');
         if !text.starts_with([' ', '\t']) {
             return None;
         }
         // `## Limits (2025)` and `## Limits` are the same heading.
-        let key = super::names::normalize(text).key;
+        let key = crate::names::normalize(text).key;
         (!key.is_empty()).then(|| mix(key.bytes().fold(FNV_SEED, fnv)))
     })
 }

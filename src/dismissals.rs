@@ -1,16 +1,16 @@
 //! Pairs a person has judged not to be versions of one document, kept in a
 //! small text file at the vault root so it is committed and reviewed with
 //! the vault: one pair per line, two vault-relative paths separated by a
-//! tab; `#` starts a comment line.
+//! tab; `#` starts a comment line. Where it lives is a setting
+//! (`dismissals` in vaultlint.toml); by default it is [`FILE`].
 
+use crate::code::Code;
 use crate::diagnostic::{Diagnostic, Span};
-use crate::edit::{self, WriteError};
-use crate::rules::Code;
 use crate::vault::Vault;
 use std::collections::HashSet;
 use std::path::Path;
 
-/// The file's name at the vault root.
+/// The file's default name at the vault root.
 pub const FILE: &str = ".vaultlint-dismissed";
 const HEADER: &str = "# Pairs of notes that are not versions of one another: `vaultlint suggest`\n\
                       # leaves them out. One pair per line, two vault-relative paths separated by a tab.\n";
@@ -23,6 +23,8 @@ pub struct Dismissals {
     entries: Vec<(String, String, Span)>,
     /// Problems reading the file.
     pub problems: Vec<Diagnostic>,
+    /// The file's vault-relative path, as findings name it.
+    name: String,
 }
 
 fn ordered(a: &str, b: &str) -> (String, String) {
@@ -30,20 +32,25 @@ fn ordered(a: &str, b: &str) -> (String, String) {
 }
 
 impl Dismissals {
-    /// Reads the dismissal `file` (missing: none dismissed).
-    pub fn load(file: &Path) -> Dismissals {
+    /// Reads the dismissal `file`, known in the vault as `name` (missing:
+    /// none dismissed).
+    pub fn load(file: &Path, name: &str) -> Dismissals {
         match std::fs::read(file) {
-            Ok(bytes) => Dismissals::parse(&String::from_utf8_lossy(&bytes)),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Dismissals::default(),
+            Ok(bytes) => Dismissals::parse(&String::from_utf8_lossy(&bytes), name),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                Dismissals { name: name.to_string(), ..Dismissals::default() }
+            }
             Err(e) => Dismissals {
-                problems: vec![Diagnostic::new(Code::InvalidDismissal, FILE, format!("cannot read: {e}"))],
+                problems: vec![Diagnostic::new(Code::InvalidDismissal, name, format!("cannot read: {e}"))],
+                name: name.to_string(),
                 ..Dismissals::default()
             },
         }
     }
 
-    pub fn parse(text: &str) -> Dismissals {
-        let mut out = Dismissals::default();
+    /// Reads the file's text; findings name it `name`.
+    pub fn parse(text: &str, name: &str) -> Dismissals {
+        let mut out = Dismissals { name: name.to_string(), ..Dismissals::default() };
         let mut offset = 0;
         for (n, raw) in text.split_inclusive('\n').enumerate() {
             let line = raw.trim_end_matches(['\n', '\r']);
@@ -58,7 +65,7 @@ impl Dismissals {
                     out.entries.push((a.to_string(), b.to_string(), span));
                 }
                 _ => out.problems.push(
-                    Diagnostic::new(Code::InvalidDismissal, FILE, "line is not two paths separated by a tab")
+                    Diagnostic::new(Code::InvalidDismissal, name, "line is not two paths separated by a tab")
                         .at(span, "here")
                         .help(
                             "write `folder/a.md<TAB>folder/b.md`, or use `vaultlint suggest --dismiss A B`",
@@ -67,6 +74,11 @@ impl Dismissals {
             }
         }
         out
+    }
+
+    /// The file's vault-relative path.
+    pub fn name(&self) -> &str {
+        &self.name
     }
 
     pub fn contains(&self, a: &str, b: &str) -> bool {
@@ -86,7 +98,7 @@ impl Dismissals {
             out.push(
                 Diagnostic::new(
                     Code::StaleDismissal,
-                    FILE,
+                    &self.name,
                     format!("dismissed pair names {names}, which no longer exists"),
                 )
                 .at(*span, "stale entry")
@@ -97,34 +109,26 @@ impl Dismissals {
     }
 }
 
-/// Records in the dismissal `file` that `a` and `b` (vault-relative) are
-/// not versions of one another. Returns `false` when the pair was already
-/// recorded.
-pub fn add(file: &Path, a: &str, b: &str) -> Result<bool, String> {
-    let path = file.to_path_buf();
-    let read = match std::fs::read(&path) {
-        Ok(bytes) => Some(bytes),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-        Err(e) => return Err(format!("cannot read {FILE}: {e}")),
-    };
-    let text = read.as_deref().map(String::from_utf8_lossy).unwrap_or_default();
-    if Dismissals::parse(&text).contains(a, b) {
-        return Ok(false);
+/// The dismissal file's new bytes with the pair `a`, `b` (vault-relative)
+/// appended, keeping every byte already there and its line endings.
+/// `existing` is the file as read (`None`: it does not exist yet).
+/// `Ok(None)` when the pair is recorded already.
+pub fn appended(existing: Option<&[u8]>, a: &str, b: &str) -> Result<Option<Vec<u8>>, String> {
+    let text = existing.map(String::from_utf8_lossy).unwrap_or_default();
+    if Dismissals::parse(&text, "").contains(a, b) {
+        return Ok(None);
     }
     let (first, second) = ordered(a, b);
     if [&first, &second].iter().any(|p| p.contains(['\t', '\n', '\r'])) {
         return Err("a path with a tab or line break cannot be recorded".into());
     }
-    // Append, keeping every byte already there (and its line endings).
-    let mut bytes = read.clone().unwrap_or_else(|| HEADER.as_bytes().to_vec());
+    let mut bytes = existing.map_or_else(|| HEADER.as_bytes().to_vec(), <[u8]>::to_vec);
     let newline = if text.contains("\r\n") { "\r\n" } else { "\n" };
     if !bytes.is_empty() && !bytes.ends_with(b"\n") {
         bytes.extend_from_slice(newline.as_bytes());
     }
     bytes.extend_from_slice(format!("{first}\t{second}{newline}").as_bytes());
-    edit::write_atomic(&path, read.as_deref(), &bytes)
-        .map_err(|e: WriteError| format!("cannot write {FILE}: {e}"))?;
-    Ok(true)
+    Ok(Some(bytes))
 }
 
 #[cfg(test)]
@@ -133,20 +137,20 @@ mod tests {
 
     #[test]
     fn reads_pairs_and_reports_bad_lines() {
-        let d = Dismissals::parse("# comment\n\nb.md\ta.md\r\nnot a pair\n");
+        let d = Dismissals::parse("# comment\n\nb.md\ta.md\r\nnot a pair\n", "meta/dismissed.tsv");
         assert!(d.contains("a.md", "b.md"));
         assert_eq!(d.problems.len(), 1);
+        assert_eq!(d.problems[0].path, "meta/dismissed.tsv");
         assert_eq!(d.problems[0].span.unwrap().line, 4);
     }
 
     #[test]
-    fn add_appends_once() {
-        let dir = tempfile::tempdir().unwrap();
-        let file = dir.path().join(FILE);
-        assert_eq!(add(&file, "x/b.md", "a.md"), Ok(true));
-        assert_eq!(add(&file, "a.md", "x/b.md"), Ok(false));
-        let text = std::fs::read_to_string(dir.path().join(FILE)).unwrap();
-        assert!(text.starts_with("# "));
-        assert!(text.ends_with("a.md\tx/b.md\n"));
+    fn appends_once_keeping_the_bytes() {
+        let first = appended(None, "x/b.md", "a.md").unwrap().unwrap();
+        assert!(first.starts_with(b"# "));
+        assert!(first.ends_with(b"a.md\tx/b.md\n"));
+        assert_eq!(appended(Some(&first), "a.md", "x/b.md"), Ok(None));
+        let crlf = appended(Some(b"c.md\td.md\r\n"), "a.md", "b.md").unwrap().unwrap();
+        assert_eq!(crlf, b"c.md\td.md\r\na.md\tb.md\r\n");
     }
 }

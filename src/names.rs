@@ -2,6 +2,8 @@
 //! and `archive/Expenses Policy (old)` both come down to `expenses policy`,
 //! and what was taken out is kept to tell which of two versions is older.
 
+use crate::date::Day;
+
 /// Words in a name that mark the older of two versions.
 const OLDER_WORDS: &[&str] = &[
     "old",
@@ -85,8 +87,9 @@ const FOLDER_NOT_LANGUAGE: &[&str] = &["hr", "it", "id"];
 /// A version marker found in a name or folder, with the text it came from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Marker {
-    /// A calendar date or part of one: (year, month, day), zeros when absent.
-    Date { ymd: (u16, u8, u8), text: String },
+    /// A calendar date or part of one: month and day are zero when the
+    /// name gives only a year or a month.
+    Date { day: Day, text: String },
     /// An ISO week, `2026-W07`.
     Week { year: u16, week: u8, text: String },
     /// `v2`, `v1.3`, `version 3`, `rev 4`.
@@ -113,7 +116,7 @@ impl Marker {
 
     /// A day or a week: what the names of periodic notes carry.
     pub fn is_period(&self) -> bool {
-        matches!(self, Marker::Date { ymd: (_, _, d), .. } if *d > 0) || matches!(self, Marker::Week { .. })
+        matches!(self, Marker::Date { day, .. } if day.day > 0) || matches!(self, Marker::Week { .. })
     }
 }
 
@@ -229,10 +232,10 @@ pub fn normalize(text: &str) -> Normalized {
                     .and_then(number)
                     .filter(|d| (1..=31).contains(d) && next(2).unwrap().lower.len() <= 2);
                 if let Some(d) = day {
-                    out.markers.push(Marker::Date { ymd: (y, m as u8, d as u8), text: span(i, i + 2) });
+                    out.markers.push(Marker::Date { day: Day::new(y, m as u8, d as u8), text: span(i, i + 2) });
                     i += 3;
                 } else {
-                    out.markers.push(Marker::Date { ymd: (y, m as u8, 0), text: span(i, i + 1) });
+                    out.markers.push(Marker::Date { day: Day::new(y, m as u8, 0), text: span(i, i + 1) });
                     i += 2;
                 }
                 continue;
@@ -244,7 +247,7 @@ pub fn normalize(text: &str) -> Normalized {
                 i += 3;
                 continue;
             }
-            out.markers.push(Marker::Date { ymd: (y, 0, 0), text: span(i, i) });
+            out.markers.push(Marker::Date { day: Day::new(y, 0, 0), text: span(i, i) });
             i += 1;
             continue;
         }
@@ -254,7 +257,7 @@ pub fn normalize(text: &str) -> Normalized {
         {
             // A fiscal year: `FY26`, `fy-2026`.
             let y = if y < 100 { 2000 + y } else { y };
-            out.markers.push(Marker::Date { ymd: (y as u16, 0, 0), text: span(i, i + 1) });
+            out.markers.push(Marker::Date { day: Day::new(y as u16, 0, 0), text: span(i, i + 1) });
             i += 2;
             continue;
         }
@@ -265,7 +268,7 @@ pub fn normalize(text: &str) -> Normalized {
             && (1..=12).contains(&m)
             && (1..=31).contains(&d)
         {
-            out.markers.push(Marker::Date { ymd: (y, m, d), text: span(i, i) });
+            out.markers.push(Marker::Date { day: Day::new(y, m, d), text: span(i, i) });
             i += 1;
             continue;
         }
@@ -349,7 +352,7 @@ pub fn path_info(path: &str, stem: &str) -> PathInfo {
             && let Ok(y) = lower.parse::<u16>()
             && (1900..=2099).contains(&y)
         {
-            info.name.markers.push(Marker::Date { ymd: (y, 0, 0), text: format!("{folder}/") });
+            info.name.markers.push(Marker::Date { day: Day::new(y, 0, 0), text: format!("{folder}/") });
         } else if is_language(&lower) && !FOLDER_NOT_LANGUAGE.contains(&lower.as_str()) {
             info.language.get_or_insert(lower);
         } else {

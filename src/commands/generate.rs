@@ -7,9 +7,47 @@ use clap::CommandFactory;
 use clap_complete::Shell;
 use clap_mangen::roff::{self, Roff, bold, roman};
 
+/// The command line as users see it: without hidden subcommands (clap's
+/// bash completion would offer them) and without the `help` subcommand,
+/// which has no man page of its own.
+fn public() -> clap::Command {
+    let full = Cli::command();
+    let mut cmd = clap::Command::new(full.get_name().to_string())
+        .version(env!("CARGO_PKG_VERSION"))
+        .propagate_version(true)
+        .disable_help_subcommand(true);
+    if let Some(about) = full.get_about() {
+        cmd = cmd.about(about.clone());
+    }
+    if let Some(about) = full.get_long_about() {
+        cmd = cmd.long_about(about.clone());
+    }
+    for arg in full.get_arguments() {
+        cmd = cmd.arg(arg.clone());
+    }
+    for sub in full.get_subcommands().filter(|s| !s.is_hide_set()) {
+        cmd = cmd.subcommand(sub.clone());
+    }
+    cmd
+}
+
+/// Writes every generated file under `out`; says how many.
+pub fn write(out: &std::path::Path) -> Result<String, String> {
+    let files = files();
+    for (path, bytes) in &files {
+        let file = out.join(path);
+        if let Some(folder) = file.parent() {
+            std::fs::create_dir_all(folder)
+                .map_err(|e| format!("cannot create {}: {e}", folder.display()))?;
+        }
+        std::fs::write(&file, bytes).map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+    }
+    Ok(format!("wrote {} files under {}\n", files.len(), out.display()))
+}
+
 /// Every generated file: its path from the repository root and its bytes.
 pub fn files() -> Vec<(String, Vec<u8>)> {
-    let mut cmd = Cli::command();
+    let mut cmd = public();
     cmd.build();
     let mut out = Vec::new();
     for (shell, name) in [
@@ -20,7 +58,7 @@ pub fn files() -> Vec<(String, Vec<u8>)> {
         (Shell::PowerShell, "_vaultlint.ps1"),
     ] {
         let mut bytes = Vec::new();
-        clap_complete::generate(shell, &mut Cli::command(), "vaultlint", &mut bytes);
+        clap_complete::generate(shell, &mut public(), "vaultlint", &mut bytes);
         out.push((format!("completions/{name}"), bytes));
     }
     out.push(("man/vaultlint.1".into(), page(cmd.clone(), CHECK_STATUS, MAIN_EXAMPLES)));

@@ -1,0 +1,192 @@
+//! The rule registry: every rule's stable code, default severity, family,
+//! one-line summary and longer explanation. Findings, configuration, SARIF
+//! and the documentation all read it from here, so a rule is described in
+//! one place.
+
+use serde::Serialize;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    Error,
+    Warning,
+}
+
+impl Severity {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        }
+    }
+}
+
+/// The severity a configuration sets for a rule, or `Off`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Level {
+    Error,
+    Warning,
+    Off,
+}
+
+/// What part of a vault a rule looks at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Family {
+    /// `superseded_by` and `supersedes` values and the graph they make.
+    Declarations,
+    /// Statuses and effective dates: which note is in force.
+    Lifecycle,
+    /// Links in note bodies.
+    Links,
+    /// Notes that look like unmarked versions, and the dismissal file.
+    Versions,
+    /// Files that cannot be read as notes.
+    Files,
+}
+
+impl Family {
+    pub fn name(self) -> &'static str {
+        match self {
+            Family::Declarations => "declarations",
+            Family::Lifecycle => "lifecycle",
+            Family::Links => "links",
+            Family::Versions => "versions",
+            Family::Files => "files",
+        }
+    }
+}
+
+macro_rules! codes {
+    ($( $variant:ident => $name:literal, $severity:ident, $family:ident, $summary:literal, $explanation:literal; )*) => {
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub enum Code { $( $variant, )* }
+
+        impl Code {
+            pub const ALL: &'static [Code] = &[ $( Code::$variant, )* ];
+
+            /// The stable name used in output and configuration.
+            pub fn name(self) -> &'static str {
+                match self { $( Code::$variant => $name, )* }
+            }
+
+            pub fn default_severity(self) -> Severity {
+                match self { $( Code::$variant => Severity::$severity, )* }
+            }
+
+            pub fn family(self) -> Family {
+                match self { $( Code::$variant => Family::$family, )* }
+            }
+
+            /// One line saying what the rule catches.
+            pub fn summary(self) -> &'static str {
+                match self { $( Code::$variant => $summary, )* }
+            }
+
+            /// What the rule catches, why it matters, an example that
+            /// triggers it, and how to fix it.
+            pub fn explanation(self) -> &'static str {
+                match self { $( Code::$variant => $explanation, )* }
+            }
+        }
+    };
+}
+
+codes! {
+    InvalidFrontmatter => "invalid-frontmatter", Error, Files,
+        "The frontmatter does not parse as YAML, is not a mapping, is not closed, or is too large or too deeply nested to be safe.",
+        "A note whose frontmatter cannot be read has no declarations anyone can trust: indexers skip it or read it differently.\n\nExample:\n\n    ---\n    title: Expenses\n    superseded_by: [unclosed\n    ---\n\nFix: correct the YAML at the line shown, or close the block with a line holding only `---`.";
+    InvalidSuccessor => "invalid-successor", Error, Declarations,
+        "The successor value is not a string or a list of strings, is empty, or is an unquoted wikilink.",
+        "A declaration must name a note. YAML reads `[[Note]]` without quotes as a list inside a list, and numbers, booleans and empty values name nothing.\n\nExample:\n\n    superseded_by: [[expenses-policy]]\n\nFix: quote wikilinks (`superseded_by: \"[[expenses-policy]]\"`), or write the path (`superseded_by: hr/expenses-policy.md`).";
+    MissingSuccessor => "missing-successor", Error,  Declarations,
+        "The successor resolves to no note in the vault.",
+        "A declaration that leads nowhere retires a note without saying what replaces it, so a reader or an agent is left with no current version.\n\nExample:\n\n    superseded_by: hr/expenses-2026.md   # no such file\n\nFix: point it at the note that exists (the help suggests a close name), or create that note.";
+    AmbiguousSuccessor => "ambiguous-successor", Error, Declarations,
+        "The successor wikilink fits several notes.",
+        "A bare wikilink such as `[[README]]` may fit notes in several folders; tools disagree on which one is meant.\n\nExample:\n\n    superseded_by: \"[[README]]\"   # eng/README.md and ops/README.md\n\nFix: name the note with its folder, e.g. `\"[[eng/README]]\"`.";
+    SuccessorOutsideVault => "successor-outside-vault", Error, Declarations,
+        "The successor path leaves the vault root.",
+        "A path that climbs out of the vault names a file no indexer of the vault will see, and vaultlint never reads outside the root.\n\nExample:\n\n    superseded_by: ../../other-vault/policy.md\n\nFix: name a note inside the vault.";
+    SelfSupersession => "self-supersession", Error, Declarations,
+        "The note names itself as its successor.",
+        "A note that supersedes itself is retired with nothing to replace it, usually after a copy-and-paste.\n\nExample (in hr/expenses.md):\n\n    superseded_by: hr/expenses.md\n\nFix: name the note that replaces this one, or remove the key.";
+    SupersessionCycle => "supersession-cycle", Error, Declarations,
+        "Notes supersede each other in a loop, so none of them is current.",
+        "When A is superseded by B and B by A, every note of the loop is retired and none is current.\n\nExample:\n\n    a.md: superseded_by: b.md\n    b.md: superseded_by: a.md\n\nFix: remove the declaration from the note that is current.";
+    UnreadableNote => "unreadable-note", Error, Files,
+        "The note cannot be read or is not valid UTF-8.",
+        "A note that cannot be read cannot be checked, and its declarations are unknown.\n\nExample: a note saved as Latin-1, a named pipe called `note.md`, or a file without read permission.\n\nFix: re-save the note as UTF-8, or fix its permissions.";
+    ConflictingSupersession => "conflicting-supersession", Error, Declarations,
+        "The two sides of a declaration disagree: a note says it supersedes one that names another successor, or names a successor that does not name it back.",
+        "`superseded_by` on the older note and `supersedes` on the newer one must tell the same story, or readers of each side see a different history.\n\nExample:\n\n    expenses-2024.md: superseded_by: expenses-2025.md\n    expenses.md:      supersedes: expenses-2024.md\n\nFix: make both sides name each other, or remove one of them.";
+    SupersededSuccessor => "superseded-successor", Warning, Declarations,
+        "The successor is itself superseded; the declaration should name the current note.",
+        "A declaration pointing at an intermediate version sends readers through a chain, and tools that follow one step land on a retired note.\n\nExample:\n\n    expenses-2023.md: superseded_by: expenses-2024.md\n    expenses-2024.md: superseded_by: expenses.md\n\nFix: point the declaration at the current note (`expenses.md`).";
+    StatusConflict => "status-conflict", Warning, Lifecycle,
+        "The `status` key disagrees with the supersession declarations.",
+        "A note marked `superseded` with no successor, or `active` while a successor is in force, says two things at once.\n\nExample:\n\n    status: active\n    superseded_by: travel.md\n\nFix: set the status that matches the declarations, or correct the declaration.";
+    UnknownStatus => "unknown-status", Warning, Lifecycle,
+        "The `status` value is not one of the vault's statuses (by default draft, scheduled, active, superseded, revoked, deleted, quarantined, unknown).",
+        "A status vaultlint does not know is not used to decide whether a note is in force, which is rarely what was meant.\n\nExample:\n\n    status: retired\n\nFix: use a known status (the help names the closest), or list the vault's own statuses under `statuses` in vaultlint.toml.";
+    SkippedSymlink => "skipped-symlink", Warning, Files,
+        "A symbolic link to a note or folder was not followed, so what it points at is not part of the vault.",
+        "Links are never followed, so a loop or a link out of the vault cannot make a run hang or read elsewhere; what they point at is not checked.\n\nExample: `shared -> ../other/notes`.\n\nFix: move the notes into the vault, or exclude the link.";
+    SuspectedVersion => "suspected-version", Warning, Versions,
+        "The note looks like an older version of another note but declares no successor.",
+        "An old version beside its replacement scores as high as the current one in any search, and gets served as if it were true.\n\nExample:\n\n    expenses-policy-2025.md   # same title and text as expenses-policy.md\n\nFix: if it is an older version, declare its successor (`vaultlint suggest --apply` does it); if not, `vaultlint suggest --dismiss A B`.";
+    StaleDismissal => "stale-dismissal", Warning, Versions,
+        "A dismissed pair in the dismissal file names a note that no longer exists.",
+        "An entry for a note that was renamed or deleted no longer dismisses anything, and may hide the pair under its new name.\n\nExample: `old/a.md<TAB>b.md` after `old/a.md` was moved.\n\nFix: remove the line, or point it at the notes' new paths.";
+    InvalidDismissal => "invalid-dismissal", Warning, Versions,
+        "A line of the dismissal file is not a pair of paths, or the file cannot be read.",
+        "A line that is not two paths separated by a tab dismisses nothing.\n\nExample: `a.md b.md` (a space, not a tab).\n\nFix: separate the paths with a tab, or record the pair with `vaultlint suggest --dismiss A B`.";
+    InvalidDate => "invalid-date", Error, Lifecycle,
+        "A date key (`date`, `created`, `updated`, `modified`, `effective_from`, `effective_to`, `review_due`) holds something that is not a date or a date and time.",
+        "Dates decide which note is in force and which version is older; one that cannot be read decides nothing.\n\nExample:\n\n    effective_from: next Monday\n\nFix: write a date as `2026-01-15`, or a date and time as `2026-01-15T10:30:00Z`.";
+    EffectiveInterval => "effective-interval", Error, Lifecycle,
+        "`effective_to` is before `effective_from`.",
+        "A note that ends before it starts is never in force.\n\nExample:\n\n    effective_from: 2026-03-01\n    effective_to: 2026-01-31\n\nFix: swap the two dates, or correct the one that is wrong.";
+    ScheduledSuccessor => "scheduled-successor", Warning, Lifecycle,
+        "The successor's `effective_from` is after the as-of date, so this note is still the one in force.",
+        "A successor that takes effect later leaves the older note in force until then; the warning makes sure that is intended.\n\nExample:\n\n    travel-2025.md: superseded_by: travel.md\n    travel.md:      effective_from: 2027-01-01\n\nFix: nothing, if the date is right; check again with `--as-of`.";
+    ReviewOverdue => "review-overdue", Warning, Lifecycle,
+        "`review_due` is before the as-of date.",
+        "A note past its review date may no longer be true, though nothing retires it.\n\nExample:\n\n    review_due: 2025-06-30\n\nFix: review the note, then move `review_due` to the next date.";
+    LinksToSuperseded => "links-to-superseded", Warning, Links,
+        "A note in use links in its body to a superseded or revoked note; the help names the current one.",
+        "A link to a retired note sends readers, and retrievers that follow links, to the old text.\n\nExample (in a current note):\n\n    Claim costs as [[expenses-2024]] says.\n\nFix: link to the current version; `vaultlint check --fix` rewrites the link, keeping its heading and label.";
+}
+
+impl Code {
+    pub fn from_name(name: &str) -> Option<Code> {
+        Code::ALL.iter().copied().find(|code| code.name() == name)
+    }
+}
+
+impl Serialize for Code {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
+}
+
+impl std::fmt::Display for Code {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_rule_is_explained_with_an_example_and_a_fix() {
+        for code in Code::ALL {
+            assert_eq!(Code::from_name(code.name()), Some(*code));
+            let text = code.explanation();
+            assert!(text.contains("Example") && text.contains("Fix:"), "{code}");
+            assert!(code.summary().ends_with('.'), "{code}");
+        }
+    }
+}

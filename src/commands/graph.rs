@@ -1,0 +1,20 @@
+//! `vaultlint graph`: the supersession graph, with every note's standing
+//! on the as-of day, for `output::graph` to draw.
+
+use crate::graph::Graph;
+use crate::lifecycle::Lifecycle;
+use crate::settings::Settings;
+use crate::vault::Vault;
+
+pub struct Drawn {
+    pub vault: Vault,
+    pub graph: Graph,
+    pub life: Lifecycle,
+}
+
+pub fn run(settings: &Settings) -> Result<Drawn, String> {
+    let vault = super::load(settings, settings.reading(false, false, false), &crate::progress::Silent)?;
+    let graph = Graph::build(&vault);
+    let life = Lifecycle::new(&vault, &graph, settings.rules.as_of);
+    Ok(Drawn { vault, graph, life })
+}

@@ -1,0 +1,74 @@
+//! `vaultlint suggest`: the pairs of notes that look like two versions of
+//! one document, best first, for the notes in focus; and `--dismiss`.
+
+use crate::graph::Graph;
+use crate::link::LinkStyle;
+use crate::progress::Progress;
+use crate::settings::Settings;
+use crate::suggest::{self, Pair};
+use crate::text::sanitize;
+use crate::vault::Vault;
+use std::path::{Path, PathBuf};
+
+/// The pairs found, with what deciding them needs.
+pub struct Suggested {
+    pub vault: Vault,
+    /// Best first, those in focus, at most the limit.
+    pub pairs: Vec<Pair>,
+    /// How a written successor names its note.
+    pub style: LinkStyle,
+    /// The dismissal file.
+    pub dismissals: PathBuf,
+}
+
+/// Finds the pairs. `editing` reads a digest of every note, so that an
+/// edit can confirm its note has not changed since.
+pub fn run(
+    settings: &Settings,
+    limit: Option<usize>,
+    editing: bool,
+    progress: &dyn Progress,
+) -> Result<Suggested, String> {
+    let vault = super::load(settings, settings.reading(true, editing, false), progress)?;
+    let graph = Graph::build(&vault);
+    let dismissals = settings.load_dismissals();
+    let input = suggest::Input { vault: &vault, graph: &graph, dismissals: &dismissals };
+    let found = suggest::find_with(input, &settings.suggest, progress);
+    progress.finish();
+    let focus = settings.scope.focus.as_ref();
+    let pairs: Vec<Pair> = found
+        .pairs
+        .into_iter()
+        .filter(|p| {
+            focus.is_none_or(|f| f.contains(&vault.notes[p.older].path) || f.contains(&vault.notes[p.newer].path))
+        })
+        .take(limit.unwrap_or(usize::MAX))
+        .collect();
+    let style = settings.link_style.unwrap_or_else(|| suggest::vault_style(&vault));
+    Ok(Suggested { vault, pairs, style, dismissals: settings.dismissals.clone() })
+}
+
+/// `suggest --dismiss A B`: records that two notes of the vault are not
+/// versions of one another. The message says what was done.
+pub fn dismiss(settings: &Settings, notes: &[PathBuf], cwd: &Path) -> Result<String, String> {
+    let vault = super::load(settings, settings.reading(false, false, false), &crate::progress::Silent)?;
+    let root = settings.root();
+    let mut paths = Vec::new();
+    for note in notes {
+        let full = cwd.join(note).canonicalize().map_err(|e| format!("{}: {e}", note.display()))?;
+        let path = full
+            .strip_prefix(root)
+            .ok()
+            .map(|rel| crate::walk::relative(Path::new(""), rel))
+            .filter(|p| vault.id_of(p).is_some())
+            .ok_or_else(|| format!("{} is not a note of the vault at {}", note.display(), root.display()))?;
+        paths.push(path);
+    }
+    if paths[0] == paths[1] {
+        return Err("--dismiss needs two different notes".into());
+    }
+    let added = crate::edit::dismiss(&settings.dismissals, &paths[0], &paths[1])?;
+    let verb = if added { "dismissed" } else { "already dismissed" };
+    let (a, b) = (sanitize(&paths[0]), sanitize(&paths[1]));
+    Ok(format!("{verb}: {a} and {b} (in {})\n", sanitize(&settings.dismissals_name())))
+}

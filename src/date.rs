@@ -1,0 +1,194 @@
+//! Dates: the one calendar day type, the one parser of the dates written
+//! in frontmatter, and today's date. The rules, the lifecycle and the
+//! version detector all read dates through this module.
+
+use std::cmp::Ordering;
+use std::fmt;
+
+/// A calendar day. A version marker taken from a name may give only a
+/// year, or a year and a month; the parts it does not give are zero (see
+/// [`Day::precision`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Day {
+    pub year: u16,
+    pub month: u8,
+    pub day: u8,
+}
+
+impl Day {
+    pub const fn new(year: u16, month: u8, day: u8) -> Day {
+        Day { year, month, day }
+    }
+
+    /// How many parts are given: 3 for a full day, 2 for a month, 1 for a year.
+    pub fn precision(self) -> u8 {
+        if self.day > 0 {
+            3
+        } else if self.month > 0 {
+            2
+        } else {
+            1
+        }
+    }
+
+    /// Compares what both days give: a year against a month compares years.
+    pub fn cmp_common(self, other: Day) -> Ordering {
+        let p = self.precision().min(other.precision());
+        let cut = |d: Day| (d.year, if p > 1 { d.month } else { 0 }, if p > 2 { d.day } else { 0 });
+        cut(self).cmp(&cut(other))
+    }
+
+    /// The calendar day `days` after 1970-01-01 (Howard Hinnant's algorithm).
+    pub fn from_unix_days(days: i64) -> Day {
+        let z = days + 719_468;
+        let era = z.div_euclid(146_097);
+        let doe = z - era * 146_097;
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+        let mp = (5 * doy + 2) / 153;
+        let d = doy - (153 * mp + 2) / 5 + 1;
+        let m = if mp < 10 { mp + 3 } else { mp - 9 };
+        let y = yoe + era * 400 + i64::from(m <= 2);
+        Day::new(y as u16, m as u8, d as u8)
+    }
+
+    /// The UTC day of a Unix time in seconds.
+    pub fn of_unix_seconds(seconds: i64) -> Day {
+        Day::from_unix_days(seconds.div_euclid(86_400))
+    }
+}
+
+impl fmt::Display for Day {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:04}-{:02}-{:02}", self.year, self.month, self.day)
+    }
+}
+
+/// A date as written in frontmatter: its day, and the time of day as
+/// written (empty when absent), which orders two dates of the same day.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Written {
+    pub day: Day,
+    pub time: String,
+    pub text: String,
+}
+
+/// Reads a date (`2026-01-15`) or a date and time (`2026-01-15T10:30`,
+/// `2026-01-15 10:30:00+02:00`, `...Z`), checking the calendar.
+pub fn parse(text: &str) -> Option<Written> {
+    let text = text.trim();
+    let day = parse_day(text.get(..10)?)?;
+    let rest = &text[10..];
+    if !rest.is_empty() {
+        let time = rest.strip_prefix(['T', 't', ' '])?;
+        if !valid_time(time) {
+            return None;
+        }
+    }
+    Some(Written { day, time: text.get(11..).unwrap_or_default().to_string(), text: text.to_string() })
+}
+
+/// Reads exactly `YYYY-MM-DD`.
+pub fn parse_day(text: &str) -> Option<Day> {
+    let b = text.as_bytes();
+    if b.len() != 10
+        || b[4] != b'-'
+        || b[7] != b'-'
+        || !text.chars().enumerate().all(|(i, c)| i == 4 || i == 7 || c.is_ascii_digit())
+    {
+        return None;
+    }
+    let (y, m, d): (u16, u8, u8) =
+        (text[..4].parse().ok()?, text[5..7].parse().ok()?, text[8..].parse().ok()?);
+    (m >= 1 && d >= 1 && d <= days_in_month(y, m)?).then_some(Day::new(y, m, d))
+}
+
+/// The number of days in month `m` of year `y`; `None` for no such month.
+pub fn days_in_month(y: u16, m: u8) -> Option<u8> {
+    let leap = y % 4 == 0 && (y % 100 != 0 || y % 400 == 0);
+    Some(match m {
+        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+        4 | 6 | 9 | 11 => 30,
+        2 if leap => 29,
+        2 => 28,
+        _ => return None,
+    })
+}
+
+/// `HH:MM`, `HH:MM:SS` or `HH:MM:SS.fff`, then `Z` or `±HH:MM` or nothing.
+fn valid_time(time: &str) -> bool {
+    let (clock, zone) = match time.find(['Z', 'z', '+', '-']) {
+        Some(i) => time.split_at(i),
+        None => (time, ""),
+    };
+    let clock = clock.trim_end();
+    let hm = |s: &str, max_h: u8| -> bool {
+        let b = s.as_bytes();
+        b.len() == 5
+            && b[2] == b':'
+            && s[..2].parse::<u8>().is_ok_and(|h| h <= max_h)
+            && s[3..].parse::<u8>().is_ok_and(|m| m < 60)
+    };
+    let clock_ok = match clock.len() {
+        5 => hm(clock, 23),
+        8.. => {
+            hm(&clock[..5], 23)
+                && clock.as_bytes()[5] == b':'
+                && clock[6..8].parse::<u8>().is_ok_and(|s| s <= 60)
+                && (clock.len() == 8
+                    || clock.as_bytes()[8] == b'.'
+                        && clock.len() > 9
+                        && clock[9..].bytes().all(|b| b.is_ascii_digit()))
+        }
+        _ => false,
+    };
+    let zone_ok = match zone {
+        "" | "Z" | "z" => true,
+        z => hm(&z[1..], 23),
+    };
+    clock_ok && zone_ok
+}
+
+/// Today (UTC).
+pub fn today() -> Day {
+    let secs =
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64);
+    Day::of_unix_seconds(secs)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_and_times() {
+        let day = |t: &str| parse(t).map(|w| w.day);
+        assert_eq!(day("2026-01-15"), Some(Day::new(2026, 1, 15)));
+        assert_eq!(day("2024-02-29T23:59:60Z"), Some(Day::new(2024, 2, 29)));
+        assert_eq!(day("2026-01-15 10:30"), Some(Day::new(2026, 1, 15)));
+        assert_eq!(day("2026-01-15T10:30:00.125+02:00"), Some(Day::new(2026, 1, 15)));
+        assert_eq!(parse("2024-02-01T10:00Z").unwrap().time, "10:00Z");
+        for bad in [
+            "2025-02-29",
+            "2026-13-01",
+            "2026-1-15",
+            "15/01/2026",
+            "2026-01-15T25:00",
+            "2026-01-15x",
+            "soon",
+            "2026-01-15T10:3",
+            "2024-02-30x",
+        ] {
+            assert_eq!(parse(bad), None, "{bad}");
+        }
+        assert_eq!(Day::from_unix_days(0), Day::new(1970, 1, 1));
+        assert_eq!(Day::from_unix_days(19_783), Day::new(2024, 3, 1));
+        assert_eq!(Day::new(2024, 3, 1).to_string(), "2024-03-01");
+    }
+
+    #[test]
+    fn partial_days_compare_on_what_both_give() {
+        assert_eq!(Day::new(2024, 0, 0).cmp_common(Day::new(2024, 5, 3)), Ordering::Equal);
+        assert_eq!(Day::new(2024, 4, 0).cmp_common(Day::new(2024, 5, 3)), Ordering::Less);
+    }
+}

@@ -1,0 +1,136 @@
+//! The command line and the config file resolved once into one value that
+//! every command reads: which vault, which notes, how to read them, what
+//! the rules judge against. Flags on the command line beat the file.
+
+use crate::config::{self, Config, ConfigError};
+use crate::date::{self, Day};
+use crate::dismissals::{self, Dismissals};
+use crate::link::LinkStyle;
+use crate::note::{self, Reading};
+use crate::root::{self, Scope};
+use crate::rules;
+use crate::suggest;
+use crate::walk::WalkOptions;
+use std::path::{Path, PathBuf};
+
+/// What the command line says, before the config file is read.
+#[derive(Debug, Clone, Default)]
+pub struct Flags<'a> {
+    pub paths: &'a [PathBuf],
+    pub root: Option<&'a Path>,
+    pub exclude: &'a [String],
+    /// `--config FILE`, and `--isolated`.
+    pub config: Option<&'a Path>,
+    pub isolated: bool,
+    pub threads: usize,
+    pub as_of: Option<Day>,
+    pub min_score: Option<f64>,
+    pub no_git: bool,
+    pub link_style: Option<LinkStyle>,
+}
+
+/// Why the settings cannot be made.
+#[derive(Debug)]
+pub enum SettingsError {
+    /// A PATH or flag that cannot be used, in one line.
+    Usage(String),
+    /// The config file, with its place for a snippet.
+    Config(Box<ConfigError>),
+}
+
+impl From<String> for SettingsError {
+    fn from(reason: String) -> Self {
+        SettingsError::Usage(reason)
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct Settings {
+    pub scope: Scope,
+    /// The config file read, if any.
+    pub config_file: Option<PathBuf>,
+    pub walk: WalkOptions,
+    pub successor_keys: Vec<String>,
+    pub predecessor_keys: Vec<String>,
+    pub rules: rules::Options,
+    pub suggest: suggest::Options,
+    /// How written links name notes; `None`: the vault's own convention.
+    pub link_style: Option<LinkStyle>,
+    /// The dismissal file.
+    pub dismissals: PathBuf,
+}
+
+impl Settings {
+    /// Works out the vault from the PATHs, finds and reads its config,
+    /// and lets the flags beat the file.
+    pub fn resolve(flags: &Flags, cwd: &Path) -> Result<Settings, SettingsError> {
+        let scope = root::scope(flags.paths, flags.root, cwd)?;
+        let config = config::resolve(flags.config, flags.isolated, &scope.root)
+            .map_err(|e| SettingsError::Config(Box::new(e)))?;
+        Ok(Settings::merge(scope, config, flags))
+    }
+
+    fn merge(scope: Scope, config: Config, flags: &Flags) -> Settings {
+        let owned = |keys: &[&str]| keys.iter().map(|k| k.to_string()).collect::<Vec<_>>();
+        let exclude = if flags.exclude.is_empty() { config.exclude.clone() } else { flags.exclude.to_vec() };
+        let mut rules = rules::Options::new(flags.as_of.unwrap_or_else(date::today));
+        if let Some(statuses) = &config.statuses {
+            rules.statuses = statuses.iter().map(|s| s.trim().to_lowercase()).collect();
+        }
+        rules.levels = config.levels();
+        let link_style = flags.link_style.or(config.link_style);
+        rules.link_style = link_style;
+        let suggest = suggest::Options {
+            min_score: flags
+                .min_score
+                .or(config.suggest.min_score.as_ref().map(|s| *s.get_ref()))
+                .unwrap_or(suggest::DEFAULT_MIN_SCORE),
+            git: !flags.no_git && config.suggest.git.unwrap_or(true),
+        };
+        let dismissals = scope.root.join(config.dismissals.as_deref().unwrap_or(dismissals::FILE));
+        Settings {
+            walk: WalkOptions { exclude, threads: flags.threads },
+            successor_keys: config.successor_keys.clone().unwrap_or_else(|| owned(note::SUCCESSOR_KEYS)),
+            predecessor_keys: config.predecessor_keys.clone().unwrap_or_else(|| owned(note::PREDECESSOR_KEYS)),
+            config_file: config.file,
+            rules,
+            suggest,
+            link_style,
+            dismissals,
+            scope,
+        }
+    }
+
+    pub fn root(&self) -> &Path {
+        &self.scope.root
+    }
+
+    /// How to read notes, with the configured keys: `fingerprint` for the
+    /// version detector, `digest` to confirm a file before editing it,
+    /// `links` for the links in bodies.
+    pub fn reading(&self, fingerprint: bool, digest: bool, links: bool) -> Reading<'_> {
+        Reading {
+            fingerprint,
+            digest,
+            links,
+            successor_keys: &self.successor_keys,
+            predecessor_keys: &self.predecessor_keys,
+        }
+    }
+
+    /// The dismissal file's path from the vault root, as findings name it.
+    pub fn dismissals_name(&self) -> String {
+        crate::walk::relative(self.root(), &self.dismissals)
+    }
+
+    /// The dismissal file, read.
+    pub fn load_dismissals(&self) -> Dismissals {
+        Dismissals::load(&self.dismissals, &self.dismissals_name())
+    }
+
+    /// Whether the similarity pass is worth running for `check`: the
+    /// `suspected-version` rule is not turned off.
+    pub fn suspects_versions(&self) -> bool {
+        self.rules.level(crate::code::Code::SuspectedVersion) != Some(crate::code::Level::Off)
+    }
+}
