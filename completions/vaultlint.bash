@@ -19,9 +19,6 @@ _vaultlint() {
             vaultlint,check)
                 cmd="vaultlint__subcmd__check"
                 ;;
-            vaultlint,generate)
-                cmd="vaultlint__subcmd__generate"
-                ;;
             vaultlint,graph)
                 cmd="vaultlint__subcmd__graph"
                 ;;
@@ -36,9 +33,6 @@ _vaultlint() {
                 ;;
             vaultlint__subcmd__help,check)
                 cmd="vaultlint__subcmd__help__subcmd__check"
-                ;;
-            vaultlint__subcmd__help,generate)
-                cmd="vaultlint__subcmd__help__subcmd__generate"
                 ;;
             vaultlint__subcmd__help,graph)
                 cmd="vaultlint__subcmd__help__subcmd__graph"
@@ -59,7 +53,7 @@ _vaultlint() {
 
     case "${cmd}" in
         vaultlint)
-            opts="-j -h -V --color --threads --config --isolated --help --version check suggest lineage graph generate help"
+            opts="-j -h -V --color --threads --config --isolated --help --version check suggest lineage graph help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -134,42 +128,8 @@ _vaultlint() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        vaultlint__subcmd__generate)
-            opts="-j -h -V --out --color --threads --config --isolated --help --version"
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                --out)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --color)
-                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
-                    return 0
-                    ;;
-                --threads)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                -j)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --config)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
         vaultlint__subcmd__graph)
-            opts="-j -h -V --root --exclude --format --color --threads --config --isolated --help --version"
+            opts="-j -h -V --root --exclude --format --as-of --color --threads --config --isolated --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -185,6 +145,10 @@ _vaultlint() {
                     ;;
                 --format)
                     COMPREPLY=($(compgen -W "dot mermaid" -- "${cur}"))
+                    return 0
+                    ;;
+                --as-of)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -211,7 +175,7 @@ _vaultlint() {
             return 0
             ;;
         vaultlint__subcmd__help)
-            opts="check suggest lineage graph generate help"
+            opts="check suggest lineage graph help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -225,20 +189,6 @@ _vaultlint() {
             return 0
             ;;
         vaultlint__subcmd__help__subcmd__check)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        vaultlint__subcmd__help__subcmd__generate)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )

@@ -31,7 +31,6 @@ set edit:completion:arg-completer[vaultlint] = {|@words|
             cand suggest 'Rank pairs of notes that look like two versions of one document'
             cand lineage 'Show a note''s versions, oldest to newest, and which one is in force'
             cand graph 'Draw the supersession graph, current notes and broken declarations marked'
-            cand generate 'Write the shell completions and man pages (for packagers)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'vaultlint;check'= {
@@ -44,7 +43,7 @@ set edit:completion:arg-completer[vaultlint] = {|@words|
             cand --threads 'Worker threads for walking and parsing (0: one per core)'
             cand --config 'Use this config file instead of looking for vaultlint.toml'
             cand --strict 'Exit with status 1 on warnings too'
-            cand --statistics 'Print the number of findings per code instead of the findings'
+            cand --statistics 'Print the number of findings per code instead of the findings (with --format full, concise or json)'
             cand -q 'Print the findings only, without the summary line'
             cand --quiet 'Print the findings only, without the summary line'
             cand --no-suggest 'Skip the similarity pass (no suspected-version findings)'
@@ -62,7 +61,7 @@ set edit:completion:arg-completer[vaultlint] = {|@words|
             cand --exclude 'Leave out paths matching this glob (relative to the vault root); repeatable'
             cand --format 'Output format'
             cand --min-score 'Leave out pairs scoring below this, 0 to 1 (default: 0.5)'
-            cand --limit 'Show at most this many pairs'
+            cand --limit 'Show at most this many pairs (1 or more)'
             cand --dismiss 'Record that notes A and B are not versions of one another, so they are never suggested again'
             cand --link-style 'How a written successor names its note (default: the vault''s own convention, else path)'
             cand --color 'When to use colour: auto (a terminal, and NO_COLOR unset), always or never'
@@ -101,6 +100,7 @@ set edit:completion:arg-completer[vaultlint] = {|@words|
             cand --root 'The vault root, when PATH names notes or subfolders'
             cand --exclude 'Leave out paths matching this glob (relative to the vault root); repeatable'
             cand --format 'Output format'
+            cand --as-of 'Mark the notes in force on this day, YYYY-MM-DD (default: today)'
             cand --color 'When to use colour: auto (a terminal, and NO_COLOR unset), always or never'
             cand -j 'Worker threads for walking and parsing (0: one per core)'
             cand --threads 'Worker threads for walking and parsing (0: one per core)'
@@ -111,24 +111,11 @@ set edit:completion:arg-completer[vaultlint] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
-        &'vaultlint;generate'= {
-            cand --out 'The folder to write `completions/` and `man/` into'
-            cand --color 'When to use colour: auto (a terminal, and NO_COLOR unset), always or never'
-            cand -j 'Worker threads for walking and parsing (0: one per core)'
-            cand --threads 'Worker threads for walking and parsing (0: one per core)'
-            cand --config 'Use this config file instead of looking for vaultlint.toml'
-            cand --isolated 'Ignore every config file'
-            cand -h 'Print help'
-            cand --help 'Print help'
-            cand -V 'Print version'
-            cand --version 'Print version'
-        }
         &'vaultlint;help'= {
             cand check 'Validate supersession declarations, statuses, dates and links to retired notes'
             cand suggest 'Rank pairs of notes that look like two versions of one document'
             cand lineage 'Show a note''s versions, oldest to newest, and which one is in force'
             cand graph 'Draw the supersession graph, current notes and broken declarations marked'
-            cand generate 'Write the shell completions and man pages (for packagers)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'vaultlint;help;check'= {
@@ -138,8 +125,6 @@ set edit:completion:arg-completer[vaultlint] = {|@words|
         &'vaultlint;help;lineage'= {
         }
         &'vaultlint;help;graph'= {
-        }
-        &'vaultlint;help;generate'= {
         }
         &'vaultlint;help;help'= {
         }

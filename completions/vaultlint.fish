@@ -36,7 +36,6 @@ complete -c vaultlint -n "__fish_vaultlint_needs_command" -f -a "check" -d 'Vali
 complete -c vaultlint -n "__fish_vaultlint_needs_command" -f -a "suggest" -d 'Rank pairs of notes that look like two versions of one document'
 complete -c vaultlint -n "__fish_vaultlint_needs_command" -f -a "lineage" -d 'Show a note\'s versions, oldest to newest, and which one is in force'
 complete -c vaultlint -n "__fish_vaultlint_needs_command" -f -a "graph" -d 'Draw the supersession graph, current notes and broken declarations marked'
-complete -c vaultlint -n "__fish_vaultlint_needs_command" -f -a "generate" -d 'Write the shell completions and man pages (for packagers)'
 complete -c vaultlint -n "__fish_vaultlint_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l root -d 'The vault root, when PATH names notes or subfolders' -r -F
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l exclude -d 'Leave out paths matching this glob (relative to the vault root); repeatable' -r
@@ -52,7 +51,7 @@ never\t''"
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -s j -l threads -d 'Worker threads for walking and parsing (0: one per core)' -r
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l config -d 'Use this config file instead of looking for vaultlint.toml' -r -F
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l strict -d 'Exit with status 1 on warnings too'
-complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l statistics -d 'Print the number of findings per code instead of the findings'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l statistics -d 'Print the number of findings per code instead of the findings (with --format full, concise or json)'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -s q -l quiet -d 'Print the findings only, without the summary line'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l no-suggest -d 'Skip the similarity pass (no suspected-version findings)'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l no-git -d 'Do not read the git history to tell which version is older'
@@ -66,7 +65,7 @@ complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -l exclude 
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -l format -d 'Output format' -r -f -a "full\t'Each pair with its evidence and the lines that differ'
 json\t'One JSON object (schema in the README)'"
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -l min-score -d 'Leave out pairs scoring below this, 0 to 1 (default: 0.5)' -r
-complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -l limit -d 'Show at most this many pairs' -r
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -l limit -d 'Show at most this many pairs (1 or more)' -r
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -l dismiss -d 'Record that notes A and B are not versions of one another, so they are never suggested again' -r -F
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -l link-style -d 'How a written successor names its note (default: the vault\'s own convention, else path)' -r -f -a "path\t'The path from the vault root, with `.md`'
 wikilink\t'A quoted wikilink, with its folder where the bare name is ambiguous'"
@@ -101,6 +100,7 @@ complete -c vaultlint -n "__fish_vaultlint_using_subcommand graph" -l root -d 'T
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand graph" -l exclude -d 'Leave out paths matching this glob (relative to the vault root); repeatable' -r
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand graph" -l format -d 'Output format' -r -f -a "dot\t'Graphviz DOT (`vaultlint graph | dot -Tsvg > graph.svg`)'
 mermaid\t'A Mermaid flowchart, for a README or a review'"
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand graph" -l as-of -d 'Mark the notes in force on this day, YYYY-MM-DD (default: today)' -r
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand graph" -l color -d 'When to use colour: auto (a terminal, and NO_COLOR unset), always or never' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -109,18 +109,8 @@ complete -c vaultlint -n "__fish_vaultlint_using_subcommand graph" -l config -d 
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand graph" -l isolated -d 'Ignore every config file'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand graph" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand graph" -s V -l version -d 'Print version'
-complete -c vaultlint -n "__fish_vaultlint_using_subcommand generate" -l out -d 'The folder to write `completions/` and `man/` into' -r -F
-complete -c vaultlint -n "__fish_vaultlint_using_subcommand generate" -l color -d 'When to use colour: auto (a terminal, and NO_COLOR unset), always or never' -r -f -a "auto\t''
-always\t''
-never\t''"
-complete -c vaultlint -n "__fish_vaultlint_using_subcommand generate" -s j -l threads -d 'Worker threads for walking and parsing (0: one per core)' -r
-complete -c vaultlint -n "__fish_vaultlint_using_subcommand generate" -l config -d 'Use this config file instead of looking for vaultlint.toml' -r -F
-complete -c vaultlint -n "__fish_vaultlint_using_subcommand generate" -l isolated -d 'Ignore every config file'
-complete -c vaultlint -n "__fish_vaultlint_using_subcommand generate" -s h -l help -d 'Print help'
-complete -c vaultlint -n "__fish_vaultlint_using_subcommand generate" -s V -l version -d 'Print version'
-complete -c vaultlint -n "__fish_vaultlint_using_subcommand help; and not __fish_seen_subcommand_from check suggest lineage graph generate help" -f -a "check" -d 'Validate supersession declarations, statuses, dates and links to retired notes'
-complete -c vaultlint -n "__fish_vaultlint_using_subcommand help; and not __fish_seen_subcommand_from check suggest lineage graph generate help" -f -a "suggest" -d 'Rank pairs of notes that look like two versions of one document'
-complete -c vaultlint -n "__fish_vaultlint_using_subcommand help; and not __fish_seen_subcommand_from check suggest lineage graph generate help" -f -a "lineage" -d 'Show a note\'s versions, oldest to newest, and which one is in force'
-complete -c vaultlint -n "__fish_vaultlint_using_subcommand help; and not __fish_seen_subcommand_from check suggest lineage graph generate help" -f -a "graph" -d 'Draw the supersession graph, current notes and broken declarations marked'
-complete -c vaultlint -n "__fish_vaultlint_using_subcommand help; and not __fish_seen_subcommand_from check suggest lineage graph generate help" -f -a "generate" -d 'Write the shell completions and man pages (for packagers)'
-complete -c vaultlint -n "__fish_vaultlint_using_subcommand help; and not __fish_seen_subcommand_from check suggest lineage graph generate help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand help; and not __fish_seen_subcommand_from check suggest lineage graph help" -f -a "check" -d 'Validate supersession declarations, statuses, dates and links to retired notes'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand help; and not __fish_seen_subcommand_from check suggest lineage graph help" -f -a "suggest" -d 'Rank pairs of notes that look like two versions of one document'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand help; and not __fish_seen_subcommand_from check suggest lineage graph help" -f -a "lineage" -d 'Show a note\'s versions, oldest to newest, and which one is in force'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand help; and not __fish_seen_subcommand_from check suggest lineage graph help" -f -a "graph" -d 'Draw the supersession graph, current notes and broken declarations marked'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand help; and not __fish_seen_subcommand_from check suggest lineage graph help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

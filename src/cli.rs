@@ -205,7 +205,7 @@ pub struct SuggestArgs {
     pub dismiss: Option<Vec<PathBuf>>,
 
     /// Review the pairs one at a time in the terminal and write each decision
-    #[arg(long, conflicts_with_all = ["yes", "dry_run"])]
+    #[arg(long, conflicts_with = "yes")]
     pub apply: bool,
 
     /// Apply every pair whose direction is confident and whose score is at

@@ -8,14 +8,16 @@ use clap_complete::Shell;
 use clap_mangen::roff::{self, Roff, bold, roman};
 
 /// The command line as users see it: without hidden subcommands (clap's
-/// bash completion would offer them) and without the `help` subcommand,
-/// which has no man page of its own.
-fn public() -> clap::Command {
+/// bash completion would offer them); without the `help` subcommand unless
+/// `help` (it has no man page of its own).
+fn public(help: bool) -> clap::Command {
     let full = Cli::command();
     let mut cmd = clap::Command::new(full.get_name().to_string())
         .version(env!("CARGO_PKG_VERSION"))
         .propagate_version(true)
-        .disable_help_subcommand(true);
+        .subcommand_required(true)
+        .arg_required_else_help(true)
+        .disable_help_subcommand(!help);
     if let Some(about) = full.get_about() {
         cmd = cmd.about(about.clone());
     }
@@ -47,7 +49,7 @@ pub fn write(out: &std::path::Path) -> Result<String, String> {
 
 /// Every generated file: its path from the repository root and its bytes.
 pub fn files() -> Vec<(String, Vec<u8>)> {
-    let mut cmd = public();
+    let mut cmd = public(false);
     cmd.build();
     let mut out = Vec::new();
     for (shell, name) in [
@@ -58,7 +60,7 @@ pub fn files() -> Vec<(String, Vec<u8>)> {
         (Shell::PowerShell, "_vaultlint.ps1"),
     ] {
         let mut bytes = Vec::new();
-        clap_complete::generate(shell, &mut public(), "vaultlint", &mut bytes);
+        clap_complete::generate(shell, &mut public(true), "vaultlint", &mut bytes);
         out.push((format!("completions/{name}"), bytes));
     }
     out.push(("man/vaultlint.1".into(), page(cmd.clone(), CHECK_STATUS, MAIN_EXAMPLES)));
