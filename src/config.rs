@@ -191,7 +191,10 @@ impl Config {
 
     /// Every configured severity, by code.
     pub fn levels(&self) -> Vec<(Code, Level)> {
-        self.rules.iter().filter_map(|(name, level)| Some((Code::from_name(name.get_ref())?, *level))).collect()
+        self.rules
+            .iter()
+            .filter_map(|(name, level)| Some((Code::from_name(name.get_ref())?, *level)))
+            .collect()
     }
 }
 

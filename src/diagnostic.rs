@@ -2,8 +2,8 @@
 //! in the note with a label, an optional help line, the other notes it
 //! involves and an optional fix. Renderers in `output/` turn these into text.
 
-pub use crate::code::Severity;
 use crate::code::Code;
+pub use crate::code::Severity;
 
 /// A place in a file: byte offset and length for snippets, and the 1-based
 /// line and column (in characters) for people and editors.

@@ -42,7 +42,10 @@ pub fn safe(diagnostics: &[Diagnostic]) -> Vec<(&str, &Fix)> {
 /// Plans `fixes` (vault-relative path, fix) for the vault at `root`, file
 /// by file in path order. A file is skipped whole when it cannot be read,
 /// changed since it was read, or would not read back.
-pub fn plan<'f>(root: &Path, fixes: impl IntoIterator<Item = (&'f str, &'f Fix)>) -> (Vec<FileEdit>, Vec<Skipped>) {
+pub fn plan<'f>(
+    root: &Path,
+    fixes: impl IntoIterator<Item = (&'f str, &'f Fix)>,
+) -> (Vec<FileEdit>, Vec<Skipped>) {
     let mut by_file: BTreeMap<&str, Vec<&Fix>> = BTreeMap::new();
     for (path, fix) in fixes {
         by_file.entry(path).or_default().push(fix);

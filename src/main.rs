@@ -1,7 +1,9 @@
 use clap::Parser;
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
-use vaultlint::cli::{self, CheckArgs, Cli, Color, Command, Format, LineageFormat, SuggestArgs, SuggestFormat};
+use vaultlint::cli::{
+    self, CheckArgs, Cli, Color, Command, Format, LineageFormat, SuggestArgs, SuggestFormat,
+};
 use vaultlint::commands::{self, check::Mode};
 use vaultlint::output::{self, Style};
 use vaultlint::review;
@@ -52,7 +54,8 @@ fn main() -> ExitCode {
 /// The settings for a command: its flags over the config file.
 fn settings(cli: &Cli, flags: Flags, style: Style) -> Result<Settings, String> {
     let cwd = std::env::current_dir().map_err(|e| format!("cannot read the current folder: {e}"))?;
-    let flags = Flags { config: cli.config.as_deref(), isolated: cli.isolated, threads: cli.threads, ..flags };
+    let flags =
+        Flags { config: cli.config.as_deref(), isolated: cli.isolated, threads: cli.threads, ..flags };
     Settings::resolve(&flags, &cwd).map_err(|e| match e {
         SettingsError::Usage(reason) => reason,
         SettingsError::Config(error) => output::config_error(&error, style),
@@ -71,7 +74,13 @@ fn check(args: &CheckArgs, cli: &Cli, style: Style) -> Result<(String, u8), Stri
     }
     let flags = Flags { as_of: args.as_of, no_git: args.no_git, ..vault_flags(&args.vault) };
     let settings = settings(cli, flags, style)?;
-    let mode = if args.diff { Mode::Diff } else if args.fix { Mode::Fix } else { Mode::Report };
+    let mode = if args.diff {
+        Mode::Diff
+    } else if args.fix {
+        Mode::Fix
+    } else {
+        Mode::Report
+    };
     let progress = Bar::new(args.format == Format::Full && !args.quiet && !args.diff);
     let checked = commands::check::run(&settings, mode, args.no_suggest, &progress)?;
     for s in &checked.skipped {
@@ -92,7 +101,9 @@ fn check(args: &CheckArgs, cli: &Cli, style: Style) -> Result<(String, u8), Stri
         Format::Github => output::github::render(report, &prefix),
         Format::Sarif => output::sarif::render(report, &prefix),
         _ if args.statistics => output::statistics(report),
-        Format::Full => output::full::render(report, &checked.vault, &FileSources::new(settings.root()), style),
+        Format::Full => {
+            output::full::render(report, &checked.vault, &FileSources::new(settings.root()), style)
+        }
         Format::Concise => output::concise::render(report, style),
     };
     if matches!(args.format, Format::Full | Format::Concise) && !args.quiet {
@@ -121,7 +132,9 @@ fn suggest(args: &SuggestArgs, cli: &Cli, style: Style) -> Result<(String, u8), 
         return commands::suggest::dismiss(&settings, notes, &cwd).map(|text| (text, 0));
     }
     let applying = args.apply || args.yes || args.dry_run;
-    if args.apply && !(std::io::stdin().is_terminal() && std::io::stdout().is_terminal()) {
+    // `--dry-run` shows what `--yes` would do, with `--apply` or without.
+    let interactive = args.apply && !args.dry_run;
+    if interactive && !(std::io::stdin().is_terminal() && std::io::stdout().is_terminal()) {
         return Err("--apply asks in a terminal and there is none; use --yes to apply every confident \
                     pair without asking, or --dry-run to see the edits"
             .into());
@@ -133,9 +146,13 @@ fn suggest(args: &SuggestArgs, cli: &Cli, style: Style) -> Result<(String, u8), 
         return apply_pairs(args, &found, settings.suggest.min_score, style);
     }
     let text = match args.format {
-        SuggestFormat::Full => {
-            output::suggest::full(&found.pairs, &found.vault, &FileSources::new(settings.root()), style, args.quiet)
-        }
+        SuggestFormat::Full => output::suggest::full(
+            &found.pairs,
+            &found.vault,
+            &FileSources::new(settings.root()),
+            style,
+            args.quiet,
+        ),
         SuggestFormat::Json => output::suggest::json(&found.pairs, &found.vault),
     };
     std::mem::forget(found);
@@ -155,7 +172,8 @@ fn apply_pairs(
     let result = if args.dry_run {
         review::dry_run(found, &unattended, &mut stdout).map(|_| 0)
     } else if args.yes {
-        review::apply_all(found, &unattended, &mut stdout).map(|s| if s.failed.is_empty() { 0 } else { FAILED })
+        review::apply_all(found, &unattended, &mut stdout)
+            .map(|s| if s.failed.is_empty() { 0 } else { FAILED })
     } else {
         // Raw mode for the whole session: keys typed ahead are not lost in
         // the line buffer, and Ctrl-C arrives as a key between writes

@@ -232,7 +232,8 @@ pub fn normalize(text: &str) -> Normalized {
                     .and_then(number)
                     .filter(|d| (1..=31).contains(d) && next(2).unwrap().lower.len() <= 2);
                 if let Some(d) = day {
-                    out.markers.push(Marker::Date { day: Day::new(y, m as u8, d as u8), text: span(i, i + 2) });
+                    out.markers
+                        .push(Marker::Date { day: Day::new(y, m as u8, d as u8), text: span(i, i + 2) });
                     i += 3;
                 } else {
                     out.markers.push(Marker::Date { day: Day::new(y, m as u8, 0), text: span(i, i + 1) });

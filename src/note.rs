@@ -2,11 +2,11 @@
 //! facts the rules need (title, tags, aliases, status, successor
 //! declaration) pulled out with their positions.
 
+use crate::code::Code;
 use crate::diagnostic::{Diagnostic, Span};
+use crate::fingerprint::{self, Fingerprint};
 use crate::frontmatter::{self, Delimited, Field, Value, ValueKind};
 use crate::link::BodyLink;
-use crate::code::Code;
-use crate::fingerprint::{self, Fingerprint};
 use std::fs::File;
 use std::io::Read;
 use std::path::Path;
@@ -91,7 +91,10 @@ pub enum Shape<'f> {
     Unquoted(&'f Value),
     /// A number, boolean, mapping, alias or nested list; `in_list` when it
     /// is an entry of a list.
-    NotString { value: &'f Value, in_list: bool },
+    NotString {
+        value: &'f Value,
+        in_list: bool,
+    },
 }
 
 /// Each value of a declaration with its shape, in file order.

@@ -85,9 +85,7 @@ fn decide(
     }
     let result = suggest::mark(vault, older, newer, s.style).and_then(|mark| match mark {
         None => Ok(None),
-        Some(mark) => {
-            fix::apply_one(&vault.root, &vault.notes[older].path, &mark.fix).map(|()| Some(mark))
-        }
+        Some(mark) => fix::apply_one(&vault.root, &vault.notes[older].path, &mark.fix).map(|()| Some(mark)),
     });
     match result {
         Ok(Some(mark)) => {

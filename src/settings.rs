@@ -91,7 +91,10 @@ impl Settings {
         Settings {
             walk: WalkOptions { exclude, threads: flags.threads },
             successor_keys: config.successor_keys.clone().unwrap_or_else(|| owned(note::SUCCESSOR_KEYS)),
-            predecessor_keys: config.predecessor_keys.clone().unwrap_or_else(|| owned(note::PREDECESSOR_KEYS)),
+            predecessor_keys: config
+                .predecessor_keys
+                .clone()
+                .unwrap_or_else(|| owned(note::PREDECESSOR_KEYS)),
             config_file: config.file,
             rules,
             suggest,

@@ -152,4 +152,3 @@ pub fn yaml_scalar(value: &str) -> String {
     out.push('"');
     out
 }
-

@@ -1,8 +1,8 @@
 //! Finding the notes of a vault: a parallel walk that honours `.gitignore`
 //! and `.ignore`, skips hidden entries and never follows symbolic links.
 
-use crate::diagnostic::Diagnostic;
 use crate::code::Code;
+use crate::diagnostic::Diagnostic;
 use ignore::overrides::OverrideBuilder;
 use ignore::{WalkBuilder, WalkState};
 use std::path::{Path, PathBuf};
@@ -67,9 +67,15 @@ pub fn relative(root: &Path, file: &Path) -> String {
 pub fn walk(root: &Path, options: &WalkOptions) -> Result<Walked, WalkError> {
     let mut overrides = OverrideBuilder::new(root);
     for glob in &options.exclude {
-        overrides
-            .add(&format!("!{glob}"))
-            .map_err(|e| WalkError(format!("invalid --exclude glob `{glob}`: {e}")))?;
+        // An override with `!` leaves a path out; the `!` is ours, so the
+        // message names the glob as it was given.
+        overrides.add(&format!("!{glob}")).map_err(|e| {
+            let why = match &e {
+                ignore::Error::Glob { err, .. } => err.clone(),
+                other => other.to_string(),
+            };
+            WalkError(format!("invalid --exclude glob `{glob}`: {why}"))
+        })?;
     }
     let overrides = overrides.build().map_err(|e| WalkError(e.to_string()))?;
     let walker = WalkBuilder::new(root)

@@ -179,3 +179,35 @@ fn predecessor_keys_from_the_file() {
     assert_eq!(codes(&json), []);
     assert_eq!(json["slices"]["superseded"], 1);
 }
+
+#[test]
+fn a_configured_dismissal_file_is_the_one_findings_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let notes = vault(dir.path());
+    fs::create_dir_all(notes.join("meta")).unwrap();
+    fs::write(notes.join("vaultlint.toml"), "dismissals = \"meta/dismissed.tsv\"\n").unwrap();
+    fs::write(notes.join("meta/dismissed.tsv"), "gone.md\thours.md\nnot a pair\n").unwrap();
+    let (_, json) = check_json(&notes, &[]);
+    let found = findings(&json);
+    assert!(found.contains(&("stale-dismissal".into(), "meta/dismissed.tsv".into(), Some(1))), "{found:?}");
+    assert!(found.contains(&("invalid-dismissal".into(), "meta/dismissed.tsv".into(), Some(2))), "{found:?}");
+    let d =
+        json["diagnostics"].as_array().unwrap().iter().find(|d| d["code"] == "suspected-version").unwrap();
+    assert!(d["help"].as_str().unwrap().ends_with("records it in meta/dismissed.tsv"), "{d}");
+}
+
+#[test]
+fn a_configured_successor_key_is_the_one_suggested_and_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let notes = vault(dir.path());
+    fs::write(notes.join("vaultlint.toml"), "successor-keys = [\"replaced_by\"]\n").unwrap();
+    let (_, json) = check_json(&notes, &[]);
+    let d =
+        json["diagnostics"].as_array().unwrap().iter().find(|d| d["code"] == "suspected-version").unwrap();
+    assert!(d["help"].as_str().unwrap().starts_with("if it is, add `replaced_by: hours.md`"), "{d}");
+    let out = vaultlint().args(["suggest", "--yes", "--no-git"]).arg(&notes).output().unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(stdout.contains("wrote hours-2025.md: replaced_by: hours.md\n"), "{stdout}");
+    let written = fs::read_to_string(notes.join("hours-2025.md")).unwrap();
+    assert!(written.starts_with("---\nreplaced_by: hours.md\n---\n# Hours"), "{written}");
+}

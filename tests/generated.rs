@@ -57,3 +57,25 @@ fn man_pages_render_cleanly() {
         }
     }
 }
+
+#[test]
+fn every_page_named_exists_and_no_hidden_command_is_offered() {
+    let files = vaultlint::commands::generate::files();
+    let text = |name: &str| {
+        let (_, bytes) = files.iter().find(|(path, _)| path == name).expect("generated");
+        String::from_utf8(bytes.clone()).unwrap()
+    };
+    let pages: Vec<&str> = files.iter().filter_map(|(p, _)| p.strip_prefix("man/")).collect();
+    for (path, bytes) in files.iter().filter(|(p, _)| p.starts_with("man/")) {
+        let page = String::from_utf8_lossy(bytes).replace("\\-", "-");
+        for (i, _) in page.match_indices("vaultlint-") {
+            let name: String = page[i..].chars().take_while(|c| c.is_alphanumeric() || *c == '-').collect();
+            if page[i + name.len()..].starts_with("(1)") {
+                assert!(pages.contains(&format!("{name}.1").as_str()), "{path} names {name}(1)");
+            }
+        }
+    }
+    for shell in ["completions/vaultlint.bash", "completions/vaultlint.fish", "completions/_vaultlint"] {
+        assert!(!text(shell).contains("generate"), "{shell} offers the hidden `generate`");
+    }
+}

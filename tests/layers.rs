@@ -24,7 +24,8 @@ fn layer(module: &str) -> Option<usize> {
 
 /// The top-level modules a file's code names through `crate::`.
 fn imports(source: &str) -> Vec<String> {
-    let code: String = source.lines().map(|l| l.split("//").next().unwrap_or("")).collect::<Vec<_>>().join("\n");
+    let code: String =
+        source.lines().map(|l| l.split("//").next().unwrap_or("")).collect::<Vec<_>>().join("\n");
     let mut found = Vec::new();
     let mut rest = code.as_str();
     while let Some(at) = rest.find("crate::") {
@@ -82,7 +83,8 @@ fn no_module_imports_one_above_it() {
         let own = layer(&module).unwrap_or_else(|| panic!("module `{module}` has no layer in this test"));
         seen += 1;
         for name in imports(&std::fs::read_to_string(&file).unwrap()) {
-            let theirs = layer(&name).unwrap_or_else(|| panic!("{}: `crate::{name}` has no layer", file.display()));
+            let theirs =
+                layer(&name).unwrap_or_else(|| panic!("{}: `crate::{name}` has no layer", file.display()));
             if theirs > own {
                 upward.entry(relative.display().to_string()).or_default().push(name);
             }
@@ -94,6 +96,7 @@ fn no_module_imports_one_above_it() {
 
 #[test]
 fn the_reader_finds_every_form() {
-    let names = imports("use crate::a::b;\nuse crate::{c::{self, d}, e};\n// crate::f\nlet x = crate::g::h();");
+    let names =
+        imports("use crate::a::b;\nuse crate::{c::{self, d}, e};\n// crate::f\nlet x = crate::g::h();");
     assert_eq!(names, ["a", "c", "e", "g"]);
 }

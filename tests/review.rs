@@ -114,9 +114,15 @@ fn a_note_marked_earlier_in_the_session_is_left_alone() {
     }
     use vaultlint::settings::{Flags, Settings};
     let paths = [dir.path().to_path_buf()];
-    let flags = Flags { paths: &paths, no_git: true, link_style: Some(vaultlint::link::LinkStyle::Path), ..Flags::default() };
+    let flags = Flags {
+        paths: &paths,
+        no_git: true,
+        link_style: Some(vaultlint::link::LinkStyle::Path),
+        ..Flags::default()
+    };
     let settings = Settings::resolve(&flags, dir.path()).unwrap();
-    let found = vaultlint::commands::suggest::run(&settings, None, true, &vaultlint::progress::Silent).unwrap();
+    let found =
+        vaultlint::commands::suggest::run(&settings, None, true, &vaultlint::progress::Silent).unwrap();
     assert_eq!(found.pairs.len(), 3);
     let mut out = Vec::new();
     let mut keys = Script(vec![Key::Yes, Key::Yes, Key::Yes].into_iter());

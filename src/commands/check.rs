@@ -48,7 +48,8 @@ pub fn analyse(vault: &Vault, settings: &Settings, suggesting: bool, progress: &
     let dismissals: Dismissals = settings.load_dismissals();
     let detector = suggest::Input { vault, graph: &graph, dismissals: &dismissals };
     let suggestions = suggesting.then(|| suggest::find_with(detector, &settings.suggest, progress));
-    let input = rules::Input { vault, graph: &graph, dismissals: &dismissals, suggestions: suggestions.as_ref() };
+    let input =
+        rules::Input { vault, graph: &graph, dismissals: &dismissals, suggestions: suggestions.as_ref() };
     let (diagnostics, slices) = rules::run(&input, settings.scope.focus.as_ref(), &settings.rules);
     Report { notes: vault.notes.len(), diagnostics, slices }
 }
@@ -81,7 +82,12 @@ impl Checked {
     }
 }
 
-pub fn run(settings: &Settings, mode: Mode, no_suggest: bool, progress: &dyn Progress) -> Result<Checked, String> {
+pub fn run(
+    settings: &Settings,
+    mode: Mode,
+    no_suggest: bool,
+    progress: &dyn Progress,
+) -> Result<Checked, String> {
     // `--diff` shows link fixes only, so the similarity pass would be
     // wasted; and a rule turned off costs nothing.
     let suggesting = !no_suggest && mode != Mode::Diff && settings.suspects_versions();

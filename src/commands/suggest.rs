@@ -40,7 +40,9 @@ pub fn run(
         .pairs
         .into_iter()
         .filter(|p| {
-            focus.is_none_or(|f| f.contains(&vault.notes[p.older].path) || f.contains(&vault.notes[p.newer].path))
+            focus.is_none_or(|f| {
+                f.contains(&vault.notes[p.older].path) || f.contains(&vault.notes[p.newer].path)
+            })
         })
         .take(limit.unwrap_or(usize::MAX))
         .collect();

@@ -1,9 +1,9 @@
 //! `--format json`: one object with every finding and a summary. The schema
 //! is documented in the README and is part of the tool's contract.
 
+use crate::code::Code;
 use crate::commands::check::Report;
 use crate::diagnostic::Severity;
-use crate::code::Code;
 use serde::Serialize;
 
 #[derive(Serialize)]

@@ -2,8 +2,8 @@
 
 pub mod concise;
 pub mod full;
-pub mod graph;
 pub mod github;
+pub mod graph;
 pub mod json;
 pub mod lineage;
 pub mod sarif;

@@ -1,9 +1,9 @@
 //! `--format sarif`: SARIF 2.1.0, as GitHub code scanning and other
 //! static-analysis dashboards read it, with the metadata of every rule.
 
+use crate::code::Code;
 use crate::commands::check::Report;
 use crate::diagnostic::Severity;
-use crate::code::Code;
 use serde_json::{Value, json};
 
 /// `prefix` turns a vault-relative path into one relative to where the

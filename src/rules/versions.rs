@@ -5,8 +5,8 @@
 use crate::code::Code;
 use crate::diagnostic::Diagnostic;
 use crate::rules::Input;
-use crate::suggest::{self, LinkStyle};
 use crate::suggest::direction::Direction;
+use crate::suggest::{self, LinkStyle};
 
 pub fn check(input: &Input, link_style: Option<LinkStyle>, out: &mut Vec<Diagnostic>) {
     let Input { vault, dismissals, suggestions, .. } = *input;

@@ -421,7 +421,11 @@ mod tests {
         let graph = Graph::build(v);
         let dismissals = Dismissals::default();
         let input = Input { vault: v, graph: &graph, dismissals: &dismissals };
-        find(input, &Options { git: false, ..Options::default() }).pairs.iter().map(|p| (p.older, p.newer)).collect()
+        find(input, &Options { git: false, ..Options::default() })
+            .pairs
+            .iter()
+            .map(|p| (p.older, p.newer))
+            .collect()
     }
 
     const BODY: &str = "The support desk answers from 8 to 18 on working days. Outside those hours \

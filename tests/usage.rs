@@ -1,0 +1,43 @@
+//! Command lines that cannot be used: each is refused with exit 2 and a
+//! message saying why, before any note is read or written.
+
+mod common;
+use common::{fixture, vaultlint};
+
+/// `(arguments, a part of the message on standard error)`.
+const REFUSED: &[(&[&str], &str)] = &[
+    (&["check", "--statistics", "--format", "sarif"], "use it with --format full, concise or json"),
+    (&["check", "--statistics", "--format", "github"], "use it with --format full, concise or json"),
+    (&["check", "--fix", "--diff"], "cannot be used with"),
+    (&["check", "--exclude", "["], "invalid --exclude glob `[`: unclosed character class"),
+    (&["suggest", "--apply", "--yes"], "'--apply' cannot be used with '--yes'"),
+    (&["suggest", "--limit", "0"], "a whole number, 1 or more"),
+    (&["lineage", "--all"], "--all lists every note as JSON"),
+];
+
+#[test]
+fn refused_command_lines() {
+    for (args, message) in REFUSED {
+        let out = vaultlint().args(*args).arg(fixture("versions")).output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+        assert!(!stderr.contains("'!["), "{args:?} shows the glob as given: {stderr}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn lineage_usage_is_the_same_in_help_and_in_errors() {
+    let help = vaultlint().args(["lineage", "-h"]).output().unwrap();
+    let help = String::from_utf8(help.stdout).unwrap();
+    let bare = vaultlint().arg("lineage").output().unwrap();
+    let error = String::from_utf8(bare.stderr).unwrap();
+    assert_eq!(bare.status.code(), Some(2));
+    for usage in
+        ["vaultlint lineage [OPTIONS] <NOTE>...", "vaultlint lineage --all --format json [OPTIONS] [PATH]..."]
+    {
+        assert!(help.contains(usage), "{help}");
+        assert!(error.contains(usage), "{error}");
+    }
+}
