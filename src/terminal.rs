@@ -14,11 +14,18 @@ pub struct Bar {
     epoch: std::time::Instant,
     /// When the current phase began, in milliseconds after `epoch`.
     phase_began: AtomicU64,
+    /// How long a phase runs before the bar is shown.
+    quiet_for: u64,
     shown: AtomicBool,
 }
 
-/// Phases quicker than this show no bar at all.
+/// Phases quicker than this show no bar at all. `VAULTLINT_PROGRESS_AFTER_MS`
+/// sets another delay, so that tests can see a bar on a small vault.
 const QUIET_FOR_MS: u64 = 300;
+
+fn quiet_for_ms() -> u64 {
+    std::env::var("VAULTLINT_PROGRESS_AFTER_MS").ok().and_then(|v| v.parse().ok()).unwrap_or(QUIET_FOR_MS)
+}
 
 impl Bar {
     pub fn new(wanted: bool) -> Bar {
@@ -28,6 +35,7 @@ impl Bar {
             bar,
             epoch: std::time::Instant::now(),
             phase_began: AtomicU64::new(0),
+            quiet_for: quiet_for_ms(),
             shown: AtomicBool::new(false),
         }
     }
@@ -59,10 +67,11 @@ impl Progress for Bar {
         bar.inc(steps);
         // Shown once some phase has taken longer than a moment.
         if !self.shown.load(Ordering::Relaxed)
-            && self.now_ms().saturating_sub(self.phase_began.load(Ordering::Relaxed)) > QUIET_FOR_MS
+            && self.now_ms().saturating_sub(self.phase_began.load(Ordering::Relaxed)) >= self.quiet_for
             && !self.shown.swap(true, Ordering::Relaxed)
         {
             bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+            bar.tick();
             bar.enable_steady_tick(std::time::Duration::from_millis(100));
         }
     }
