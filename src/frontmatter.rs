@@ -342,80 +342,85 @@ struct Frame {
 /// Reads the top-level keys of the YAML between the delimiters.
 pub fn parse(text: &str, block: &Block) -> Result<Vec<Field>, YamlError> {
     let yaml = &text[block.yaml_start..block.yaml_end];
-    let pos = Positions::new(yaml, block);
+    let mut reader = Reader {
+        text,
+        pos: Positions::new(yaml, block),
+        fields: Vec::new(),
+        seen: std::collections::HashMap::new(),
+        stack: Vec::new(),
+        pending_key: None,
+        anchor_sizes: Vec::new(),
+        aliased: 0,
+    };
     let mut parser = Parser::new_from_str(yaml);
-    let mut fields: Vec<Field> = Vec::new();
-    // Key -> index in `fields`, so duplicate detection stays linear.
-    let mut seen: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
-    let mut stack: Vec<Frame> = Vec::new();
-    // At the top level: the key waiting for its value (`None` while a
-    // non-scalar key is being skipped), and whether a key comes next.
-    let mut pending_key: Option<Option<(String, Span)>> = None;
-    let mut anchor_sizes: Vec<u64> = Vec::new();
-    // Values that aliases stand for: what a loader would copy.
-    let mut aliased: u64 = 0;
-
-    let error =
-        |message: String, span: Span, label: &str| YamlError { message, span, label: label.to_string() };
-
     loop {
         let (event, mark) = parser.next_token().map_err(|e| {
-            let span = pos.span(e.marker(), 1);
+            let span = reader.pos.span(e.marker(), 1);
             error(format!("frontmatter is not valid YAML: {}", e.info()), span, "here")
         })?;
-        let flow = stack.last().is_some_and(|f| f.flow);
-        // A node that completes here: its value, expanded size and anchor.
-        let completed: Option<(Value, u64, usize)> = match event {
-            Event::StreamStart | Event::DocumentStart | Event::Nothing => continue,
-            Event::StreamEnd => break,
-            Event::DocumentEnd => continue,
+        if matches!(event, Event::StreamEnd) {
+            break;
+        }
+        if let Some((value, size, anchor)) = reader.node(event, &mark)? {
+            reader.count(&value, size, anchor)?;
+            reader.place(value, size)?;
+        }
+    }
+    Ok(reader.fields)
+}
+
+fn error(message: String, span: Span, label: &str) -> YamlError {
+    YamlError { message, span, label: label.to_string() }
+}
+
+/// The state of one pass over the frontmatter's events.
+struct Reader<'t> {
+    text: &'t str,
+    pos: Positions<'t>,
+    fields: Vec<Field>,
+    /// Key -> index in `fields`, so duplicate detection stays linear.
+    seen: std::collections::HashMap<String, usize>,
+    stack: Vec<Frame>,
+    /// At the top level: the key waiting for its value (`None` while a
+    /// non-scalar key is being skipped), and whether a key comes next.
+    pending_key: Option<Option<(String, Span)>>,
+    anchor_sizes: Vec<u64>,
+    /// Values that aliases stand for: what a loader would copy.
+    aliased: u64,
+}
+
+impl Reader<'_> {
+    /// The node that `event` completes, with its expanded size and anchor;
+    /// `None` for events that complete none.
+    fn node(&mut self, event: Event, mark: &Marker) -> Result<Option<(Value, u64, usize)>, YamlError> {
+        let flow = self.stack.last().is_some_and(|f| f.flow);
+        let pos = &self.pos;
+        Ok(match event {
+            Event::StreamStart | Event::DocumentStart | Event::Nothing | Event::StreamEnd => None,
+            Event::DocumentEnd => None,
             Event::Scalar(value, style, anchor, _) => {
                 let style = match style {
                     TScalarStyle::Plain => ScalarStyle::Plain,
                     TScalarStyle::SingleQuoted | TScalarStyle::DoubleQuoted => ScalarStyle::Quoted,
                     TScalarStyle::Literal | TScalarStyle::Folded => ScalarStyle::Block,
                 };
-                let span = pos.token_span(&mark, flow);
+                let span = pos.token_span(mark, flow);
                 Some((Value { kind: ValueKind::Scalar { text: value, style }, span }, 1, anchor))
             }
             Event::Alias(id) => {
-                let size = anchor_sizes.get(id).copied().unwrap_or(1);
-                let span = pos.token_span(&mark, flow);
+                let size = self.anchor_sizes.get(id).copied().unwrap_or(1);
+                let span = pos.token_span(mark, flow);
                 Some((Value { kind: ValueKind::Alias, span }, size, 0))
             }
             Event::SequenceStart(anchor, _) | Event::MappingStart(anchor, _) => {
-                let is_seq = matches!(event, Event::SequenceStart(..));
-                if stack.len() >= MAX_DEPTH {
-                    return Err(error(
-                        format!("frontmatter is nested more than {MAX_DEPTH} levels deep"),
-                        pos.span(&mark, 1),
-                        "too deep",
-                    ));
-                }
-                let keep = stack.len() < KEEP_DEPTH && is_seq;
-                let start = pos.token_span(&mark, flow);
-                stack.push(Frame {
-                    kind: if is_seq { FrameKind::Seq } else { FrameKind::Map },
-                    start,
-                    anchor,
-                    expanded: 0,
-                    items: keep.then(Vec::new),
-                    flow: text[start.offset..].starts_with(['[', '{']),
-                });
-                if stack.len() == 1 && is_seq {
-                    return Err(error(
-                        "frontmatter is a list, not a mapping of keys to values".into(),
-                        pos.token_span(&mark, false),
-                        "expected `key: value` lines",
-                    ));
-                }
-                continue;
+                self.open(matches!(event, Event::SequenceStart(..)), anchor, mark, flow)?;
+                None
             }
             Event::SequenceEnd | Event::MappingEnd => {
-                let Some(frame) = stack.pop() else { continue };
-                if stack.is_empty() {
+                let Some(frame) = self.stack.pop() else { return Ok(None) };
+                if self.stack.is_empty() {
                     // The top-level mapping is done.
-                    continue;
+                    return Ok(None);
                 }
                 let kind = match (frame.kind, frame.items) {
                     (FrameKind::Seq, Some(items)) => ValueKind::Seq(items),
@@ -424,18 +429,51 @@ pub fn parse(text: &str, block: &Block) -> Result<Vec<Field>, YamlError> {
                 };
                 Some((Value { kind, span: frame.start }, frame.expanded + 1, frame.anchor))
             }
-        };
-        let Some((value, size, anchor)) = completed else { continue };
+        })
+    }
+
+    /// A list or mapping opens.
+    fn open(&mut self, is_seq: bool, anchor: usize, mark: &Marker, flow: bool) -> Result<(), YamlError> {
+        let pos = &self.pos;
+        if self.stack.len() >= MAX_DEPTH {
+            return Err(error(
+                format!("frontmatter is nested more than {MAX_DEPTH} levels deep"),
+                pos.span(mark, 1),
+                "too deep",
+            ));
+        }
+        let keep = self.stack.len() < KEEP_DEPTH && is_seq;
+        let start = pos.token_span(mark, flow);
+        self.stack.push(Frame {
+            kind: if is_seq { FrameKind::Seq } else { FrameKind::Map },
+            start,
+            anchor,
+            expanded: 0,
+            items: keep.then(Vec::new),
+            flow: self.text[start.offset..].starts_with(['[', '{']),
+        });
+        if self.stack.len() == 1 && is_seq {
+            return Err(error(
+                "frontmatter is a list, not a mapping of keys to values".into(),
+                pos.token_span(mark, false),
+                "expected `key: value` lines",
+            ));
+        }
+        Ok(())
+    }
+
+    /// Counts what aliases stand for, refusing an alias bomb.
+    fn count(&mut self, value: &Value, size: u64, anchor: usize) -> Result<(), YamlError> {
         if matches!(value.kind, ValueKind::Alias) {
-            aliased = aliased.saturating_add(size);
+            self.aliased = self.aliased.saturating_add(size);
         }
         if anchor != 0 {
-            if anchor_sizes.len() <= anchor {
-                anchor_sizes.resize(anchor + 1, 1);
+            if self.anchor_sizes.len() <= anchor {
+                self.anchor_sizes.resize(anchor + 1, 1);
             }
-            anchor_sizes[anchor] = size;
+            self.anchor_sizes[anchor] = size;
         }
-        if aliased > MAX_EXPANDED_NODES {
+        if self.aliased > MAX_EXPANDED_NODES {
             return Err(error(
                 format!(
                     "frontmatter aliases expand to more than {MAX_EXPANDED_NODES} values (an alias bomb); it was not expanded"
@@ -444,51 +482,56 @@ pub fn parse(text: &str, block: &Block) -> Result<Vec<Field>, YamlError> {
                 "expands past the limit",
             ));
         }
-        match stack.len() {
+        Ok(())
+    }
+
+    /// Puts a completed node where it belongs: a top-level key or value,
+    /// or an item of the list or mapping around it.
+    fn place(&mut self, value: Value, size: u64) -> Result<(), YamlError> {
+        match self.stack.len() {
+            // A scalar document: fine when empty, refused otherwise.
+            0 if value.is_null() => {}
             0 => {
-                // A scalar document: fine when empty, refused otherwise.
-                if !value.is_null() {
-                    return Err(error(
-                        "frontmatter is a single value, not a mapping of keys to values".into(),
-                        value.span,
-                        "expected `key: value` lines",
-                    ));
-                }
+                return Err(error(
+                    "frontmatter is a single value, not a mapping of keys to values".into(),
+                    value.span,
+                    "expected `key: value` lines",
+                ));
             }
-            1 => match pending_key.take() {
+            1 => match self.pending_key.take() {
                 None => {
-                    pending_key = Some(match (&value.kind, value.scalar_text()) {
+                    self.pending_key = Some(match (&value.kind, value.scalar_text()) {
                         (ValueKind::Scalar { .. }, Some(key)) => Some((key.to_string(), value.span)),
                         _ => None,
                     });
                 }
                 Some(Some((key, key_span))) => {
-                    if let Some(&first) = seen.get(&key) {
+                    if let Some(&first) = self.seen.get(&key) {
                         return Err(error(
                             format!(
                                 "duplicate key `{key}` in the frontmatter (first at line {})",
-                                fields[first].key_span.line
+                                self.fields[first].key_span.line
                             ),
                             key_span,
                             "repeated here",
                         ));
                     }
                     let value = if value.is_null() { Value { span: key_span, ..value } } else { value };
-                    seen.insert(key.clone(), fields.len());
-                    fields.push(Field { key, key_span, value });
+                    self.seen.insert(key.clone(), self.fields.len());
+                    self.fields.push(Field { key, key_span, value });
                 }
                 Some(None) => {}
             },
             _ => {
-                let parent = stack.last_mut().expect("stack is not empty");
+                let parent = self.stack.last_mut().expect("stack is not empty");
                 parent.expanded = parent.expanded.saturating_add(size);
                 if let Some(items) = &mut parent.items {
                     items.push(value);
                 }
             }
         }
+        Ok(())
     }
-    Ok(fields)
 }
 
 #[cfg(test)]

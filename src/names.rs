@@ -208,109 +208,21 @@ pub fn normalize(text: &str) -> Normalized {
     let mut out = Normalized::default();
     let mut words: Vec<&str> = Vec::new();
     let mut i = 0;
-    let span = |a: usize, b: usize| -> String {
-        // Keep the separator before the marker: `-2025` reads better than `2025`.
-        let start = tokens[a].start;
-        let start = text[..start]
-            .chars()
-            .next_back()
-            .filter(|c| "-_. (".contains(*c))
-            .map_or(start, |c| start - c.len_utf8());
-        let end = tokens[b].end;
-        let end = if text[end..].starts_with(')') { end + 1 } else { end };
-        text[start..end].to_string()
-    };
     while i < tokens.len() {
-        let t = &tokens[i];
-        let next = |k: usize| tokens.get(i + k).filter(|n| joined(text, &tokens[i + k - 1], n));
-        if let Some(y) = year(t) {
-            let month = next(1)
-                .and_then(number)
-                .filter(|m| (1..=12).contains(m) && next(1).unwrap().lower.len() <= 2);
-            if let Some(m) = month {
-                let day = next(2)
-                    .and_then(number)
-                    .filter(|d| (1..=31).contains(d) && next(2).unwrap().lower.len() <= 2);
-                if let Some(d) = day {
-                    out.markers
-                        .push(Marker::Date { day: Day::new(y, m as u8, d as u8), text: span(i, i + 2) });
-                    i += 3;
-                } else {
-                    out.markers.push(Marker::Date { day: Day::new(y, m as u8, 0), text: span(i, i + 1) });
-                    i += 2;
-                }
-                continue;
-            }
-            if next(1).is_some_and(|n| n.lower == "w")
-                && let Some(w) = next(2).and_then(number).filter(|w| (1..=53).contains(w))
-            {
-                out.markers.push(Marker::Week { year: y, week: w as u8, text: span(i, i + 2) });
-                i += 3;
-                continue;
-            }
-            out.markers.push(Marker::Date { day: Day::new(y, 0, 0), text: span(i, i) });
-            i += 1;
-            continue;
-        }
-        if t.lower == "fy"
-            && let Some(n) = next(1)
-            && let Some(y) = number(n).filter(|_| matches!(n.lower.len(), 2 | 4))
-        {
-            // A fiscal year: `FY26`, `fy-2026`.
-            let y = if y < 100 { 2000 + y } else { y };
-            out.markers.push(Marker::Date { day: Day::new(y as u16, 0, 0), text: span(i, i + 1) });
-            i += 2;
-            continue;
-        }
-        if t.lower.len() == 8
-            && let Some(n) = number(t)
-            && let (y, m, d) = ((n / 10000) as u16, (n / 100 % 100) as u8, (n % 100) as u8)
-            && (1900..=2099).contains(&y)
-            && (1..=12).contains(&m)
-            && (1..=31).contains(&d)
-        {
-            out.markers.push(Marker::Date { day: Day::new(y, m, d), text: span(i, i) });
-            i += 1;
-            continue;
-        }
-        if let Some(v) =
-            t.lower.strip_prefix('v').and_then(|n| n.parse::<u32>().ok()).filter(|_| t.lower.len() > 1)
-        {
-            let mut parts = vec![v];
-            let mut last = i;
-            while let Some(n) = tokens.get(last + 1).filter(|n| text[tokens[last].end..n.start] == *".")
-                && let Some(p) = number(n)
-            {
-                parts.push(p);
-                last += 1;
-            }
-            out.markers.push(Marker::Version { parts, text: span(i, last) });
+        if let Some((marker, last)) = marker_at(text, &tokens, i) {
+            out.markers.push(marker);
             i = last + 1;
             continue;
         }
-        if matches!(t.lower.as_str(), "version" | "rev" | "revision")
-            && let Some(n) = next(1).and_then(number)
-        {
-            out.markers.push(Marker::Version { parts: vec![n], text: span(i, i + 1) });
-            i += 2;
-            continue;
-        }
-        if number(t).is_some_and(|n| n < 100)
-            && text[..t.start].ends_with('(')
-            && text[t.end..].starts_with(')')
-        {
-            // `report (1).md`: a copy made by a file manager or a download.
-            out.markers.push(Marker::Older { text: span(i, i) });
-            i += 1;
-            continue;
-        }
+        let t = &tokens[i];
         let word = t.lower.as_str();
+        let text = || marker_text(text, &tokens, i, i);
         if OLDER_WORDS.contains(&word) {
-            out.markers.push(Marker::Older { text: span(i, i) });
+            out.markers.push(Marker::Older { text: text() });
         } else if NEWER_WORDS.contains(&word) {
-            out.markers.push(Marker::Newer { text: span(i, i) });
+            out.markers.push(Marker::Newer { text: text() });
         } else if NEUTRAL_WORDS.contains(&word) {
-            out.markers.push(Marker::Neutral { text: span(i, i) });
+            out.markers.push(Marker::Neutral { text: text() });
         } else {
             words.push(t.text);
         }
@@ -318,6 +230,99 @@ pub fn normalize(text: &str) -> Normalized {
     }
     out.key = words.iter().map(|w| w.to_lowercase()).collect::<Vec<_>>().join(" ");
     out
+}
+
+/// The text of the marker made of tokens `a..=b`, with the separator
+/// before it: `-2025` reads better than `2025`.
+fn marker_text(text: &str, tokens: &[Token], a: usize, b: usize) -> String {
+    let start = tokens[a].start;
+    let start = text[..start]
+        .chars()
+        .next_back()
+        .filter(|c| "-_. (".contains(*c))
+        .map_or(start, |c| start - c.len_utf8());
+    let end = tokens[b].end;
+    let end = if text[end..].starts_with(')') { end + 1 } else { end };
+    text[start..end].to_string()
+}
+
+/// The dated or numbered marker that starts at token `i`, and the index
+/// of its last token: a date, week or fiscal year, a version, or a copy's
+/// `(1)`.
+fn marker_at(text: &str, tokens: &[Token], i: usize) -> Option<(Marker, usize)> {
+    let t = &tokens[i];
+    let span = |a: usize, b: usize| marker_text(text, tokens, a, b);
+    let next = |k: usize| tokens.get(i + k).filter(|n| joined(text, &tokens[i + k - 1], n));
+    if let Some(y) = year(t) {
+        return Some(dated(y, i, next, span));
+    }
+    if t.lower == "fy"
+        && let Some(n) = next(1)
+        && let Some(y) = number(n).filter(|_| matches!(n.lower.len(), 2 | 4))
+    {
+        // A fiscal year: `FY26`, `fy-2026`.
+        let y = if y < 100 { 2000 + y } else { y };
+        return Some((Marker::Date { day: Day::new(y as u16, 0, 0), text: span(i, i + 1) }, i + 1));
+    }
+    if t.lower.len() == 8
+        && let Some(n) = number(t)
+        && let (y, m, d) = ((n / 10000) as u16, (n / 100 % 100) as u8, (n % 100) as u8)
+        && (1900..=2099).contains(&y)
+        && (1..=12).contains(&m)
+        && (1..=31).contains(&d)
+    {
+        return Some((Marker::Date { day: Day::new(y, m, d), text: span(i, i) }, i));
+    }
+    if let Some(v) =
+        t.lower.strip_prefix('v').and_then(|n| n.parse::<u32>().ok()).filter(|_| t.lower.len() > 1)
+    {
+        let mut parts = vec![v];
+        let mut last = i;
+        while let Some(n) = tokens.get(last + 1).filter(|n| text[tokens[last].end..n.start] == *".")
+            && let Some(p) = number(n)
+        {
+            parts.push(p);
+            last += 1;
+        }
+        return Some((Marker::Version { parts, text: span(i, last) }, last));
+    }
+    if matches!(t.lower.as_str(), "version" | "rev" | "revision")
+        && let Some(n) = next(1).and_then(number)
+    {
+        return Some((Marker::Version { parts: vec![n], text: span(i, i + 1) }, i + 1));
+    }
+    if number(t).is_some_and(|n| n < 100) && text[..t.start].ends_with('(') && text[t.end..].starts_with(')')
+    {
+        // `report (1).md`: a copy made by a file manager or a download.
+        return Some((Marker::Older { text: span(i, i) }, i));
+    }
+    None
+}
+
+/// The marker that starts with the year `y` at token `i`: a day, a month,
+/// an ISO week or the year alone; and the index of its last token.
+fn dated<'t>(
+    y: u16,
+    i: usize,
+    next: impl Fn(usize) -> Option<&'t Token<'t>>,
+    span: impl Fn(usize, usize) -> String,
+) -> (Marker, usize) {
+    let month =
+        next(1).and_then(number).filter(|m| (1..=12).contains(m) && next(1).unwrap().lower.len() <= 2);
+    if let Some(m) = month {
+        let day =
+            next(2).and_then(number).filter(|d| (1..=31).contains(d) && next(2).unwrap().lower.len() <= 2);
+        return match day {
+            Some(d) => (Marker::Date { day: Day::new(y, m as u8, d as u8), text: span(i, i + 2) }, i + 2),
+            None => (Marker::Date { day: Day::new(y, m as u8, 0), text: span(i, i + 1) }, i + 1),
+        };
+    }
+    if next(1).is_some_and(|n| n.lower == "w")
+        && let Some(w) = next(2).and_then(number).filter(|w| (1..=53).contains(w))
+    {
+        return (Marker::Week { year: y, week: w as u8, text: span(i, i + 2) }, i + 2);
+    }
+    (Marker::Date { day: Day::new(y, 0, 0), text: span(i, i) }, i)
 }
 
 /// What a note's path says about it as a version.

@@ -61,37 +61,44 @@ pub fn check(vault: &Vault, graph: &Graph, as_of: Day, out: &mut Vec<Diagnostic>
                 .help("review the note, then move `review_due` to the next date"),
             );
         }
-        for edge in &graph.edges[id] {
-            let successor = &vault.notes[edge.to];
-            if let Some(from) = successor.day("effective_from")
-                && from > as_of
-            {
-                // Reported where the edge is declared.
-                let (path, message, related) = match edge.side {
-                    Side::Successor => (
-                        &note.path,
-                        format!(
-                            "successor `{}` takes effect on {from}; until then this note is the one in force",
-                            successor.path
-                        ),
-                        &successor.path,
+        scheduled(vault, graph, id, as_of, out);
+    }
+}
+
+/// `scheduled-successor`: an edge out of note `id` to a successor that has
+/// not taken effect on `as_of`, reported where the edge is declared.
+fn scheduled(vault: &Vault, graph: &Graph, id: usize, as_of: Day, out: &mut Vec<Diagnostic>) {
+    let note = &vault.notes[id];
+    for edge in &graph.edges[id] {
+        let successor = &vault.notes[edge.to];
+        if let Some(from) = successor.day("effective_from")
+            && from > as_of
+        {
+            // Reported where the edge is declared.
+            let (path, message, related) = match edge.side {
+                Side::Successor => (
+                    &note.path,
+                    format!(
+                        "successor `{}` takes effect on {from}; until then this note is the one in force",
+                        successor.path
                     ),
-                    Side::Predecessor => (
-                        &successor.path,
-                        format!(
-                            "this note takes effect on {from}; until then `{}`, which it supersedes, is the one in force",
-                            note.path
-                        ),
-                        &note.path,
+                    &successor.path,
+                ),
+                Side::Predecessor => (
+                    &successor.path,
+                    format!(
+                        "this note takes effect on {from}; until then `{}`, which it supersedes, is the one in force",
+                        note.path
                     ),
-                };
-                out.push(
-                    Diagnostic::new(Code::ScheduledSuccessor, path, message)
-                        .at(edge.span, "not in force yet")
-                        .help(format!("nothing to change if {from} is right; check again with `--as-of`"))
-                        .related(vec![related.clone()]),
-                );
-            }
+                    &note.path,
+                ),
+            };
+            out.push(
+                Diagnostic::new(Code::ScheduledSuccessor, path, message)
+                    .at(edge.span, "not in force yet")
+                    .help(format!("nothing to change if {from} is right; check again with `--as-of`"))
+                    .related(vec![related.clone()]),
+            );
         }
     }
 }

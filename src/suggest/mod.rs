@@ -213,27 +213,7 @@ pub fn find_with(input: Input, options: &Options, progress: &dyn Progress) -> Su
                 let committed = |f: &Facts| commits.get(&f.note.path).copied();
                 verdict = direction::decide(&fa.age(committed(fa)), &fb.age(committed(fb)));
             }
-            // Markers the direction did not already quote are evidence too.
-            // A marker both names carry (`new-starter-…`) tells nothing.
-            let one_sided = |f: &Facts, other: &Facts| -> Vec<String> {
-                let theirs = &other.path.name.markers;
-                f.path
-                    .name
-                    .markers
-                    .iter()
-                    .map(|m| m.text().to_string())
-                    .filter(|t| !theirs.iter().any(|o| o.text().eq_ignore_ascii_case(t)))
-                    .collect()
-            };
-            for text in one_sided(fa, fb).iter().chain(&one_sided(fb, fa)) {
-                if !verdict.reasons.iter().any(|r| r.contains(text.as_str())) {
-                    reasons.push(if text.ends_with('/') {
-                        format!("in {text}")
-                    } else {
-                        format!("\"{text}\" in the name")
-                    });
-                }
-            }
+            reasons.extend(marker_reasons(fa, fb, &verdict.reasons));
             reasons.extend(verdict.reasons);
             let (older, newer) = if verdict.order == Ordering::Greater { (b, a) } else { (a, b) };
             if links.retired[older] {
@@ -249,6 +229,30 @@ pub fn find_with(input: Input, options: &Options, progress: &dyn Progress) -> Su
             .then_with(|| vault.notes[x.newer].path.cmp(&vault.notes[y.newer].path))
     });
     Suggestions { pairs }
+}
+
+/// The markers only one of the two names carries, as reasons, unless the
+/// direction's reasons already quote them. A marker both names carry
+/// (`new-starter-…`) tells nothing.
+fn marker_reasons(a: &Facts, b: &Facts, quoted: &[String]) -> Vec<String> {
+    let one_sided = |f: &Facts, other: &Facts| -> Vec<String> {
+        let theirs = &other.path.name.markers;
+        f.path
+            .name
+            .markers
+            .iter()
+            .map(|m| m.text().to_string())
+            .filter(|t| !theirs.iter().any(|o| o.text().eq_ignore_ascii_case(t)))
+            .collect()
+    };
+    one_sided(a, b)
+        .into_iter()
+        .chain(one_sided(b, a))
+        .filter(|text| !quoted.iter().any(|r| r.contains(text.as_str())))
+        .map(
+            |text| if text.ends_with('/') { format!("in {text}") } else { format!("\"{text}\" in the name") },
+        )
+        .collect()
 }
 
 /// Pairs of notes whose names or titles are the same once markers are out.
