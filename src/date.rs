@@ -105,7 +105,7 @@ pub fn parse_day(text: &str) -> Option<Day> {
 
 /// The number of days in month `m` of year `y`; `None` for no such month.
 pub fn days_in_month(y: u16, m: u8) -> Option<u8> {
-    let leap = y % 4 == 0 && (y % 100 != 0 || y % 400 == 0);
+    let leap = y.is_multiple_of(4) && (!y.is_multiple_of(100) || y.is_multiple_of(400));
     Some(match m {
         1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
         4 | 6 | 9 | 11 => 30,

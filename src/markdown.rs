@@ -21,68 +21,76 @@ pub fn body_start(text: &str) -> usize {
     }
 }
 
+/// The fence a line opens or closes, if it is a fence line: its character
+/// and the length of its run. Only spaces and tabs may come before it.
+fn fence(line: &str) -> Option<(u8, usize)> {
+    let trimmed = line.trim_start_matches([' ', '\t']);
+    let byte = *trimmed.as_bytes().first().filter(|b| matches!(b, b'`' | b'~'))?;
+    let run = trimmed.bytes().take_while(|&b| b == byte).count();
+    (run >= 3).then_some((byte, run))
+}
+
+/// Whether the fence line `line` closes the block `open` opened: a run of
+/// the same character at least as long.
+fn closes(open: (u8, usize), line: (u8, usize)) -> bool {
+    line.0 == open.0 && line.1 >= open.1
+}
+
 /// The byte ranges of fenced code blocks in `text` from `start`: from the
-/// opening fence line to the end of the closing one, or of the text. A
-/// fence closes only with a run of its own character at least as long as
-/// the one that opened it.
+/// opening fence line to the end of the closing one, or of the text.
 pub fn fenced(text: &str, start: usize) -> Vec<Range<usize>> {
-    // Candidate fence lines: a run of three backticks or tildes with only
-    // spaces before it on its line.
-    let mut marks: Vec<(usize, u8)> = Vec::new();
+    // Candidate fence lines, found with one-byte searches (far faster than
+    // looking at every line): a run of three backticks or tildes.
+    let mut marks: Vec<usize> = Vec::new();
     for (mark, byte) in [("```", '`'), ("~~~", '~')] {
         let mut from = start;
-        // A one-byte search is far faster than a three-byte one.
         while let Some(i) = text[from..].find(byte) {
             let pos = from + i;
             if !text[pos..].starts_with(mark) {
                 from = pos + 1;
                 continue;
             }
-            let line_start = text[start..pos].rfind('\n').map_or(start, |n| start + n + 1);
-            if text[line_start..pos].bytes().all(|b| b == b' ' || b == b'\t') {
-                marks.push((line_start, byte as u8));
-            }
+            marks.push(text[start..pos].rfind('\n').map_or(start, |n| start + n + 1));
             // Skip the rest of this line: one fence line is one candidate.
             from = text[pos..].find('\n').map_or(text.len(), |n| pos + n + 1);
         }
     }
     marks.sort_unstable();
+    marks.dedup();
     let mut ranges = Vec::new();
-    let mut open: Option<(usize, u8, usize)> = None;
-    for (line_start, byte) in marks {
-        let line = &text[line_start..];
-        let run = line.trim_start().bytes().take_while(|&b| b == byte).count();
-        let line_end = line.find('\n').map_or(text.len(), |n| line_start + n + 1);
+    let mut open: Option<(usize, (u8, usize))> = None;
+    for line_start in marks {
+        let line_end = text[line_start..].find('\n').map_or(text.len(), |n| line_start + n + 1);
+        let Some(this) = fence(&text[line_start..line_end]) else { continue };
         match open {
-            None => open = Some((line_start, byte, run)),
-            Some((from, m, len)) if m == byte && run >= len => {
+            None => open = Some((line_start, this)),
+            Some((from, opened)) if closes(opened, this) => {
                 ranges.push(from..line_end);
                 open = None;
             }
             Some(_) => {}
         }
     }
-    if let Some((from, _, _)) = open {
+    if let Some((from, _)) = open {
         ranges.push(from..text.len());
     }
     ranges
 }
 
-/// The lines of `body` outside fenced code, without their line breaks.
+/// The lines of `body` outside fenced code, without their line breaks,
+/// read as they come (a reader that stops early pays for no more).
 pub fn prose_lines(body: &str) -> impl Iterator<Item = &str> + '_ {
-    let fences = if body.contains("```") || body.contains("~~~") { fenced(body, 0) } else { Vec::new() };
-    let mut fence = 0;
-    let mut at = 0;
+    let mut open: Option<(u8, usize)> = None;
     body.split_inclusive('\n').filter_map(move |raw| {
-        let start = at;
-        at += raw.len();
-        while fences.get(fence).is_some_and(|f| f.end <= start) {
-            fence += 1;
+        let line = raw.strip_suffix('\n').map_or(raw, |l| l.strip_suffix('\r').unwrap_or(l));
+        let this = fence(line);
+        match (open, this) {
+            (Some(opened), Some(this)) if closes(opened, this) => open = None,
+            (Some(_), _) => {}
+            (None, Some(this)) => open = Some(this),
+            (None, None) => return Some(line),
         }
-        if fences.get(fence).is_some_and(|f| f.start <= start) {
-            return None;
-        }
-        Some(raw.strip_suffix('\n').map_or(raw, |l| l.strip_suffix('\r').unwrap_or(l)))
+        None
     })
 }
 

@@ -115,7 +115,7 @@ pub fn full(vault: &Vault, analysis: &Analysis, notes: &[NoteId], style: Style) 
             "{}: {}, as of {}",
             sanitize(&vault.notes[id].path),
             plural(versions.len(), "version"),
-            analysis.life.as_of.to_string()
+            analysis.life.as_of
         );
         let rows: Vec<[String; 5]> = versions
             .iter()
