@@ -144,126 +144,169 @@ impl BodyLink {
     }
 }
 
-/// Every wikilink (`[[note]]`, `[[note#heading|label]]`, `![[note]]`) and
-/// Markdown link (`[label](path.md#heading "title")`) in `text` from byte
-/// `start`, outside fenced code blocks and inline code. Images are left out.
+/// Every link in `text` from byte `start` that a renderer would show, as
+/// Obsidian and CommonMark read the body: wikilinks (`[[note]]`,
+/// `[[note#heading|label]]`, `![[note]]`), inline Markdown links
+/// (`[label](path.md#heading "title")`) and reference definitions
+/// (`[label]: path.md`). Nothing inside code of any kind, HTML comments,
+/// math or Obsidian's `%% comments %%` is a link; images are left out.
 pub fn in_body(text: &str, start: usize) -> Vec<BodyLink> {
+    let body = &text[start..];
     let mut links = Vec::new();
-    // Only lines holding `[` are looked at, found with one fast search
-    // rather than line by line: most lines of most notes hold no link.
-    if !text[start..].contains('[') {
+    if !body.contains('[') {
         return links;
     }
-    let fences = crate::markdown::fenced(text, start);
-    let mut fence = fences.iter().peekable();
-    let newlines = |range: &str| crate::markdown::count_newlines(range.as_bytes());
-    let mut line = newlines(&text[..start]) + 1;
-    let mut counted = start;
-    let mut at = start;
-    while let Some(found) = text[at..].find('[') {
-        let pos = at + found;
-        let line_start = text[start..pos].rfind('\n').map_or(start, |n| start + n + 1);
-        let line_end = text[pos..].find('\n').map_or(text.len(), |n| pos + n);
-        at = (line_end + 1).min(text.len());
-        while fence.next_if(|f| f.end <= line_start).is_some() {}
-        if fence.peek().is_some_and(|f| f.start <= line_start) {
+    let mut lines = Lines::new(text);
+    let mut found: Vec<(usize, Range<usize>, Range<usize>, bool)> = Vec::new();
+    let mut code: Vec<Range<usize>> = Vec::new();
+    let parser = pulldown_cmark::Parser::new_ext(body, options());
+    let definitions: Vec<Range<usize>> =
+        parser.reference_definitions().iter().map(|(_, def)| def.span.clone()).collect();
+    for (event, range) in parser.into_offset_iter() {
+        use pulldown_cmark::{Event, LinkType, Tag};
+        match event {
+            Event::Start(Tag::Link { link_type: LinkType::WikiLink { .. }, .. })
+            | Event::Start(Tag::Image { link_type: LinkType::WikiLink { .. }, .. }) => {
+                if let Some(target) = wikilink_target(&body[range.clone()]) {
+                    let target = target.start + range.start..target.end + range.start;
+                    found.push((range.start, range, target, true));
+                }
+            }
+            Event::Start(Tag::Link { link_type: LinkType::Inline, .. }) => {
+                if let Some(link) = inline_target(&body[range.clone()]) {
+                    let target = link.target.start + range.start..link.target.end + range.start;
+                    found.push((range.start, range, target, false));
+                }
+            }
+            Event::Code(_) | Event::InlineMath(_) | Event::DisplayMath(_) | Event::Html(_) | Event::InlineHtml(_) => {
+                code.push(range)
+            }
+            Event::Start(Tag::CodeBlock(_)) => code.push(range),
+            _ => {}
+        }
+    }
+    for span in definitions {
+        if let Some(target) = definition_target(&body[span.clone()]) {
+            let target = target.start + span.start..target.end + span.start;
+            found.push((span.start, span, target, false));
+        }
+    }
+    found.sort_by_key(|(at, ..)| *at);
+    let comments = obsidian_comments(body, &code);
+    for (_, span, target, wikilink) in found {
+        if comments.iter().any(|c| c.start <= span.start && span.start < c.end) {
             continue;
         }
-        line += newlines(&text[counted..line_start]);
-        counted = line_start;
-        scan_line(line_start, text[line_start..line_end].trim_end_matches('\r'), line, &mut links);
-        if at >= text.len() {
-            break;
-        }
+        let (span, target) = (span.start + start..span.end + start, target.start + start..target.end + start);
+        let (line, column) = lines.at(span.start);
+        // A definition's span ends with its line break; the link is the line.
+        let end = text[span.clone()].trim_end_matches(['\n', '\r']).len() + span.start;
+        links.push(BodyLink {
+            span: Span { offset: span.start, len: end - span.start, line, column },
+            angle: target.start > 0 && text.as_bytes()[target.start - 1] == b'<',
+            written: text[target.clone()].to_string(),
+            target,
+            wikilink,
+        });
     }
     links
 }
 
-/// The links on one line (`at` is its offset in `text`).
-fn scan_line(at: usize, line: &str, number: usize, out: &mut Vec<BodyLink>) {
-    let bytes = line.as_bytes();
-    let mut i = 0;
-    // Each failed Markdown link costs up to MAX_LINK_BYTES of scanning;
-    // allowing a number of them proportional to the line keeps a hostile
-    // line of unclosed brackets linear while ordinary lines lose nothing.
-    let mut attempts = 16 + line.len() / 256;
-    let span = |from: usize, to: usize| Span {
-        offset: at + from,
-        len: to - from,
-        line: number,
-        column: line[..from].chars().count() + 1,
+/// How vaults are written: CommonMark with tables, math and wikilinks.
+fn options() -> pulldown_cmark::Options {
+    use pulldown_cmark::Options;
+    Options::ENABLE_TABLES | Options::ENABLE_MATH | Options::ENABLE_WIKILINKS | Options::ENABLE_STRIKETHROUGH
+}
+
+/// Obsidian's comments: text between two `%%` (on one line or across
+/// several), which Obsidian does not render. A `%%` inside code is text.
+fn obsidian_comments(body: &str, code: &[Range<usize>]) -> Vec<Range<usize>> {
+    let mut marks = body.match_indices("%%").map(|(i, _)| i).filter(|i| !code.iter().any(|c| c.contains(i)));
+    let mut comments = Vec::new();
+    while let Some(open) = marks.next() {
+        // `%%%%`: an empty comment's two marks overlap nothing.
+        let close = marks.find(|&c| c >= open + 2).map_or(body.len(), |c| c + 2);
+        comments.push(open..close);
+    }
+    comments
+}
+
+/// The bytes of `[[name#heading|label]]` (or `![[...]]`) that name the note.
+fn wikilink_target(raw: &str) -> Option<Range<usize>> {
+    let open = raw.find("[[")? + 2;
+    let close = raw.rfind("]]")?;
+    let inner = raw.get(open..close)?;
+    let name_len = inner.find(['|', '#']).unwrap_or(inner.len());
+    // In a table, `[[note\|label]]` escapes the pipe.
+    let name_len = if inner[..name_len].ends_with('\\') { name_len - 1 } else { name_len };
+    (name_len > 0 && inner[..name_len].trim().len() == name_len).then_some(open..open + name_len)
+}
+
+/// The destination of a reference definition `[label]: dest "title"`,
+/// without angle brackets or fragment.
+fn definition_target(raw: &str) -> Option<Range<usize>> {
+    let colon = raw.find("]:")? + 2;
+    let gap = raw[colon..].len() - raw[colon..].trim_start().len();
+    let at = colon + gap;
+    let (from, len) = if raw[at..].starts_with('<') {
+        (at + 1, raw[at + 1..].find('>')?)
+    } else {
+        (at, raw[at..].find(char::is_whitespace).unwrap_or(raw.len() - at))
     };
-    while i < bytes.len() {
-        match bytes[i] {
-            // Inline code: skip to the matching run of backticks.
-            b'`' => {
-                let run = bytes[i..].iter().take_while(|b| **b == b'`').count();
-                let fence = &line[i..i + run];
-                i = match line[i + run..].find(fence) {
-                    Some(end) => i + run + end + run,
-                    None => i + run,
-                };
+    let dest = &raw[from..from + len];
+    let path_len = dest.find('#').unwrap_or(dest.len());
+    (path_len > 0).then_some(from..from + path_len)
+}
+
+/// Line and column (in characters) of byte offsets asked for in order,
+/// each counted on from the last, so a note costs one pass however many
+/// links it has.
+struct Lines<'t> {
+    text: &'t str,
+    at: usize,
+    line: usize,
+    line_start: usize,
+    column: usize,
+}
+
+impl<'t> Lines<'t> {
+    fn new(text: &'t str) -> Lines<'t> {
+        Lines { text, at: 0, line: 1, line_start: 0, column: 1 }
+    }
+
+    fn at(&mut self, offset: usize) -> (usize, usize) {
+        let passed = &self.text[self.at..offset];
+        match passed.rfind('\n') {
+            Some(i) => {
+                self.line += crate::markdown::count_newlines(passed.as_bytes());
+                self.line_start = self.at + i + 1;
+                self.column = self.text[self.line_start..offset].chars().count() + 1;
             }
-            b'\\' => i += 2,
-            b'[' if bytes.get(i + 1) == Some(&b'[') => {
-                let Some(close) = line[i + 2..].find("]]") else { return };
-                let inner = &line[i + 2..i + 2 + close];
-                let end = i + 2 + close + 2;
-                let name_len = inner.find(['|', '#']).unwrap_or(inner.len());
-                // In a table, `[[note\|label]]` escapes the pipe.
-                let name_len = if inner[..name_len].ends_with('\\') { name_len - 1 } else { name_len };
-                if !inner.contains('[') && inner[..name_len].trim().len() == name_len && name_len > 0 {
-                    let start = if i > 0 && bytes[i - 1] == b'!' { i - 1 } else { i };
-                    out.push(BodyLink {
-                        span: span(start, end),
-                        target: at + i + 2..at + i + 2 + name_len,
-                        written: inner[..name_len].to_string(),
-                        wikilink: true,
-                        angle: false,
-                    });
-                }
-                i = end;
-            }
-            b'[' if attempts > 0 => {
-                let image = i > 0 && bytes[i - 1] == b'!';
-                let Some(link) = markdown_link(line, i) else {
-                    attempts -= 1;
-                    i += 1;
-                    continue;
-                };
-                if !image {
-                    out.push(BodyLink {
-                        span: span(i, link.end),
-                        target: at + link.target.start..at + link.target.end,
-                        written: line[link.target.clone()].to_string(),
-                        wikilink: false,
-                        angle: link.target.start > 0 && bytes[link.target.start - 1] == b'<',
-                    });
-                }
-                i = link.end;
-            }
-            _ => i += 1,
+            None => self.column += passed.chars().count(),
         }
+        self.at = offset;
+        (self.line, self.column)
     }
 }
 
 struct MarkdownLink {
-    end: usize,
     target: Range<usize>,
 }
 
-/// The inline link `[label](dest)` opening at `open` in `line`.
-/// A Markdown link longer than this is not looked for.
-const MAX_LINK_BYTES: usize = 4096;
-
-fn markdown_link(line: &str, open: usize) -> Option<MarkdownLink> {
-    let line = crate::text::prefix(line, open + MAX_LINK_BYTES);
+/// The destination of the inline link `[label](dest "title")` that is
+/// all of `line`, without angle brackets, title or fragment.
+fn inline_target(line: &str) -> Option<MarkdownLink> {
     let bytes = line.as_bytes();
-    // The label: brackets may nest, escapes are skipped.
-    let (mut depth, mut j) = (0usize, open);
+    // The label: brackets may nest, escapes and code spans are skipped.
+    let (mut depth, mut j) = (0usize, 0);
     loop {
         match bytes.get(j)? {
             b'\\' => j += 1,
+            b'`' => {
+                let run = bytes[j..].iter().take_while(|b| **b == b'`').count();
+                let fence = &line[j..j + run];
+                j += run + line[j + run..].find(fence).map_or(0, |end| end + run) - 1;
+            }
             b'[' => depth += 1,
             b']' => {
                 depth -= 1;
@@ -289,10 +332,10 @@ fn markdown_link(line: &str, open: usize) -> Option<MarkdownLink> {
         let len = line[k..].find([' ', ')', '\t']).unwrap_or(line.len() - k);
         (k..k + len, k + len)
     };
-    let end = after + line[after..].find(')')? + 1;
+    line[after..].find(')')?;
     let dest = &line[target.clone()];
     let path_len = dest.find('#').unwrap_or(dest.len());
-    (path_len > 0).then_some(MarkdownLink { end, target: target.start..target.start + path_len })
+    (path_len > 0).then_some(MarkdownLink { target: target.start..target.start + path_len })
 }
 
 #[cfg(test)]
