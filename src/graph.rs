@@ -61,7 +61,9 @@ impl Graph {
         let mut named: HashMap<NoteId, Vec<NoteId>> = HashMap::new();
         for side in [Side::Successor, Side::Predecessor] {
             for (id, note) in vault.notes.iter().enumerate() {
-                let Some(field) = note.declaration(side) else { continue };
+                // A template's declarations are placeholders for the notes
+                // made from it, not facts about the template.
+                let Some(field) = note.declaration(side).filter(|_| !vault.is_template(id)) else { continue };
                 if side == Side::Predecessor {
                     named.entry(id).or_default();
                 }

@@ -8,7 +8,7 @@
 //!
 //! 1. leaves: [`code`], [`date`], [`text`], [`diagnostic`], [`progress`]
 //! 2. reading: [`walk`], [`root`], [`frontmatter`], [`markdown`], [`link`],
-//!    [`names`], [`fingerprint`], [`note`], [`splice`]
+//!    [`names`], [`fingerprint`], [`note`], [`splice`], [`obsidian`]
 //! 3. the model: [`vault`], [`dismissals`], [`graph`], [`lifecycle`], [`lineage`]
 //! 4. analysis: [`rules`], [`suggest`]
 //! 5. edits: [`edit`], [`fix`]
@@ -35,6 +35,7 @@ pub mod link;
 pub mod markdown;
 pub mod names;
 pub mod note;
+pub mod obsidian;
 pub mod output;
 pub mod progress;
 pub mod review;

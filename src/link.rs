@@ -178,9 +178,11 @@ pub fn in_body(text: &str, start: usize) -> Vec<BodyLink> {
                     found.push((range.start, range, target, false));
                 }
             }
-            Event::Code(_) | Event::InlineMath(_) | Event::DisplayMath(_) | Event::Html(_) | Event::InlineHtml(_) => {
-                code.push(range)
-            }
+            Event::Code(_)
+            | Event::InlineMath(_)
+            | Event::DisplayMath(_)
+            | Event::Html(_)
+            | Event::InlineHtml(_) => code.push(range),
             Event::Start(Tag::CodeBlock(_)) => code.push(range),
             _ => {}
         }

@@ -2,7 +2,7 @@
 //! and `archive/Expenses Policy (old)` both come down to `expenses policy`,
 //! and what was taken out is kept to tell which of two versions is older.
 
-use crate::date::Day;
+use crate::date::{self, Day};
 
 /// Words in a name that mark the older of two versions.
 const OLDER_WORDS: &[&str] = &[
@@ -114,9 +114,10 @@ impl Marker {
         }
     }
 
-    /// A day or a week: what the names of periodic notes carry.
+    /// A day, a week, a month or a quarter: what the names of periodic
+    /// notes carry. (A year alone is how editions are named.)
     pub fn is_period(&self) -> bool {
-        matches!(self, Marker::Date { day, .. } if day.day > 0) || matches!(self, Marker::Week { .. })
+        matches!(self, Marker::Date { day, .. } if day.month > 0) || matches!(self, Marker::Week { .. })
     }
 }
 
@@ -253,6 +254,9 @@ fn marker_at(text: &str, tokens: &[Token], i: usize) -> Option<(Marker, usize)> 
     let t = &tokens[i];
     let span = |a: usize, b: usize| marker_text(text, tokens, a, b);
     let next = |k: usize| tokens.get(i + k).filter(|n| joined(text, &tokens[i + k - 1], n));
+    if let Some(found) = day_first(text, tokens, i).or_else(|| spelled(text, tokens, i)) {
+        return Some(found);
+    }
     if let Some(y) = year(t) {
         return Some(dated(y, i, next, span));
     }
@@ -299,6 +303,104 @@ fn marker_at(text: &str, tokens: &[Token], i: usize) -> Option<(Marker, usize)> 
     None
 }
 
+/// A numeric date written day or month first: `01.12.2026`, `1-12-2026`,
+/// `12/01/2026`. Where both readings are possible, `.` and `-` read day
+/// first (as most of the world writes), `/` month first (as the US does):
+/// either way it is a date, which is what makes a note one of a series.
+fn day_first(text: &str, tokens: &[Token], i: usize) -> Option<(Marker, usize)> {
+    let (a, b, y) = (tokens.get(i)?, tokens.get(i + 1)?, tokens.get(i + 2)?);
+    let sep = &text[a.end..b.start];
+    if !matches!(sep, "." | "-" | "/")
+        || &text[b.end..y.start] != sep
+        || a.lower.len() > 2
+        || b.lower.len() > 2
+    {
+        return None;
+    }
+    let (x, z, year) = (number(a)?, number(b)?, year(y)?);
+    let (day, month) = match (x, z) {
+        (x, z) if x > 12 => (x, z),
+        (x, z) if z > 12 => (z, x),
+        (x, z) if sep == "/" => (z, x),
+        (x, z) => (x, z),
+    };
+    let valid =
+        (1..=12).contains(&month) && day >= 1 && day <= u32::from(date::days_in_month(year, month as u8)?);
+    valid.then(|| {
+        (
+            Marker::Date {
+                day: Day::new(year, month as u8, day as u8),
+                text: marker_text(text, tokens, i, i + 2),
+            },
+            i + 2,
+        )
+    })
+}
+
+/// The month a word names, in English, in full or in three letters.
+fn month_name(word: &str) -> Option<u8> {
+    const NAMES: [&str; 12] = [
+        "january",
+        "february",
+        "march",
+        "april",
+        "may",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+    ];
+    let found =
+        NAMES.iter().position(|m| *m == word || (word.len() >= 3 && m.starts_with(word) && word.len() <= 4));
+    found.map(|m| m as u8 + 1)
+}
+
+fn weekday(word: &str) -> bool {
+    ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+        .iter()
+        .any(|d| *d == word || (word.len() == 3 && d.starts_with(word)))
+}
+
+/// A date with the month in words: `December 1, 2026`, `1st Dec 2026`,
+/// `Tuesday, December 1, 2026`, or `December 2026`.
+fn spelled(text: &str, tokens: &[Token], i: usize) -> Option<(Marker, usize)> {
+    // Words of one date are apart by at most a comma and a space.
+    let near = |a: &Token, b: &Token| {
+        let between = &text[a.end..b.start];
+        between.len() <= 2 && between.chars().all(|c| matches!(c, ' ' | ',' | '-' | '.' | '_'))
+    };
+    let mut k = i;
+    if weekday(&tokens[k].lower) {
+        k += 1;
+        near(&tokens[k - 1], tokens.get(k)?).then_some(())?;
+    }
+    let at = |k: usize| tokens.get(k).filter(|t| near(&tokens[k - 1], t));
+    let ordinal = |k: usize| at(k).is_some_and(|t| matches!(t.lower.as_str(), "st" | "nd" | "rd" | "th"));
+    let day_of = |t: &Token| number(t).filter(|d| (1..=31).contains(d) && t.lower.len() <= 2);
+    let (month, day, last) = if let Some(month) = month_name(&tokens[k].lower) {
+        match at(k + 1).and_then(day_of) {
+            Some(day) if ordinal(k + 2) => (month, day, k + 2),
+            Some(day) => (month, day, k + 1),
+            None => (month, 0, k),
+        }
+    } else {
+        let day = day_of(&tokens[k])?;
+        let m = if ordinal(k + 1) { k + 2 } else { k + 1 };
+        (month_name(&at(m)?.lower)?, day, m)
+    };
+    let y = year(at(last + 1)?)?;
+    let ok = day == 0 || day <= u32::from(date::days_in_month(y, month)?);
+    ok.then(|| {
+        (
+            Marker::Date { day: Day::new(y, month, day as u8), text: marker_text(text, tokens, i, last + 1) },
+            last + 1,
+        )
+    })
+}
+
 /// The marker that starts with the year `y` at token `i`: a day, a month,
 /// an ISO week or the year alone; and the index of its last token.
 fn dated<'t>(
@@ -321,6 +423,12 @@ fn dated<'t>(
         && let Some(w) = next(2).and_then(number).filter(|w| (1..=53).contains(w))
     {
         return (Marker::Week { year: y, week: w as u8, text: span(i, i + 2) }, i + 2);
+    }
+    if next(1).is_some_and(|n| n.lower == "q")
+        && let Some(q) = next(2).and_then(number).filter(|q| (1..=4).contains(q))
+    {
+        // A quarter: its first month.
+        return (Marker::Date { day: Day::new(y, (q * 3 - 2) as u8, 0), text: span(i, i + 2) }, i + 2);
     }
     (Marker::Date { day: Day::new(y, 0, 0), text: span(i, i) }, i)
 }
@@ -429,5 +537,28 @@ mod tests {
         assert_eq!(info.language.as_deref(), Some("pt-br"));
         assert_eq!(info.name.key, "guide");
         assert!(normalize("README").is_generic());
+    }
+
+    #[test]
+    fn dates_written_every_way_mark_a_period() {
+        let day = |name: &str| {
+            let n = normalize(name);
+            assert!(n.markers.iter().all(Marker::is_period), "{name}: {n:?}");
+            assert_eq!(n.key, "", "{name}");
+            match n.markers.first() {
+                Some(Marker::Date { day, .. }) => *day,
+                other => panic!("{name}: {other:?}"),
+            }
+        };
+        assert_eq!(day("01.12.2026"), Day::new(2026, 12, 1));
+        assert_eq!(day("13-02-2026"), Day::new(2026, 2, 13));
+        assert_eq!(day("02.13.2026"), Day::new(2026, 2, 13));
+        assert_eq!(day("Tuesday, December 1, 2026"), Day::new(2026, 12, 1));
+        assert_eq!(day("1st Dec 2026"), Day::new(2026, 12, 1));
+        assert_eq!(day("December 2026"), Day::new(2026, 12, 0));
+        assert_eq!(day("2026-Q3"), Day::new(2026, 7, 0));
+        assert_eq!(day("2026-03"), Day::new(2026, 3, 0));
+        assert!(!normalize("policy-2026").markers[0].is_period());
+        assert_eq!(normalize("May we meet").key, "may we meet");
     }
 }

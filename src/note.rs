@@ -374,6 +374,17 @@ impl Note {
         self.date(key).map(|d| d.day)
     }
 
+    /// Whether a value is written as a template's placeholder, `{{date}}`
+    /// or `<% tp.date.now() %>`, which the note made from the template
+    /// fills in. (YAML may read `{{date}}` as a mapping, so the line as
+    /// written is what counts.)
+    pub fn is_placeholder(&self, value: &Value) -> bool {
+        let from = value.span.offset.min(self.head.len());
+        let line = self.head[from..].split('\n').next().unwrap_or("");
+        let between = |open: &str, close: &str| line.find(open).is_some_and(|i| line[i..].contains(close));
+        between("{{", "}}") || between("<%", "%>")
+    }
+
     /// The declaration on `side`, if any.
     pub fn declaration(&self, side: Side) -> Option<&Field> {
         match side {

@@ -7,6 +7,7 @@ use crate::date::{self, Day};
 use crate::dismissals::{self, Dismissals};
 use crate::link::LinkStyle;
 use crate::note::{self, Reading};
+use crate::obsidian::Obsidian;
 use crate::root::{self, Scope};
 use crate::rules;
 use crate::suggest;
@@ -58,6 +59,8 @@ pub struct Settings {
     pub link_style: Option<LinkStyle>,
     /// The dismissal file.
     pub dismissals: PathBuf,
+    /// What the vault's Obsidian settings say.
+    pub obsidian: Obsidian,
 }
 
 impl Settings {
@@ -88,8 +91,10 @@ impl Settings {
             git: !flags.no_git && config.suggest.git.unwrap_or(true),
         };
         let dismissals = scope.root.join(config.dismissals.as_deref().unwrap_or(dismissals::FILE));
+        let obsidian = Obsidian::read(&scope.root);
         Settings {
-            walk: WalkOptions { exclude, threads: flags.threads },
+            walk: WalkOptions { exclude, ignore: obsidian.ignore.clone(), threads: flags.threads },
+            obsidian,
             successor_keys: config.successor_keys.clone().unwrap_or_else(|| owned(note::SUCCESSOR_KEYS)),
             predecessor_keys: config
                 .predecessor_keys

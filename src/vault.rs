@@ -21,6 +21,8 @@ pub struct Vault {
     pub problems: Vec<Diagnostic>,
     /// The keys that declare a successor, the first one used for new ones.
     pub successor_keys: Vec<String>,
+    /// What the vault's Obsidian settings say: its templates and periodic notes.
+    pub obsidian: crate::obsidian::Obsidian,
     by_path: HashMap<String, NoteId>,
     /// Lower-cased path without extension.
     by_lower_path: HashMap<String, Vec<NoteId>>,
@@ -101,6 +103,7 @@ impl Vault {
             notes: Vec::new(),
             problems: Vec::new(),
             successor_keys: note::SUCCESSOR_KEYS.iter().map(|k| k.to_string()).collect(),
+            obsidian: crate::obsidian::Obsidian::default(),
             by_path: HashMap::with_capacity(notes.len()),
             by_lower_path: HashMap::with_capacity(notes.len()),
             by_suffix: HashMap::new(),
@@ -121,6 +124,12 @@ impl Vault {
         }
         vault.notes = notes;
         vault
+    }
+
+    /// Whether the note is a template: its values are placeholders, and it
+    /// is never a version of anything.
+    pub fn is_template(&self, id: NoteId) -> bool {
+        self.obsidian.is_template(&self.notes[id].path)
     }
 
     /// The key new successor declarations are written with.

@@ -12,6 +12,8 @@ use std::sync::Mutex;
 pub struct WalkOptions {
     /// Globs, relative to the vault root, of paths to leave out.
     pub exclude: Vec<String>,
+    /// Obsidian's own "Excluded files", left out too.
+    pub ignore: Vec<crate::obsidian::Ignore>,
     /// Walker threads; 0 picks one per core.
     pub threads: usize,
 }
@@ -57,6 +59,19 @@ pub fn strip_note_extension(name: &str) -> Option<&str> {
     })
 }
 
+/// Small settings files are at most this large.
+const MAX_SETTINGS_BYTES: u64 = 1 << 20;
+
+/// The text of a small settings file, if it is a regular file (never a
+/// named pipe, which would block) of at most 1 MiB in UTF-8.
+pub fn read_small(file: &Path) -> Option<String> {
+    let meta = std::fs::metadata(file).ok()?;
+    if !meta.is_file() || meta.len() > MAX_SETTINGS_BYTES {
+        return None;
+    }
+    std::fs::read_to_string(file).ok()
+}
+
 /// `file` relative to `root`, with `/` separators.
 pub fn relative(root: &Path, file: &Path) -> String {
     let rel = file.strip_prefix(root).unwrap_or(file);
@@ -91,7 +106,7 @@ pub fn walk(root: &Path, options: &WalkOptions) -> Result<Walked, WalkError> {
         let mut collector = Collector { found: &found, local: Walked::default() };
         Box::new(move |result| {
             match result {
-                Ok(entry) => visit(root, &entry, &mut collector.local),
+                Ok(entry) => visit(root, &entry, &options.ignore, &mut collector.local),
                 Err(err) => collector.local.problems.push(walk_problem(root, &err)),
             }
             if collector.local.entries.len() + collector.local.problems.len() >= 256 {
@@ -126,13 +141,16 @@ impl Drop for Collector<'_> {
     }
 }
 
-fn visit(root: &Path, entry: &ignore::DirEntry, out: &mut Walked) {
+fn visit(root: &Path, entry: &ignore::DirEntry, ignore: &[crate::obsidian::Ignore], out: &mut Walked) {
     let Some(file_type) = entry.file_type() else { return };
     if file_type.is_dir() {
         return;
     }
     let name = entry.file_name().to_string_lossy();
     let path = relative(root, entry.path());
+    if ignore.iter().any(|rule| rule.matches(&path)) {
+        return;
+    }
     if file_type.is_symlink() {
         // Links are never followed; say so where the link stands for a
         // note or a folder of them, and for loops, so nothing goes missing

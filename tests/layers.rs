@@ -8,7 +8,18 @@ use std::path::Path;
 
 const LAYERS: &[&[&str]] = &[
     &["code", "date", "text", "diagnostic", "progress"],
-    &["walk", "root", "frontmatter", "markdown", "link", "names", "fingerprint", "note", "splice"],
+    &[
+        "walk",
+        "root",
+        "frontmatter",
+        "markdown",
+        "link",
+        "names",
+        "fingerprint",
+        "note",
+        "splice",
+        "obsidian",
+    ],
     &["vault", "dismissals", "graph", "lifecycle", "lineage"],
     &["rules", "suggest"],
     &["edit", "fix"],

@@ -14,5 +14,7 @@ use crate::vault::Vault;
 
 /// Reads the vault at the settings' root, as `reading` says.
 pub fn load(settings: &Settings, reading: Reading<'_>, progress: &dyn Progress) -> Result<Vault, String> {
-    Vault::load_with(settings.root(), &settings.walk, reading, progress).map_err(|e| e.0)
+    let mut vault = Vault::load_with(settings.root(), &settings.walk, reading, progress).map_err(|e| e.0)?;
+    vault.obsidian = settings.obsidian.clone();
+    Ok(vault)
 }

@@ -15,7 +15,9 @@ pub const KEYS: &[&str] =
 
 pub fn check(vault: &Vault, graph: &Graph, as_of: Day, out: &mut Vec<Diagnostic>) {
     for (id, note) in vault.notes.iter().enumerate() {
-        for f in note.fields.iter().filter(|f| KEYS.contains(&f.key.as_str())) {
+        let template = vault.is_template(id);
+        let dated = note.fields.iter().filter(|f| KEYS.contains(&f.key.as_str()));
+        for f in dated.filter(|f| !(template && note.is_placeholder(&f.value))) {
             let key = &f.key;
             let message = match &f.value.kind {
                 _ if f.value.is_null() => None,

@@ -57,6 +57,9 @@ fn closest<'a>(value: &str, known: &'a [String]) -> Option<&'a str> {
 pub fn check(vault: &Vault, graph: &Graph, life: &Lifecycle, statuses: &[String], out: &mut Vec<Diagnostic>) {
     for (id, note) in vault.notes.iter().enumerate() {
         let Some((status, span)) = &note.status else { continue };
+        if vault.is_template(id) && note.field("status").is_some_and(|f| note.is_placeholder(&f.value)) {
+            continue;
+        }
         let lower = status.to_lowercase();
         if !statuses.contains(&lower) {
             let mut d = Diagnostic::new(

@@ -17,8 +17,8 @@ const CLOSE_NAME_BUDGET: usize = 20_000_000;
 
 pub fn check(vault: &Vault, graph: &Graph, focus: Option<&Focus>, out: &mut Vec<Diagnostic>) {
     for side in [Side::Successor, Side::Predecessor] {
-        for note in &vault.notes {
-            if let Some(field) = note.declaration(side) {
+        for (id, note) in vault.notes.iter().enumerate() {
+            if let Some(field) = note.declaration(side).filter(|_| !vault.is_template(id)) {
                 report_shapes(&note.path, field, side, out);
             }
         }

@@ -65,6 +65,14 @@ impl Common {
         Common { counts, mask, threshold }
     }
 
+    /// Counts `shingles` as common whatever their frequency: text a
+    /// template gives every note made from it.
+    pub fn mark(&mut self, shingles: &[u32]) {
+        for &h in shingles {
+            self.counts[(h & self.mask) as usize] = u8::MAX;
+        }
+    }
+
     pub fn is_common(&self, shingle: u32) -> bool {
         u32::from(self.counts[(shingle & self.mask) as usize]) >= self.threshold
     }

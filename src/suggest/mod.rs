@@ -89,18 +89,34 @@ struct Facts<'a> {
     tags: Vec<String>,
     language: Option<String>,
     shingles: &'a [u32],
-    headings: &'a [u32],
+    headings: Vec<u32>,
     /// The name's and the title's grouping keys.
     keys: [Option<String>; 2],
+    /// The configured periodic series the note belongs to, if any.
+    series: Option<usize>,
 }
 
 impl<'a> Facts<'a> {
-    fn of(note: &'a Note) -> Option<Facts<'a>> {
+    /// What the detector knows of a note; `None` for a template, which is
+    /// never a version of anything, and for a note without a fingerprint.
+    fn of(vault: &'a Vault, id: NoteId, boilerplate: &Boilerplate) -> Option<Facts<'a>> {
+        let note = &vault.notes[id];
         let fingerprint = note.fingerprint.as_ref()?;
+        if vault.is_template(id) {
+            return None;
+        }
         let path = names::path_info(&note.path, &note.stem);
-        let mut tags: Vec<String> = note.tags.iter().map(|t| t.to_lowercase()).collect();
+        // What a template gave the note tells nothing about which document it is.
+        let mut tags: Vec<String> =
+            note.tags.iter().map(|t| t.to_lowercase()).filter(|t| !boilerplate.tags.contains(t)).collect();
         tags.sort();
         tags.dedup();
+        let headings: Vec<u32> = fingerprint
+            .headings
+            .iter()
+            .copied()
+            .filter(|h| boilerplate.headings.binary_search(h).is_err())
+            .collect();
         let language = note
             .fields
             .iter()
@@ -117,11 +133,12 @@ impl<'a> Facts<'a> {
             note,
             title,
             keys,
+            series: vault.obsidian.series_of(&note.path),
             path,
             tags,
             language,
             shingles: &fingerprint.shingles,
-            headings: &fingerprint.headings,
+            headings,
         })
     }
 
@@ -148,7 +165,7 @@ impl<'a> Facts<'a> {
     }
 
     fn periodic(&self) -> bool {
-        self.path.name.markers.iter().any(Marker::is_period)
+        self.series.is_some() || self.path.name.markers.iter().any(Marker::is_period)
     }
 }
 
@@ -170,9 +187,12 @@ pub fn find(input: Input, options: &Options) -> Suggestions {
 pub fn find_with(input: Input, options: &Options, progress: &dyn Progress) -> Suggestions {
     let Input { vault, graph, dismissals } = input;
     progress.start("fingerprinting notes", vault.notes.len() as u64);
-    let facts: Vec<Option<Facts>> = vault.notes.par_iter().map(Facts::of).collect();
+    let boilerplate = Boilerplate::of_templates(vault);
+    let facts: Vec<Option<Facts>> =
+        (0..vault.notes.len()).into_par_iter().map(|id| Facts::of(vault, id, &boilerplate)).collect();
     let sets: Vec<&[u32]> = facts.iter().map(|f| f.as_ref().map_or(&[][..], |f| f.shingles)).collect();
-    let common = Common::build(&sets);
+    let mut common = Common::build(&sets);
+    common.mark(&boilerplate.shingles);
     let signatures: Vec<_> = sets
         .par_iter()
         .map(|set| {
@@ -255,6 +275,33 @@ fn marker_reasons(a: &Facts, b: &Facts, quoted: &[String]) -> Vec<String> {
         .collect()
 }
 
+/// What the vault's templates give the notes made from them: their text,
+/// headings and tags, which are boilerplate wherever they appear.
+#[derive(Default)]
+struct Boilerplate {
+    /// Sorted.
+    shingles: Vec<u32>,
+    /// Sorted.
+    headings: Vec<u32>,
+    tags: Vec<String>,
+}
+
+impl Boilerplate {
+    fn of_templates(vault: &Vault) -> Boilerplate {
+        let mut out = Boilerplate::default();
+        for note in (0..vault.notes.len()).filter(|&id| vault.is_template(id)).map(|id| &vault.notes[id]) {
+            if let Some(f) = &note.fingerprint {
+                out.shingles.extend(&f.shingles);
+                out.headings.extend(&f.headings);
+            }
+            out.tags.extend(note.tags.iter().map(|t| t.to_lowercase()));
+        }
+        out.shingles.sort_unstable();
+        out.headings.sort_unstable();
+        out
+    }
+}
+
 /// Pairs of notes whose names or titles are the same once markers are out.
 fn name_groups(facts: &[Option<Facts>]) -> Vec<(u32, u32)> {
     let mut groups: HashMap<&str, Vec<u32>> = HashMap::new();
@@ -284,6 +331,9 @@ fn series(facts: &[Option<Facts>]) -> HashMap<String, usize> {
 }
 
 fn in_series(a: &Facts, b: &Facts, series: &HashMap<String, usize>) -> bool {
+    if a.series.is_some() && a.series == b.series {
+        return true;
+    }
     a.periodic()
         && b.periodic()
         && a.path.name.key == b.path.name.key
@@ -363,7 +413,7 @@ fn score(a: &Facts, b: &Facts, common: &Common) -> (f64, Signals, Vec<String>) {
     let name = name_similarity(&a.path.name, &b.path.name, same_place);
     let title = name_similarity(&a.title, &b.title, same_place);
     let tags = set_overlap(&a.tags, &b.tags);
-    let headings = set_overlap(a.headings, b.headings);
+    let headings = set_overlap(&a.headings, &b.headings);
     let ratio = |o: Option<(usize, usize)>| o.map(|(s, u)| s as f64 / u as f64);
     let signals = Signals { title, name, tags: ratio(tags), headings: ratio(headings), content };
 
