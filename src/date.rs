@@ -64,28 +64,37 @@ impl fmt::Display for Day {
     }
 }
 
-/// A date as written in frontmatter: its day, and the time of day as
-/// written (empty when absent), which orders two dates of the same day.
+/// A date as written in frontmatter: its day, and the time of day when
+/// one is written, which orders two dates of the same day.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Written {
     pub day: Day,
-    pub time: String,
+    pub time: Option<jiff::civil::Time>,
     pub text: String,
 }
 
-/// Reads a date (`2026-01-15`) or a date and time (`2026-01-15T10:30`,
-/// `2026-01-15 10:30:00+02:00`, `...Z`), checking the calendar.
+/// Reads a date or a date and time as Obsidian's date properties and YAML
+/// writers produce them (parsed by jiff, calendar checked): `2026-01-15`,
+/// `2026/01/15`, `20260115`, `2026-01-15T10:30`, `2026-01-15 10:30:00`,
+/// with fractions of a second, and `Z`, `+02:00`, `+0200` or a time zone
+/// in brackets after it.
 pub fn parse(text: &str) -> Option<Written> {
     let text = text.trim();
-    let day = parse_day(text.get(..10)?)?;
-    let rest = &text[10..];
-    if !rest.is_empty() {
-        let time = rest.strip_prefix(['T', 't', ' '])?;
-        if !valid_time(time) {
-            return None;
+    // `2026/01/15`: the same date with slashes.
+    let dashed;
+    let iso = match text.as_bytes() {
+        [y0, y1, y2, y3, b'/', m0, m1, b'/', d0, d1, ..]
+            if [y0, y1, y2, y3, m0, m1, d0, d1].iter().all(|b| b.is_ascii_digit()) =>
+        {
+            dashed = format!("{}-{}-{}", &text[..4], &text[5..7], &text[8..]);
+            dashed.as_str()
         }
-    }
-    Some(Written { day, time: text.get(11..).unwrap_or_default().to_string(), text: text.to_string() })
+        _ => text,
+    };
+    let pieces = jiff::fmt::temporal::Pieces::parse(iso).ok()?;
+    let date = pieces.date();
+    let day = Day::new(u16::try_from(date.year()).ok()?, date.month() as u8, date.day() as u8);
+    Some(Written { day, time: pieces.time(), text: text.to_string() })
 }
 
 /// Reads exactly `YYYY-MM-DD`.
@@ -115,45 +124,11 @@ pub fn days_in_month(y: u16, m: u8) -> Option<u8> {
     })
 }
 
-/// `HH:MM`, `HH:MM:SS` or `HH:MM:SS.fff`, then `Z` or `±HH:MM` or nothing.
-fn valid_time(time: &str) -> bool {
-    let (clock, zone) = match time.find(['Z', 'z', '+', '-']) {
-        Some(i) => time.split_at(i),
-        None => (time, ""),
-    };
-    let clock = clock.trim_end();
-    let hm = |s: &str, max_h: u8| -> bool {
-        let b = s.as_bytes();
-        b.len() == 5
-            && b[2] == b':'
-            && s[..2].parse::<u8>().is_ok_and(|h| h <= max_h)
-            && s[3..].parse::<u8>().is_ok_and(|m| m < 60)
-    };
-    let clock_ok = match clock.len() {
-        5 => hm(clock, 23),
-        8.. => {
-            hm(&clock[..5], 23)
-                && clock.as_bytes()[5] == b':'
-                && clock[6..8].parse::<u8>().is_ok_and(|s| s <= 60)
-                && (clock.len() == 8
-                    || clock.as_bytes()[8] == b'.'
-                        && clock.len() > 9
-                        && clock[9..].bytes().all(|b| b.is_ascii_digit()))
-        }
-        _ => false,
-    };
-    let zone_ok = match zone {
-        "" | "Z" | "z" => true,
-        z => hm(&z[1..], 23),
-    };
-    clock_ok && zone_ok
-}
-
-/// Today (UTC).
+/// Today in the local time zone (`TZ` when set), as the people reading
+/// the findings count days.
 pub fn today() -> Day {
-    let secs =
-        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64);
-    Day::of_unix_seconds(secs)
+    let date = jiff::ZonedDateTime::now().date();
+    Day::new(u16::try_from(date.year()).unwrap_or(1970), date.month() as u8, date.day() as u8)
 }
 
 #[cfg(test)]
@@ -167,12 +142,17 @@ mod tests {
         assert_eq!(day("2024-02-29T23:59:60Z"), Some(Day::new(2024, 2, 29)));
         assert_eq!(day("2026-01-15 10:30"), Some(Day::new(2026, 1, 15)));
         assert_eq!(day("2026-01-15T10:30:00.125+02:00"), Some(Day::new(2026, 1, 15)));
-        assert_eq!(parse("2024-02-01T10:00Z").unwrap().time, "10:00Z");
+        assert_eq!(parse("2024-02-01T10:00Z").unwrap().time, Some(jiff::civil::time(10, 0, 0, 0)));
+        assert_eq!(day("2026-01-15T10:30:00+0200"), Some(Day::new(2026, 1, 15)));
+        assert_eq!(day("2026/01/15"), Some(Day::new(2026, 1, 15)));
+        assert_eq!(day("2026-01-15T10:30:00.000Z"), Some(Day::new(2026, 1, 15)));
+        assert_eq!(day("2026-01-15T10:30:00+01:00[Europe/Paris]"), Some(Day::new(2026, 1, 15)));
         for bad in [
             "2025-02-29",
             "2026-13-01",
             "2026-1-15",
             "15/01/2026",
+            "2026/1/15",
             "2026-01-15T25:00",
             "2026-01-15x",
             "soon",

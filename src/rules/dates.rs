@@ -12,6 +12,9 @@ use crate::vault::{Side, Vault};
 /// Keys whose values are dates.
 pub const KEYS: &[&str] =
     &["date", "created", "updated", "modified", "effective_from", "effective_to", "review_due"];
+/// The date keys the lifecycle reads: a date that cannot be read there is
+/// an error. On the others, which many tools write, it is a warning.
+const LIFECYCLE_KEYS: &[&str] = &["effective_from", "effective_to", "review_due"];
 
 pub fn check(vault: &Vault, graph: &Graph, as_of: Day, out: &mut Vec<Diagnostic>) {
     for (id, note) in vault.notes.iter().enumerate() {
@@ -28,11 +31,13 @@ pub fn check(vault: &Vault, graph: &Graph, as_of: Day, out: &mut Vec<Diagnostic>
                 _ => Some(format!("`{key}` is a list or a mapping, not a date")),
             };
             if let Some(message) = message {
-                out.push(
-                    Diagnostic::new(Code::InvalidDate, &note.path, message)
-                        .at(f.value.span, "not a date")
-                        .help("write a date as `2026-01-15`, or a date and time as `2026-01-15T10:30:00Z`"),
-                );
+                let mut d = Diagnostic::new(Code::InvalidDate, &note.path, message)
+                    .at(f.value.span, "not a date")
+                    .help("write a date as `2026-01-15`, or a date and time as `2026-01-15T10:30:00Z`");
+                if !LIFECYCLE_KEYS.contains(&key.as_str()) {
+                    d.severity = crate::code::Severity::Warning;
+                }
+                out.push(d);
             }
         }
         if let (Some(from), Some(to)) = (note.day("effective_from"), note.day("effective_to"))
