@@ -120,6 +120,9 @@ codes! {
     ConflictingSupersession => "conflicting-supersession", Error, Declarations,
         "The two sides of a declaration disagree: a note says it supersedes one that names another successor, or names a successor that does not name it back.",
         "`superseded_by` on the older note and `supersedes` on the newer one must tell the same story, or readers of each side see a different history.\n\nExample:\n\n    expenses-2024.md: superseded_by: expenses-2025.md\n    expenses.md:      supersedes: expenses-2024.md\n\nFix: make both sides name each other, or remove one of them.";
+    SuccessorByAlias => "successor-by-alias", Warning, Declarations,
+        "The successor wikilink names the note by an alias, which vaultlint resolves but Obsidian does not.",
+        "Obsidian resolves `[[Name]]` by file name only: for a name that is only an alias it creates a new, empty note. Indexers that follow Obsidian then see a declaration that leads nowhere.\n\nExample (the note is `hr/expenses.md`, with `aliases: [Spending rules]`):\n\n    superseded_by: \"[[Spending rules]]\"\n\nFix: name the note by its file, `\"[[expenses]]\"`; `vaultlint check --fix` rewrites it.";
     SupersededSuccessor => "superseded-successor", Warning, Declarations,
         "The successor is itself superseded; the declaration should name the current note.",
         "A declaration pointing at an intermediate version sends readers through a chain, and tools that follow one step land on a retired note.\n\nExample:\n\n    expenses-2023.md: superseded_by: expenses-2024.md\n    expenses-2024.md: superseded_by: expenses.md\n\nFix: point the declaration at the current note (`expenses.md`).";

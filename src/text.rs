@@ -58,6 +58,22 @@ pub fn prefix(text: &str, max: usize) -> &str {
     &text[..cut]
 }
 
+/// `text` in Unicode normalization form C: a name saved on macOS (which
+/// decomposes `é` into `e` and an accent) and the same name typed
+/// elsewhere compare equal. Borrowed when already normalized, as ASCII is.
+pub fn nfc(text: &str) -> Cow<'_, str> {
+    use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfc_quick};
+    match is_nfc_quick(text.chars()) {
+        IsNormalized::Yes => Cow::Borrowed(text),
+        _ => Cow::Owned(text.nfc().collect()),
+    }
+}
+
+/// The key names are compared by: NFC, then lower case.
+pub fn fold(text: &str) -> String {
+    nfc(text).to_lowercase()
+}
+
 /// `1204` as `1,204`.
 pub fn thousands(n: usize) -> String {
     let digits = n.to_string();

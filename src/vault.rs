@@ -6,6 +6,7 @@ use crate::link::{self, Invalid, Target};
 pub use crate::note::Side;
 use crate::note::{self, Note};
 use crate::progress::{Progress, Silent};
+use crate::text::{fold, nfc};
 use crate::walk::{self, EntryKind, WalkError, WalkOptions};
 use rayon::prelude::*;
 use std::collections::HashMap;
@@ -111,15 +112,15 @@ impl Vault {
             by_alias: HashMap::new(),
         };
         for (id, note) in notes.iter().enumerate() {
-            vault.by_path.insert(note.path.clone(), id);
-            let lower = without_extension(&note.path).to_lowercase();
+            vault.by_path.insert(nfc(&note.path).into_owned(), id);
+            let lower = fold(without_extension(&note.path));
             for (i, _) in lower.match_indices('/') {
                 push(&mut vault.by_suffix, lower[i + 1..].to_string(), id);
             }
             push(&mut vault.by_lower_path, lower, id);
-            push(&mut vault.by_stem, note.stem.to_lowercase(), id);
+            push(&mut vault.by_stem, fold(&note.stem), id);
             for alias in &note.aliases {
-                push(&mut vault.by_alias, alias.to_lowercase(), id);
+                push(&mut vault.by_alias, fold(alias), id);
             }
         }
         vault.notes = notes;
@@ -138,7 +139,7 @@ impl Vault {
     }
 
     pub fn id_of(&self, path: &str) -> Option<NoteId> {
-        self.by_path.get(path).copied()
+        self.by_path.get(nfc(path).as_ref()).copied()
     }
 
     /// How a wikilink written in `from` names `to`: its bare file name
@@ -169,6 +170,8 @@ impl Vault {
     }
 
     fn resolve_path(&self, path: &str) -> Resolution {
+        let path = nfc(path);
+        let path = path.as_ref();
         if let Some(&id) = self.by_path.get(path) {
             return Resolution::Note(id);
         }
@@ -182,7 +185,7 @@ impl Vault {
     }
 
     fn resolve_wikilink(&self, name: &str) -> Resolution {
-        let key = without_extension(name.trim_start_matches('/')).to_lowercase();
+        let key = fold(without_extension(name.trim_start_matches('/')));
         fn found<'m>(map: &'m HashMap<String, Vec<NoteId>>, key: &str) -> Option<&'m Vec<NoteId>> {
             map.get(key).filter(|ids| !ids.is_empty())
         }
@@ -209,7 +212,7 @@ impl Vault {
     /// best first: the same path in another case, then the same file name
     /// in another folder, then similar file names.
     pub fn close_names(&self, wanted: &str, budget: &mut usize) -> Vec<NoteId> {
-        let lower = without_extension(wanted).to_lowercase();
+        let lower = fold(without_extension(wanted));
         if let Some(ids) = self.by_lower_path.get(&lower) {
             return ids.clone();
         }

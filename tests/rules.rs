@@ -19,8 +19,13 @@ fn expect(name: &str, expected: &[(&str, &str, Option<u64>)]) -> serde_json::Val
 
 #[test]
 fn every_value_form_resolves() {
-    let json = expect("forms", &[]);
+    // Each resolves; the one that does so by an alias only is told that
+    // Obsidian would not follow it, with the fix that names the file.
+    let json = expect("forms", &[("successor-by-alias", "policies/travel-2015.md", Some(2))]);
     assert_eq!(json["summary"]["notes"], 14);
+    let d = &json["diagnostics"][0];
+    assert_eq!(d["related"], serde_json::json!(["policies/travel.md"]));
+    assert_eq!(d["fix"], serde_json::json!({"offset": 22, "original": "trips", "replacement": "travel"}));
 }
 
 #[test]

@@ -3,7 +3,7 @@
 //! name the note that is current rather than an intermediate version.
 
 use crate::code::Code;
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, Edit, Fix};
 use crate::frontmatter::{Field, Value, ValueKind};
 use crate::graph::{Declared, Edge, Graph};
 use crate::link::Invalid;
@@ -94,7 +94,11 @@ impl Resolver<'_> {
                 };
                 out.push(diagnostic(Code::SelfSupersession, message, "this note").help(help));
             }
-            Resolution::Note(_) => {}
+            Resolution::Note(target) => {
+                if let Some(d) = by_alias(vault, declared, *target) {
+                    out.push(d);
+                }
+            }
             Resolution::Missing { wanted, by_name } => {
                 let close = self.close_names(wanted, id);
                 let message = if *by_name {
@@ -154,6 +158,36 @@ impl Resolver<'_> {
         };
         found.iter().filter(|&&c| c != id).map(|&c| vault.notes[c].path.clone()).collect()
     }
+}
+
+/// `successor-by-alias`: a bare wikilink that reached `target` through one
+/// of its aliases, not its file name; the fix names the file.
+fn by_alias(vault: &Vault, declared: &Declared, target: NoteId) -> Option<Diagnostic> {
+    let crate::link::Target::Wikilink { name } = crate::link::parse(&declared.text).ok()? else { return None };
+    let note = &vault.notes[target];
+    let by_file = |n: &str| crate::text::fold(n) == crate::text::fold(&note.stem);
+    if name.contains('/') || by_file(&name) || by_file(crate::walk::strip_note_extension(&name).unwrap_or(&name)) {
+        return None;
+    }
+    let file_name = vault.wikilink_name(declared.by, target).filter(|n| !n.eq_ignore_ascii_case(&name))?;
+    let by = &vault.notes[declared.by];
+    let written = by.head.get(declared.span.offset..declared.span.offset + declared.span.len)?;
+    let at = written.find(name.as_str())?;
+    let fix = Fix::safe(
+        Edit { offset: declared.span.offset + at, original: name.clone(), replacement: file_name.clone() },
+        by.digest,
+    );
+    Some(
+        Diagnostic::new(
+            Code::SuccessorByAlias,
+            &by.path,
+            format!("`{name}` is an alias of `{}`; Obsidian resolves wikilinks by file name only", note.path),
+        )
+        .at(declared.span, "an alias")
+        .help(format!("name the note by its file: `[[{file_name}]]` (`vaultlint check --fix` rewrites it)"))
+        .related(vec![note.path.clone()])
+        .fix(Some(fix)),
+    )
 }
 
 /// `conflicting-supersession`: where both sides of an edge are declared,
