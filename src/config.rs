@@ -17,6 +17,7 @@ pub const FILES: &[&str] = &["vaultlint.toml", ".vaultlint.toml"];
 /// Keys of the top level, for the help on a misspelt one.
 const KEYS: &[&str] = &[
     "exclude",
+    "extensions",
     "successor-keys",
     "predecessor-keys",
     "statuses",
@@ -33,6 +34,8 @@ pub struct Config {
     /// Globs, relative to the vault root, of paths to leave out.
     #[serde(default)]
     pub exclude: Vec<String>,
+    /// The extensions of notes, without dots (default: md, markdown, mdx).
+    pub extensions: Option<Vec<String>>,
     /// The keys that declare a successor, first one used for new declarations.
     pub successor_keys: Option<Vec<String>>,
     /// The keys with which a newer note names the notes it supersedes.
@@ -158,6 +161,11 @@ pub fn load(file: &Path) -> Result<Config, ConfigError> {
         && keys.is_empty()
     {
         return Err(error(&text, None, "`successor-keys` needs at least one key".into(), None));
+    }
+    if let Some(extensions) = &config.extensions
+        && (extensions.is_empty() || extensions.iter().any(|e| e.trim_start_matches('.').is_empty()))
+    {
+        return Err(error(&text, None, "`extensions` needs at least one extension, e.g. [\"md\", \"mdx\"]".into(), None));
     }
     if let Some(statuses) = &config.statuses
         && statuses.is_empty()

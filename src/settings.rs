@@ -92,8 +92,12 @@ impl Settings {
         };
         let dismissals = scope.root.join(config.dismissals.as_deref().unwrap_or(dismissals::FILE));
         let obsidian = Obsidian::read(&scope.root);
+        let extensions = match &config.extensions {
+            Some(list) => list.iter().map(|e| e.trim_start_matches('.').to_lowercase()).collect(),
+            None => owned(crate::walk::DEFAULT_EXTENSIONS),
+        };
         Settings {
-            walk: WalkOptions { exclude, ignore: obsidian.ignore.clone(), threads: flags.threads },
+            walk: WalkOptions { exclude, ignore: obsidian.ignore.clone(), extensions, threads: flags.threads },
             obsidian,
             successor_keys: config.successor_keys.clone().unwrap_or_else(|| owned(note::SUCCESSOR_KEYS)),
             predecessor_keys: config

@@ -24,6 +24,8 @@ pub struct Vault {
     pub successor_keys: Vec<String>,
     /// What the vault's Obsidian settings say: its templates and periodic notes.
     pub obsidian: crate::obsidian::Obsidian,
+    /// The extensions of notes, without dots.
+    pub extensions: Vec<String>,
     by_path: HashMap<String, NoteId>,
     /// Lower-cased path without extension.
     by_lower_path: HashMap<String, Vec<NoteId>>,
@@ -57,8 +59,9 @@ fn push(map: &mut HashMap<String, Vec<NoteId>>, key: String, id: NoteId) {
     }
 }
 
+/// A note's path without its extension (every note has one).
 fn without_extension(path: &str) -> &str {
-    walk::strip_note_extension(path).unwrap_or(path)
+    path.rsplit_once('.').filter(|(_, ext)| !ext.contains('/')).map_or(path, |(stem, _)| stem)
 }
 
 impl Vault {
@@ -105,6 +108,7 @@ impl Vault {
             problems: Vec::new(),
             successor_keys: note::SUCCESSOR_KEYS.iter().map(|k| k.to_string()).collect(),
             obsidian: crate::obsidian::Obsidian::default(),
+            extensions: walk::DEFAULT_EXTENSIONS.iter().map(|e| e.to_string()).collect(),
             by_path: HashMap::with_capacity(notes.len()),
             by_lower_path: HashMap::with_capacity(notes.len()),
             by_suffix: HashMap::new(),
@@ -133,6 +137,21 @@ impl Vault {
         self.obsidian.is_template(&self.notes[id].path)
     }
 
+    /// Whether a name ends in one of the extensions of notes.
+    pub fn has_note_extension(&self, name: &str) -> bool {
+        walk::strip_extension(name, &self.extensions).is_some()
+    }
+
+    /// A name without its note extension, if it has one.
+    pub fn strip_extension<'n>(&self, name: &'n str) -> &'n str {
+        walk::strip_extension(name, &self.extensions).unwrap_or(name)
+    }
+
+    /// A note's vault path without its extension.
+    pub fn path_stem(&self, id: NoteId) -> &str {
+        without_extension(&self.notes[id].path)
+    }
+
     /// The key new successor declarations are written with.
     pub fn successor_key(&self) -> &str {
         self.successor_keys.first().map_or(note::SUCCESSOR_KEYS[0], String::as_str)
@@ -147,7 +166,7 @@ impl Vault {
     /// `None` when neither leads there.
     pub fn wikilink_name(&self, from: NoteId, to: NoteId) -> Option<String> {
         let target = &self.notes[to];
-        let without = walk::strip_note_extension(&target.path).unwrap_or(&target.path);
+        let without = without_extension(&target.path);
         [target.stem.as_str(), without]
             .into_iter()
             .find(|name| self.resolve(from, &format!("[[{name}]]")) == Resolution::Note(to))
@@ -175,17 +194,17 @@ impl Vault {
         if let Some(&id) = self.by_path.get(path) {
             return Resolution::Note(id);
         }
-        for ext in [".md", ".markdown"] {
-            if let Some(&id) = self.by_path.get(&format!("{path}{ext}")) {
+        for ext in &self.extensions {
+            if let Some(&id) = self.by_path.get(&format!("{path}.{ext}")) {
                 return Resolution::Note(id);
             }
         }
-        let wanted = if walk::is_note_name(path) { path.to_string() } else { format!("{path}.md") };
+        let wanted = if self.has_note_extension(path) { path.to_string() } else { format!("{path}.md") };
         Resolution::Missing { wanted, by_name: false }
     }
 
     fn resolve_wikilink(&self, name: &str) -> Resolution {
-        let key = fold(without_extension(name.trim_start_matches('/')));
+        let key = fold(self.strip_extension(name.trim_start_matches('/')));
         fn found<'m>(map: &'m HashMap<String, Vec<NoteId>>, key: &str) -> Option<&'m Vec<NoteId>> {
             map.get(key).filter(|ids| !ids.is_empty())
         }
@@ -212,7 +231,7 @@ impl Vault {
     /// best first: the same path in another case, then the same file name
     /// in another folder, then similar file names.
     pub fn close_names(&self, wanted: &str, budget: &mut usize) -> Vec<NoteId> {
-        let lower = fold(without_extension(wanted));
+        let lower = fold(self.strip_extension(wanted));
         if let Some(ids) = self.by_lower_path.get(&lower) {
             return ids.clone();
         }

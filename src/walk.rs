@@ -14,6 +14,8 @@ pub struct WalkOptions {
     pub exclude: Vec<String>,
     /// Obsidian's own "Excluded files", left out too.
     pub ignore: Vec<crate::obsidian::Ignore>,
+    /// The extensions of notes, without dots; empty: [`DEFAULT_EXTENSIONS`].
+    pub extensions: Vec<String>,
     /// Walker threads; 0 picks one per core.
     pub threads: usize,
 }
@@ -49,13 +51,24 @@ pub fn is_note_name(name: &str) -> bool {
     strip_note_extension(name).is_some()
 }
 
-/// `name` without its `.md` or `.markdown` extension (in any case), or
-/// `None` when it has neither.
+/// The extensions of notes unless the config names others: Markdown, and
+/// MDX, in which Docusaurus sites keep most pages.
+pub const DEFAULT_EXTENSIONS: &[&str] = &["md", "markdown", "mdx"];
+
+/// `name` without its `.md`, `.markdown` or `.mdx` extension (in any case),
+/// or `None` when it has none of them.
 pub fn strip_note_extension(name: &str) -> Option<&str> {
-    [".markdown", ".md"].iter().find_map(|ext| {
-        let cut = name.len().checked_sub(ext.len())?;
+    strip_extension(name, DEFAULT_EXTENSIONS)
+}
+
+/// `name` without one of `extensions` (without their dots, in any case),
+/// or `None` when it has none of them.
+pub fn strip_extension<'n, E: AsRef<str>>(name: &'n str, extensions: &[E]) -> Option<&'n str> {
+    extensions.iter().find_map(|ext| {
+        let ext = ext.as_ref();
+        let cut = name.len().checked_sub(ext.len() + 1)?;
         let tail = name.get(cut..)?;
-        tail.eq_ignore_ascii_case(ext).then(|| &name[..cut])
+        (tail.starts_with('.') && tail[1..].eq_ignore_ascii_case(ext) && cut > 0).then(|| &name[..cut])
     })
 }
 
@@ -106,7 +119,7 @@ pub fn walk(root: &Path, options: &WalkOptions) -> Result<Walked, WalkError> {
         let mut collector = Collector { found: &found, local: Walked::default() };
         Box::new(move |result| {
             match result {
-                Ok(entry) => visit(root, &entry, &options.ignore, &mut collector.local),
+                Ok(entry) => visit(root, &entry, options, &mut collector.local),
                 Err(err) => collector.local.problems.push(walk_problem(root, &err)),
             }
             if collector.local.entries.len() + collector.local.problems.len() >= 256 {
@@ -141,14 +154,18 @@ impl Drop for Collector<'_> {
     }
 }
 
-fn visit(root: &Path, entry: &ignore::DirEntry, ignore: &[crate::obsidian::Ignore], out: &mut Walked) {
+fn visit(root: &Path, entry: &ignore::DirEntry, options: &WalkOptions, out: &mut Walked) {
+    let is_note_name = |name: &str| match options.extensions.is_empty() {
+        true => is_note_name(name),
+        false => strip_extension(name, &options.extensions).is_some(),
+    };
     let Some(file_type) = entry.file_type() else { return };
     if file_type.is_dir() {
         return;
     }
     let name = entry.file_name().to_string_lossy();
     let path = relative(root, entry.path());
-    if ignore.iter().any(|rule| rule.matches(&path)) {
+    if options.ignore.iter().any(|rule| rule.matches(&path)) {
         return;
     }
     if file_type.is_symlink() {

@@ -16,5 +16,6 @@ use crate::vault::Vault;
 pub fn load(settings: &Settings, reading: Reading<'_>, progress: &dyn Progress) -> Result<Vault, String> {
     let mut vault = Vault::load_with(settings.root(), &settings.walk, reading, progress).map_err(|e| e.0)?;
     vault.obsidian = settings.obsidian.clone();
+    vault.extensions = settings.walk.extensions.clone();
     Ok(vault)
 }

@@ -8,7 +8,6 @@ use crate::diagnostic::{Diagnostic, Edit, Fix};
 use crate::lifecycle::Lifecycle;
 use crate::link::BodyLink;
 use crate::vault::{NoteId, Resolution, Vault};
-use crate::walk::strip_note_extension;
 
 pub fn check(vault: &Vault, life: &Lifecycle, out: &mut Vec<Diagnostic>) {
     for (id, note) in vault.notes.iter().enumerate() {
@@ -68,8 +67,8 @@ pub fn check(vault: &Vault, life: &Lifecycle, out: &mut Vec<Diagnostic>) {
 fn retarget(vault: &Vault, from: NoteId, link: &BodyLink, to: NoteId) -> String {
     let original = &link.written;
     let target = &vault.notes[to];
-    let keep_extension = crate::walk::is_note_name(original);
-    let without = strip_note_extension(&target.path).unwrap_or(&target.path);
+    let keep_extension = vault.has_note_extension(original);
+    let without = vault.path_stem(to);
     if link.wikilink {
         // A link written with its folder keeps one.
         let name = if original.contains('/') { None } else { vault.wikilink_name(from, to) }

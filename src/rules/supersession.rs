@@ -120,10 +120,7 @@ impl Resolver<'_> {
                         format!("{noun} `{text}` fits {} notes: {}", paths.len(), quoted_list(&paths)),
                         "ambiguous",
                     )
-                    .help(format!(
-                        "name the note by its path, e.g. `{key}: \"[[{}]]\"`",
-                        crate::walk::strip_note_extension(&paths[0]).unwrap_or(&paths[0])
-                    ))
+                    .help(format!("name the note by its path, e.g. `{key}: \"[[{}]]\"`", vault.path_stem(ids[0])))
                     .related(paths),
                 );
             }
@@ -166,7 +163,7 @@ fn by_alias(vault: &Vault, declared: &Declared, target: NoteId) -> Option<Diagno
     let crate::link::Target::Wikilink { name } = crate::link::parse(&declared.text).ok()? else { return None };
     let note = &vault.notes[target];
     let by_file = |n: &str| crate::text::fold(n) == crate::text::fold(&note.stem);
-    if name.contains('/') || by_file(&name) || by_file(crate::walk::strip_note_extension(&name).unwrap_or(&name)) {
+    if name.contains('/') || by_file(&name) || by_file(vault.strip_extension(&name)) {
         return None;
     }
     let file_name = vault.wikilink_name(declared.by, target).filter(|n| !n.eq_ignore_ascii_case(&name))?;
