@@ -4,7 +4,7 @@
 //! the splice to a file is `fix`'s job.
 
 use crate::diagnostic::Edit;
-use crate::frontmatter::{self, Delimited, Field, is_plain_non_string, trim_comment};
+use crate::frontmatter::{self, Delimited, Field, Format, is_plain_non_string, trim_comment};
 
 /// `text` with its successor declaration set to `value` (see
 /// [`successor_edit`]).
@@ -33,6 +33,36 @@ pub fn successor_edit(text: &str, value: &str, keys: &[&str]) -> Result<Option<E
         }
         Delimited::Unclosed { .. } => return Err("its frontmatter is not closed".into()),
         Delimited::TooLarge { .. } => return Err("its frontmatter is too large to read".into()),
+        Delimited::Found(block) if block.format == Format::Json => {
+            return Err("its frontmatter is JSON, which vaultlint does not edit; add the key by hand".into());
+        }
+        Delimited::Found(block) if block.format == Format::Toml => {
+            let fields = frontmatter::parse(text, &block)
+                .map_err(|e| format!("its frontmatter does not parse: {}", e.message))?;
+            match fields.iter().find(|f| keys.contains(&f.key.as_str())) {
+                Some(field) if field.value.as_str() == Some(value) => return Ok(None),
+                Some(field) => {
+                    let span = field.value.span;
+                    let original = text[span.offset..span.offset + span.len].to_string();
+                    Edit { offset: span.offset, original, replacement: toml_string(value) }
+                }
+                None => {
+                    let eol = line_ending(&text[..block.yaml_end.max(1)]);
+                    // Before the first table, or the key would belong to it.
+                    let inner = &text[block.yaml_start..block.yaml_end];
+                    let mut at = block.yaml_end;
+                    let mut offset = block.yaml_start;
+                    for line in inner.split_inclusive('\n') {
+                        if line.trim_start().starts_with('[') {
+                            at = offset;
+                            break;
+                        }
+                        offset += line.len();
+                    }
+                    insert(at, format!("{key} = {}{eol}", toml_string(value)))
+                }
+            }
+        }
         Delimited::Found(block) => {
             let fields = frontmatter::parse(text, &block)
                 .map_err(|e| format!("its frontmatter does not parse: {}", e.message))?;
@@ -128,6 +158,21 @@ fn colon_after_key(text: &str, at: usize, key: &str) -> Option<usize> {
     };
     let gap = rest[after..].len() - rest[after..].trim_start_matches([' ', '\t']).len();
     rest[after + gap..].starts_with(':').then_some(at + after + gap)
+}
+
+/// `value` as a TOML basic string.
+fn toml_string(value: &str) -> String {
+    let mut out = String::from("\"");
+    for c in value.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if c.is_control() => out.push_str(&format!("\\u{:04X}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
 }
 
 /// `value` as YAML: plain where that reads back as the same string, else

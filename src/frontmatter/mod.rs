@@ -7,6 +7,8 @@
 //! own text. Expansion size and nesting depth are still measured and refused
 //! past a limit, because other tools that load the same note would expand it.
 
+mod other;
+
 use crate::diagnostic::Span;
 use yaml_rust2::parser::{Event, Parser};
 use yaml_rust2::scanner::{Marker, TScalarStyle};
@@ -126,12 +128,26 @@ pub struct Field {
     pub value: Value,
 }
 
+/// The language of a frontmatter block.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// Between `---` lines.
+    Yaml,
+    /// Between `+++` lines, as Hugo writes it.
+    Toml,
+    /// An object opening the file, as Hugo allows.
+    Json,
+}
+
 /// Where the frontmatter block sits in the file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Block {
-    /// Byte offset of the first line inside the block.
+    pub format: Format,
+    /// Byte offset of the first line inside the block (for JSON, of the
+    /// opening brace).
     pub yaml_start: usize,
-    /// Byte offset of the closing delimiter line.
+    /// Byte offset of the closing delimiter line (for JSON, just past the
+    /// closing brace).
     pub yaml_end: usize,
     /// Byte offset just past the closing delimiter line and its line break.
     pub end: usize,
@@ -174,9 +190,12 @@ pub fn delimit(text: &str) -> Delimited {
     let Some((_, first)) = it.next() else {
         return Delimited::Absent;
     };
-    if first.trim_end_matches([' ', '\t']) != "---" {
-        return Delimited::Absent;
-    }
+    let (format, close) = match first.trim_end_matches([' ', '\t']) {
+        "---" => (Format::Yaml, ["---", "..."]),
+        "+++" => (Format::Toml, ["+++", "+++"]),
+        line if line.trim() == "{" || line.starts_with("{\"") => return delimit_json(text, bom),
+        _ => return Delimited::Absent,
+    };
     let opening = Span { offset: bom, len: 3, line: 1, column: 1 };
     let mut yaml_start = None;
     for (start, line) in it {
@@ -185,19 +204,34 @@ pub fn delimit(text: &str) -> Delimited {
             yaml_start = Some(start);
         }
         let trimmed = line.trim_end_matches([' ', '\t']);
-        if trimmed == "---" || trimmed == "..." {
+        if close.contains(&trimmed) {
             let yaml_start = yaml_start.unwrap_or(start);
             let end = text[start..].find('\n').map_or(text.len(), |i| start + i + 1);
             if start - yaml_start > MAX_FRONTMATTER_BYTES {
                 return Delimited::TooLarge { opening };
             }
-            return Delimited::Found(Block { yaml_start, yaml_end: start, end, first_line: 2 });
+            return Delimited::Found(Block { format, yaml_start, yaml_end: start, end, first_line: 2 });
         }
         if start - bom > MAX_FRONTMATTER_BYTES {
             return Delimited::TooLarge { opening };
         }
     }
     Delimited::Unclosed { opening }
+}
+
+/// A JSON object opening the file: the block runs to its closing brace and
+/// the rest of that line.
+fn delimit_json(text: &str, bom: usize) -> Delimited {
+    let opening = Span { offset: bom, len: 1, line: 1, column: 1 };
+    let limit = text.len().min(bom + MAX_FRONTMATTER_BYTES + 1);
+    match other::json_end(crate::text::prefix(text, limit), bom) {
+        Some(close) => {
+            let end = text[close..].find('\n').map_or(text.len(), |i| close + i + 1);
+            Delimited::Found(Block { format: Format::Json, yaml_start: bom, yaml_end: close, end, first_line: 1 })
+        }
+        None if limit < text.len() => Delimited::TooLarge { opening },
+        None => Delimited::Unclosed { opening },
+    }
 }
 
 /// Why the YAML inside the block was refused.
@@ -341,6 +375,14 @@ struct Frame {
 
 /// Reads the top-level keys of the YAML between the delimiters.
 pub fn parse(text: &str, block: &Block) -> Result<Vec<Field>, YamlError> {
+    match block.format {
+        Format::Yaml => parse_yaml(text, block),
+        Format::Toml => other::parse_toml(text, block),
+        Format::Json => other::parse_json(text, block),
+    }
+}
+
+fn parse_yaml(text: &str, block: &Block) -> Result<Vec<Field>, YamlError> {
     let yaml = &text[block.yaml_start..block.yaml_end];
     let mut reader = Reader {
         text,
