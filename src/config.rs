@@ -165,7 +165,12 @@ pub fn load(file: &Path) -> Result<Config, ConfigError> {
     if let Some(extensions) = &config.extensions
         && (extensions.is_empty() || extensions.iter().any(|e| e.trim_start_matches('.').is_empty()))
     {
-        return Err(error(&text, None, "`extensions` needs at least one extension, e.g. [\"md\", \"mdx\"]".into(), None));
+        return Err(error(
+            &text,
+            None,
+            "`extensions` needs at least one extension, e.g. [\"md\", \"mdx\"]".into(),
+            None,
+        ));
     }
     if let Some(statuses) = &config.statuses
         && statuses.is_empty()

@@ -62,6 +62,15 @@ fn settings(cli: &Cli, flags: Flags, style: Style) -> Result<Settings, String> {
     })
 }
 
+/// The settings of a command that needs every PATH to exist.
+fn settings_all_found(cli: &Cli, flags: Flags, style: Style) -> Result<Settings, String> {
+    let settings = settings(cli, flags, style)?;
+    match settings.scope.missing.first() {
+        Some(path) => Err(format!("cannot open `{}`: no such file or folder", sanitize(path))),
+        None => Ok(settings),
+    }
+}
+
 fn vault_flags(vault: &cli::VaultArgs) -> Flags<'_> {
     Flags { paths: &vault.paths, root: vault.root.as_deref(), exclude: &vault.exclude, ..Flags::default() }
 }
@@ -97,24 +106,33 @@ fn check(args: &CheckArgs, cli: &Cli, style: Style) -> Result<(String, u8), Stri
     let report = &checked.report;
     let prefix = output::root_prefix(settings.root());
     let mut text = match args.format {
-        Format::Json => output::json::render(report, args.statistics),
+        Format::Json => output::json::render(report, settings.root(), args.statistics),
         Format::Github => output::github::render(report, &prefix),
         Format::Sarif => output::sarif::render(report, &prefix),
         _ if args.statistics => output::statistics(report),
         Format::Full => {
-            output::full::render(report, &checked.vault, &FileSources::new(settings.root()), style)
+            output::full::render(report, &checked.vault, &FileSources::new(settings.root()), style, &prefix)
         }
-        Format::Concise => output::concise::render(report, style),
+        Format::Concise => output::concise::render(report, style, &prefix),
     };
     if matches!(args.format, Format::Full | Format::Concise) && !args.quiet {
         text.push_str(&output::summary(report, style));
     }
     // A fix that could not be made fails the run.
     let failed = report.failed(args.strict) || (mode == Mode::Fix && !checked.skipped.is_empty());
+    // A PATH that does not exist is reported with the findings, and is an
+    // error of the run.
+    let status = if !settings.scope.missing.is_empty() {
+        FATAL
+    } else if failed {
+        FAILED
+    } else {
+        0
+    };
     // Freeing a large vault note by note takes a noticeable share of the
     // run; the process is about to end, which frees it at once.
     std::mem::forget(checked);
-    Ok((text, if failed { FAILED } else { 0 }))
+    Ok((text, status))
 }
 
 fn suggest(args: &SuggestArgs, cli: &Cli, style: Style) -> Result<(String, u8), String> {
@@ -128,7 +146,7 @@ fn suggest(args: &SuggestArgs, cli: &Cli, style: Style) -> Result<(String, u8), 
         // Without a PATH, the vault is the one holding the two notes.
         let flags = Flags { paths: if args.vault.paths.is_empty() { notes } else { flags.paths }, ..flags };
         let cwd = std::env::current_dir().map_err(|e| format!("cannot read the current folder: {e}"))?;
-        let settings = settings(cli, flags, style)?;
+        let settings = settings_all_found(cli, flags, style)?;
         return commands::suggest::dismiss(&settings, notes, &cwd).map(|text| (text, 0));
     }
     let applying = args.apply || args.yes || args.dry_run;
@@ -139,7 +157,7 @@ fn suggest(args: &SuggestArgs, cli: &Cli, style: Style) -> Result<(String, u8), 
                     pair without asking, or --dry-run to see the edits"
             .into());
     }
-    let settings = settings(cli, flags, style)?;
+    let settings = settings_all_found(cli, flags, style)?;
     let progress = Bar::new((args.format == SuggestFormat::Full || args.apply) && !args.quiet);
     let found = commands::suggest::run(&settings, args.limit, applying, &progress)?;
     if applying {
@@ -201,7 +219,7 @@ fn lineage(args: &cli::LineageArgs, cli: &Cli, style: Style) -> Result<(String, 
         as_of: args.as_of,
         ..Flags::default()
     };
-    let settings = settings(cli, flags, style)?;
+    let settings = settings_all_found(cli, flags, style)?;
     let lineage = commands::lineage::run(&settings, args.all)?;
     let (vault, analysis) = (&lineage.vault, &lineage.analysis);
     let text = match &lineage.notes {
@@ -218,7 +236,7 @@ fn lineage(args: &cli::LineageArgs, cli: &Cli, style: Style) -> Result<(String, 
 /// `graph`: the supersession graph as DOT or Mermaid.
 fn graph(args: &cli::GraphArgs, cli: &Cli) -> Result<(String, u8), String> {
     let flags = Flags { as_of: args.as_of, ..vault_flags(&args.vault) };
-    let settings = settings(cli, flags, Style::default())?;
+    let settings = settings_all_found(cli, flags, Style::default())?;
     let drawn = commands::graph::run(&settings)?;
     let focus = settings.scope.focus.as_ref();
     let text = match args.format {

@@ -12,6 +12,9 @@ pub struct Scope {
     pub root: PathBuf,
     /// The notes to report on; `None` reports on the whole vault.
     pub focus: Option<Focus>,
+    /// PATHs given that do not exist, as given: each is reported as a
+    /// finding, and the run fails.
+    pub missing: Vec<String>,
 }
 
 /// Notes named on the command line, and folders inside the vault whose
@@ -29,17 +32,24 @@ impl Focus {
     }
 }
 
-/// Works out the vault root and focus from the PATH arguments.
+/// Works out the vault root and focus from the PATH arguments. A note's
+/// vault is the nearest ancestor holding a root marker, else the git work
+/// tree, else the current folder; a folder's is the nearest ancestor (or
+/// itself) holding a marker, else the folder itself.
 pub fn scope(paths: &[PathBuf], root: Option<&Path>, cwd: &Path) -> Result<Scope, String> {
     let default = [PathBuf::from(".")];
     let paths = if paths.is_empty() { &default[..] } else { paths };
     let mut resolved = Vec::with_capacity(paths.len());
+    let mut missing = Vec::new();
     for path in paths {
-        let full = cwd.join(path);
-        let canonical = full
-            .canonicalize()
-            .map_err(|e| format!("cannot open `{}`: {}", path.display(), io_reason(&e)))?;
-        resolved.push((path, canonical));
+        match cwd.join(path).canonicalize() {
+            Ok(canonical) => resolved.push((path, canonical)),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound && paths.len() > 1 => missing.push(path),
+            Err(e) => return Err(format!("cannot open `{}`: {}", path.display(), io_reason(&e))),
+        }
+    }
+    if resolved.is_empty() {
+        return Err(format!("cannot open `{}`: no such file or folder", paths[0].display()));
     }
     let root = match root {
         Some(root) => cwd
@@ -47,9 +57,9 @@ pub fn scope(paths: &[PathBuf], root: Option<&Path>, cwd: &Path) -> Result<Scope
             .canonicalize()
             .map_err(|e| format!("cannot open --root `{}`: {}", root.display(), io_reason(&e)))?,
         None => {
-            let folders: Vec<_> = resolved.iter().filter(|(_, p)| p.is_dir()).collect();
-            match (folders.len(), resolved.len()) {
-                (1, 1) => return Ok(Scope { root: resolved[0].1.clone(), focus: None }),
+            let folders = resolved.iter().filter(|(_, p)| p.is_dir()).count();
+            match (folders, resolved.len()) {
+                (1, 1) => marked(&resolved[0].1).unwrap_or_else(|| resolved[0].1.clone()),
                 (0, _) => discover(resolved[0].1.parent().unwrap_or(Path::new("/")), cwd),
                 _ => {
                     return Err(
@@ -60,6 +70,18 @@ pub fn scope(paths: &[PathBuf], root: Option<&Path>, cwd: &Path) -> Result<Scope
             }
         }
     };
+    // A missing PATH is named from the root where it would be inside it.
+    let missing: Vec<String> = missing
+        .iter()
+        .map(|given| {
+            let lexical = crate::walk::normalize("", &crate::walk::relative(Path::new(""), &cwd.join(given)));
+            let rel = lexical.and_then(|l| {
+                let root = crate::walk::relative(Path::new(""), &root);
+                l.strip_prefix(&root).and_then(|r| r.strip_prefix('/')).map(str::to_string)
+            });
+            rel.unwrap_or_else(|| crate::walk::relative(Path::new(""), given))
+        })
+        .collect();
     let mut focus = Focus::default();
     for (given, path) in &resolved {
         let Ok(relative) = path.strip_prefix(&root) else {
@@ -67,7 +89,7 @@ pub fn scope(paths: &[PathBuf], root: Option<&Path>, cwd: &Path) -> Result<Scope
         };
         if path.is_dir() {
             if relative.as_os_str().is_empty() {
-                return Ok(Scope { root, focus: None });
+                return Ok(Scope { root, focus: None, missing });
             }
             // A folder inside the vault: report on every note below it.
             focus.folders.push(format!("{}/", crate::walk::relative(&root, path)));
@@ -75,16 +97,19 @@ pub fn scope(paths: &[PathBuf], root: Option<&Path>, cwd: &Path) -> Result<Scope
             focus.notes.insert(crate::walk::relative(&root, path));
         }
     }
-    Ok(Scope { root, focus: Some(focus) })
+    Ok(Scope { root, focus: Some(focus), missing })
+}
+
+/// The nearest of `start` and its ancestors that holds a root marker.
+fn marked(start: &Path) -> Option<PathBuf> {
+    start.ancestors().find(|dir| ROOT_MARKERS.iter().any(|m| dir.join(m).exists())).map(Path::to_path_buf)
 }
 
 /// The nearest ancestor holding a root marker, else the git work tree's
 /// root, else the current folder.
 fn discover(start: &Path, cwd: &Path) -> PathBuf {
-    for dir in start.ancestors() {
-        if ROOT_MARKERS.iter().any(|m| dir.join(m).exists()) {
-            return dir.to_path_buf();
-        }
+    if let Some(root) = marked(start) {
+        return root;
     }
     for dir in start.ancestors() {
         if dir.join(".git").exists() {

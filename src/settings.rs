@@ -70,7 +70,18 @@ impl Settings {
         let scope = root::scope(flags.paths, flags.root, cwd)?;
         let config = config::resolve(flags.config, flags.isolated, &scope.root)
             .map_err(|e| SettingsError::Config(Box::new(e)))?;
-        Ok(Settings::merge(scope, config, flags))
+        let settings = Settings::merge(scope, config, flags);
+        let extensions = &settings.walk.extensions;
+        if let Some(focus) = &settings.scope.focus
+            && let Some(other) =
+                focus.notes.iter().filter(|n| crate::walk::strip_extension(n, extensions).is_none()).min()
+        {
+            return Err(SettingsError::Usage(format!(
+                "`{other}` is not a note (its extension is not one of {})",
+                extensions.join(", ")
+            )));
+        }
+        Ok(settings)
     }
 
     fn merge(scope: Scope, config: Config, flags: &Flags) -> Settings {
@@ -97,7 +108,12 @@ impl Settings {
             None => owned(crate::walk::DEFAULT_EXTENSIONS),
         };
         Settings {
-            walk: WalkOptions { exclude, ignore: obsidian.ignore.clone(), extensions, threads: flags.threads },
+            walk: WalkOptions {
+                exclude,
+                ignore: obsidian.ignore.clone(),
+                extensions,
+                threads: flags.threads,
+            },
             obsidian,
             successor_keys: config.successor_keys.clone().unwrap_or_else(|| owned(note::SUCCESSOR_KEYS)),
             predecessor_keys: config

@@ -7,6 +7,7 @@ pub use crate::note::Side;
 use crate::note::{self, Note};
 use crate::progress::{Progress, Silent};
 use crate::text::{fold, nfc};
+pub use crate::walk::normalize;
 use crate::walk::{self, EntryKind, WalkError, WalkOptions};
 use rayon::prelude::*;
 use std::collections::HashMap;
@@ -278,22 +279,6 @@ impl crate::diagnostic::Sources for FileSources<'_> {
         }
         last.as_ref().and_then(|(_, text)| text.clone())
     }
-}
-
-/// Joins `path` onto the folder `base` and folds `.` and `..`; `None` when
-/// the result would leave the vault root.
-pub fn normalize(base: &str, path: &str) -> Option<String> {
-    let mut parts: Vec<&str> = base.split('/').filter(|p| !p.is_empty()).collect();
-    for part in path.split('/') {
-        match part {
-            "" | "." => {}
-            ".." => {
-                parts.pop()?;
-            }
-            part => parts.push(part),
-        }
-    }
-    Some(parts.join("/"))
 }
 
 #[cfg(test)]

@@ -85,6 +85,22 @@ pub fn read_small(file: &Path) -> Option<String> {
     std::fs::read_to_string(file).ok()
 }
 
+/// Joins `path` onto the folder `base` and folds `.` and `..`; `None` when
+/// the result would leave the vault root.
+pub fn normalize(base: &str, path: &str) -> Option<String> {
+    let mut parts: Vec<&str> = base.split('/').filter(|p| !p.is_empty()).collect();
+    for part in path.split('/') {
+        match part {
+            "" | "." => {}
+            ".." => {
+                parts.pop()?;
+            }
+            part => parts.push(part),
+        }
+    }
+    Some(parts.join("/"))
+}
+
 /// `file` relative to `root`, with `/` separators.
 pub fn relative(root: &Path, file: &Path) -> String {
     let rel = file.strip_prefix(root).unwrap_or(file);

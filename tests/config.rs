@@ -48,13 +48,17 @@ fn found_in_an_ancestor_and_flags_beat_it() {
          [rules]\nsuspected-version = \"error\"\n",
     )
     .unwrap();
-    let (code, json) = check_json(&notes, &[]);
+    // With the vault named by --root, the file in the folder above it is
+    // its config. (Without --root, a folder holding vaultlint.toml is the
+    // vault root itself: see `a_folder_inside_a_vault_is_checked_in_it`.)
+    let root = notes.to_str().unwrap();
+    let (code, json) = check_json(&notes, &["--root", root]);
     assert_eq!(codes(&json), [("suspected-version".into(), "hours-2025.md".into())]);
     assert_eq!((code, json["diagnostics"][0]["severity"].as_str()), (1, Some("error")));
     // --exclude replaces the file's list; --isolated ignores the file.
-    let (_, json) = check_json(&notes, &["--exclude", "nothing"]);
+    let (_, json) = check_json(&notes, &["--root", root, "--exclude", "nothing"]);
     assert!(codes(&json).contains(&("missing-successor".into(), "drafts/wip.md".into())));
-    let (_, json) = check_json(&notes, &["--isolated"]);
+    let (_, json) = check_json(&notes, &["--root", root, "--isolated"]);
     assert_eq!(codes(&json).len(), 3);
 }
 

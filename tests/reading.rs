@@ -10,7 +10,12 @@ use std::fs;
 fn today_is_the_local_day() {
     // UTC+14 and UTC-12 are never on the same day.
     let as_of = |tz: &str| {
-        let out = vaultlint().args(["lineage", "--all", "--format", "json"]).arg(fixture("lineage")).env("TZ", tz).output().unwrap();
+        let out = vaultlint()
+            .args(["lineage", "--all", "--format", "json"])
+            .arg(fixture("lineage"))
+            .env("TZ", tz)
+            .output()
+            .unwrap();
         let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
         json["as_of"].as_str().unwrap().to_string()
     };

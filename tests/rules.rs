@@ -260,7 +260,8 @@ fn dates_judged_as_of_a_day() {
     );
     assert_eq!(json["diagnostics"][2]["message"], "`updated` is `2026-02-30`, which is not a date");
     // A date the lifecycle reads is an error; one only other tools read, a warning.
-    let severities: Vec<&str> = (2..5).map(|i| json["diagnostics"][i]["severity"].as_str().unwrap()).collect();
+    let severities: Vec<&str> =
+        (2..5).map(|i| json["diagnostics"][i]["severity"].as_str().unwrap()).collect();
     assert_eq!(severities, ["warning", "warning", "error"]);
     assert_eq!(json["diagnostics"][1]["related"], serde_json::json!(["policies/expenses-2027.md"]));
     // Before the review date, nothing is overdue; once the successor is in

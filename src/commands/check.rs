@@ -15,6 +15,8 @@ use crate::vault::Vault;
 pub struct Report {
     /// Notes walked.
     pub notes: usize,
+    /// Notes reported on: all of them, or those in the focus.
+    pub checked: usize,
     /// Sorted by path, then position.
     pub diagnostics: Vec<Diagnostic>,
     /// The vault in numbers.
@@ -50,8 +52,17 @@ pub fn analyse(vault: &Vault, settings: &Settings, suggesting: bool, progress: &
     let suggestions = suggesting.then(|| suggest::find_with(detector, &settings.suggest, progress));
     let input =
         rules::Input { vault, graph: &graph, dismissals: &dismissals, suggestions: suggestions.as_ref() };
-    let (diagnostics, slices) = rules::run(&input, settings.scope.focus.as_ref(), &settings.rules);
-    Report { notes: vault.notes.len(), diagnostics, slices }
+    let (mut diagnostics, slices) = rules::run(&input, settings.scope.focus.as_ref(), &settings.rules);
+    for path in &settings.scope.missing {
+        let message = "cannot read note: no such file";
+        diagnostics.push(Diagnostic::new(crate::code::Code::UnreadableNote, path, message));
+    }
+    crate::diagnostic::sort(&mut diagnostics);
+    let checked = match &settings.scope.focus {
+        Some(focus) => vault.notes.iter().filter(|n| focus.contains(&n.path)).count(),
+        None => vault.notes.len(),
+    };
+    Report { notes: vault.notes.len(), checked, diagnostics, slices }
 }
 
 /// What `check` does beyond reporting.

@@ -227,7 +227,13 @@ fn delimit_json(text: &str, bom: usize) -> Delimited {
     match other::json_end(crate::text::prefix(text, limit), bom) {
         Some(close) => {
             let end = text[close..].find('\n').map_or(text.len(), |i| close + i + 1);
-            Delimited::Found(Block { format: Format::Json, yaml_start: bom, yaml_end: close, end, first_line: 1 })
+            Delimited::Found(Block {
+                format: Format::Json,
+                yaml_start: bom,
+                yaml_end: close,
+                end,
+                first_line: 1,
+            })
         }
         None if limit < text.len() => Delimited::TooLarge { opening },
         None => Delimited::Unclosed { opening },

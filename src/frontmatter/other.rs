@@ -39,10 +39,15 @@ pub fn parse_toml(text: &str, block: &Block) -> Result<Vec<Field>, YamlError> {
     use toml::de::{DeTable, DeValue};
     let inner = &text[block.yaml_start..block.yaml_end];
     let lines = Lines::new(text, block);
-    let at = |span: std::ops::Range<usize>| lines.span(block.yaml_start + span.start..block.yaml_start + span.end);
+    let at =
+        |span: std::ops::Range<usize>| lines.span(block.yaml_start + span.start..block.yaml_start + span.end);
     let table = DeTable::parse(inner).map_err(|e| {
         let span = e.span().map_or(at(0..0), &at);
-        YamlError { message: format!("frontmatter is not valid TOML: {}", e.message().trim()), span, label: "here".into() }
+        YamlError {
+            message: format!("frontmatter is not valid TOML: {}", e.message().trim()),
+            span,
+            label: "here".into(),
+        }
     })?;
     fn value(v: &toml::Spanned<DeValue>, at: &dyn Fn(std::ops::Range<usize>) -> Span) -> Value {
         let span = at(v.span());
@@ -62,7 +67,11 @@ pub fn parse_toml(text: &str, block: &Block) -> Result<Vec<Field>, YamlError> {
     let mut fields: Vec<Field> = table
         .get_ref()
         .iter()
-        .map(|(key, v)| Field { key: key.get_ref().to_string(), key_span: at(key.span()), value: value(v, &at) })
+        .map(|(key, v)| Field {
+            key: key.get_ref().to_string(),
+            key_span: at(key.span()),
+            value: value(v, &at),
+        })
         .collect();
     fields.sort_by_key(|f| f.key_span.offset);
     Ok(fields)
@@ -117,7 +126,9 @@ fn json_value(v: &serde_json::Value, span: Span) -> Value {
         J::String(s) => scalar(s.clone(), true, span),
         J::Bool(b) => scalar(b.to_string(), false, span),
         J::Number(n) => scalar(n.to_string(), false, span),
-        J::Array(items) => Value { kind: ValueKind::Seq(items.iter().map(|i| json_value(i, span)).collect()), span },
+        J::Array(items) => {
+            Value { kind: ValueKind::Seq(items.iter().map(|i| json_value(i, span)).collect()), span }
+        }
         J::Object(_) => Value { kind: ValueKind::Map, span },
     }
 }

@@ -79,14 +79,15 @@ fn snippet_source(d: &Diagnostic, vault: &Vault, sources: &dyn Sources) -> Optio
     text.get(..line_end).map(str::to_string)
 }
 
-fn rendered(d: &Diagnostic, vault: &Vault, sources: &dyn Sources) -> Rendered {
+fn rendered(d: &Diagnostic, vault: &Vault, sources: &dyn Sources, prefix: &str) -> Rendered {
     let source = snippet_source(d, vault, sources);
+    let path = format!("{prefix}{}", d.path);
     let span = d.span.filter(|_| source.is_some());
     let message = match span {
         Some(_) => sanitize(&d.message).into_owned(),
         None => match d.span {
-            Some(s) => format!("{}:{}:{}: {}", sanitize(&d.path), s.line, s.column, sanitize(&d.message)),
-            None => format!("{}: {}", sanitize(&d.path), sanitize(&d.message)),
+            Some(s) => format!("{}:{}:{}: {}", sanitize(&path), s.line, s.column, sanitize(&d.message)),
+            None => format!("{}: {}", sanitize(&path), sanitize(&d.message)),
         },
     };
     Rendered {
@@ -101,16 +102,18 @@ fn rendered(d: &Diagnostic, vault: &Vault, sources: &dyn Sources) -> Rendered {
             let label = d.label.as_deref().map(|l| sanitize(l).into_owned());
             LabeledSpan::new(label, s.offset, s.len.max(1))
         }),
-        source: source.map(|text| NamedSource::new(sanitize(&d.path), sanitize_source(&text).into_owned())),
+        source: source.map(|text| NamedSource::new(sanitize(&path), sanitize_source(&text).into_owned())),
     }
 }
 
-pub fn render(report: &Report, vault: &Vault, sources: &dyn Sources, style: Style) -> String {
+/// `prefix` turns a vault-relative path into one that opens from the
+/// current folder.
+pub fn render(report: &Report, vault: &Vault, sources: &dyn Sources, style: Style, prefix: &str) -> String {
     let theme = if style.color { GraphicalTheme::unicode() } else { GraphicalTheme::unicode_nocolor() };
     let handler = GraphicalReportHandler::new_themed(theme).with_width(style.width).with_links(false);
     let mut out = String::new();
     for d in &report.diagnostics {
-        let _ = handler.render_report(&mut out, &rendered(d, vault, sources));
+        let _ = handler.render_report(&mut out, &rendered(d, vault, sources, prefix));
         out.push('\n');
     }
     out

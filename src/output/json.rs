@@ -8,6 +8,8 @@ use serde::Serialize;
 
 #[derive(Serialize)]
 struct Output<'a> {
+    /// The vault root: `path`s are relative to it.
+    root: &'a str,
     diagnostics: Vec<JsonDiagnostic<'a>>,
     summary: Summary,
     /// With `--statistics`: the count of findings per code.
@@ -49,8 +51,10 @@ struct Summary {
     warnings: usize,
 }
 
-pub fn render(report: &Report, statistics: bool) -> String {
+pub fn render(report: &Report, root: &std::path::Path, statistics: bool) -> String {
+    let root = root.to_string_lossy();
     let output = Output {
+        root: &root,
         diagnostics: report
             .diagnostics
             .iter()

@@ -61,7 +61,11 @@ pub fn summary(report: &Report, style: Style) -> String {
     } else {
         (errors, warnings)
     };
-    format!("checked {}: {errors}, {warnings}\n", plural(report.notes, "note"))
+    let checked = match report.checked == report.notes {
+        true => plural(report.notes, "note"),
+        false => format!("{} of {}", crate::text::thousands(report.checked), plural(report.notes, "note")),
+    };
+    format!("checked {checked}: {errors}, {warnings}\n")
 }
 
 /// The slices `--statistics` adds after the counts per code, name and count.

@@ -120,7 +120,10 @@ impl Resolver<'_> {
                         format!("{noun} `{text}` fits {} notes: {}", paths.len(), quoted_list(&paths)),
                         "ambiguous",
                     )
-                    .help(format!("name the note by its path, e.g. `{key}: \"[[{}]]\"`", vault.path_stem(ids[0])))
+                    .help(format!(
+                        "name the note by its path, e.g. `{key}: \"[[{}]]\"`",
+                        vault.path_stem(ids[0])
+                    ))
                     .related(paths),
                 );
             }
@@ -160,7 +163,9 @@ impl Resolver<'_> {
 /// `successor-by-alias`: a bare wikilink that reached `target` through one
 /// of its aliases, not its file name; the fix names the file.
 fn by_alias(vault: &Vault, declared: &Declared, target: NoteId) -> Option<Diagnostic> {
-    let crate::link::Target::Wikilink { name } = crate::link::parse(&declared.text).ok()? else { return None };
+    let crate::link::Target::Wikilink { name } = crate::link::parse(&declared.text).ok()? else {
+        return None;
+    };
     let note = &vault.notes[target];
     let by_file = |n: &str| crate::text::fold(n) == crate::text::fold(&note.stem);
     if name.contains('/') || by_file(&name) || by_file(vault.strip_extension(&name)) {
