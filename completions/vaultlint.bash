@@ -336,7 +336,7 @@ _vaultlint() {
                     return 0
                     ;;
                 --link-style)
-                    COMPREPLY=($(compgen -W "path wikilink" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "path wikilink wikilink-path" -- "${cur}"))
                     return 0
                     ;;
                 --color)

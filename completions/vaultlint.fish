@@ -68,7 +68,8 @@ complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -l min-scor
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -l limit -d 'Show at most this many pairs (1 or more)' -r
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -l dismiss -d 'Record that notes A and B are not versions of one another, so they are never suggested again' -r -F
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -l link-style -d 'How a written successor names its note (default: the vault\'s own convention, else path)' -r -f -a "path\t'The path from the vault root, with `.md`'
-wikilink\t'A quoted wikilink, with its folder where the bare name is ambiguous'"
+wikilink\t'A quoted wikilink, with its folder where the bare name is ambiguous'
+wikilink-path\t'A quoted wikilink with the note\'s path from the vault root'"
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -l color -d 'When to use colour: auto (a terminal, and NO_COLOR unset), always or never' -r -f -a "auto\t''
 always\t''
 never\t''"

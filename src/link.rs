@@ -13,6 +13,9 @@ pub enum LinkStyle {
     Path,
     /// A quoted wikilink, with its folder where the bare name is ambiguous
     Wikilink,
+    /// A quoted wikilink with the note's path from the vault root
+    #[serde(rename = "wikilink-path")]
+    WikilinkPath,
 }
 
 /// What a successor value points at, before it is looked up in the vault.

@@ -104,16 +104,16 @@ fn check(args: &CheckArgs, cli: &Cli, style: Style) -> Result<(String, u8), Stri
         eprintln!("fixed {} in {}", plural(checked.fixes(), "link"), plural(checked.edits.len(), "note"));
     }
     let report = &checked.report;
-    let prefix = output::root_prefix(settings.root());
+    let paths = output::Paths::from_current_folder(settings.root());
     let mut text = match args.format {
         Format::Json => output::json::render(report, settings.root(), args.statistics),
-        Format::Github => output::github::render(report, &prefix),
-        Format::Sarif => output::sarif::render(report, &prefix),
+        Format::Github => output::github::render(report, &paths),
+        Format::Sarif => output::sarif::render(report, &paths),
         _ if args.statistics => output::statistics(report),
         Format::Full => {
-            output::full::render(report, &checked.vault, &FileSources::new(settings.root()), style, &prefix)
+            output::full::render(report, &checked.vault, &FileSources::new(settings.root()), style, &paths)
         }
-        Format::Concise => output::concise::render(report, style, &prefix),
+        Format::Concise => output::concise::render(report, style, &paths),
     };
     if matches!(args.format, Format::Full | Format::Concise) && !args.quiet {
         text.push_str(&output::summary(report, style));

@@ -48,15 +48,18 @@ pub fn successor_edit(text: &str, value: &str, keys: &[&str]) -> Result<Option<E
                 }
                 None => {
                     let eol = line_ending(&text[..block.yaml_end.max(1)]);
-                    // Before the first table, or the key would belong to it.
+                    // After the last top-level key: before the first table
+                    // (or the key would belong to it) and the blank lines
+                    // that set the table apart.
                     let inner = &text[block.yaml_start..block.yaml_end];
-                    let mut at = block.yaml_end;
-                    let mut offset = block.yaml_start;
+                    let (mut at, mut offset) = (block.yaml_end, block.yaml_start);
+                    let mut blank_from = None;
                     for line in inner.split_inclusive('\n') {
                         if line.trim_start().starts_with('[') {
-                            at = offset;
+                            at = blank_from.unwrap_or(offset);
                             break;
                         }
+                        blank_from = if line.trim().is_empty() { blank_from.or(Some(offset)) } else { None };
                         offset += line.len();
                     }
                     insert(at, format!("{key} = {}{eol}", toml_string(value)))

@@ -3,8 +3,339 @@
 //! names, `.mdx` pages, TOML and JSON frontmatter, and the paths given.
 
 mod common;
-use common::{check_json, findings, fixture, suggest_json, vaultlint};
+use common::{check_json, copy_dir, findings, fixture, snapshot, suggest_json, vaultlint};
 use std::fs;
+use std::path::Path;
+
+fn write(dir: &Path, path: &str, text: &str) {
+    let file = dir.join(path);
+    fs::create_dir_all(file.parent().unwrap()).unwrap();
+    fs::write(file, text).unwrap();
+}
+
+fn stdout(args: &[&str], dir: &Path) -> (i32, String, String) {
+    let out = vaultlint().args(args).arg(dir).env("COLUMNS", "200").output().unwrap();
+    let text = |b: Vec<u8>| String::from_utf8(b).unwrap();
+    (out.status.code().unwrap(), text(out.stdout), text(out.stderr))
+}
+
+/// (1) Only what a renderer shows as a link is one: not code of any kind,
+/// HTML comments, math or `%% comments %%`; a reference definition is.
+#[test]
+fn links_are_what_a_renderer_shows() {
+    let l = |line: u64| ("links-to-superseded".to_string(), "note.md".to_string(), Some(line));
+    let (_, json) = check_json(&fixture("commonmark"), &[]);
+    assert_eq!(findings(&json), [l(3), l(29), l(33)]);
+    let dir = tempfile::tempdir().unwrap();
+    copy_dir(&fixture("commonmark"), dir.path());
+    let before = fs::read_to_string(dir.path().join("note.md")).unwrap();
+    vaultlint().args(["check", "--fix", "-q"]).arg(dir.path()).assert().success();
+    let want = before
+        .replacen("A real one: [[old]].", "A real one: [[new]].", 1)
+        .replacen("[the old rules](old.md#limits)", "[the old rules](new.md#limits)", 1)
+        .replacen("[rules]: old.md", "[rules]: new.md", 1);
+    assert_eq!(fs::read_to_string(dir.path().join("note.md")).unwrap(), want);
+}
+
+/// On a vault shaped like a real Obsidian vault, nothing is reported and
+/// nothing suggested: templates, daily, weekly and monthly notes,
+/// meetings made from one template, excluded files, `.mdx` pages, TOML
+/// and JSON frontmatter.
+#[test]
+fn an_obsidian_vault_reads_clean() {
+    let (code, json) = check_json(&fixture("obsidian"), &[]);
+    assert_eq!((code, findings(&json)), (0, vec![]));
+    // Archive/ and the drawing are excluded in Obsidian's settings.
+    assert_eq!(json["summary"]["notes"], 17);
+    let (_, json) = suggest_json(&fixture("obsidian"), &["--min-score", "0.3"]);
+    assert_eq!(json["pairs"], serde_json::json!([]));
+}
+
+/// (2) Templates, from the core setting, Templater's, or a default folder.
+#[test]
+fn templates_are_never_findings_or_versions() {
+    for (settings, folder) in [
+        (Some(("templates.json", r#"{"folder": "Tpl"}"#)), "Tpl"),
+        (
+            Some(("plugins/templater-obsidian/data.json", r#"{"templates_folder": "Tpl/Templater/"}"#)),
+            "Tpl/Templater",
+        ),
+        (None, "_templates"),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        copy_dir(&fixture("obsidian"), dir.path());
+        fs::remove_dir_all(dir.path().join(".obsidian")).unwrap();
+        fs::create_dir(dir.path().join(".obsidian")).unwrap();
+        fs::remove_dir_all(dir.path().join("Archive")).unwrap();
+        fs::remove_dir_all(dir.path().join("Drawings")).unwrap();
+        if let Some((file, text)) = settings {
+            write(&dir.path().join(".obsidian"), file, text);
+        }
+        fs::create_dir_all(dir.path().join(folder)).unwrap();
+        for name in ["Daily.md", "Weekly.md", "Meeting.md"] {
+            fs::rename(dir.path().join("Templates").join(name), dir.path().join(folder).join(name)).unwrap();
+        }
+        fs::remove_dir(dir.path().join("Templates")).unwrap();
+        let (_, json) = check_json(dir.path(), &[]);
+        assert_eq!(findings(&json), vec![], "{folder}");
+        let (_, json) = suggest_json(dir.path(), &[]);
+        assert_eq!(json["pairs"], serde_json::json!([]), "{folder}");
+    }
+}
+
+/// (3) Daily notes named any common way are a series, with or without
+/// settings.
+#[test]
+fn daily_notes_outside_iso_names_are_a_series() {
+    let body =
+        "# Day\n\nStand-up at nine, then the planning session for the billing migration and its runbook.\n";
+    for names in [
+        ["journal/01.12.2026.md", "journal/02.12.2026.md"],
+        ["journal/Tuesday, December 1, 2026.md", "journal/Wednesday, December 2, 2026.md"],
+        ["journal/12-01-2026.md", "journal/12-02-2026.md"],
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        for name in names {
+            write(dir.path(), name, body);
+        }
+        let (_, json) = suggest_json(dir.path(), &["--no-git"]);
+        assert_eq!(json["pairs"], serde_json::json!([]), "{names:?}");
+    }
+    // With the setting, its format decides, even for a name no default reads.
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), ".obsidian/daily-notes.json", r#"{"folder": "log", "format": "[Day] DDDD YYYY"}"#);
+    write(dir.path(), "log/Day 001 2026.md", body);
+    write(dir.path(), "log/Day 002 2026.md", body);
+    let (_, json) = suggest_json(dir.path(), &["--no-git"]);
+    assert_eq!(json["pairs"], serde_json::json!([]));
+}
+
+/// (4) Obsidian's excluded files are left out like `--exclude`.
+#[test]
+fn excluded_files_are_left_out() {
+    let dir = tempfile::tempdir().unwrap();
+    copy_dir(&fixture("obsidian"), dir.path());
+    let (_, json) = check_json(dir.path(), &[]);
+    assert_eq!(json["summary"]["notes"], 17);
+    fs::remove_file(dir.path().join(".obsidian/app.json")).unwrap();
+    let (_, json) = check_json(dir.path(), &[]);
+    assert_eq!(json["summary"]["notes"], 19);
+    let found: Vec<String> = findings(&json).into_iter().map(|(_, p, _)| p).collect();
+    assert!(found.contains(&"Archive/expenses-2021.md".to_string()), "{found:?}");
+    assert!(found.contains(&"Drawings/office-plan.excalidraw.md".to_string()), "{found:?}");
+}
+
+/// (5) With no declaration to learn from, new declarations follow how
+/// Obsidian writes links.
+#[test]
+fn new_declarations_follow_obsidians_link_format() {
+    let body = "# Hours\n\nThe desk answers from 8 to 18 on working days; urgent tickets page the engineer on duty.\n";
+    for (app, line) in [
+        (r#"{"newLinkFormat": "absolute"}"#, "superseded_by: \"[[desk/hours]]\""),
+        (r#"{"newLinkFormat": "shortest"}"#, "superseded_by: \"[[hours]]\""),
+        (r#"{"useMarkdownLinks": true}"#, "superseded_by: desk/hours.md"),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        write(dir.path(), ".obsidian/app.json", app);
+        write(dir.path(), "desk/hours-2024.md", &format!("---\nupdated: 2024-01-01\n---\n{body}"));
+        write(dir.path(), "desk/hours.md", &format!("---\nupdated: 2025-01-01\n---\n{body}"));
+        let (code, out, _) = stdout(&["suggest", "--dry-run", "--no-git"], dir.path());
+        assert_eq!(code, 0);
+        assert!(out.contains(&format!("\n+{line}\n")), "{app}: {out}");
+    }
+}
+
+/// (6) A successor that resolves only by an alias works, and is told that
+/// Obsidian would not follow it; `--fix` names the file.
+#[test]
+fn a_successor_by_alias_is_fixed_to_the_file_name() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "hr/expenses.md", "---\naliases: [Spending rules]\n---\n# Expenses\n");
+    write(dir.path(), "hr/old.md", "---\nsuperseded_by: \"[[Spending rules|the rules]]\" # kept\n---\n");
+    let (_, json) = check_json(dir.path(), &[]);
+    assert_eq!(findings(&json), [("successor-by-alias".into(), "hr/old.md".into(), Some(2))]);
+    vaultlint().args(["check", "--fix", "-q"]).arg(dir.path()).assert().success();
+    let text = fs::read_to_string(dir.path().join("hr/old.md")).unwrap();
+    assert_eq!(text, "---\nsuperseded_by: \"[[expenses|the rules]]\" # kept\n---\n");
+    let (code, json) = check_json(dir.path(), &[]);
+    assert_eq!((code, findings(&json)), (0, vec![]));
+}
+
+/// (7) A name saved decomposed (as macOS does) and a link typed composed
+/// are the same name; the path is reported as it is on disk.
+#[cfg(target_os = "linux")]
+#[test]
+fn names_compare_after_nfc() {
+    let dir = tempfile::tempdir().unwrap();
+    let decomposed = "Cafe\u{301}.md";
+    write(dir.path(), decomposed, "# Café\n");
+    write(dir.path(), "old.md", "---\nsuperseded_by: \"[[Caf\u{e9}]]\"\n---\n");
+    write(dir.path(), "other.md", "---\nsuperseded_by: Caf\u{e9}.md\n---\n[[old]]\n");
+    let (_, json) = check_json(dir.path(), &["--no-suggest"]);
+    let found = findings(&json);
+    assert!(!found.iter().any(|f| f.0 == "missing-successor"), "{found:?}");
+    let out = vaultlint().args(["lineage", "--all", "--format", "json"]).arg(dir.path()).output().unwrap();
+    let map: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let old = map["notes"].as_array().unwrap().iter().find(|n| n["path"] == "old.md").unwrap();
+    assert_eq!(old["current"], serde_json::json!([decomposed]));
+}
+
+/// (8) A folder inside a vault is checked in its vault: the rest resolves,
+/// and only the folder is reported.
+#[test]
+fn a_folder_inside_a_vault_is_checked_in_it() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), ".obsidian/app.json", "{}");
+    write(dir.path(), "shared/new.md", "# New\n");
+    write(dir.path(), "projects/old.md", "---\nsuperseded_by: \"[[new]]\"\n---\n");
+    write(dir.path(), "projects/broken.md", "---\nsuperseded_by: gone.md\n---\n");
+    write(dir.path(), "shared/broken.md", "---\nsuperseded_by: gone.md\n---\n");
+    let (code, out, _) =
+        stdout(&["check", "--format", "concise", "--color", "never"], &dir.path().join("projects"));
+    assert_eq!(code, 1);
+    let want = format!(
+        "{}/projects/broken.md:2:16: error[missing-successor] successor `gone.md` does not exist: no note at `gone.md`\nchecked 2 of 4 notes: 1 error, 0 warnings\n",
+        dir.path().display()
+    );
+    assert_eq!(out, want);
+    // From inside the folder, `.` is the same folder of the same vault.
+    let out = vaultlint()
+        .current_dir(dir.path().join("projects"))
+        .args(["check", ".", "--format", "concise"])
+        .output()
+        .unwrap();
+    let out = String::from_utf8(out.stdout).unwrap();
+    assert!(out.starts_with("broken.md:2:16: error[missing-successor]"), "{out}");
+    assert!(out.ends_with("checked 2 of 4 notes: 1 error, 0 warnings\n"), "{out}");
+}
+
+/// (9) Every format names a finding by a path that opens from where the
+/// run started; JSON keeps the vault-relative path and gives the root.
+#[test]
+fn every_format_names_the_same_file() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "v2/a.md", "---\nsuperseded_by: gone.md\n---\n");
+    let run = |format: &str| {
+        let out =
+            vaultlint().current_dir(dir.path()).args(["check", "v2", "--format", format]).output().unwrap();
+        String::from_utf8(out.stdout).unwrap()
+    };
+    assert!(run("concise").starts_with("v2/a.md:2:16: "), "{}", run("concise"));
+    assert!(run("github").starts_with("::error file=v2/a.md,line=2,col=16,"), "{}", run("github"));
+    assert!(run("full").contains("v2/a.md:2:16"), "{}", run("full"));
+    let json: serde_json::Value = serde_json::from_str(&run("json")).unwrap();
+    assert_eq!(json["diagnostics"][0]["path"], "a.md");
+    let root = dir.path().join("v2").canonicalize().unwrap();
+    assert_eq!(json["root"], root.to_str().unwrap());
+}
+
+/// (10) A file that is not a note is a usage error; a note that does not
+/// exist is a finding, the rest is checked, and the run fails.
+#[test]
+fn paths_that_are_not_notes() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "notes/a.md", "---\nsuperseded_by: nowhere.md\n---\n");
+    write(dir.path(), "notes/c.txt", "not a note\n");
+    write(dir.path(), "notes/vaultlint.toml", "");
+    let notes = dir.path().join("notes");
+    let out = vaultlint().current_dir(&notes).args(["check", "c.txt"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("`c.txt` is not a note"));
+    let out = vaultlint()
+        .current_dir(&notes)
+        .args(["check", "a.md", "gone.md", "--format", "json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        findings(&json),
+        [
+            ("missing-successor".into(), "a.md".into(), Some(2)),
+            ("unreadable-note".into(), "gone.md".into(), None)
+        ]
+    );
+}
+
+/// (11) Dates as Obsidian and YAML writers write them.
+#[test]
+fn dates_as_tools_write_them() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "a.md",
+        "---\nupdated: 2026-01-15T10:30:00+0200\ncreated: 2026/01/15\ndate: 2026-01-15 10:30:00.000000+00:00\n---\n",
+    );
+    write(dir.path(), "b.md", "---\ncreated: next week\neffective_from: soon\n---\n");
+    let (_, json) = check_json(dir.path(), &["--no-suggest"]);
+    let severity: Vec<(String, &str)> = json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| (format!("{}:{}", d["path"].as_str().unwrap(), d["line"]), d["severity"].as_str().unwrap()))
+        .collect();
+    assert_eq!(severity, [("b.md:2".to_string(), "warning"), ("b.md:3".to_string(), "error")]);
+}
+
+/// (12) `.mdx` pages are notes; their JSX is not links. The `extensions`
+/// key names other extensions.
+#[test]
+fn mdx_pages_and_other_extensions() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "docs/old.mdx", "---\nsuperseded_by: docs/new.mdx\n---\n# Old\n");
+    write(dir.path(), "docs/new.mdx", "# New\n");
+    write(dir.path(), "docs/guide.mdx", "# Guide\n\n<Note>\n  [[old]] inside JSX\n</Note>\n\nSee [[old]].\n");
+    let (_, json) = check_json(dir.path(), &["--no-suggest"]);
+    assert_eq!(findings(&json), [("links-to-superseded".into(), "docs/guide.mdx".into(), Some(7))]);
+    write(dir.path(), "vaultlint.toml", "extensions = [\"md\", \"txt\"]\n");
+    write(dir.path(), "notes.txt", "---\nsuperseded_by: gone.txt\n---\n");
+    let (_, json) = check_json(dir.path(), &["--no-suggest"]);
+    assert_eq!(json["summary"]["notes"], 1);
+    assert_eq!(findings(&json), [("missing-successor".into(), "notes.txt".into(), Some(2))]);
+}
+
+/// (13) TOML frontmatter is read and edited byte for byte; JSON is read.
+#[test]
+fn toml_and_json_frontmatter() {
+    let dir = tempfile::tempdir().unwrap();
+    let body = "The desk answers from 8 to 18 on working days; urgent tickets page the engineer on duty.\n";
+    let old = format!(
+        "+++\ntitle = \"Desk hours\"  # kept\ndate = 2024-01-15\n\n[params]\nauthor = \"Ana\"\n+++\n{body}"
+    );
+    write(dir.path(), "posts/hours-2024.md", &old);
+    write(
+        dir.path(),
+        "posts/hours.md",
+        &format!("+++\ntitle = \"Desk hours\"\ndate = 2025-01-15\n+++\n{body}"),
+    );
+    write(dir.path(), "posts/broken.md", "+++\nsuperseded_by = \"gone.md\"\n+++\n");
+    write(
+        dir.path(),
+        "posts/page.md",
+        "{\n  \"title\": \"Page\",\n  \"superseded_by\": \"nowhere.md\"\n}\nBody\n",
+    );
+    let (_, json) = check_json(dir.path(), &["--no-suggest"]);
+    assert_eq!(
+        findings(&json),
+        [
+            ("missing-successor".into(), "posts/broken.md".into(), Some(2)),
+            ("missing-successor".into(), "posts/page.md".into(), Some(3))
+        ]
+    );
+    let before = snapshot(dir.path());
+    vaultlint().args(["suggest", "--yes", "--no-git"]).arg(dir.path()).assert().success();
+    let mut want = before.clone();
+    want.insert(
+        "posts/hours-2024.md".into(),
+        old.replacen("\n[params]", "superseded_by = \"posts/hours.md\"\n\n[params]", 1).into_bytes(),
+    );
+    let after = snapshot(dir.path());
+    assert_eq!(
+        String::from_utf8_lossy(&after["posts/hours-2024.md"]),
+        String::from_utf8_lossy(&want["posts/hours-2024.md"])
+    );
+    assert_eq!(after, want);
+}
 
 #[test]
 fn today_is_the_local_day() {

@@ -6,15 +6,13 @@ use crate::commands::check::Report;
 use crate::text::sanitize;
 use std::fmt::Write;
 
-/// `prefix` turns a vault-relative path into one that opens from the
-/// current folder.
-pub fn render(report: &Report, style: Style, prefix: &str) -> String {
+pub fn render(report: &Report, style: Style, paths: &super::Paths) -> String {
     use owo_colors::OwoColorize;
     let mut out = String::new();
     for d in &report.diagnostics {
         let place = match d.span {
-            Some(span) => format!("{prefix}{}:{}:{}", d.path, span.line, span.column),
-            None => format!("{prefix}{}", d.path),
+            Some(span) => format!("{}:{}:{}", paths.show(&d.path), span.line, span.column),
+            None => paths.show(&d.path),
         };
         let kind = format!("{}[{}]", d.severity.as_str(), d.code);
         let kind = match (style.color, d.severity) {

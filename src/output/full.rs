@@ -79,9 +79,9 @@ fn snippet_source(d: &Diagnostic, vault: &Vault, sources: &dyn Sources) -> Optio
     text.get(..line_end).map(str::to_string)
 }
 
-fn rendered(d: &Diagnostic, vault: &Vault, sources: &dyn Sources, prefix: &str) -> Rendered {
+fn rendered(d: &Diagnostic, vault: &Vault, sources: &dyn Sources, paths: &super::Paths) -> Rendered {
     let source = snippet_source(d, vault, sources);
-    let path = format!("{prefix}{}", d.path);
+    let path = paths.show(&d.path);
     let span = d.span.filter(|_| source.is_some());
     let message = match span {
         Some(_) => sanitize(&d.message).into_owned(),
@@ -106,14 +106,18 @@ fn rendered(d: &Diagnostic, vault: &Vault, sources: &dyn Sources, prefix: &str) 
     }
 }
 
-/// `prefix` turns a vault-relative path into one that opens from the
-/// current folder.
-pub fn render(report: &Report, vault: &Vault, sources: &dyn Sources, style: Style, prefix: &str) -> String {
+pub fn render(
+    report: &Report,
+    vault: &Vault,
+    sources: &dyn Sources,
+    style: Style,
+    paths: &super::Paths,
+) -> String {
     let theme = if style.color { GraphicalTheme::unicode() } else { GraphicalTheme::unicode_nocolor() };
     let handler = GraphicalReportHandler::new_themed(theme).with_width(style.width).with_links(false);
     let mut out = String::new();
     for d in &report.diagnostics {
-        let _ = handler.render_report(&mut out, &rendered(d, vault, sources, prefix));
+        let _ = handler.render_report(&mut out, &rendered(d, vault, sources, paths));
         out.push('\n');
     }
     out

@@ -3,14 +3,13 @@
 
 use crate::commands::check::Report;
 
-/// `prefix` turns a vault-relative path into one relative to where the
-/// workflow runs (the repository root): the vault folder, with `/`.
-pub fn render(report: &Report, prefix: &str) -> String {
+/// Paths are shown from where the run started (the repository root in CI).
+pub fn render(report: &Report, paths: &super::Paths) -> String {
     let mut out = String::new();
     for d in &report.diagnostics {
         // Workflow commands are named as our severities are.
         let command = d.severity.as_str();
-        let mut props = vec![format!("file={}", property(&format!("{prefix}{}", d.path)))];
+        let mut props = vec![format!("file={}", property(&paths.show(&d.path)))];
         if let Some(span) = d.span {
             props.push(format!("line={}", span.line));
             props.push(format!("col={}", span.column));

@@ -36,15 +36,30 @@ pub fn config_error(error: &crate::config::ConfigError, style: Style) -> String 
     format!("invalid config file {}\n\n{}", error.file.display(), report.trim_end())
 }
 
-/// The vault root relative to the current folder, as a prefix for paths
-/// that machines read from where the run started (GitHub annotations and
-/// SARIF are relative to the repository).
-pub fn root_prefix(root: &std::path::Path) -> String {
-    let cwd = std::env::current_dir().ok().and_then(|c| c.canonicalize().ok());
-    match cwd.as_deref().and_then(|cwd| root.strip_prefix(cwd).ok()) {
-        Some(rel) if rel.as_os_str().is_empty() => String::new(),
-        Some(rel) => format!("{}/", crate::walk::relative(std::path::Path::new(""), rel)),
-        None => format!("{}/", root.display()),
+/// How findings name files: by the path that opens from the folder the
+/// run started in (as ruff and rustc do), or the absolute path where the
+/// file is outside it. GitHub annotations and SARIF read them the same way,
+/// relative to the repository the run starts in.
+#[derive(Debug, Clone)]
+pub struct Paths {
+    root: std::path::PathBuf,
+    cwd: Option<std::path::PathBuf>,
+}
+
+impl Paths {
+    /// Paths of the vault at `root`, shown from the current folder.
+    pub fn from_current_folder(root: &std::path::Path) -> Paths {
+        let cwd = std::env::current_dir().ok().and_then(|c| c.canonicalize().ok());
+        Paths { root: root.to_path_buf(), cwd }
+    }
+
+    /// The vault-relative `path` as it is shown.
+    pub fn show(&self, path: &str) -> String {
+        let full = self.root.join(path);
+        match self.cwd.as_deref().and_then(|cwd| full.strip_prefix(cwd).ok()) {
+            Some(rel) => crate::walk::relative(std::path::Path::new(""), rel),
+            None => full.to_string_lossy().into_owned(),
+        }
     }
 }
 

@@ -6,9 +6,8 @@ use crate::commands::check::Report;
 use crate::diagnostic::Severity;
 use serde_json::{Value, json};
 
-/// `prefix` turns a vault-relative path into one relative to where the
-/// run started (the repository root in CI), with `/`.
-pub fn render(report: &Report, prefix: &str) -> String {
+/// Paths are shown from where the run started (the repository root in CI).
+pub fn render(report: &Report, paths: &super::Paths) -> String {
     let rules: Vec<Value> = Code::ALL
         .iter()
         .map(|code| {
@@ -38,7 +37,7 @@ pub fn render(report: &Report, prefix: &str) -> String {
                 "ruleIndex": index,
                 "level": level(d.severity),
                 "message": { "text": message },
-                "locations": [location(prefix, &d.path, Some((line, column)))],
+                "locations": [location(paths, &d.path, Some((line, column)))],
             });
             if !d.related.is_empty() {
                 result["relatedLocations"] = d
@@ -46,7 +45,7 @@ pub fn render(report: &Report, prefix: &str) -> String {
                     .iter()
                     .enumerate()
                     .map(|(i, path)| {
-                        let mut related = location(prefix, path, None);
+                        let mut related = location(paths, path, None);
                         related["id"] = json!(i);
                         related["message"] = json!({ "text": "a note this finding involves" });
                         related
@@ -75,8 +74,8 @@ pub fn render(report: &Report, prefix: &str) -> String {
     text
 }
 
-fn location(prefix: &str, path: &str, at: Option<(usize, usize)>) -> Value {
-    let mut physical = json!({ "artifactLocation": { "uri": uri(&format!("{prefix}{path}")) } });
+fn location(paths: &super::Paths, path: &str, at: Option<(usize, usize)>) -> Value {
+    let mut physical = json!({ "artifactLocation": { "uri": uri(&paths.show(path)) } });
     if let Some((line, column)) = at {
         physical["region"] = json!({ "startLine": line, "startColumn": column });
     }

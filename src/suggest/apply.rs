@@ -8,7 +8,9 @@ use crate::splice;
 use crate::vault::{NoteId, Vault};
 
 /// The vault's own convention: wikilinks when most existing successor
-/// values are wikilinks, else paths.
+/// values are wikilinks, paths when most are paths. Where the vault has no
+/// declaration to learn from, how Obsidian writes new links (its
+/// `useMarkdownLinks` and `newLinkFormat`), else paths.
 pub fn vault_style(vault: &Vault) -> LinkStyle {
     let (mut wikilinks, mut paths) = (0usize, 0usize);
     for note in &vault.notes {
@@ -17,13 +19,20 @@ pub fn vault_style(vault: &Vault) -> LinkStyle {
             if value.trim_start().starts_with("[[") { wikilinks += 1 } else { paths += 1 }
         }
     }
-    if wikilinks > paths { LinkStyle::Wikilink } else { LinkStyle::Path }
+    match (wikilinks, paths, vault.obsidian.link_format) {
+        (0, 0, Some(format)) if format.markdown => LinkStyle::Path,
+        (0, 0, Some(format)) if format.absolute => LinkStyle::WikilinkPath,
+        (0, 0, Some(_)) => LinkStyle::Wikilink,
+        (w, p, _) if w > p => LinkStyle::Wikilink,
+        _ => LinkStyle::Path,
+    }
 }
 
 /// How the note `older` should name `newer`.
 pub fn successor_value(vault: &Vault, older: NoteId, newer: NoteId, style: LinkStyle) -> String {
     match style {
         LinkStyle::Wikilink => vault.wikilink_name(older, newer).map(|name| format!("[[{name}]]")),
+        LinkStyle::WikilinkPath => Some(format!("[[{}]]", vault.path_stem(newer))),
         LinkStyle::Path => None,
     }
     .unwrap_or_else(|| vault.notes[newer].path.clone())
