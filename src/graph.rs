@@ -70,7 +70,10 @@ impl Graph {
                 for shape in shapes(field) {
                     let Shape::String(value) = shape else { continue };
                     let text = value.as_str().unwrap_or_default();
-                    let resolution = vault.resolve(id, text);
+                    let resolution = match vault.resolve(id, text) {
+                        Resolution::Note(target) if vault.is_template(target) => Resolution::Template(target),
+                        other => other,
+                    };
                     if let Resolution::Note(target) = resolution {
                         if side == Side::Predecessor {
                             named.entry(id).or_default().push(target);

@@ -49,6 +49,9 @@ pub enum Resolution {
         by_name: bool,
     },
     Ambiguous(Vec<NoteId>),
+    /// A template: never a version of anything (only declarations are
+    /// told so; [`Vault::resolve`] gives the note).
+    Template(NoteId),
     Outside,
     Invalid(Invalid),
 }

@@ -80,6 +80,11 @@ fn templates_are_never_findings_or_versions() {
         assert_eq!(findings(&json), vec![], "{folder}");
         let (_, json) = suggest_json(dir.path(), &[]);
         assert_eq!(json["pairs"], serde_json::json!([]), "{folder}");
+        // Nor is a template anyone's successor.
+        write(dir.path(), "old.md", "---\nsuperseded_by: \"[[Daily]]\"\n---\n");
+        let (_, json) = check_json(dir.path(), &[]);
+        assert_eq!(findings(&json), [("invalid-successor".into(), "old.md".into(), Some(2))], "{folder}");
+        assert_eq!(json["diagnostics"][0]["related"], serde_json::json!([format!("{folder}/Daily.md")]));
     }
 }
 

@@ -34,6 +34,7 @@ fn picture(vault: &Vault, graph: &Graph, life: &Lifecycle, focus: Option<&Focus>
             Resolution::Missing { .. } => "missing",
             Resolution::Ambiguous(_) => "ambiguous",
             Resolution::Outside => "outside the vault",
+            Resolution::Template(_) => "a template",
             Resolution::Invalid(_) => "invalid",
         };
         if declared.side == Side::Successor {

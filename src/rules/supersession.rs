@@ -127,6 +127,15 @@ impl Resolver<'_> {
                     .related(paths),
                 );
             }
+            Resolution::Template(template) => out.push(
+                diagnostic(
+                    Code::InvalidSuccessor,
+                    format!("{noun} `{text}` is the template `{}`, not a note", vault.notes[*template].path),
+                    "a template",
+                )
+                .help("name the note made from the template, not the template")
+                .related(vec![vault.notes[*template].path.clone()]),
+            ),
             Resolution::Outside => out.push(
                 diagnostic(
                     Code::SuccessorOutsideVault,
