@@ -163,14 +163,20 @@ fn colon_after_key(text: &str, at: usize, key: &str) -> Option<usize> {
     rest[after + gap..].starts_with(':').then_some(at + after + gap)
 }
 
-/// `value` as a TOML basic string.
+/// `value` as a TOML basic string: written as YAML's double-quoted one
+/// is, which TOML reads the same.
 fn toml_string(value: &str) -> String {
+    double_quoted(value)
+}
+
+/// `value` in double quotes, with `"`, `\` and control characters escaped.
+fn double_quoted(value: &str) -> String {
     let mut out = String::from("\"");
     for c in value.chars() {
         match c {
             '"' => out.push_str("\\\""),
             '\\' => out.push_str("\\\\"),
-            c if c.is_control() => out.push_str(&format!("\\u{:04X}", c as u32)),
+            c if c.is_control() => out.push_str(&format!("\\u{:04x}", c as u32)),
             c => out.push(c),
         }
     }
@@ -185,18 +191,5 @@ pub fn yaml_scalar(value: &str) -> String {
         && value.chars().all(|c| c.is_alphanumeric() || "-_./()+".contains(c) || c == ' ')
         && !value.ends_with(' ')
         && !is_plain_non_string(value);
-    if plain {
-        return value.to_string();
-    }
-    let mut out = String::from("\"");
-    for c in value.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if c.is_control() => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
+    if plain { value.to_string() } else { double_quoted(value) }
 }
