@@ -146,3 +146,30 @@ fn a_declaration_after_a_hundred_thousand_keys_is_checked() {
     // The declaration after all the other keys is still read and checked.
     assert_eq!(codes_for(dir.path(), "wide.md"), ["missing-successor"]);
 }
+
+/// A finding far along a long line: the full format shows a window of
+/// the line, never panics on a column past 65,535, and prints output that
+/// grows with the findings, not with the line times the findings.
+#[test]
+fn findings_on_a_long_line_show_a_window() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("old.md"), "---\nsuperseded_by: new.md\n---\n").unwrap();
+    fs::write(dir.path().join("new.md"), "# New\n").unwrap();
+    let line = format!("{} [[old]]\n", "x".repeat(65_540));
+    fs::write(dir.path().join("far.md"), &line).unwrap();
+    fs::write(dir.path().join("many.md"), "[[old]] ".repeat(8_000)).unwrap();
+    let out = common::vaultlint()
+        .args(["check", "--no-suggest", "--color", "never"])
+        .arg(dir.path())
+        .env("COLUMNS", "100")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("far.md:1:65542]"), "the file's own line and column");
+    assert!(text.contains("checked 4 notes: 0 errors, 8,001 warnings"));
+    // 8,001 findings in a few hundred bytes each: the 64 KB line is never
+    // printed whole, for the first finding or any other.
+    assert!(text.len() < 8_001 * 1_500, "{} bytes", text.len());
+    assert!(!text.contains(&"x".repeat(1_000)));
+}

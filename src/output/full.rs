@@ -7,7 +7,7 @@ use crate::commands::check::Report;
 use crate::diagnostic::{Diagnostic, Severity, Sources};
 use crate::text::{sanitize, sanitize_source};
 use crate::vault::Vault;
-use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, SourceCode};
+use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, SourceCode};
 use std::fmt;
 
 /// A finding dressed for miette: text made safe for a terminal, and the
@@ -18,7 +18,7 @@ struct Rendered {
     severity: miette::Severity,
     help: Option<String>,
     label: Option<LabeledSpan>,
-    source: Option<NamedSource<String>>,
+    source: Option<Snippet>,
 }
 
 impl fmt::Debug for Rendered {
@@ -57,39 +57,122 @@ impl miette::Diagnostic for Rendered {
     }
 }
 
-/// Bodies are not kept; a snippet of one comes from the note's text, up
-/// to the end of the span's line, if that is within this many bytes.
-const MAX_BODY_SNIPPET: usize = 1 << 20;
+/// A snippet shows at most this many bytes either side of its span, and
+/// of the span itself: a finding on a megabyte-long line prints a few
+/// hundred bytes, however many findings the line has.
+const WINDOW: usize = 240;
 
-/// The text a snippet of `span` in note `path` is drawn from: the kept
-/// frontmatter, or the note's text from `sources` for a span in the body.
-fn snippet_source(d: &Diagnostic, vault: &Vault, sources: &dyn Sources) -> Option<String> {
+/// A window of a note's text around one finding: part of the span's line,
+/// with the file's own offsets, line and column, so miette numbers it as
+/// the file does.
+struct Snippet {
+    name: String,
+    text: String,
+    /// File offset of `text`.
+    offset: usize,
+    /// 0-based line and column (in characters) of `text`'s start.
+    line: usize,
+    column: usize,
+}
+
+impl SourceCode for Snippet {
+    fn read_span<'a>(
+        &'a self,
+        span: &miette::SourceSpan,
+        before: usize,
+        after: usize,
+    ) -> Result<Box<dyn miette::SpanContents<'a> + 'a>, miette::MietteError> {
+        // Asked for one span alone (the header's line and column), answer
+        // from its start; otherwise give the whole window.
+        let from = if before == 0 && after == 0 {
+            span.offset().saturating_sub(self.offset).min(self.text.len())
+        } else {
+            0
+        };
+        let from = (0..=from).rev().find(|&i| self.text.is_char_boundary(i)).unwrap_or(0);
+        let before_it = &self.text[..from];
+        let (line, column) = match before_it.rfind('\n') {
+            Some(i) => (self.line + before_it.matches('\n').count(), before_it[i + 1..].chars().count()),
+            None => (self.line, self.column + before_it.chars().count()),
+        };
+        let data = &self.text.as_bytes()[from..];
+        let window = miette::SourceSpan::from((self.offset + from, data.len()));
+        Ok(Box::new(miette::MietteSpanContents::new_named(self.name.clone(), data, window, line, column, 1)))
+    }
+}
+
+/// The window around finding `d`'s span, from the kept frontmatter or the
+/// note's text, and the span clipped to it.
+fn snippet(d: &Diagnostic, vault: &Vault, sources: &dyn Sources, name: &str) -> Option<(Snippet, usize)> {
     let span = d.span?;
     let head = vault.id_of(&d.path).map(|id| vault.notes[id].head.as_str()).unwrap_or("");
     let end = span.offset + span.len;
-    if end <= head.len() {
-        return Some(head.to_string());
+    let body;
+    let text = if end <= head.len() {
+        head
+    } else {
+        body = sources.text(&d.path)?;
+        &body
+    };
+    let at = span.offset.min(text.len());
+    let floor = |mut i: usize| {
+        while !text.is_char_boundary(i) {
+            i -= 1;
+        }
+        i
+    };
+    // Look for the line's ends only within the window, so that many
+    // findings on one long line cost the window each, not the line.
+    let (low, high) = (
+        floor(at.saturating_sub(WINDOW)),
+        floor(end.min(at + WINDOW).saturating_add(WINDOW).min(text.len()).max(at)),
+    );
+    let line_start = text[low..at].rfind('\n').map_or(low, |i| low + i + 1);
+    let line_end = text[at..high].find(['\n', '\r']).map_or(high, |i| at + i);
+    let (from, to) = (line_start, line_end);
+    let whole_line = |i: usize, j: usize| {
+        (i == 0 || text.as_bytes()[i - 1] == b'\n')
+            && (j == text.len() || matches!(text.as_bytes()[j], b'\n' | b'\r'))
+    };
+    let mut column = span.column.saturating_sub(1).saturating_sub(text[from..at].chars().count());
+    let mut line = span.line - 1;
+    // A line of context either side, when the span's line is shown whole
+    // and the neighbour is short.
+    let short = |line: &str| line.len() <= 2 * WINDOW;
+    let (mut start, mut stop) = (from, to);
+    if whole_line(from, to) && from > 0 {
+        let before = text[..line_start - 1].rfind('\n').map_or(0, |i| i + 1);
+        if short(&text[before..line_start]) {
+            (start, line, column) = (before, line - 1, 0);
+        }
     }
-    if end > MAX_BODY_SNIPPET {
-        return None;
+    if whole_line(from, to) {
+        let next = text[to..].find('\n').map(|i| to + i + 1).filter(|&n| n < text.len());
+        if let Some(next) = next {
+            let after = text[next..].find('\n').map_or(text.len(), |i| next + i);
+            if short(&text[next..after]) {
+                stop = after;
+            }
+        }
     }
-    let text = sources.text(&d.path)?;
     // miette numbers the last line wrongly when it has no line break.
-    let line_end = text.get(end..)?.find('\n').map_or(text.len(), |i| end + i + 1);
-    text.get(..line_end).map(str::to_string)
+    let shown = format!("{}\n", sanitize_source(&text[start..stop]).trim_end_matches(['\n', '\r']));
+    let snippet = Snippet { name: name.to_string(), text: shown, offset: start, line, column };
+    Some((snippet, (end.min(to) - at).max(1)))
 }
 
 fn rendered(d: &Diagnostic, vault: &Vault, sources: &dyn Sources, paths: &super::Paths) -> Rendered {
-    let source = snippet_source(d, vault, sources);
     let path = paths.show(&d.path);
-    let span = d.span.filter(|_| source.is_some());
-    let message = match span {
-        Some(_) => sanitize(&d.message).into_owned(),
-        None => match d.span {
-            Some(s) => format!("{}:{}:{}: {}", sanitize(&path), s.line, s.column, sanitize(&d.message)),
-            None => format!("{}: {}", sanitize(&path), sanitize(&d.message)),
-        },
+    let snippet = snippet(d, vault, sources, &sanitize(&path));
+    let message = match (d.span, &snippet) {
+        (Some(_), Some(_)) => sanitize(&d.message).into_owned(),
+        (Some(s), None) => format!("{}:{}:{}: {}", sanitize(&path), s.line, s.column, sanitize(&d.message)),
+        (None, _) => format!("{}: {}", sanitize(&path), sanitize(&d.message)),
     };
+    let label = d.span.zip(snippet.as_ref()).map(|(s, (_, len))| {
+        let label = d.label.as_deref().map(|l| sanitize(l).into_owned());
+        LabeledSpan::new(label, s.offset, *len)
+    });
     Rendered {
         code: d.code.name().to_string(),
         message,
@@ -98,11 +181,8 @@ fn rendered(d: &Diagnostic, vault: &Vault, sources: &dyn Sources, paths: &super:
             Severity::Warning => miette::Severity::Warning,
         },
         help: d.help.as_deref().map(|h| sanitize(h).into_owned()),
-        label: span.map(|s| {
-            let label = d.label.as_deref().map(|l| sanitize(l).into_owned());
-            LabeledSpan::new(label, s.offset, s.len.max(1))
-        }),
-        source: source.map(|text| NamedSource::new(sanitize(&path), sanitize_source(&text).into_owned())),
+        label,
+        source: snippet.map(|(s, _)| s),
     }
 }
 

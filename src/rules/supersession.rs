@@ -99,19 +99,7 @@ impl Resolver<'_> {
                     out.push(d);
                 }
             }
-            Resolution::Missing { wanted, by_name } => {
-                let close = self.close_names(wanted, id);
-                let message = if *by_name {
-                    format!("{noun} `{text}` does not exist: no note has that name or alias")
-                } else {
-                    format!("{noun} `{text}` does not exist: no note at `{wanted}`")
-                };
-                let mut d = diagnostic(Code::MissingSuccessor, message, "no such note");
-                if let Some(first) = close.first() {
-                    d = d.help(format!("did you mean `{first}`?"));
-                }
-                out.push(d.related(close));
-            }
+            Resolution::Missing { wanted, by_name } => out.push(self.missing(declared, wanted, *by_name)),
             Resolution::Ambiguous(ids) => {
                 let paths: Vec<String> = ids.iter().map(|&c| vault.notes[c].path.clone()).collect();
                 out.push(
@@ -153,6 +141,23 @@ impl Resolver<'_> {
                 out.push(diagnostic(Code::InvalidSuccessor, message, "not a note").help(example(side, key)));
             }
         }
+    }
+
+    /// `missing-successor`, with the closest names in the help.
+    fn missing(&mut self, declared: &Declared, wanted: &str, by_name: bool) -> Diagnostic {
+        let (id, text, noun) = (declared.by, &declared.text, declared.side.noun());
+        let close = self.close_names(wanted, id);
+        let message = if by_name {
+            format!("{noun} `{text}` does not exist: no note has that name or alias")
+        } else {
+            format!("{noun} `{text}` does not exist: no note at `{wanted}`")
+        };
+        let mut d = Diagnostic::new(Code::MissingSuccessor, &self.vault.notes[id].path, message)
+            .at(declared.span, "no such note");
+        if let Some(first) = close.first() {
+            d = d.help(format!("did you mean `{first}`?"));
+        }
+        d.related(close)
     }
 
     /// The paths of notes named like `wanted`, other than the note `id`.
