@@ -173,3 +173,29 @@ fn findings_on_a_long_line_show_a_window() {
     assert!(text.len() < 8_001 * 1_500, "{} bytes", text.len());
     assert!(!text.contains(&"x".repeat(1_000)));
 }
+
+/// Positions come from one forward pass: a one-line flow list of a
+/// megabyte (which took minutes when each token's column was counted from
+/// the line's start) is read, and the declaration after it is checked.
+#[test]
+fn a_megabyte_one_line_flow_list_is_read_in_one_pass() {
+    let dir = vault();
+    let list = vec!["a"; 500_000].join(",");
+    fs::write(dir.path().join("flow.md"), format!("---\nx: [{list}]\nsuperseded_by: gone.md\n---\n")).unwrap();
+    assert_eq!(codes_for(dir.path(), "flow.md"), ["missing-successor"]);
+}
+
+/// Columns of body links are counted on from the last link, so 20,000
+/// links on one line are each found at their own column.
+#[test]
+fn many_links_on_one_line_each_have_their_column() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("old.md"), "---\nsuperseded_by: new.md\n---\n").unwrap();
+    fs::write(dir.path().join("new.md"), "# New\n").unwrap();
+    fs::write(dir.path().join("many.md"), "é [[old]]".repeat(20_000)).unwrap();
+    let (_, json) = check_json(dir.path(), &["--no-suggest"]);
+    let columns: Vec<u64> =
+        json["diagnostics"].as_array().unwrap().iter().map(|d| d["column"].as_u64().unwrap()).collect();
+    assert_eq!(columns.len(), 20_000);
+    assert!(columns.iter().enumerate().all(|(i, &c)| c == 3 + 9 * i as u64), "{:?}", &columns[..4]);
+}

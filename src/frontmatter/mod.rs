@@ -249,19 +249,25 @@ pub struct YamlError {
 }
 
 /// Maps parser markers (line 1-based, column 0-based, both relative to the
-/// YAML text) to byte offsets and file positions.
+/// YAML text) to byte offsets and file positions. Markers come mostly in
+/// order, so the last one is kept and the next found by stepping on from
+/// it: a thousand tokens on one line cost the line once, not a thousand
+/// times.
 struct Positions<'a> {
     yaml: &'a str,
     line_starts: Vec<usize>,
     base_offset: usize,
     first_line: usize,
+    /// The last marker mapped: (line index, column, byte offset).
+    last: std::cell::Cell<(usize, usize, usize)>,
 }
 
 impl<'a> Positions<'a> {
     fn new(yaml: &'a str, block: &Block) -> Self {
         let mut line_starts = vec![0];
         line_starts.extend(yaml.match_indices('\n').map(|(i, _)| i + 1));
-        Positions { yaml, line_starts, base_offset: block.yaml_start, first_line: block.first_line }
+        let last = std::cell::Cell::new((0, 0, 0));
+        Positions { yaml, line_starts, base_offset: block.yaml_start, first_line: block.first_line, last }
     }
 
     /// Byte offset into the YAML text of a marker.
@@ -270,9 +276,18 @@ impl<'a> Positions<'a> {
         let Some(&start) = self.line_starts.get(line) else {
             return self.yaml.len();
         };
-        let rest = &self.yaml[start..];
-        let within = rest.char_indices().nth(mark.col()).map_or(rest.len(), |(i, _)| i);
-        start + within
+        let (last_line, last_col, last_at) = self.last.get();
+        let (mut col, mut at) =
+            if last_line == line && last_col <= mark.col() { (last_col, last_at) } else { (0, start) };
+        let end = self.line_starts.get(line + 1).copied().unwrap_or(self.yaml.len());
+        let mut chars = self.yaml[at..end].chars();
+        while col < mark.col() {
+            let Some(c) = chars.next() else { break };
+            at += c.len_utf8();
+            col += 1;
+        }
+        self.last.set((line, col, at));
+        at
     }
 
     fn span(&self, mark: &Marker, len: usize) -> Span {
@@ -292,27 +307,31 @@ impl<'a> Positions<'a> {
 }
 
 /// Length in bytes of the YAML token at the start of `rest`: a quoted
-/// scalar to its closing quote, anything else to the end of its line (or,
-/// inside a flow collection, to the next `,`, `]` or `}`), less a trailing
-/// comment and white space.
+/// scalar to its closing quote, a flow collection to its closing bracket,
+/// anything else to the end of its line (or, inside a flow collection, to
+/// the next `,`, `]` or `}`), less a trailing comment and white space.
+/// Each scan stops where its token does, so the tokens of one long line
+/// cost the line about once.
 fn token_len(rest: &str, flow: bool) -> usize {
-    let line = rest.split(['\n', '\r']).next().unwrap_or("");
-    let bytes = line.as_bytes();
+    let bytes = rest.as_bytes();
+    let line_end = |from: usize| {
+        bytes[from..].iter().position(|b| matches!(b, b'\n' | b'\r')).map_or(bytes.len(), |i| from + i)
+    };
     match bytes.first() {
         Some(b'"') => {
             let mut i = 1;
-            while i < bytes.len() {
+            while i < bytes.len() && !matches!(bytes[i], b'\n' | b'\r') {
                 match bytes[i] {
                     b'\\' => i += 2,
                     b'"' => return i + 1,
                     _ => i += 1,
                 }
             }
-            line.len()
+            i.min(bytes.len())
         }
         Some(b'\'') => {
             let mut i = 1;
-            while i < bytes.len() {
+            while i < bytes.len() && !matches!(bytes[i], b'\n' | b'\r') {
                 if bytes[i] == b'\'' {
                     if bytes.get(i + 1) == Some(&b'\'') {
                         i += 2;
@@ -322,19 +341,20 @@ fn token_len(rest: &str, flow: bool) -> usize {
                 }
                 i += 1;
             }
-            line.len()
+            i.min(bytes.len())
         }
         Some(b'[' | b'{') => {
             // A flow collection on one line: to its matching bracket.
             let mut depth = 0usize;
             let mut quote = None;
-            for (i, c) in line.char_indices() {
-                match (quote, c) {
-                    (Some(q), c) if c == q => quote = None,
+            for (i, &b) in bytes.iter().enumerate() {
+                match (quote, b) {
+                    (_, b'\n' | b'\r') => return trim_comment(&rest[..i]).len(),
+                    (Some(q), b) if b == q => quote = None,
                     (Some(_), _) => {}
-                    (None, '"' | '\'') => quote = Some(c),
-                    (None, '[' | '{') => depth += 1,
-                    (None, ']' | '}') => {
+                    (None, b'"' | b'\'') => quote = Some(b),
+                    (None, b'[' | b'{') => depth += 1,
+                    (None, b']' | b'}') => {
                         depth -= 1;
                         if depth == 0 {
                             return i + 1;
@@ -343,15 +363,21 @@ fn token_len(rest: &str, flow: bool) -> usize {
                     _ => {}
                 }
             }
-            trim_comment(line).len()
+            trim_comment(rest).len()
         }
-        _ => {
-            let mut end = trim_comment(line).len();
-            if flow && let Some(i) = line[..end].find([',', ']', '}']) {
-                end = i;
+        _ if flow => {
+            // To the first `,`, `]` or `}`, or a comment, or the line's end.
+            let mut end = bytes.len();
+            for (i, &b) in bytes.iter().enumerate() {
+                let comment = b == b'#' && i > 0 && matches!(bytes[i - 1], b' ' | b'\t');
+                if matches!(b, b',' | b']' | b'}' | b'\n' | b'\r') || comment {
+                    end = i;
+                    break;
+                }
             }
-            line[..end].trim_end().len()
+            rest[..end].trim_end().len()
         }
+        _ => trim_comment(&rest[..line_end(0)]).len(),
     }
 }
 
