@@ -45,7 +45,9 @@ fn main() -> ExitCode {
             }
         }
         Err(reason) => {
-            eprintln!("vaultlint: error: {reason}");
+            // Reasons quote PATHs and file names: nothing in them reaches
+            // the terminal as a control character.
+            eprintln!("vaultlint: error: {}", vaultlint::text::sanitize_lines(&reason));
             ExitCode::from(FATAL)
         }
     }
@@ -57,6 +59,7 @@ fn settings(cli: &Cli, flags: Flags, style: Style) -> Result<Settings, String> {
     let flags =
         Flags { config: cli.config.as_deref(), isolated: cli.isolated, threads: cli.threads, ..flags };
     Settings::resolve(&flags, &cwd).map_err(|e| match e {
+        // A reason may quote a PATH as given: made safe for the terminal.
         SettingsError::Usage(reason) => reason,
         SettingsError::Config(error) => output::config_error(&error, style),
     })

@@ -30,14 +30,18 @@ pub fn sanitize(text: &str) -> Cow<'_, str> {
 
 /// Source text safe to show in a snippet, with every byte offset kept:
 /// each unsafe character becomes as many bytes of replacement. Line breaks
-/// and tabs stay.
+/// (`\n`, `\r\n`) and tabs stay; a lone `\r`, which would send the cursor
+/// back over the line, does not.
 pub fn sanitize_source(text: &str) -> Cow<'_, str> {
-    if !text.chars().any(|c| is_unsafe(c) && c != '\r') {
+    let bytes = text.as_bytes();
+    let lone_cr = |i: usize| bytes[i] == b'\r' && bytes.get(i + 1) != Some(&b'\n');
+    let unsafe_at = |i: usize, c: char| if c == '\r' { lone_cr(i) } else { is_unsafe(c) };
+    if !text.char_indices().any(|(i, c)| unsafe_at(i, c)) {
         return Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        if is_unsafe(c) && c != '\r' {
+    for (i, c) in text.char_indices() {
+        if unsafe_at(i, c) {
             match c.len_utf8() {
                 3 => out.push('\u{fffd}'),
                 n => out.extend(std::iter::repeat_n('?', n)),
@@ -47,6 +51,15 @@ pub fn sanitize_source(text: &str) -> Cow<'_, str> {
         }
     }
     Cow::Owned(out)
+}
+
+/// Text for a message of several lines (an error with a snippet): each line
+/// made safe as [`sanitize`] makes one.
+pub fn sanitize_lines(text: &str) -> String {
+    text.split('\n')
+        .map(|line| sanitize(line.strip_suffix('\r').unwrap_or(line)).into_owned())
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// At most the first `max` bytes of `text`, cut at a character boundary.

@@ -15,6 +15,9 @@ use std::path::{Path, PathBuf};
 
 pub type NoteId = usize;
 
+/// An ambiguous name lists at most this many of the notes it fits.
+pub const MAX_CANDIDATES: usize = 10;
+
 pub struct Vault {
     pub root: PathBuf,
     /// Sorted by path.
@@ -48,7 +51,13 @@ pub enum Resolution {
         wanted: String,
         by_name: bool,
     },
-    Ambiguous(Vec<NoteId>),
+    /// Several notes: the first [`MAX_CANDIDATES`] by path, and how many
+    /// there are in all. A thousand notes named `index.md` cost ten ids a
+    /// declaration, not a thousand.
+    Ambiguous {
+        first: Vec<NoteId>,
+        total: usize,
+    },
     /// A template: never a version of anything (only declarations are
     /// told so; [`Vault::resolve`] gives the note).
     Template(NoteId),
@@ -219,7 +228,10 @@ impl Vault {
         };
         match candidates.map(Vec::as_slice) {
             Some([id]) => Resolution::Note(*id),
-            Some(ids) => Resolution::Ambiguous(ids.to_vec()),
+            Some(ids) => Resolution::Ambiguous {
+                first: ids[..ids.len().min(MAX_CANDIDATES)].to_vec(),
+                total: ids.len(),
+            },
             None => Resolution::Missing {
                 wanted: if key.contains('/') {
                     format!("{}.md", name.trim_start_matches('/'))
@@ -325,7 +337,9 @@ mod tests {
         ] {
             assert_eq!(v.resolve(old, value), exp, "{value}");
         }
-        assert!(matches!(v.resolve(old, "[[README]]"), Resolution::Ambiguous(ids) if ids.len() == 2));
+        assert!(
+            matches!(v.resolve(old, "[[README]]"), Resolution::Ambiguous { first, total: 2 } if first.len() == 2)
+        );
         assert_eq!(v.resolve(old, "../../x.md"), Resolution::Outside);
         assert_eq!(
             v.resolve(old, "hr/expenses-2026"),

@@ -181,7 +181,8 @@ fn findings_on_a_long_line_show_a_window() {
 fn a_megabyte_one_line_flow_list_is_read_in_one_pass() {
     let dir = vault();
     let list = vec!["a"; 500_000].join(",");
-    fs::write(dir.path().join("flow.md"), format!("---\nx: [{list}]\nsuperseded_by: gone.md\n---\n")).unwrap();
+    fs::write(dir.path().join("flow.md"), format!("---\nx: [{list}]\nsuperseded_by: gone.md\n---\n"))
+        .unwrap();
     assert_eq!(codes_for(dir.path(), "flow.md"), ["missing-successor"]);
 }
 
@@ -198,4 +199,89 @@ fn many_links_on_one_line_each_have_their_column() {
         json["diagnostics"].as_array().unwrap().iter().map(|d| d["column"].as_u64().unwrap()).collect();
     assert_eq!(columns.len(), 20_000);
     assert!(columns.iter().enumerate().all(|(i, &c)| c == 3 + 9 * i as u64), "{:?}", &columns[..4]);
+}
+
+/// A NUL in frontmatter is a finding with its place, not the silent end
+/// of the frontmatter (which dropped every key after it).
+#[test]
+fn a_nul_in_frontmatter_is_invalid() {
+    let dir = vault();
+    fs::write(dir.path().join("nul.md"), "---\ntitle: a\0\nsuperseded_by: missing.md\n---\n").unwrap();
+    let (_, json) = check_json(dir.path(), &[]);
+    let found: Vec<_> = findings(&json).into_iter().filter(|f| f.1 == "nul.md").collect();
+    assert_eq!(found, [("invalid-frontmatter".to_string(), "nul.md".to_string(), Some(2))]);
+    assert_eq!(json["diagnostics"][0]["column"], 9);
+}
+
+/// A lone CR ends a line for YAML, so it does for positions: the label
+/// sits under the value, and an edit finds its key.
+#[test]
+fn a_lone_cr_ends_a_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let body = "The desk answers from 8 to 18 on working days; urgent tickets page the engineer on duty.\n";
+    fs::write(
+        dir.path().join("old.md"),
+        format!("---\ntitle: a\rnote: b\nsuperseded_by: missing.md\n---\n{body}"),
+    )
+    .unwrap();
+    fs::write(dir.path().join("hours.md"), format!("---\nupdated: 2027-01-01\n---\n{body}")).unwrap();
+    let out = common::vaultlint()
+        .args(["check", "--no-suggest", "--color", "never"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains(" 4 │ superseded_by: missing.md\n   ·                ─────┬────\n"), "{text}");
+    let out = common::vaultlint().args(["suggest", "--yes", "--no-git"]).arg(dir.path()).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("wrote old.md: superseded_by: hours.md"), "{text}");
+}
+
+/// Escape sequences from notes and config files never reach a terminal
+/// or a GitHub log.
+#[test]
+fn escapes_reach_no_terminal_in_any_format() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(
+        dir.path().join("evil\u{7}.md"),
+        "---\nstatus: \"\\e[31mred\\a\"\nsuperseded_by: \"\\e]0;x\\a.md\"\n---\n",
+    )
+    .unwrap();
+    for format in ["full", "concise", "github", "json", "sarif"] {
+        let out = common::vaultlint().args(["check", "--format", format]).arg(dir.path()).output().unwrap();
+        for stream in [&out.stdout, &out.stderr] {
+            assert!(
+                !stream.iter().any(|&b| b == 0x1b || b == 0x07),
+                "{format}: {}",
+                String::from_utf8_lossy(stream)
+            );
+        }
+    }
+    fs::write(dir.path().join("vaultlint.toml"), "exclude = \"\u{1b}[31m\"\n").unwrap();
+    let out = common::vaultlint().arg("check").arg(dir.path()).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(!out.stderr.iter().any(|&b| b == 0x1b), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = common::vaultlint()
+        .args(["check", "gone\u{1b}[2J.md", "also-gone.md"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert!(!out.stderr.iter().chain(&out.stdout).any(|&b| b == 0x1b));
+}
+
+/// An ambiguous name lists ten candidates and says how many more: a
+/// thousand notes named alike cost each finding ten paths, not a thousand.
+#[test]
+fn an_ambiguous_name_lists_ten_candidates() {
+    let dir = tempfile::tempdir().unwrap();
+    for i in 0..1_000 {
+        fs::create_dir(dir.path().join(format!("d{i:04}"))).unwrap();
+        fs::write(dir.path().join(format!("d{i:04}/index.md")), "# Index\n").unwrap();
+    }
+    fs::write(dir.path().join("old.md"), "---\nsuperseded_by: \"[[index]]\"\n---\n").unwrap();
+    let (_, json) = check_json(dir.path(), &["--no-suggest"]);
+    let d = &json["diagnostics"][0];
+    assert_eq!(d["code"], "ambiguous-successor");
+    assert_eq!(d["related"].as_array().unwrap().len(), 10);
+    assert!(d["message"].as_str().unwrap().ends_with("`d0009/index.md` and 990 more"), "{d}");
 }

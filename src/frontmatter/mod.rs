@@ -264,8 +264,16 @@ struct Positions<'a> {
 
 impl<'a> Positions<'a> {
     fn new(yaml: &'a str, block: &Block) -> Self {
+        // YAML ends a line at `\n`, `\r\n`, and a lone `\r` too.
+        let bytes = yaml.as_bytes();
         let mut line_starts = vec![0];
-        line_starts.extend(yaml.match_indices('\n').map(|(i, _)| i + 1));
+        line_starts.extend(
+            bytes
+                .iter()
+                .enumerate()
+                .filter(|&(i, &b)| b == b'\n' || (b == b'\r' && bytes.get(i + 1) != Some(&b'\n')))
+                .map(|(i, _)| i + 1),
+        );
         let last = std::cell::Cell::new((0, 0, 0));
         Positions { yaml, line_starts, base_offset: block.yaml_start, first_line: block.first_line, last }
     }
@@ -416,6 +424,15 @@ pub fn parse(text: &str, block: &Block) -> Result<Vec<Field>, YamlError> {
 
 fn parse_yaml(text: &str, block: &Block) -> Result<Vec<Field>, YamlError> {
     let yaml = &text[block.yaml_start..block.yaml_end];
+    // The YAML reader stops at a NUL as at the end of the text, which would
+    // silently drop every key after it.
+    if let Some(at) = yaml.find('\0') {
+        let before = &yaml[..at];
+        let line = block.first_line + before.matches('\n').count();
+        let column = before.rsplit('\n').next().unwrap_or("").chars().count() + 1;
+        let span = Span { offset: block.yaml_start + at, len: 1, line, column };
+        return Err(error("frontmatter holds a NUL byte".into(), span, "NUL"));
+    }
     let mut reader = Reader {
         text,
         pos: Positions::new(yaml, block),

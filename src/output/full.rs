@@ -127,11 +127,12 @@ fn snippet(d: &Diagnostic, vault: &Vault, sources: &dyn Sources, name: &str) -> 
         floor(at.saturating_sub(WINDOW)),
         floor(end.min(at + WINDOW).saturating_add(WINDOW).min(text.len()).max(at)),
     );
-    let line_start = text[low..at].rfind('\n').map_or(low, |i| low + i + 1);
+    // A lone `\r` ends a line too, as YAML and editors read it.
+    let line_start = text[low..at].rfind(['\n', '\r']).map_or(low, |i| low + i + 1);
     let line_end = text[at..high].find(['\n', '\r']).map_or(high, |i| at + i);
     let (from, to) = (line_start, line_end);
     let whole_line = |i: usize, j: usize| {
-        (i == 0 || text.as_bytes()[i - 1] == b'\n')
+        (i == 0 || matches!(text.as_bytes()[i - 1], b'\n' | b'\r'))
             && (j == text.len() || matches!(text.as_bytes()[j], b'\n' | b'\r'))
     };
     let mut column = span.column.saturating_sub(1).saturating_sub(text[from..at].chars().count());
@@ -141,7 +142,7 @@ fn snippet(d: &Diagnostic, vault: &Vault, sources: &dyn Sources, name: &str) -> 
     let short = |line: &str| line.len() <= 2 * WINDOW;
     let (mut start, mut stop) = (from, to);
     if whole_line(from, to) && from > 0 {
-        let before = text[..line_start - 1].rfind('\n').map_or(0, |i| i + 1);
+        let before = text[..line_start - 1].rfind(['\n', '\r']).map_or(0, |i| i + 1);
         if short(&text[before..line_start]) {
             (start, line, column) = (before, line - 1, 0);
         }
@@ -156,7 +157,7 @@ fn snippet(d: &Diagnostic, vault: &Vault, sources: &dyn Sources, name: &str) -> 
         }
     }
     // miette numbers the last line wrongly when it has no line break.
-    let shown = format!("{}\n", sanitize_source(&text[start..stop]).trim_end_matches(['\n', '\r']));
+    let shown = format!("{}\n", sanitize_source(text[start..stop].trim_end_matches(['\n', '\r'])));
     let snippet = Snippet { name: name.to_string(), text: shown, offset: start, line, column };
     Some((snippet, (end.min(to) - at).max(1)))
 }

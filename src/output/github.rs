@@ -25,9 +25,10 @@ pub fn render(report: &Report, paths: &super::Paths) -> String {
     out
 }
 
-/// Escapes a command's message, as the runner reads it.
+/// Escapes a command's message, as the runner reads it, after making each
+/// line safe: GitHub's log viewer renders escape sequences.
 fn data(text: &str) -> String {
-    text.replace('%', "%25").replace('\r', "%0D").replace('\n', "%0A")
+    crate::text::sanitize_lines(text).replace('%', "%25").replace('\r', "%0D").replace('\n', "%0A")
 }
 
 /// Escapes a property value: also `:` and `,`, which end one.

@@ -32,7 +32,7 @@ fn picture(vault: &Vault, graph: &Graph, life: &Lifecycle, focus: Option<&Focus>
             Resolution::Note(target) if target != id => continue,
             Resolution::Note(_) => "itself",
             Resolution::Missing { .. } => "missing",
-            Resolution::Ambiguous(_) => "ambiguous",
+            Resolution::Ambiguous { .. } => "ambiguous",
             Resolution::Outside => "outside the vault",
             Resolution::Template(_) => "a template",
             Resolution::Invalid(_) => "invalid",

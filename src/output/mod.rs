@@ -26,14 +26,24 @@ impl Default for Style {
     }
 }
 
-/// A config file's problem, drawn with its snippet.
+/// A config file's problem, drawn with its snippet (without colour: it
+/// goes to standard error, where every control character is escaped),
+/// every text from the file made safe for a terminal first.
 pub fn config_error(error: &crate::config::ConfigError, style: Style) -> String {
+    use crate::text::{sanitize, sanitize_source};
     use miette::{GraphicalReportHandler, GraphicalTheme};
-    let theme = if style.color { GraphicalTheme::unicode() } else { GraphicalTheme::unicode_nocolor() };
+    let theme = GraphicalTheme::unicode_nocolor();
     let handler = GraphicalReportHandler::new_themed(theme).with_width(style.width).with_links(false);
+    let safe = crate::config::ConfigError {
+        file: error.file.clone(),
+        text: sanitize_source(&error.text).into_owned(),
+        span: error.span.clone(),
+        message: sanitize(&error.message).into_owned(),
+        help: error.help.as_deref().map(|h| sanitize(h).into_owned()),
+    };
     let mut report = String::new();
-    let _ = handler.render_report(&mut report, error);
-    format!("invalid config file {}\n\n{}", error.file.display(), report.trim_end())
+    let _ = handler.render_report(&mut report, &safe);
+    format!("invalid config file {}\n\n{}", sanitize(&error.file.display().to_string()), report.trim_end())
 }
 
 /// How findings name files: by the path that opens from the folder the

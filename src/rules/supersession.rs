@@ -100,17 +100,21 @@ impl Resolver<'_> {
                 }
             }
             Resolution::Missing { wanted, by_name } => out.push(self.missing(declared, wanted, *by_name)),
-            Resolution::Ambiguous(ids) => {
-                let paths: Vec<String> = ids.iter().map(|&c| vault.notes[c].path.clone()).collect();
+            Resolution::Ambiguous { first, total } => {
+                let paths: Vec<String> = first.iter().map(|&c| vault.notes[c].path.clone()).collect();
+                let more = match total - first.len() {
+                    0 => String::new(),
+                    n => format!(" and {} more", crate::text::thousands(n)),
+                };
                 out.push(
                     diagnostic(
                         Code::AmbiguousSuccessor,
-                        format!("{noun} `{text}` fits {} notes: {}", paths.len(), quoted_list(&paths)),
+                        format!("{noun} `{text}` fits {total} notes: {}{more}", quoted_list(&paths)),
                         "ambiguous",
                     )
                     .help(format!(
                         "name the note by its path, e.g. `{key}: \"[[{}]]\"`",
-                        vault.path_stem(ids[0])
+                        vault.path_stem(first[0])
                     ))
                     .related(paths),
                 );
