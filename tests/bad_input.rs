@@ -260,7 +260,7 @@ fn escapes_reach_no_terminal_in_any_format() {
     fs::write(dir.path().join("vaultlint.toml"), "exclude = \"\u{1b}[31m\"\n").unwrap();
     let out = common::vaultlint().arg("check").arg(dir.path()).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
-    assert!(!out.stderr.iter().any(|&b| b == 0x1b), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(!out.stderr.contains(&0x1b), "{}", String::from_utf8_lossy(&out.stderr));
     let out = common::vaultlint()
         .args(["check", "gone\u{1b}[2J.md", "also-gone.md"])
         .current_dir(dir.path())

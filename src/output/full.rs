@@ -142,16 +142,31 @@ fn snippet(d: &Diagnostic, vault: &Vault, sources: &dyn Sources, name: &str) -> 
     let short = |line: &str| line.len() <= 2 * WINDOW;
     let (mut start, mut stop) = (from, to);
     if whole_line(from, to) && from > 0 {
-        let before = text[..line_start - 1].rfind(['\n', '\r']).map_or(0, |i| i + 1);
-        if short(&text[before..line_start]) {
+        let prev_end = text[..line_start].strip_suffix('\n').unwrap_or(&text[..line_start]);
+        let prev_end = prev_end.strip_suffix('\r').unwrap_or(prev_end).len();
+        // Looked for only as far back as a short line goes.
+        let mut low = prev_end.saturating_sub(2 * WINDOW + 1);
+        while !text.is_char_boundary(low) {
+            low -= 1;
+        }
+        let before = text[low..prev_end].rfind(['\n', '\r']).map(|i| low + i + 1).or((low == 0).then_some(0));
+        if let Some(before) = before.filter(|&b| short(&text[b..line_start])) {
             (start, line, column) = (before, line - 1, 0);
         }
     }
     if whole_line(from, to) {
-        let next = text[to..].find('\n').map(|i| to + i + 1).filter(|&n| n < text.len());
-        if let Some(next) = next {
-            let after = text[next..].find('\n').map_or(text.len(), |i| next + i);
-            if short(&text[next..after]) {
+        // `to` is at the line's break: the next line starts just past it.
+        let next = if text[to..].starts_with("\r\n") { to + 2 } else { to + 1 };
+        if next < text.len() {
+            let mut high = (next + 2 * WINDOW + 1).min(text.len());
+            while !text.is_char_boundary(high) {
+                high -= 1;
+            }
+            let after = text[next..high]
+                .find(['\n', '\r'])
+                .map(|i| next + i)
+                .or((high == text.len()).then_some(high));
+            if let Some(after) = after.filter(|&a| short(&text[next..a])) {
                 stop = after;
             }
         }
