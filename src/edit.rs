@@ -10,6 +10,9 @@ use std::path::Path;
 pub enum WriteError {
     /// The file changed since it was read; nothing was written.
     Changed,
+    /// The file is as it was read but is not edited (read-only, linked),
+    /// with the reason; nothing was written.
+    Refused(String),
     Io(io::Error),
 }
 
@@ -17,6 +20,7 @@ impl std::fmt::Display for WriteError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             WriteError::Changed => f.write_str("the file changed since it was read; it was left alone"),
+            WriteError::Refused(why) => f.write_str(why),
             WriteError::Io(e) => write!(f, "{e}"),
         }
     }
@@ -28,28 +32,135 @@ impl From<io::Error> for WriteError {
     }
 }
 
+/// What tells one version of a file from another without reading it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Stamp {
+    len: u64,
+    modified: Option<std::time::SystemTime>,
+    #[cfg(unix)]
+    inode: (u64, u64),
+}
+
+fn stamp(meta: &fs::Metadata) -> Stamp {
+    Stamp {
+        len: meta.len(),
+        modified: meta.modified().ok(),
+        #[cfg(unix)]
+        inode: {
+            use std::os::unix::fs::MetadataExt;
+            (meta.dev(), meta.ino())
+        },
+    }
+}
+
+/// Temporary files of an edit that was killed are removed once they are
+/// this old.
+const STALE_TEMP: std::time::Duration = std::time::Duration::from_secs(3600);
+
+/// Removes the temporary files this tool left in `folder` when a run was
+/// killed mid-write: `.vaultlint-*.tmp`, an hour old or more. Once per
+/// folder per run.
+fn remove_stale_temps(folder: &Path) {
+    static DONE: std::sync::Mutex<Vec<std::path::PathBuf>> = std::sync::Mutex::new(Vec::new());
+    let mut done = DONE.lock().unwrap_or_else(|e| e.into_inner());
+    if done.iter().any(|f| f == folder) {
+        return;
+    }
+    done.push(folder.to_path_buf());
+    let Ok(entries) = fs::read_dir(folder) else { return };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        let ours = name.starts_with(".vaultlint-") && name.ends_with(".tmp");
+        let old = entry.metadata().ok().and_then(|m| m.modified().ok()).and_then(|t| t.elapsed().ok());
+        if ours && old.is_some_and(|age| age >= STALE_TEMP) {
+            let _ = fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// Why a file that is still what was read is not edited all the same.
+fn refusal(meta: &fs::Metadata) -> Option<String> {
+    if meta.permissions().readonly() {
+        return Some("it is read-only; make it writable to let vaultlint edit it".into());
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        if meta.nlink() > 1 {
+            return Some(format!(
+                "it has {} hard links, and replacing it would leave the others with the old text; edit it by hand",
+                meta.nlink()
+            ));
+        }
+    }
+    None
+}
+
 /// Replaces `path` with `contents`. `read` is what the file held when it
 /// was read (`None`: it did not exist); if it holds anything else now the
-/// write does not happen.
-pub fn write_atomic(path: &Path, read: Option<&[u8]>, contents: &[u8]) -> Result<(), WriteError> {
-    let now = match fs::read(path) {
-        Ok(bytes) => Some(bytes),
+/// write does not happen. `root` is the folder the file must stay in: a
+/// folder on the way replaced by a link out of it is refused.
+///
+/// The file is checked when the write starts, and its size, modification
+/// time and inode again just before the rename. A writer that changes it
+/// between that last check and the rename still loses its change: only a
+/// lock could close that window, and editors take none.
+pub fn write_atomic(
+    root: &Path,
+    path: &Path,
+    read: Option<&[u8]>,
+    contents: &[u8],
+) -> Result<(), WriteError> {
+    let meta = match fs::symlink_metadata(path) {
+        Ok(meta) if !meta.is_file() => return Err(WriteError::Refused("it is not a regular file".into())),
+        Ok(meta) => Some(meta),
         Err(e) if e.kind() == io::ErrorKind::NotFound => None,
         Err(e) => return Err(e.into()),
+    };
+    let now = match &meta {
+        Some(_) => Some(fs::read(path)?),
+        None => None,
     };
     if now.as_deref() != read {
         return Err(WriteError::Changed);
     }
+    if let Some(why) = meta.as_ref().and_then(refusal) {
+        return Err(WriteError::Refused(why));
+    }
     let folder = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    remove_stale_temps(folder);
     let mut temp = tempfile::Builder::new().prefix(".vaultlint-").suffix(".tmp").tempfile_in(folder)?;
     temp.write_all(contents)?;
-    if let Ok(meta) = fs::metadata(path) {
+    if let Some(meta) = &meta {
         fs::set_permissions(temp.path(), meta.permissions())?;
+        keep_owner(temp.path(), meta);
     }
     temp.as_file().sync_all()?;
+    // Just before the rename: still the same file, still inside the root.
+    let again = fs::symlink_metadata(path).ok();
+    if again.as_ref().map(stamp) != meta.as_ref().map(stamp) {
+        return Err(WriteError::Changed);
+    }
+    let inside =
+        folder.canonicalize().ok().zip(root.canonicalize().ok()).is_some_and(|(f, r)| f.starts_with(r));
+    if !inside {
+        return Err(WriteError::Refused("its folder now leads outside the vault".into()));
+    }
     temp.persist(path).map_err(|e| e.error)?;
     Ok(())
 }
+
+/// Gives the replacement the original's owner, where the process may (as
+/// root, editing another user's note); elsewhere the owner is the writer.
+#[cfg(unix)]
+fn keep_owner(file: &Path, meta: &fs::Metadata) {
+    use std::os::unix::fs::MetadataExt;
+    let _ = std::os::unix::fs::chown(file, Some(meta.uid()), Some(meta.gid()));
+}
+
+#[cfg(not(unix))]
+fn keep_owner(_: &Path, _: &fs::Metadata) {}
 
 /// Records in the dismissal `file` that `a` and `b` (vault-relative) are
 /// not versions of one another. `false` when the pair was already there.
@@ -61,7 +172,8 @@ pub fn dismiss(file: &Path, a: &str, b: &str) -> Result<bool, String> {
         Err(e) => return Err(format!("cannot read {name}: {e}")),
     };
     let Some(bytes) = crate::dismissals::appended(read.as_deref(), a, b)? else { return Ok(false) };
-    write_atomic(file, read.as_deref(), &bytes).map_err(|e| format!("cannot write {name}: {e}"))?;
+    let root = file.parent().unwrap_or(Path::new("."));
+    write_atomic(root, file, read.as_deref(), &bytes).map_err(|e| format!("cannot write {name}: {e}"))?;
     Ok(true)
 }
 
@@ -93,12 +205,15 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let file = dir.path().join("a.md");
         fs::write(&file, "one").unwrap();
-        assert!(matches!(write_atomic(&file, Some(b"other"), b"two"), Err(WriteError::Changed)));
+        assert!(matches!(write_atomic(dir.path(), &file, Some(b"other"), b"two"), Err(WriteError::Changed)));
         assert_eq!(fs::read(&file).unwrap(), b"one");
-        write_atomic(&file, Some(b"one"), b"two").unwrap();
+        write_atomic(dir.path(), &file, Some(b"one"), b"two").unwrap();
         assert_eq!(fs::read(&file).unwrap(), b"two");
-        assert!(matches!(write_atomic(&dir.path().join("new"), Some(b""), b"x"), Err(WriteError::Changed)));
-        write_atomic(&dir.path().join("new"), None, b"x").unwrap();
+        assert!(matches!(
+            write_atomic(dir.path(), &dir.path().join("new"), Some(b""), b"x"),
+            Err(WriteError::Changed)
+        ));
+        write_atomic(dir.path(), &dir.path().join("new"), None, b"x").unwrap();
         // Only the two files: no temp file left behind.
         assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 2);
     }
@@ -111,7 +226,47 @@ mod tests {
         let file = dir.path().join("a.md");
         fs::write(&file, "one").unwrap();
         fs::set_permissions(&file, fs::Permissions::from_mode(0o640)).unwrap();
-        write_atomic(&file, Some(b"one"), b"two").unwrap();
+        write_atomic(dir.path(), &file, Some(b"one"), b"two").unwrap();
         assert_eq!(fs::metadata(&file).unwrap().permissions().mode() & 0o777, 0o640);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn refuses_read_only_and_linked_files_and_folders_that_left_the_root() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("a.md");
+        fs::write(&file, "one").unwrap();
+        fs::set_permissions(&file, fs::Permissions::from_mode(0o444)).unwrap();
+        assert!(matches!(write_atomic(dir.path(), &file, Some(b"one"), b"two"), Err(WriteError::Refused(_))));
+        fs::set_permissions(&file, fs::Permissions::from_mode(0o644)).unwrap();
+        fs::hard_link(&file, dir.path().join("b.md")).unwrap();
+        let e = write_atomic(dir.path(), &file, Some(b"one"), b"two").unwrap_err();
+        assert!(e.to_string().contains("2 hard links"), "{e}");
+        assert_eq!(fs::read(dir.path().join("b.md")).unwrap(), b"one");
+        // A folder of the vault replaced by a link to one outside it.
+        let outside = tempfile::tempdir().unwrap();
+        fs::write(outside.path().join("c.md"), "one").unwrap();
+        std::os::unix::fs::symlink(outside.path(), dir.path().join("sub")).unwrap();
+        let e = write_atomic(dir.path(), &dir.path().join("sub/c.md"), Some(b"one"), b"two").unwrap_err();
+        assert!(e.to_string().contains("outside the vault"), "{e}");
+        assert_eq!(fs::read(outside.path().join("c.md")).unwrap(), b"one");
+        assert_eq!(fs::read_dir(outside.path()).unwrap().count(), 1, "no temp file left");
+    }
+
+    #[test]
+    fn removes_stale_temp_files_it_left() {
+        let dir = tempfile::tempdir().unwrap();
+        let stale = dir.path().join(".vaultlint-abc123.tmp");
+        let fresh = dir.path().join(".vaultlint-def456.tmp");
+        let other = dir.path().join(".other.tmp");
+        for f in [&stale, &fresh, &other] {
+            fs::write(f, "x").unwrap();
+        }
+        let old = std::time::SystemTime::now() - STALE_TEMP - std::time::Duration::from_secs(60);
+        fs::File::options().write(true).open(&stale).unwrap().set_modified(old).unwrap();
+        fs::File::options().write(true).open(&other).unwrap().set_modified(old).unwrap();
+        write_atomic(dir.path(), &dir.path().join("a.md"), None, b"x").unwrap();
+        assert!(!stale.exists() && fresh.exists() && other.exists());
     }
 }

@@ -18,6 +18,8 @@ pub struct FileEdit {
     /// Vault-relative.
     pub path: String,
     pub file: PathBuf,
+    /// The vault root, which the file must stay inside.
+    pub root: PathBuf,
     pub before: String,
     pub after: String,
     /// How many fixes the edits make.
@@ -90,7 +92,7 @@ fn plan_file(root: &Path, path: &str, mut fixes: Vec<&Fix>) -> Result<Option<Fil
     if reads(&before) && !reads(&after) {
         return Err("the edit would leave its frontmatter unreadable; nothing was changed".into());
     }
-    Ok(Some(FileEdit { path: path.to_string(), file, before, after, fixes: count }))
+    Ok(Some(FileEdit { path: path.to_string(), file, root: root.to_path_buf(), before, after, fixes: count }))
 }
 
 /// Whether the text's frontmatter, if it has one, parses.
@@ -104,7 +106,7 @@ fn reads(text: &str) -> bool {
 
 /// Writes one file's edits, unless it changed since it was planned.
 pub fn write(edit: &FileEdit) -> Result<(), WriteError> {
-    edit::write_atomic(&edit.file, Some(edit.before.as_bytes()), edit.after.as_bytes())
+    edit::write_atomic(&edit.root, &edit.file, Some(edit.before.as_bytes()), edit.after.as_bytes())
 }
 
 /// The edits of one file as a unified diff.
