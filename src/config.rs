@@ -130,8 +130,9 @@ pub fn load(file: &Path) -> Result<Config, ConfigError> {
         message,
         help,
     };
-    let text =
-        std::fs::read_to_string(file).map_err(|e| error("", None, format!("cannot read: {e}"), None))?;
+    let text = crate::walk::read_regular(file)
+        .and_then(|bytes| String::from_utf8(bytes).map_err(std::io::Error::other))
+        .map_err(|e| error("", None, format!("cannot read: {e}"), None))?;
     let mut config: Config = toml::from_str(&text).map_err(|e| {
         let message = e.message().trim().to_string();
         let help = misspelt(&message).map(|(wrong, valid)| match closest(&wrong, valid) {

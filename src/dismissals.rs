@@ -35,7 +35,7 @@ impl Dismissals {
     /// Reads the dismissal `file`, known in the vault as `name` (missing:
     /// none dismissed).
     pub fn load(file: &Path, name: &str) -> Dismissals {
-        match std::fs::read(file) {
+        match crate::walk::read_regular(file) {
             Ok(bytes) => Dismissals::parse(&String::from_utf8_lossy(&bytes), name),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 Dismissals { name: name.to_string(), ..Dismissals::default() }

@@ -166,7 +166,7 @@ fn keep_owner(_: &Path, _: &fs::Metadata) {}
 /// not versions of one another. `false` when the pair was already there.
 pub fn dismiss(file: &Path, a: &str, b: &str) -> Result<bool, String> {
     let name = file.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-    let read = match fs::read(file) {
+    let read = match crate::walk::read_regular(file) {
         Ok(bytes) => Some(bytes),
         Err(e) if e.kind() == io::ErrorKind::NotFound => None,
         Err(e) => return Err(format!("cannot read {name}: {e}")),

@@ -101,6 +101,16 @@ pub fn normalize(base: &str, path: &str) -> Option<String> {
     Some(parts.join("/"))
 }
 
+/// The bytes of `file` if it is a regular file: a named pipe or a device
+/// would block the run, or never end.
+pub fn read_regular(file: &Path) -> std::io::Result<Vec<u8>> {
+    let meta = std::fs::metadata(file)?;
+    if !meta.is_file() {
+        return Err(std::io::Error::other("it is not a regular file"));
+    }
+    std::fs::read(file)
+}
+
 /// `file` relative to `root`, with `/` separators.
 pub fn relative(root: &Path, file: &Path) -> String {
     let rel = file.strip_prefix(root).unwrap_or(file);

@@ -285,3 +285,24 @@ fn an_ambiguous_name_lists_ten_candidates() {
     assert_eq!(d["related"].as_array().unwrap().len(), 10);
     assert!(d["message"].as_str().unwrap().ends_with("`d0009/index.md` and 990 more"), "{d}");
 }
+
+/// Files vaultlint reads besides notes are read only when they are regular
+/// files: a named pipe in their place is reported, never waited on.
+#[cfg(unix)]
+#[test]
+fn a_named_pipe_in_place_of_a_settings_file_does_not_hang() {
+    let dir = vault();
+    let mkfifo =
+        |path: &Path| assert!(std::process::Command::new("mkfifo").arg(path).status().unwrap().success());
+    mkfifo(&dir.path().join(".vaultlint-dismissed"));
+    fs::create_dir(dir.path().join(".obsidian")).unwrap();
+    mkfifo(&dir.path().join(".obsidian/app.json"));
+    let (_, json) = check_json(dir.path(), &[]);
+    let found = findings(&json);
+    assert!(found.contains(&("invalid-dismissal".into(), ".vaultlint-dismissed".into(), None)), "{found:?}");
+    let config = dir.path().join("fifo.toml");
+    mkfifo(&config);
+    let out = common::vaultlint().args(["check", "--config"]).arg(&config).arg(dir.path()).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not a regular file"));
+}
