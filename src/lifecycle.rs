@@ -29,6 +29,9 @@ pub enum Standing {
     Deleted,
     Draft,
     Quarantined,
+    /// The note, or its frontmatter, could not be read: what it says is
+    /// unknown, so it is not in force.
+    Unreadable,
 }
 
 impl Standing {
@@ -57,6 +60,7 @@ impl Standing {
             Standing::Deleted => "deleted",
             Standing::Draft => "draft",
             Standing::Quarantined => "quarantined",
+            Standing::Unreadable => "unreadable",
         }
     }
 
@@ -73,6 +77,7 @@ impl Standing {
             Standing::Deleted => "is deleted".into(),
             Standing::Draft => "is a draft".into(),
             Standing::Quarantined => "is quarantined".into(),
+            Standing::Unreadable => "could not be read".into(),
         }
     }
 }
@@ -99,6 +104,9 @@ fn status(vault: &Vault, id: NoteId) -> String {
 /// The note's standing from its own keys alone, ignoring successors.
 fn own(vault: &Vault, id: NoteId, as_of: Day) -> Standing {
     let note = &vault.notes[id];
+    if !note.parsed {
+        return Standing::Unreadable;
+    }
     let from = note.day("effective_from");
     let to = note.day("effective_to");
     let status = status(vault, id);
@@ -123,7 +131,10 @@ impl Lifecycle {
     pub fn new(vault: &Vault, graph: &Graph, as_of: Day) -> Lifecycle {
         let own: Vec<Standing> = (0..vault.notes.len()).map(|id| own(vault, id, as_of)).collect();
         let took_effect = |id: NoteId| {
-            !matches!(own[id], Standing::Draft | Standing::Quarantined | Standing::NotYetInForce(_))
+            !matches!(
+                own[id],
+                Standing::Draft | Standing::Quarantined | Standing::NotYetInForce(_) | Standing::Unreadable
+            )
         };
         let mut states: Vec<State> =
             own.iter().map(|&standing| State { standing, current: Vec::new() }).collect();

@@ -166,6 +166,7 @@ fn suggest(args: &SuggestArgs, cli: &Cli, style: Style) -> Result<(String, u8), 
     if applying {
         return apply_pairs(args, &found, settings.suggest.min_score, style);
     }
+    let unread = report_unread(&found.vault, &|_| true);
     let text = match args.format {
         SuggestFormat::Full => output::suggest::full(
             &found.pairs,
@@ -177,7 +178,17 @@ fn suggest(args: &SuggestArgs, cli: &Cli, style: Style) -> Result<(String, u8), 
         SuggestFormat::Json => output::suggest::json(&found.pairs, &found.vault),
     };
     std::mem::forget(found);
-    Ok((text, 0))
+    Ok((text, if unread { FATAL } else { 0 }))
+}
+
+/// Says on standard error what could not be read (of the paths `keep`
+/// accepts); whether there was any.
+fn report_unread(vault: &vaultlint::vault::Vault, keep: &dyn Fn(&str) -> bool) -> bool {
+    let unread: Vec<_> = vault.unread().into_iter().filter(|(p, _)| keep(p)).collect();
+    for (path, why) in &unread {
+        eprintln!("vaultlint: {}: not read: {}", sanitize(path), sanitize(why));
+    }
+    !unread.is_empty()
 }
 
 /// `--apply`, `--yes` and `--dry-run`. Progress goes straight to the
@@ -225,15 +236,17 @@ fn lineage(args: &cli::LineageArgs, cli: &Cli, style: Style) -> Result<(String, 
     let settings = settings_all_found(cli, flags, style)?;
     let lineage = commands::lineage::run(&settings, args.all)?;
     let (vault, analysis) = (&lineage.vault, &lineage.analysis);
+    let focus = settings.scope.focus.as_ref();
+    let keep = |path: &str| focus.is_none_or(|f| f.contains(path));
     let text = match &lineage.notes {
-        None => {
-            let focus = settings.scope.focus.as_ref();
-            output::lineage::all_json(vault, analysis, &|path| focus.is_none_or(|f| f.contains(path)))
-        }
+        None => output::lineage::all_json(vault, analysis, &keep),
         Some(notes) if args.format == LineageFormat::Json => output::lineage::json(vault, analysis, notes),
         Some(notes) => output::lineage::full(vault, analysis, notes, style),
     };
-    Ok((text, 0))
+    // The map is printed, with its `errors`; what could not be read fails
+    // the run, so no pipeline takes the map as whole.
+    let unread = report_unread(vault, &keep);
+    Ok((text, if unread { FATAL } else { 0 }))
 }
 
 /// `graph`: the supersession graph as DOT or Mermaid.

@@ -150,6 +150,21 @@ impl Vault {
         self.obsidian.is_template(&self.notes[id].path)
     }
 
+    /// What could not be read, `(path, why)` in path order: folders the walk
+    /// could not enter, notes that could not be read, and notes whose
+    /// frontmatter could not be read.
+    pub fn unread(&self) -> Vec<(&str, &str)> {
+        use crate::code::Code::{InvalidFrontmatter, UnreadableNote};
+        let walk = self.problems.iter().filter(|p| p.code == UnreadableNote);
+        let notes = self.notes.iter().filter_map(|n| {
+            n.problems.iter().find(|p| matches!(p.code, UnreadableNote | InvalidFrontmatter))
+        });
+        let mut out: Vec<(&str, &str)> =
+            walk.chain(notes).map(|p| (p.path.as_str(), p.message.as_str())).collect();
+        out.sort_unstable();
+        out
+    }
+
     /// Whether a name ends in one of the extensions of notes.
     pub fn has_note_extension(&self, name: &str) -> bool {
         walk::strip_extension(name, &self.extensions).is_some()

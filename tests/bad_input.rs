@@ -306,3 +306,32 @@ fn a_named_pipe_in_place_of_a_settings_file_does_not_hang() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("not a regular file"));
 }
+
+/// What could not be read is never passed over in silence: the map says
+/// so in `errors` and calls the note unreadable, not in force, and
+/// `lineage` and `suggest` exit 2.
+#[cfg(unix)]
+#[test]
+fn what_could_not_be_read_is_said_by_every_command() {
+    let dir = vault();
+    assert!(std::process::Command::new("mkfifo").arg(dir.path().join("pipe.md")).status().unwrap().success());
+    fs::write(dir.path().join("broken.md"), "---\ntitle: [unclosed\n---\n").unwrap();
+    let out =
+        common::vaultlint().args(["lineage", "--all", "--format", "json"]).arg(dir.path()).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let map: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let errors: Vec<&str> =
+        map["errors"].as_array().unwrap().iter().map(|e| e["path"].as_str().unwrap()).collect();
+    assert_eq!(errors, ["broken.md", "pipe.md"]);
+    for note in map["notes"].as_array().unwrap().iter().filter(|n| n["path"] != "ok.md") {
+        assert_eq!(
+            (note["in_force"].as_bool(), note["standing"].as_str()),
+            (Some(false), Some("unreadable")),
+            "{note}"
+        );
+    }
+    let out = common::vaultlint().args(["suggest", "--format", "json"]).arg(dir.path()).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(stderr.contains("pipe.md: not read: cannot read note: it is a named pipe"), "{stderr}");
+}

@@ -77,18 +77,32 @@ pub fn json(vault: &Vault, analysis: &Analysis, notes: &[NoteId]) -> String {
     to_json(&Output { as_of: analysis.life.as_of.to_string(), lineages })
 }
 
-/// `lineage --all --format json`: every note (those `keep` accepts), by path.
+/// `lineage --all --format json`: every note (those `keep` accepts), by
+/// path, and what could not be read: an indexer must never take a note it
+/// was not told about, or one vaultlint could not read, as in force.
 pub fn all_json(vault: &Vault, analysis: &Analysis, keep: &dyn Fn(&str) -> bool) -> String {
+    #[derive(Serialize)]
+    struct Unread<'a> {
+        path: &'a str,
+        message: &'a str,
+    }
     #[derive(Serialize)]
     struct Output<'a> {
         as_of: String,
         notes: Vec<Entry<'a>>,
+        errors: Vec<Unread<'a>>,
     }
+    let errors = vault
+        .unread()
+        .into_iter()
+        .filter(|(p, _)| keep(p))
+        .map(|(path, message)| Unread { path, message })
+        .collect();
     let notes = (0..vault.notes.len())
         .filter(|&id| keep(&vault.notes[id].path))
         .map(|id| entry(vault, analysis, id))
         .collect();
-    to_json(&Output { as_of: analysis.life.as_of.to_string(), notes })
+    to_json(&Output { as_of: analysis.life.as_of.to_string(), notes, errors })
 }
 
 /// A standing as a table shows it.
