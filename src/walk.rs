@@ -132,12 +132,29 @@ pub fn walk(root: &Path, options: &WalkOptions) -> Result<Walked, WalkError> {
         })?;
     }
     let overrides = overrides.build().map_err(|e| WalkError(e.to_string()))?;
+    if let Some(file) = odd_ignore_file(root) {
+        return Err(WalkError(format!("cannot read {}: it is not a regular file", file.display())));
+    }
+    // A folder whose ignore file is a named pipe is skipped, not entered:
+    // the walker would wait on the pipe forever.
+    let skipped: std::sync::Arc<Mutex<Vec<Diagnostic>>> = Default::default();
     let walker = WalkBuilder::new(root)
         .hidden(true)
         .follow_links(false)
         .require_git(false)
         .overrides(overrides)
         .threads(options.threads)
+        .filter_entry({
+            let (root, skipped) = (root.to_path_buf(), skipped.clone());
+            move |entry| {
+                let is_dir = entry.file_type().is_some_and(|t| t.is_dir());
+                let Some(file) = is_dir.then(|| odd_ignore_file(entry.path())).flatten() else { return true };
+                let why = format!("folder skipped: {} is not a regular file", relative(&root, &file));
+                let problem = Diagnostic::new(Code::UnreadableNote, relative(&root, entry.path()), why);
+                skipped.lock().unwrap_or_else(|e| e.into_inner()).push(problem);
+                false
+            }
+        })
         .build_parallel();
 
     let found = Mutex::new(Walked::default());
@@ -155,8 +172,17 @@ pub fn walk(root: &Path, options: &WalkOptions) -> Result<Walked, WalkError> {
         })
     });
     let mut walked = found.into_inner().expect("walk results");
+    walked.problems.extend(std::mem::take(&mut *skipped.lock().unwrap_or_else(|e| e.into_inner())));
     walked.entries.sort();
     Ok(walked)
+}
+
+/// An ignore file in `folder` that exists but is not a regular file.
+fn odd_ignore_file(folder: &Path) -> Option<PathBuf> {
+    [".gitignore", ".ignore"]
+        .iter()
+        .map(|name| folder.join(name))
+        .find(|file| std::fs::metadata(file).is_ok_and(|m| !m.is_file()))
 }
 
 /// One walker thread's results, handed over in batches to keep the lock

@@ -335,3 +335,25 @@ fn what_could_not_be_read_is_said_by_every_command() {
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert!(stderr.contains("pipe.md: not read: cannot read note: it is a named pipe"), "{stderr}");
 }
+
+/// An ignore file that is a named pipe: the folder holding it is skipped
+/// with a finding (the root's is an error), never waited on.
+#[cfg(unix)]
+#[test]
+fn a_named_pipe_for_an_ignore_file_does_not_hang() {
+    let dir = vault();
+    fs::create_dir(dir.path().join("sub")).unwrap();
+    fs::write(dir.path().join("sub/b.md"), "# B\n").unwrap();
+    assert!(
+        std::process::Command::new("mkfifo")
+            .arg(dir.path().join("sub/.gitignore"))
+            .status()
+            .unwrap()
+            .success()
+    );
+    assert_eq!(codes_for(dir.path(), "sub"), ["unreadable-note"]);
+    assert!(std::process::Command::new("mkfifo").arg(dir.path().join(".ignore")).status().unwrap().success());
+    let out = common::vaultlint().arg("check").arg(dir.path()).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains(".ignore: it is not a regular file"));
+}
