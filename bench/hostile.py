@@ -1,0 +1,46 @@
+#!/usr/bin/env python3
+"""Builds the hostile vaults of the robustness benchmark, one folder per
+input, at a size factor: each input grows linearly with the factor, so the
+time and memory of checking it should too.
+
+usage: bench/hostile.py OUT FACTOR
+"""
+import os
+import sys
+
+
+def write(path, text):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+
+
+def build(out, k):
+    retired = ("old.md", "---\nsuperseded_by: new.md\n---\n# Old\n")
+    current = ("new.md", "# New\n")
+
+    def vault(name, files):
+        for path, text in [retired, current] + files:
+            write(os.path.join(out, name, path), text)
+
+    # A finding far along a line: the line grows.
+    vault("far-column", [("far.md", "x" * (65_540 * k) + " [[old]]\n")])
+    # A one-line flow list in the frontmatter: the list grows.
+    items = ",".join(["a"] * (50_000 * k))
+    vault("flow-list", [("flow.md", f"---\nx: [{items}]\nsuperseded_by: gone.md\n---\n")])
+    # Links on one line, each a finding with a snippet: the line grows.
+    vault("links-on-a-line", [("many.md", "[[old]] " * (8_000 * k))])
+    # Successors that fit many notes: the candidates grow.
+    files = [(f"d{i:05}/index.md", "# Index\n") for i in range(200 * k)]
+    files += [(f"n{i:05}.md", '---\nsuperseded_by: "[[index]]"\n---\n') for i in range(200 * k)]
+    vault("ambiguous", files)
+    # Frontmatter with many keys: the block grows.
+    keys = "".join(f"k{i}: v\n" for i in range(20_000 * k))
+    vault("wide-frontmatter", [("wide.md", f"---\n{keys}superseded_by: gone.md\n---\n")])
+    # Unclosed link syntax by the thousand on one line: the line grows.
+    junk = "".join(p * (5_000 * k) for p in ["[a", "[b](", "[[c", "`d", "![e]("])
+    vault("unclosed-syntax", [("junk.md", junk + "\n[[old]]\n")])
+
+
+if __name__ == "__main__":
+    build(sys.argv[1], int(sys.argv[2]))
