@@ -269,4 +269,21 @@ mod tests {
         write_atomic(dir.path(), &dir.path().join("a.md"), None, b"x").unwrap();
         assert!(!stale.exists() && fresh.exists() && other.exists());
     }
+
+    /// Run as root, an edit keeps the note's owner (elsewhere the writer
+    /// may not give a file away, and this is not tested).
+    #[cfg(unix)]
+    #[test]
+    fn keeps_the_owner_where_it_may() {
+        use std::os::unix::fs::MetadataExt;
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("a.md");
+        fs::write(&file, "one").unwrap();
+        if std::os::unix::fs::chown(&file, Some(4242), Some(4343)).is_err() {
+            return; // not root: the owner is the writer, as for any editor
+        }
+        write_atomic(dir.path(), &file, Some(b"one"), b"two").unwrap();
+        let meta = fs::metadata(&file).unwrap();
+        assert_eq!((meta.uid(), meta.gid()), (4242, 4343));
+    }
 }

@@ -163,10 +163,11 @@ fn suggest(args: &SuggestArgs, cli: &Cli, style: Style) -> Result<(String, u8), 
     let settings = settings_all_found(cli, flags, style)?;
     let progress = Bar::new((args.format == SuggestFormat::Full || args.apply) && !args.quiet);
     let found = commands::suggest::run(&settings, args.limit, applying, &progress)?;
-    if applying {
-        return apply_pairs(args, &found, settings.suggest.min_score, style);
-    }
     let unread = report_unread(&found.vault, &|_| true);
+    if applying {
+        let (text, status) = apply_pairs(args, &found, settings.suggest.min_score, style)?;
+        return Ok((text, if unread { FATAL } else { status }));
+    }
     let text = match args.format {
         SuggestFormat::Full => output::suggest::full(
             &found.pairs,

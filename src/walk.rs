@@ -111,6 +111,26 @@ pub fn read_regular(file: &Path) -> std::io::Result<Vec<u8>> {
     std::fs::read(file)
 }
 
+/// A path with every byte that is not UTF-8 written as `\xNN`.
+fn escaped(path: &Path) -> String {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        let mut out = String::new();
+        for chunk in path.as_os_str().as_bytes().utf8_chunks() {
+            out.push_str(chunk.valid());
+            for b in chunk.invalid() {
+                out.push_str(&format!("\\x{b:02x}"));
+            }
+        }
+        out
+    }
+    #[cfg(not(unix))]
+    {
+        path.to_string_lossy().into_owned()
+    }
+}
+
 /// `file` relative to `root`, with `/` separators.
 pub fn relative(root: &Path, file: &Path) -> String {
     let rel = file.strip_prefix(root).unwrap_or(file);
@@ -218,6 +238,19 @@ fn visit(root: &Path, entry: &ignore::DirEntry, options: &WalkOptions, out: &mut
     let name = entry.file_name().to_string_lossy();
     let path = relative(root, entry.path());
     if options.ignore.iter().any(|rule| rule.matches(&path)) {
+        return;
+    }
+    // A name that is not UTF-8 cannot be written in a link or a declaration,
+    // and two such names can look alike once made readable: such a note is
+    // reported under its name with the bytes escaped, and not read, so no
+    // edit can ever be addressed to the wrong file.
+    if entry.path().strip_prefix(root).unwrap_or(entry.path()).to_str().is_none() && is_note_name(&name) {
+        let shown = escaped(entry.path().strip_prefix(root).unwrap_or(entry.path()));
+        let message =
+            format!("the file name `{shown}` is not valid UTF-8, so no link can name it; it was not read");
+        out.problems.push(
+            Diagnostic::new(Code::UnreadableNote, shown, message).help("rename the file with a UTF-8 name"),
+        );
         return;
     }
     if file_type.is_symlink() {

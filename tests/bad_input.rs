@@ -149,7 +149,7 @@ fn a_declaration_after_a_hundred_thousand_keys_is_checked() {
 
 /// A finding far along a long line: the full format shows a window of
 /// the line, never panics on a column past 65,535, and prints output that
-/// grows with the findings, not with the line times the findings.
+/// grows with the findings shown, not with the line times the findings.
 #[test]
 fn findings_on_a_long_line_show_a_window() {
     let dir = tempfile::tempdir().unwrap();
@@ -168,9 +168,14 @@ fn findings_on_a_long_line_show_a_window() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("far.md:1:65542]"), "the file's own line and column");
     assert!(text.contains("checked 4 notes: 0 errors, 8,001 warnings"));
-    // 8,001 findings in a few hundred bytes each: the 64 KB line is never
-    // printed whole, for the first finding or any other.
-    assert!(text.len() < 8_001 * 1_500, "{} bytes", text.len());
+    // A few hundred bytes a finding, 200 findings of a code a note: the
+    // 64 KB line is never printed whole, and the rest are counted.
+    assert!(
+        text.contains("... and 7,800 more `links-to-superseded` findings in this note"),
+        "{}",
+        &text[text.len() - 400..]
+    );
+    assert!(text.len() < 201 * 1_500, "{} bytes", text.len());
     assert!(!text.contains(&"x".repeat(1_000)));
 }
 
@@ -356,4 +361,32 @@ fn a_named_pipe_for_an_ignore_file_does_not_hang() {
     let out = common::vaultlint().arg("check").arg(dir.path()).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains(".ignore: it is not a regular file"));
+}
+
+/// A file name that is not UTF-8 is reported with its bytes escaped, and
+/// never confused with the name it looks like once made readable.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_name_that_is_not_utf8_is_reported_and_never_edited() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = tempfile::tempdir().unwrap();
+    let body = "The desk answers from 8 to 18 on working days; urgent tickets page the engineer on duty.\n";
+    let odd = dir.path().join(std::ffi::OsStr::from_bytes(b"policy-2024\xff.md"));
+    fs::write(&odd, format!("---\nupdated: 2024-01-01\n---\n{body}")).unwrap();
+    fs::write(dir.path().join("policy-2024\u{fffd}.md"), format!("---\nupdated: 2025-01-01\n---\n{body}"))
+        .unwrap();
+    fs::write(dir.path().join("policy.md"), format!("---\nupdated: 2026-01-01\n---\n{body}")).unwrap();
+    let (_, json) = check_json(dir.path(), &["--no-git"]);
+    let d = json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["code"] == "unreadable-note")
+        .unwrap()
+        .clone();
+    assert_eq!(d["path"], "policy-2024\\xff.md");
+    let before = fs::read(&odd).unwrap();
+    // What could not be read fails the run (exit 2), after the rest is done.
+    common::vaultlint().args(["suggest", "--yes", "--no-git"]).arg(dir.path()).assert().code(2);
+    assert_eq!(fs::read(&odd).unwrap(), before, "the file with the odd name is never edited");
 }

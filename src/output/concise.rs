@@ -9,7 +9,7 @@ use std::fmt::Write;
 pub fn render(report: &Report, style: Style, paths: &super::Paths) -> String {
     use owo_colors::OwoColorize;
     let mut out = String::new();
-    for d in &report.diagnostics {
+    for (d, more) in super::shown(report) {
         let place = match d.span {
             Some(span) => format!("{}:{}:{}", paths.show(&d.path), span.line, span.column),
             None => paths.show(&d.path),
@@ -21,6 +21,9 @@ pub fn render(report: &Report, style: Style, paths: &super::Paths) -> String {
             (true, crate::diagnostic::Severity::Warning) => kind.yellow().bold().to_string(),
         };
         let _ = writeln!(out, "{}: {kind} {}", sanitize(&place), sanitize(&d.message));
+        if more > 0 {
+            out.push_str(&super::more_line(d, more, paths));
+        }
     }
     out
 }

@@ -212,9 +212,13 @@ pub fn render(
     let theme = if style.color { GraphicalTheme::unicode() } else { GraphicalTheme::unicode_nocolor() };
     let handler = GraphicalReportHandler::new_themed(theme).with_width(style.width).with_links(false);
     let mut out = String::new();
-    for d in &report.diagnostics {
+    for (d, more) in super::shown(report) {
         let _ = handler.render_report(&mut out, &rendered(d, vault, sources, paths));
         out.push('\n');
+        if more > 0 {
+            out.push_str(&super::more_line(d, more, paths));
+            out.push('\n');
+        }
     }
     out
 }

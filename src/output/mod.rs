@@ -73,6 +73,45 @@ impl Paths {
     }
 }
 
+/// The human formats show at most this many findings of one code in one
+/// note; the rest are counted in one line (JSON, SARIF and GitHub list every
+/// one). A note with a link on every line of a megabyte stays readable.
+pub const MAX_SHOWN_PER_NOTE: usize = 200;
+
+/// The findings the human formats show, in order, each with how many more
+/// of its code in its note are left out after it (0 for most).
+pub fn shown(report: &Report) -> Vec<(&crate::diagnostic::Diagnostic, usize)> {
+    let mut count: std::collections::HashMap<(&str, crate::code::Code), usize> =
+        std::collections::HashMap::new();
+    for d in &report.diagnostics {
+        *count.entry((d.path.as_str(), d.code)).or_default() += 1;
+    }
+    let mut seen: std::collections::HashMap<(&str, crate::code::Code), usize> =
+        std::collections::HashMap::new();
+    let mut out = Vec::new();
+    for d in &report.diagnostics {
+        let key = (d.path.as_str(), d.code);
+        let n = seen.entry(key).or_default();
+        *n += 1;
+        match *n {
+            n if n < MAX_SHOWN_PER_NOTE => out.push((d, 0)),
+            n if n == MAX_SHOWN_PER_NOTE => out.push((d, count[&key] - MAX_SHOWN_PER_NOTE)),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The line that counts what a note's findings of one code left out.
+pub fn more_line(d: &crate::diagnostic::Diagnostic, more: usize, paths: &Paths) -> String {
+    format!(
+        "{}: ... and {} more `{}` findings in this note (the first {MAX_SHOWN_PER_NOTE} are shown; `--format json` lists every one)\n",
+        crate::text::sanitize(&paths.show(&d.path)),
+        crate::text::thousands(more),
+        d.code
+    )
+}
+
 /// `checked 1,204 notes: 3 errors, 5 warnings`
 pub fn summary(report: &Report, style: Style) -> String {
     use owo_colors::OwoColorize;
