@@ -5,12 +5,8 @@
 # (linear) and certainly under 6x.
 #
 # usage: bench/hostile.sh
-set -euo pipefail
-cd "$(dirname "$0")/.."
-cargo build --release --locked --quiet
-bin=$PWD/target/release/vaultlint
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+# shellcheck source=bench/setup.sh
+source "$(dirname "$0")/setup.sh"
 for k in 1 2 4; do python3 bench/hostile.py "$work/x$k" "$k"; done
 run() { # wall seconds and peak MB of one full-format check, best of 3
   python3 - "$bin" "$1" <<'PY'

@@ -5,12 +5,8 @@
 # ratios: the machine's speed varies from run to run.
 #
 # usage: bench/run.sh [NOTES...]   (default: 10000 100000)
-set -euo pipefail
-cd "$(dirname "$0")/.."
-cargo build --release --locked --quiet
-bin=$PWD/target/release/vaultlint
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+# shellcheck source=bench/setup.sh
+source "$(dirname "$0")/setup.sh"
 seconds() { # wall time of one run, in seconds
   local start end
   start=$(date +%s.%N); "$@" >/dev/null 2>&1 || true; end=$(date +%s.%N)
