@@ -4,6 +4,7 @@
 use crate::code::Code;
 use crate::commands::check::Report;
 use crate::diagnostic::Severity;
+use serde::Serialize;
 use serde_json::{Value, json};
 
 /// Paths are shown from where the run started (the repository root in CI).
@@ -21,65 +22,117 @@ pub fn render(report: &Report, paths: &super::Paths) -> String {
             })
         })
         .collect();
-    let results: Vec<Value> = report
-        .diagnostics
-        .iter()
-        .map(|d| {
-            let index = Code::ALL.iter().position(|c| *c == d.code).expect("every code is listed");
-            // A finding about a whole note points at its first line.
-            let (line, column) = d.span.map_or((1, 1), |s| (s.line, s.column));
-            let mut message = d.message.clone();
-            if let Some(help) = &d.help {
-                message.push_str(&format!(" (help: {help})"));
-            }
-            let mut result = json!({
-                "ruleId": d.code.name(),
-                "ruleIndex": index,
-                "level": level(d.severity),
-                "message": { "text": message },
-                "locations": [location(paths, &d.path, Some((line, column)))],
-            });
-            if !d.related.is_empty() {
-                result["relatedLocations"] = d
-                    .related
-                    .iter()
-                    .enumerate()
-                    .map(|(i, path)| {
-                        let mut related = location(paths, path, None);
-                        related["id"] = json!(i);
-                        related["message"] = json!({ "text": "a note this finding involves" });
-                        related
-                    })
-                    .collect();
-            }
-            result
-        })
-        .collect();
-    let sarif = json!({
-        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
-        "version": "2.1.0",
-        "runs": [{
-            "tool": { "driver": {
-                "name": "vaultlint",
-                "version": env!("CARGO_PKG_VERSION"),
-                "semanticVersion": env!("CARGO_PKG_VERSION"),
-                "rules": rules,
-            }},
-            "columnKind": "unicodeCodePoints",
-            "results": results,
-        }],
-    });
+    let results: Vec<SarifResult> = report.diagnostics.iter().map(|d| result(d, paths)).collect();
+    // Fields in the order serde_json gives an object's keys (sorted), as
+    // this output always had; typed, so a hundred thousand findings cost
+    // their text and not a tree of values each.
+    #[derive(Serialize)]
+    struct Sarif<'a> {
+        #[serde(rename = "$schema")]
+        schema: &'static str,
+        runs: [Run<'a>; 1],
+        version: &'static str,
+    }
+    #[derive(Serialize)]
+    #[serde(rename_all = "camelCase")]
+    struct Run<'a> {
+        column_kind: &'static str,
+        results: Vec<SarifResult<'a>>,
+        tool: Value,
+    }
+    let tool = json!({ "driver": {
+        "name": "vaultlint",
+        "version": env!("CARGO_PKG_VERSION"),
+        "semanticVersion": env!("CARGO_PKG_VERSION"),
+        "rules": rules,
+    }});
+    let sarif = Sarif {
+        schema: "https://json.schemastore.org/sarif-2.1.0.json",
+        runs: [Run { column_kind: "unicodeCodePoints", results, tool }],
+        version: "2.1.0",
+    };
     let mut text = serde_json::to_string_pretty(&sarif).expect("SARIF serializes");
     text.push('\n');
     text
 }
 
-fn location(paths: &super::Paths, path: &str, at: Option<(usize, usize)>) -> Value {
-    let mut physical = json!({ "artifactLocation": { "uri": uri(&paths.show(path)) } });
-    if let Some((line, column)) = at {
-        physical["region"] = json!({ "startLine": line, "startColumn": column });
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SarifResult<'a> {
+    level: &'static str,
+    locations: [Location; 1],
+    message: Text,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    related_locations: Vec<Location>,
+    rule_id: &'a str,
+    rule_index: usize,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Location {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    id: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    message: Option<Text>,
+    physical_location: Physical,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Physical {
+    artifact_location: Artifact,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    region: Option<Region>,
+}
+
+#[derive(Serialize)]
+struct Artifact {
+    uri: String,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Region {
+    start_column: usize,
+    start_line: usize,
+}
+
+#[derive(Serialize)]
+struct Text {
+    text: String,
+}
+
+fn result<'a>(d: &'a crate::diagnostic::Diagnostic, paths: &super::Paths) -> SarifResult<'a> {
+    let index = Code::ALL.iter().position(|c| *c == d.code).expect("every code is listed");
+    // A finding about a whole note points at its first line.
+    let (line, column) = d.span.map_or((1, 1), |s| (s.line, s.column));
+    let mut message = d.message.clone();
+    if let Some(help) = &d.help {
+        message.push_str(&format!(" (help: {help})"));
     }
-    json!({ "physicalLocation": physical })
+    let related = d.related.iter().enumerate().map(|(i, path)| Location {
+        id: Some(i),
+        message: Some(Text { text: "a note this finding involves".into() }),
+        ..location(paths, path, None)
+    });
+    SarifResult {
+        level: level(d.severity),
+        locations: [location(paths, &d.path, Some((line, column)))],
+        message: Text { text: message },
+        related_locations: related.collect(),
+        rule_id: d.code.name(),
+        rule_index: index,
+    }
+}
+
+fn location(paths: &super::Paths, path: &str, at: Option<(usize, usize)>) -> Location {
+    let region = at.map(|(start_line, start_column)| Region { start_column, start_line });
+    Location {
+        id: None,
+        message: None,
+        physical_location: Physical { artifact_location: Artifact { uri: uri(&paths.show(path)) }, region },
+    }
 }
 
 /// SARIF's levels are spelt as ours are.
