@@ -28,6 +28,9 @@ _vaultlint() {
             vaultlint,lineage)
                 cmd="vaultlint__subcmd__lineage"
                 ;;
+            vaultlint,rule)
+                cmd="vaultlint__subcmd__rule"
+                ;;
             vaultlint,suggest)
                 cmd="vaultlint__subcmd__suggest"
                 ;;
@@ -43,6 +46,9 @@ _vaultlint() {
             vaultlint__subcmd__help,lineage)
                 cmd="vaultlint__subcmd__help__subcmd__lineage"
                 ;;
+            vaultlint__subcmd__help,rule)
+                cmd="vaultlint__subcmd__help__subcmd__rule"
+                ;;
             vaultlint__subcmd__help,suggest)
                 cmd="vaultlint__subcmd__help__subcmd__suggest"
                 ;;
@@ -53,7 +59,7 @@ _vaultlint() {
 
     case "${cmd}" in
         vaultlint)
-            opts="-j -h -V --color --threads --config --isolated --help --version check suggest lineage graph help"
+            opts="-j -h -V --color --threads --config --isolated --help --version check suggest lineage graph rule help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -175,7 +181,7 @@ _vaultlint() {
             return 0
             ;;
         vaultlint__subcmd__help)
-            opts="check suggest lineage graph help"
+            opts="check suggest lineage graph rule help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -244,6 +250,20 @@ _vaultlint() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        vaultlint__subcmd__help__subcmd__rule)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         vaultlint__subcmd__help__subcmd__suggest)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -279,6 +299,40 @@ _vaultlint() {
                     ;;
                 --as-of)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --threads)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        vaultlint__subcmd__rule)
+            opts="-j -h -V --all --format --color --threads --config --isolated --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --format)
+                    COMPREPLY=($(compgen -W "full json" -- "${cur}"))
                     return 0
                     ;;
                 --color)

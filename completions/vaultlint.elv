@@ -31,6 +31,7 @@ set edit:completion:arg-completer[vaultlint] = {|@words|
             cand suggest 'Rank pairs of notes that look like two versions of one document'
             cand lineage 'Show a note''s versions, oldest to newest, and which one is in force'
             cand graph 'Draw the supersession graph, current notes and broken declarations marked'
+            cand rule 'Explain a rule: what it catches, why it matters, an example, and how to fix it'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'vaultlint;check'= {
@@ -111,11 +112,25 @@ set edit:completion:arg-completer[vaultlint] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'vaultlint;rule'= {
+            cand --format 'Output format'
+            cand --color 'When to use colour: auto (a terminal, and NO_COLOR unset), always or never'
+            cand -j 'Worker threads for walking and parsing (0: one per core)'
+            cand --threads 'Worker threads for walking and parsing (0: one per core)'
+            cand --config 'Use this config file instead of looking for vaultlint.toml'
+            cand --all 'List every rule with its one-line summary'
+            cand --isolated 'Ignore every config file'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'vaultlint;help'= {
             cand check 'Validate supersession declarations, statuses, dates and links to retired notes'
             cand suggest 'Rank pairs of notes that look like two versions of one document'
             cand lineage 'Show a note''s versions, oldest to newest, and which one is in force'
             cand graph 'Draw the supersession graph, current notes and broken declarations marked'
+            cand rule 'Explain a rule: what it catches, why it matters, an example, and how to fix it'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'vaultlint;help;check'= {
@@ -125,6 +140,8 @@ set edit:completion:arg-completer[vaultlint] = {|@words|
         &'vaultlint;help;lineage'= {
         }
         &'vaultlint;help;graph'= {
+        }
+        &'vaultlint;help;rule'= {
         }
         &'vaultlint;help;help'= {
         }

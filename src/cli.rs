@@ -50,6 +50,8 @@ pub enum Command {
     Lineage(LineageArgs),
     /// Draw the supersession graph, current notes and broken declarations marked
     Graph(GraphArgs),
+    /// Explain a rule: what it catches, why it matters, an example, and how to fix it
+    Rule(RuleArgs),
     /// Write the shell completions and man pages (for packagers)
     #[command(hide = true)]
     Generate {
@@ -150,6 +152,21 @@ pub struct LineageArgs {
     /// Say which note is in force on this day, YYYY-MM-DD (default: today)
     #[arg(long, value_name = "DATE", value_parser = day)]
     pub as_of: Option<Day>,
+}
+
+#[derive(Debug, Args)]
+pub struct RuleArgs {
+    /// The rule's code, e.g. missing-successor
+    #[arg(value_name = "CODE", required_unless_present = "all", conflicts_with = "all")]
+    pub code: Option<String>,
+
+    /// List every rule with its one-line summary
+    #[arg(long)]
+    pub all: bool,
+
+    /// Output format
+    #[arg(long, value_enum, default_value_t = LineageFormat::Full)]
+    pub format: LineageFormat,
 }
 
 #[derive(Debug, Args)]

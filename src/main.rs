@@ -30,6 +30,7 @@ fn main() -> ExitCode {
         Command::Suggest(args) => suggest(args, &cli, style),
         Command::Lineage(args) => lineage(args, &cli, style),
         Command::Graph(args) => graph(args, &cli),
+        Command::Rule(args) => rule(args),
         Command::Generate { out } => commands::generate::write(out).map(|text| (text, 0)),
     };
     match result {
@@ -261,6 +262,24 @@ fn graph(args: &cli::GraphArgs, cli: &Cli) -> Result<(String, u8), String> {
         cli::GraphFormat::Mermaid => output::graph::mermaid(&drawn.vault, &drawn.graph, &drawn.life, focus),
     };
     Ok((text, 0))
+}
+
+/// `rule CODE`: a rule's explanation; `rule --all`: every rule's summary.
+fn rule(args: &cli::RuleArgs) -> Result<(String, u8), String> {
+    use vaultlint::code::Code;
+    let json = args.format == LineageFormat::Json;
+    let Some(name) = &args.code else {
+        return Ok((if json { output::rule::all_json() } else { output::rule::all_full() }, 0));
+    };
+    let Some(code) = Code::from_name(name) else {
+        let names = Code::ALL.iter().map(|c| c.name());
+        let hint = match vaultlint::text::closest(name, names, 0.7) {
+            Some(near) => format!("; did you mean `{near}`?"),
+            None => "; `vaultlint rule --all` lists them".into(),
+        };
+        return Err(format!("no rule is called `{name}`{hint}"));
+    };
+    Ok((if json { output::rule::json(code) } else { output::rule::full(code) }, 0))
 }
 
 fn use_color(choice: Color) -> bool {

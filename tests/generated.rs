@@ -27,6 +27,7 @@ fn man_pages_render_cleanly() {
         "vaultlint-suggest.1",
         "vaultlint-lineage.1",
         "vaultlint-graph.1",
+        "vaultlint-rule.1",
     ];
     for page in pages {
         let file = root().join("man").join(page);

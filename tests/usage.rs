@@ -41,3 +41,26 @@ fn lineage_usage_is_the_same_in_help_and_in_errors() {
         assert!(error.contains(usage), "{error}");
     }
 }
+
+/// `vaultlint rule`: the registry's explanation of a rule, every rule's
+/// summary, JSON, and the closest code for a misspelt one.
+#[test]
+fn rules_explain_themselves() {
+    let out = vaultlint().args(["rule", "missing-successor"]).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.starts_with(
+            "missing-successor (error, declarations)\n\nThe successor resolves to no note in the vault.\n"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("Example:") && text.contains("Fix:"), "{text}");
+    let out = vaultlint().args(["rule", "--all", "--format", "json"]).output().unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let codes: Vec<&str> = json.as_array().unwrap().iter().map(|r| r["code"].as_str().unwrap()).collect();
+    let want: Vec<&str> = vaultlint::code::Code::ALL.iter().map(|c| c.name()).collect();
+    assert_eq!(codes, want);
+    let out = vaultlint().args(["rule", "missing-sucessor"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("did you mean `missing-successor`?"));
+}

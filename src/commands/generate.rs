@@ -69,6 +69,7 @@ pub fn files() -> Vec<(String, Vec<u8>)> {
         let (status, examples) = match sub.get_name() {
             "check" => (CHECK_STATUS, CHECK_EXAMPLES),
             "graph" => (GRAPH_STATUS, GRAPH_EXAMPLES),
+            "rule" => (GRAPH_STATUS, RULE_EXAMPLES),
             "lineage" => (GRAPH_STATUS, LINEAGE_EXAMPLES),
             _ => (SUGGEST_STATUS, SUGGEST_EXAMPLES),
         };
@@ -105,6 +106,11 @@ const LINEAGE_EXAMPLES: &[(&str, &str)] = &[
         "vaultlint lineage --all --format json notes > lineage.json",
         "Every note's standing and what to read instead, for an indexer.",
     ),
+];
+const RULE_EXAMPLES: &[(&str, &str)] = &[
+    ("vaultlint rule missing-successor", "What the rule catches, why, an example, and how to fix it."),
+    ("vaultlint rule --all", "Every rule's code, default severity and summary."),
+    ("vaultlint rule --all --format json", "The same, with the explanations, as JSON."),
 ];
 const GRAPH_EXAMPLES: &[(&str, &str)] = &[
     (
@@ -165,7 +171,14 @@ fn page(cmd: clap::Command, status: &[(&str, &str)], examples: &[(&str, &str)]) 
         roff.control("TP", []).text([bold(*command)]).text([roman(*what)]);
     }
     roff.control("SH", ["SEE ALSO"]);
-    let pages = ["vaultlint", "vaultlint-check", "vaultlint-suggest", "vaultlint-lineage", "vaultlint-graph"];
+    let pages = [
+        "vaultlint",
+        "vaultlint-check",
+        "vaultlint-suggest",
+        "vaultlint-lineage",
+        "vaultlint-graph",
+        "vaultlint-rule",
+    ];
     let mut see: Vec<roff::Inline> = Vec::new();
     for page in pages.iter().filter(|p| **p != cmd.get_name()) {
         if !see.is_empty() {

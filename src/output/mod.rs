@@ -6,6 +6,7 @@ pub mod github;
 pub mod graph;
 pub mod json;
 pub mod lineage;
+pub mod rule;
 pub mod sarif;
 pub mod suggest;
 
