@@ -3,7 +3,6 @@
 //! detector's headings all ask here, so they agree on what is code.
 
 use crate::frontmatter::{self, Delimited};
-use std::ops::Range;
 
 /// The body of a note: the text after its frontmatter block (or after a
 /// byte order mark when it has none). A block that is not closed, or too
@@ -34,47 +33,6 @@ fn fence(line: &str) -> Option<(u8, usize)> {
 /// the same character at least as long.
 fn closes(open: (u8, usize), line: (u8, usize)) -> bool {
     line.0 == open.0 && line.1 >= open.1
-}
-
-/// The byte ranges of fenced code blocks in `text` from `start`: from the
-/// opening fence line to the end of the closing one, or of the text.
-pub fn fenced(text: &str, start: usize) -> Vec<Range<usize>> {
-    // Candidate fence lines, found with one-byte searches (far faster than
-    // looking at every line): a run of three backticks or tildes.
-    let mut marks: Vec<usize> = Vec::new();
-    for (mark, byte) in [("```", '`'), ("~~~", '~')] {
-        let mut from = start;
-        while let Some(i) = text[from..].find(byte) {
-            let pos = from + i;
-            if !text[pos..].starts_with(mark) {
-                from = pos + 1;
-                continue;
-            }
-            marks.push(text[start..pos].rfind('\n').map_or(start, |n| start + n + 1));
-            // Skip the rest of this line: one fence line is one candidate.
-            from = text[pos..].find('\n').map_or(text.len(), |n| pos + n + 1);
-        }
-    }
-    marks.sort_unstable();
-    marks.dedup();
-    let mut ranges = Vec::new();
-    let mut open: Option<(usize, (u8, usize))> = None;
-    for line_start in marks {
-        let line_end = text[line_start..].find('\n').map_or(text.len(), |n| line_start + n + 1);
-        let Some(this) = fence(&text[line_start..line_end]) else { continue };
-        match open {
-            None => open = Some((line_start, this)),
-            Some((from, opened)) if closes(opened, this) => {
-                ranges.push(from..line_end);
-                open = None;
-            }
-            Some(_) => {}
-        }
-    }
-    if let Some((from, _)) = open {
-        ranges.push(from..text.len());
-    }
-    ranges
 }
 
 /// The lines of `body` outside fenced code, without their line breaks,

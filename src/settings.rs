@@ -48,15 +48,12 @@ impl From<String> for SettingsError {
 #[derive(Debug, Clone)]
 pub struct Settings {
     pub scope: Scope,
-    /// The config file read, if any.
-    pub config_file: Option<PathBuf>,
     pub walk: WalkOptions,
     pub successor_keys: Vec<String>,
     pub predecessor_keys: Vec<String>,
+    /// What the rules judge against, and how written links name notes.
     pub rules: rules::Options,
     pub suggest: suggest::Options,
-    /// How written links name notes; `None`: the vault's own convention.
-    pub link_style: Option<LinkStyle>,
     /// The dismissal file.
     pub dismissals: PathBuf,
     /// What the vault's Obsidian settings say.
@@ -92,8 +89,7 @@ impl Settings {
             rules.statuses = statuses.iter().map(|s| s.trim().to_lowercase()).collect();
         }
         rules.levels = config.levels();
-        let link_style = flags.link_style.or(config.link_style);
-        rules.link_style = link_style;
+        rules.link_style = flags.link_style.or(config.link_style);
         let suggest = suggest::Options {
             min_score: flags
                 .min_score
@@ -120,10 +116,8 @@ impl Settings {
                 .predecessor_keys
                 .clone()
                 .unwrap_or_else(|| owned(note::PREDECESSOR_KEYS)),
-            config_file: config.file,
             rules,
             suggest,
-            link_style,
             dismissals,
             scope,
         }

@@ -7,7 +7,7 @@ pub use crate::note::Side;
 use crate::note::{self, Note};
 use crate::progress::{Progress, Silent};
 use crate::text::{fold, nfc};
-pub use crate::walk::normalize;
+use crate::walk::normalize;
 use crate::walk::{self, EntryKind, WalkError, WalkOptions};
 use rayon::prelude::*;
 use std::collections::HashMap;

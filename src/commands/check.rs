@@ -15,8 +15,6 @@ use crate::vault::Vault;
 pub struct Report {
     /// Notes walked.
     pub notes: usize,
-    /// Notes reported on: all of them, or those in the focus.
-    pub checked: usize,
     /// Sorted by path, then position.
     pub diagnostics: Vec<Diagnostic>,
     /// The vault in numbers.
@@ -34,6 +32,11 @@ impl Report {
 
     pub fn warnings(&self) -> usize {
         self.count(Severity::Warning)
+    }
+
+    /// Notes reported on: all of them, or those in the focus.
+    pub fn checked(&self) -> usize {
+        self.slices.notes
     }
 
     /// Whether the findings fail the run: errors, or warnings when `strict`.
@@ -58,11 +61,7 @@ pub fn analyse(vault: &Vault, settings: &Settings, suggesting: bool, progress: &
         diagnostics.push(Diagnostic::new(crate::code::Code::UnreadableNote, path, message));
     }
     crate::diagnostic::sort(&mut diagnostics);
-    let checked = match &settings.scope.focus {
-        Some(focus) => vault.notes.iter().filter(|n| focus.contains(&n.path)).count(),
-        None => vault.notes.len(),
-    };
-    Report { notes: vault.notes.len(), checked, diagnostics, slices }
+    Report { notes: vault.notes.len(), diagnostics, slices }
 }
 
 /// What `check` does beyond reporting.

@@ -24,7 +24,7 @@ pub fn run(settings: &Settings, all: bool) -> Result<Lineage, String> {
     let mut notes: Vec<NoteId> = focus.notes.iter().filter_map(|p| vault.id_of(p)).collect();
     notes.sort_unstable();
     if notes.is_empty() {
-        return Err("lineage takes notes (`*.md` or `*.markdown` files in the vault)".into());
+        return Err("lineage takes notes of the vault (files with a note extension)".into());
     }
     Ok(Lineage { vault, analysis, notes: Some(notes) })
 }

@@ -46,7 +46,7 @@ pub fn run(
         })
         .take(limit.unwrap_or(usize::MAX))
         .collect();
-    let style = settings.link_style.unwrap_or_else(|| suggest::vault_style(&vault));
+    let style = suggest::link_style(&vault, settings.rules.link_style);
     Ok(Suggested { vault, pairs, style, dismissals: settings.dismissals.clone() })
 }
 

@@ -126,9 +126,9 @@ pub fn summary(report: &Report, style: Style) -> String {
     } else {
         (errors, warnings)
     };
-    let checked = match report.checked == report.notes {
+    let checked = match report.checked() == report.notes {
         true => plural(report.notes, "note"),
-        false => format!("{} of {}", crate::text::thousands(report.checked), plural(report.notes, "note")),
+        false => format!("{} of {}", crate::text::thousands(report.checked()), plural(report.notes, "note")),
     };
     format!("checked {checked}: {errors}, {warnings}\n")
 }

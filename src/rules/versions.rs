@@ -13,7 +13,7 @@ pub fn check(input: &Input, link_style: Option<LinkStyle>, out: &mut Vec<Diagnos
     out.extend(dismissals.problems.iter().cloned());
     out.extend(dismissals.stale(vault));
     let Some(suggestions) = suggestions else { return };
-    let style = link_style.unwrap_or_else(|| suggest::vault_style(vault));
+    let style = suggest::link_style(vault, link_style);
     let key = vault.successor_key();
     for pair in &suggestions.pairs {
         let older = &vault.notes[pair.older].path;

@@ -28,6 +28,12 @@ pub fn vault_style(vault: &Vault) -> LinkStyle {
     }
 }
 
+/// The style `chosen` on the command line or in the config, else the
+/// vault's own convention ([`vault_style`]).
+pub fn link_style(vault: &Vault, chosen: Option<LinkStyle>) -> LinkStyle {
+    chosen.unwrap_or_else(|| vault_style(vault))
+}
+
 /// How the note `older` should name `newer`.
 pub fn successor_value(vault: &Vault, older: NoteId, newer: NoteId, style: LinkStyle) -> String {
     match style {

@@ -12,7 +12,7 @@ pub mod git;
 pub mod minhash;
 
 pub use crate::link::LinkStyle;
-pub use apply::{Mark, mark, vault_style};
+pub use apply::{Mark, link_style, mark, vault_style};
 
 use crate::dismissals::Dismissals;
 use crate::graph::Graph;
