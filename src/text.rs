@@ -64,11 +64,7 @@ pub fn sanitize_lines(text: &str) -> String {
 
 /// At most the first `max` bytes of `text`, cut at a character boundary.
 pub fn prefix(text: &str, max: usize) -> &str {
-    let mut cut = text.len().min(max);
-    while !text.is_char_boundary(cut) {
-        cut -= 1;
-    }
-    &text[..cut]
+    &text[..text.floor_char_boundary(max)]
 }
 
 /// `text` in Unicode normalization form C: a name saved on macOS (which

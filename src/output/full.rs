@@ -89,7 +89,7 @@ impl SourceCode for Snippet {
         } else {
             0
         };
-        let from = (0..=from).rev().find(|&i| self.text.is_char_boundary(i)).unwrap_or(0);
+        let from = self.text.floor_char_boundary(from);
         let before_it = &self.text[..from];
         let (line, column) = match before_it.rfind('\n') {
             Some(i) => (self.line + before_it.matches('\n').count(), before_it[i + 1..].chars().count()),
@@ -115,12 +115,7 @@ fn snippet(d: &Diagnostic, vault: &Vault, sources: &dyn Sources, name: &str) -> 
         &body
     };
     let at = span.offset.min(text.len());
-    let floor = |mut i: usize| {
-        while !text.is_char_boundary(i) {
-            i -= 1;
-        }
-        i
-    };
+    let floor = |i: usize| text.floor_char_boundary(i);
     // Look for the line's ends only within the window, so that many
     // findings on one long line cost the window each, not the line.
     let (low, high) = (
@@ -128,40 +123,32 @@ fn snippet(d: &Diagnostic, vault: &Vault, sources: &dyn Sources, name: &str) -> 
         floor(end.min(at + WINDOW).saturating_add(WINDOW).min(text.len()).max(at)),
     );
     // A lone `\r` ends a line too, as YAML and editors read it.
-    let line_start = text[low..at].rfind(['\n', '\r']).map_or(low, |i| low + i + 1);
-    let line_end = text[at..high].find(['\n', '\r']).map_or(high, |i| at + i);
-    let (from, to) = (line_start, line_end);
-    let whole_line = |i: usize, j: usize| {
-        (i == 0 || matches!(text.as_bytes()[i - 1], b'\n' | b'\r'))
-            && (j == text.len() || matches!(text.as_bytes()[j], b'\n' | b'\r'))
-    };
+    let from = text[low..at].rfind(['\n', '\r']).map_or(low, |i| low + i + 1);
+    let to = text[at..high].find(['\n', '\r']).map_or(high, |i| at + i);
+    // Whether the window holds the span's whole line.
+    let whole_line = (from == 0 || matches!(text.as_bytes()[from - 1], b'\n' | b'\r'))
+        && (to == text.len() || matches!(text.as_bytes()[to], b'\n' | b'\r'));
     let mut column = span.column.saturating_sub(1).saturating_sub(text[from..at].chars().count());
     let mut line = span.line - 1;
     // A line of context either side, when the span's line is shown whole
     // and the neighbour is short.
     let short = |line: &str| line.len() <= 2 * WINDOW;
     let (mut start, mut stop) = (from, to);
-    if whole_line(from, to) && from > 0 {
-        let prev_end = text[..line_start].strip_suffix('\n').unwrap_or(&text[..line_start]);
+    if whole_line && from > 0 {
+        let prev_end = text[..from].strip_suffix('\n').unwrap_or(&text[..from]);
         let prev_end = prev_end.strip_suffix('\r').unwrap_or(prev_end).len();
         // Looked for only as far back as a short line goes.
-        let mut low = prev_end.saturating_sub(2 * WINDOW + 1);
-        while !text.is_char_boundary(low) {
-            low -= 1;
-        }
+        let low = floor(prev_end.saturating_sub(2 * WINDOW + 1));
         let before = text[low..prev_end].rfind(['\n', '\r']).map(|i| low + i + 1).or((low == 0).then_some(0));
-        if let Some(before) = before.filter(|&b| short(&text[b..line_start])) {
+        if let Some(before) = before.filter(|&b| short(&text[b..from])) {
             (start, line, column) = (before, line - 1, 0);
         }
     }
-    if whole_line(from, to) {
+    if whole_line {
         // `to` is at the line's break: the next line starts just past it.
         let next = if text[to..].starts_with("\r\n") { to + 2 } else { to + 1 };
         if next < text.len() {
-            let mut high = (next + 2 * WINDOW + 1).min(text.len());
-            while !text.is_char_boundary(high) {
-                high -= 1;
-            }
+            let high = floor(next + 2 * WINDOW + 1);
             let after = text[next..high]
                 .find(['\n', '\r'])
                 .map(|i| next + i)
