@@ -24,6 +24,7 @@ use direction::{Age, Direction};
 use minhash::Common;
 use rayon::prelude::*;
 use serde::Serialize;
+use std::borrow::Cow;
 use std::cmp::Ordering;
 use std::collections::HashMap;
 
@@ -89,7 +90,7 @@ struct Facts<'a> {
     tags: Vec<String>,
     language: Option<String>,
     shingles: &'a [u32],
-    headings: Vec<u32>,
+    headings: Cow<'a, [u32]>,
     /// The name's and the title's grouping keys.
     keys: [Option<String>; 2],
     /// The configured periodic series the note belongs to, if any.
@@ -111,12 +112,14 @@ impl<'a> Facts<'a> {
             note.tags.iter().map(|t| t.to_lowercase()).filter(|t| !boilerplate.tags.contains(t)).collect();
         tags.sort();
         tags.dedup();
-        let headings: Vec<u32> = fingerprint
-            .headings
-            .iter()
-            .copied()
-            .filter(|h| boilerplate.headings.binary_search(h).is_err())
-            .collect();
+        // Most vaults have no template: then the outline is borrowed as is,
+        // with no copy per note.
+        let headings: Cow<'a, [u32]> = if boilerplate.headings.is_empty() {
+            Cow::Borrowed(&fingerprint.headings)
+        } else {
+            let own = fingerprint.headings.iter().copied();
+            Cow::Owned(own.filter(|h| boilerplate.headings.binary_search(h).is_err()).collect())
+        };
         let language = note
             .fields
             .iter()
