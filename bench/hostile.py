@@ -37,6 +37,9 @@ def build(out, k):
     # Frontmatter with many keys: the block grows.
     keys = "".join(f"k{i}: v\n" for i in range(20_000 * k))
     vault("wide-frontmatter", [("wide.md", f"---\n{keys}superseded_by: gone.md\n---\n")])
+    # Comments, code spans and links interleaved: every link is checked
+    # against the comments, every `%%` against the code.
+    vault("comments-and-code", [("mixed.md", "%% [[old]] %% `x` [[old]] " * (10_000 * k))])
     # Unclosed link syntax by the thousand on one line: the line grows.
     junk = "".join(p * (5_000 * k) for p in ["[a", "[b](", "[[c", "`d", "![e]("])
     vault("unclosed-syntax", [("junk.md", junk + "\n[[old]]\n")])

@@ -197,9 +197,10 @@ pub fn in_body(text: &str, start: usize) -> Vec<BodyLink> {
         }
     }
     found.sort_by_key(|(at, ..)| *at);
-    let comments = obsidian_comments(body, &code);
+    let comments = obsidian_comments(body, &mut code);
+    let mut commented = Within::new(&comments);
     for (_, span, target, wikilink) in found {
-        if comments.iter().any(|c| c.start <= span.start && span.start < c.end) {
+        if commented.at(span.start) {
             continue;
         }
         let (span, target) = (span.start + start..span.end + start, target.start + start..target.end + start);
@@ -225,8 +226,10 @@ fn options() -> pulldown_cmark::Options {
 
 /// Obsidian's comments: text between two `%%` (on one line or across
 /// several), which Obsidian does not render. A `%%` inside code is text.
-fn obsidian_comments(body: &str, code: &[Range<usize>]) -> Vec<Range<usize>> {
-    let mut marks = body.match_indices("%%").map(|(i, _)| i).filter(|i| !code.iter().any(|c| c.contains(i)));
+fn obsidian_comments(body: &str, code: &mut [Range<usize>]) -> Vec<Range<usize>> {
+    code.sort_unstable_by_key(|c| c.start);
+    let mut inside = Within::new(code);
+    let mut marks = body.match_indices("%%").map(|(i, _)| i).filter(|&i| !inside.at(i));
     let mut comments = Vec::new();
     while let Some(open) = marks.next() {
         // `%%%%`: an empty comment's two marks overlap nothing.
@@ -234,6 +237,26 @@ fn obsidian_comments(body: &str, code: &[Range<usize>]) -> Vec<Range<usize>> {
         comments.push(open..close);
     }
     comments
+}
+
+/// Whether offsets, asked for in increasing order, fall inside ranges sorted
+/// by start: one pass over both, however many there are of each.
+struct Within<'r> {
+    ranges: &'r [Range<usize>],
+    next: usize,
+}
+
+impl<'r> Within<'r> {
+    fn new(ranges: &'r [Range<usize>]) -> Within<'r> {
+        Within { ranges, next: 0 }
+    }
+
+    fn at(&mut self, offset: usize) -> bool {
+        while self.ranges.get(self.next).is_some_and(|r| r.end <= offset) {
+            self.next += 1;
+        }
+        self.ranges.get(self.next).is_some_and(|r| r.start <= offset)
+    }
 }
 
 /// The bytes of `[[name#heading|label]]` (or `![[...]]`) that name the note.
