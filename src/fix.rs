@@ -66,7 +66,9 @@ pub fn plan<'f>(
 fn plan_file(root: &Path, path: &str, mut fixes: Vec<&Fix>) -> Result<Option<FileEdit>, String> {
     let file = root.join(path);
     let bytes = std::fs::read(&file).map_err(|e| format!("cannot read it: {e}"))?;
-    if fixes.iter().any(|f| f.digest.is_some_and(|d| d != note::digest(&bytes))) {
+    // The file's digest, taken once however many fixes it has.
+    let digest = std::cell::OnceCell::new();
+    if fixes.iter().any(|f| f.digest.is_some_and(|d| d != *digest.get_or_init(|| note::digest(&bytes)))) {
         return Err("it changed since it was read".into());
     }
     let before = String::from_utf8(bytes).map_err(|_| "it is not valid UTF-8".to_string())?;
