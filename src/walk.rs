@@ -78,11 +78,10 @@ const MAX_SETTINGS_BYTES: u64 = 1 << 20;
 /// The text of a small settings file, if it is a regular file (never a
 /// named pipe, which would block) of at most 1 MiB in UTF-8.
 pub fn read_small(file: &Path) -> Option<String> {
-    let meta = std::fs::metadata(file).ok()?;
-    if !meta.is_file() || meta.len() > MAX_SETTINGS_BYTES {
+    if std::fs::metadata(file).ok()?.len() > MAX_SETTINGS_BYTES {
         return None;
     }
-    std::fs::read_to_string(file).ok()
+    String::from_utf8(read_regular(file).ok()?).ok()
 }
 
 /// Joins `path` onto the folder `base` and folds `.` and `..`; `None` when
