@@ -46,6 +46,12 @@ json\t'One JSON object (schema in the README)'
 github\t'GitHub Actions workflow commands, shown as annotations'
 sarif\t'SARIF 2.1.0, for GitHub code scanning and other dashboards'"
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l as-of -d 'Judge dates as of this day, YYYY-MM-DD (default: today)' -r
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l select -d 'Use only these rules: codes or families (declarations, lifecycle, links, versions, files, suppressions), comma-separated, or `all`; beats `select` in the config' -r
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l extend-select -d 'Use these rules as well as those selected' -r
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l ignore -d 'Do not use these rules' -r
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -s o -l output-file -d 'Write the output to FILE instead of standard output' -r -F
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l baseline -d 'Report only the findings FILE does not hold, and list its entries that no longer match' -r -F
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l write-baseline -d 'Record the findings in FILE for --baseline; with --baseline, keep only the entries still found' -r -F
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l color -d 'When to use colour: auto (a terminal, and NO_COLOR unset), always or never' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -58,6 +64,7 @@ complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l no-suggest
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l no-git -d 'Do not read the git history to tell which version is older'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l fix -d 'Rewrite links to retired notes so they point at the current version, then report what is left'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l diff -d 'Print the edits --fix would make as unified diffs; write nothing'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l exit-zero -d 'Exit 0 even when findings fail the run (a usage or fatal error still exits 2)'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l isolated -d 'Ignore every config file'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -s V -l version -d 'Print version'

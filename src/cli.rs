@@ -1,6 +1,7 @@
 //! The command line, as clap definitions. Kept in the library so that the
 //! completions and man pages are generated from the same source.
 
+use crate::code::Selector;
 use crate::date::Day;
 pub use crate::link::LinkStyle;
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -119,6 +120,43 @@ pub struct CheckArgs {
     /// Print the edits --fix would make as unified diffs; write nothing
     #[arg(long, conflicts_with_all = ["statistics", "format"])]
     pub diff: bool,
+
+    /// Use only these rules: codes or families (declarations, lifecycle,
+    /// links, versions, files, suppressions), comma-separated, or `all`;
+    /// beats `select` in the config
+    #[arg(long, value_name = "RULES", value_delimiter = ',', value_parser = selector)]
+    pub select: Option<Vec<Selector>>,
+
+    /// Use these rules as well as those selected
+    #[arg(long, value_name = "RULES", value_delimiter = ',', value_parser = selector)]
+    pub extend_select: Vec<Selector>,
+
+    /// Do not use these rules
+    #[arg(long, value_name = "RULES", value_delimiter = ',', value_parser = selector)]
+    pub ignore: Vec<Selector>,
+
+    /// Exit 0 even when findings fail the run (a usage or fatal error still
+    /// exits 2)
+    #[arg(long)]
+    pub exit_zero: bool,
+
+    /// Write the output to FILE instead of standard output
+    #[arg(short, long, value_name = "FILE")]
+    pub output_file: Option<PathBuf>,
+
+    /// Report only the findings FILE does not hold, and list its entries
+    /// that no longer match
+    #[arg(long, value_name = "FILE", conflicts_with = "diff")]
+    pub baseline: Option<PathBuf>,
+
+    /// Record the findings in FILE for --baseline; with --baseline, keep
+    /// only the entries still found
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["diff", "fix"])]
+    pub write_baseline: Option<PathBuf>,
+}
+
+fn selector(text: &str) -> Result<Selector, String> {
+    Selector::parse(text).ok_or_else(|| Selector::unknown(text.trim()))
 }
 
 fn day(text: &str) -> Result<Day, String> {

@@ -22,7 +22,7 @@ impl Severity {
 }
 
 /// The severity a configuration sets for a rule, or `Off`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Level {
     Error,
@@ -43,6 +43,8 @@ pub enum Family {
     Versions,
     /// Files that cannot be read as notes.
     Files,
+    /// Comments and keys that silence findings.
+    Suppressions,
 }
 
 impl Family {
@@ -53,8 +55,18 @@ impl Family {
             Family::Links => "links",
             Family::Versions => "versions",
             Family::Files => "files",
+            Family::Suppressions => "suppressions",
         }
     }
+
+    pub const ALL: &'static [Family] = &[
+        Family::Declarations,
+        Family::Lifecycle,
+        Family::Links,
+        Family::Versions,
+        Family::Files,
+        Family::Suppressions,
+    ];
 }
 
 macro_rules! codes {
@@ -159,11 +171,117 @@ codes! {
     LinksToSuperseded => "links-to-superseded", Warning, Links,
         "A note in use links in its body to a superseded or revoked note; the help names the current one.",
         "A link to a retired note sends readers, and retrievers that follow links, to the old text.\n\nExample (in a current note):\n\n    Claim costs as [[expenses-2024]] says.\n\nFix: link to the current version; `vaultlint check --fix` rewrites the link, keeping its heading and label.";
+    UnusedSuppression => "unused-suppression", Warning, Suppressions,
+        "A suppression comment or key silences nothing, or names no rule.",
+        "A suppression left behind after its finding was fixed hides the next finding of that rule at that place, and dead ones pile up unread. Suppressions of rules that are turned off are not reported.\n\nExample (the link below it is to a current note):\n\n    <!-- vaultlint-disable-next-line links-to-superseded -->\n    See [[expenses]].\n\nFix: remove the comment, or the code from its list.";
+    BlanketSuppression => "blanket-suppression", Warning, Suppressions,
+        "A suppression names no rule, so it silences every finding in its reach; reported with `--strict` only.",
+        "A suppression without codes hides findings nobody has seen yet, of rules added later too.\n\nExample:\n\n    <!-- vaultlint-disable-file -->\n\nFix: name the rules it is meant for: `<!-- vaultlint-disable-file suspected-version -->`.";
 }
 
 impl Code {
     pub fn from_name(name: &str) -> Option<Code> {
         Code::ALL.iter().copied().find(|code| code.name() == name)
+    }
+
+    /// The bit that stands for the code in a [`RuleLevels`] set.
+    fn bit(self) -> u64 {
+        1 << (self as u32)
+    }
+}
+
+/// What `--select`, `--ignore` and their config keys name: one rule, a
+/// family of rules, or `all`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Selector {
+    All,
+    Family(Family),
+    Code(Code),
+}
+
+impl Selector {
+    pub fn parse(name: &str) -> Option<Selector> {
+        let name = name.trim();
+        if name.eq_ignore_ascii_case("all") {
+            return Some(Selector::All);
+        }
+        let family = Family::ALL.iter().find(|f| f.name() == name);
+        family.map(|&f| Selector::Family(f)).or_else(|| Code::from_name(name).map(Selector::Code))
+    }
+
+    /// Why `name` selects nothing, with the closest code or family.
+    pub fn unknown(name: &str) -> String {
+        let names = Code::ALL.iter().map(|c| c.name()).chain(Family::ALL.iter().map(|f| f.name()));
+        match crate::text::closest(name, names, 0.7) {
+            Some(near) => format!("no rule or family is called `{name}`; did you mean `{near}`?"),
+            None => format!("no rule or family is called `{name}`; `vaultlint rule --all` lists them"),
+        }
+    }
+
+    pub fn matches(self, code: Code) -> bool {
+        self.bits() & code.bit() != 0
+    }
+
+    fn bits(self) -> u64 {
+        match self {
+            Selector::All => Code::ALL.iter().fold(0, |bits, c| bits | c.bit()),
+            Selector::Family(family) => {
+                Code::ALL.iter().filter(|c| c.family() == family).fold(0, |bits, c| bits | c.bit())
+            }
+            Selector::Code(code) => code.bit(),
+        }
+    }
+}
+
+/// One layer of rule selection, as ruff reads it: `select` replaces the
+/// rules in use, `extend-select` adds to them, `ignore` takes away.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Selection {
+    pub select: Option<Vec<Selector>>,
+    pub extend_select: Vec<Selector>,
+    pub ignore: Vec<Selector>,
+}
+
+/// Which rules are in use, and the severity set for each: every rule at
+/// its default, then each layer of configuration over the last.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RuleLevels {
+    enabled: u64,
+    set: Vec<Option<Level>>,
+}
+
+impl Default for RuleLevels {
+    fn default() -> Self {
+        RuleLevels { enabled: Selector::All.bits(), set: vec![None; Code::ALL.len()] }
+    }
+}
+
+impl RuleLevels {
+    pub fn select(&mut self, selection: &Selection) {
+        let bits = |list: &[Selector]| list.iter().fold(0, |bits, s| bits | s.bits());
+        if let Some(select) = &selection.select {
+            self.enabled = bits(select);
+        }
+        self.enabled |= bits(&selection.extend_select);
+        self.enabled &= !bits(&selection.ignore);
+    }
+
+    pub fn set(&mut self, code: Code, level: Level) {
+        self.set[code as usize] = Some(level);
+    }
+
+    /// The rule's level: off when it is not selected, else the severity
+    /// configured; `None` leaves each finding the severity its rule gave
+    /// it (mostly the default; `invalid-date` gives two).
+    pub fn level(&self, code: Code) -> Option<Level> {
+        if self.enabled & code.bit() == 0 {
+            return Some(Level::Off);
+        }
+        self.set[code as usize]
+    }
+
+    pub fn is_on(&self, code: Code) -> bool {
+        self.level(code) != Some(Level::Off)
     }
 }
 

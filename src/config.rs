@@ -3,7 +3,7 @@
 //! the file. A key the file should not have, or a value of the wrong type,
 //! is an error that points at its place in the file.
 
-use crate::code::{Code, Level};
+use crate::code::{Code, Level, RuleLevels, Selection, Selector};
 use crate::link::LinkStyle;
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -12,10 +12,11 @@ use std::path::{Path, PathBuf};
 use toml::Spanned;
 
 /// Config file names, looked for in this order in each folder.
-pub const FILES: &[&str] = &["vaultlint.toml", ".vaultlint.toml"];
+pub const FILES: &[&str] = crate::root::CONFIG_FILES;
 
 /// Keys of the top level, for the help on a misspelt one.
 const KEYS: &[&str] = &[
+    "root",
     "exclude",
     "extensions",
     "successor-keys",
@@ -23,15 +24,34 @@ const KEYS: &[&str] = &[
     "statuses",
     "link-style",
     "dismissals",
+    "suppression-key",
+    "docs-url",
+    "select",
+    "extend-select",
+    "ignore",
     "suggest",
     "rules",
 ];
+
+/// What a config in a subfolder of the vault may set: it overrides these
+/// for its subtree.
+const NESTED_KEYS: &[&str] = &["root", "exclude", "select", "extend-select", "ignore", "rules"];
 const SUGGEST_KEYS: &[&str] = &["min-score", "git"];
 
-#[derive(Debug, Default, Deserialize)]
+/// `vaultlint.toml`. The doc comments are the descriptions of the JSON
+/// Schema generated from this type (`vaultlint.schema.json`).
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
+#[schemars(
+    title = "vaultlint.toml",
+    description = "The configuration of vaultlint, which checks the supersession declarations of a Markdown vault."
+)]
 pub struct Config {
-    /// Globs, relative to the vault root, of paths to leave out.
+    /// In a subfolder of a vault: this folder is a vault of its own, not a
+    /// part of the vault around it.
+    #[serde(default)]
+    pub root: bool,
+    /// Globs of paths to leave out, relative to the folder of this file.
     #[serde(default)]
     pub exclude: Vec<String>,
     /// The extensions of notes, without dots (default: md, markdown, mdx).
@@ -42,24 +62,44 @@ pub struct Config {
     pub predecessor_keys: Option<Vec<String>>,
     /// The `status` values the vault uses (case-insensitive).
     pub statuses: Option<Vec<String>>,
-    /// How `suggest --apply` names successors: `path` or `wikilink`.
+    /// How `suggest --apply` names successors: `path`, `wikilink` or `wikilink-path`.
     pub link_style: Option<LinkStyle>,
     /// Where dismissed pairs are kept, relative to the vault root.
     pub dismissals: Option<String>,
+    /// The frontmatter key that lists the rules silenced for a whole note
+    /// (default: `vaultlint-ignore`).
+    pub suppression_key: Option<String>,
+    /// The address of each rule's documentation, with `{code}` standing for
+    /// the rule's code; SARIF output gives it as the rule's `helpUri`.
+    pub docs_url: Option<String>,
+    /// The rules in use, by code or family (`all` for every rule); replaces
+    /// the default of every rule.
+    #[schemars(schema_with = "selectors_schema")]
+    pub select: Option<Vec<Spanned<String>>>,
+    /// Rules or families to use beside those selected.
+    #[serde(default)]
+    #[schemars(schema_with = "selectors_schema")]
+    pub extend_select: Vec<Spanned<String>>,
+    /// Rules or families not to use.
+    #[serde(default)]
+    #[schemars(schema_with = "selectors_schema")]
+    pub ignore: Vec<Spanned<String>>,
     #[serde(default)]
     pub suggest: SuggestConfig,
     /// A severity per rule code: `error`, `warning` or `off`.
     #[serde(default)]
+    #[schemars(schema_with = "rules_schema")]
     pub rules: BTreeMap<Spanned<String>, Level>,
     /// The file this came from.
     #[serde(skip)]
     pub file: Option<PathBuf>,
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct SuggestConfig {
     /// Pairs scoring below this are not suggested (0 to 1).
+    #[schemars(with = "Option<f64>", range(min = 0.0, max = 1.0))]
     pub min_score: Option<Spanned<f64>>,
     /// Read the git history to tell which version is older.
     pub git: Option<bool>,
@@ -141,6 +181,11 @@ pub fn load(file: &Path) -> Result<Config, ConfigError> {
         });
         error(&text, e.span(), message, help)
     })?;
+    for name in config.select.iter().flatten().chain(&config.extend_select).chain(&config.ignore) {
+        if Selector::parse(name.get_ref()).is_none() {
+            return Err(error(&text, Some(name.span()), Selector::unknown(name.get_ref()), None));
+        }
+    }
     for name in config.rules.keys() {
         if Code::from_name(name.get_ref()).is_none() {
             let names: Vec<&str> = Code::ALL.iter().map(|c| c.name()).collect();
@@ -197,7 +242,81 @@ fn closest<'a>(wrong: &str, valid: &[&'a str]) -> Option<&'a str> {
     crate::text::closest(wrong, valid.iter().copied(), 0.7)
 }
 
+/// The schema of `selectors`: codes and family names, or `all`.
+fn selectors_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    let names: Vec<&str> = std::iter::once("all")
+        .chain(crate::code::Family::ALL.iter().map(|f| f.name()))
+        .chain(Code::ALL.iter().map(|c| c.name()))
+        .collect();
+    schema(serde_json::json!({ "type": "array", "items": { "enum": names } }))
+}
+
+/// The schema of `[rules]`: one key per code, none other.
+fn rules_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    let level = generator.subschema_for::<Level>();
+    let properties: serde_json::Map<String, serde_json::Value> =
+        Code::ALL.iter().map(|c| (c.name().to_string(), level.clone().to_value())).collect();
+    schema(serde_json::json!({
+        "description": "A severity per rule code: `error`, `warning` or `off`.",
+        "type": "object",
+        "properties": properties,
+        "additionalProperties": false,
+    }))
+}
+
+fn schema(value: serde_json::Value) -> schemars::Schema {
+    schemars::Schema::try_from(value).expect("a schema is a JSON object")
+}
+
+/// The JSON Schema of `vaultlint.toml`, as committed in
+/// `vaultlint.schema.json` for editors (Taplo, Even Better TOML) to read.
+pub fn json_schema() -> String {
+    let schema =
+        schemars::generate::SchemaSettings::draft07().into_generator().into_root_schema_for::<Config>();
+    let mut text = serde_json::to_string_pretty(&schema).expect("a schema serializes");
+    text.push('\n');
+    text
+}
+
 impl Config {
+    /// The keys set that only the vault's root config may set.
+    pub fn vault_wide_keys(&self) -> Vec<&'static str> {
+        let set = [
+            ("extensions", self.extensions.is_some()),
+            ("successor-keys", self.successor_keys.is_some()),
+            ("predecessor-keys", self.predecessor_keys.is_some()),
+            ("statuses", self.statuses.is_some()),
+            ("link-style", self.link_style.is_some()),
+            ("dismissals", self.dismissals.is_some()),
+            ("suppression-key", self.suppression_key.is_some()),
+            ("docs-url", self.docs_url.is_some()),
+            ("suggest", self.suggest.min_score.is_some() || self.suggest.git.is_some()),
+        ];
+        let keys: Vec<&'static str> = set.iter().filter(|(_, on)| *on).map(|(k, _)| *k).collect();
+        debug_assert!(keys.iter().all(|k| !NESTED_KEYS.contains(k)));
+        keys
+    }
+
+    /// The file's `select`, `extend-select` and `ignore`.
+    pub fn selection(&self) -> Selection {
+        let parse = |list: &[Spanned<String>]| -> Vec<Selector> {
+            list.iter().filter_map(|s| Selector::parse(s.get_ref())).collect()
+        };
+        Selection {
+            select: self.select.as_deref().map(parse),
+            extend_select: parse(&self.extend_select),
+            ignore: parse(&self.ignore),
+        }
+    }
+
+    /// Lays this file's selection and severities over `levels`.
+    pub fn apply(&self, levels: &mut RuleLevels) {
+        levels.select(&self.selection());
+        for (code, level) in self.levels() {
+            levels.set(code, level);
+        }
+    }
+
     /// The severity the file sets for `code`, if any.
     pub fn level(&self, code: Code) -> Option<Level> {
         self.rules.iter().find(|(name, _)| name.get_ref() == code.name()).map(|(_, level)| *level)

@@ -151,6 +151,31 @@ pub fn write_atomic(
     Ok(())
 }
 
+/// Writes a report or baseline the user named, replacing the file whole
+/// and atomically (a temp file beside it, then a rename), keeping its
+/// permissions: a reader never sees half of it. Unlike a note, it need
+/// not be inside the vault, and is not compared with an earlier read.
+pub fn write_output(path: &Path, contents: &[u8]) -> Result<(), WriteError> {
+    // A symbolic link is written through, as `>` would.
+    let target = fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    let path = target.as_path();
+    let meta = match fs::metadata(path) {
+        Ok(meta) if !meta.is_file() => return Err(WriteError::Refused("it is not a regular file".into())),
+        Ok(meta) => Some(meta),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => None,
+        Err(e) => return Err(e.into()),
+    };
+    let folder = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let mut temp = tempfile::Builder::new().prefix(".vaultlint-").suffix(".tmp").tempfile_in(folder)?;
+    temp.write_all(contents)?;
+    if let Some(meta) = &meta {
+        fs::set_permissions(temp.path(), meta.permissions())?;
+    }
+    temp.as_file().sync_all()?;
+    temp.persist(path).map_err(|e| e.error)?;
+    Ok(())
+}
+
 /// Gives the replacement the original's owner, where the process may (as
 /// root, editing another user's note); elsewhere the owner is the writer.
 #[cfg(unix)]

@@ -8,15 +8,16 @@
 //!
 //! 1. leaves: [`code`], [`date`], [`text`], [`diagnostic`], [`progress`]
 //! 2. reading: [`walk`], [`root`], [`frontmatter`], [`markdown`], [`link`],
-//!    [`names`], [`fingerprint`], [`note`], [`splice`], [`obsidian`]
+//!    [`names`], [`fingerprint`], [`suppression`], [`note`], [`splice`], [`obsidian`]
 //! 3. the model: [`vault`], [`dismissals`], [`graph`], [`lifecycle`], [`lineage`]
-//! 4. analysis: [`rules`], [`suggest`]
+//! 4. analysis: [`rules`], [`suggest`], [`baseline`]
 //! 5. edits: [`edit`], [`fix`]
 //! 6. settings: [`config`], [`cli`], [`settings`]
 //! 7. [`commands`]
 //! 8. [`output`]
 //! 9. [`review`], the interactive session, which draws and edits
 
+pub mod baseline;
 pub mod cli;
 pub mod code;
 pub mod commands;
@@ -44,6 +45,7 @@ pub mod rules;
 pub mod settings;
 pub mod splice;
 pub mod suggest;
+pub mod suppression;
 pub mod text;
 pub mod vault;
 pub mod walk;

@@ -6,7 +6,7 @@ use std::ops::Range;
 
 /// How a written link names a note: one setting for `suggest --apply`,
 /// the fixes of suspected versions and the config file.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize, clap::ValueEnum, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum LinkStyle {
     /// The path from the vault root, with `.md`
@@ -218,6 +218,24 @@ pub fn in_body(text: &str, start: usize) -> Vec<BodyLink> {
     links
 }
 
+/// The ranges of `body` that are code or math, sorted: what is written
+/// there is shown as text.
+pub fn code_ranges(body: &str) -> Vec<Range<usize>> {
+    use pulldown_cmark::{Event, Tag};
+    let mut code = Vec::new();
+    for (event, range) in pulldown_cmark::Parser::new_ext(body, options()).into_offset_iter() {
+        if let Event::Code(_)
+        | Event::InlineMath(_)
+        | Event::DisplayMath(_)
+        | Event::Start(Tag::CodeBlock(_)) = event
+        {
+            code.push(range);
+        }
+    }
+    code.sort_unstable_by_key(|c| c.start);
+    code
+}
+
 /// How vaults are written: CommonMark with tables, math and wikilinks.
 fn options() -> pulldown_cmark::Options {
     use pulldown_cmark::Options;
@@ -241,17 +259,17 @@ fn obsidian_comments(body: &str, code: &mut [Range<usize>]) -> Vec<Range<usize>>
 
 /// Whether offsets, asked for in increasing order, fall inside ranges sorted
 /// by start: one pass over both, however many there are of each.
-struct Within<'r> {
+pub struct Within<'r> {
     ranges: &'r [Range<usize>],
     next: usize,
 }
 
 impl<'r> Within<'r> {
-    fn new(ranges: &'r [Range<usize>]) -> Within<'r> {
+    pub fn new(ranges: &'r [Range<usize>]) -> Within<'r> {
         Within { ranges, next: 0 }
     }
 
-    fn at(&mut self, offset: usize) -> bool {
+    pub fn at(&mut self, offset: usize) -> bool {
         while self.ranges.get(self.next).is_some_and(|r| r.end <= offset) {
             self.next += 1;
         }
@@ -289,7 +307,9 @@ fn definition_target(raw: &str) -> Option<Range<usize>> {
 /// Line and column (in characters) of byte offsets asked for in order,
 /// each counted on from the last, so a note costs one pass however many
 /// links it has.
-struct Lines<'t> {
+/// Line and column of offsets asked for in increasing order, counted from
+/// where the last one left off.
+pub struct Lines<'t> {
     text: &'t str,
     at: usize,
     line: usize,
@@ -298,11 +318,11 @@ struct Lines<'t> {
 }
 
 impl<'t> Lines<'t> {
-    fn new(text: &'t str) -> Lines<'t> {
+    pub fn new(text: &'t str) -> Lines<'t> {
         Lines { text, at: 0, line: 1, line_start: 0, column: 1 }
     }
 
-    fn at(&mut self, offset: usize) -> (usize, usize) {
+    pub fn at(&mut self, offset: usize) -> (usize, usize) {
         let passed = &self.text[self.at..offset];
         match passed.rfind('\n') {
             Some(i) => {

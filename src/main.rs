@@ -4,6 +4,7 @@ use std::process::ExitCode;
 use vaultlint::cli::{
     self, CheckArgs, Cli, Color, Command, Format, LineageFormat, SuggestArgs, SuggestFormat,
 };
+use vaultlint::code::Selection;
 use vaultlint::commands::{self, check::Mode};
 use vaultlint::output::{self, Style};
 use vaultlint::review;
@@ -59,11 +60,7 @@ fn settings(cli: &Cli, flags: Flags, style: Style) -> Result<Settings, String> {
     let cwd = std::env::current_dir().map_err(|e| format!("cannot read the current folder: {e}"))?;
     let flags =
         Flags { config: cli.config.as_deref(), isolated: cli.isolated, threads: cli.threads, ..flags };
-    Settings::resolve(&flags, &cwd).map_err(|e| match e {
-        // A reason may quote a PATH as given: made safe for the terminal.
-        SettingsError::Usage(reason) => reason,
-        SettingsError::Config(error) => output::config_error(&error, style),
-    })
+    Settings::resolve(&flags, &cwd).map_err(|e| command_error(e, style))
 }
 
 /// The settings of a command that needs every PATH to exist.
@@ -80,12 +77,36 @@ fn vault_flags(vault: &cli::VaultArgs) -> Flags<'_> {
 }
 
 fn check(args: &CheckArgs, cli: &Cli, style: Style) -> Result<(String, u8), String> {
+    let (text, status) = check_report(args, cli, style)?;
+    match &args.output_file {
+        Some(file) => {
+            vaultlint::edit::write_output(file, text.as_bytes())
+                .map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+            Ok((String::new(), status))
+        }
+        None => Ok((text, status)),
+    }
+}
+
+/// `check`'s output and exit status.
+fn check_report(args: &CheckArgs, cli: &Cli, style: Style) -> Result<(String, u8), String> {
     if args.statistics && matches!(args.format, Format::Sarif | Format::Github) {
         return Err("--statistics counts findings for people or as JSON; use it with --format full, \
                     concise or json"
             .into());
     }
-    let flags = Flags { as_of: args.as_of, no_git: args.no_git, ..vault_flags(&args.vault) };
+    let selection = Selection {
+        select: args.select.clone(),
+        extend_select: args.extend_select.clone(),
+        ignore: args.ignore.clone(),
+    };
+    let flags = Flags {
+        as_of: args.as_of,
+        no_git: args.no_git,
+        selection,
+        strict: args.strict,
+        ..vault_flags(&args.vault)
+    };
     let settings = settings(cli, flags, style)?;
     let mode = if args.diff {
         Mode::Diff
@@ -94,25 +115,50 @@ fn check(args: &CheckArgs, cli: &Cli, style: Style) -> Result<(String, u8), Stri
     } else {
         Mode::Report
     };
-    let progress = Bar::new(args.format == Format::Full && !args.quiet && !args.diff);
-    let checked = commands::check::run(&settings, mode, args.no_suggest, &progress)?;
+    let progress =
+        Bar::new(args.format == Format::Full && !args.quiet && !args.diff && args.output_file.is_none());
+    let failure = |e| command_error(e, style);
+    let mut checked = commands::check::run(&settings, mode, args.no_suggest, &progress).map_err(failure)?;
     for s in &checked.skipped {
         eprintln!("vaultlint: {}: not fixed: {}", sanitize(&s.path), sanitize(&s.reason));
     }
+    // A PATH that does not exist is reported with the findings, and is an
+    // error of the run.
+    let fatal = !settings.scope.missing.is_empty();
+    let status = |failed: bool| match (fatal, failed && !args.exit_zero) {
+        (true, _) => FATAL,
+        (false, true) => FAILED,
+        (false, false) => 0,
+    };
     if mode == Mode::Diff {
         let text: String = checked.edits.iter().map(vaultlint::fix::diff).collect();
-        let failed = !checked.edits.is_empty() || !checked.skipped.is_empty();
-        return Ok((text, if failed { FAILED } else { 0 }));
+        return Ok((text, status(!checked.edits.is_empty() || !checked.skipped.is_empty())));
     }
     if mode == Mode::Fix && !args.quiet {
         eprintln!("fixed {} in {}", plural(checked.fixes(), "link"), plural(checked.edits.len(), "note"));
+    }
+    if let Some(file) = &args.baseline {
+        commands::check::against_baseline(&mut checked.report, &checked.vault, &settings, file)
+            .map_err(failure)?;
+    }
+    if let Some(file) = &args.write_baseline {
+        let recorded = commands::check::write_baseline(&checked.report, &settings, file).map_err(failure)?;
+        eprintln!(
+            "vaultlint: recorded {} in {}",
+            plural(recorded, "finding"),
+            sanitize(&file.display().to_string())
+        );
+        if args.baseline.is_none() {
+            // The findings are accepted now: nothing to report.
+            return Ok((String::new(), status(false)));
+        }
     }
     let report = &checked.report;
     let paths = output::Paths::from_current_folder(settings.root());
     let mut text = match args.format {
         Format::Json => output::json::render(report, settings.root(), args.statistics),
         Format::Github => output::github::render(report, &paths),
-        Format::Sarif => output::sarif::render(report, &paths),
+        Format::Sarif => output::sarif::render(report, &paths, settings.docs_url.as_deref()),
         _ if args.statistics => output::statistics(report),
         Format::Full => {
             output::full::render(report, &checked.vault, &FileSources::new(settings.root()), style, &paths)
@@ -120,23 +166,24 @@ fn check(args: &CheckArgs, cli: &Cli, style: Style) -> Result<(String, u8), Stri
         Format::Concise => output::concise::render(report, style, &paths),
     };
     if matches!(args.format, Format::Full | Format::Concise) && !args.quiet {
+        text.push_str(&output::baseline_gone(report, &paths));
         text.push_str(&output::summary(report, style));
     }
     // A fix that could not be made fails the run.
     let failed = report.failed(args.strict) || (mode == Mode::Fix && !checked.skipped.is_empty());
-    // A PATH that does not exist is reported with the findings, and is an
-    // error of the run.
-    let status = if !settings.scope.missing.is_empty() {
-        FATAL
-    } else if failed {
-        FAILED
-    } else {
-        0
-    };
     // Freeing a large vault note by note takes a noticeable share of the
     // run; the process is about to end, which frees it at once.
     std::mem::forget(checked);
-    Ok((text, status))
+    Ok((text, status(failed)))
+}
+
+/// A command's error as one message: a config file's with its snippet.
+fn command_error(error: SettingsError, style: Style) -> String {
+    match error {
+        // A reason may quote a PATH as given: made safe for the terminal.
+        SettingsError::Usage(reason) => reason,
+        SettingsError::Config(error) => output::config_error(&error, style),
+    }
 }
 
 fn suggest(args: &SuggestArgs, cli: &Cli, style: Style) -> Result<(String, u8), String> {
@@ -151,7 +198,9 @@ fn suggest(args: &SuggestArgs, cli: &Cli, style: Style) -> Result<(String, u8), 
         let flags = Flags { paths: if args.vault.paths.is_empty() { notes } else { flags.paths }, ..flags };
         let cwd = std::env::current_dir().map_err(|e| format!("cannot read the current folder: {e}"))?;
         let settings = settings_all_found(cli, flags, style)?;
-        return commands::suggest::dismiss(&settings, notes, &cwd).map(|text| (text, 0));
+        return commands::suggest::dismiss(&settings, notes, &cwd)
+            .map(|text| (text, 0))
+            .map_err(|e| command_error(e, style));
     }
     let applying = args.apply || args.yes || args.dry_run;
     // `--dry-run` shows what `--yes` would do, with `--apply` or without.
@@ -163,7 +212,8 @@ fn suggest(args: &SuggestArgs, cli: &Cli, style: Style) -> Result<(String, u8), 
     }
     let settings = settings_all_found(cli, flags, style)?;
     let progress = Bar::new((args.format == SuggestFormat::Full || args.apply) && !args.quiet);
-    let found = commands::suggest::run(&settings, args.limit, applying, &progress)?;
+    let found = commands::suggest::run(&settings, args.limit, applying, &progress)
+        .map_err(|e| command_error(e, style))?;
     let unread = report_unread(&found.vault, &|_| true);
     if applying {
         let (text, status) = apply_pairs(args, &found, settings.suggest.min_score, style)?;
@@ -236,7 +286,7 @@ fn lineage(args: &cli::LineageArgs, cli: &Cli, style: Style) -> Result<(String, 
         ..Flags::default()
     };
     let settings = settings_all_found(cli, flags, style)?;
-    let lineage = commands::lineage::run(&settings, args.all)?;
+    let lineage = commands::lineage::run(&settings, args.all).map_err(|e| command_error(e, style))?;
     let (vault, analysis) = (&lineage.vault, &lineage.analysis);
     let focus = settings.scope.focus.as_ref();
     let keep = |path: &str| focus.is_none_or(|f| f.contains(path));
@@ -255,7 +305,7 @@ fn lineage(args: &cli::LineageArgs, cli: &Cli, style: Style) -> Result<(String, 
 fn graph(args: &cli::GraphArgs, cli: &Cli) -> Result<(String, u8), String> {
     let flags = Flags { as_of: args.as_of, ..vault_flags(&args.vault) };
     let settings = settings_all_found(cli, flags, Style::default())?;
-    let drawn = commands::graph::run(&settings)?;
+    let drawn = commands::graph::run(&settings).map_err(|e| command_error(e, Style::default()))?;
     let focus = settings.scope.focus.as_ref();
     let text = match args.format {
         cli::GraphFormat::Dot => output::graph::dot(&drawn.vault, &drawn.graph, &drawn.life, focus),

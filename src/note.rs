@@ -7,6 +7,7 @@ use crate::diagnostic::{Diagnostic, Span};
 use crate::fingerprint::{self, Fingerprint};
 use crate::frontmatter::{self, Delimited, Field, Value, ValueKind};
 use crate::link::BodyLink;
+use crate::suppression::Suppression;
 use std::fs::File;
 use std::io::Read;
 use std::path::Path;
@@ -29,6 +30,8 @@ pub struct Reading<'a> {
     pub successor_keys: &'a [String],
     /// The keys that name the notes this one supersedes.
     pub predecessor_keys: &'a [String],
+    /// The frontmatter key that silences rules for the whole note.
+    pub suppression_key: &'a str,
 }
 
 /// [`SUCCESSOR_KEYS`] and [`PREDECESSOR_KEYS`] as owned strings, as
@@ -46,6 +49,7 @@ impl Default for Reading<'_> {
             links: true,
             successor_keys: &DEFAULT_KEYS[0],
             predecessor_keys: &DEFAULT_KEYS[1],
+            suppression_key: crate::suppression::DEFAULT_KEY,
         }
     }
 }
@@ -176,6 +180,8 @@ pub struct Note {
     pub modified: Option<i64>,
     /// [`digest`] of the file as read, when asked for.
     pub digest: Option<u64>,
+    /// The suppressions written in the note, in file order.
+    pub suppressions: Vec<Suppression>,
 }
 
 impl Note {
@@ -198,6 +204,7 @@ impl Note {
             fingerprint: None,
             modified: None,
             digest: None,
+            suppressions: Vec::new(),
         }
     }
 
@@ -308,6 +315,8 @@ impl Note {
             }
         };
         note.read_fields(reading.successor_keys, reading.predecessor_keys);
+        note.suppressions.extend(crate::suppression::in_frontmatter(&note.fields, reading.suppression_key));
+        note.suppressions.extend(crate::suppression::in_body(text, body_start));
         if reading.links {
             note.links = crate::link::in_body(text, body_start);
         }

@@ -4,8 +4,8 @@
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
-/// Files whose presence marks a folder as a vault root.
-pub const ROOT_MARKERS: &[&str] = &["vaultlint.toml", ".vaultlint.toml", ".obsidian"];
+/// Config file names, looked for in this order in each folder.
+pub const CONFIG_FILES: &[&str] = &["vaultlint.toml", ".vaultlint.toml"];
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Scope {
@@ -100,9 +100,35 @@ pub fn scope(paths: &[PathBuf], root: Option<&Path>, cwd: &Path) -> Result<Scope
     Ok(Scope { root, focus: Some(focus), missing })
 }
 
-/// The nearest of `start` and its ancestors that holds a root marker.
+/// The vault root above `start` (or `start` itself): the nearest folder
+/// holding `.obsidian` or a config that says `root = true`, else the
+/// outermost folder holding a config, looking no further up than the
+/// first git work tree. A config in a subfolder of a vault only
+/// overrides some settings for its subtree; it does not start a vault.
 fn marked(start: &Path) -> Option<PathBuf> {
-    start.ancestors().find(|dir| ROOT_MARKERS.iter().any(|m| dir.join(m).exists())).map(Path::to_path_buf)
+    let mut outermost = None;
+    for dir in start.ancestors() {
+        if dir.join(".obsidian").exists() {
+            return Some(dir.to_path_buf());
+        }
+        if let Some(file) = CONFIG_FILES.iter().map(|f| dir.join(f)).find(|f| f.is_file()) {
+            if says_root(&file) {
+                return Some(dir.to_path_buf());
+            }
+            outermost = Some(dir.to_path_buf());
+        }
+        if dir.join(".git").exists() {
+            break;
+        }
+    }
+    outermost
+}
+
+/// Whether a config file says `root = true`. One that cannot be read says
+/// nothing here; reading it as the config reports why.
+fn says_root(file: &Path) -> bool {
+    let table = crate::walk::read_small(file).and_then(|text| text.parse::<toml::Table>().ok());
+    table.and_then(|t| t.get("root").and_then(toml::Value::as_bool)).unwrap_or(false)
 }
 
 /// The nearest ancestor holding a root marker, else the git work tree's

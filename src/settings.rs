@@ -2,6 +2,7 @@
 //! every command reads: which vault, which notes, how to read them, what
 //! the rules judge against. Flags on the command line beat the file.
 
+use crate::code::{Code, RuleLevels, Selection};
 use crate::config::{self, Config, ConfigError};
 use crate::date::{self, Day};
 use crate::dismissals::{self, Dismissals};
@@ -28,6 +29,10 @@ pub struct Flags<'a> {
     pub min_score: Option<f64>,
     pub no_git: bool,
     pub link_style: Option<LinkStyle>,
+    /// `--select`, `--extend-select` and `--ignore`.
+    pub selection: Selection,
+    /// `--strict`: blanket suppressions are reported.
+    pub strict: bool,
 }
 
 /// Why the settings cannot be made.
@@ -45,6 +50,12 @@ impl From<String> for SettingsError {
     }
 }
 
+impl From<&str> for SettingsError {
+    fn from(reason: &str) -> Self {
+        SettingsError::Usage(reason.to_string())
+    }
+}
+
 #[derive(Debug, Clone)]
 pub struct Settings {
     pub scope: Scope,
@@ -58,6 +69,31 @@ pub struct Settings {
     pub dismissals: PathBuf,
     /// What the vault's Obsidian settings say.
     pub obsidian: Obsidian,
+    /// The frontmatter key that silences rules for a whole note.
+    pub suppression_key: String,
+    /// Where each rule's documentation is, `{code}` standing for its code.
+    pub docs_url: Option<String>,
+    /// The root config, for the configs in subfolders to be laid over.
+    config: std::sync::Arc<Config>,
+    /// The command line's rule selection, laid over every config.
+    selection: Selection,
+}
+
+/// What the configs in subfolders of the vault say.
+#[derive(Debug, Default)]
+pub struct Nested {
+    /// Each folder's rules (`a/b/`), deepest first.
+    pub levels: Vec<(String, RuleLevels)>,
+    /// Their `exclude` globs, from the vault root; and the folders that
+    /// are vaults of their own (`root = true`).
+    exclude: Option<ignore::overrides::Override>,
+}
+
+impl Nested {
+    /// Whether a config in a subfolder leaves `path` out.
+    pub fn excludes(&self, path: &str) -> bool {
+        self.exclude.as_ref().is_some_and(|o| o.matched(path, false).is_ignore())
+    }
 }
 
 impl Settings {
@@ -88,8 +124,10 @@ impl Settings {
         if let Some(statuses) = &config.statuses {
             rules.statuses = statuses.iter().map(|s| s.trim().to_lowercase()).collect();
         }
-        rules.levels = config.levels();
+        config.apply(&mut rules.levels);
+        rules.levels.select(&flags.selection);
         rules.link_style = flags.link_style.or(config.link_style);
+        rules.strict = flags.strict;
         let suggest = suggest::Options {
             min_score: flags
                 .min_score
@@ -120,7 +158,62 @@ impl Settings {
             suggest,
             dismissals,
             scope,
+            suppression_key: config
+                .suppression_key
+                .clone()
+                .unwrap_or_else(|| crate::suppression::DEFAULT_KEY.into()),
+            docs_url: config.docs_url.clone(),
+            selection: flags.selection.clone(),
+            config: std::sync::Arc::new(config),
         }
+    }
+
+    /// Reads the configs the walk found in subfolders (`a/b/`, sorted):
+    /// each overrides the rules and excludes of its subtree, over the
+    /// configs above it and under the command line's selection.
+    pub fn nested(&self, folders: &[String]) -> Result<Nested, SettingsError> {
+        if folders.is_empty() {
+            return Ok(Nested::default());
+        }
+        let mut configs: Vec<(&String, Config)> = Vec::new();
+        let mut exclude = ignore::overrides::OverrideBuilder::new(self.root());
+        for folder in folders {
+            let file = config::FILES.iter().map(|f| self.root().join(folder).join(f)).find(|f| f.is_file());
+            let Some(file) = file else { continue };
+            let config = config::load(&file).map_err(|e| SettingsError::Config(Box::new(e)))?;
+            if config.root {
+                // A vault of its own, checked on its own.
+                let _ = exclude.add(&format!("!/{folder}**"));
+                continue;
+            }
+            if let Some(key) = config.vault_wide_keys().first() {
+                return Err(SettingsError::Usage(format!(
+                    "{}: `{key}` applies to the whole vault, so it belongs in the vault's root config; a config \
+                     in a subfolder sets only {}, unless it says `root = true`",
+                    file.display(),
+                    "`exclude`, `select`, `extend-select`, `ignore` and `[rules]`"
+                )));
+            }
+            for glob in &config.exclude {
+                exclude.add(&format!("!{}", nested_glob(folder, glob))).map_err(|e| {
+                    SettingsError::Usage(format!("{}: invalid exclude glob `{glob}`: {e}", file.display()))
+                })?;
+            }
+            configs.push((folder, config));
+        }
+        let mut levels = Vec::new();
+        for (folder, _) in &configs {
+            let mut here = RuleLevels::default();
+            self.config.apply(&mut here);
+            for (_, above) in configs.iter().filter(|(f, _)| folder.starts_with(f.as_str())) {
+                above.apply(&mut here);
+            }
+            here.select(&self.selection);
+            levels.push((folder.to_string(), here));
+        }
+        levels.sort_by_key(|(folder, _)| std::cmp::Reverse(folder.len()));
+        let exclude = exclude.build().map_err(|e| SettingsError::Usage(e.to_string()))?;
+        Ok(Nested { levels, exclude: (!exclude.is_empty()).then_some(exclude) })
     }
 
     pub fn root(&self) -> &Path {
@@ -137,6 +230,7 @@ impl Settings {
             links,
             successor_keys: &self.successor_keys,
             predecessor_keys: &self.predecessor_keys,
+            suppression_key: &self.suppression_key,
         }
     }
 
@@ -151,8 +245,17 @@ impl Settings {
     }
 
     /// Whether the similarity pass is worth running for `check`: the
-    /// `suspected-version` rule is not turned off.
+    /// `suspected-version` rule is on somewhere in the vault.
     pub fn suspects_versions(&self) -> bool {
-        self.rules.level(crate::code::Code::SuspectedVersion) != Some(crate::code::Level::Off)
+        self.rules.is_on_anywhere(Code::SuspectedVersion)
     }
+}
+
+/// A glob of a config in `folder` (`a/b/`), from the vault root: a glob
+/// with a `/` is anchored at the folder, one without matches at any depth
+/// below it, as in the vault's own config.
+fn nested_glob(folder: &str, glob: &str) -> String {
+    let anchored = glob.trim_end_matches('/').contains('/');
+    let glob = glob.trim_start_matches('/');
+    if anchored { format!("/{folder}{glob}") } else { format!("/{folder}**/{glob}") }
 }

@@ -93,6 +93,16 @@ impl Vault {
     ) -> Result<Vault, WalkError> {
         progress.start("finding notes", 0);
         let walked = walk::walk(root, options)?;
+        Ok(Vault::read(root, walked, reading, progress))
+    }
+
+    /// Reads the notes a walk found, in parallel.
+    pub fn read(
+        root: &Path,
+        walked: walk::Walked,
+        reading: note::Reading<'_>,
+        progress: &dyn Progress,
+    ) -> Vault {
         progress.start("reading notes", walked.entries.len() as u64);
         let notes: Vec<Note> = walked
             .entries
@@ -109,7 +119,7 @@ impl Vault {
         let mut vault = Vault::from_notes(root.to_path_buf(), notes);
         vault.problems = walked.problems;
         vault.successor_keys = reading.successor_keys.to_vec();
-        Ok(vault)
+        vault
     }
 
     /// Builds the indexes over already parsed notes (sorted by path).

@@ -41,6 +41,8 @@ pub struct Walked {
     /// Sorted by path.
     pub entries: Vec<Entry>,
     pub problems: Vec<Diagnostic>,
+    /// Subfolders holding a config file of their own (`a/b/`), sorted.
+    pub configs: Vec<String>,
 }
 
 #[derive(Debug)]
@@ -193,6 +195,7 @@ pub fn walk(root: &Path, options: &WalkOptions) -> Result<Walked, WalkError> {
     let mut walked = found.into_inner().expect("walk results");
     walked.problems.extend(std::mem::take(&mut *skipped.lock().unwrap_or_else(|e| e.into_inner())));
     walked.entries.sort();
+    walked.configs.sort();
     Ok(walked)
 }
 
@@ -216,6 +219,7 @@ impl Collector<'_> {
         let mut all = self.found.lock().expect("walk results");
         all.entries.append(&mut self.local.entries);
         all.problems.append(&mut self.local.problems);
+        all.configs.append(&mut self.local.configs);
     }
 }
 
@@ -232,6 +236,11 @@ fn visit(root: &Path, entry: &ignore::DirEntry, options: &WalkOptions, out: &mut
     };
     let Some(file_type) = entry.file_type() else { return };
     if file_type.is_dir() {
+        let has_config =
+            |name: &&str| std::fs::symlink_metadata(entry.path().join(name)).is_ok_and(|m| m.is_file());
+        if entry.depth() > 0 && crate::root::CONFIG_FILES.iter().any(has_config) {
+            out.configs.push(format!("{}/", relative(root, entry.path())));
+        }
         return;
     }
     let name = entry.file_name().to_string_lossy();

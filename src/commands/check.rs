@@ -1,15 +1,17 @@
 //! `vaultlint check`: index the vault, run the rules, count the findings;
 //! with `--fix` or `--diff`, plan the safe fixes and write or show them.
 
+use crate::baseline;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::dismissals::Dismissals;
 use crate::fix::{self, FileEdit, Skipped};
 use crate::graph::Graph;
 use crate::progress::{Progress, Silent};
 use crate::rules::{self, Slices};
-use crate::settings::Settings;
+use crate::settings::{Settings, SettingsError};
 use crate::suggest;
-use crate::vault::Vault;
+use crate::vault::{FileSources, Vault};
+use std::path::Path;
 
 #[derive(Debug, Clone)]
 pub struct Report {
@@ -19,6 +21,16 @@ pub struct Report {
     pub diagnostics: Vec<Diagnostic>,
     /// The vault in numbers.
     pub slices: Slices,
+    /// With `--baseline`: the findings it holds, and its entries gone.
+    /// `diagnostics` then holds only the new findings.
+    pub baseline: Option<Baselined>,
+}
+
+/// What a baseline held of a check.
+#[derive(Debug, Clone, Default)]
+pub struct Baselined {
+    pub unchanged: Vec<Diagnostic>,
+    pub gone: Vec<baseline::Gone>,
 }
 
 impl Report {
@@ -48,20 +60,68 @@ impl Report {
 /// Checks a vault already read: builds its graph, runs the version
 /// detector when `suggesting`, and runs every rule with the settings'
 /// severities, reporting only on the settings' focus.
-pub fn analyse(vault: &Vault, settings: &Settings, suggesting: bool, progress: &dyn Progress) -> Report {
+pub fn analyse(
+    vault: &Vault,
+    settings: &Settings,
+    rules: &rules::Options,
+    suggesting: bool,
+    progress: &dyn Progress,
+) -> Report {
     let graph = Graph::build(vault);
     let dismissals: Dismissals = settings.load_dismissals();
     let detector = suggest::Input { vault, graph: &graph, dismissals: &dismissals };
     let suggestions = suggesting.then(|| suggest::find_with(detector, &settings.suggest, progress));
     let input =
         rules::Input { vault, graph: &graph, dismissals: &dismissals, suggestions: suggestions.as_ref() };
-    let (mut diagnostics, slices) = rules::run(&input, settings.scope.focus.as_ref(), &settings.rules);
+    let (mut diagnostics, slices) = rules::run(&input, settings.scope.focus.as_ref(), rules);
     for path in &settings.scope.missing {
         let message = "cannot read note: no such file";
         diagnostics.push(Diagnostic::new(crate::code::Code::UnreadableNote, path, message));
     }
     crate::diagnostic::sort(&mut diagnostics);
-    Report { notes: vault.notes.len(), diagnostics, slices }
+    Report { notes: vault.notes.len(), diagnostics, slices, baseline: None }
+}
+
+/// `--baseline FILE`: keeps only the findings the file does not hold, and
+/// notes which it held and which of its entries nothing matches now.
+pub fn against_baseline(
+    report: &mut Report,
+    vault: &Vault,
+    settings: &Settings,
+    file: &Path,
+) -> Result<(), SettingsError> {
+    let cannot =
+        |why: String| SettingsError::Usage(format!("cannot use the baseline {}: {why}", file.display()));
+    let text = crate::walk::read_regular(file)
+        .and_then(|b| String::from_utf8(b).map_err(std::io::Error::other))
+        .map_err(|e| cannot(e.to_string()))?;
+    let entries = baseline::parse(&text).map_err(cannot)?;
+    let sources = FileSources::new(settings.root());
+    let focus = settings.scope.focus.as_ref();
+    let compared = baseline::compare(
+        std::mem::take(&mut report.diagnostics),
+        &entries,
+        &sources,
+        &|path| vault.id_of(path).is_some(),
+        &|path| focus.is_none_or(|f| f.contains(path)),
+    );
+    report.diagnostics = compared.new;
+    report.baseline = Some(Baselined { unchanged: compared.unchanged, gone: compared.gone });
+    Ok(())
+}
+
+/// `--write-baseline FILE`: records the findings, or with `--baseline`
+/// only those it already held (so fixed ones leave it and new ones do not
+/// enter). Says how many entries it wrote.
+pub fn write_baseline(report: &Report, settings: &Settings, file: &Path) -> Result<usize, SettingsError> {
+    let findings: Vec<&Diagnostic> = match &report.baseline {
+        Some(held) => held.unchanged.iter().collect(),
+        None => report.diagnostics.iter().collect(),
+    };
+    let entries = baseline::entries(&findings, &FileSources::new(settings.root()));
+    crate::edit::write_output(file, baseline::render(&entries).as_bytes())
+        .map_err(|e| SettingsError::Usage(format!("cannot write the baseline {}: {e}", file.display())))?;
+    Ok(findings.len())
 }
 
 /// What `check` does beyond reporting.
@@ -97,13 +157,13 @@ pub fn run(
     mode: Mode,
     no_suggest: bool,
     progress: &dyn Progress,
-) -> Result<Checked, String> {
+) -> Result<Checked, SettingsError> {
     // `--diff` shows link fixes only, so the similarity pass would be
     // wasted; and a rule turned off costs nothing.
     let suggesting = !no_suggest && mode != Mode::Diff && settings.suspects_versions();
     let reading = settings.reading(suggesting, mode != Mode::Report, true);
-    let vault = super::load(settings, reading, progress)?;
-    let report = analyse(&vault, settings, suggesting, progress);
+    let super::Loaded { vault, rules } = super::load(settings, reading, progress)?;
+    let report = analyse(&vault, settings, &rules, suggesting, progress);
     progress.finish();
     if mode == Mode::Report {
         return Ok(Checked { vault, report, edits: Vec::new(), skipped: Vec::new() });
@@ -124,7 +184,8 @@ pub fn run(
     }
     // Report the vault as it is now: positions after an edit moved.
     std::mem::forget(vault);
-    let vault = super::load(settings, settings.reading(suggesting, false, true), &Silent)?;
-    let report = analyse(&vault, settings, suggesting, &Silent);
+    let super::Loaded { vault, rules } =
+        super::load(settings, settings.reading(suggesting, false, true), &Silent)?;
+    let report = analyse(&vault, settings, &rules, suggesting, &Silent);
     Ok(Checked { vault, report, edits: written, skipped })
 }

@@ -3,7 +3,7 @@
 
 use crate::graph::Graph;
 use crate::lifecycle::Lifecycle;
-use crate::settings::Settings;
+use crate::settings::{Settings, SettingsError};
 use crate::vault::Vault;
 
 pub struct Drawn {
@@ -12,8 +12,8 @@ pub struct Drawn {
     pub life: Lifecycle,
 }
 
-pub fn run(settings: &Settings) -> Result<Drawn, String> {
-    let vault = super::load(settings, settings.reading(false, false, false), &crate::progress::Silent)?;
+pub fn run(settings: &Settings) -> Result<Drawn, SettingsError> {
+    let vault = super::load(settings, settings.reading(false, false, false), &crate::progress::Silent)?.vault;
     let graph = Graph::build(&vault);
     let life = Lifecycle::new(&vault, &graph, settings.rules.as_of);
     Ok(Drawn { vault, graph, life })

@@ -2,7 +2,7 @@
 //! every note (`--all`).
 
 use crate::lineage::Analysis;
-use crate::settings::Settings;
+use crate::settings::{Settings, SettingsError};
 use crate::vault::{NoteId, Vault};
 
 pub struct Lineage {
@@ -12,8 +12,8 @@ pub struct Lineage {
     pub notes: Option<Vec<NoteId>>,
 }
 
-pub fn run(settings: &Settings, all: bool) -> Result<Lineage, String> {
-    let vault = super::load(settings, settings.reading(false, false, false), &crate::progress::Silent)?;
+pub fn run(settings: &Settings, all: bool) -> Result<Lineage, SettingsError> {
+    let vault = super::load(settings, settings.reading(false, false, false), &crate::progress::Silent)?.vault;
     let analysis = Analysis::new(&vault, settings.rules.as_of);
     if all {
         return Ok(Lineage { vault, analysis, notes: None });

@@ -9,13 +9,32 @@ pub mod suggest;
 
 use crate::note::Reading;
 use crate::progress::Progress;
-use crate::settings::Settings;
+use crate::rules;
+use crate::settings::{Settings, SettingsError};
 use crate::vault::Vault;
 
-/// Reads the vault at the settings' root, as `reading` says.
-pub fn load(settings: &Settings, reading: Reading<'_>, progress: &dyn Progress) -> Result<Vault, String> {
-    let mut vault = Vault::load_with(settings.root(), &settings.walk, reading, progress).map_err(|e| e.0)?;
+/// A vault read, with the rules that hold in each of its folders.
+pub struct Loaded {
+    pub vault: Vault,
+    pub rules: rules::Options,
+}
+
+/// Reads the vault at the settings' root, as `reading` says: the walk
+/// finds the configs in subfolders, whose excludes leave notes out before
+/// they are read and whose rules hold in their subtrees.
+pub fn load(
+    settings: &Settings,
+    reading: Reading<'_>,
+    progress: &dyn Progress,
+) -> Result<Loaded, SettingsError> {
+    progress.start("finding notes", 0);
+    let mut walked = crate::walk::walk(settings.root(), &settings.walk).map_err(|e| e.0)?;
+    let nested = settings.nested(&walked.configs)?;
+    walked.entries.retain(|e| !nested.excludes(&e.path));
+    walked.problems.retain(|p| !nested.excludes(&p.path));
+    let mut vault = Vault::read(settings.root(), walked, reading, progress);
     vault.obsidian = settings.obsidian.clone();
     vault.extensions = settings.walk.extensions.clone();
-    Ok(vault)
+    let rules = rules::Options { folders: nested.levels, ..settings.rules.clone() };
+    Ok(Loaded { vault, rules })
 }

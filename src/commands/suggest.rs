@@ -4,7 +4,7 @@
 use crate::graph::Graph;
 use crate::link::LinkStyle;
 use crate::progress::Progress;
-use crate::settings::Settings;
+use crate::settings::{Settings, SettingsError};
 use crate::suggest::{self, Pair};
 use crate::text::sanitize;
 use crate::vault::Vault;
@@ -28,8 +28,8 @@ pub fn run(
     limit: Option<usize>,
     editing: bool,
     progress: &dyn Progress,
-) -> Result<Suggested, String> {
-    let vault = super::load(settings, settings.reading(true, editing, false), progress)?;
+) -> Result<Suggested, SettingsError> {
+    let vault = super::load(settings, settings.reading(true, editing, false), progress)?.vault;
     let graph = Graph::build(&vault);
     let dismissals = settings.load_dismissals();
     let input = suggest::Input { vault: &vault, graph: &graph, dismissals: &dismissals };
@@ -52,8 +52,8 @@ pub fn run(
 
 /// `suggest --dismiss A B`: records that two notes of the vault are not
 /// versions of one another. The message says what was done.
-pub fn dismiss(settings: &Settings, notes: &[PathBuf], cwd: &Path) -> Result<String, String> {
-    let vault = super::load(settings, settings.reading(false, false, false), &crate::progress::Silent)?;
+pub fn dismiss(settings: &Settings, notes: &[PathBuf], cwd: &Path) -> Result<String, SettingsError> {
+    let vault = super::load(settings, settings.reading(false, false, false), &crate::progress::Silent)?.vault;
     let root = settings.root();
     let mut paths = Vec::new();
     for note in notes {

@@ -18,6 +18,27 @@ struct Output<'a> {
     /// With `--statistics`: the vault in slices.
     #[serde(skip_serializing_if = "Option::is_none")]
     slices: Option<std::collections::BTreeMap<String, usize>>,
+    /// With `--baseline`: how many findings it held, and its entries no
+    /// finding matches now.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    baseline: Option<Baseline<'a>>,
+}
+
+#[derive(Serialize)]
+struct Baseline<'a> {
+    unchanged: usize,
+    gone: Vec<Gone<'a>>,
+}
+
+#[derive(Serialize)]
+struct Gone<'a> {
+    path: &'a str,
+    code: &'a str,
+    fingerprint: &'a str,
+    count: usize,
+    text: &'a str,
+    /// No note has the path now: it was renamed or deleted.
+    note_gone: bool,
 }
 
 #[derive(Serialize)]
@@ -79,6 +100,21 @@ pub fn render(report: &Report, root: &std::path::Path, statistics: bool) -> Stri
             .then(|| super::counts(report).into_iter().map(|(code, n)| (code.name(), n)).collect()),
         slices: statistics.then(|| {
             super::slices(report).into_iter().map(|(name, n)| (name.replace(' ', "_"), n)).collect()
+        }),
+        baseline: report.baseline.as_ref().map(|held| Baseline {
+            unchanged: held.unchanged.len(),
+            gone: held
+                .gone
+                .iter()
+                .map(|g| Gone {
+                    path: &g.entry.path,
+                    code: &g.entry.code,
+                    fingerprint: &g.entry.fingerprint,
+                    count: g.entry.count,
+                    text: &g.entry.text,
+                    note_gone: g.note_gone,
+                })
+                .collect(),
         }),
     };
     let mut text = serde_json::to_string_pretty(&output).expect("report serializes");

@@ -133,6 +133,29 @@ pub fn summary(report: &Report, style: Style) -> String {
     format!("checked {checked}: {errors}, {warnings}\n")
 }
 
+/// With `--baseline`: its entries that no finding matches now, so the
+/// file can be shrunk, each saying whether its note is gone.
+pub fn baseline_gone(report: &Report, paths: &Paths) -> String {
+    let Some(held) = &report.baseline else { return String::new() };
+    if held.gone.is_empty() {
+        return String::new();
+    }
+    let count: usize = held.gone.iter().map(|g| g.entry.count).sum();
+    let mut out = format!(
+        "{} of the baseline no longer found (rewrite it with --baseline FILE --write-baseline FILE):\n",
+        plural(count, "finding")
+    );
+    for gone in &held.gone {
+        let e = &gone.entry;
+        let times = if e.count > 1 { format!(" ({} times)", e.count) } else { String::new() };
+        let why = if gone.note_gone { "no note at this path now: renamed or deleted" } else { "fixed" };
+        let line = format!("  {}: {}{times}: {why} (`{}`)", paths.show(&e.path), e.code, e.text);
+        out.push_str(&crate::text::sanitize(&line));
+        out.push('\n');
+    }
+    out
+}
+
 /// The slices `--statistics` adds after the counts per code, name and count.
 pub fn slices(report: &Report) -> [(&'static str, usize); 7] {
     use crate::code::Code::*;

@@ -8,21 +8,34 @@ use serde::Serialize;
 use serde_json::{Value, json};
 
 /// Paths are shown from where the run started (the repository root in CI).
-pub fn render(report: &Report, paths: &super::Paths) -> String {
+/// `docs_url`, with `{code}` for the rule's code, gives each rule a
+/// `helpUri`. With a baseline, each result has its `baselineState`: the
+/// new findings, those the baseline held, and its entries no longer found.
+pub fn render(report: &Report, paths: &super::Paths, docs_url: Option<&str>) -> String {
     let rules: Vec<Value> = Code::ALL
         .iter()
         .map(|code| {
-            json!({
+            let mut rule = json!({
                 "id": code.name(),
                 "name": pascal(code.name()),
                 "shortDescription": { "text": code.summary() },
                 "fullDescription": { "text": code.explanation() },
                 "help": { "text": code.explanation() },
                 "defaultConfiguration": { "level": level(code.default_severity()) },
-            })
+            });
+            if let Some(url) = docs_url {
+                rule["helpUri"] = Value::String(url.replace("{code}", code.name()));
+            }
+            rule
         })
         .collect();
-    let results: Vec<SarifResult> = report.diagnostics.iter().map(|d| result(d, paths)).collect();
+    let state = |name: &'static str| report.baseline.as_ref().map(|_| name);
+    let mut results: Vec<SarifResult> =
+        report.diagnostics.iter().map(|d| result(d, paths, state("new"))).collect();
+    if let Some(held) = &report.baseline {
+        results.extend(held.unchanged.iter().map(|d| result(d, paths, state("unchanged"))));
+        results.extend(held.gone.iter().filter_map(|gone| absent(gone, paths)));
+    }
     // Fields in the order serde_json gives an object's keys (sorted), as
     // this output always had; typed, so a hundred thousand findings cost
     // their text and not a tree of values each.
@@ -59,6 +72,8 @@ pub fn render(report: &Report, paths: &super::Paths) -> String {
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct SarifResult<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    baseline_state: Option<&'static str>,
     level: &'static str,
     locations: [Location; 1],
     message: Text,
@@ -103,7 +118,26 @@ struct Text {
     text: String,
 }
 
-fn result<'a>(d: &'a crate::diagnostic::Diagnostic, paths: &super::Paths) -> SarifResult<'a> {
+/// A baseline entry no finding matches now, as SARIF's `absent` result.
+fn absent<'a>(gone: &'a crate::baseline::Gone, paths: &super::Paths) -> Option<SarifResult<'a>> {
+    let code = Code::from_name(&gone.entry.code)?;
+    let why = if gone.note_gone { "no note at this path now: renamed or deleted" } else { "fixed" };
+    Some(SarifResult {
+        baseline_state: Some("absent"),
+        level: level(code.default_severity()),
+        locations: [location(paths, &gone.entry.path, None)],
+        message: Text { text: format!("in the baseline, no longer found: {why} (`{}`)", gone.entry.text) },
+        related_locations: Vec::new(),
+        rule_id: code.name(),
+        rule_index: Code::ALL.iter().position(|c| *c == code).expect("every code is listed"),
+    })
+}
+
+fn result<'a>(
+    d: &'a crate::diagnostic::Diagnostic,
+    paths: &super::Paths,
+    baseline_state: Option<&'static str>,
+) -> SarifResult<'a> {
     let index = Code::ALL.iter().position(|c| *c == d.code).expect("every code is listed");
     // A finding about a whole note points at its first line.
     let (line, column) = d.span.map_or((1, 1), |s| (s.line, s.column));
@@ -117,6 +151,7 @@ fn result<'a>(d: &'a crate::diagnostic::Diagnostic, paths: &super::Paths) -> Sar
         ..location(paths, path, None)
     });
     SarifResult {
+        baseline_state,
         level: level(d.severity),
         locations: [location(paths, &d.path, Some((line, column)))],
         message: Text { text: message },

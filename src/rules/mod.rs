@@ -5,9 +5,10 @@ pub mod dates;
 pub mod links;
 pub mod status;
 pub mod supersession;
+pub mod suppressed;
 pub mod versions;
 
-use crate::code::{Code, Level, Severity};
+use crate::code::{Code, Level, RuleLevels, Severity};
 use crate::date::Day;
 use crate::diagnostic::{self, Diagnostic};
 use crate::dismissals::Dismissals;
@@ -25,8 +26,14 @@ pub struct Options {
     pub as_of: Day,
     /// The known `status` values, lower-cased.
     pub statuses: Vec<String>,
-    /// The severity configured per rule; the others keep their default.
-    pub levels: Vec<(Code, Level)>,
+    /// The rules in use and their severities, as the root config and the
+    /// command line set them.
+    pub levels: RuleLevels,
+    /// Where configs in subfolders set them otherwise: each folder
+    /// (`a/b/`) with its rules, deepest first.
+    pub folders: Vec<(String, RuleLevels)>,
+    /// Report suppressions that name no rule (`--strict`).
+    pub strict: bool,
     /// How the fix of a suspected version names the newer note; `None`:
     /// the vault's own convention.
     pub link_style: Option<LinkStyle>,
@@ -38,23 +45,28 @@ impl Options {
         Options {
             as_of,
             statuses: status::DEFAULT_STATUSES.iter().map(|s| s.to_string()).collect(),
-            levels: Vec::new(),
+            levels: RuleLevels::default(),
+            folders: Vec::new(),
+            strict: false,
             link_style: None,
         }
     }
 
-    /// The severity configured for `code`, if any.
-    pub fn level(&self, code: Code) -> Option<Level> {
-        self.levels.iter().find(|(c, _)| *c == code).map(|(_, level)| *level)
+    /// The rules in use for the note at `path`.
+    pub fn levels_at(&self, path: &str) -> &RuleLevels {
+        let folder = self.folders.iter().find(|(folder, _)| path.starts_with(folder.as_str()));
+        folder.map_or(&self.levels, |(_, levels)| levels)
+    }
+
+    /// Whether `code` is in use for some part of the vault.
+    pub fn is_on_anywhere(&self, code: Code) -> bool {
+        self.levels.is_on(code) || self.folders.iter().any(|(_, levels)| levels.is_on(code))
     }
 
     /// Applies the configured severities: `off` drops a finding, `error`
     /// and `warning` set its severity.
     fn apply_levels(&self, diagnostics: &mut Vec<Diagnostic>) {
-        if self.levels.is_empty() {
-            return;
-        }
-        diagnostics.retain_mut(|d| match self.level(d.code) {
+        diagnostics.retain_mut(|d| match self.levels_at(&d.path).level(d.code) {
             Some(Level::Off) => false,
             Some(Level::Error) => {
                 d.severity = Severity::Error;
@@ -95,6 +107,7 @@ pub fn run(input: &Input, focus: Option<&Focus>, options: &Options) -> (Vec<Diag
     links::check(vault, &life, &mut out);
     let slices = Slices::count(vault, graph, &life, focus);
     versions::check(input, options.link_style, &mut out);
+    suppressed::apply(vault, options, input.suggestions.is_some(), &mut out);
     if let Some(focus) = focus {
         out.retain(|d| focus.contains(&d.path));
     }

@@ -1,0 +1,109 @@
+//! Applying the suppressions written in notes: a finding they cover is
+//! dropped, and a suppression that covers nothing is reported, as ruff
+//! reports an unused `noqa`, so dead ones do not pile up.
+
+use super::Options;
+use crate::code::{Code, Selector};
+use crate::diagnostic::Diagnostic;
+use crate::suppression::Suppression;
+use crate::vault::{NoteId, Vault};
+use std::collections::HashMap;
+
+/// Drops the findings in `out` that a suppression covers. A
+/// `suspected-version` finding may be silenced from either note of the
+/// pair, the newer one by a whole-note suppression. Then reports the
+/// suppressions that silenced nothing (among the rules that ran: with
+/// `versions_ran` false, the similarity pass did not) and, with
+/// `--strict`, those that name no rule.
+pub fn apply(vault: &Vault, options: &Options, versions_ran: bool, out: &mut Vec<Diagnostic>) {
+    if vault.notes.iter().all(|n| n.suppressions.is_empty()) {
+        return;
+    }
+    // Per note, per suppression: whether each of its names (or, for a
+    // bare one, it) silenced something.
+    let mut used: HashMap<NoteId, Vec<Vec<bool>>> = HashMap::new();
+    let mut silence = |id: NoteId, line: Option<usize>, code: Code| -> bool {
+        let note = &vault.notes[id];
+        let marks = used
+            .entry(id)
+            .or_insert_with(|| note.suppressions.iter().map(|s| vec![false; s.names.len().max(1)]).collect());
+        let mut silenced = false;
+        for (suppression, marks) in note.suppressions.iter().zip(marks.iter_mut()) {
+            if !suppression.reach.covers(line) {
+                continue;
+            }
+            if suppression.names.is_empty() {
+                marks[0] = true;
+                silenced = true;
+            }
+            for (name, mark) in suppression.names.iter().zip(marks.iter_mut()) {
+                if Selector::parse(name).is_some_and(|s| s.matches(code)) {
+                    *mark = true;
+                    silenced = true;
+                }
+            }
+        }
+        silenced
+    };
+    out.retain(|d| {
+        let Some(id) = vault.id_of(&d.path) else { return true };
+        let mut silenced = silence(id, d.span.map(|s| s.line), d.code);
+        if d.code == Code::SuspectedVersion {
+            for other in d.related.iter().filter_map(|p| vault.id_of(p)) {
+                silenced |= silence(other, None, d.code);
+            }
+        }
+        !silenced
+    });
+    for (id, note) in vault.notes.iter().enumerate() {
+        let marks = used.get(&id);
+        for (i, suppression) in note.suppressions.iter().enumerate() {
+            let marks = marks.map(|m| m[i].as_slice());
+            report(&note.path, suppression, marks, options, versions_ran, out);
+        }
+    }
+}
+
+/// The findings about one suppression: names that are no rule, names that
+/// silenced nothing, and a bare suppression under `--strict`.
+fn report(
+    path: &str,
+    suppression: &Suppression,
+    marks: Option<&[bool]>,
+    options: &Options,
+    versions_ran: bool,
+    out: &mut Vec<Diagnostic>,
+) {
+    let levels = options.levels_at(path);
+    let used = |i: usize| marks.is_some_and(|m| m[i]);
+    let finding = |code: Code, message: String| {
+        Diagnostic::new(code, path, message).at(suppression.span, "this suppression")
+    };
+    if suppression.names.is_empty() {
+        if !used(0) {
+            let message = "this suppression silences nothing".to_string();
+            out.push(finding(Code::UnusedSuppression, message).help("remove it"));
+        }
+        if options.strict {
+            let message = "this suppression names no rule, so it silences every finding in its reach".into();
+            out.push(finding(Code::BlanketSuppression, message).help("name the rules it is meant for"));
+        }
+        return;
+    }
+    for (i, name) in suppression.names.iter().enumerate() {
+        let Some(selector) = Selector::parse(name) else {
+            out.push(finding(Code::UnusedSuppression, Selector::unknown(name)));
+            continue;
+        };
+        // A rule that is off, or did not run, silences nothing for want of
+        // findings: that says nothing about whether the suppression is dead.
+        let ran = |code: &Code| levels.is_on(*code) && (versions_ran || *code != Code::SuspectedVersion);
+        if !used(i) && Code::ALL.iter().filter(|c| selector.matches(**c)).any(ran) {
+            let message = format!("`{name}` is suppressed here but nothing of it is found");
+            out.push(
+                finding(Code::UnusedSuppression, message)
+                    .help(format!("remove `{name}` from the suppression")),
+            );
+        }
+    }
+}

@@ -1,0 +1,123 @@
+//! Suppressions written in a note, in the forms Markdown linters use:
+//! `<!-- vaultlint-disable CODE -->` ... `<!-- vaultlint-enable CODE -->`
+//! around a region, `<!-- vaultlint-disable-next-line CODE -->`,
+//! `<!-- vaultlint-disable-file CODE -->`, and a frontmatter key
+//! (`vaultlint-ignore: [CODE]`) for a note with no body to comment in.
+//! A comment inside code of any kind is text, not a suppression. Which
+//! findings they silence is decided by the rules, which know the codes.
+
+use crate::diagnostic::Span;
+use crate::frontmatter::Field;
+
+/// Which lines of the note a suppression covers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reach {
+    /// From the line of `disable` to the line of the `enable` that ends
+    /// it, both included; to the end of the note when none does.
+    Lines { from: usize, to: usize },
+    /// The whole note.
+    File,
+}
+
+impl Reach {
+    pub fn covers(self, line: Option<usize>) -> bool {
+        match (self, line) {
+            (Reach::File, _) => true,
+            (Reach::Lines { from, to }, Some(line)) => (from..=to).contains(&line),
+            (Reach::Lines { .. }, None) => false,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Suppression {
+    pub reach: Reach,
+    /// The codes or families named, as written; empty: every rule.
+    pub names: Vec<String>,
+    /// The comment, or the frontmatter key.
+    pub span: Span,
+}
+
+const PREFIX: &str = "vaultlint-";
+
+/// The frontmatter key, unless the config names another.
+pub const DEFAULT_KEY: &str = "vaultlint-ignore";
+
+/// The suppressions in the body of `text`, from byte `start`.
+pub fn in_body(text: &str, start: usize) -> Vec<Suppression> {
+    let body = &text[start..];
+    if !body.contains(PREFIX) {
+        return Vec::new();
+    }
+    let code = crate::link::code_ranges(body);
+    let mut inside = crate::link::Within::new(&code);
+    let mut lines = crate::link::Lines::new(text);
+    let mut found = Vec::new();
+    let mut open: Vec<(Vec<String>, usize, Span)> = Vec::new();
+    for (at, _) in body.match_indices("<!--") {
+        if inside.at(at) {
+            continue;
+        }
+        let Some(close) = body[at..].find("-->").map(|c| at + c + 3) else { break };
+        let Some((directive, names)) = directive(&body[at + 4..close - 3]) else { continue };
+        let (line, column) = lines.at(start + at);
+        let end_line = line + crate::markdown::count_newlines(&body.as_bytes()[at..close]);
+        let span = Span { offset: start + at, len: close - at, line, column };
+        match directive {
+            "disable" => open.push((names, line, span)),
+            "enable" => close_regions(&mut open, &names, line, &mut found),
+            "disable-next-line" => {
+                let next = end_line + 1;
+                found.push(Suppression { reach: Reach::Lines { from: next, to: next }, names, span });
+            }
+            "disable-file" => found.push(Suppression { reach: Reach::File, names, span }),
+            _ => {}
+        }
+    }
+    for (names, from, span) in open {
+        found.push(Suppression { reach: Reach::Lines { from, to: usize::MAX }, names, span });
+    }
+    found
+}
+
+/// Ends the open regions an `enable` names (every one when it names
+/// none); a region left with codes the `enable` did not name goes on.
+fn close_regions(
+    open: &mut Vec<(Vec<String>, usize, Span)>,
+    enabled: &[String],
+    line: usize,
+    found: &mut Vec<Suppression>,
+) {
+    let mut still = Vec::new();
+    for (names, from, span) in open.drain(..) {
+        let reach = Reach::Lines { from, to: line };
+        if enabled.is_empty() || names.is_empty() {
+            found.push(Suppression { reach, names, span });
+            continue;
+        }
+        let (ended, going): (Vec<String>, Vec<String>) = names.into_iter().partition(|n| enabled.contains(n));
+        if !ended.is_empty() {
+            found.push(Suppression { reach, names: ended, span });
+        }
+        if !going.is_empty() {
+            still.push((going, from, span));
+        }
+    }
+    *open = still;
+}
+
+/// `vaultlint-disable a, b` as `("disable", ["a", "b"])`.
+fn directive(comment: &str) -> Option<(&str, Vec<String>)> {
+    let rest = comment.trim().strip_prefix(PREFIX)?;
+    let (word, names) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+    let names = names.split([',', ' ', '\t', '\n', '\r']).filter(|n| !n.is_empty()).map(str::to_string);
+    Some((word, names.collect()))
+}
+
+/// The frontmatter key that silences rules for the whole note: a code, a
+/// list of codes, or no value for every rule.
+pub fn in_frontmatter(fields: &[Field], key: &str) -> Option<Suppression> {
+    let field = fields.iter().find(|f| f.key == key)?;
+    let names = field.value.strings().into_iter().map(|n| n.trim().to_string()).filter(|n| !n.is_empty());
+    Some(Suppression { reach: Reach::File, names: names.collect(), span: field.key_span })
+}
