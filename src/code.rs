@@ -107,81 +107,87 @@ macro_rules! codes {
 codes! {
     InvalidFrontmatter => "invalid-frontmatter", Error, Files,
         "The frontmatter does not parse as YAML, is not a mapping, is not closed, or is too large or too deeply nested to be safe.",
-        "A note whose frontmatter cannot be read has no declarations anyone can trust: indexers skip it or read it differently.\n\nExample:\n\n    ---\n    title: Expenses\n    superseded_by: [unclosed\n    ---\n\nFix: correct the YAML at the line shown, or close the block with a line holding only `---`.";
+        "The frontmatter does not parse as YAML (with the error's line and column), is not a mapping, has a duplicate key, is not closed, or is too large (over 1 MiB), too deep (over 64 levels) or has aliases standing for over 100,000 values.\n\nA note whose frontmatter cannot be read has no declarations anyone can trust: indexers skip it or read it differently.\n\nExample:\n\n    ---\n    title: Expenses\n    superseded_by: [unclosed\n    ---\n\nFix: correct the YAML at the line shown, or close the block with a line holding only `---`.";
     InvalidSuccessor => "invalid-successor", Error, Declarations,
         "The successor value is not a string or a list of strings, is empty, or is an unquoted wikilink.",
-        "A declaration must name a note. YAML reads `[[Note]]` without quotes as a list inside a list, and numbers, booleans and empty values name nothing.\n\nExample:\n\n    superseded_by: [[expenses-policy]]\n\nFix: quote wikilinks (`superseded_by: \"[[expenses-policy]]\"`), or write the path (`superseded_by: hr/expenses-policy.md`).";
+        "The successor value is not a string or a list of strings, is empty, is a URL, or is an unquoted wikilink (the help shows the quoted form). The same holds for a `supersedes` value, and so do the five rules after this one.\n\nA declaration must name a note. YAML reads `[[Note]]` without quotes as a list inside a list, and numbers, booleans and empty values name nothing.\n\nExample:\n\n    superseded_by: [[expenses-policy]]\n\nFix: quote wikilinks (`superseded_by: \"[[expenses-policy]]\"`), or write the path (`superseded_by: hr/expenses-policy.md`).";
     MissingSuccessor => "missing-successor", Error,  Declarations,
         "The successor resolves to no note in the vault.",
-        "A declaration that leads nowhere retires a note without saying what replaces it, so a reader or an agent is left with no current version.\n\nExample:\n\n    superseded_by: hr/expenses-2026.md   # no such file\n\nFix: point it at the note that exists (the help suggests a close name), or create that note.";
+        "The successor resolves to no note. Where a note with a close name exists, the help names it.\n\nA declaration that leads nowhere retires a note without saying what replaces it, so a reader or an agent is left with no current version.\n\nExample:\n\n    superseded_by: hr/expenses-2026.md   # no such file\n\nFix: point it at the note that exists (the help suggests a close name), or create that note.";
     AmbiguousSuccessor => "ambiguous-successor", Error, Declarations,
         "The successor wikilink fits several notes.",
-        "A bare wikilink such as `[[README]]` may fit notes in several folders; tools disagree on which one is meant.\n\nExample:\n\n    superseded_by: \"[[README]]\"   # eng/README.md and ops/README.md\n\nFix: name the note with its folder, e.g. `\"[[eng/README]]\"`.";
+        "A wikilink fits several notes; all are listed.\n\nA bare wikilink such as `[[README]]` may fit notes in several folders; tools disagree on which one is meant.\n\nExample:\n\n    superseded_by: \"[[README]]\"   # eng/README.md and ops/README.md\n\nFix: name the note with its folder, e.g. `\"[[eng/README]]\"`.";
     SuccessorOutsideVault => "successor-outside-vault", Error, Declarations,
         "The successor path leaves the vault root.",
-        "A path that climbs out of the vault names a file no indexer of the vault will see, and vaultlint never reads outside the root.\n\nExample:\n\n    superseded_by: ../../other-vault/policy.md\n\nFix: name a note inside the vault.";
+        "The path leaves the vault root.\n\nA path that climbs out of the vault names a file no indexer of the vault will see, and vaultlint never reads outside the root.\n\nExample:\n\n    superseded_by: ../../other-vault/policy.md\n\nFix: name a note inside the vault.";
     SelfSupersession => "self-supersession", Error, Declarations,
         "The note names itself as its successor.",
-        "A note that supersedes itself is retired with nothing to replace it, usually after a copy-and-paste.\n\nExample (in hr/expenses.md):\n\n    superseded_by: hr/expenses.md\n\nFix: name the note that replaces this one, or remove the key.";
+        "The note names itself.\n\nA note that supersedes itself is retired with nothing to replace it, usually after a copy-and-paste.\n\nExample (in hr/expenses.md):\n\n    superseded_by: hr/expenses.md\n\nFix: name the note that replaces this one, or remove the key.";
     SupersessionCycle => "supersession-cycle", Error, Declarations,
         "Notes supersede each other in a loop, so none of them is current.",
-        "When A is superseded by B and B by A, every note of the loop is retired and none is current.\n\nExample:\n\n    a.md: superseded_by: b.md\n    b.md: superseded_by: a.md\n\nFix: remove the declaration from the note that is current.";
+        "Notes supersede each other in a loop. One finding per loop, on its first member by path, listing the loop in order.\n\nWhen A is superseded by B and B by A, every note of the loop is retired and none is current.\n\nExample:\n\n    a.md: superseded_by: b.md\n    b.md: superseded_by: a.md\n\nFix: remove the declaration from the note that is current.";
     UnreadableNote => "unreadable-note", Error, Files,
         "The note cannot be read or is not valid UTF-8.",
-        "A note that cannot be read cannot be checked, and its declarations are unknown.\n\nExample: a note saved as Latin-1, a named pipe called `note.md`, or a file without read permission.\n\nFix: re-save the note as UTF-8, or fix its permissions.";
+        "The file is not valid UTF-8 (with the line and column of the first bad byte) or cannot be read (a named pipe, a socket, an I/O error). The rest of the vault is still checked.\n\nA note that cannot be read cannot be checked, and its declarations are unknown.\n\nExample: a note saved as Latin-1, a named pipe called `note.md`, or a file without read permission.\n\nFix: re-save the note as UTF-8, or fix its permissions.";
     ConflictingSupersession => "conflicting-supersession", Error, Declarations,
         "The two sides of a declaration disagree: a note says it supersedes one that names another successor, or names a successor that does not name it back.",
-        "`superseded_by` on the older note and `supersedes` on the newer one must tell the same story, or readers of each side see a different history.\n\nExample:\n\n    expenses-2024.md: superseded_by: expenses-2025.md\n    expenses.md:      supersedes: expenses-2024.md\n\nFix: make both sides name each other, or remove one of them.";
+        "The two sides disagree: a note says it `supersedes` X while X names other successors and not it, or a note names a successor whose `supersedes` list leaves it out.\n\n`superseded_by` on the older note and `supersedes` on the newer one must tell the same story, or readers of each side see a different history.\n\nExample:\n\n    expenses-2024.md: superseded_by: expenses-2025.md\n    expenses.md:      supersedes: expenses-2024.md\n\nFix: make both sides name each other, or remove one of them.";
     SuccessorByAlias => "successor-by-alias", Warning, Declarations,
         "The successor wikilink names the note by an alias, which vaultlint resolves but Obsidian does not.",
-        "Obsidian resolves `[[Name]]` by file name only: for a name that is only an alias it creates a new, empty note. Indexers that follow Obsidian then see a declaration that leads nowhere.\n\nExample (the note is `hr/expenses.md`, with `aliases: [Spending rules]`):\n\n    superseded_by: \"[[Spending rules]]\"\n\nFix: name the note by its file, `\"[[expenses]]\"`; `vaultlint check --fix` rewrites it.";
+        "A wikilink successor reaches its note only by one of its `aliases`, which Obsidian does not follow; `check --fix` names the file instead.\n\nObsidian resolves `[[Name]]` by file name only: for a name that is only an alias it creates a new, empty note. Indexers that follow Obsidian then see a declaration that leads nowhere.\n\nExample (the note is `hr/expenses.md`, with `aliases: [Spending rules]`):\n\n    superseded_by: \"[[Spending rules]]\"\n\nFix: name the note by its file, `\"[[expenses]]\"`; `vaultlint check --fix` rewrites it.";
     SupersededSuccessor => "superseded-successor", Warning, Declarations,
         "The successor is itself superseded; the declaration should name the current note.",
-        "A declaration pointing at an intermediate version sends readers through a chain, and tools that follow one step land on a retired note.\n\nExample:\n\n    expenses-2023.md: superseded_by: expenses-2024.md\n    expenses-2024.md: superseded_by: expenses.md\n\nFix: point the declaration at the current note (`expenses.md`).";
+        "A `superseded_by` value names a note that is itself superseded; the finding names the current note at the end of the chain.\n\nA declaration pointing at an intermediate version sends readers through a chain, and tools that follow one step land on a retired note.\n\nExample:\n\n    expenses-2023.md: superseded_by: expenses-2024.md\n    expenses-2024.md: superseded_by: expenses.md\n\nFix: point the declaration at the current note (`expenses.md`).";
     StatusConflict => "status-conflict", Warning, Lifecycle,
         "The `status` key disagrees with the supersession declarations.",
-        "A note marked `superseded` with no successor, or `active` while a successor is in force, says two things at once.\n\nExample:\n\n    status: active\n    superseded_by: travel.md\n\nFix: set the status that matches the declarations, or correct the declaration.";
+        "`status: superseded` (or `obsolete`, `deprecated`) on a note nothing supersedes, or `status: active` (or `current`) on a note that is superseded.\n\nA note marked `superseded` with no successor, or `active` while a successor is in force, says two things at once.\n\nExample:\n\n    status: active\n    superseded_by: travel.md\n\nFix: set the status that matches the declarations, or correct the declaration.";
     UnknownStatus => "unknown-status", Warning, Lifecycle,
         "The `status` value is not one of the vault's statuses (by default draft, scheduled, active, superseded, revoked, deleted, quarantined, unknown).",
-        "A status vaultlint does not know is not used to decide whether a note is in force, which is rarely what was meant.\n\nExample:\n\n    status: retired\n\nFix: use a known status (the help names the closest), or list the vault's own statuses under `statuses` in vaultlint.toml.";
+        "The `status` value is not one of the vault's statuses (the `statuses` config key); the help offers the closest known one, reading common synonyms (`deprecated` means `superseded`, `retired` means `revoked`).\n\nA status vaultlint does not know is not used to decide whether a note is in force, which is rarely what was meant.\n\nExample:\n\n    status: retired\n\nFix: use a known status (the help names the closest), or list the vault's own statuses under `statuses` in vaultlint.toml.";
     SkippedSymlink => "skipped-symlink", Warning, Files,
         "A symbolic link to a note or folder was not followed, so what it points at is not part of the vault.",
-        "Links are never followed, so a loop or a link out of the vault cannot make a run hang or read elsewhere; what they point at is not checked.\n\nExample: `shared -> ../other/notes`.\n\nFix: move the notes into the vault, or exclude the link.";
+        "A symbolic link to a note or folder, or one that loops or cannot be resolved, was not followed.\n\nLinks are never followed, so a loop or a link out of the vault cannot make a run hang or read elsewhere; what they point at is not checked.\n\nExample: `shared -> ../other/notes`.\n\nFix: move the notes into the vault, or exclude the link.";
     SuspectedVersion => "suspected-version", Warning, Versions,
         "The note looks like an older version of another note but declares no successor.",
-        "An old version beside its replacement scores as high as the current one in any search, and gets served as if it were true.\n\nExample:\n\n    expenses-policy-2025.md   # same title and text as expenses-policy.md\n\nFix: if it is an older version, declare its successor (`vaultlint suggest --apply` does it); if not, `vaultlint suggest --dismiss A B`.";
+        "The note looks like an older version of another note (named in `related`) but declares no successor. One finding per pair `suggest` would list, on the older note.\n\nAn old version beside its replacement scores as high as the current one in any search, and gets served as if it were true.\n\nExample:\n\n    expenses-policy-2025.md   # same title and text as expenses-policy.md\n\nFix: if it is an older version, declare its successor (`vaultlint suggest --apply` does it); if not, `vaultlint suggest --dismiss A B`.";
     StaleDismissal => "stale-dismissal", Warning, Versions,
         "A dismissed pair in the dismissal file names a note that no longer exists.",
-        "An entry for a note that was renamed or deleted no longer dismisses anything, and may hide the pair under its new name.\n\nExample: `old/a.md<TAB>b.md` after `old/a.md` was moved.\n\nFix: remove the line, or point it at the notes' new paths.";
+        "A pair in `.vaultlint-dismissed` names a note that no longer exists.\n\nAn entry for a note that was renamed or deleted no longer dismisses anything, and may hide the pair under its new name.\n\nExample: `old/a.md<TAB>b.md` after `old/a.md` was moved.\n\nFix: remove the line, or point it at the notes' new paths.";
     InvalidDismissal => "invalid-dismissal", Warning, Versions,
         "A line of the dismissal file is not a pair of paths, or the file cannot be read.",
-        "A line that is not two paths separated by a tab dismisses nothing.\n\nExample: `a.md b.md` (a space, not a tab).\n\nFix: separate the paths with a tab, or record the pair with `vaultlint suggest --dismiss A B`.";
+        "A line of `.vaultlint-dismissed` is not two paths separated by a tab, or the file cannot be read.\n\nA line that is not two paths separated by a tab dismisses nothing.\n\nExample: `a.md b.md` (a space, not a tab).\n\nFix: separate the paths with a tab, or record the pair with `vaultlint suggest --dismiss A B`.";
     InvalidDate => "invalid-date", Error, Lifecycle,
         "A date key (`date`, `created`, `updated`, `modified`, `effective_from`, `effective_to`, `review_due`) holds something that is not a date or a date and time.",
-        "Dates decide which note is in force and which version is older; one that cannot be read decides nothing.\n\nExample:\n\n    effective_from: next Monday\n\nFix: write a date as `2026-01-15`, or a date and time as `2026-01-15T10:30:00Z`.";
+        "A date key (`date`, `created`, `updated`, `modified`, `effective_from`, `effective_to`, `review_due`) holds something that is not a date (`2026-01-15`, `2026/01/15`, checked against the calendar) or a date and time (`2026-01-15T10:30:00Z`, `2026-01-15 10:30`, `2026-01-15T10:30:00.000+0200`), as Obsidian's date properties and YAML writers produce them. An empty value is left alone. An error on the keys the lifecycle reads (`effective_from`, `effective_to`, `review_due`); a warning on `date`, `created`, `updated` and `modified`, which many other tools write.\n\nDates decide which note is in force and which version is older; one that cannot be read decides nothing.\n\nExample:\n\n    effective_from: next Monday\n\nFix: write a date as `2026-01-15`, or a date and time as `2026-01-15T10:30:00Z`.";
     EffectiveInterval => "effective-interval", Error, Lifecycle,
         "`effective_to` is before `effective_from`.",
-        "A note that ends before it starts is never in force.\n\nExample:\n\n    effective_from: 2026-03-01\n    effective_to: 2026-01-31\n\nFix: swap the two dates, or correct the one that is wrong.";
+        "`effective_to` is before `effective_from`.\n\nA note that ends before it starts is never in force.\n\nExample:\n\n    effective_from: 2026-03-01\n    effective_to: 2026-01-31\n\nFix: swap the two dates, or correct the one that is wrong.";
     ScheduledSuccessor => "scheduled-successor", Warning, Lifecycle,
         "The successor's `effective_from` is after the as-of date, so this note is still the one in force.",
-        "A successor that takes effect later leaves the older note in force until then; the warning makes sure that is intended.\n\nExample:\n\n    travel-2025.md: superseded_by: travel.md\n    travel.md:      effective_from: 2027-01-01\n\nFix: nothing, if the date is right; check again with `--as-of`.";
+        "The successor's `effective_from` is after the as-of date, so the older note is still the one in force; the finding says until when.\n\nA successor that takes effect later leaves the older note in force until then; the warning makes sure that is intended.\n\nExample:\n\n    travel-2025.md: superseded_by: travel.md\n    travel.md:      effective_from: 2027-01-01\n\nFix: nothing, if the date is right; check again with `--as-of`.";
     ReviewOverdue => "review-overdue", Warning, Lifecycle,
         "`review_due` is before the as-of date.",
-        "A note past its review date may no longer be true, though nothing retires it.\n\nExample:\n\n    review_due: 2025-06-30\n\nFix: review the note, then move `review_due` to the next date.";
+        "`review_due` is before the as-of date.\n\nA note past its review date may no longer be true, though nothing retires it.\n\nExample:\n\n    review_due: 2025-06-30\n\nFix: review the note, then move `review_due` to the next date.";
     LinksToSuperseded => "links-to-superseded", Warning, Links,
         "A note in use links in its body to a superseded or revoked note; the help names the current one.",
-        "A link to a retired note sends readers, and retrievers that follow links, to the old text.\n\nExample (in a current note):\n\n    Claim costs as [[expenses-2024]] says.\n\nFix: link to the current version; `vaultlint check --fix` rewrites the link, keeping its heading and label.";
+        "A note that is not itself retired links in its body (a wikilink, with or without heading or label, an embed, an inline Markdown link, or a reference definition `[label]: path.md`) to a note that is superseded, revoked, deleted or expired on the as-of date. Bodies are read as a CommonMark renderer reads them: nothing in code of any kind (fenced, indented, inline, in a quote), HTML comments, math (`$...$`, `$$...$$`), Obsidian's `%% comments %%` or MDX's JSX blocks is a link. The help names the note in force at the end of the chain; `check --fix` rewrites the link, or the definition, to it.\n\nA link to a retired note sends readers, and retrievers that follow links, to the old text.\n\nExample (in a current note):\n\n    Claim costs as [[expenses-2024]] says.\n\nFix: link to the current version; `vaultlint check --fix` rewrites the link, keeping its heading and label.";
     UnusedSuppression => "unused-suppression", Warning, Suppressions,
         "A suppression comment or key silences nothing, or names no rule.",
-        "A suppression left behind after its finding was fixed hides the next finding of that rule at that place, and dead ones pile up unread. Suppressions of rules that are turned off are not reported.\n\nExample (the link below it is to a current note):\n\n    <!-- vaultlint-disable-next-line links-to-superseded -->\n    See [[expenses]].\n\nFix: remove the comment, or the code from its list.";
+        "A suppression comment or `vaultlint-ignore` key silences no finding of a rule in use, or names no rule (the help names the closest). Suppressions of rules that are off, or of `suspected-version` under `--no-suggest`, are not reported.\n\nA suppression left behind after its finding was fixed hides the next finding of that rule at that place, and dead ones pile up unread. Suppressions of rules that are turned off are not reported.\n\nExample (the link below it is to a current note):\n\n    <!-- vaultlint-disable-next-line links-to-superseded -->\n    See [[expenses]].\n\nFix: remove the comment, or the code from its list.";
     BlanketSuppression => "blanket-suppression", Warning, Suppressions,
         "A suppression names no rule, so it silences every finding in its reach; reported with `--strict` only.",
-        "A suppression without codes hides findings nobody has seen yet, of rules added later too.\n\nExample:\n\n    <!-- vaultlint-disable-file -->\n\nFix: name the rules it is meant for: `<!-- vaultlint-disable-file suspected-version -->`.";
+        "A suppression that names no rule, such as `<!-- vaultlint-disable-file -->`; reported only with `--strict`.\n\nA suppression without codes hides findings nobody has seen yet, of rules added later too.\n\nExample:\n\n    <!-- vaultlint-disable-file -->\n\nFix: name the rules it is meant for: `<!-- vaultlint-disable-file suspected-version -->`.";
 }
 
 impl Code {
     pub fn from_name(name: &str) -> Option<Code> {
         Code::ALL.iter().copied().find(|code| code.name() == name)
+    }
+
+    /// The first paragraph of the explanation: what the rule catches, in
+    /// detail, as the README's rules table says it.
+    pub fn details(self) -> &'static str {
+        self.explanation().split("\n\n").next().unwrap_or_default()
     }
 
     /// The bit that stands for the code in a [`RuleLevels`] set.

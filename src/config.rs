@@ -74,6 +74,7 @@ pub struct Config {
     pub docs_url: Option<String>,
     /// The rules in use, by code or family (`all` for every rule); replaces
     /// the default of every rule.
+    #[serde(default)]
     #[schemars(schema_with = "selectors_schema")]
     pub select: Option<Vec<Spanned<String>>>,
     /// Rules or families to use beside those selected.

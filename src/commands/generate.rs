@@ -33,8 +33,36 @@ fn public(help: bool) -> clap::Command {
     cmd
 }
 
-/// Writes every generated file under `out`; says how many.
+/// The lines around the README's rules table, which is generated.
+pub const TABLE_START: &str = "<!-- The rules table is generated from the rule registry: `cargo run -- generate`. -->\n";
+pub const TABLE_END: &str = "<!-- End of the rules table. -->\n";
+
+/// The README's rules table: each rule's code, default severity and
+/// detailed description, from the registry.
+pub fn rules_table() -> String {
+    let mut table = String::from("| code | severity | what it catches |\n| --- | --- | --- |\n");
+    for code in crate::code::Code::ALL {
+        let details = code.details().replace('|', "\\|");
+        table.push_str(&format!("| `{}` | {} | {details} |\n", code.name(), code.default_severity().as_str()));
+    }
+    table
+}
+
+/// `readme` with its rules table generated again; `None` when it has no
+/// place for one.
+pub fn with_rules_table(readme: &str) -> Option<String> {
+    let start = readme.find(TABLE_START)? + TABLE_START.len();
+    let end = start + readme[start..].find(TABLE_END)?;
+    Some(format!("{}{}{}", &readme[..start], rules_table(), &readme[end..]))
+}
+
+/// Writes every generated file under `out`, and the README's rules table;
+/// says how many files.
 pub fn write(out: &std::path::Path) -> Result<String, String> {
+    let readme = out.join("README.md");
+    if let Some(text) = std::fs::read_to_string(&readme).ok().and_then(|t| with_rules_table(&t)) {
+        std::fs::write(&readme, text).map_err(|e| format!("cannot write {}: {e}", readme.display()))?;
+    }
     let files = files();
     for (path, bytes) in &files {
         let file = out.join(path);
@@ -63,6 +91,7 @@ pub fn files() -> Vec<(String, Vec<u8>)> {
         clap_complete::generate(shell, &mut public(true), "vaultlint", &mut bytes);
         out.push((format!("completions/{name}"), bytes));
     }
+    out.push(("vaultlint.schema.json".into(), crate::config::json_schema().into_bytes()));
     out.push(("man/vaultlint.1".into(), page(cmd.clone(), CHECK_STATUS, MAIN_EXAMPLES)));
     for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set() && s.get_name() != "help") {
         let name = format!("vaultlint-{}", sub.get_name());
