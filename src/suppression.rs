@@ -121,3 +121,43 @@ pub fn in_frontmatter(fields: &[Field], key: &str) -> Option<Suppression> {
     let names = field.value.strings().into_iter().map(|n| n.trim().to_string()).filter(|n| !n.is_empty());
     Some(Suppression { reach: Reach::File, names: names.collect(), span: field.key_span })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn reaches(text: &str) -> Vec<(Reach, Vec<String>)> {
+        in_body(text, 0).into_iter().map(|s| (s.reach, s.names)).collect()
+    }
+
+    fn names(list: &[&str]) -> Vec<String> {
+        list.iter().map(|n| n.to_string()).collect()
+    }
+
+    #[test]
+    fn regions_end_where_their_codes_are_enabled() {
+        let text = "<!-- vaultlint-disable a, b -->\nx\n<!-- vaultlint-enable a -->\ny\n";
+        assert_eq!(
+            reaches(text),
+            [
+                (Reach::Lines { from: 1, to: 3 }, names(&["a"])),
+                (Reach::Lines { from: 1, to: usize::MAX }, names(&["b"]))
+            ]
+        );
+        let bare = "<!-- vaultlint-disable -->\n<!--vaultlint-enable-->\n";
+        assert_eq!(reaches(bare), [(Reach::Lines { from: 1, to: 2 }, vec![])]);
+    }
+
+    #[test]
+    fn next_line_counts_from_the_end_of_the_comment() {
+        let text = "a\n<!-- vaultlint-disable-next-line\n  a -->\nb\n";
+        assert_eq!(reaches(text), [(Reach::Lines { from: 4, to: 4 }, names(&["a"]))]);
+    }
+
+    #[test]
+    fn comments_in_code_and_other_comments_are_not_suppressions() {
+        let text = "    <!-- vaultlint-disable-file a -->\n\n`<!-- vaultlint-disable-file a -->`\n<!-- a note -->\n\
+                    <!-- vaultlint-nonsense a -->\n";
+        assert_eq!(reaches(text), []);
+    }
+}

@@ -22,7 +22,8 @@ fn committed_files_match_the_generator() {
 #[test]
 fn the_readme_rules_table_is_the_registry() {
     let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
-    let generated = vaultlint::commands::generate::with_rules_table(&readme).expect("the README has a rules table");
+    let generated =
+        vaultlint::commands::generate::with_rules_table(&readme).expect("the README has a rules table");
     assert!(readme == generated, "the README's rules table is out of date: run `cargo run -- generate`");
     for code in vaultlint::code::Code::ALL {
         assert!(readme.contains(&format!("| `{code}` |")), "{code} is not in the README's table");

@@ -15,12 +15,20 @@ fn the_package_holds_what_a_user_needs() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let list = String::from_utf8(out.stdout).unwrap();
     let files: Vec<&str> = list.lines().collect();
-    for needed in
-        ["Cargo.toml", "Cargo.lock", "README.md", "LICENSE-MIT", "LICENSE-APACHE", "src/main.rs", "vaultlint.schema.json"]
-    {
+    for needed in [
+        "Cargo.toml",
+        "Cargo.lock",
+        "README.md",
+        "LICENSE-MIT",
+        "LICENSE-APACHE",
+        "src/main.rs",
+        "vaultlint.schema.json",
+    ] {
         assert!(files.contains(&needed), "{needed} is not packaged: {files:?}");
     }
-    assert!(files.iter().any(|f| f.starts_with("man/")) && files.iter().any(|f| f.starts_with("completions/")));
+    assert!(
+        files.iter().any(|f| f.starts_with("man/")) && files.iter().any(|f| f.starts_with("completions/"))
+    );
     let repository_only = ["fixtures/", "tests/", "bench/", ".ci/"];
     assert!(!files.iter().any(|f| repository_only.iter().any(|r| f.starts_with(r))), "{files:?}");
 }

@@ -34,7 +34,8 @@ fn public(help: bool) -> clap::Command {
 }
 
 /// The lines around the README's rules table, which is generated.
-pub const TABLE_START: &str = "<!-- The rules table is generated from the rule registry: `cargo run -- generate`. -->\n";
+pub const TABLE_START: &str =
+    "<!-- The rules table is generated from the rule registry: `cargo run -- generate`. -->\n";
 pub const TABLE_END: &str = "<!-- End of the rules table. -->\n";
 
 /// The README's rules table: each rule's code, default severity and
@@ -43,7 +44,11 @@ pub fn rules_table() -> String {
     let mut table = String::from("| code | severity | what it catches |\n| --- | --- | --- |\n");
     for code in crate::code::Code::ALL {
         let details = code.details().replace('|', "\\|");
-        table.push_str(&format!("| `{}` | {} | {details} |\n", code.name(), code.default_severity().as_str()));
+        table.push_str(&format!(
+            "| `{}` | {} | {details} |\n",
+            code.name(),
+            code.default_severity().as_str()
+        ));
     }
     table
 }

@@ -1,0 +1,81 @@
+//! Suppressions written in notes, one form at a time, against
+//! `fixtures/suppressions`: what each silences, what it leaves, and the
+//! findings about suppressions themselves.
+
+mod common;
+use common::{check_json, copy_dir, findings, fixture, suggest_json};
+
+fn found(extra: &[&str]) -> Vec<(String, String, Option<u64>)> {
+    let (_, json) = check_json(&fixture("suppressions"), extra);
+    findings(&json)
+}
+
+fn owned(list: &[(&str, &str, u64)]) -> Vec<(String, String, Option<u64>)> {
+    list.iter().map(|(c, p, l)| (c.to_string(), p.to_string(), Some(*l))).collect()
+}
+
+const LINKS: &str = "links-to-superseded";
+const UNUSED: &str = "unused-suppression";
+
+/// What is left: in claims.md, the link after the next-line comment (7)
+/// and those inside the region (12, 13) are silenced, line 9 and the one
+/// after `enable` (16) are not, nor is anything by the comments inside
+/// code. In per-diem.md, a suppression with nothing to silence and one
+/// naming no rule are reported, and the link after the misspelt one is
+/// not silenced. The file-wide comment (travel-2022.md), the frontmatter
+/// key (meetings) and the suspected-version suppressions on either note of
+/// a pair (handbook) silence everything they name.
+const LEFT: &[(&str, &str, u64)] = &[
+    (LINKS, "guides/claims.md", 9),
+    (LINKS, "guides/claims.md", 16),
+    (UNUSED, "guides/per-diem.md", 6),
+    (UNUSED, "guides/per-diem.md", 9),
+    (LINKS, "guides/per-diem.md", 10),
+];
+
+#[test]
+fn each_form_silences_what_it_names() {
+    assert_eq!(found(&[]), owned(LEFT));
+}
+
+#[test]
+fn the_pairs_suppressed_are_found() {
+    // Without its suppression each pair would be a suspected version.
+    let (_, json) = suggest_json(&fixture("suppressions"), &[]);
+    assert_eq!(
+        common::pairs(&json).into_iter().map(|(older, newer, _)| (older, newer)).collect::<Vec<_>>(),
+        [
+            ("handbook/onboarding-2025.md".to_string(), "handbook/onboarding.md".to_string()),
+            ("handbook/remote-work-2025.md".to_string(), "handbook/remote-work.md".to_string()),
+        ]
+    );
+}
+
+#[test]
+fn a_bare_suppression_is_reported_under_strict() {
+    let mut want = owned(LEFT);
+    want.push(("blanket-suppression".into(), "meetings/2026-03-09.md".into(), Some(5)));
+    assert_eq!(found(&["--strict"]), want);
+}
+
+#[test]
+fn suppressions_of_a_rule_that_did_not_run_are_not_unused() {
+    assert_eq!(found(&["--no-suggest"]), owned(LEFT));
+    let only_links = found(&["--select", "links,unused-suppression"]);
+    assert_eq!(only_links, owned(LEFT), "missing-successor and unknown-status are off");
+}
+
+#[test]
+fn the_frontmatter_key_is_configurable() {
+    let dir = tempfile::tempdir().unwrap();
+    copy_dir(&fixture("suppressions"), dir.path());
+    std::fs::write(dir.path().join("vaultlint.toml"), "suppression-key = \"lint-ignore\"\n").unwrap();
+    let (_, json) = check_json(dir.path(), &[]);
+    let got = findings(&json);
+    // The key the notes use is no longer a suppression: its finding is back.
+    assert!(got.contains(&("unknown-status".into(), "meetings/2026-03-02.md".into(), Some(3))), "{got:?}");
+    assert!(
+        got.contains(&("suspected-version".into(), "handbook/onboarding-2025.md".into(), None)),
+        "{got:?}"
+    );
+}
