@@ -43,6 +43,10 @@ def build(out, k):
     # Unclosed link syntax by the thousand on one line: the line grows.
     junk = "".join(p * (5_000 * k) for p in ["[a", "[b](", "[[c", "`d", "![e]("])
     vault("unclosed-syntax", [("junk.md", junk + "\n[[old]]\n")])
+    # Suppressions by the thousand, each over a link it silences, then
+    # comments that never close: each finding meets the suppressions.
+    lines = "<!-- vaultlint-disable-next-line links-to-superseded -->\n[[old]]\n" * (4_000 * k)
+    vault("suppressions", [("quiet.md", lines + "<!-- vaultlint-" * (20_000 * k))])
 
 
 if __name__ == "__main__":

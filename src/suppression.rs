@@ -54,11 +54,16 @@ pub fn in_body(text: &str, start: usize) -> Vec<Suppression> {
     let mut lines = crate::link::Lines::new(text);
     let mut found = Vec::new();
     let mut open: Vec<(Vec<String>, usize, Span)> = Vec::new();
-    for (at, _) in body.match_indices("<!--") {
+    let mut from = 0;
+    while let Some(at) = body[from..].find("<!--").map(|i| from + i) {
+        from = at + 4;
         if inside.at(at) {
             continue;
         }
-        let Some(close) = body[at..].find("-->").map(|c| at + c + 3) else { break };
+        // A comment ends at the first `-->`; the search goes on after it,
+        // so each byte is looked at once.
+        let Some(close) = body[at + 4..].find("-->").map(|c| at + 4 + c + 3) else { break };
+        from = close;
         let Some((directive, names)) = directive(&body[at + 4..close - 3]) else { continue };
         let (line, column) = lines.at(start + at);
         let end_line = line + crate::markdown::count_newlines(&body.as_bytes()[at..close]);

@@ -114,8 +114,8 @@ pub fn files() -> Vec<(String, Vec<u8>)> {
 }
 
 const CHECK_STATUS: &[(&str, &str)] = &[
-    ("0", "No errors (warnings allowed)."),
-    ("1", "Errors found, or warnings under --strict."),
+    ("0", "No errors (warnings allowed), or any findings under --exit-zero."),
+    ("1", "Errors found, or warnings under --strict; with --baseline, new ones only."),
     ("2", "A usage error or a fatal one, with a one-line reason on standard error."),
 ];
 const SUGGEST_STATUS: &[(&str, &str)] = &[
@@ -169,6 +169,14 @@ const CHECK_EXAMPLES: &[(&str, &str)] = &[
         "Report only on one note, checked against the whole vault.",
     ),
     ("vaultlint check --no-suggest --format json notes", "Declarations only, as JSON."),
+    (
+        "vaultlint check notes --write-baseline vaultlint-baseline.json",
+        "Accept today's findings; later runs with --baseline report only new ones.",
+    ),
+    (
+        "vaultlint check notes --format sarif -o vaultlint.sarif --exit-zero",
+        "A report for code scanning that does not fail the CI step.",
+    ),
     (
         "vaultlint check --diff notes",
         "Show how --fix would point links to retired notes at the current ones.",

@@ -5,7 +5,7 @@
 use super::Options;
 use crate::code::{Code, Selector};
 use crate::diagnostic::Diagnostic;
-use crate::suppression::Suppression;
+use crate::suppression::{Reach, Suppression};
 use crate::vault::{NoteId, Vault};
 use std::collections::HashMap;
 
@@ -19,24 +19,23 @@ pub fn apply(vault: &Vault, options: &Options, versions_ran: bool, out: &mut Vec
     if vault.notes.iter().all(|n| n.suppressions.is_empty()) {
         return;
     }
-    // Per note, per suppression: whether each of its names (or, for a
-    // bare one, it) silenced something.
-    let mut used: HashMap<NoteId, Vec<Vec<bool>>> = HashMap::new();
+    let mut notes: HashMap<NoteId, Marks> = HashMap::new();
     let mut silence = |id: NoteId, line: Option<usize>, code: Code| -> bool {
         let note = &vault.notes[id];
-        let marks = used
-            .entry(id)
-            .or_insert_with(|| note.suppressions.iter().map(|s| vec![false; s.names.len().max(1)]).collect());
+        let marks = notes.entry(id).or_insert_with(|| Marks::new(&note.suppressions));
+        let one_line = line.and_then(|l| marks.by_line.get(&l)).map_or(&[][..], Vec::as_slice);
         let mut silenced = false;
-        for (suppression, marks) in note.suppressions.iter().zip(marks.iter_mut()) {
+        for &i in marks.wide.iter().chain(one_line) {
+            let suppression = &note.suppressions[i];
             if !suppression.reach.covers(line) {
                 continue;
             }
+            let used = &mut marks.used[i];
             if suppression.names.is_empty() {
-                marks[0] = true;
+                used[0] = true;
                 silenced = true;
             }
-            for (name, mark) in suppression.names.iter().zip(marks.iter_mut()) {
+            for (name, mark) in suppression.names.iter().zip(used.iter_mut()) {
                 if Selector::parse(name).is_some_and(|s| s.matches(code)) {
                     *mark = true;
                     silenced = true;
@@ -56,11 +55,36 @@ pub fn apply(vault: &Vault, options: &Options, versions_ran: bool, out: &mut Vec
         !silenced
     });
     for (id, note) in vault.notes.iter().enumerate() {
-        let marks = used.get(&id);
+        let marks = notes.get(&id);
         for (i, suppression) in note.suppressions.iter().enumerate() {
-            let marks = marks.map(|m| m[i].as_slice());
+            let marks = marks.map(|m| m.used[i].as_slice());
             report(&note.path, suppression, marks, options, versions_ran, out);
         }
+    }
+}
+
+/// A note's suppressions as findings meet them: one-line ones by their
+/// line, so a note with thousands of them costs a lookup per finding.
+struct Marks {
+    /// Per suppression: whether each of its names (or, for a bare one, it)
+    /// silenced something.
+    used: Vec<Vec<bool>>,
+    by_line: HashMap<usize, Vec<usize>>,
+    /// Whole-note suppressions and regions.
+    wide: Vec<usize>,
+}
+
+impl Marks {
+    fn new(suppressions: &[Suppression]) -> Marks {
+        let mut marks = Marks { used: Vec::new(), by_line: HashMap::new(), wide: Vec::new() };
+        for (i, s) in suppressions.iter().enumerate() {
+            marks.used.push(vec![false; s.names.len().max(1)]);
+            match s.reach {
+                Reach::Lines { from, to } if from == to => marks.by_line.entry(from).or_default().push(i),
+                _ => marks.wide.push(i),
+            }
+        }
+        marks
     }
 }
 
