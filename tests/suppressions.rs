@@ -38,6 +38,57 @@ fn each_form_silences_what_it_names() {
     assert_eq!(found(&[]), owned(LEFT));
 }
 
+/// The findings left in one note.
+fn left_in(path: &str) -> Vec<(String, Option<u64>)> {
+    found(&[]).into_iter().filter(|(_, p, _)| p == path).map(|(code, _, line)| (code, line)).collect()
+}
+
+fn at(list: &[(&str, u64)]) -> Vec<(String, Option<u64>)> {
+    list.iter().map(|(code, line)| (code.to_string(), Some(*line))).collect()
+}
+
+#[test]
+fn disable_next_line_silences_the_next_line_only() {
+    // claims.md: line 7 is silenced, line 9 (same link) is not.
+    assert!(left_in("guides/claims.md").starts_with(&at(&[(LINKS, 9)])));
+}
+
+#[test]
+fn disable_and_enable_silence_the_region_between() {
+    // Lines 12 and 13 are inside the region; 16 is after `enable`.
+    assert_eq!(left_in("guides/claims.md"), at(&[(LINKS, 9), (LINKS, 16)]));
+}
+
+#[test]
+fn a_comment_in_code_is_not_a_suppression() {
+    // claims.md has `disable-file` in a fenced block and in inline code;
+    // were either read, no finding would be left in it.
+    assert!(!left_in("guides/claims.md").is_empty());
+}
+
+#[test]
+fn disable_file_silences_the_whole_note() {
+    // Its successor does not exist, on purpose.
+    assert_eq!(left_in("archive/travel-2022.md"), []);
+}
+
+#[test]
+fn the_frontmatter_key_silences_the_whole_note() {
+    assert_eq!(left_in("meetings/2026-03-02.md"), []);
+}
+
+#[test]
+fn a_suspected_version_is_silenced_from_either_note() {
+    // onboarding.md (the newer) has the key; remote-work-2025.md (the
+    // older) a `disable-file` comment.
+    assert!(!found(&[]).iter().any(|(code, _, _)| code == "suspected-version"));
+}
+
+#[test]
+fn a_suppression_that_silences_nothing_is_reported() {
+    assert_eq!(left_in("guides/per-diem.md"), at(&[(UNUSED, 6), (UNUSED, 9), (LINKS, 10)]));
+}
+
 #[test]
 fn the_pairs_suppressed_are_found() {
     // Without its suppression each pair would be a suspected version.
