@@ -9,7 +9,7 @@
 //! 1. leaves: [`code`], [`date`], [`text`], [`diagnostic`], [`progress`]
 //! 2. reading: [`walk`], [`root`], [`frontmatter`], [`markdown`], [`link`],
 //!    [`names`], [`fingerprint`], [`suppression`], [`note`], [`splice`], [`obsidian`]
-//! 3. the model: [`vault`], [`dismissals`], [`graph`], [`lifecycle`], [`lineage`]
+//! 3. the model: [`vault`], [`version_roots`], [`dismissals`], [`graph`], [`lifecycle`], [`lineage`]
 //! 4. analysis: [`rules`], [`suggest`], [`baseline`]
 //! 5. edits: [`edit`], [`fix`]
 //! 6. settings: [`config`], [`cli`], [`settings`]
@@ -48,4 +48,5 @@ pub mod suggest;
 pub mod suppression;
 pub mod text;
 pub mod vault;
+pub mod version_roots;
 pub mod walk;

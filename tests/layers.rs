@@ -21,7 +21,7 @@ const LAYERS: &[&[&str]] = &[
         "splice",
         "obsidian",
     ],
-    &["vault", "dismissals", "graph", "lifecycle", "lineage"],
+    &["vault", "version_roots", "dismissals", "graph", "lifecycle", "lineage"],
     &["rules", "suggest", "baseline"],
     &["edit", "fix"],
     &["config", "cli", "settings"],

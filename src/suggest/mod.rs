@@ -20,6 +20,7 @@ use crate::names::{self, Marker, Normalized, PathInfo};
 use crate::note::Note;
 use crate::progress::{Progress, Silent};
 use crate::vault::{NoteId, Vault};
+use crate::version_roots::VersionRoots;
 use direction::{Age, Direction};
 use minhash::Common;
 use rayon::prelude::*;
@@ -41,6 +42,13 @@ const MAX_NAME_GROUP: usize = 32;
 /// At least this many notes with a day or week in their names and the same
 /// name otherwise make a periodic series.
 const SERIES: usize = 3;
+/// The score of the same page under two version roots, at least.
+const SAME_PATH_SCORE: f64 = 0.9;
+/// A pair is kept when it scores within this of each of its notes' best.
+const PARTNER_MARGIN: f64 = 0.1;
+/// A note with fewer distinctive shingles than this (a dozen words) is
+/// too short for its text alone to say it is a version of another.
+const SHORT: usize = 24;
 
 #[derive(Debug, Clone)]
 pub struct Options {
@@ -191,10 +199,11 @@ pub fn find_with(input: Input, options: &Options, progress: &dyn Progress) -> Su
     let Input { vault, graph, dismissals } = input;
     progress.start("fingerprinting notes", vault.notes.len() as u64);
     let boilerplate = Boilerplate::of_templates(vault);
+    let roots = VersionRoots::find(vault);
     let facts: Vec<Option<Facts>> =
         (0..vault.notes.len()).into_par_iter().map(|id| Facts::of(vault, id, &boilerplate)).collect();
     let sets: Vec<&[u32]> = facts.iter().map(|f| f.as_ref().map_or(&[][..], |f| f.shingles)).collect();
-    let mut common = Common::build(&sets);
+    let mut common = Common::build(&once_per_document(&sets, &roots));
     common.mark(&boilerplate.shingles);
     let signatures: Vec<_> = sets
         .par_iter()
@@ -206,6 +215,12 @@ pub fn find_with(input: Input, options: &Options, progress: &dyn Progress) -> Su
     let mut candidates = minhash::candidates(&signatures);
     drop(signatures);
     candidates.extend(name_groups(&facts));
+    // Copies of one document are paired only with its newest copy.
+    candidates.retain(|&(a, b)| roots.order(a as usize, b as usize).is_none());
+    for family in &roots.families() {
+        let last = *family.last().expect("two or more") as u32;
+        candidates.extend(family[..family.len() - 1].iter().map(|&id| (last.min(id as u32), last.max(id as u32))));
+    }
     candidates.par_sort_unstable();
     candidates.dedup();
 
@@ -226,7 +241,20 @@ pub fn find_with(input: Input, options: &Options, progress: &dyn Progress) -> Su
             {
                 return None;
             }
-            let (score, signals, mut reasons) = score(fa, fb, &common);
+            let copies = roots.order(a, b);
+            let (mut score, signals, mut reasons) = score(fa, fb, &common, copies.is_some());
+            if let Some(order) = copies {
+                // The same page under two version roots: one document,
+                // whatever the text shares, and the roots say which is older.
+                score = score.max(SAME_PATH_SCORE);
+                let (older, newer) = if order == Ordering::Less { (a, b) } else { (b, a) };
+                let name = |id| roots.root_name(id).unwrap_or_default();
+                reasons.insert(0, format!("same path under versions {} and {}", name(older), name(newer)));
+                if score < options.min_score || links.retired[older] {
+                    return None;
+                }
+                return Some(Pair { older, newer, score, direction: Direction::Confident, reasons, signals });
+            }
             if score < options.min_score {
                 return None;
             }
@@ -245,6 +273,7 @@ pub fn find_with(input: Input, options: &Options, progress: &dyn Progress) -> Su
             Some(Pair { older, newer, score, direction: verdict.direction, reasons, signals })
         })
         .collect();
+    best_partners(&mut pairs, vault.notes.len());
     pairs.sort_by(|x, y| {
         y.score
             .total_cmp(&x.score)
@@ -252,6 +281,45 @@ pub fn find_with(input: Input, options: &Options, progress: &dyn Progress) -> Su
             .then_with(|| vault.notes[x.newer].path.cmp(&vault.notes[y.newer].path))
     });
     Suggestions { pairs }
+}
+
+/// The shingle sets that count towards how common a shingle is: one per
+/// document, so the copies of a page in twenty release folders, or twenty
+/// identical copies anywhere, do not make the page's own text boilerplate.
+fn once_per_document<'s>(sets: &[&'s [u32]], roots: &VersionRoots) -> Vec<&'s [u32]> {
+    let mut seen: std::collections::HashSet<u64> = std::collections::HashSet::new();
+    let mut families: std::collections::HashSet<(usize, &str)> = std::collections::HashSet::new();
+    sets.iter()
+        .enumerate()
+        .map(|(id, &set)| {
+            let first = match roots.family(id) {
+                Some(family) => families.insert(family),
+                None => set.is_empty() || seen.insert(whole(set)),
+            };
+            if first { set } else { &[][..] }
+        })
+        .collect()
+}
+
+/// A hash of a whole shingle set, to tell identical copies.
+fn whole(set: &[u32]) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::hash::DefaultHasher::new();
+    set.hash(&mut hasher);
+    hasher.finish()
+}
+
+/// Keeps each pair only if, for both its notes, it is the best pair of
+/// that note or within [`PARTNER_MARGIN`] of it: sibling pages made from
+/// one template fall away beside each page's own older version, and a
+/// note split in two keeps both halves.
+fn best_partners(pairs: &mut Vec<Pair>, notes: usize) {
+    let mut best = vec![0.0f64; notes];
+    for p in pairs.iter() {
+        best[p.older] = best[p.older].max(p.score);
+        best[p.newer] = best[p.newer].max(p.score);
+    }
+    pairs.retain(|p| p.score + PARTNER_MARGIN >= best[p.older] && p.score + PARTNER_MARGIN >= best[p.newer]);
 }
 
 /// The markers only one of the two names carries, as reasons, unless the
@@ -362,8 +430,9 @@ fn links(vault: &Vault, graph: &Graph) -> Links {
     Links { component: graph.chains(), retired }
 }
 
-/// Jaccard similarity of two shingle sets, leaving out common shingles.
-fn content(a: &[u32], b: &[u32], common: &Common) -> f64 {
+/// Jaccard similarity of two shingle sets, leaving out common shingles,
+/// and how many distinctive shingles the shorter of the two has.
+fn content(a: &[u32], b: &[u32], common: &Common) -> (f64, usize) {
     let (mut i, mut j) = (0, 0);
     let (mut only_a, mut only_b, mut shared) = (0usize, 0usize, 0usize);
     while i < a.len() || j < b.len() {
@@ -389,7 +458,8 @@ fn content(a: &[u32], b: &[u32], common: &Common) -> f64 {
         }
     }
     let union = only_a + only_b + shared;
-    if union == 0 { 0.0 } else { shared as f64 / union as f64 }
+    let shorter = (only_a + shared).min(only_b + shared);
+    (if union == 0 { 0.0 } else { shared as f64 / union as f64 }, shorter)
 }
 
 fn set_overlap<T: Ord>(a: &[T], b: &[T]) -> Option<(usize, usize)> {
@@ -409,10 +479,13 @@ fn name_similarity(a: &Normalized, b: &Normalized, same_place: bool) -> f64 {
     if a.key == b.key { 1.0 } else { strsim::normalized_levenshtein(&a.key, &b.key) }
 }
 
-fn score(a: &Facts, b: &Facts, common: &Common) -> (f64, Signals, Vec<String>) {
-    let same_place = a.path.place == b.path.place;
+/// How alike two notes are, 0 to 1, with the signals and the reasons.
+/// `copies`: the two are the same page under two version roots, so a
+/// generic name counts as if in one place.
+fn score(a: &Facts, b: &Facts, common: &Common, copies: bool) -> (f64, Signals, Vec<String>) {
+    let same_place = copies || a.path.place == b.path.place;
     let same_language = a.language == b.language;
-    let content = content(a.shingles, b.shingles, common);
+    let (content, shorter) = content(a.shingles, b.shingles, common);
     let name = name_similarity(&a.path.name, &b.path.name, same_place);
     let title = name_similarity(&a.title, &b.title, same_place);
     let tags = set_overlap(&a.tags, &b.tags);
@@ -430,15 +503,37 @@ fn score(a: &Facts, b: &Facts, common: &Common) -> (f64, Signals, Vec<String>) {
     // three-word shingles that is nearly half of each note's text, far
     // above what unrelated notes share), nudged up by matching names...
     let base = if content >= 0.3 { 0.5 + (content - 0.3) / 1.4 } else { content / 0.6 };
+    // ...a short note's few words say little on their own...
+    let base = base * (shorter as f64 / SHORT as f64).min(1.0);
     let by_content = base + (1.0 - base) * 0.25 * meta;
-    // ...or the same name and title with some text in common: a rewrite.
-    let by_name = if same_language && name >= STRONG_NAME && title >= STRONG_NAME && content >= SOME_CONTENT {
+    // ...or the same name and title with some text in common: a rewrite;
+    // with none, only where a version marker tells the two names apart.
+    let marked = a.path.name.markers.len() + b.path.name.markers.len() > 0;
+    // Same-named notes in parallel folders (one per team or region) are
+    // not versions for their names alone.
+    let parallel = !same_place && !marked && a.note.stem.eq_ignore_ascii_case(&b.note.stem);
+    let named = same_language && !parallel && name >= STRONG_NAME && title >= STRONG_NAME;
+    // A rewrite with no text in common needs text on both sides to be one.
+    let rewritten = marked && name == 1.0 && a.shingles.len().min(b.shingles.len()) >= SHORT;
+    let by_name = if named && (content >= SOME_CONTENT || rewritten) {
         0.85 * meta * (0.7 + 0.3 * (content / 0.3).min(1.0))
     } else {
         0.0
     };
     let score = (by_content.max(by_name) * 1000.0).round() / 1000.0;
+    (score, signals, reasons(a, b, &signals, tags, headings, by_name > by_content))
+}
 
+/// The evidence in words; none states what its signal contradicts.
+fn reasons(
+    a: &Facts,
+    b: &Facts,
+    signals: &Signals,
+    tags: Option<(usize, usize)>,
+    headings: Option<(usize, usize)>,
+    by_name: bool,
+) -> Vec<String> {
+    let Signals { title, name, content, .. } = *signals;
     let mut reasons = Vec::new();
     if title == 1.0 {
         reasons.push("same title".to_string());
@@ -447,7 +542,7 @@ fn score(a: &Facts, b: &Facts, common: &Common) -> (f64, Signals, Vec<String>) {
     } else if !a.note.title.is_empty() && !b.note.title.is_empty() && content >= 0.5 {
         reasons.push("retitled".into());
     }
-    if a.note.stem.eq_ignore_ascii_case(&b.note.stem) {
+    if a.note.stem.eq_ignore_ascii_case(&b.note.stem) && name > 0.0 {
         reasons.push("same file name".into());
     } else if name == 1.0 {
         reasons.push("same name apart from version markers".into());
@@ -460,8 +555,12 @@ fn score(a: &Facts, b: &Facts, common: &Common) -> (f64, Signals, Vec<String>) {
     if let Some((shared, union)) = headings.filter(|(s, _)| *s > 0) {
         reasons.push(format!("headings {shared}/{union}"));
     }
-    reasons.push(format!("{:.0}% shared text", content * 100.0));
-    (score, signals, reasons)
+    if by_name && content < SOME_CONTENT {
+        reasons.push("rewritten: no text in common".into());
+    } else {
+        reasons.push(format!("{:.0}% shared text", content * 100.0));
+    }
+    reasons
 }
 
 #[cfg(test)]

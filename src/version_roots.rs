@@ -1,0 +1,279 @@
+//! Version roots: sibling folders named as versions (`2.0`, `v3`,
+//! `version-0.77`, `2024-Q3`) or as the live copy (`docs`, `current`,
+//! `next`, `_dev`) that hold mostly the same relative paths, as docs sites
+//! keep one folder per release. The same relative path under two roots of
+//! one set is one document at two versions, and the roots' order says
+//! which is older.
+
+use crate::vault::{NoteId, Vault};
+use std::cmp::Ordering;
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+/// Names of the folder holding the pages being written now, oldest
+/// sense first: a released "current" is older than an unreleased "next".
+const LIVE: &[&[&str]] = &[&["current", "latest", "stable"], &["docs", "main", "master"], &[
+    "next",
+    "dev",
+    "_dev",
+    "unreleased",
+]];
+
+/// What a root's name says of its place in the order.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+enum Rank {
+    /// Numeric parts, compared as numbers: `2.10` after `2.9`.
+    Version(Vec<u64>),
+    /// The live copy, in [`LIVE`]'s order.
+    Live(usize),
+}
+
+/// How a folder name reads as a version root, if it does.
+fn rank(name: &str) -> Option<Rank> {
+    let lower = name.to_lowercase();
+    if let Some(i) = LIVE.iter().position(|names| names.contains(&lower.as_str())) {
+        return Some(Rank::Live(i));
+    }
+    let rest = ["version-", "version_", "release-", "release_", "v"]
+        .iter()
+        .find_map(|p| lower.strip_prefix(p))
+        .unwrap_or(&lower);
+    // `2024-q3`: a year and its quarter.
+    if let Some((year, q)) = rest.split_once("-q")
+        && year.len() == 4
+        && let (Ok(y), Ok(q)) = (year.parse::<u64>(), q.parse::<u64>())
+        && (1..=4).contains(&q)
+    {
+        return Some(Rank::Version(vec![y, q]));
+    }
+    let parts: Vec<&str> = rest.split(['.', '_', '-']).collect();
+    let x_tail = parts.len() > 1 && parts.last() == Some(&"x");
+    let numbers = if x_tail { &parts[..parts.len() - 1] } else { &parts[..] };
+    let parsed: Option<Vec<u64>> =
+        numbers.iter().map(|p| (!p.is_empty() && p.len() <= 9).then(|| p.parse().ok()).flatten()).collect();
+    parsed.filter(|v| !v.is_empty()).map(Rank::Version)
+}
+
+/// Where a note sits in a set of version roots.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Placed {
+    /// The set of roots, an index into [`VersionRoots::sets`].
+    pub set: usize,
+    /// The root's position in its set, oldest first.
+    pub rank: usize,
+    /// The note's path under its root.
+    pub relative: String,
+}
+
+/// One set of sibling version roots.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RootSet {
+    /// The roots' vault-relative folders, oldest first, each ending in `/`.
+    pub roots: Vec<String>,
+    /// The names the reasons quote (`2.0`, `_dev`), in the same order.
+    pub names: Vec<String>,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct VersionRoots {
+    pub sets: Vec<RootSet>,
+    /// Per note, where it sits, if under a root.
+    pub placed: Vec<Option<Placed>>,
+}
+
+/// A root must share at least this share of its documents with the others
+/// of its set, so that `2024/` and `2025/` folders of unrelated notes are
+/// not taken for releases.
+const SHARED: f64 = 0.5;
+
+impl VersionRoots {
+    /// Finds the sets of version roots among the vault's folders.
+    pub fn find(vault: &Vault) -> VersionRoots {
+        let mut found = VersionRoots { sets: Vec::new(), placed: vec![None; vault.notes.len()] };
+        for candidates in candidate_roots(vault).into_values() {
+            found.add_set(vault, candidates);
+        }
+        found
+    }
+
+    /// Keeps the roots of one parent that share their documents, and
+    /// places their notes.
+    fn add_set(&mut self, vault: &Vault, mut roots: Vec<(String, String, Rank)>) {
+        if roots.len() < 2 {
+            return;
+        }
+        let documents: Vec<HashSet<&str>> = roots
+            .iter()
+            .map(|(folder, _, _)| {
+                let under = |p: &&str| p.starts_with(folder.as_str()) && !periodic(p);
+                vault.notes.iter().map(|n| n.path.as_str()).filter(under).map(|p| &p[folder.len()..]).collect()
+            })
+            .collect();
+        let keep: Vec<bool> = (0..roots.len())
+            .map(|i| {
+                let others: HashSet<&str> =
+                    (0..roots.len()).filter(|&j| j != i).flat_map(|j| documents[j].iter().copied()).collect();
+                let shared = documents[i].iter().filter(|d| others.contains(*d)).count();
+                shared >= 2 && shared as f64 >= SHARED * documents[i].len() as f64
+            })
+            .collect();
+        let mut kept: Vec<(String, String, Rank)> =
+            roots.drain(..).zip(keep).filter(|(_, k)| *k).map(|(r, _)| r).collect();
+        if kept.len() < 2 {
+            return;
+        }
+        kept.sort_by(|a, b| a.2.cmp(&b.2).then_with(|| a.1.cmp(&b.1)));
+        let set = self.sets.len();
+        for (id, note) in vault.notes.iter().enumerate() {
+            if let Some(rank) = kept.iter().position(|(folder, _, _)| note.path.starts_with(folder.as_str())) {
+                let relative = note.path[kept[rank].0.len()..].to_string();
+                self.placed[id] = Some(Placed { set, rank, relative });
+            }
+        }
+        self.sets.push(RootSet {
+            names: kept.iter().map(|(_, name, _)| name.clone()).collect(),
+            roots: kept.into_iter().map(|(folder, _, _)| folder).collect(),
+        });
+    }
+
+    /// The document a note is a copy of: its set and relative path.
+    pub fn family(&self, id: NoteId) -> Option<(usize, &str)> {
+        self.placed[id].as_ref().map(|p| (p.set, p.relative.as_str()))
+    }
+
+    /// `Less` when `a`'s root is older than `b`'s; `None` unless both are
+    /// copies of one document.
+    pub fn order(&self, a: NoteId, b: NoteId) -> Option<Ordering> {
+        let (x, y) = (self.placed[a].as_ref()?, self.placed[b].as_ref()?);
+        (x.set == y.set && x.relative == y.relative && x.rank != y.rank).then(|| x.rank.cmp(&y.rank))
+    }
+
+    /// The name of a note's root, as the reasons quote it.
+    pub fn root_name(&self, id: NoteId) -> Option<&str> {
+        let p = self.placed[id].as_ref()?;
+        Some(&self.sets[p.set].names[p.rank])
+    }
+
+    /// The notes of each family with copies under two roots or more,
+    /// oldest root first.
+    pub fn families(&self) -> Vec<Vec<NoteId>> {
+        let mut by: BTreeMap<(usize, &str), Vec<NoteId>> = BTreeMap::new();
+        for (id, placed) in self.placed.iter().enumerate() {
+            if let Some(p) = placed {
+                by.entry((p.set, p.relative.as_str())).or_default().push(id);
+            }
+        }
+        let rank = |id: &NoteId| self.placed[*id].as_ref().map_or(0, |p| p.rank);
+        by.into_values()
+            .filter(|ids| ids.len() > 1)
+            .map(|mut ids| {
+                ids.sort_by_key(rank);
+                ids
+            })
+            .collect()
+    }
+}
+
+/// Daily and weekly notes share their paths from year to year without
+/// being versions: they do not count towards a set.
+fn periodic(path: &str) -> bool {
+    let stem = crate::note::stem_of(path);
+    stem.bytes().filter(u8::is_ascii_digit).count() * 2 > stem.len()
+}
+
+/// Per parent folder, its child folders that read as version roots:
+/// `(folder/, name, rank)`. A Docusaurus site's `versioned_docs/version-X`
+/// folders join the `docs` folder beside `versioned_docs`.
+fn candidate_roots(vault: &Vault) -> BTreeMap<String, Vec<(String, String, Rank)>> {
+    let mut folders: HashSet<&str> = HashSet::new();
+    for note in &vault.notes {
+        let mut end = 0;
+        while let Some(slash) = note.path[end..].find('/') {
+            end += slash + 1;
+            folders.insert(&note.path[..end]);
+        }
+    }
+    let mut by_parent: BTreeMap<String, Vec<(String, String, Rank)>> = BTreeMap::new();
+    let mut docusaurus: HashMap<String, Vec<(String, String, Rank)>> = HashMap::new();
+    for folder in folders {
+        let trimmed = &folder[..folder.len() - 1];
+        let (parent, name) = trimmed.rsplit_once('/').map_or(("", trimmed), |(p, n)| (p, n));
+        let Some(rank) = rank(name) else { continue };
+        let parent = if parent.is_empty() { String::new() } else { format!("{parent}/") };
+        let entry = (folder.to_string(), name.to_string(), rank);
+        match parent.strip_suffix("versioned_docs/") {
+            Some(site) if matches!(entry.2, Rank::Version(_)) => {
+                docusaurus.entry(site.to_string()).or_default().push(entry)
+            }
+            _ => by_parent.entry(parent).or_default().push(entry),
+        }
+    }
+    for (site, mut versions) in docusaurus {
+        let live = format!("{site}docs/");
+        if let Some(pos) = by_parent.get(&site).and_then(|c| c.iter().position(|(f, _, _)| *f == live)) {
+            let docs = by_parent.get_mut(&site).expect("found above").remove(pos);
+            versions.push(docs);
+        }
+        by_parent.insert(format!("{site}versioned_docs/"), versions);
+    }
+    by_parent
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::note::Note;
+    use std::path::PathBuf;
+
+    fn vault(paths: &[&str]) -> Vault {
+        let notes = paths.iter().map(|p| Note::parse(p.to_string(), "# Page\n")).collect();
+        Vault::from_notes(PathBuf::from("/v"), notes)
+    }
+
+    #[test]
+    fn names_read_as_versions_in_numeric_order() {
+        let mut names = ["2.10", "v2", "2.9", "_dev", "version-0.77", "2024-Q3", "1.x", "current", "next"];
+        names.sort_by_key(|n| rank(n).unwrap());
+        assert_eq!(names, ["version-0.77", "1.x", "v2", "2.9", "2.10", "2024-Q3", "current", "_dev", "next"]);
+        for not in ["guides", "v", "2.0beta", "", "1..2"] {
+            assert_eq!(rank(not), None, "{not}");
+        }
+    }
+
+    #[test]
+    fn sibling_roots_sharing_pages_make_a_set() {
+        let v = vault(&[
+            "site/1.0/intro.md",
+            "site/1.0/setup.md",
+            "site/2.0/intro.md",
+            "site/2.0/setup.md",
+            "site/2.0/new.md",
+            "site/_dev/intro.md",
+            "site/_dev/setup.md",
+            "site/_dev/new.md",
+            "journal/2024/01-05.md",
+            "journal/2025/01-05.md",
+        ]);
+        let roots = VersionRoots::find(&v);
+        assert_eq!(roots.sets.len(), 1, "{:?}", roots.sets);
+        assert_eq!(roots.sets[0].names, ["1.0", "2.0", "_dev"]);
+        let intro = |p: &str| v.id_of(p).unwrap();
+        assert_eq!(roots.order(intro("site/1.0/intro.md"), intro("site/_dev/intro.md")), Some(Ordering::Less));
+        assert_eq!(roots.families().len(), 3);
+        assert_eq!(roots.families()[1], [intro("site/2.0/new.md"), intro("site/_dev/new.md")]);
+    }
+
+    #[test]
+    fn docusaurus_versioned_docs_join_docs() {
+        let v = vault(&[
+            "docs/intro.md",
+            "docs/api.md",
+            "versioned_docs/version-3.13/intro.md",
+            "versioned_docs/version-3.13/api.md",
+            "versioned_docs/version-3.2/intro.md",
+            "versioned_docs/version-3.2/api.md",
+        ]);
+        let roots = VersionRoots::find(&v);
+        assert_eq!(roots.sets.len(), 1);
+        assert_eq!(roots.sets[0].roots, ["versioned_docs/version-3.2/", "versioned_docs/version-3.13/", "docs/"]);
+    }
+}
