@@ -11,12 +11,8 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 
 /// Names of the folder holding the pages being written now, oldest
 /// sense first: a released "current" is older than an unreleased "next".
-const LIVE: &[&[&str]] = &[&["current", "latest", "stable"], &["docs", "main", "master"], &[
-    "next",
-    "dev",
-    "_dev",
-    "unreleased",
-]];
+const LIVE: &[&[&str]] =
+    &[&["current", "latest", "stable"], &["docs", "main", "master"], &["next", "dev", "_dev", "unreleased"]];
 
 /// What a root's name says of its place in the order.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
@@ -105,7 +101,13 @@ impl VersionRoots {
             .iter()
             .map(|(folder, _, _)| {
                 let under = |p: &&str| p.starts_with(folder.as_str()) && !periodic(p);
-                vault.notes.iter().map(|n| n.path.as_str()).filter(under).map(|p| &p[folder.len()..]).collect()
+                vault
+                    .notes
+                    .iter()
+                    .map(|n| n.path.as_str())
+                    .filter(under)
+                    .map(|p| &p[folder.len()..])
+                    .collect()
             })
             .collect();
         let keep: Vec<bool> = (0..roots.len())
@@ -124,7 +126,8 @@ impl VersionRoots {
         kept.sort_by(|a, b| a.2.cmp(&b.2).then_with(|| a.1.cmp(&b.1)));
         let set = self.sets.len();
         for (id, note) in vault.notes.iter().enumerate() {
-            if let Some(rank) = kept.iter().position(|(folder, _, _)| note.path.starts_with(folder.as_str())) {
+            if let Some(rank) = kept.iter().position(|(folder, _, _)| note.path.starts_with(folder.as_str()))
+            {
                 let relative = note.path[kept[rank].0.len()..].to_string();
                 self.placed[id] = Some(Placed { set, rank, relative });
             }
@@ -257,7 +260,10 @@ mod tests {
         assert_eq!(roots.sets.len(), 1, "{:?}", roots.sets);
         assert_eq!(roots.sets[0].names, ["1.0", "2.0", "_dev"]);
         let intro = |p: &str| v.id_of(p).unwrap();
-        assert_eq!(roots.order(intro("site/1.0/intro.md"), intro("site/_dev/intro.md")), Some(Ordering::Less));
+        assert_eq!(
+            roots.order(intro("site/1.0/intro.md"), intro("site/_dev/intro.md")),
+            Some(Ordering::Less)
+        );
         assert_eq!(roots.families().len(), 3);
         assert_eq!(roots.families()[1], [intro("site/2.0/new.md"), intro("site/_dev/new.md")]);
     }
@@ -274,6 +280,9 @@ mod tests {
         ]);
         let roots = VersionRoots::find(&v);
         assert_eq!(roots.sets.len(), 1);
-        assert_eq!(roots.sets[0].roots, ["versioned_docs/version-3.2/", "versioned_docs/version-3.13/", "docs/"]);
+        assert_eq!(
+            roots.sets[0].roots,
+            ["versioned_docs/version-3.2/", "versioned_docs/version-3.13/", "docs/"]
+        );
     }
 }

@@ -180,7 +180,7 @@ fn git(dir: &Path, args: &[&str], time: &str) {
 }
 
 #[test]
-fn git_history_tells_the_older_when_nothing_else_does() {
+fn a_first_commit_alone_is_weak_evidence() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
     fs::write(root.join("vaultlint.toml"), "").unwrap();
@@ -197,10 +197,40 @@ fn git_history_tells_the_older_when_nothing_else_does() {
     let (_, json) = suggest_json(root, &[]);
     assert_eq!(
         pairs(&json),
-        [("support-hours.md".to_string(), "hours-of-support.md".to_string(), "confident".to_string())]
+        [("support-hours.md".to_string(), "hours-of-support.md".to_string(), "uncertain".to_string())]
     );
     let reasons = json["pairs"][0]["reasons"].to_string();
     assert!(reasons.contains("first committed 2023-11-14 < 2025-10-09"), "{reasons}");
+}
+
+#[test]
+fn content_history_settles_a_copy_committed_late() {
+    // The live page is written, then changed; a copy of its first text is
+    // committed afterwards, as release folders are.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    fs::write(root.join("vaultlint.toml"), "").unwrap();
+    let first = "# Support hours\n\nThe support desk answers from 8 to 18 on working days. Outside those hours \
+                 urgent tickets page the duty engineer, and everything else waits for the next morning. \
+                 Public holidays follow the calendar of the head office.\n";
+    fs::write(root.join("support-hours.md"), first).unwrap();
+    git(root, &["init", "-q"], "@1700000000 +0000");
+    git(root, &["add", "."], "@1700000000 +0000");
+    git(root, &["commit", "-qm", "first"], "@1700000000 +0000");
+    fs::write(root.join("support-hours.md"), first.replace("18", "20")).unwrap();
+    git(root, &["commit", "-qam", "later hours"], "@1720000000 +0000");
+    fs::create_dir(root.join("frozen")).unwrap();
+    fs::write(root.join("frozen/support-hours.md"), first).unwrap();
+    git(root, &["add", "."], "@1760000000 +0000");
+    git(root, &["commit", "-qm", "freeze the first text"], "@1760000000 +0000");
+
+    let (_, json) = suggest_json(root, &[]);
+    assert_eq!(
+        pairs(&json),
+        [("frozen/support-hours.md".to_string(), "support-hours.md".to_string(), "confident".to_string())]
+    );
+    let reasons = json["pairs"][0]["reasons"].to_string();
+    assert!(reasons.contains("an earlier state of the other's, in the git history"), "{reasons}");
     // Without git only the modification times are left: not to be trusted.
     let (_, json) = suggest_json(root, &["--no-git"]);
     assert_eq!(json["pairs"][0]["direction"], "uncertain");

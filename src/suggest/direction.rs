@@ -48,34 +48,51 @@ pub struct Verdict {
     pub by_dates: bool,
 }
 
-/// Decides which of `a` and `b` is older.
+/// Decides which of `a` and `b` is older, from their dates and names.
 pub fn decide(a: &Age, b: &Age) -> Verdict {
+    decide_with(a, b, None)
+}
+
+/// Decides which of `a` and `b` is older. `content`: what the git history
+/// says of their texts (`Less` when `a`'s text is an earlier state of
+/// `b`'s path). In order of trust: frontmatter dates, version markers in
+/// names and folders, content history, then the first commits and the
+/// modification times, which alone never make a verdict confident: a
+/// release folder is committed after the live pages it copies.
+pub fn decide_with(a: &Age, b: &Age, content: Option<Ordering>) -> Verdict {
     if let Some((order, reason)) = by_dates(a, b) {
         return Verdict { order, direction: Direction::Confident, reasons: vec![reason], by_dates: true };
     }
     let verdict = |order, direction, reasons| Verdict { order, direction, reasons, by_dates: false };
-    let names = by_markers(a, b);
+    let history =
+        content.map(|order| (order, "its text is an earlier state of the other's, in the git history"));
     let git = match (a.committed, b.committed) {
         (Some(x), Some(y)) if x != y => {
             Some((x.cmp(&y), format!("first committed {} < {}", day(x.min(y)), day(x.max(y)))))
         }
         _ => None,
     };
-    match (names, git) {
-        (Markers::Agree(order, reasons), Some((git, _))) if git != order => verdict(
+    match (by_markers(a, b), history) {
+        (Markers::Agree(order, reasons), Some((said, _))) if said != order => verdict(
             order,
             Direction::Uncertain,
-            [reasons, vec!["but the git history says the other way".into()]].concat(),
+            [reasons, vec!["but the git history has them the other way".into()]].concat(),
         ),
         (Markers::Agree(order, reasons), _) => verdict(order, Direction::Confident, reasons),
-        (Markers::Conflict(reasons), git) => verdict(
+        (Markers::Conflict(reasons), Some((order, why))) => verdict(
+            order,
+            Direction::Confident,
+            [reasons, vec!["the names disagree".into(), why.into()]].concat(),
+        ),
+        (Markers::Conflict(reasons), None) => verdict(
             git.map_or(Ordering::Equal, |(o, _)| o),
             Direction::Uncertain,
             [reasons, vec!["the names disagree".into()]].concat(),
         ),
-        (Markers::None, Some((order, reason))) => verdict(order, Direction::Confident, vec![reason]),
-        (Markers::None, None) => match (a.modified, b.modified) {
-            (Some(x), Some(y)) if x != y => verdict(
+        (Markers::None, Some((order, why))) => verdict(order, Direction::Confident, vec![why.into()]),
+        (Markers::None, None) => match (git, a.modified, b.modified) {
+            (Some((order, reason)), _, _) => verdict(order, Direction::Uncertain, vec![reason]),
+            (None, Some(x), Some(y)) if x != y => verdict(
                 x.cmp(&y),
                 Direction::Uncertain,
                 vec!["only the file modification times differ".into()],

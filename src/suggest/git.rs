@@ -1,47 +1,120 @@
-//! When each note was first committed, from one `git log` over the whole
-//! vault (never one call per file).
+//! What the git history says of the notes, from one `git log --raw` over
+//! the whole vault (never one call per file): when each path was first
+//! committed, and every content (blob) each path has held. The second is
+//! the strong evidence: a note whose exact text was once the text of
+//! another path is an older state of that note, however late it was
+//! committed (release folders are copied from the live pages after the
+//! fact, so a frozen copy's path is always the newer one in git).
 
 use std::collections::HashMap;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-/// Vault-relative path to the Unix time of the commit that added it.
-/// Empty when the vault is not in a git work tree or git is not installed.
-pub fn first_commits(root: &Path) -> HashMap<String, i64> {
-    let output = Command::new("git")
-        .current_dir(root)
-        .args(["log", "--format=format:%x01%ct", "--name-only", "--diff-filter=A", "--no-renames"])
-        .args(["--relative", "-z", "--", "."])
-        .stdin(Stdio::null())
-        .stderr(Stdio::null())
-        .output();
-    match output {
-        Ok(out) if out.status.success() => parse(&String::from_utf8_lossy(&out.stdout)),
-        _ => HashMap::new(),
+#[derive(Debug, Default)]
+pub struct History {
+    /// Vault-relative path to the Unix time of the commit that added it.
+    pub first: HashMap<String, i64>,
+    /// Each path's blobs over its history (the ids' first 16 hex digits).
+    held: HashMap<String, Vec<u64>>,
+    /// Each tracked path's blob now (as the index has it).
+    now: HashMap<String, u64>,
+}
+
+impl History {
+    /// The history of the vault at `root`; empty when it is not in a git
+    /// work tree or git is not installed.
+    pub fn read(root: &Path) -> History {
+        let log = git(root, &["log", "--raw", "--no-abbrev", "--no-renames", "--format=format:%x01%ct"]);
+        let index = git(root, &["ls-files", "--stage"]);
+        let mut history = History::default();
+        if let (Some(log), Some(index)) = (log, index) {
+            history.parse_log(&log);
+            history.parse_index(&index);
+        }
+        history
+    }
+
+    /// `\x01<time>\n` per commit, newest first, then per changed path
+    /// `:<mode> <mode> <old> <new> <status>\0<path>\0`.
+    fn parse_log(&mut self, log: &str) {
+        for commit in log.split('\x01') {
+            let Some((time, raw)) = commit.split_once('\n') else { continue };
+            let Ok(time) = time.trim().parse::<i64>() else { continue };
+            let mut fields = raw.split('\0');
+            while let (Some(meta), Some(path)) = (fields.next(), fields.next()) {
+                let mut parts = meta.trim_start_matches(':').split(' ');
+                let (Some(new), Some(status)) = (parts.nth(3), parts.next()) else { continue };
+                if status == "A" {
+                    // Newest first: the last time seen is the first commit.
+                    self.first.insert(path.to_string(), time);
+                }
+                if let Some(blob) = blob_id(new) {
+                    self.held.entry(path.to_string()).or_default().push(blob);
+                }
+            }
+        }
+    }
+
+    /// `<mode> <blob> <stage>\t<path>\0` per tracked path.
+    fn parse_index(&mut self, index: &str) {
+        for entry in index.split('\0') {
+            let Some((meta, path)) = entry.split_once('\t') else { continue };
+            if let Some(blob) = meta.split(' ').nth(1).and_then(blob_id) {
+                self.now.insert(path.to_string(), blob);
+            }
+        }
+    }
+
+    /// Whether the note at `a` holds what the path `b` once held, and `b`
+    /// holds something else now: `a` is an older state of `b`.
+    pub fn earlier(&self, a: &str, b: &str) -> bool {
+        let (Some(&blob), Some(&b_now)) = (self.now.get(a), self.now.get(b)) else { return false };
+        blob != b_now && self.held.get(b).is_some_and(|held| held.contains(&blob))
     }
 }
 
-/// Reads `\x01<time>\n<path>\0<path>\0...` per commit, newest first, so
-/// the last time seen for a path is when it was first added.
-fn parse(log: &str) -> HashMap<String, i64> {
-    let mut times = HashMap::new();
-    for commit in log.split('\x01') {
-        let Some((time, paths)) = commit.split_once('\n') else { continue };
-        let Ok(time) = time.trim().parse::<i64>() else { continue };
-        for path in paths.split('\0').filter(|p| !p.is_empty()) {
-            times.insert(path.to_string(), time);
-        }
-    }
-    times
+/// A blob id's first 16 hex digits; `None` for the zero id of a deletion.
+fn blob_id(hex: &str) -> Option<u64> {
+    let id = u64::from_str_radix(hex.get(..16)?, 16).ok()?;
+    (id != 0).then_some(id)
+}
+
+/// `git ARGS -z --relative -- .` in `root`, its output when it succeeds.
+fn git(root: &Path, args: &[&str]) -> Option<String> {
+    let relative: &[&str] = if args[0] == "log" { &["--relative"] } else { &[] };
+    let out = Command::new("git")
+        .current_dir(root)
+        .args(args)
+        .args(relative)
+        .args(["-z", "--", "."])
+        .stdin(Stdio::null())
+        .stderr(Stdio::null())
+        .output()
+        .ok()?;
+    out.status.success().then(|| String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
+    const A1: &str = "1111111111111111111111111111111111111111";
+    const A2: &str = "2222222222222222222222222222222222222222";
+    const ZERO: &str = "0000000000000000000000000000000000000000";
+
     #[test]
-    fn oldest_add_wins() {
-        let log = "\x011796213803\nd.md\0b c.md\0\0\x011700000000\nb c.md\0";
-        let times = super::parse(log);
-        assert_eq!(times["b c.md"], 1_700_000_000);
-        assert_eq!(times["d.md"], 1_796_213_803);
+    fn first_commits_and_blobs() {
+        let log = format!(
+            "\x011796213803\n:100644 100644 {A1} {A2} M\0live.md\0:000000 100644 {ZERO} {A1} A\0old/live.md\0\0\
+             \x011700000000\n:000000 100644 {ZERO} {A1} A\0live.md\0"
+        );
+        let mut history = History::default();
+        history.parse_log(&log);
+        history.parse_index(&format!("100644 {A2} 0\tlive.md\0100644 {A1} 0\told/live.md\0"));
+        assert_eq!(history.first["live.md"], 1_700_000_000);
+        assert_eq!(history.first["old/live.md"], 1_796_213_803);
+        // The frozen copy holds what the live page once held.
+        assert!(history.earlier("old/live.md", "live.md"));
+        assert!(!history.earlier("live.md", "old/live.md"));
     }
 }

@@ -219,7 +219,8 @@ pub fn find_with(input: Input, options: &Options, progress: &dyn Progress) -> Su
     candidates.retain(|&(a, b)| roots.order(a as usize, b as usize).is_none());
     for family in &roots.families() {
         let last = *family.last().expect("two or more") as u32;
-        candidates.extend(family[..family.len() - 1].iter().map(|&id| (last.min(id as u32), last.max(id as u32))));
+        candidates
+            .extend(family[..family.len() - 1].iter().map(|&id| (last.min(id as u32), last.max(id as u32))));
     }
     candidates.par_sort_unstable();
     candidates.dedup();
@@ -227,7 +228,7 @@ pub fn find_with(input: Input, options: &Options, progress: &dyn Progress) -> Su
     let series = series(&facts);
     let links = links(vault, graph);
     // The history is read once, and only if some pair needs it.
-    let commits = std::sync::OnceLock::new();
+    let history = std::sync::OnceLock::new();
     progress.start("comparing candidate pairs", candidates.len() as u64);
     let mut pairs: Vec<Pair> = candidates
         .par_iter()
@@ -260,9 +261,15 @@ pub fn find_with(input: Input, options: &Options, progress: &dyn Progress) -> Su
             }
             let mut verdict = direction::decide(&fa.age(None), &fb.age(None));
             if options.git && !verdict.by_dates {
-                let commits = commits.get_or_init(|| git::first_commits(&vault.root));
-                let committed = |f: &Facts| commits.get(&f.note.path).copied();
-                verdict = direction::decide(&fa.age(committed(fa)), &fb.age(committed(fb)));
+                let history = history.get_or_init(|| git::History::read(&vault.root));
+                let committed = |f: &Facts| history.first.get(&f.note.path).copied();
+                let (pa, pb) = (&fa.note.path, &fb.note.path);
+                let content = match (history.earlier(pa, pb), history.earlier(pb, pa)) {
+                    (true, false) => Some(Ordering::Less),
+                    (false, true) => Some(Ordering::Greater),
+                    _ => None,
+                };
+                verdict = direction::decide_with(&fa.age(committed(fa)), &fb.age(committed(fb)), content);
             }
             reasons.extend(marker_reasons(fa, fb, &verdict.reasons));
             reasons.extend(verdict.reasons);
