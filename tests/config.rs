@@ -125,7 +125,8 @@ fn link_style_and_git_from_the_file() {
     fs::write(notes.join("vaultlint.toml"), "link-style = \"wikilink\"\n[suggest]\ngit = false\n").unwrap();
     let body = "The support desk answers from 8 to 18 on working days. Outside those hours urgent \
                 tickets page the duty engineer, and the rest waits for the next morning.\n";
-    // Two names with no version marker: only the history tells them apart.
+    // Two names with no version marker: only the history tells them
+    // apart. One holds the other's first text, committed after it changed.
     let git = |args: &[&str], time: &str| {
         let out = std::process::Command::new("git")
             .current_dir(&notes)
@@ -138,12 +139,14 @@ fn link_style_and_git_from_the_file() {
         assert!(out.status.success(), "git {args:?}");
     };
     git(&["init", "-q"], "@1700000000 +0000");
-    fs::write(notes.join("support-hours.md"), format!("# Support hours\n\n{body}")).unwrap();
+    fs::write(notes.join("hours-of-support.md"), format!("# Support hours\n\n{body}")).unwrap();
     git(&["add", "."], "@1700000000 +0000");
     git(&["commit", "-qm", "first"], "@1700000000 +0000");
-    fs::write(notes.join("hours-of-support.md"), format!("# Support hours\n\n{body}")).unwrap();
+    fs::write(notes.join("hours-of-support.md"), format!("# Support hours\n\n{body}Weekends too.\n")).unwrap();
+    git(&["commit", "-qam", "second"], "@1730000000 +0000");
+    fs::write(notes.join("support-hours.md"), format!("# Support hours\n\n{body}")).unwrap();
     git(&["add", "."], "@1760000000 +0000");
-    git(&["commit", "-qm", "second"], "@1760000000 +0000");
+    git(&["commit", "-qm", "third"], "@1760000000 +0000");
     let (_, json) = suggest_json(&notes, &[]);
     assert_eq!(json["pairs"][0]["direction"], "uncertain", "{json}");
     let (_, json) = suggest_json(&notes, &["--isolated"]);
