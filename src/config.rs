@@ -26,6 +26,7 @@ const KEYS: &[&str] = &[
     "dismissals",
     "suppression-key",
     "docs-url",
+    "supersede",
     "select",
     "extend-select",
     "ignore",
@@ -85,6 +86,10 @@ pub struct Config {
     #[serde(default)]
     #[schemars(schema_with = "selectors_schema")]
     pub ignore: Vec<Spanned<String>>,
+    /// Folder rules: each note under a folder `older` matches is superseded
+    /// by the note at the same relative path under `newer`.
+    #[serde(default)]
+    pub supersede: Vec<SupersedeRule>,
     #[serde(default)]
     pub suggest: SuggestConfig,
     /// A severity per rule code: `error`, `warning` or `off`.
@@ -94,6 +99,19 @@ pub struct Config {
     /// The file this came from.
     #[serde(skip)]
     pub file: Option<PathBuf>,
+}
+
+/// One `[[supersede]]` table.
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SupersedeRule {
+    /// A glob of the folders whose notes are superseded, relative to the
+    /// vault root: `versioned_docs/version-*`.
+    #[schemars(with = "String")]
+    pub older: Spanned<String>,
+    /// The folder holding the notes that supersede them, at the same
+    /// relative paths: `docs`.
+    pub newer: String,
 }
 
 #[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
@@ -185,6 +203,11 @@ pub fn load(file: &Path) -> Result<Config, ConfigError> {
     for name in config.select.iter().flatten().chain(&config.extend_select).chain(&config.ignore) {
         if Selector::parse(name.get_ref()).is_none() {
             return Err(error(&text, Some(name.span()), Selector::unknown(name.get_ref()), None));
+        }
+    }
+    for rule in &config.supersede {
+        if let Err(why) = crate::version_roots::FolderRule::new(rule.older.get_ref(), &rule.newer) {
+            return Err(error(&text, Some(rule.older.span()), why, None));
         }
     }
     for name in config.rules.keys() {
@@ -291,6 +314,7 @@ impl Config {
             ("dismissals", self.dismissals.is_some()),
             ("suppression-key", self.suppression_key.is_some()),
             ("docs-url", self.docs_url.is_some()),
+            ("supersede", !self.supersede.is_empty()),
             ("suggest", self.suggest.min_score.is_some() || self.suggest.git.is_some()),
         ];
         let keys: Vec<&'static str> = set.iter().filter(|(_, on)| *on).map(|(k, _)| *k).collect();
@@ -316,6 +340,13 @@ impl Config {
         for (code, level) in self.levels() {
             levels.set(code, level);
         }
+    }
+
+    /// The `[[supersede]]` tables, read.
+    pub fn folder_rules(&self) -> Vec<crate::version_roots::FolderRule> {
+        let rules = self.supersede.iter().map(|r| crate::version_roots::FolderRule::new(r.older.get_ref(), &r.newer));
+        // Each was checked when the file was read.
+        rules.filter_map(Result::ok).collect()
     }
 
     /// The severity the file sets for `code`, if any.

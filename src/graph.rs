@@ -21,6 +21,9 @@ pub struct Edge {
     pub by: NoteId,
     pub side: Side,
     pub span: Span,
+    /// Stated by a `[[supersede]]` folder rule of the config (its index),
+    /// not by the note: `span` is then the note's first line.
+    pub rule: Option<usize>,
 }
 
 /// One string value of a declaration, and where it leads.
@@ -51,6 +54,8 @@ pub struct Graph {
     /// For each note, the notes at the end of its chain; itself when it
     /// has no successor, `None` inside or behind a cycle.
     pub ends: Vec<Option<Vec<NoteId>>>,
+    /// What the config's folder rules cover.
+    pub covered: crate::version_roots::Covered,
 }
 
 impl Graph {
@@ -80,7 +85,7 @@ impl Graph {
                         }
                         let (older, newer) = side.edge(id, target);
                         if target != id && !edges[older].iter().any(|e| e.to == newer) {
-                            edges[older].push(Edge { to: newer, by: id, side, span: value.span });
+                            edges[older].push(Edge { to: newer, by: id, side, span: value.span, rule: None });
                         }
                     }
                     declared.push(Declared {
@@ -94,9 +99,19 @@ impl Graph {
                 }
             }
         }
+        // A folder rule retires what no declaration speaks of: a note's own
+        // declaration, or a newer note naming it, wins over the rule.
+        let covered = crate::version_roots::cover(vault, &vault.folder_rules);
+        for (id, by_rule) in covered.successor.iter().enumerate() {
+            let Some((to, rule)) = *by_rule else { continue };
+            if edges[id].is_empty() && vault.notes[id].declaration(Side::Successor).is_none() && !vault.is_template(id) {
+                let span = Span { offset: 0, len: 0, line: 1, column: 1 };
+                edges[id].push(Edge { to, by: id, side: Side::Successor, span, rule: Some(rule) });
+            }
+        }
         let components = strongly_connected(&edges);
         let ends = ends(&edges, &components);
-        Graph { edges, declared, named, components, ends }
+        Graph { edges, declared, named, components, ends, covered }
     }
 
     /// Whether some note supersedes `id`.

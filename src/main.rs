@@ -220,14 +220,10 @@ fn suggest(args: &SuggestArgs, cli: &Cli, style: Style) -> Result<(String, u8), 
         return Ok((text, if unread { FATAL } else { status }));
     }
     let text = match args.format {
-        SuggestFormat::Full => output::suggest::full(
-            &found.pairs,
-            &found.vault,
-            &FileSources::new(settings.root()),
-            style,
-            args.quiet,
-        ),
-        SuggestFormat::Json => output::suggest::json(&found.pairs, &found.vault),
+        SuggestFormat::Full => {
+            output::suggest::full(&found, &FileSources::new(settings.root()), style, args.quiet)
+        }
+        SuggestFormat::Json => output::suggest::json(&found),
     };
     std::mem::forget(found);
     Ok((text, if unread { FATAL } else { 0 }))

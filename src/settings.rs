@@ -73,6 +73,10 @@ pub struct Settings {
     pub suppression_key: String,
     /// Where each rule's documentation is, `{code}` standing for its code.
     pub docs_url: Option<String>,
+    /// The config's `[[supersede]]` folder rules.
+    pub folder_rules: Vec<crate::version_roots::FolderRule>,
+    /// The config file, if one was read.
+    pub config_file: Option<PathBuf>,
     /// The root config, for the configs in subfolders to be laid over.
     config: std::sync::Arc<Config>,
     /// The command line's rule selection, laid over every config.
@@ -163,6 +167,8 @@ impl Settings {
                 .clone()
                 .unwrap_or_else(|| crate::suppression::DEFAULT_KEY.into()),
             docs_url: config.docs_url.clone(),
+            folder_rules: config.folder_rules(),
+            config_file: config.file.clone(),
             selection: flags.selection.clone(),
             config: std::sync::Arc::new(config),
         }
@@ -232,6 +238,12 @@ impl Settings {
             predecessor_keys: &self.predecessor_keys,
             suppression_key: &self.suppression_key,
         }
+    }
+
+    /// The config file's path from the vault root, as findings name it
+    /// (`vaultlint.toml` when there is none yet).
+    pub fn config_name(&self) -> String {
+        self.config_file.as_ref().map_or_else(|| "vaultlint.toml".into(), |f| crate::walk::relative(self.root(), f))
     }
 
     /// The dismissal file's path from the vault root, as findings name it.

@@ -30,6 +30,11 @@ pub struct Vault {
     pub obsidian: crate::obsidian::Obsidian,
     /// The extensions of notes, without dots.
     pub extensions: Vec<String>,
+    /// The config's `[[supersede]]` folder rules.
+    pub folder_rules: Vec<crate::version_roots::FolderRule>,
+    /// The config file's path from the vault root, as findings about it
+    /// name it.
+    pub config_name: String,
     by_path: HashMap<String, NoteId>,
     /// Lower-cased path without extension.
     by_lower_path: HashMap<String, Vec<NoteId>>,
@@ -132,6 +137,8 @@ impl Vault {
             successor_keys: note::SUCCESSOR_KEYS.iter().map(|k| k.to_string()).collect(),
             obsidian: crate::obsidian::Obsidian::default(),
             extensions: walk::DEFAULT_EXTENSIONS.iter().map(|e| e.to_string()).collect(),
+            folder_rules: Vec::new(),
+            config_name: "vaultlint.toml".into(),
             by_path: HashMap::with_capacity(notes.len()),
             by_lower_path: HashMap::with_capacity(notes.len()),
             by_suffix: HashMap::new(),

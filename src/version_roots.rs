@@ -176,6 +176,89 @@ impl VersionRoots {
     }
 }
 
+/// A `[[supersede]]` table of the config: each note under a folder the
+/// `older` glob matches is superseded by the note at the same relative
+/// path under `newer`, where there is one.
+#[derive(Debug, Clone)]
+pub struct FolderRule {
+    /// The glob as written, relative to the vault root.
+    pub older: String,
+    /// The folder, relative to the vault root, without a trailing `/`.
+    pub newer: String,
+    matcher: globset::GlobMatcher,
+}
+
+impl FolderRule {
+    pub fn new(older: &str, newer: &str) -> Result<FolderRule, String> {
+        let trim = |s: &str| s.trim().trim_matches('/').to_string();
+        let glob = globset::GlobBuilder::new(&trim(older))
+            .literal_separator(true)
+            .build()
+            .map_err(|e| format!("`older = \"{older}\"` is not a glob: {}", e.kind()))?;
+        Ok(FolderRule { older: trim(older), newer: trim(newer), matcher: glob.compile_matcher() })
+    }
+
+    /// The folder of `path` that the glob matches, with a trailing `/`.
+    fn older_folder<'p>(&self, path: &'p str) -> Option<&'p str> {
+        let mut end = 0;
+        while let Some(slash) = path[end..].find('/') {
+            end += slash + 1;
+            let folder = &path[..end - 1];
+            if self.matcher.is_match(folder) && folder != self.newer {
+                return Some(&path[..end]);
+            }
+        }
+        None
+    }
+
+    /// The path of the note that supersedes the note at `path`, if the
+    /// rule covers it.
+    pub fn successor_path(&self, path: &str) -> Option<String> {
+        let folder = self.older_folder(path)?;
+        let relative = &path[folder.len()..];
+        Some(if self.newer.is_empty() { relative.to_string() } else { format!("{}/{relative}", self.newer) })
+    }
+}
+
+/// What the folder rules make of a vault.
+#[derive(Debug, Clone, Default)]
+pub struct Covered {
+    /// Per note: the note that supersedes it by a rule, and which rule.
+    pub successor: Vec<Option<(NoteId, usize)>>,
+    /// Per rule: how many notes it covers, and how many of those have no
+    /// counterpart under the newer folder (they stay in force).
+    pub counts: Vec<(usize, usize)>,
+    /// Per rule: whether its newer folder holds any note.
+    pub newer_found: Vec<bool>,
+}
+
+/// Applies the folder rules: the first rule that covers a note decides.
+pub fn cover(vault: &Vault, rules: &[FolderRule]) -> Covered {
+    let mut covered = Covered {
+        successor: vec![None; vault.notes.len()],
+        counts: vec![(0, 0); rules.len()],
+        newer_found: rules
+            .iter()
+            .map(|r| r.newer.is_empty() || vault.notes.iter().any(|n| n.path.starts_with(&format!("{}/", r.newer))))
+            .collect(),
+    };
+    if rules.is_empty() {
+        return covered;
+    }
+    for (id, note) in vault.notes.iter().enumerate() {
+        let Some((i, target)) = rules.iter().enumerate().find_map(|(i, r)| Some((i, r.successor_path(&note.path)?)))
+        else {
+            continue;
+        };
+        covered.counts[i].0 += 1;
+        match vault.id_of(&target) {
+            Some(to) if to != id => covered.successor[id] = Some((to, i)),
+            _ => covered.counts[i].1 += 1,
+        }
+    }
+    covered
+}
+
 /// Daily and weekly notes share their paths from year to year without
 /// being versions: they do not count towards a set.
 fn periodic(path: &str) -> bool {

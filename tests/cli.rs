@@ -149,10 +149,10 @@ fn statistics_count_findings_per_code() {
             " 2  suspected-version        The note looks like an older version of another note but declares no successor.",
         ]
     );
-    // Seven codes, a blank line, seven slices, then the summary.
-    assert_eq!(text.lines().count(), 16, "{text}");
+    // Seven codes, a blank line, eight slices, then the summary.
+    assert_eq!(text.lines().count(), 17, "{text}");
     assert_eq!(
-        text.lines().skip(8).take(7).collect::<Vec<_>>(),
+        text.lines().skip(8).take(8).collect::<Vec<_>>(),
         [
             "27  notes",
             "20  current",
@@ -161,6 +161,7 @@ fn statistics_count_findings_per_code() {
             " 5  chains",
             " 5  broken declarations",
             " 2  suspected versions",
+            " 0  left in force by folder rules",
         ]
     );
     let (_, json) = check_json(&fixture("handbook"), &["--statistics"]);
@@ -169,14 +170,14 @@ fn statistics_count_findings_per_code() {
     assert_eq!(
         json["slices"],
         serde_json::json!({"notes": 27, "current": 20, "superseded": 7, "revoked": 0, "chains": 5,
-            "broken_declarations": 5, "suspected_versions": 2})
+            "broken_declarations": 5, "suspected_versions": 2, "left_in_force_by_folder_rules": 0})
     );
     // Revoked notes and chains with declarations on either side.
     let (_, json) = check_json(&fixture("lineage"), &["--statistics", "--as-of", "2026-06-01"]);
     assert_eq!(
         json["slices"],
         serde_json::json!({"notes": 8, "current": 3, "superseded": 2, "revoked": 1, "chains": 2,
-            "broken_declarations": 0, "suspected_versions": 0})
+            "broken_declarations": 0, "suspected_versions": 0, "left_in_force_by_folder_rules": 0})
     );
     let (_, json) = check_json(&fixture("handbook"), &[]);
     assert!(json.get("statistics").is_none() && json.get("slices").is_none());

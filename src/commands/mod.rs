@@ -35,6 +35,8 @@ pub fn load(
     let mut vault = Vault::read(settings.root(), walked, reading, progress);
     vault.obsidian = settings.obsidian.clone();
     vault.extensions = settings.walk.extensions.clone();
+    vault.folder_rules = settings.folder_rules.clone();
+    vault.config_name = settings.config_name();
     let rules = rules::Options { folders: nested.levels, ..settings.rules.clone() };
     Ok(Loaded { vault, rules })
 }

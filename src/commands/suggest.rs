@@ -15,10 +15,21 @@ pub struct Suggested {
     pub vault: Vault,
     /// Best first, those in focus, at most the limit.
     pub pairs: Vec<Pair>,
+    /// Folder rules to add to the config, for release folders.
+    pub folders: Vec<suggest::FolderRuleSuggestion>,
+    /// The config file the folder rules go into.
+    pub config: PathBuf,
     /// How a written successor names its note.
     pub style: LinkStyle,
     /// The dismissal file.
     pub dismissals: PathBuf,
+}
+
+impl Suggested {
+    /// The config file's path from the vault root, as output names it.
+    pub fn config_name(&self) -> String {
+        crate::walk::relative(&self.vault.root, &self.config)
+    }
 }
 
 /// Finds the pairs. `editing` reads a digest of every note, so that an
@@ -36,6 +47,7 @@ pub fn run(
     let found = suggest::find_with(input, &settings.suggest, progress);
     progress.finish();
     let focus = settings.scope.focus.as_ref();
+    let folders = found.folders;
     let pairs: Vec<Pair> = found
         .pairs
         .into_iter()
@@ -47,7 +59,8 @@ pub fn run(
         .take(limit.unwrap_or(usize::MAX))
         .collect();
     let style = suggest::link_style(&vault, settings.rules.link_style);
-    Ok(Suggested { vault, pairs, style, dismissals: settings.dismissals.clone() })
+    let config = settings.config_file.clone().unwrap_or_else(|| settings.root().join("vaultlint.toml"));
+    Ok(Suggested { vault, pairs, folders, config, style, dismissals: settings.dismissals.clone() })
 }
 
 /// `suggest --dismiss A B`: records that two notes of the vault are not

@@ -4,7 +4,8 @@
 use super::Style;
 use crate::diagnostic::Sources;
 use crate::suggest::diff::{self, Change};
-use crate::suggest::{Pair, Signals};
+use crate::commands::suggest::Suggested;
+use crate::suggest::{FolderRuleSuggestion, Pair, Signals};
 use crate::text::{plural, sanitize, thousands};
 use crate::vault::Vault;
 use owo_colors::OwoColorize;
@@ -14,10 +15,13 @@ use std::fmt::Write;
 /// Changed lines shown per pair.
 const DIFF_LINES: usize = 8;
 
-/// The cards, best first, then (unless `quiet`) a summary line.
-pub fn full(pairs: &[Pair], vault: &Vault, sources: &dyn Sources, style: Style, quiet: bool) -> String {
+/// The folder rules to add first, then the cards, best first, then
+/// (unless `quiet`) a summary line.
+pub fn full(found: &Suggested, sources: &dyn Sources, style: Style, quiet: bool) -> String {
+    let (pairs, vault) = (&found.pairs, &found.vault);
+    let mut out: String = found.folders.iter().map(|f| folder_card(f, &found.config_name()) + "\n").collect();
     let cards: Vec<String> = pairs.iter().map(|pair| card(pair, vault, sources, style)).collect();
-    let mut out = cards.join("\n");
+    out.push_str(&cards.join("\n"));
     if quiet {
         return out;
     }
@@ -34,6 +38,23 @@ pub fn full(pairs: &[Pair], vault: &Vault, sources: &dyn Sources, style: Style, 
         },
         plural(vault.notes.len(), "note")
     );
+    out
+}
+
+/// Release folders no rule retires, with the table that would.
+pub fn folder_card(folder: &FolderRuleSuggestion, config: &str) -> String {
+    let roots: Vec<String> = folder.roots.iter().map(|r| format!("{}/", sanitize(r))).collect();
+    let mut out = format!(
+        "{} older copies of {} pages in {}/ ({}); instead of marking each, add to {}:\n\n",
+        if roots.len() == 1 { format!("{} holds", roots[0]) } else { format!("{} release folders hold", roots.len()) },
+        thousands(folder.copies),
+        sanitize(&folder.newer),
+        roots.join(", "),
+        sanitize(config),
+    );
+    for line in folder.table().lines() {
+        let _ = writeln!(out, "    {}", sanitize(line));
+    }
     out
 }
 
@@ -98,6 +119,8 @@ fn clip(line: &str, width: usize) -> String {
 
 #[derive(Serialize)]
 struct Output<'a> {
+    /// Release folders no rule retires: the `[[supersede]]` tables to add.
+    folder_rules: &'a [FolderRuleSuggestion],
     pairs: Vec<JsonPair<'a>>,
     summary: Summary,
 }
@@ -118,9 +141,11 @@ struct Summary {
     pairs: usize,
 }
 
-pub fn json(pairs: &[Pair], vault: &Vault) -> String {
+pub fn json(found: &Suggested) -> String {
+    let (pairs, vault) = (&found.pairs, &found.vault);
     let round = |x: f64| (x * 1000.0).round() / 1000.0;
     let output = Output {
+        folder_rules: &found.folders,
         pairs: pairs
             .iter()
             .map(|p| JsonPair {

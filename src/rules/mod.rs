@@ -101,6 +101,7 @@ pub fn run(input: &Input, focus: Option<&Focus>, options: &Options) -> (Vec<Diag
         out.extend(note.problems.iter().cloned());
     }
     supersession::check(vault, graph, focus, &mut out);
+    supersession::folder_rules(vault, graph, &mut out);
     dates::check(vault, graph, options.as_of, &mut out);
     let life = Lifecycle::new(vault, graph, options.as_of);
     status::check(vault, graph, &life, &options.statuses, &mut out);
@@ -129,6 +130,9 @@ pub struct Slices {
     pub revoked: usize,
     /// Groups of two or more notes linked by declarations.
     pub chains: usize,
+    /// Notes under a folder a `[[supersede]]` rule retires that have no
+    /// counterpart under its newer folder, so they stay in force.
+    pub uncovered: usize,
 }
 
 impl Slices {
@@ -144,6 +148,7 @@ impl Slices {
                 _ => {}
             }
         }
+        slices.uncovered = graph.covered.counts.iter().map(|(_, uncovered)| uncovered).sum();
         // Chains: connected groups of the graph, counted where a member is in focus.
         let group = graph.chains();
         let mut size = vec![0usize; group.len()];

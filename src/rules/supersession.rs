@@ -220,7 +220,8 @@ fn report_conflicts(vault: &Vault, graph: &Graph, out: &mut Vec<Diagnostic>) {
     for (older, edges) in graph.edges.iter().enumerate() {
         let successors: Vec<NoteId> =
             edges.iter().filter(|e| e.side == Side::Successor).map(|e| e.to).collect();
-        for edge in edges {
+        // A folder rule states nothing in the note to disagree with.
+        for edge in edges.iter().filter(|e| e.rule.is_none()) {
             let (older_path, newer_path) = (path(older), path(edge.to));
             match edge.side {
                 // Stated by the newer note alone.
@@ -368,7 +369,7 @@ fn shortest_cycle(graph: &Graph, start: NoteId, members: &HashSet<NoteId>) -> Ve
 /// is how that side is written, so it is not reported.)
 fn report_chains(vault: &Vault, graph: &Graph, out: &mut Vec<Diagnostic>) {
     for (id, note) in vault.notes.iter().enumerate() {
-        for edge in graph.edges[id].iter().filter(|e| e.side == Side::Successor) {
+        for edge in graph.edges[id].iter().filter(|e| e.side == Side::Successor && e.rule.is_none()) {
             let succ = edge.to;
             if graph.edges[succ].is_empty() {
                 continue;
@@ -391,6 +392,45 @@ fn report_chains(vault: &Vault, graph: &Graph, out: &mut Vec<Diagnostic>) {
                 .at(edge.span, "superseded")
                 .help(format!("point the declaration at {}", quoted_list(&current)))
                 .related(related),
+            );
+        }
+    }
+}
+
+/// The config's `[[supersede]]` rules: one that matches nothing, names a
+/// newer folder with no notes, or leaves notes with no counterpart.
+pub fn folder_rules(vault: &Vault, graph: &Graph, out: &mut Vec<Diagnostic>) {
+    let config = &vault.config_name;
+    for (i, rule) in vault.folder_rules.iter().enumerate() {
+        let (covered, uncovered) = graph.covered.counts[i];
+        let table = format!("`[[supersede]]` with `older = \"{}\"`", rule.older);
+        if covered == 0 {
+            out.push(
+                Diagnostic::new(Code::FolderRule, config, format!("{table} matches no folder holding notes"))
+                    .help("the glob is relative to the vault root: `versioned_docs/version-*`"),
+            );
+        } else if !graph.covered.newer_found[i] {
+            let message = format!("{table} names `newer = \"{}\"`, which holds no notes", rule.newer);
+            out.push(Diagnostic::new(Code::FolderRule, config, message));
+        } else if uncovered > 0 {
+            let left: Vec<String> = (0..vault.notes.len())
+                .filter(|&id| {
+                    graph.covered.successor[id].is_none()
+                        && rule.successor_path(&vault.notes[id].path).is_some()
+                        && vault.folder_rules[..i].iter().all(|r| r.successor_path(&vault.notes[id].path).is_none())
+                })
+                .map(|id| vault.notes[id].path.clone())
+                .take(10)
+                .collect();
+            let message = format!(
+                "{table} covers {} with no counterpart under `{}`; they stay in force",
+                crate::text::plural(uncovered, "note"),
+                rule.newer
+            );
+            out.push(
+                Diagnostic::new(Code::FolderRule, config, message)
+                    .help("declare their successors in their frontmatter, or leave them in force")
+                    .related(left),
             );
         }
     }

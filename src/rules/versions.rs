@@ -13,6 +13,20 @@ pub fn check(input: &Input, link_style: Option<LinkStyle>, out: &mut Vec<Diagnos
     out.extend(dismissals.problems.iter().cloned());
     out.extend(dismissals.stale(vault));
     let Some(suggestions) = suggestions else { return };
+    for folder in &suggestions.folders {
+        let message = format!(
+            "{} older copies of {} pages under {}/ are not retired: no `[[supersede]]` rule covers them",
+            if folder.roots.len() == 1 { "1 release folder holds".to_string() } else { format!("{} release folders hold", folder.roots.len()) },
+            folder.copies,
+            folder.newer
+        );
+        let table = folder.table().trim_end().replace('\n', "; ");
+        out.push(
+            Diagnostic::new(Code::UnmarkedVersionRoots, &vault.config_name, message)
+                .help(format!("add to {}: {table}", vault.config_name))
+                .related(folder.roots.iter().map(|r| format!("{r}/")).collect()),
+        );
+    }
     let style = suggest::link_style(vault, link_style);
     let key = vault.successor_key();
     for pair in &suggestions.pairs {
