@@ -344,7 +344,8 @@ impl Config {
 
     /// The `[[supersede]]` tables, read.
     pub fn folder_rules(&self) -> Vec<crate::version_roots::FolderRule> {
-        let rules = self.supersede.iter().map(|r| crate::version_roots::FolderRule::new(r.older.get_ref(), &r.newer));
+        let rules =
+            self.supersede.iter().map(|r| crate::version_roots::FolderRule::new(r.older.get_ref(), &r.newer));
         // Each was checked when the file was read.
         rules.filter_map(Result::ok).collect()
     }

@@ -187,6 +187,44 @@ fn keep_owner(file: &Path, meta: &fs::Metadata) {
 #[cfg(not(unix))]
 fn keep_owner(_: &Path, _: &fs::Metadata) {}
 
+/// The config `file` with `tables` appended, byte for byte after what it
+/// holds (in its own line endings, after a blank line), and what it held.
+/// A file that does not exist yet is created.
+pub fn config_with(file: &Path, tables: &[String]) -> Result<(Option<Vec<u8>>, Vec<u8>), String> {
+    let name = file.display();
+    let read = match crate::walk::read_regular(file) {
+        Ok(bytes) => Some(bytes),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => None,
+        Err(e) => return Err(format!("cannot read {name}: {e}")),
+    };
+    let before = read.clone().unwrap_or_default();
+    let crlf = before.windows(2).any(|w| w == b"\r\n");
+    let newline: &[u8] = if crlf { b"\r\n" } else { b"\n" };
+    let mut after = before.clone();
+    for table in tables {
+        if !after.is_empty() {
+            if !after.ends_with(b"\n") {
+                after.extend_from_slice(newline);
+            }
+            after.extend_from_slice(newline);
+        }
+        for line in table.lines() {
+            after.extend_from_slice(line.as_bytes());
+            after.extend_from_slice(newline);
+        }
+    }
+    Ok((read, after))
+}
+
+/// Appends `tables` to the config `file` (see [`config_with`]), atomically,
+/// if the file is still as it was read.
+pub fn append_to_config(file: &Path, tables: &[String]) -> Result<(), String> {
+    let (read, after) = config_with(file, tables)?;
+    let folder = file.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    write_atomic(folder, file, read.as_deref(), &after)
+        .map_err(|e| format!("cannot write {}: {e}", file.display()))
+}
+
 /// Records in the dismissal `file` that `a` and `b` (vault-relative) are
 /// not versions of one another. `false` when the pair was already there.
 pub fn dismiss(file: &Path, a: &str, b: &str) -> Result<bool, String> {

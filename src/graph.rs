@@ -104,7 +104,10 @@ impl Graph {
         let covered = crate::version_roots::cover(vault, &vault.folder_rules);
         for (id, by_rule) in covered.successor.iter().enumerate() {
             let Some((to, rule)) = *by_rule else { continue };
-            if edges[id].is_empty() && vault.notes[id].declaration(Side::Successor).is_none() && !vault.is_template(id) {
+            if edges[id].is_empty()
+                && vault.notes[id].declaration(Side::Successor).is_none()
+                && !vault.is_template(id)
+            {
                 let span = Span { offset: 0, len: 0, line: 1, column: 1 };
                 edges[id].push(Edge { to, by: id, side: Side::Successor, span, rule: Some(rule) });
             }

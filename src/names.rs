@@ -443,6 +443,9 @@ pub struct PathInfo {
     pub place: String,
     /// A language code from a folder (`fr/`) or a suffix (`page.fr.md`).
     pub language: Option<String>,
+    /// How many of `name.markers` are in the file name itself; the rest
+    /// come from folders (`archive/`, `2024/`).
+    pub own_markers: usize,
 }
 
 /// Reads a vault-relative `path` and its `stem` (the file name without extension).
@@ -456,6 +459,7 @@ pub fn path_info(path: &str, stem: &str) -> PathInfo {
         stem = head;
     }
     info.name = normalize(stem);
+    info.own_markers = info.name.markers.len();
     let folders: Vec<&str> = path.split('/').collect();
     let mut place = Vec::new();
     for folder in &folders[..folders.len() - 1] {

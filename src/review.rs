@@ -50,11 +50,16 @@ pub struct Summary {
     pub skipped: usize,
     /// `(note, reason)` for each edit that could not be made.
     pub failed: Vec<(String, String)>,
+    /// `[[supersede]]` tables written into the config.
+    pub folder_rules: usize,
 }
 
 impl Summary {
     pub fn line(&self) -> String {
         let mut parts = vec![format!("changed {}", plural(self.changed.len(), "note"))];
+        if self.folder_rules > 0 {
+            parts.push(format!("added {}", plural(self.folder_rules, "folder rule")));
+        }
         if self.dismissed > 0 {
             parts.push(format!("dismissed {}", plural(self.dismissed, "pair")));
         }
@@ -102,11 +107,57 @@ fn decide(
     Ok(())
 }
 
-/// The interactive session over `pairs`, best first.
+/// Writes the folder rules into the config, reporting to `out`.
+fn add_folder_rules(
+    s: &Suggested,
+    tables: &[String],
+    summary: &mut Summary,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let config = sanitize(&s.config_name()).into_owned();
+    match crate::edit::append_to_config(&s.config, tables) {
+        Ok(()) => {
+            writeln!(out, "  wrote {config}: {}", plural(tables.len(), "[[supersede]] table"))?;
+            summary.folder_rules += tables.len();
+        }
+        Err(reason) => {
+            writeln!(out, "  skipped {config}: {}", sanitize(&reason))?;
+            summary.failed.push((s.config_name(), reason));
+        }
+    }
+    Ok(())
+}
+
+/// The interactive session: the folder rules first, then `pairs`, best
+/// first.
 pub fn session(s: &Suggested, style: Style, keys: &mut dyn Keys, out: &mut dyn Write) -> io::Result<Summary> {
     let vault = &s.vault;
     let sources = FileSources::new(&vault.root);
     let mut summary = Summary::default();
+    for folder in &s.folders {
+        write!(out, "\n{}", crate::output::suggest::folder_card(folder, &s.config_name()))?;
+        let key = loop {
+            write!(out, "add this table? [y]es [n]o [q]uit [?] ")?;
+            out.flush()?;
+            let key = keys.next_key()?;
+            writeln!(out, "{}", key_name(key))?;
+            if key != Key::Help {
+                break key;
+            }
+            out.write_all(
+                b"  y  add the table to the config: every older copy is then superseded\n  \
+                            n  leave the folders as they are\n  q  quit; what is done stays done\n",
+            )?;
+        };
+        match key {
+            Key::Yes => add_folder_rules(s, &[folder.table()], &mut summary, out)?,
+            Key::Quit => {
+                writeln!(out, "\n{}", summary.line())?;
+                return Ok(summary);
+            }
+            _ => summary.skipped += 1,
+        }
+    }
     let total = s.pairs.len();
     'pairs: for (i, pair) in s.pairs.iter().enumerate() {
         write!(out, "\n[{}/{total}] {}", i + 1, card(pair, vault, &sources, style))?;
@@ -183,9 +234,14 @@ pub fn unattended(pairs: &[Pair], min_score: f64) -> Vec<&Pair> {
     pairs.iter().filter(|p| p.direction == Direction::Confident && p.score >= min_score).collect()
 }
 
-/// `--yes`: applies each pair, reporting every change to `out`.
+/// `--yes`: writes the folder rules, then applies each pair, reporting
+/// every change to `out`.
 pub fn apply_all(s: &Suggested, pairs: &[&Pair], out: &mut dyn Write) -> io::Result<Summary> {
     let mut summary = Summary::default();
+    if !s.folders.is_empty() {
+        let tables: Vec<String> = s.folders.iter().map(|f| f.table()).collect();
+        add_folder_rules(s, &tables, &mut summary, out)?;
+    }
     for pair in pairs {
         decide(s, pair.older, pair.newer, &mut summary, out)?;
     }
@@ -196,6 +252,21 @@ pub fn apply_all(s: &Suggested, pairs: &[&Pair], out: &mut dyn Write) -> io::Res
 /// `--dry-run`: the unified diff of every edit `--yes` would make.
 pub fn dry_run(s: &Suggested, pairs: &[&Pair], out: &mut dyn Write) -> io::Result<usize> {
     let vault = &s.vault;
+    let mut written = 0;
+    if !s.folders.is_empty() {
+        let tables: Vec<String> = s.folders.iter().map(|f| f.table()).collect();
+        match crate::edit::config_with(&s.config, &tables) {
+            Ok((before, after)) => {
+                let before = String::from_utf8_lossy(before.as_deref().unwrap_or_default()).into_owned();
+                let after = String::from_utf8_lossy(&after);
+                out.write_all(crate::edit::unified_diff(&s.config_name(), &before, &after).as_bytes())?;
+                written += 1;
+            }
+            Err(reason) => {
+                writeln!(out, "# {} would be skipped: {}", sanitize(&s.config_name()), sanitize(&reason))?
+            }
+        }
+    }
     let mut marks = Vec::new();
     for pair in pairs {
         match suggest::mark(vault, pair.older, pair.newer, s.style) {
@@ -221,5 +292,5 @@ pub fn dry_run(s: &Suggested, pairs: &[&Pair], out: &mut dyn Write) -> io::Resul
     for edit in &planned {
         out.write_all(fix::diff(edit).as_bytes())?;
     }
-    Ok(planned.len())
+    Ok(written + planned.len())
 }

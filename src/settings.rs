@@ -243,7 +243,9 @@ impl Settings {
     /// The config file's path from the vault root, as findings name it
     /// (`vaultlint.toml` when there is none yet).
     pub fn config_name(&self) -> String {
-        self.config_file.as_ref().map_or_else(|| "vaultlint.toml".into(), |f| crate::walk::relative(self.root(), f))
+        self.config_file
+            .as_ref()
+            .map_or_else(|| "vaultlint.toml".into(), |f| crate::walk::relative(self.root(), f))
     }
 
     /// The dismissal file's path from the vault root, as findings name it.

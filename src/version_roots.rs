@@ -239,14 +239,17 @@ pub fn cover(vault: &Vault, rules: &[FolderRule]) -> Covered {
         counts: vec![(0, 0); rules.len()],
         newer_found: rules
             .iter()
-            .map(|r| r.newer.is_empty() || vault.notes.iter().any(|n| n.path.starts_with(&format!("{}/", r.newer))))
+            .map(|r| {
+                r.newer.is_empty() || vault.notes.iter().any(|n| n.path.starts_with(&format!("{}/", r.newer)))
+            })
             .collect(),
     };
     if rules.is_empty() {
         return covered;
     }
     for (id, note) in vault.notes.iter().enumerate() {
-        let Some((i, target)) = rules.iter().enumerate().find_map(|(i, r)| Some((i, r.successor_path(&note.path)?)))
+        let Some((i, target)) =
+            rules.iter().enumerate().find_map(|(i, r)| Some((i, r.successor_path(&note.path)?)))
         else {
             continue;
         };

@@ -223,7 +223,9 @@ fn a_nul_in_frontmatter_is_invalid() {
 #[test]
 fn a_lone_cr_ends_a_line() {
     let dir = tempfile::tempdir().unwrap();
-    let body = "The desk answers from 8 to 18 on working days; urgent tickets page the engineer on duty.\n";
+    let body = "The desk answers from 8 to 18 on working days; urgent tickets page the engineer on duty. \
+                Outside those hours the rest waits for the morning, and public holidays follow the calendar \
+                of the head office, which the people team publishes every December.\n";
     fs::write(
         dir.path().join("old.md"),
         format!("---\ntitle: a\rnote: b\nsuperseded_by: missing.md\n---\n{body}"),

@@ -142,7 +142,8 @@ fn link_style_and_git_from_the_file() {
     fs::write(notes.join("hours-of-support.md"), format!("# Support hours\n\n{body}")).unwrap();
     git(&["add", "."], "@1700000000 +0000");
     git(&["commit", "-qm", "first"], "@1700000000 +0000");
-    fs::write(notes.join("hours-of-support.md"), format!("# Support hours\n\n{body}Weekends too.\n")).unwrap();
+    fs::write(notes.join("hours-of-support.md"), format!("# Support hours\n\n{body}Weekends too.\n"))
+        .unwrap();
     git(&["commit", "-qam", "second"], "@1730000000 +0000");
     fs::write(notes.join("support-hours.md"), format!("# Support hours\n\n{body}")).unwrap();
     git(&["add", "."], "@1760000000 +0000");

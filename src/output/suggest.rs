@@ -2,9 +2,9 @@
 //! or as one JSON object (schema in the README).
 
 use super::Style;
+use crate::commands::suggest::Suggested;
 use crate::diagnostic::Sources;
 use crate::suggest::diff::{self, Change};
-use crate::commands::suggest::Suggested;
 use crate::suggest::{FolderRuleSuggestion, Pair, Signals};
 use crate::text::{plural, sanitize, thousands};
 use crate::vault::Vault;
@@ -43,14 +43,10 @@ pub fn full(found: &Suggested, sources: &dyn Sources, style: Style, quiet: bool)
 
 /// Release folders no rule retires, with the table that would.
 pub fn folder_card(folder: &FolderRuleSuggestion, config: &str) -> String {
-    let roots: Vec<String> = folder.roots.iter().map(|r| format!("{}/", sanitize(r))).collect();
     let mut out = format!(
-        "{} older copies of {} pages in {}/ ({}); instead of marking each, add to {}:\n\n",
-        if roots.len() == 1 { format!("{} holds", roots[0]) } else { format!("{} release folders hold", roots.len()) },
-        thousands(folder.copies),
-        sanitize(&folder.newer),
-        roots.join(", "),
-        sanitize(config),
+        "{}; instead of marking each, add to {}:\n\n",
+        sanitize(&folder.describe()),
+        sanitize(config)
     );
     for line in folder.table().lines() {
         let _ = writeln!(out, "    {}", sanitize(line));

@@ -417,7 +417,9 @@ pub fn folder_rules(vault: &Vault, graph: &Graph, out: &mut Vec<Diagnostic>) {
                 .filter(|&id| {
                     graph.covered.successor[id].is_none()
                         && rule.successor_path(&vault.notes[id].path).is_some()
-                        && vault.folder_rules[..i].iter().all(|r| r.successor_path(&vault.notes[id].path).is_none())
+                        && vault.folder_rules[..i]
+                            .iter()
+                            .all(|r| r.successor_path(&vault.notes[id].path).is_none())
                 })
                 .map(|id| vault.notes[id].path.clone())
                 .take(10)

@@ -14,12 +14,7 @@ pub fn check(input: &Input, link_style: Option<LinkStyle>, out: &mut Vec<Diagnos
     out.extend(dismissals.stale(vault));
     let Some(suggestions) = suggestions else { return };
     for folder in &suggestions.folders {
-        let message = format!(
-            "{} older copies of {} pages under {}/ are not retired: no `[[supersede]]` rule covers them",
-            if folder.roots.len() == 1 { "1 release folder holds".to_string() } else { format!("{} release folders hold", folder.roots.len()) },
-            folder.copies,
-            folder.newer
-        );
+        let message = format!("{}, and no `[[supersede]]` rule retires them", folder.describe());
         let table = folder.table().trim_end().replace('\n', "; ");
         out.push(
             Diagnostic::new(Code::UnmarkedVersionRoots, &vault.config_name, message)

@@ -108,6 +108,18 @@ pub struct FolderRuleSuggestion {
 }
 
 impl FolderRuleSuggestion {
+    /// `19 release folders (api/v1/ to api/v19/) hold 114 older copies of
+    /// pages in api/latest/`.
+    pub fn describe(&self) -> String {
+        let roots = match &self.roots[..] {
+            [one] => format!("{one}/ holds"),
+            [a, b] => format!("2 release folders ({a}/, {b}/) hold"),
+            [first, .., last] => format!("{} release folders ({first}/ to {last}/) hold", self.roots.len()),
+            [] => String::new(),
+        };
+        format!("{roots} {} older copies of pages in {}/", self.copies, self.newer)
+    }
+
     /// The table, as it goes into `vaultlint.toml`.
     pub fn table(&self) -> String {
         format!("[[supersede]]\nolder = {}\nnewer = {}\n", toml_string(&self.older), toml_string(&self.newer))
@@ -311,7 +323,9 @@ pub fn find_with(input: Input, options: &Options, progress: &dyn Progress) -> Su
         .collect();
     let folders = folder_rules(&roots, &pairs);
     let proposed: std::collections::HashSet<usize> = folders.iter().map(|(set, _)| *set).collect();
-    pairs.retain(|p| roots.order(p.older, p.newer).is_none_or(|_| !proposed.contains(&set_of(&roots, p.older))));
+    pairs.retain(|p| {
+        roots.order(p.older, p.newer).is_none_or(|_| !proposed.contains(&set_of(&roots, p.older)))
+    });
     let folders = folders.into_iter().map(|(_, f)| f).collect();
     best_partners(&mut pairs, vault.notes.len());
     pairs.sort_by(|x, y| {
@@ -339,14 +353,14 @@ fn folder_rules(roots: &VersionRoots, pairs: &[Pair]) -> Vec<(usize, FolderRuleS
         .filter_map(|(set, copies)| {
             let all = &roots.sets[set].roots;
             let newest = all.last()?.trim_end_matches('/').to_string();
-            let older: Vec<String> = all[..all.len() - 1].iter().map(|r| r.trim_end_matches('/').to_string()).collect();
+            let older: Vec<String> =
+                all[..all.len() - 1].iter().map(|r| r.trim_end_matches('/').to_string()).collect();
             let glob = glob_for(&older, &newest);
             // A rule that would also retire the newest copies is no rule.
             let rule = crate::version_roots::FolderRule::new(&glob, &newest).ok()?;
-            rule.successor_path(&format!("{newest}/x.md")).is_none().then_some((
-                set,
-                FolderRuleSuggestion { older: glob, newer: newest, roots: older, copies },
-            ))
+            rule.successor_path(&format!("{newest}/x.md"))
+                .is_none()
+                .then_some((set, FolderRuleSuggestion { older: glob, newer: newest, roots: older, copies }))
         })
         .collect()
 }
@@ -378,7 +392,9 @@ fn glob_for(older: &[String], newest: &str) -> String {
     let candidates = [format!("{}*", escape(&common)), "[0-9]*".to_string()];
     match candidates.iter().find(|g| !g.starts_with('*') && fits(g)) {
         Some(glob) => format!("{}{glob}", prefix(parent)),
-        None => format!("{}{{{}}}", prefix(parent), names.iter().map(|n| escape(n)).collect::<Vec<_>>().join(",")),
+        None => {
+            format!("{}{{{}}}", prefix(parent), names.iter().map(|n| escape(n)).collect::<Vec<_>>().join(","))
+        }
     }
 }
 
@@ -603,16 +619,18 @@ fn score(a: &Facts, b: &Facts, common: &Common, copies: bool) -> (f64, Signals, 
     // above what unrelated notes share), nudged up by matching names...
     let base = if content >= 0.3 { 0.5 + (content - 0.3) / 1.4 } else { content / 0.6 };
     // ...a short note's few words say little on their own...
-    let base = base * (shorter as f64 / SHORT as f64).min(1.0);
+    let base = base * (shorter as f64 / SHORT as f64).min(1.0).powi(2);
     let by_content = base + (1.0 - base) * 0.25 * meta;
     // ...or the same name and title with some text in common: a rewrite;
     // with none, only where a version marker tells the two names apart.
-    let marked = a.path.name.markers.len() + b.path.name.markers.len() > 0;
     // Same-named notes in parallel folders (one per team or region) are
     // not versions for their names alone.
-    let parallel = !same_place && !marked && a.note.stem.eq_ignore_ascii_case(&b.note.stem);
+    let same_stem = a.note.stem.eq_ignore_ascii_case(&b.note.stem);
+    let parallel = !same_place && same_stem;
     let named = same_language && !parallel && name >= STRONG_NAME && title >= STRONG_NAME;
-    // A rewrite with no text in common needs text on both sides to be one.
+    // A rewrite with no text in common: the names differ only by a
+    // version marker in one of them, and both have text.
+    let marked = !same_stem && a.path.own_markers + b.path.own_markers > 0;
     let rewritten = marked && name == 1.0 && a.shingles.len().min(b.shingles.len()) >= SHORT;
     let by_name = if named && (content >= SOME_CONTENT || rewritten) {
         0.85 * meta * (0.7 + 0.3 * (content / 0.3).min(1.0))

@@ -1,0 +1,292 @@
+//! Docs sites that keep one folder per release, built at test time as a
+//! real git repository the way such sites are made: the live pages are
+//! written first, each release folder is copied from them later, and the
+//! live pages go on changing. Families of 2, 6 and 20 copies, a page cut
+//! to a stub, sibling pages from one template, parallel team folders, a
+//! split and a rewrite.
+
+mod common;
+use common::{pairs, suggest_json, vaultlint};
+use std::fs;
+use std::path::Path;
+
+fn git(dir: &Path, args: &[&str], time: i64) {
+    let date = format!("@{time} +0000");
+    let out = std::process::Command::new("git")
+        .current_dir(dir)
+        .args(["-c", "user.name=Docs", "-c", "user.email=docs@example.com", "-c", "commit.gpgsign=false"])
+        .args(args)
+        .env("GIT_AUTHOR_DATE", &date)
+        .env("GIT_COMMITTER_DATE", &date)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "git {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+}
+
+fn commit(dir: &Path, message: &str, time: i64) {
+    git(dir, &["add", "-A"], time);
+    git(dir, &["commit", "-qm", message], time);
+}
+
+fn write(root: &Path, path: &str, text: &str) {
+    let file = root.join(path);
+    fs::create_dir_all(file.parent().unwrap()).unwrap();
+    fs::write(file, text).unwrap();
+}
+
+fn copy_folder(root: &Path, from: &str, to: &str) {
+    common::copy_dir(&root.join(from), &root.join(to));
+}
+
+const WORDS: &[&str] = &[
+    "cluster", "replica", "token", "gateway", "schema", "index", "backup", "quota", "region", "shard",
+    "ledger", "webhook", "cache", "tenant", "policy", "metric", "release", "volume", "signal", "worker",
+    "bucket", "route",
+];
+
+const SYLLABLES: &[&str] = &[
+    "ba", "ce", "di", "fo", "gu", "ha", "je", "ki", "lo", "mu", "na", "pe", "ri", "so", "tu", "va", "we",
+    "xi", "yo", "za", "bro", "cla", "dre", "fli", "gro", "plu", "sta", "tri",
+];
+
+/// A paragraph of `n` words that no other seed shares a run of three with.
+fn prose(seed: usize, n: usize) -> String {
+    let mix = |mut x: u64| {
+        x ^= x >> 33;
+        x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
+        x ^= x >> 33;
+        x = x.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+        x ^ (x >> 33)
+    };
+    let words: Vec<String> = (0..n)
+        .map(|i| {
+            // Letters only: the fingerprint reads words, not digits.
+            let h = mix((seed as u64) << 32 | i as u64);
+            let syllable = |k: u64| SYLLABLES[((h >> (k * 8)) % SYLLABLES.len() as u64) as usize];
+            format!("{}{}{}", WORDS[(h % WORDS.len() as u64) as usize], syllable(2), syllable(3))
+        })
+        .collect();
+    words.join(" ") + ".\n"
+}
+
+/// A page with a title and `n` words of its own text.
+fn page(title: &str, seed: usize, n: usize) -> String {
+    format!("---\ntitle: {title}\n---\n# {title}\n\n{}", prose(seed, n))
+}
+
+/// Two platform guides from one template: the same steps, a few words apart.
+fn platform(name: &str, seed: usize) -> String {
+    let steps = prose(900, 120);
+    format!("---\ntitle: Install on {name}\n---\n# Install on {name}\n\n{steps}\n{}", prose(seed, 12))
+}
+
+/// The live pages of a site under `live`, copied into each release folder
+/// in turn, with the live pages changed after each release.
+fn site(root: &Path, live: &str, releases: &[String], seed: usize, time: &mut i64) {
+    let pages = |round: usize| {
+        let mut pages = vec![
+            ("intro.md", page("Introduction", seed, 150) + &prose(seed + 50 + round, 10)),
+            ("setup.md", page("Setup", seed + 1, 150) + &prose(seed + 60 + round, 10)),
+            ("android.md", platform("Android", seed + 2)),
+            ("ios.md", platform("iOS", seed + 3)),
+            ("_index.md", page("Overview", seed + 4, 60) + &prose(seed + 70 + round, 40)),
+        ];
+        // A page retired in the last round: cut to a stub at the same path.
+        let removed = if round + 1 >= releases.len() && releases.len() > 1 {
+            "---\ntitle: Legacy API\n---\n# Legacy API\n\nThis page was removed; see the API reference.\n"
+                .into()
+        } else {
+            page("Legacy API", seed + 5, 150)
+        };
+        pages.push(("legacy-api.md", removed));
+        pages
+    };
+    for (round, release) in releases.iter().enumerate() {
+        for (name, text) in pages(round) {
+            write(root, &format!("{live}/{name}"), &text);
+        }
+        *time += 86_400;
+        commit(root, &format!("docs for {release}"), *time);
+        copy_folder(root, live, release);
+        *time += 86_400;
+        commit(root, &format!("release {release}"), *time);
+    }
+    for (name, text) in pages(releases.len()) {
+        write(root, &format!("{live}/{name}"), &text);
+    }
+    *time += 86_400;
+    commit(root, "docs after the last release", *time);
+}
+
+/// The repository: three sites, and notes beside them that are not in
+/// release folders.
+fn repository() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    git(root, &["init", "-q"], 1_700_000_000);
+    let mut time = 1_700_000_000;
+    let manual: Vec<String> = (0..5).map(|i| format!("manual/1.{i}")).collect();
+    site(root, "manual/_dev", &manual, 10, &mut time);
+    site(root, "website/docs", &["website/versioned_docs/version-2.0".to_string()], 20, &mut time);
+    let api: Vec<String> = (1..20).map(|i| format!("api/v{i}")).collect();
+    site(root, "api/latest", &api, 30, &mut time);
+    // Parallel team folders: one name, different text.
+    write(root, "teams/east/onboarding.md", &page("Onboarding", 40, 150));
+    write(root, "teams/west/onboarding.md", &page("Onboarding", 41, 150));
+    // A note split in two, each half keeping half of its text.
+    let (first, second) = (prose(50, 120), prose(51, 120));
+    write(
+        root,
+        "handbook/deploy-2024.md",
+        &format!("---\ntitle: Deploying\n---\n# Deploying\n\n{first}\n{second}"),
+    );
+    write(root, "handbook/deploy-build.md", &format!("---\ntitle: Building\n---\n# Building\n\n{first}"));
+    write(
+        root,
+        "handbook/deploy-release.md",
+        &format!("---\ntitle: Releasing\n---\n# Releasing\n\n{second}"),
+    );
+    // A complete rewrite: the same title, a year in the old name, no text
+    // in common.
+    write(root, "policies/disaster-recovery-2024.md", &page("Disaster recovery", 60, 150));
+    write(root, "policies/disaster-recovery.md", &page("Disaster recovery", 61, 150));
+    fs::write(root.join("vaultlint.toml"), "# The docs repository\n").unwrap();
+    commit(root, "notes", time + 86_400);
+    dir
+}
+
+const LIVE: &[&str] = &["manual/_dev/", "website/docs/", "api/latest/"];
+
+#[test]
+fn release_folders_get_one_rule_each_and_the_rest_one_partner() {
+    let repo = repository();
+    let (_, json) = suggest_json(repo.path(), &[]);
+    let rules: Vec<(String, String, u64)> = json["folder_rules"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["older"].as_str().unwrap().into(),
+                r["newer"].as_str().unwrap().into(),
+                r["copies"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    // Six pages in every release folder, each paired with its live copy.
+    assert_eq!(
+        rules,
+        [
+            ("api/v*".to_string(), "api/latest".to_string(), 19 * 6),
+            ("manual/[0-9]*".to_string(), "manual/_dev".to_string(), 5 * 6),
+            ("website/versioned_docs/version-*".to_string(), "website/docs".to_string(), 6),
+        ]
+    );
+    // What is left: the split (both halves), the rewrite; no siblings, no
+    // parallel team notes, nothing in a release folder.
+    let found = pairs(&json);
+    let names: Vec<(&str, &str, &str)> =
+        found.iter().map(|(o, n, d)| (o.as_str(), n.as_str(), d.as_str())).collect();
+    assert_eq!(
+        names,
+        [
+            ("handbook/deploy-2024.md", "handbook/deploy-build.md", "confident"),
+            ("handbook/deploy-2024.md", "handbook/deploy-release.md", "confident"),
+            ("policies/disaster-recovery-2024.md", "policies/disaster-recovery.md", "confident"),
+        ],
+        "{json}"
+    );
+    let reasons = json["pairs"][2]["reasons"].to_string();
+    assert!(reasons.contains("rewritten: no text in common"), "{reasons}");
+}
+
+#[test]
+fn the_rules_retire_every_frozen_copy_and_no_live_page() {
+    let repo = repository();
+    let root = repo.path();
+    // A dry run edits the config only: no live page gets a successor.
+    let out = vaultlint().args(["suggest", "--dry-run"]).arg(root).output().unwrap();
+    let diff = String::from_utf8(out.stdout).unwrap();
+    assert!(diff.contains("+++ b/vaultlint.toml") && diff.contains("+older = \"api/v*\""), "{diff}");
+    for live in LIVE {
+        assert!(!diff.contains(&format!("+++ b/{live}")), "{diff}");
+    }
+    let out = vaultlint().args(["check", "--format", "concise"]).arg(root).output().unwrap();
+    let before = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(before.matches("warning[unmarked-version-roots]").count(), 3, "{before}");
+
+    let out = vaultlint().args(["suggest", "--yes"]).arg(root).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stdout));
+    let config = fs::read_to_string(root.join("vaultlint.toml")).unwrap();
+    assert!(
+        config.starts_with(
+            "# The docs repository\n\n[[supersede]]\nolder = \"api/v*\"\nnewer = \"api/latest\"\n"
+        ),
+        "{config}"
+    );
+
+    // Every frozen copy is superseded by its live page; every live page is in force.
+    let out = vaultlint().args(["lineage", "--all", "--format", "json"]).arg(root).output().unwrap();
+    let map: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let notes = map["notes"].as_array().unwrap();
+    let mut frozen = 0;
+    for note in notes {
+        let path = note["path"].as_str().unwrap();
+        let live = LIVE.iter().any(|l| path.starts_with(l));
+        let release =
+            !live && ["manual/1.", "website/versioned_docs/", "api/v"].iter().any(|r| path.starts_with(r));
+        if live {
+            assert_eq!(note["standing"], "in-force", "{note}");
+        }
+        if release {
+            frozen += 1;
+            assert_eq!(note["standing"], "superseded", "{note}");
+            let relative = path.splitn(if path.starts_with("website") { 4 } else { 3 }, '/').last().unwrap();
+            let current = note["current"].as_array().unwrap();
+            assert_eq!(current.len(), 1, "{note}");
+            assert!(current[0].as_str().unwrap().ends_with(relative), "{note}");
+        }
+    }
+    assert_eq!(frozen, 19 * 6 + 5 * 6 + 6);
+    let out = vaultlint().args(["check", "--format", "concise"]).arg(root).output().unwrap();
+    let after = String::from_utf8(out.stdout).unwrap();
+    assert!(!after.contains("unmarked-version-roots") && !after.contains("folder-rule"), "{after}");
+    let (_, json) = suggest_json(root, &[]);
+    assert_eq!(json["folder_rules"], serde_json::json!([]));
+}
+
+#[test]
+fn a_folder_rule_is_checked_and_a_declaration_wins_over_it() {
+    let repo = repository();
+    let root = repo.path();
+    fs::write(
+        root.join("vaultlint.toml"),
+        "[[supersede]]\nolder = \"manual/1.*\"\nnewer = \"manual/_dev\"\n\n\
+         [[supersede]]\nolder = \"guides/v*\"\nnewer = \"guides/next\"\n",
+    )
+    .unwrap();
+    // A page removed from the live docs has no counterpart: it stays in force.
+    fs::remove_file(root.join("manual/_dev/setup.md")).unwrap();
+    // A frozen page that names its own successor keeps it.
+    write(
+        root,
+        "manual/1.0/intro.md",
+        "---\ntitle: Introduction\nsuperseded_by: manual/1.1/intro.md\n---\n# Introduction\n",
+    );
+    let out = vaultlint().args(["check", "--format", "concise", "--statistics"]).arg(root).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains(" 5  left in force by folder rules"), "{text}");
+    let out = vaultlint().args(["check", "--format", "concise", "--no-suggest"]).arg(root).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("vaultlint.toml: warning[folder-rule] `[[supersede]]` with `older = \"guides/v*\"` matches no folder"), "{text}");
+    assert!(text.contains("vaultlint.toml: warning[folder-rule] `[[supersede]]` with `older = \"manual/1.*\"` covers 5 notes with no counterpart under `manual/_dev`"), "{text}");
+    let out = vaultlint()
+        .args(["lineage", "--format", "json"])
+        .arg(root.join("manual/1.0/intro.md"))
+        .output()
+        .unwrap();
+    let lineage: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let versions = lineage.to_string();
+    assert!(versions.find("manual/1.0/intro.md") < versions.find("manual/1.1/intro.md"), "{versions}");
+    assert!(versions.contains("manual/_dev/intro.md"), "{versions}");
+}
