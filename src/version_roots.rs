@@ -74,6 +74,8 @@ pub struct VersionRoots {
     pub sets: Vec<RootSet>,
     /// Per note, where it sits, if under a root.
     pub placed: Vec<Option<Placed>>,
+    /// Every `(set, rank, relative path)` that holds a note.
+    pages: HashSet<(usize, usize, String)>,
 }
 
 /// A root must share at least this share of its documents with the others
@@ -84,10 +86,12 @@ const SHARED: f64 = 0.5;
 impl VersionRoots {
     /// Finds the sets of version roots among the vault's folders.
     pub fn find(vault: &Vault) -> VersionRoots {
-        let mut found = VersionRoots { sets: Vec::new(), placed: vec![None; vault.notes.len()] };
+        let mut found =
+            VersionRoots { sets: Vec::new(), placed: vec![None; vault.notes.len()], pages: HashSet::new() };
         for candidates in candidate_roots(vault).into_values() {
             found.add_set(vault, candidates);
         }
+        found.pages = found.placed.iter().flatten().map(|p| (p.set, p.rank, p.relative.clone())).collect();
         found
     }
 
@@ -148,6 +152,21 @@ impl VersionRoots {
     pub fn order(&self, a: NoteId, b: NoteId) -> Option<Ordering> {
         let (x, y) = (self.placed[a].as_ref()?, self.placed[b].as_ref()?);
         (x.set == y.set && x.relative == y.relative && x.rank != y.rank).then(|| x.rank.cmp(&y.rank))
+    }
+
+    /// Whether two notes are different pages of one set of release
+    /// folders: different paths under one root, or under two roots where
+    /// either path exists under the other root too (so neither is the
+    /// other renamed). Template siblings (`install-android.md` and
+    /// `install-ios.md`) are such pages, however much text they share.
+    pub fn different_pages(&self, a: NoteId, b: NoteId) -> bool {
+        let (Some(x), Some(y)) = (self.placed[a].as_ref(), self.placed[b].as_ref()) else { return false };
+        if x.set != y.set || x.relative == y.relative {
+            return false;
+        }
+        x.rank == y.rank
+            || self.pages.contains(&(x.set, y.rank, x.relative.clone()))
+            || self.pages.contains(&(y.set, x.rank, y.relative.clone()))
     }
 
     /// The name of a note's root, as the reasons quote it.

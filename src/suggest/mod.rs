@@ -256,8 +256,12 @@ pub fn find_with(input: Input, options: &Options, progress: &dyn Progress) -> Su
     let mut candidates = minhash::candidates(&signatures);
     drop(signatures);
     candidates.extend(name_groups(&facts));
-    // Copies of one document are paired only with its newest copy.
-    candidates.retain(|&(a, b)| roots.order(a as usize, b as usize).is_none());
+    // Copies of one document are paired only with its newest copy, and
+    // two pages of one set of release folders never with each other.
+    candidates.retain(|&(a, b)| {
+        let (a, b) = (a as usize, b as usize);
+        roots.order(a, b).is_none() && !roots.different_pages(a, b)
+    });
     for family in &roots.families() {
         let last = *family.last().expect("two or more") as u32;
         candidates
