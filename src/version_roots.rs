@@ -88,52 +88,55 @@ impl VersionRoots {
     pub fn find(vault: &Vault) -> VersionRoots {
         let mut found =
             VersionRoots { sets: Vec::new(), placed: vec![None; vault.notes.len()], pages: HashSet::new() };
-        for candidates in candidate_roots(vault).into_values() {
-            found.add_set(vault, candidates);
+        let (candidates, under) = candidate_roots(vault);
+        for roots in candidates.into_values() {
+            found.add_set(vault, roots, &under);
         }
         found.pages = found.placed.iter().flatten().map(|p| (p.set, p.rank, p.relative.clone())).collect();
         found
     }
 
     /// Keeps the roots of one parent that share their documents, and
-    /// places their notes.
-    fn add_set(&mut self, vault: &Vault, mut roots: Vec<(String, String, Rank)>) {
+    /// places their notes. `under`: the notes under each candidate root.
+    fn add_set(
+        &mut self,
+        vault: &Vault,
+        roots: Vec<(String, String, Rank)>,
+        under: &HashMap<&str, Vec<NoteId>>,
+    ) {
         if roots.len() < 2 {
             return;
         }
-        let documents: Vec<HashSet<&str>> = roots
+        let notes = |folder: &str| under.get(folder).map_or(&[][..], Vec::as_slice);
+        let documents: Vec<Vec<&str>> = roots
             .iter()
             .map(|(folder, _, _)| {
-                let under = |p: &&str| p.starts_with(folder.as_str()) && !periodic(p);
-                vault
-                    .notes
-                    .iter()
-                    .map(|n| n.path.as_str())
-                    .filter(under)
-                    .map(|p| &p[folder.len()..])
-                    .collect()
+                let paths = notes(folder).iter().map(|&id| vault.notes[id].path.as_str());
+                paths.filter(|p| !periodic(p)).map(|p| &p[folder.len()..]).collect()
             })
             .collect();
-        let keep: Vec<bool> = (0..roots.len())
-            .map(|i| {
-                let others: HashSet<&str> =
-                    (0..roots.len()).filter(|&j| j != i).flat_map(|j| documents[j].iter().copied()).collect();
-                let shared = documents[i].iter().filter(|d| others.contains(*d)).count();
-                shared >= 2 && shared as f64 >= SHARED * documents[i].len() as f64
-            })
-            .collect();
+        // How many of the roots hold each document.
+        let mut holders: HashMap<&str, usize> = HashMap::new();
+        for docs in &documents {
+            for doc in docs {
+                *holders.entry(doc).or_default() += 1;
+            }
+        }
+        let keep = documents.iter().map(|docs| {
+            let shared = docs.iter().filter(|d| holders[*d] > 1).count();
+            shared >= 2 && shared as f64 >= SHARED * docs.len() as f64
+        });
         let mut kept: Vec<(String, String, Rank)> =
-            roots.drain(..).zip(keep).filter(|(_, k)| *k).map(|(r, _)| r).collect();
+            roots.into_iter().zip(keep.collect::<Vec<_>>()).filter(|(_, k)| *k).map(|(r, _)| r).collect();
         if kept.len() < 2 {
             return;
         }
         kept.sort_by(|a, b| a.2.cmp(&b.2).then_with(|| a.1.cmp(&b.1)));
         let set = self.sets.len();
-        for (id, note) in vault.notes.iter().enumerate() {
-            if let Some(rank) = kept.iter().position(|(folder, _, _)| note.path.starts_with(folder.as_str()))
-            {
-                let relative = note.path[kept[rank].0.len()..].to_string();
-                self.placed[id] = Some(Placed { set, rank, relative });
+        for (rank, (folder, _, _)) in kept.iter().enumerate() {
+            for &id in notes(folder) {
+                let relative = vault.notes[id].path[folder.len()..].to_string();
+                self.placed[id].get_or_insert(Placed { set, rank, relative });
             }
         }
         self.sets.push(RootSet {
@@ -288,24 +291,34 @@ fn periodic(path: &str) -> bool {
     stem.bytes().filter(u8::is_ascii_digit).count() * 2 > stem.len()
 }
 
-/// Per parent folder, its child folders that read as version roots:
-/// `(folder/, name, rank)`. A Docusaurus site's `versioned_docs/version-X`
-/// folders join the `docs` folder beside `versioned_docs`.
-fn candidate_roots(vault: &Vault) -> BTreeMap<String, Vec<(String, String, Rank)>> {
-    let mut folders: HashSet<&str> = HashSet::new();
-    for note in &vault.notes {
+/// Candidate roots by parent folder: per parent, its child folders that
+/// read as version roots, `(folder/, name, rank)`; and the notes under
+/// each. A Docusaurus site's `versioned_docs/version-X` folders join the
+/// `docs` folder beside `versioned_docs`.
+#[allow(clippy::type_complexity)]
+fn candidate_roots(
+    vault: &Vault,
+) -> (BTreeMap<String, Vec<(String, String, Rank)>>, HashMap<&str, Vec<NoteId>>) {
+    let mut ranks: HashMap<&str, Option<Rank>> = HashMap::new();
+    let mut under: HashMap<&str, Vec<NoteId>> = HashMap::new();
+    for (id, note) in vault.notes.iter().enumerate() {
         let mut end = 0;
         while let Some(slash) = note.path[end..].find('/') {
+            let start = end;
             end += slash + 1;
-            folders.insert(&note.path[..end]);
+            let folder = &note.path[..end];
+            let rank = ranks.entry(folder).or_insert_with(|| rank(&note.path[start..end - 1]));
+            if rank.is_some() {
+                under.entry(folder).or_default().push(id);
+            }
         }
     }
     let mut by_parent: BTreeMap<String, Vec<(String, String, Rank)>> = BTreeMap::new();
     let mut docusaurus: HashMap<String, Vec<(String, String, Rank)>> = HashMap::new();
-    for folder in folders {
+    for (folder, rank) in ranks {
+        let Some(rank) = rank else { continue };
         let trimmed = &folder[..folder.len() - 1];
         let (parent, name) = trimmed.rsplit_once('/').map_or(("", trimmed), |(p, n)| (p, n));
-        let Some(rank) = rank(name) else { continue };
         let parent = if parent.is_empty() { String::new() } else { format!("{parent}/") };
         let entry = (folder.to_string(), name.to_string(), rank);
         match parent.strip_suffix("versioned_docs/") {
@@ -323,7 +336,7 @@ fn candidate_roots(vault: &Vault) -> BTreeMap<String, Vec<(String, String, Rank)
         }
         by_parent.insert(format!("{site}versioned_docs/"), versions);
     }
-    by_parent
+    (by_parent, under)
 }
 
 #[cfg(test)]

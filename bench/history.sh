@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# The cost of reading a git history for the direction of a pair: a
+# repository of 2,000 notes and 10,000 commits (made with git fast-import),
+# with one pair that only the history can order. Prints `suggest` with the
+# history against `suggest --no-git` on the same repository, best of 3.
+#
+# usage: bench/history.sh [COMMITS]   (default: 10000)
+# shellcheck source=bench/setup.sh
+source "$(dirname "$0")/setup.sh"
+commits=${1:-10000}
+repo="$work/repo"
+git init -q "$repo"
+python3 - "$commits" <<'PY' | git -C "$repo" fast-import --quiet
+import sys
+commits = int(sys.argv[1])
+notes = 2000
+def blob(text):
+    data = text.encode()
+    return b"data %d\n" % len(data) + data + b"\n"
+out = sys.stdout.buffer
+body = ("The support desk answers from 8 to 18 on working days. Outside those hours urgent tickets "
+        "page the duty engineer, and everything else waits for the next morning. ")
+for c in range(commits):
+    when = 1_600_000_000 + c * 600
+    out.write(b"commit refs/heads/main\n")
+    out.write(b"committer Docs <docs@example.com> %d +0000\n" % when)
+    out.write(blob(f"change {c}"))
+    if c:
+        out.write(b"from refs/heads/main^0\n")
+    if c == 0:
+        for n in range(notes):
+            out.write(b"M 100644 inline notes/note-%04d.md\n" % n)
+            out.write(blob(f"# Note {n}\n\nNote {n} says {n * 7919 % 10007} things about topic {n}.\n"))
+        out.write(b"M 100644 inline notes/support-hours.md\n" + blob("# Support hours\n\n" + body * 3))
+    elif c == commits - 1:
+        out.write(b"M 100644 inline notes/hours-of-support.md\n" + blob("# Support hours\n\n" + body * 3 + "Weekends too.\n"))
+    else:
+        n = c % notes
+        out.write(b"M 100644 inline notes/note-%04d.md\n" % n)
+        out.write(blob(f"# Note {n}\n\nNote {n} says {c} things about topic {n}.\n"))
+PY
+git -C "$repo" checkout -q main
+best() { # wall seconds, best of 3
+  python3 - "$@" <<'PY'
+import subprocess, sys, time
+best = None
+for _ in range(3):
+    start = time.perf_counter()
+    subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    t = time.perf_counter() - start
+    best = t if best is None else min(best, t)
+print(f"{best:.3f}")
+PY
+}
+with=$(best "$bin" suggest "$repo")
+without=$(best "$bin" suggest --no-git "$repo")
+log=$(best git -C "$repo" log --raw --no-abbrev --no-renames --format=format:%x01%ct -z --relative -- .)
+echo "$(git -C "$repo" rev-list --count HEAD) commits, $(git -C "$repo" ls-files | wc -l) notes"
+python3 -c "print(f'suggest {$with:.3f}s, suggest --no-git {$without:.3f}s: the history costs {$with - $without:.3f}s (git log --raw alone {$log:.3f}s)')"
+"$bin" suggest "$repo" | head -3
