@@ -21,11 +21,16 @@ pub struct History {
 }
 
 impl History {
-    /// The history of the vault at `root`; empty when it is not in a git
-    /// work tree or git is not installed.
-    pub fn read(root: &Path) -> History {
-        let log = git(root, &["log", "--raw", "--no-abbrev", "--no-renames", "--format=format:%x01%ct"]);
-        let index = git(root, &["ls-files", "--stage"]);
+    /// The history of `paths` (vault-relative) in the vault at `root`;
+    /// empty when it is not in a git work tree or git is not installed.
+    /// Git diffs only the trees that lead to those paths.
+    pub fn read(root: &Path, paths: &[&str]) -> History {
+        // Beyond this many paths, one pass over the whole history is as cheap.
+        let whole = paths.len() > MAX_PATHS;
+        let paths: &[&str] = if whole { &["."] } else { paths };
+        let log =
+            git(root, &["log", "--raw", "--no-abbrev", "--no-renames", "--format=format:%x01%ct"], paths);
+        let index = git(root, &["ls-files", "--stage"], paths);
         let mut history = History::default();
         if let (Some(log), Some(index)) = (log, index) {
             history.parse_log(&log);
@@ -79,14 +84,20 @@ fn blob_id(hex: &str) -> Option<u64> {
     (id != 0).then_some(id)
 }
 
-/// `git ARGS -z --relative -- .` in `root`, its output when it succeeds.
-fn git(root: &Path, args: &[&str]) -> Option<String> {
+/// Paths named to `git log` at most; more are read as the whole history.
+const MAX_PATHS: usize = 2000;
+
+/// `git ARGS -z --relative -- PATHS` in `root`, its output when it
+/// succeeds. The paths are literal, not patterns.
+fn git(root: &Path, args: &[&str], paths: &[&str]) -> Option<String> {
     let relative: &[&str] = if args[0] == "log" { &["--relative"] } else { &[] };
     let out = Command::new("git")
         .current_dir(root)
+        .arg("--literal-pathspecs")
         .args(args)
         .args(relative)
-        .args(["-z", "--", "."])
+        .args(["-z", "--"])
+        .args(paths)
         .stdin(Stdio::null())
         .stderr(Stdio::null())
         .output()

@@ -272,8 +272,6 @@ pub fn find_with(input: Input, options: &Options, progress: &dyn Progress) -> Su
 
     let series = series(&facts);
     let links = links(vault, graph);
-    // The history is read once, and only if some pair needs it.
-    let history = std::sync::OnceLock::new();
     progress.start("comparing candidate pairs", candidates.len() as u64);
     let mut pairs: Vec<Pair> = candidates
         .par_iter()
@@ -296,42 +294,38 @@ pub fn find_with(input: Input, options: &Options, progress: &dyn Progress) -> Su
                 let (older, newer) = if order == Ordering::Less { (a, b) } else { (b, a) };
                 let name = |id| roots.root_name(id).unwrap_or_default();
                 reasons.insert(0, format!("same path under versions {} and {}", name(older), name(newer)));
-                if score < options.min_score || links.retired[older] {
-                    return None;
-                }
-                return Some(Pair { older, newer, score, direction: Direction::Confident, reasons, signals });
+                return (score >= options.min_score).then_some(Pair {
+                    older,
+                    newer,
+                    score,
+                    direction: Direction::Confident,
+                    reasons,
+                    signals,
+                });
             }
             if score < options.min_score {
                 return None;
             }
-            let mut verdict = direction::decide(&fa.age(None), &fb.age(None));
-            if options.git && !verdict.by_dates {
-                let history = history.get_or_init(|| git::History::read(&vault.root));
-                let committed = |f: &Facts| history.first.get(&f.note.path).copied();
-                let (pa, pb) = (&fa.note.path, &fb.note.path);
-                let content = match (history.earlier(pa, pb), history.earlier(pb, pa)) {
-                    (true, false) => Some(Ordering::Less),
-                    (false, true) => Some(Ordering::Greater),
-                    _ => None,
-                };
-                verdict = direction::decide_with(&fa.age(committed(fa)), &fb.age(committed(fb)), content);
-            }
+            let verdict = direction::decide(&fa.age(None), &fb.age(None));
+            let (older, newer) = if verdict.order == Ordering::Greater { (b, a) } else { (a, b) };
             reasons.extend(marker_reasons(fa, fb, &verdict.reasons));
             reasons.extend(verdict.reasons);
-            let (older, newer) = if verdict.order == Ordering::Greater { (b, a) } else { (a, b) };
-            if links.retired[older] {
-                return None;
-            }
             Some(Pair { older, newer, score, direction: verdict.direction, reasons, signals })
         })
         .collect();
+    // A note marked already is never the older of a suggestion.
+    pairs.retain(|p| !links.retired[p.older]);
+    best_partners(&mut pairs, vault.notes.len());
+    if options.git {
+        settle_by_history(&mut pairs, &facts, &vault.root);
+        pairs.retain(|p| !links.retired[p.older]);
+    }
     let folders = folder_rules(&roots, &pairs);
     let proposed: std::collections::HashSet<usize> = folders.iter().map(|(set, _)| *set).collect();
     pairs.retain(|p| {
         roots.order(p.older, p.newer).is_none_or(|_| !proposed.contains(&set_of(&roots, p.older)))
     });
     let folders = folders.into_iter().map(|(_, f)| f).collect();
-    best_partners(&mut pairs, vault.notes.len());
     pairs.sort_by(|x, y| {
         y.score
             .total_cmp(&x.score)
@@ -343,6 +337,45 @@ pub fn find_with(input: Input, options: &Options, progress: &dyn Progress) -> Su
 
 fn set_of(roots: &VersionRoots, id: NoteId) -> usize {
     roots.placed[id].as_ref().map_or(usize::MAX, |p| p.set)
+}
+
+/// Orders the pairs that dates and names left uncertain by the git
+/// history of their notes only (one `git log` limited to their paths, far
+/// cheaper than the whole history's diffs): content history, then first
+/// commits.
+fn settle_by_history(pairs: &mut [Pair], facts: &[Option<Facts>], root: &std::path::Path) {
+    let open: Vec<usize> = (0..pairs.len()).filter(|&i| pairs[i].direction == Direction::Uncertain).collect();
+    if open.is_empty() {
+        return;
+    }
+    let mut paths: Vec<&str> = open
+        .iter()
+        .flat_map(|&i| [pairs[i].older, pairs[i].newer])
+        .filter_map(|id| facts[id].as_ref().map(|f| f.note.path.as_str()))
+        .collect();
+    paths.sort_unstable();
+    paths.dedup();
+    let history = git::History::read(root, &paths);
+    for i in open {
+        let pair = &mut pairs[i];
+        let (Some(fa), Some(fb)) = (facts[pair.older].as_ref(), facts[pair.newer].as_ref()) else { continue };
+        let committed = |f: &Facts| history.first.get(&f.note.path).copied();
+        let (pa, pb) = (&fa.note.path, &fb.note.path);
+        let content = match (history.earlier(pa, pb), history.earlier(pb, pa)) {
+            (true, false) => Some(Ordering::Less),
+            (false, true) => Some(Ordering::Greater),
+            _ => None,
+        };
+        let verdict = direction::decide_with(&fa.age(committed(fa)), &fb.age(committed(fb)), content);
+        // The reasons after the similarity ones are the direction's: redone.
+        let similarity = pair.reasons.len() - direction::decide(&fa.age(None), &fb.age(None)).reasons.len();
+        pair.reasons.truncate(similarity);
+        pair.reasons.extend(verdict.reasons);
+        pair.direction = verdict.direction;
+        if verdict.order == Ordering::Greater {
+            std::mem::swap(&mut pair.older, &mut pair.newer);
+        }
+    }
 }
 
 /// The sets of version roots whose copies were paired, and that no folder
