@@ -139,3 +139,45 @@ fn a_note_marked_earlier_in_the_session_is_left_alone() {
     );
     assert!(text.ends_with("changed 2 notes, skipped 1 pair\n"), "{text}");
 }
+
+#[test]
+fn a_folder_rule_is_offered_first_and_appended_to_the_config() {
+    use vaultlint::review::{Key, session};
+    use vaultlint::settings::{Flags, Settings};
+    let dir = tempfile::tempdir().unwrap();
+    // A config written on Windows, without a final line break.
+    fs::write(dir.path().join("vaultlint.toml"), "# Our docs\r\nexclude = [\"drafts/**\"]").unwrap();
+    for release in ["1.0", "2.0", "next"] {
+        for page in ["install", "upgrade", "faq"] {
+            let folder = dir.path().join("docs").join(release);
+            fs::create_dir_all(&folder).unwrap();
+            let text = format!("# {page}\n\nHow to {page} the agent on a server, for release {release}.\n");
+            fs::write(folder.join(format!("{page}.md")), text).unwrap();
+        }
+    }
+    let paths = [dir.path().to_path_buf()];
+    let flags = Flags { paths: &paths, no_git: true, ..Flags::default() };
+    let settings = Settings::resolve(&flags, dir.path()).unwrap();
+    let found =
+        vaultlint::commands::suggest::run(&settings, None, true, &vaultlint::progress::Silent).unwrap();
+    assert_eq!((found.folders.len(), found.pairs.len()), (1, 0));
+    let mut out = Vec::new();
+    let summary =
+        session(&found, Default::default(), &mut Script(vec![Key::Yes].into_iter()), &mut out).unwrap();
+    let text = String::from_utf8(out).unwrap();
+    assert!(
+        text.contains("2 release folders (docs/1.0/, docs/2.0/) hold 6 older copies of pages in docs/next/"),
+        "{text}"
+    );
+    assert!(text.contains("  wrote vaultlint.toml: 1 [[supersede]] table"), "{text}");
+    assert_eq!(summary.folder_rules, 1);
+    assert_eq!(
+        fs::read_to_string(dir.path().join("vaultlint.toml")).unwrap(),
+        "# Our docs\r\nexclude = [\"drafts/**\"]\r\n\r\n[[supersede]]\r\nolder = \"docs/[0-9]*\"\r\nnewer = \"docs/next\"\r\n"
+    );
+    // The rule now retires every older copy: nothing is left to suggest.
+    let settings = Settings::resolve(&flags, dir.path()).unwrap();
+    let found =
+        vaultlint::commands::suggest::run(&settings, None, false, &vaultlint::progress::Silent).unwrap();
+    assert_eq!((found.folders.len(), found.pairs.len()), (0, 0));
+}
