@@ -153,6 +153,23 @@ fn check_report(args: &CheckArgs, cli: &Cli, style: Style) -> Result<(String, u8
             return Ok((String::new(), status(false)));
         }
     }
+    let text = render_check(args, &checked, &settings, style);
+    let report = &checked.report;
+    // A fix that could not be made fails the run.
+    let failed = report.failed(args.strict) || (mode == Mode::Fix && !checked.skipped.is_empty());
+    // Freeing a large vault note by note takes a noticeable share of the
+    // run; the process is about to end, which frees it at once.
+    std::mem::forget(checked);
+    Ok((text, status(failed)))
+}
+
+/// `check`'s findings in the chosen format, with the summary lines.
+fn render_check(
+    args: &CheckArgs,
+    checked: &commands::check::Checked,
+    settings: &Settings,
+    style: Style,
+) -> String {
     let report = &checked.report;
     let paths = output::Paths::from_current_folder(settings.root());
     let mut text = match args.format {
@@ -169,12 +186,7 @@ fn check_report(args: &CheckArgs, cli: &Cli, style: Style) -> Result<(String, u8
         text.push_str(&output::baseline_gone(report, &paths));
         text.push_str(&output::summary(report, style));
     }
-    // A fix that could not be made fails the run.
-    let failed = report.failed(args.strict) || (mode == Mode::Fix && !checked.skipped.is_empty());
-    // Freeing a large vault note by note takes a noticeable share of the
-    // run; the process is about to end, which frees it at once.
-    std::mem::forget(checked);
-    Ok((text, status(failed)))
+    text
 }
 
 /// A command's error as one message: a config file's with its snippet.

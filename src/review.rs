@@ -128,12 +128,13 @@ fn add_folder_rules(
     Ok(())
 }
 
-/// The interactive session: the folder rules first, then `pairs`, best
-/// first.
-pub fn session(s: &Suggested, style: Style, keys: &mut dyn Keys, out: &mut dyn Write) -> io::Result<Summary> {
-    let vault = &s.vault;
-    let sources = FileSources::new(&vault.root);
-    let mut summary = Summary::default();
+/// Offers each folder rule in turn; `false` when the person quit.
+fn offer_folder_rules(
+    s: &Suggested,
+    keys: &mut dyn Keys,
+    out: &mut dyn Write,
+    summary: &mut Summary,
+) -> io::Result<bool> {
     for folder in &s.folders {
         write!(out, "\n{}", crate::output::suggest::folder_card(folder, &s.config_name()))?;
         let key = loop {
@@ -144,19 +145,30 @@ pub fn session(s: &Suggested, style: Style, keys: &mut dyn Keys, out: &mut dyn W
             if key != Key::Help {
                 break key;
             }
-            out.write_all(
-                b"  y  add the table to the config: every older copy is then superseded\n  \
-                            n  leave the folders as they are\n  q  quit; what is done stays done\n",
-            )?;
+            out.write_all(FOLDER_HELP.as_bytes())?;
         };
         match key {
-            Key::Yes => add_folder_rules(s, &[folder.table()], &mut summary, out)?,
-            Key::Quit => {
-                writeln!(out, "\n{}", summary.line())?;
-                return Ok(summary);
-            }
+            Key::Yes => add_folder_rules(s, &[folder.table()], summary, out)?,
+            Key::Quit => return Ok(false),
             _ => summary.skipped += 1,
         }
+    }
+    Ok(true)
+}
+
+const FOLDER_HELP: &str = "  y  add the table to the config: every older copy is then superseded\n  \
+                           n  leave the folders as they are\n  \
+                           q  quit; what is done stays done\n";
+
+/// The interactive session: the folder rules first, then `pairs`, best
+/// first.
+pub fn session(s: &Suggested, style: Style, keys: &mut dyn Keys, out: &mut dyn Write) -> io::Result<Summary> {
+    let vault = &s.vault;
+    let sources = FileSources::new(&vault.root);
+    let mut summary = Summary::default();
+    if !offer_folder_rules(s, keys, out, &mut summary)? {
+        writeln!(out, "\n{}", summary.line())?;
+        return Ok(summary);
     }
     let total = s.pairs.len();
     'pairs: for (i, pair) in s.pairs.iter().enumerate() {

@@ -253,22 +253,8 @@ pub fn find_with(input: Input, options: &Options, progress: &dyn Progress) -> Su
             minhash::signature(set, |s| !common.is_common(s))
         })
         .collect();
-    let mut candidates = minhash::candidates(&signatures);
+    let candidates = candidates(&signatures, &facts, &roots);
     drop(signatures);
-    candidates.extend(name_groups(&facts));
-    // Copies of one document are paired only with its newest copy, and
-    // two pages of one set of release folders never with each other.
-    candidates.retain(|&(a, b)| {
-        let (a, b) = (a as usize, b as usize);
-        roots.order(a, b).is_none() && !roots.different_pages(a, b)
-    });
-    for family in &roots.families() {
-        let last = *family.last().expect("two or more") as u32;
-        candidates
-            .extend(family[..family.len() - 1].iter().map(|&id| (last.min(id as u32), last.max(id as u32))));
-    }
-    candidates.par_sort_unstable();
-    candidates.dedup();
 
     let series = series(&facts);
     let links = links(vault, graph);
@@ -285,32 +271,7 @@ pub fn find_with(input: Input, options: &Options, progress: &dyn Progress) -> Su
             {
                 return None;
             }
-            let copies = roots.order(a, b);
-            let (mut score, signals, mut reasons) = score(fa, fb, &common, copies.is_some());
-            if let Some(order) = copies {
-                // The same page under two version roots: one document,
-                // whatever the text shares, and the roots say which is older.
-                score = score.max(SAME_PATH_SCORE);
-                let (older, newer) = if order == Ordering::Less { (a, b) } else { (b, a) };
-                let name = |id| roots.root_name(id).unwrap_or_default();
-                reasons.insert(0, format!("same path under versions {} and {}", name(older), name(newer)));
-                return (score >= options.min_score).then_some(Pair {
-                    older,
-                    newer,
-                    score,
-                    direction: Direction::Confident,
-                    reasons,
-                    signals,
-                });
-            }
-            if score < options.min_score {
-                return None;
-            }
-            let verdict = direction::decide(&fa.age(None), &fb.age(None));
-            let (older, newer) = if verdict.order == Ordering::Greater { (b, a) } else { (a, b) };
-            reasons.extend(marker_reasons(fa, fb, &verdict.reasons));
-            reasons.extend(verdict.reasons);
-            Some(Pair { older, newer, score, direction: verdict.direction, reasons, signals })
+            compare((a, fa), (b, fb), &common, &roots, options.min_score)
         })
         .collect();
     // A note marked already is never the older of a suggestion.
@@ -433,6 +394,61 @@ fn glob_for(older: &[String], newest: &str) -> String {
             format!("{}{{{}}}", prefix(parent), names.iter().map(|n| escape(n)).collect::<Vec<_>>().join(","))
         }
     }
+}
+
+/// The pairs worth scoring: those LSH finds, notes of one name group, and
+/// each copy of a page under release folders with its newest copy; never
+/// two copies of a page otherwise, nor two pages of one set of roots.
+fn candidates(
+    signatures: &[Option<Box<minhash::Signature>>],
+    facts: &[Option<Facts>],
+    roots: &VersionRoots,
+) -> Vec<(u32, u32)> {
+    let mut candidates = minhash::candidates(signatures);
+    candidates.extend(name_groups(facts));
+    candidates.retain(|&(a, b)| {
+        let (a, b) = (a as usize, b as usize);
+        roots.order(a, b).is_none() && !roots.different_pages(a, b)
+    });
+    for family in &roots.families() {
+        let last = *family.last().expect("two or more") as u32;
+        candidates
+            .extend(family[..family.len() - 1].iter().map(|&id| (last.min(id as u32), last.max(id as u32))));
+    }
+    candidates.par_sort_unstable();
+    candidates.dedup();
+    candidates
+}
+
+/// Scores one candidate pair and orders it by dates, release folders and
+/// names (the history comes later, for the pairs still uncertain).
+fn compare(
+    (a, fa): (NoteId, &Facts),
+    (b, fb): (NoteId, &Facts),
+    common: &Common,
+    roots: &VersionRoots,
+    min_score: f64,
+) -> Option<Pair> {
+    let copies = roots.order(a, b);
+    let (mut score, signals, mut reasons) = score(fa, fb, common, copies.is_some());
+    if let Some(order) = copies {
+        // The same page under two version roots: one document, whatever
+        // the text shares, and the roots say which is older.
+        score = score.max(SAME_PATH_SCORE);
+        let (older, newer) = if order == Ordering::Less { (a, b) } else { (b, a) };
+        let name = |id| roots.root_name(id).unwrap_or_default();
+        reasons.insert(0, format!("same path under versions {} and {}", name(older), name(newer)));
+        let direction = Direction::Confident;
+        return (score >= min_score).then_some(Pair { older, newer, score, direction, reasons, signals });
+    }
+    if score < min_score {
+        return None;
+    }
+    let verdict = direction::decide(&fa.age(None), &fb.age(None));
+    let (older, newer) = if verdict.order == Ordering::Greater { (b, a) } else { (a, b) };
+    reasons.extend(marker_reasons(fa, fb, &verdict.reasons));
+    reasons.extend(verdict.reasons);
+    Some(Pair { older, newer, score, direction: verdict.direction, reasons, signals })
 }
 
 /// The shingle sets that count towards how common a shingle is: one per
