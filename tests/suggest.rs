@@ -331,3 +331,54 @@ fn link_style_follows_the_flag() {
     // `price-list` alone is a unique name, so the bare wikilink names it.
     assert!(text.contains("superseded_by: \"[[price-list]]\"\n"), "{text}");
 }
+
+/// Text of `words` words from `seed`: no two seeds share a run of three.
+fn words(seed: u32, n: u32) -> String {
+    let syllables = ["ka", "lo", "mi", "ra", "ne", "to", "sa", "vi", "du", "pe", "ro", "fi"];
+    let word = |i: u32| {
+        let h = (seed.wrapping_mul(2_654_435_761) ^ i.wrapping_mul(40_503)).wrapping_mul(2_246_822_519);
+        (0..3).map(|k| syllables[((h >> (k * 5)) % 12) as usize]).collect::<String>()
+    };
+    (0..n).map(word).collect::<Vec<_>>().join(" ") + ".\n"
+}
+
+#[test]
+fn each_note_keeps_its_best_partner_only() {
+    // Two guides from one template, each with its own older version: each
+    // guide's own version beats its sibling, so the siblings are no pair.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let steps = words(1, 200);
+    for (platform, seed) in [("android", 2), ("ios", 3)] {
+        let own = words(seed, 60);
+        let guide = |extra: &str| format!("# Install on {platform}\n\n{steps}\n{own}{extra}");
+        fs::write(root.join(format!("install-{platform}-2024.md")), guide("")).unwrap();
+        fs::write(root.join(format!("install-{platform}.md")), guide(&words(seed + 10, 8))).unwrap();
+    }
+    let (_, json) = suggest_json(root, &["--no-git"]);
+    assert_eq!(
+        sorted(pairs(&json)),
+        [
+            ("install-android-2024.md".into(), "install-android.md".into(), "confident".into()),
+            ("install-ios-2024.md".into(), "install-ios.md".into(), "confident".into()),
+        ]
+    );
+}
+
+#[test]
+fn reasons_never_contradict_their_signals() {
+    // The same generic name in two folders gets no name credit: the
+    // reasons must not say "same file name".
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let text = words(7, 150);
+    for folder in ["alpha", "beta"] {
+        fs::create_dir(root.join(folder)).unwrap();
+        fs::write(root.join(folder).join("index.md"), format!("# Index\n\n{text}")).unwrap();
+    }
+    let (_, json) = suggest_json(root, &["--no-git"]);
+    let pair = &json["pairs"][0];
+    assert_eq!(pair["signals"]["name"], 0.0, "{json}");
+    let reasons = pair["reasons"].to_string();
+    assert!(!reasons.contains("file name") && !reasons.contains("same name"), "{reasons}");
+}
