@@ -23,6 +23,20 @@ enum Rank {
     Live(usize),
 }
 
+/// Whether [`rank`] could read the name: a cheap test first, since most
+/// folders of a vault are neither versions nor live copies.
+fn may_rank(name: &str) -> bool {
+    let bytes = name.as_bytes();
+    let starts = |prefix: &str| {
+        bytes.len() >= prefix.len() && bytes[..prefix.len()].eq_ignore_ascii_case(prefix.as_bytes())
+    };
+    bytes.first().is_some_and(u8::is_ascii_digit)
+        || matches!(bytes, [b'v' | b'V', d, ..] if d.is_ascii_digit())
+        || starts("version")
+        || starts("release")
+        || LIVE.iter().flat_map(|names| names.iter()).any(|live| name.eq_ignore_ascii_case(live))
+}
+
 /// How a folder name reads as a version root, if it does.
 fn rank(name: &str) -> Option<Rank> {
     let lower = name.to_lowercase();
@@ -306,8 +320,12 @@ fn candidate_roots(
         while let Some(slash) = note.path[end..].find('/') {
             let start = end;
             end += slash + 1;
+            let name = &note.path[start..end - 1];
+            if !may_rank(name) {
+                continue;
+            }
             let folder = &note.path[..end];
-            let rank = ranks.entry(folder).or_insert_with(|| rank(&note.path[start..end - 1]));
+            let rank = ranks.entry(folder).or_insert_with(|| rank(name));
             if rank.is_some() {
                 under.entry(folder).or_default().push(id);
             }

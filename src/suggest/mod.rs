@@ -455,13 +455,15 @@ fn compare(
 /// document, so the copies of a page in twenty release folders, or twenty
 /// identical copies anywhere, do not make the page's own text boilerplate.
 fn once_per_document<'s>(sets: &[&'s [u32]], roots: &VersionRoots) -> Vec<&'s [u32]> {
-    // Shingles are hashes already: a multiply-and-rotate fold over each
-    // set tells identical sets apart, in parallel, far cheaper than SipHash.
-    let fold = |set: &[u32]| {
+    // Shingles are hashes already, sorted: the length and a few of them
+    // tell identical sets apart (all of them for a short set), at no cost.
+    let key = |set: &[u32]| -> u64 {
         let step = |h: u64, s: &u32| (h.rotate_left(5) ^ u64::from(*s)).wrapping_mul(0x517c_c1b7_2722_0a95);
-        set.iter().fold(set.len() as u64, step)
+        match set.len() {
+            0..64 => set.iter().fold(set.len() as u64, step),
+            n => [set[0], set[n / 3], set[n / 2], set[2 * n / 3], set[n - 1]].iter().fold(n as u64, step),
+        }
     };
-    let whole: Vec<u64> = sets.par_iter().map(|set| fold(set)).collect();
     let mut seen: std::collections::HashSet<u64> = std::collections::HashSet::new();
     let mut families: std::collections::HashSet<(usize, &str)> = std::collections::HashSet::new();
     sets.iter()
@@ -469,7 +471,7 @@ fn once_per_document<'s>(sets: &[&'s [u32]], roots: &VersionRoots) -> Vec<&'s [u
         .map(|(id, &set)| {
             let first = match roots.family(id) {
                 Some(family) => families.insert(family),
-                None => set.is_empty() || seen.insert(whole[id]),
+                None => set.is_empty() || seen.insert(key(set)),
             };
             if first { set } else { &[][..] }
         })
