@@ -50,6 +50,7 @@ Register-ArgumentCompleter -Native -CommandName 'vaultlint' -ScriptBlock {
             [CompletionResult]::new('--output-file', '--output-file', [CompletionResultType]::ParameterName, 'Write the output to FILE instead of standard output')
             [CompletionResult]::new('--baseline', '--baseline', [CompletionResultType]::ParameterName, 'Report only the findings FILE does not hold, and list its entries that no longer match')
             [CompletionResult]::new('--write-baseline', '--write-baseline', [CompletionResultType]::ParameterName, 'Record the findings in FILE for --baseline; with --baseline, keep only the entries still found')
+            [CompletionResult]::new('--stdin-filename', '--stdin-filename', [CompletionResultType]::ParameterName, 'With `-` as the PATH: check the text on standard input as the note at PATH, against the rest of the vault on disk (for editors). With --fix, print the fixed text; write nothing')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto (a terminal, and NO_COLOR unset), always or never')
             [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Worker threads for walking and parsing (0: one per core)')
             [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Worker threads for walking and parsing (0: one per core)')

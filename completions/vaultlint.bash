@@ -89,7 +89,7 @@ _vaultlint() {
             return 0
             ;;
         vaultlint__subcmd__check)
-            opts="-q -o -j -h -V --root --exclude --format --strict --statistics --quiet --no-suggest --no-git --as-of --fix --diff --select --extend-select --ignore --exit-zero --output-file --baseline --write-baseline --color --threads --config --isolated --help --version"
+            opts="-q -o -j -h -V --root --exclude --format --strict --statistics --quiet --no-suggest --no-git --as-of --fix --diff --select --extend-select --ignore --exit-zero --output-file --baseline --write-baseline --stdin-filename --color --threads --config --isolated --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -136,6 +136,10 @@ _vaultlint() {
                     return 0
                     ;;
                 --write-baseline)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --stdin-filename)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -46,6 +46,7 @@ set edit:completion:arg-completer[vaultlint] = {|@words|
             cand --output-file 'Write the output to FILE instead of standard output'
             cand --baseline 'Report only the findings FILE does not hold, and list its entries that no longer match'
             cand --write-baseline 'Record the findings in FILE for --baseline; with --baseline, keep only the entries still found'
+            cand --stdin-filename 'With `-` as the PATH: check the text on standard input as the note at PATH, against the rest of the vault on disk (for editors). With --fix, print the fixed text; write nothing'
             cand --color 'When to use colour: auto (a terminal, and NO_COLOR unset), always or never'
             cand -j 'Worker threads for walking and parsing (0: one per core)'
             cand --threads 'Worker threads for walking and parsing (0: one per core)'

@@ -52,6 +52,7 @@ complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l ignore -d 
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -s o -l output-file -d 'Write the output to FILE instead of standard output' -r -F
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l baseline -d 'Report only the findings FILE does not hold, and list its entries that no longer match' -r -F
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l write-baseline -d 'Record the findings in FILE for --baseline; with --baseline, keep only the entries still found' -r -F
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l stdin-filename -d 'With `-` as the PATH: check the text on standard input as the note at PATH, against the rest of the vault on disk (for editors). With --fix, print the fixed text; write nothing' -r -F
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l color -d 'When to use colour: auto (a terminal, and NO_COLOR unset), always or never' -r -f -a "auto\t''
 always\t''
 never\t''"

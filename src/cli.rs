@@ -153,6 +153,12 @@ pub struct CheckArgs {
     /// only the entries still found
     #[arg(long, value_name = "FILE", conflicts_with_all = ["diff", "fix"])]
     pub write_baseline: Option<PathBuf>,
+
+    /// With `-` as the PATH: check the text on standard input as the note
+    /// at PATH, against the rest of the vault on disk (for editors). With
+    /// --fix, print the fixed text; write nothing
+    #[arg(long, value_name = "PATH")]
+    pub stdin_filename: Option<PathBuf>,
 }
 
 fn selector(text: &str) -> Result<Selector, String> {

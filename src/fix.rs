@@ -127,3 +127,26 @@ pub fn apply_one(root: &Path, path: &str, fix: &Fix) -> Result<(), String> {
         None => Err("the note no longer reads as it did; nothing was changed".into()),
     }
 }
+
+/// `text` with the safe fixes of `findings` made, each where the text
+/// still reads what the fix expects; overlapping fixes after the first
+/// are left out. For text that is not a file: what an editor sends.
+pub fn in_text<'d>(text: &str, findings: impl Iterator<Item = &'d crate::diagnostic::Diagnostic>) -> String {
+    let mut edits: Vec<&crate::diagnostic::Edit> =
+        findings.filter_map(|d| d.fix.as_ref()).filter(|f| f.is_safe()).map(|f| &f.edit).collect();
+    edits.sort_by_key(|e| e.offset);
+    edits.dedup_by_key(|e| e.offset);
+    let mut out = String::with_capacity(text.len());
+    let mut at = 0;
+    for edit in edits {
+        let end = edit.offset + edit.original.len();
+        if edit.offset < at || text.get(edit.offset..end) != Some(edit.original.as_str()) {
+            continue;
+        }
+        out.push_str(&text[at..edit.offset]);
+        out.push_str(&edit.replacement);
+        at = end;
+    }
+    out.push_str(&text[at..]);
+    out
+}

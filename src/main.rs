@@ -1,5 +1,6 @@
 use clap::Parser;
 use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use vaultlint::cli::{
     self, CheckArgs, Cli, Color, Command, Format, LineageFormat, SuggestArgs, SuggestFormat,
@@ -95,19 +96,35 @@ fn check_report(args: &CheckArgs, cli: &Cli, style: Style) -> Result<(String, u8
                     concise or json"
             .into());
     }
+    let stdin = stdin_note(args)?;
+    // The vault of a note read from standard input is found from its path,
+    // or from its folder when it is not saved yet.
+    let stdin_paths: Vec<PathBuf> = match &stdin {
+        Some((given, _)) if given.exists() => vec![given.clone()],
+        Some((given, _)) => {
+            vec![given.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new(".")).into()]
+        }
+        None => Vec::new(),
+    };
     let selection = Selection {
         select: args.select.clone(),
         extend_select: args.extend_select.clone(),
         ignore: args.ignore.clone(),
     };
+    let vault = vault_flags(&args.vault);
     let flags = Flags {
+        paths: if stdin.is_some() { &stdin_paths } else { vault.paths },
         as_of: args.as_of,
         no_git: args.no_git,
         selection,
         strict: args.strict,
-        ..vault_flags(&args.vault)
+        ..vault
     };
-    let settings = settings(cli, flags, style)?;
+    let mut settings = settings(cli, flags, style)?;
+    let stdin = match stdin {
+        Some((given, text)) => Some((focus_on(&mut settings, &given)?, text)),
+        None => None,
+    };
     let mode = if args.diff {
         Mode::Diff
     } else if args.fix {
@@ -118,7 +135,86 @@ fn check_report(args: &CheckArgs, cli: &Cli, style: Style) -> Result<(String, u8
     let progress =
         Bar::new(args.format == Format::Full && !args.quiet && !args.diff && args.output_file.is_none());
     let failure = |e| command_error(e, style);
-    let mut checked = commands::check::run(&settings, mode, args.no_suggest, &progress).map_err(failure)?;
+    let (checked, fixed) = match &stdin {
+        Some((path, text)) => {
+            let fix = mode != Mode::Report;
+            let (checked, fixed) =
+                commands::check::run_stdin(&settings, path, text, fix, args.no_suggest, &progress)
+                    .map_err(failure)?;
+            (checked, Some(fixed))
+        }
+        None => (commands::check::run(&settings, mode, args.no_suggest, &progress).map_err(failure)?, None),
+    };
+    let stdin = stdin.zip(fixed).map(|((path, text), fixed)| StdinNote { path, text, fixed });
+    finish_check(args, settings, checked, mode, stdin, style)
+}
+
+/// A note read from standard input: its vault path, its text, and the
+/// text with the safe fixes made (under `--fix` or `--diff`).
+struct StdinNote {
+    path: String,
+    text: String,
+    fixed: String,
+}
+
+/// `check -` reads the note from standard input, named by
+/// `--stdin-filename`: its path as given, and its text.
+fn stdin_note(args: &CheckArgs) -> Result<Option<(PathBuf, String)>, String> {
+    let dash = args.vault.paths.iter().any(|p| p.as_os_str() == "-");
+    match (&args.stdin_filename, dash) {
+        (None, false) => Ok(None),
+        (None, true) => {
+            Err("`-` reads a note from standard input; name it with --stdin-filename PATH".into())
+        }
+        (Some(_), false) => {
+            Err("--stdin-filename names the note read from standard input; give `-` as the PATH".into())
+        }
+        (Some(_), true) if args.vault.paths.len() > 1 => Err("with `-`, give no other PATH".into()),
+        (Some(given), true) => {
+            let mut bytes = Vec::new();
+            std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes)
+                .map_err(|e| format!("cannot read standard input: {e}"))?;
+            let text =
+                String::from_utf8(bytes).map_err(|_| "standard input is not valid UTF-8".to_string())?;
+            Ok(Some((given.clone(), text)))
+        }
+    }
+}
+
+/// Reports on the note at `given` only, and gives its vault path.
+fn focus_on(settings: &mut Settings, given: &Path) -> Result<String, String> {
+    let cwd = std::env::current_dir().map_err(|e| format!("cannot read the current folder: {e}"))?;
+    let name = given
+        .file_name()
+        .ok_or_else(|| format!("`{}` names no file", sanitize(&given.display().to_string())))?;
+    let folder = cwd.join(given).parent().map(Path::to_path_buf).unwrap_or_else(|| cwd.clone());
+    let folder = folder.canonicalize().map_err(|e| format!("cannot open `{}`: {e}", folder.display()))?;
+    let Ok(inside) = folder.join(name).strip_prefix(settings.root()).map(Path::to_path_buf) else {
+        return Err(format!("`{}` is outside the vault root", sanitize(&given.display().to_string())));
+    };
+    let path = vaultlint::walk::relative(Path::new(""), &inside);
+    if vaultlint::walk::strip_extension(&path, &settings.walk.extensions).is_none() {
+        return Err(format!(
+            "`{}` is not a note (its extension is not one of {})",
+            sanitize(&path),
+            settings.walk.extensions.join(", ")
+        ));
+    }
+    let notes = std::collections::HashSet::from([path.clone()]);
+    settings.scope.focus = Some(vaultlint::root::Focus { notes, folders: Vec::new() });
+    Ok(path)
+}
+
+/// The rest of `check`: fixes reported, the baseline, and the output.
+fn finish_check(
+    args: &CheckArgs,
+    settings: Settings,
+    mut checked: commands::check::Checked,
+    mode: Mode,
+    stdin: Option<StdinNote>,
+    style: Style,
+) -> Result<(String, u8), String> {
+    let failure = |e| command_error(e, style);
     for s in &checked.skipped {
         eprintln!("vaultlint: {}: not fixed: {}", sanitize(&s.path), sanitize(&s.reason));
     }
@@ -130,6 +226,17 @@ fn check_report(args: &CheckArgs, cli: &Cli, style: Style) -> Result<(String, u8
         (false, true) => FAILED,
         (false, false) => 0,
     };
+    if let Some(note) = &stdin {
+        // Standard input in, standard output out; nothing is written.
+        match mode {
+            Mode::Fix => return Ok((note.fixed.clone(), status(checked.report.failed(args.strict)))),
+            Mode::Diff => {
+                let diff = vaultlint::edit::unified_diff(&note.path, &note.text, &note.fixed);
+                return Ok((diff, status(note.fixed != note.text)));
+            }
+            Mode::Report => {}
+        }
+    }
     if mode == Mode::Diff {
         let text: String = checked.edits.iter().map(vaultlint::fix::diff).collect();
         return Ok((text, status(!checked.edits.is_empty() || !checked.skipped.is_empty())));
@@ -137,12 +244,22 @@ fn check_report(args: &CheckArgs, cli: &Cli, style: Style) -> Result<(String, u8
     if mode == Mode::Fix && !args.quiet {
         eprintln!("fixed {} in {}", plural(checked.fixes(), "link"), plural(checked.edits.len(), "note"));
     }
+    let files = FileSources::new(settings.root());
+    let overlay = stdin.map(|n| vaultlint::vault::Overlay {
+        files: FileSources::new(settings.root()),
+        path: n.path,
+        text: n.text.into(),
+    });
+    let sources: &dyn vaultlint::diagnostic::Sources = match &overlay {
+        Some(overlay) => overlay,
+        None => &files,
+    };
     if let Some(file) = &args.baseline {
-        commands::check::against_baseline(&mut checked.report, &checked.vault, &settings, file)
+        commands::check::against_baseline(&mut checked.report, &checked.vault, &settings, sources, file)
             .map_err(failure)?;
     }
     if let Some(file) = &args.write_baseline {
-        let recorded = commands::check::write_baseline(&checked.report, &settings, file).map_err(failure)?;
+        let recorded = commands::check::write_baseline(&checked.report, sources, file).map_err(failure)?;
         eprintln!(
             "vaultlint: recorded {} in {}",
             plural(recorded, "finding"),
@@ -153,7 +270,7 @@ fn check_report(args: &CheckArgs, cli: &Cli, style: Style) -> Result<(String, u8
             return Ok((String::new(), status(false)));
         }
     }
-    let text = render_check(args, &checked, &settings, style);
+    let text = render_check(args, &checked, &settings, sources, style);
     let report = &checked.report;
     // A fix that could not be made fails the run.
     let failed = report.failed(args.strict) || (mode == Mode::Fix && !checked.skipped.is_empty());
@@ -168,6 +285,7 @@ fn render_check(
     args: &CheckArgs,
     checked: &commands::check::Checked,
     settings: &Settings,
+    sources: &dyn vaultlint::diagnostic::Sources,
     style: Style,
 ) -> String {
     let report = &checked.report;
@@ -177,9 +295,7 @@ fn render_check(
         Format::Github => output::github::render(report, &paths),
         Format::Sarif => output::sarif::render(report, &paths, settings.docs_url.as_deref()),
         _ if args.statistics => output::statistics(report),
-        Format::Full => {
-            output::full::render(report, &checked.vault, &FileSources::new(settings.root()), style, &paths)
-        }
+        Format::Full => output::full::render(report, &checked.vault, sources, style, &paths),
         Format::Concise => output::concise::render(report, style, &paths),
     };
     if matches!(args.format, Format::Full | Format::Concise) && !args.quiet {

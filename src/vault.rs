@@ -161,6 +161,24 @@ impl Vault {
         vault
     }
 
+    /// The vault with `note` in place of the note at its path (or added,
+    /// for a note not saved yet), indexed again; everything else kept.
+    pub fn with_note(mut self, note: Note) -> Vault {
+        let mut notes = std::mem::take(&mut self.notes);
+        notes.retain(|n| n.path != note.path);
+        notes.push(note);
+        let indexed = Vault::from_notes(self.root.clone(), notes);
+        Vault {
+            notes: indexed.notes,
+            by_path: indexed.by_path,
+            by_lower_path: indexed.by_lower_path,
+            by_suffix: indexed.by_suffix,
+            by_stem: indexed.by_stem,
+            by_alias: indexed.by_alias,
+            ..self
+        }
+    }
+
     /// Whether the note is a template: its values are placeholders, and it
     /// is never a version of anything.
     pub fn is_template(&self, id: NoteId) -> bool {
@@ -325,6 +343,20 @@ impl crate::diagnostic::Sources for FileSources<'_> {
             *last = Some((path.to_string(), text));
         }
         last.as_ref().and_then(|(_, text)| text.clone())
+    }
+}
+
+/// The notes on disk, but one note's text from elsewhere: what an editor
+/// holds unsaved, given on standard input.
+pub struct Overlay<'v> {
+    pub files: FileSources<'v>,
+    pub path: String,
+    pub text: std::sync::Arc<str>,
+}
+
+impl crate::diagnostic::Sources for Overlay<'_> {
+    fn text(&self, path: &str) -> Option<std::sync::Arc<str>> {
+        if path == self.path { Some(self.text.clone()) } else { self.files.text(path) }
     }
 }
 

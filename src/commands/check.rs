@@ -2,7 +2,7 @@
 //! with `--fix` or `--diff`, plan the safe fixes and write or show them.
 
 use crate::baseline;
-use crate::diagnostic::{Diagnostic, Severity};
+use crate::diagnostic::{Diagnostic, Severity, Sources};
 use crate::dismissals::Dismissals;
 use crate::fix::{self, FileEdit, Skipped};
 use crate::graph::Graph;
@@ -10,7 +10,7 @@ use crate::progress::{Progress, Silent};
 use crate::rules::{self, Slices};
 use crate::settings::{Settings, SettingsError};
 use crate::suggest;
-use crate::vault::{FileSources, Vault};
+use crate::vault::Vault;
 use std::path::Path;
 
 #[derive(Debug, Clone)]
@@ -82,12 +82,45 @@ pub fn analyse(
     Report { notes: vault.notes.len(), diagnostics, slices, baseline: None }
 }
 
+/// `check --stdin-filename PATH -`: the note at `path` (vault-relative)
+/// read from `text`, as an editor holds it unsaved, checked against the
+/// rest of the vault on disk; it need not exist on disk yet. With `fix`,
+/// the safe fixes of that note are made in the text, which is returned,
+/// and the findings are those left; nothing is written.
+pub fn run_stdin(
+    settings: &Settings,
+    path: &str,
+    text: &str,
+    fix: bool,
+    no_suggest: bool,
+    progress: &dyn Progress,
+) -> Result<(Checked, String), SettingsError> {
+    let suggesting = !no_suggest && settings.suspects_versions();
+    let reading = settings.reading(suggesting, false, true);
+    let super::Loaded { vault, rules } = super::load(settings, reading, progress)?;
+    let vault = vault.with_note(crate::note::Note::parse_with(path.to_string(), text, reading));
+    let mut report = analyse(&vault, settings, &rules, suggesting, progress);
+    progress.finish();
+    let mut text = text.to_string();
+    let mut vault = vault;
+    if fix {
+        let fixed = fix::in_text(&text, report.diagnostics.iter().filter(|d| d.path == path));
+        if fixed != text {
+            text = fixed;
+            vault = vault.with_note(crate::note::Note::parse_with(path.to_string(), &text, reading));
+            report = analyse(&vault, settings, &rules, suggesting, &Silent);
+        }
+    }
+    Ok((Checked { vault, report, edits: Vec::new(), skipped: Vec::new() }, text))
+}
+
 /// `--baseline FILE`: keeps only the findings the file does not hold, and
 /// notes which it held and which of its entries nothing matches now.
 pub fn against_baseline(
     report: &mut Report,
     vault: &Vault,
     settings: &Settings,
+    sources: &dyn Sources,
     file: &Path,
 ) -> Result<(), SettingsError> {
     let cannot =
@@ -96,12 +129,11 @@ pub fn against_baseline(
         .and_then(|b| String::from_utf8(b).map_err(std::io::Error::other))
         .map_err(|e| cannot(e.to_string()))?;
     let entries = baseline::parse(&text).map_err(cannot)?;
-    let sources = FileSources::new(settings.root());
     let focus = settings.scope.focus.as_ref();
     let compared = baseline::compare(
         std::mem::take(&mut report.diagnostics),
         &entries,
-        &sources,
+        sources,
         &|path| vault.id_of(path).is_some(),
         &|path| focus.is_none_or(|f| f.contains(path)),
     );
@@ -113,12 +145,12 @@ pub fn against_baseline(
 /// `--write-baseline FILE`: records the findings, or with `--baseline`
 /// only those it already held (so fixed ones leave it and new ones do not
 /// enter). Says how many entries it wrote.
-pub fn write_baseline(report: &Report, settings: &Settings, file: &Path) -> Result<usize, SettingsError> {
+pub fn write_baseline(report: &Report, sources: &dyn Sources, file: &Path) -> Result<usize, SettingsError> {
     let findings: Vec<&Diagnostic> = match &report.baseline {
         Some(held) => held.unchanged.iter().collect(),
         None => report.diagnostics.iter().collect(),
     };
-    let entries = baseline::entries(&findings, &FileSources::new(settings.root()));
+    let entries = baseline::entries(&findings, sources);
     crate::edit::write_output(file, baseline::render(&entries).as_bytes())
         .map_err(|e| SettingsError::Usage(format!("cannot write the baseline {}: {e}", file.display())))?;
     Ok(findings.len())
