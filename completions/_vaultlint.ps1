@@ -35,6 +35,7 @@ Register-ArgumentCompleter -Native -CommandName 'vaultlint' -ScriptBlock {
             [CompletionResult]::new('lineage', 'lineage', [CompletionResultType]::ParameterValue, 'Show a note''s versions, oldest to newest, and which one is in force')
             [CompletionResult]::new('graph', 'graph', [CompletionResultType]::ParameterValue, 'Draw the supersession graph, current notes and broken declarations marked')
             [CompletionResult]::new('rule', 'rule', [CompletionResultType]::ParameterValue, 'Explain a rule: what it catches, why it matters, an example, and how to fix it')
+            [CompletionResult]::new('server', 'server', [CompletionResultType]::ParameterValue, 'Run as a language server over stdio, for editors')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -143,12 +144,25 @@ Register-ArgumentCompleter -Native -CommandName 'vaultlint' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'vaultlint;server' {
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto (a terminal, and NO_COLOR unset), always or never')
+            [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Worker threads for walking and parsing (0: one per core)')
+            [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Worker threads for walking and parsing (0: one per core)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Use this config file instead of looking for vaultlint.toml')
+            [CompletionResult]::new('--isolated', '--isolated', [CompletionResultType]::ParameterName, 'Ignore every config file')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'vaultlint;help' {
             [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Validate supersession declarations, statuses, dates and links to retired notes')
             [CompletionResult]::new('suggest', 'suggest', [CompletionResultType]::ParameterValue, 'Rank pairs of notes that look like two versions of one document')
             [CompletionResult]::new('lineage', 'lineage', [CompletionResultType]::ParameterValue, 'Show a note''s versions, oldest to newest, and which one is in force')
             [CompletionResult]::new('graph', 'graph', [CompletionResultType]::ParameterValue, 'Draw the supersession graph, current notes and broken declarations marked')
             [CompletionResult]::new('rule', 'rule', [CompletionResultType]::ParameterValue, 'Explain a rule: what it catches, why it matters, an example, and how to fix it')
+            [CompletionResult]::new('server', 'server', [CompletionResultType]::ParameterValue, 'Run as a language server over stdio, for editors')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -165,6 +179,9 @@ Register-ArgumentCompleter -Native -CommandName 'vaultlint' -ScriptBlock {
             break
         }
         'vaultlint;help;rule' {
+            break
+        }
+        'vaultlint;help;server' {
             break
         }
         'vaultlint;help;help' {

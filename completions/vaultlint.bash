@@ -31,6 +31,9 @@ _vaultlint() {
             vaultlint,rule)
                 cmd="vaultlint__subcmd__rule"
                 ;;
+            vaultlint,server)
+                cmd="vaultlint__subcmd__server"
+                ;;
             vaultlint,suggest)
                 cmd="vaultlint__subcmd__suggest"
                 ;;
@@ -49,6 +52,9 @@ _vaultlint() {
             vaultlint__subcmd__help,rule)
                 cmd="vaultlint__subcmd__help__subcmd__rule"
                 ;;
+            vaultlint__subcmd__help,server)
+                cmd="vaultlint__subcmd__help__subcmd__server"
+                ;;
             vaultlint__subcmd__help,suggest)
                 cmd="vaultlint__subcmd__help__subcmd__suggest"
                 ;;
@@ -59,7 +65,7 @@ _vaultlint() {
 
     case "${cmd}" in
         vaultlint)
-            opts="-j -h -V --color --threads --config --isolated --help --version check suggest lineage graph rule help"
+            opts="-j -h -V --color --threads --config --isolated --help --version check suggest lineage graph rule server help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -213,7 +219,7 @@ _vaultlint() {
             return 0
             ;;
         vaultlint__subcmd__help)
-            opts="check suggest lineage graph rule help"
+            opts="check suggest lineage graph rule server help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -283,6 +289,20 @@ _vaultlint() {
             return 0
             ;;
         vaultlint__subcmd__help__subcmd__rule)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        vaultlint__subcmd__help__subcmd__server)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -367,6 +387,36 @@ _vaultlint() {
                     COMPREPLY=($(compgen -W "full json" -- "${cur}"))
                     return 0
                     ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --threads)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        vaultlint__subcmd__server)
+            opts="-j -h -V --color --threads --config --isolated --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0

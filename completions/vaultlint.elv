@@ -32,6 +32,7 @@ set edit:completion:arg-completer[vaultlint] = {|@words|
             cand lineage 'Show a note''s versions, oldest to newest, and which one is in force'
             cand graph 'Draw the supersession graph, current notes and broken declarations marked'
             cand rule 'Explain a rule: what it catches, why it matters, an example, and how to fix it'
+            cand server 'Run as a language server over stdio, for editors'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'vaultlint;check'= {
@@ -134,12 +135,24 @@ set edit:completion:arg-completer[vaultlint] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'vaultlint;server'= {
+            cand --color 'When to use colour: auto (a terminal, and NO_COLOR unset), always or never'
+            cand -j 'Worker threads for walking and parsing (0: one per core)'
+            cand --threads 'Worker threads for walking and parsing (0: one per core)'
+            cand --config 'Use this config file instead of looking for vaultlint.toml'
+            cand --isolated 'Ignore every config file'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'vaultlint;help'= {
             cand check 'Validate supersession declarations, statuses, dates and links to retired notes'
             cand suggest 'Rank pairs of notes that look like two versions of one document'
             cand lineage 'Show a note''s versions, oldest to newest, and which one is in force'
             cand graph 'Draw the supersession graph, current notes and broken declarations marked'
             cand rule 'Explain a rule: what it catches, why it matters, an example, and how to fix it'
+            cand server 'Run as a language server over stdio, for editors'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'vaultlint;help;check'= {
@@ -151,6 +164,8 @@ set edit:completion:arg-completer[vaultlint] = {|@words|
         &'vaultlint;help;graph'= {
         }
         &'vaultlint;help;rule'= {
+        }
+        &'vaultlint;help;server'= {
         }
         &'vaultlint;help;help'= {
         }

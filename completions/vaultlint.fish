@@ -37,6 +37,7 @@ complete -c vaultlint -n "__fish_vaultlint_needs_command" -f -a "suggest" -d 'Ra
 complete -c vaultlint -n "__fish_vaultlint_needs_command" -f -a "lineage" -d 'Show a note\'s versions, oldest to newest, and which one is in force'
 complete -c vaultlint -n "__fish_vaultlint_needs_command" -f -a "graph" -d 'Draw the supersession graph, current notes and broken declarations marked'
 complete -c vaultlint -n "__fish_vaultlint_needs_command" -f -a "rule" -d 'Explain a rule: what it catches, why it matters, an example, and how to fix it'
+complete -c vaultlint -n "__fish_vaultlint_needs_command" -f -a "server" -d 'Run as a language server over stdio, for editors'
 complete -c vaultlint -n "__fish_vaultlint_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l root -d 'The vault root, when PATH names notes or subfolders' -r -F
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l exclude -d 'Leave out paths matching this glob (relative to the vault root); repeatable' -r
@@ -130,9 +131,18 @@ complete -c vaultlint -n "__fish_vaultlint_using_subcommand rule" -l all -d 'Lis
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand rule" -l isolated -d 'Ignore every config file'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand rule" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand rule" -s V -l version -d 'Print version'
-complete -c vaultlint -n "__fish_vaultlint_using_subcommand help; and not __fish_seen_subcommand_from check suggest lineage graph rule help" -f -a "check" -d 'Validate supersession declarations, statuses, dates and links to retired notes'
-complete -c vaultlint -n "__fish_vaultlint_using_subcommand help; and not __fish_seen_subcommand_from check suggest lineage graph rule help" -f -a "suggest" -d 'Rank pairs of notes that look like two versions of one document'
-complete -c vaultlint -n "__fish_vaultlint_using_subcommand help; and not __fish_seen_subcommand_from check suggest lineage graph rule help" -f -a "lineage" -d 'Show a note\'s versions, oldest to newest, and which one is in force'
-complete -c vaultlint -n "__fish_vaultlint_using_subcommand help; and not __fish_seen_subcommand_from check suggest lineage graph rule help" -f -a "graph" -d 'Draw the supersession graph, current notes and broken declarations marked'
-complete -c vaultlint -n "__fish_vaultlint_using_subcommand help; and not __fish_seen_subcommand_from check suggest lineage graph rule help" -f -a "rule" -d 'Explain a rule: what it catches, why it matters, an example, and how to fix it'
-complete -c vaultlint -n "__fish_vaultlint_using_subcommand help; and not __fish_seen_subcommand_from check suggest lineage graph rule help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand server" -l color -d 'When to use colour: auto (a terminal, and NO_COLOR unset), always or never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand server" -s j -l threads -d 'Worker threads for walking and parsing (0: one per core)' -r
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand server" -l config -d 'Use this config file instead of looking for vaultlint.toml' -r -F
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand server" -l isolated -d 'Ignore every config file'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand server" -s h -l help -d 'Print help'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand server" -s V -l version -d 'Print version'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand help; and not __fish_seen_subcommand_from check suggest lineage graph rule server help" -f -a "check" -d 'Validate supersession declarations, statuses, dates and links to retired notes'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand help; and not __fish_seen_subcommand_from check suggest lineage graph rule server help" -f -a "suggest" -d 'Rank pairs of notes that look like two versions of one document'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand help; and not __fish_seen_subcommand_from check suggest lineage graph rule server help" -f -a "lineage" -d 'Show a note\'s versions, oldest to newest, and which one is in force'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand help; and not __fish_seen_subcommand_from check suggest lineage graph rule server help" -f -a "graph" -d 'Draw the supersession graph, current notes and broken declarations marked'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand help; and not __fish_seen_subcommand_from check suggest lineage graph rule server help" -f -a "rule" -d 'Explain a rule: what it catches, why it matters, an example, and how to fix it'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand help; and not __fish_seen_subcommand_from check suggest lineage graph rule server help" -f -a "server" -d 'Run as a language server over stdio, for editors'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand help; and not __fish_seen_subcommand_from check suggest lineage graph rule server help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

@@ -53,6 +53,8 @@ pub enum Command {
     Graph(GraphArgs),
     /// Explain a rule: what it catches, why it matters, an example, and how to fix it
     Rule(RuleArgs),
+    /// Run as a language server over stdio, for editors
+    Server,
     /// Write the shell completions and man pages (for packagers)
     #[command(hide = true)]
     Generate {

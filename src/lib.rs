@@ -15,7 +15,8 @@
 //! 6. settings: [`config`], [`cli`], [`settings`]
 //! 7. [`commands`]
 //! 8. [`output`]
-//! 9. [`review`], the interactive session, which draws and edits
+//! 9. [`review`], the interactive session, which draws and edits; [`server`],
+//!    the language server
 
 pub mod baseline;
 pub mod cli;
@@ -42,6 +43,7 @@ pub mod progress;
 pub mod review;
 pub mod root;
 pub mod rules;
+pub mod server;
 pub mod settings;
 pub mod splice;
 pub mod suggest;

@@ -33,6 +33,7 @@ fn main() -> ExitCode {
         Command::Lineage(args) => lineage(args, &cli, style),
         Command::Graph(args) => graph(args, &cli),
         Command::Rule(args) => rule(args),
+        Command::Server => server(),
         Command::Generate { out } => commands::generate::write(out).map(|text| (text, 0)),
     };
     match result {
@@ -436,6 +437,15 @@ fn graph(args: &cli::GraphArgs, cli: &Cli) -> Result<(String, u8), String> {
         cli::GraphFormat::Mermaid => output::graph::mermaid(&drawn.vault, &drawn.graph, &drawn.life, focus),
     };
     Ok((text, 0))
+}
+
+/// `server`: the language server on stdio until the client shuts it down.
+fn server() -> Result<(String, u8), String> {
+    let cwd = std::env::current_dir().map_err(|e| format!("cannot read the current folder: {e}"))?;
+    let (connection, io) = lsp_server::Connection::stdio();
+    vaultlint::server::run(connection, &cwd)?;
+    io.join().map_err(|e| format!("the connection failed: {e}"))?;
+    Ok((String::new(), 0))
 }
 
 /// `rule CODE`: a rule's explanation; `rule --all`: every rule's summary.

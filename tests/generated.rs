@@ -39,6 +39,7 @@ fn man_pages_render_cleanly() {
         "vaultlint-lineage.1",
         "vaultlint-graph.1",
         "vaultlint-rule.1",
+        "vaultlint-server.1",
     ];
     for page in pages {
         let file = root().join("man").join(page);

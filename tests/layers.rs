@@ -27,7 +27,7 @@ const LAYERS: &[&[&str]] = &[
     &["config", "cli", "settings"],
     &["commands"],
     &["output"],
-    &["review"],
+    &["review", "server"],
 ];
 
 fn layer(module: &str) -> Option<usize> {

@@ -105,6 +105,7 @@ pub fn files() -> Vec<(String, Vec<u8>)> {
             "graph" => (GRAPH_STATUS, GRAPH_EXAMPLES),
             "rule" => (GRAPH_STATUS, RULE_EXAMPLES),
             "lineage" => (GRAPH_STATUS, LINEAGE_EXAMPLES),
+            "server" => (SERVER_STATUS, SERVER_EXAMPLES),
             _ => (SUGGEST_STATUS, SUGGEST_EXAMPLES),
         };
         let sub = sub.clone().name(name.clone()).bin_name(format!("vaultlint {}", sub.get_name()));
@@ -123,6 +124,14 @@ const SUGGEST_STATUS: &[(&str, &str)] = &[
     ("1", "With --apply or --yes: an edit could not be made (the note changed, or does not parse)."),
     ("2", "A usage error or a fatal one, such as --apply without a terminal."),
 ];
+const SERVER_STATUS: &[(&str, &str)] = &[
+    ("0", "The client shut the server down."),
+    ("2", "The connection failed, or the vault's config cannot be read."),
+];
+const SERVER_EXAMPLES: &[(&str, &str)] = &[(
+    "vaultlint server",
+    "Started by an editor's language client in the vault's folder; it speaks LSP on stdin and stdout.",
+)];
 const GRAPH_STATUS: &[(&str, &str)] = &[
     ("0", "The output was written."),
     ("2", "A usage error or a fatal one, with a one-line reason on standard error."),

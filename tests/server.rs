@@ -1,0 +1,195 @@
+//! `vaultlint server` driven as an editor drives it: JSON-RPC over its
+//! stdio, framed with `Content-Length` headers, byte for byte.
+
+mod common;
+use common::{copy_dir, fixture};
+use serde_json::{Value, json};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::Duration;
+
+struct Client {
+    child: Child,
+    stdin: ChildStdin,
+    messages: Receiver<Value>,
+    next_id: i64,
+}
+
+impl Client {
+    fn start(root: &std::path::Path) -> Client {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_vaultlint"))
+            .arg("server")
+            .current_dir(root)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let stdin = child.stdin.take().unwrap();
+        let mut stdout = BufReader::new(child.stdout.take().unwrap());
+        let (send, messages) = channel();
+        std::thread::spawn(move || {
+            loop {
+                // `Content-Length: N\r\n`, a blank line, then N bytes of JSON.
+                let mut length = None;
+                loop {
+                    let mut line = String::new();
+                    if stdout.read_line(&mut line).unwrap_or(0) == 0 {
+                        return;
+                    }
+                    if line == "\r\n" {
+                        break;
+                    }
+                    if let Some(n) = line.strip_prefix("Content-Length: ") {
+                        length = n.trim().parse::<usize>().ok();
+                    }
+                }
+                let mut body = vec![0; length.expect("a Content-Length header")];
+                stdout.read_exact(&mut body).unwrap();
+                if send.send(serde_json::from_slice(&body).unwrap()).is_err() {
+                    return;
+                }
+            }
+        });
+        Client { child, stdin, messages, next_id: 0 }
+    }
+
+    fn write(&mut self, message: Value) {
+        let body = message.to_string();
+        write!(self.stdin, "Content-Length: {}\r\n\r\n{body}", body.len()).unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    fn notify(&mut self, method: &str, params: Value) {
+        self.write(json!({ "jsonrpc": "2.0", "method": method, "params": params }));
+    }
+
+    fn request(&mut self, method: &str, params: Value) -> Value {
+        self.next_id += 1;
+        let id = self.next_id;
+        self.write(json!({ "jsonrpc": "2.0", "id": id, "method": method, "params": params }));
+        self.wait(|m| m["id"] == id)["result"].clone()
+    }
+
+    /// The next message that `wanted` accepts; the others are passed over.
+    fn wait(&self, wanted: impl Fn(&Value) -> bool) -> Value {
+        loop {
+            // A bound on a hang, not a pause: messages arrive at once.
+            let message = self.messages.recv_timeout(Duration::from_secs(60)).expect("the server answers");
+            if wanted(&message) {
+                return message;
+            }
+        }
+    }
+
+    /// The next diagnostics published for `uri`.
+    fn diagnostics(&self, uri: &str) -> Vec<Value> {
+        let message =
+            self.wait(|m| m["method"] == "textDocument/publishDiagnostics" && m["params"]["uri"] == uri);
+        message["params"]["diagnostics"].as_array().unwrap().clone()
+    }
+}
+
+fn uri(root: &std::path::Path, path: &str) -> String {
+    format!("file://{}/{path}", root.canonicalize().unwrap().display())
+}
+
+fn codes(diagnostics: &[Value]) -> Vec<(String, u64)> {
+    diagnostics
+        .iter()
+        .map(|d| (d["code"].as_str().unwrap().into(), d["range"]["start"]["line"].as_u64().unwrap()))
+        .collect()
+}
+
+#[test]
+fn an_editor_session() {
+    let dir = tempfile::tempdir().unwrap();
+    copy_dir(&fixture("handbook"), dir.path());
+    std::fs::write(dir.path().join("vaultlint.toml"), "").unwrap();
+    let root = dir.path().canonicalize().unwrap();
+    let mut client = Client::start(&root);
+    let init = client.request(
+        "initialize",
+        json!({ "processId": null, "rootUri": format!("file://{}", root.display()), "capabilities": {} }),
+    );
+    assert_eq!(init["capabilities"]["definitionProvider"], true);
+    client.notify("initialized", json!({}));
+    let link = findings_follow_the_editors_text(&mut client, &root);
+    actions_definition_and_hover(&mut client, &root, link);
+    completion_in_a_successor_value(&mut client, &root);
+    a_change_on_disk_heals_an_open_note(&mut client, &root);
+    assert_eq!(client.request("shutdown", Value::Null), Value::Null);
+    client.notify("exit", Value::Null);
+    assert!(client.child.wait().unwrap().success());
+}
+
+/// Opens vpn.md and edits it; the range of the link the edit adds.
+fn findings_follow_the_editors_text(client: &mut Client, root: &std::path::Path) -> Value {
+    let vpn = uri(root, "internal/it/vpn.md");
+    let text = std::fs::read_to_string(root.join("internal/it/vpn.md")).unwrap();
+    let doc = json!({ "uri": vpn, "languageId": "markdown", "version": 1, "text": text });
+    client.notify("textDocument/didOpen", json!({ "textDocument": doc }));
+    let found = client.diagnostics(&vpn);
+    assert_eq!(codes(&found), [("missing-successor".to_string(), 2)]);
+    assert_eq!(found[0]["range"]["start"]["character"], 15);
+    assert_eq!(found[0]["severity"], 1);
+    // The declaration gone, a link to a retired note added.
+    let edited = "---\ntitle: VPN\n---\n# VPN\n\nClaim the costs as [[expenses-policy-2024]] says.\n";
+    let change =
+        json!({ "textDocument": { "uri": vpn, "version": 2 }, "contentChanges": [{ "text": edited }] });
+    client.notify("textDocument/didChange", change);
+    let found = client.diagnostics(&vpn);
+    assert_eq!(codes(&found), [("links-to-superseded".to_string(), 5)]);
+    found[0]["range"].clone()
+}
+
+fn actions_definition_and_hover(client: &mut Client, root: &std::path::Path, link: Value) {
+    let vpn = uri(root, "internal/it/vpn.md");
+    // The fix and the suppression, as workspace edits.
+    let params = json!({ "textDocument": { "uri": vpn }, "range": link, "context": { "diagnostics": [] } });
+    let actions = client.request("textDocument/codeAction", params);
+    let edits: Vec<&str> = actions
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["edit"]["changes"][&vpn][0]["newText"].as_str().unwrap())
+        .collect();
+    assert_eq!(edits, ["expenses-policy", "<!-- vaultlint-disable-file links-to-superseded -->\n"]);
+    assert_eq!(actions[0]["isPreferred"], true);
+    // Go to the note the link names; hover says which version is in force.
+    let at = json!({ "textDocument": { "uri": vpn }, "position": { "line": 5, "character": 25 } });
+    let target = client.request("textDocument/definition", at.clone());
+    assert_eq!(target["uri"], uri(root, "internal/hr/expenses-policy-2024.md"));
+    let hover = client.request("textDocument/hover", at);
+    let said = hover["contents"]["value"].as_str().unwrap();
+    assert!(said.contains("in force now: `internal/hr/expenses-policy.md`"), "{said}");
+}
+
+fn completion_in_a_successor_value(client: &mut Client, root: &std::path::Path) {
+    let vpn = uri(root, "internal/it/vpn.md");
+    let draft = "---\nsuperseded_by: \n---\n";
+    let change =
+        json!({ "textDocument": { "uri": vpn, "version": 3 }, "contentChanges": [{ "text": draft }] });
+    client.notify("textDocument/didChange", change);
+    client.diagnostics(&vpn);
+    let at = json!({ "textDocument": { "uri": vpn }, "position": { "line": 1, "character": 15 } });
+    let items = client.request("textDocument/completion", at);
+    let labels: Vec<&str> = items.as_array().unwrap().iter().map(|i| i["label"].as_str().unwrap()).collect();
+    assert!(labels.contains(&"internal/hr/expenses-policy.md"), "{labels:?}");
+    assert!(!labels.contains(&"internal/it/vpn.md"), "a note is not its own successor");
+}
+
+/// Whole-vault semantics: a note created on disk heals another's
+/// declaration; closing a note clears its findings.
+fn a_change_on_disk_heals_an_open_note(client: &mut Client, root: &std::path::Path) {
+    let careers = uri(root, "public/careers.md");
+    let declares = "---\ntitle: Careers\nsuperseded_by: public/jobs.md\n---\n# Careers\n";
+    let doc = json!({ "uri": careers, "languageId": "markdown", "version": 1, "text": declares });
+    client.notify("textDocument/didOpen", json!({ "textDocument": doc }));
+    assert_eq!(codes(&client.diagnostics(&careers)), [("missing-successor".to_string(), 2)]);
+    std::fs::write(root.join("public/jobs.md"), "# Jobs\n").unwrap();
+    let created = json!({ "changes": [{ "uri": uri(root, "public/jobs.md"), "type": 1 }] });
+    client.notify("workspace/didChangeWatchedFiles", created);
+    assert_eq!(codes(&client.diagnostics(&careers)), []);
+}
