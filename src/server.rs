@@ -310,12 +310,7 @@ impl State {
     fn complete(&self, p: lsp::CompletionParams) -> Value {
         let at = &p.text_document_position;
         let Some((_, text, from, vault)) = self.document(&at.text_document.uri) else { return json!([]) };
-        let line = text.lines().nth(at.position.line as usize).unwrap_or_default();
-        let keys = self.settings.successor_keys.iter().chain(&self.settings.predecessor_keys);
-        let key = line.split(':').next().unwrap_or_default().trim().trim_start_matches("- ");
-        let in_value = keys.clone().any(|k| k == key)
-            || (line.trim_start().starts_with("- ") && self.in_list(text, at.position.line));
-        if !in_value {
+        if !self.in_declaration(text, at.position.line as usize) {
             return json!([]);
         }
         let style = crate::suggest::link_style(vault, self.settings.rules.link_style);
@@ -329,18 +324,27 @@ impl State {
         Value::Array(items)
     }
 
-    /// Whether the list item on `line` belongs to a successor or
-    /// predecessor key above it.
-    fn in_list(&self, text: &str, line: u32) -> bool {
-        let keys: Vec<&String> =
-            self.settings.successor_keys.iter().chain(&self.settings.predecessor_keys).collect();
-        text.lines()
-            .take(line as usize)
-            .collect::<Vec<_>>()
-            .into_iter()
-            .rev()
-            .find(|l| !l.trim_start().starts_with("- "))
-            .is_some_and(|l| keys.iter().any(|k| l.trim_end() == format!("{k}:")))
+    /// Whether `line` of the frontmatter holds a successor or predecessor
+    /// value (`superseded_by: `), or an item of a list under such a key.
+    fn in_declaration(&self, text: &str, line: usize) -> bool {
+        let lines: Vec<&str> = text.lines().collect();
+        let closing = lines.iter().skip(1).position(|l| l.trim_end() == "---").map(|i| i + 1);
+        let in_frontmatter =
+            lines.first().is_some_and(|l| l.trim_end() == "---") && closing.is_some_and(|c| line < c);
+        let keys = self.settings.successor_keys.iter().chain(&self.settings.predecessor_keys);
+        let is_key = |l: &str| {
+            let l = l.trim_end();
+            keys.clone().any(|k| l.strip_prefix(k.as_str()).is_some_and(|rest| rest.starts_with(':')))
+        };
+        let item = |l: &&str| l.trim_start().starts_with("- ");
+        match lines.get(line) {
+            _ if !in_frontmatter || line == 0 => false,
+            Some(current) if is_key(current) => true,
+            Some(current) if item(current) => {
+                lines[..line].iter().rev().find(|l| !item(l)).is_some_and(|l| is_key(l))
+            }
+            _ => false,
+        }
     }
 }
 

@@ -178,6 +178,9 @@ fn completion_in_a_successor_value(client: &mut Client, root: &std::path::Path) 
     let labels: Vec<&str> = items.as_array().unwrap().iter().map(|i| i["label"].as_str().unwrap()).collect();
     assert!(labels.contains(&"internal/hr/expenses-policy.md"), "{labels:?}");
     assert!(!labels.contains(&"internal/it/vpn.md"), "a note is not its own successor");
+    // Outside a declaration's value, nothing is offered.
+    let at = json!({ "textDocument": { "uri": vpn }, "position": { "line": 2, "character": 1 } });
+    assert_eq!(client.request("textDocument/completion", at), json!([]));
 }
 
 /// Whole-vault semantics: a note created on disk heals another's
