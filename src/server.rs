@@ -59,16 +59,9 @@ pub fn run(connection: Connection, cwd: &Path) -> Result<(), String> {
         .unwrap_or_else(|| cwd.to_path_buf());
     let settings = resolve(&root)?;
     let mut state = State { settings, open: BTreeMap::new(), checked: None, published: Vec::new() };
-    let mut pending = Vec::new();
     loop {
         // Everything that has arrived, then one check if anything changed.
-        let first = match pending.pop() {
-            Some(message) => message,
-            None => match connection.receiver.recv() {
-                Ok(message) => message,
-                Err(_) => return Ok(()),
-            },
-        };
+        let Ok(first) = connection.receiver.recv() else { return Ok(()) };
         let mut batch = vec![first];
         batch.extend(connection.receiver.try_iter());
         let mut changed = false;
