@@ -128,15 +128,12 @@ pub fn write_atomic(
     if let Some(why) = meta.as_ref().and_then(refusal) {
         return Err(WriteError::Refused(why));
     }
-    let folder = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let folder = folder_of(path);
     remove_stale_temps(folder);
-    let mut temp = tempfile::Builder::new().prefix(".vaultlint-").suffix(".tmp").tempfile_in(folder)?;
-    temp.write_all(contents)?;
+    let temp = temp_beside(path, contents, meta.as_ref())?;
     if let Some(meta) = &meta {
-        fs::set_permissions(temp.path(), meta.permissions())?;
         keep_owner(temp.path(), meta);
     }
-    temp.as_file().sync_all()?;
     // Just before the rename: still the same file, still inside the root.
     let again = fs::symlink_metadata(path).ok();
     if again.as_ref().map(stamp) != meta.as_ref().map(stamp) {
@@ -165,15 +162,31 @@ pub fn write_output(path: &Path, contents: &[u8]) -> Result<(), WriteError> {
         Err(e) if e.kind() == io::ErrorKind::NotFound => None,
         Err(e) => return Err(e.into()),
     };
-    let folder = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let mut temp = tempfile::Builder::new().prefix(".vaultlint-").suffix(".tmp").tempfile_in(folder)?;
+    let temp = temp_beside(path, contents, meta.as_ref())?;
+    temp.persist(path).map_err(|e| e.error)?;
+    Ok(())
+}
+
+/// The folder a file is in (`.` for a bare name).
+fn folder_of(path: &Path) -> &Path {
+    path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."))
+}
+
+/// `contents` in a temporary file beside `path`, synced, with the
+/// permissions of the file it will replace: ready to be renamed over it.
+fn temp_beside(
+    path: &Path,
+    contents: &[u8],
+    replaced: Option<&fs::Metadata>,
+) -> io::Result<tempfile::NamedTempFile> {
+    let mut temp =
+        tempfile::Builder::new().prefix(".vaultlint-").suffix(".tmp").tempfile_in(folder_of(path))?;
     temp.write_all(contents)?;
-    if let Some(meta) = &meta {
+    if let Some(meta) = replaced {
         fs::set_permissions(temp.path(), meta.permissions())?;
     }
     temp.as_file().sync_all()?;
-    temp.persist(path).map_err(|e| e.error)?;
-    Ok(())
+    Ok(temp)
 }
 
 /// Gives the replacement the original's owner, where the process may (as
@@ -220,8 +233,7 @@ pub fn config_with(file: &Path, tables: &[String]) -> Result<(Option<Vec<u8>>, V
 /// if the file is still as it was read.
 pub fn append_to_config(file: &Path, tables: &[String]) -> Result<(), String> {
     let (read, after) = config_with(file, tables)?;
-    let folder = file.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    write_atomic(folder, file, read.as_deref(), &after)
+    write_atomic(folder_of(file), file, read.as_deref(), &after)
         .map_err(|e| format!("cannot write {}: {e}", file.display()))
 }
 

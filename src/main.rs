@@ -185,22 +185,7 @@ fn stdin_note(args: &CheckArgs) -> Result<Option<(PathBuf, String)>, String> {
 /// Reports on the note at `given` only, and gives its vault path.
 fn focus_on(settings: &mut Settings, given: &Path) -> Result<String, String> {
     let cwd = std::env::current_dir().map_err(|e| format!("cannot read the current folder: {e}"))?;
-    let name = given
-        .file_name()
-        .ok_or_else(|| format!("`{}` names no file", sanitize(&given.display().to_string())))?;
-    let folder = cwd.join(given).parent().map(Path::to_path_buf).unwrap_or_else(|| cwd.clone());
-    let folder = folder.canonicalize().map_err(|e| format!("cannot open `{}`: {e}", folder.display()))?;
-    let Ok(inside) = folder.join(name).strip_prefix(settings.root()).map(Path::to_path_buf) else {
-        return Err(format!("`{}` is outside the vault root", sanitize(&given.display().to_string())));
-    };
-    let path = vaultlint::walk::relative(Path::new(""), &inside);
-    if vaultlint::walk::strip_extension(&path, &settings.walk.extensions).is_none() {
-        return Err(format!(
-            "`{}` is not a note (its extension is not one of {})",
-            sanitize(&path),
-            settings.walk.extensions.join(", ")
-        ));
-    }
+    let path = settings.note_path(&cwd.join(given))?;
     let notes = std::collections::HashSet::from([path.clone()]);
     settings.scope.focus = Some(vaultlint::root::Focus { notes, folders: Vec::new() });
     Ok(path)

@@ -157,13 +157,7 @@ impl State {
 
     /// The vault path of a `file:` URI inside the vault, with a note's extension.
     fn vault_path(&self, uri: &lsp::Uri) -> Option<String> {
-        let file = path_of(uri)?;
-        let folder =
-            file.parent()?.canonicalize().unwrap_or_else(|_| file.parent().unwrap_or(Path::new("")).into());
-        let inside = folder.join(file.file_name()?);
-        let relative = inside.strip_prefix(self.settings.root()).ok()?;
-        let path = crate::walk::relative(Path::new(""), relative);
-        crate::walk::strip_extension(&path, &self.settings.walk.extensions).is_some().then_some(path)
+        self.settings.note_path(&path_of(uri)?).ok()
     }
 
     /// Reads the vault from disk, puts the open notes' text in, checks it.

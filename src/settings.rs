@@ -248,6 +248,30 @@ impl Settings {
             .map_or_else(|| "vaultlint.toml".into(), |f| crate::walk::relative(self.root(), f))
     }
 
+    /// The vault path of the note at `file` (absolute), which need not
+    /// exist yet: its folder is resolved, so a path through a link names
+    /// the note the walk finds.
+    pub fn note_path(&self, file: &Path) -> Result<String, String> {
+        let shown = || crate::text::sanitize(&file.display().to_string()).into_owned();
+        let name = file.file_name().ok_or_else(|| format!("`{}` names no file", shown()))?;
+        let folder = file.parent().unwrap_or(Path::new(""));
+        let folder = folder.canonicalize().unwrap_or_else(|_| folder.to_path_buf());
+        let inside = folder.join(name);
+        let relative = inside
+            .strip_prefix(self.root())
+            .map_err(|_| format!("`{}` is outside the vault root", shown()))?;
+        let path = crate::walk::relative(Path::new(""), relative);
+        let extensions = &self.walk.extensions;
+        if crate::walk::strip_extension(&path, extensions).is_none() {
+            let path = crate::text::sanitize(&path);
+            return Err(format!(
+                "`{path}` is not a note (its extension is not one of {})",
+                extensions.join(", ")
+            ));
+        }
+        Ok(path)
+    }
+
     /// The dismissal file's path from the vault root, as findings name it.
     pub fn dismissals_name(&self) -> String {
         crate::walk::relative(self.root(), &self.dismissals)
