@@ -42,6 +42,11 @@ def git(repo, *args, when):
                    stdout=subprocess.DEVNULL)
 
 
+def commit(repo, message, when):
+    git(repo, "add", "-A", when=when)
+    git(repo, "commit", "-qm", message, when=when)
+
+
 def write(path, text):
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "w", encoding="utf-8") as f:
@@ -88,15 +93,13 @@ def site(repo, w, index, when, manifest):
         for file, text in pages.items():
             write(os.path.join(repo, live, file), text)
         when += 86_400
-        git(repo, "add", "-A", when=when)
-        git(repo, "commit", "-qm", f"{name}: docs", when=when)
+        commit(repo, f"{name}: docs", when)
         folder = older_pattern.format(site=name, v=version.format(major=1 + r // 10, minor=r % 10))
         for file, text in pages.items():
             write(os.path.join(repo, folder, file), text)
             copies.setdefault(file, []).append(f"{folder}/{file}")
         when += 86_400
-        git(repo, "add", "-A", when=when)
-        git(repo, "commit", "-qm", f"{name}: release {folder}", when=when)
+        commit(repo, f"{name}: release {folder}", when)
         for file in list(pages):
             if rng.random() < 0.33:
                 pages[file] = edit(w, pages[file])
@@ -108,8 +111,7 @@ def site(repo, w, index, when, manifest):
         write(os.path.join(repo, live, file), text)
         copies.setdefault(file, []).append(f"{live}/{file}")
     when += 86_400
-    git(repo, "add", "-A", when=when)
-    git(repo, "commit", "-qm", f"{name}: after the last release", when=when)
+    commit(repo, f"{name}: after the last release", when)
     for paths in copies.values():
         for older, newer in zip(paths, paths[1:]):
             manifest.append((older, newer))
@@ -129,8 +131,7 @@ def main():
         when = site(out, w, index, when, manifest)
     for team in ("east", "west", "north"):
         write(os.path.join(out, "teams", team, "onboarding.md"), page("Onboarding", w.body(3000)))
-    git(out, "add", "-A", when=when + 86_400)
-    git(out, "commit", "-qm", "teams", when=when + 86_400)
+    commit(out, "teams", when + 86_400)
     if manifest_path:
         with open(manifest_path, "w", encoding="utf-8") as f:
             f.writelines(f"{a}\t{b}\n" for a, b in manifest)

@@ -12,18 +12,6 @@ sites=${1:-12}
 repo="$work/docs"
 python3 bench/docs.py "$repo" "$sites" 7 "$work/adjacent.tsv"
 notes=$(find "$repo" -name '*.md' | wc -l)
-best() { # wall seconds, best of 3
-  python3 - "$@" <<'PY'
-import subprocess, sys, time
-best = None
-for _ in range(3):
-    start = time.perf_counter()
-    subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    t = time.perf_counter() - start
-    best = t if best is None else min(best, t)
-print(f"{best:.3f}")
-PY
-}
 find "$repo" -name '*.md' -print0 | xargs -0 cat >/dev/null
 cat_t=$(best sh -c "find '$repo' -name '*.md' -print0 | xargs -0 cat")
 suggest_t=$(best "$bin" suggest "$repo" --format json)

@@ -40,18 +40,6 @@ for c in range(commits):
         out.write(blob(f"# Note {n}\n\nNote {n} says {c} things about topic {n}.\n"))
 PY
 git -C "$repo" checkout -q main
-best() { # wall seconds, best of 3
-  python3 - "$@" <<'PY'
-import subprocess, sys, time
-best = None
-for _ in range(3):
-    start = time.perf_counter()
-    subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    t = time.perf_counter() - start
-    best = t if best is None else min(best, t)
-print(f"{best:.3f}")
-PY
-}
 with=$(best "$bin" suggest "$repo")
 without=$(best "$bin" suggest --no-git "$repo")
 log=$(best git -C "$repo" log --raw --no-abbrev --no-renames --format=format:%x01%ct -z --relative -- .)

@@ -7,16 +7,6 @@
 # usage: bench/run.sh [NOTES...]   (default: 10000 100000)
 # shellcheck source=bench/setup.sh
 source "$(dirname "$0")/setup.sh"
-seconds() { # wall time of one run, in seconds
-  local start end
-  start=$(date +%s.%N); "$@" >/dev/null 2>&1 || true; end=$(date +%s.%N)
-  python3 -c "print($end - $start)"
-}
-best() { # best of 3
-  local a b c
-  a=$(seconds "$@"); b=$(seconds "$@"); c=$(seconds "$@")
-  python3 -c "print(min($a, $b, $c))"
-}
 peak() { # peak resident memory of one run, in MB
   /usr/bin/time -v -o "$work/time.txt" "$@" >/dev/null 2>&1 || true
   awk '/Maximum resident/ {printf "%.0f", $6 / 1024}' "$work/time.txt"
