@@ -82,6 +82,8 @@ pub struct Pair {
     pub direction: Direction,
     /// The evidence in words: similarity first, then direction.
     pub reasons: Vec<String>,
+    /// How many of `reasons`, at the end, are the direction's verdict.
+    pub verdict_reasons: usize,
     pub signals: Signals,
 }
 
@@ -328,9 +330,9 @@ fn settle_by_history(pairs: &mut [Pair], facts: &[Option<Facts>], root: &std::pa
             _ => None,
         };
         let verdict = direction::decide_with(&fa.age(committed(fa)), &fb.age(committed(fb)), content);
-        // The reasons after the similarity ones are the direction's: redone.
-        let similarity = pair.reasons.len() - direction::decide(&fa.age(None), &fb.age(None)).reasons.len();
-        pair.reasons.truncate(similarity);
+        // The direction's reasons, at the end, are redone.
+        pair.reasons.truncate(pair.reasons.len() - pair.verdict_reasons);
+        pair.verdict_reasons = verdict.reasons.len();
         pair.reasons.extend(verdict.reasons);
         pair.direction = verdict.direction;
         if verdict.order == Ordering::Greater {
@@ -439,7 +441,8 @@ fn compare(
         let name = |id| roots.root_name(id).unwrap_or_default();
         reasons.insert(0, format!("same path under versions {} and {}", name(older), name(newer)));
         let direction = Direction::Confident;
-        return (score >= min_score).then_some(Pair { older, newer, score, direction, reasons, signals });
+        let pair = Pair { older, newer, score, direction, reasons, verdict_reasons: 0, signals };
+        return (score >= min_score).then_some(pair);
     }
     if score < min_score {
         return None;
@@ -447,8 +450,9 @@ fn compare(
     let verdict = direction::decide(&fa.age(None), &fb.age(None));
     let (older, newer) = if verdict.order == Ordering::Greater { (b, a) } else { (a, b) };
     reasons.extend(marker_reasons(fa, fb, &verdict.reasons));
+    let verdict_reasons = verdict.reasons.len();
     reasons.extend(verdict.reasons);
-    Some(Pair { older, newer, score, direction: verdict.direction, reasons, signals })
+    Some(Pair { older, newer, score, direction: verdict.direction, reasons, verdict_reasons, signals })
 }
 
 /// The shingle sets that count towards how common a shingle is: one per
