@@ -331,7 +331,7 @@ _vaultlint() {
             return 0
             ;;
         vaultlint__subcmd__lineage)
-            opts="-j -h -V --all --root --exclude --format --as-of --color --threads --config --isolated --help --version"
+            opts="-j -h -V --all --root --exclude --format --as-of --scope --verdict-suspected --since --color --threads --config --isolated --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -346,10 +346,18 @@ _vaultlint() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "full json" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "full json jsonl" -- "${cur}"))
                     return 0
                     ;;
                 --as-of)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --scope)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --since)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -96,14 +96,18 @@ complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -s V -l ver
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand lineage" -l root -d 'The vault root, when NOTE is inside a vault that has no marker' -r -F
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand lineage" -l exclude -d 'Leave out paths matching this glob (relative to the vault root); repeatable' -r
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand lineage" -l format -d 'Output format' -r -f -a "full\t'A numbered table of each note\'s versions, oldest first'
-json\t'One JSON object (schema in the README)'"
+json\t'One JSON object (schema in the README)'
+jsonl\t'With --all: one JSON object a line, a note each, to stream'"
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand lineage" -l as-of -d 'Say which note is in force on this day, YYYY-MM-DD (default: today)' -r
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand lineage" -l scope -d 'With --all: the map for one scope, e.g. region=emea (repeatable, one value per key)' -r
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand lineage" -l since -d 'With --all, in a git work tree: print the changes since the commit REF, one event per note (added, retired, reinstated, corrected, moved, removed), instead of the map' -r
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand lineage" -l color -d 'When to use colour: auto (a terminal, and NO_COLOR unset), always or never' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand lineage" -s j -l threads -d 'Worker threads for walking and parsing (0: one per core)' -r
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand lineage" -l config -d 'Use this config file instead of looking for vaultlint.toml' -r -F
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand lineage" -l all -d 'Every note: whether it is in force and what to read instead (use with --format json)'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand lineage" -l verdict-suspected -d 'With --all: count two notes in force that look like versions of one another, with neither declared, as a conflict (runs the similarity pass)'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand lineage" -l isolated -d 'Ignore every config file'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand lineage" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand lineage" -s V -l version -d 'Print version'
@@ -120,8 +124,8 @@ complete -c vaultlint -n "__fish_vaultlint_using_subcommand graph" -l config -d 
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand graph" -l isolated -d 'Ignore every config file'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand graph" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand graph" -s V -l version -d 'Print version'
-complete -c vaultlint -n "__fish_vaultlint_using_subcommand rule" -l format -d 'Output format' -r -f -a "full\t'A numbered table of each note\'s versions, oldest first'
-json\t'One JSON object (schema in the README)'"
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand rule" -l format -d 'Output format' -r -f -a "full\t'The rule\'s explanation as text'
+json\t'One JSON object'"
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand rule" -l color -d 'When to use colour: auto (a terminal, and NO_COLOR unset), always or never' -r -f -a "auto\t''
 always\t''
 never\t''"

@@ -198,6 +198,22 @@ pub struct LineageArgs {
     /// Say which note is in force on this day, YYYY-MM-DD (default: today)
     #[arg(long, value_name = "DATE", value_parser = day)]
     pub as_of: Option<Day>,
+
+    /// With --all: the map for one scope, e.g. region=emea (repeatable,
+    /// one value per key)
+    #[arg(long, value_name = "KEY=VALUE", requires = "all")]
+    pub scope: Vec<String>,
+
+    /// With --all: count two notes in force that look like versions of one
+    /// another, with neither declared, as a conflict (runs the similarity pass)
+    #[arg(long, requires = "all")]
+    pub verdict_suspected: bool,
+
+    /// With --all, in a git work tree: print the changes since the commit
+    /// REF, one event per note (added, retired, reinstated, corrected,
+    /// moved, removed), instead of the map
+    #[arg(long, value_name = "REF", requires = "all")]
+    pub since: Option<String>,
 }
 
 #[derive(Debug, Args)]
@@ -211,8 +227,8 @@ pub struct RuleArgs {
     pub all: bool,
 
     /// Output format
-    #[arg(long, value_enum, default_value_t = LineageFormat::Full)]
-    pub format: LineageFormat,
+    #[arg(long, value_enum, default_value_t = RuleFormat::Full)]
+    pub format: RuleFormat,
 }
 
 #[derive(Debug, Args)]
@@ -327,6 +343,16 @@ pub enum LineageFormat {
     /// A numbered table of each note's versions, oldest first
     Full,
     /// One JSON object (schema in the README)
+    Json,
+    /// With --all: one JSON object a line, a note each, to stream
+    Jsonl,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum RuleFormat {
+    /// The rule's explanation as text
+    Full,
+    /// One JSON object
     Json,
 }
 

@@ -177,6 +177,15 @@ codes! {
     FolderRule => "folder-rule", Warning, Declarations,
         "A `[[supersede]]` folder rule of the config matches no folder, names a newer folder with no notes, or leaves notes with no counterpart in force.",
         "A `[[supersede]]` table in the config matches no folder, names a newer folder that holds no note, or covers notes that have no note at the same relative path under the newer folder (those stay in force; `--statistics` counts them).\n\nA folder rule that retires nothing, or retires less than meant, leaves old copies in search as if they were current.\n\nExample:\n\n    [[supersede]]\n    older = \"versioned_docs/version-*\"\n    newer = \"doc\"          # the folder is docs\n\nFix: correct the glob or the folder; for a page removed from the live docs, declare its successor in its frontmatter, or leave it in force.";
+    LinksToCorrected => "links-to-corrected", Warning, Links,
+        "A note links to a note that is corrected, without its corrections; off by default.",
+        "A note that is not itself retired links in its body to a note that is in force but corrected, and not to its corrections. Off by default: enable it with `extend-select = [\"links-to-corrected\"]`.\n\nA corrected note may not support a claim on its own: a reader who follows the link sees the decision without the correction that changes it.\n\nExample (`decisions/d1.md` has `corrected_by: decisions/d2.md`):\n\n    As [[d1]] decided, budgets close in March.\n\nFix: link to the correction too, or to it instead.";
+    ScopeMismatch => "scope-mismatch", Warning, Declarations,
+        "A supersession or correction joins two notes whose scopes do not overlap, so it retires nothing.",
+        "A `superseded_by`, `supersedes`, `corrected_by` or `corrects` declaration joins two notes whose scopes do not overlap: they set one of the `scope-keys` (`region`, `lang`, `product_version`, ...) to values with none in common. A note applies to every value of a key it does not set.\n\nA successor retires an older note only where the successor applies, so a policy for one region cannot retire another region's. The declaration is left without effect, and the older note stays in force.\n\nExample:\n\n    warranty-emea.md: region: emea, superseded_by: warranty-apac.md\n    warranty-apac.md: region: apac\n\nFix: name the note for the same scope, or correct the scope values.";
+    AuthorityInversion => "authority-inversion", Warning, Declarations,
+        "A note supersedes one of higher authority (the `authorities` config list).",
+        "A note supersedes (or corrects) one whose `authority` ranks higher in the config's `authorities` list, for example a guideline that supersedes a policy. Notes without an `authority`, or with one not in the list, are not judged.\n\nA vendor release note does not retire a statute: a declaration that lets a weaker source replace a stronger one is most likely wrong, so it has no effect and the older note stays in force.\n\nExample (`authorities = [\"statute\", \"policy\", \"guideline\"]`):\n\n    travel-act.md:   authority: statute, superseded_by: travel-tips.md\n    travel-tips.md:  authority: guideline\n\nFix: remove the declaration, or declare the right successor.";
     UnusedSuppression => "unused-suppression", Warning, Suppressions,
         "A suppression comment or key silences nothing, or names no rule.",
         "A suppression comment or `vaultlint-ignore` key silences no finding of a rule in use, or names no rule (the help names the closest). Suppressions of rules that are off, or of `suspected-version` under `--no-suggest`, are not reported.\n\nA suppression left behind after its finding was fixed hides the next finding of that rule at that place, and dead ones pile up unread. Suppressions of rules that are turned off are not reported.\n\nExample (the link below it is to a current note):\n\n    <!-- vaultlint-disable-next-line links-to-superseded -->\n    See [[expenses]].\n\nFix: remove the comment, or the code from its list.";
@@ -185,7 +194,15 @@ codes! {
         "A suppression that names no rule, such as `<!-- vaultlint-disable-file -->`; reported only with `--strict`.\n\nA suppression without codes hides findings nobody has seen yet, of rules added later too.\n\nExample:\n\n    <!-- vaultlint-disable-file -->\n\nFix: name the rules it is meant for: `<!-- vaultlint-disable-file suspected-version -->`.";
 }
 
+/// Rules that are not in use unless selected.
+const OFF_BY_DEFAULT: &[Code] = &[Code::LinksToCorrected];
+
 impl Code {
+    /// Whether the rule is in use when no configuration selects rules.
+    pub fn on_by_default(self) -> bool {
+        !OFF_BY_DEFAULT.contains(&self)
+    }
+
     pub fn from_name(name: &str) -> Option<Code> {
         Code::ALL.iter().copied().find(|code| code.name() == name)
     }
@@ -264,7 +281,8 @@ pub struct RuleLevels {
 
 impl Default for RuleLevels {
     fn default() -> Self {
-        RuleLevels { enabled: Selector::All.bits(), set: vec![None; Code::ALL.len()] }
+        let off = OFF_BY_DEFAULT.iter().fold(0, |bits, c| bits | c.bit());
+        RuleLevels { enabled: Selector::All.bits() & !off, set: vec![None; Code::ALL.len()] }
     }
 }
 
@@ -278,7 +296,12 @@ impl RuleLevels {
         self.enabled &= !bits(&selection.ignore);
     }
 
+    /// Sets the rule's severity; a severity given to a rule that is off by
+    /// default turns it on.
     pub fn set(&mut self, code: Code, level: Level) {
+        if level != Level::Off && !code.on_by_default() {
+            self.enabled |= code.bit();
+        }
         self.set[code as usize] = Some(level);
     }
 

@@ -21,6 +21,11 @@ const KEYS: &[&str] = &[
     "extensions",
     "successor-keys",
     "predecessor-keys",
+    "corrected-by-keys",
+    "corrects-keys",
+    "scope-keys",
+    "review-grace",
+    "authorities",
     "statuses",
     "link-style",
     "dismissals",
@@ -61,6 +66,24 @@ pub struct Config {
     pub successor_keys: Option<Vec<String>>,
     /// The keys with which a newer note names the notes it supersedes.
     pub predecessor_keys: Option<Vec<String>>,
+    /// The keys that name the notes correcting this one (default:
+    /// `corrected_by`, `corrected-by`, `correctedBy`).
+    pub corrected_by_keys: Option<Vec<String>>,
+    /// The keys with which a correcting note names the notes it corrects
+    /// (default: `corrects`).
+    pub corrects_keys: Option<Vec<String>>,
+    /// The frontmatter keys that say where a note applies, each a string
+    /// or a list of strings; a note without a key applies to every value
+    /// of it (default: scope, region, jurisdiction, product,
+    /// product_version, audience, lang).
+    pub scope_keys: Option<Vec<String>>,
+    /// Days after its `review_due` that a note is still trusted; after
+    /// that its verdict is `unknown` (default: off).
+    pub review_grace: Option<u32>,
+    /// The values of the `authority` key, highest first, e.g. ["statute",
+    /// "policy", "guideline", "note"]: a note may not supersede one of
+    /// higher authority.
+    pub authorities: Option<Vec<String>>,
     /// The `status` values the vault uses (case-insensitive).
     pub statuses: Option<Vec<String>>,
     /// How `suggest --apply` names successors: `path`, `wikilink` or `wikilink-path`.
@@ -227,10 +250,13 @@ pub fn load(file: &Path) -> Result<Config, ConfigError> {
     {
         return Err(error(&text, Some(score.span()), "`min-score` is a number from 0 to 1".into(), None));
     }
-    if let Some(keys) = &config.successor_keys
-        && keys.is_empty()
-    {
-        return Err(error(&text, None, "`successor-keys` needs at least one key".into(), None));
+    let key_lists = [
+        ("successor-keys", &config.successor_keys),
+        ("corrected-by-keys", &config.corrected_by_keys),
+        ("corrects-keys", &config.corrects_keys),
+    ];
+    if let Some((name, _)) = key_lists.iter().find(|(_, keys)| keys.as_ref().is_some_and(Vec::is_empty)) {
+        return Err(error(&text, None, format!("`{name}` needs at least one key"), None));
     }
     if let Some(extensions) = &config.extensions
         && (extensions.is_empty() || extensions.iter().any(|e| e.trim_start_matches('.').is_empty()))
@@ -303,12 +329,41 @@ pub fn json_schema() -> String {
 }
 
 impl Config {
+    /// The keys of each side of a declaration, the defaults where unset.
+    pub fn declaration_keys(&self) -> crate::note::DeclarationKeys {
+        let set =
+            [&self.successor_keys, &self.predecessor_keys, &self.corrected_by_keys, &self.corrects_keys];
+        let mut keys = crate::note::default_keys();
+        for (keys, set) in keys.iter_mut().zip(set) {
+            if let Some(set) = set {
+                keys.clone_from(set);
+            }
+        }
+        keys
+    }
+
+    /// Scope keys, authorities and the review grace, the defaults where unset.
+    pub fn terms(&self) -> crate::vault::Terms {
+        let mut terms = crate::vault::Terms::default();
+        if let Some(keys) = &self.scope_keys {
+            terms.scope_keys.clone_from(keys);
+        }
+        terms.authorities = self.authorities.clone().unwrap_or_default();
+        terms.review_grace = self.review_grace;
+        terms
+    }
+
     /// The keys set that only the vault's root config may set.
     pub fn vault_wide_keys(&self) -> Vec<&'static str> {
         let set = [
             ("extensions", self.extensions.is_some()),
             ("successor-keys", self.successor_keys.is_some()),
             ("predecessor-keys", self.predecessor_keys.is_some()),
+            ("corrected-by-keys", self.corrected_by_keys.is_some()),
+            ("corrects-keys", self.corrects_keys.is_some()),
+            ("scope-keys", self.scope_keys.is_some()),
+            ("review-grace", self.review_grace.is_some()),
+            ("authorities", self.authorities.is_some()),
             ("statuses", self.statuses.is_some()),
             ("link-style", self.link_style.is_some()),
             ("dismissals", self.dismissals.is_some()),

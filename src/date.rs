@@ -52,6 +52,14 @@ impl Day {
         Day::new(y as u16, m as u8, d as u8)
     }
 
+    /// The day `days` later (a year or month alone counts from its first
+    /// day); saturates at the ends of the calendar.
+    pub fn plus_days(self, days: u32) -> Day {
+        let date = jiff::civil::Date::new(self.year as i16, self.month.max(1) as i8, self.day.max(1) as i8);
+        let later = date.ok().and_then(|d| d.checked_add(jiff::Span::new().days(i64::from(days))).ok());
+        later.map_or(Day::new(9999, 12, 31), |d| Day::new(d.year() as u16, d.month() as u8, d.day() as u8))
+    }
+
     /// The UTC day of a Unix time in seconds.
     pub fn of_unix_seconds(seconds: i64) -> Day {
         Day::from_unix_days(seconds.div_euclid(86_400))

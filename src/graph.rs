@@ -5,7 +5,7 @@
 //! `lineage` and the drawing all read this one value.
 
 use crate::diagnostic::Span;
-use crate::note::{Shape, shapes};
+use crate::note::{Relation, Shape, shapes};
 use crate::vault::{NoteId, Resolution, Side, Vault};
 use std::collections::HashMap;
 
@@ -42,18 +42,25 @@ pub struct Graph {
     /// For each note, the edges to its successors. An edge declared on
     /// both sides is kept once, as its successor side.
     pub edges: Vec<Vec<Edge>>,
-    /// Every string value of every declaration, successor sides first,
-    /// each side in note order.
+    /// Every string value of every declaration, side by side in
+    /// [`Side::ALL`] order, each side in note order.
     pub declared: Vec<Declared>,
-    /// For each note with a `supersedes` declaration, the notes it names
-    /// there (itself included when it names itself).
-    pub named: HashMap<NoteId, Vec<NoteId>>,
+    /// For each note, the edges to the notes that correct it: it stays
+    /// readable, but only together with them.
+    pub corrections: Vec<Vec<Edge>>,
+    /// For each note with a `supersedes` (`corrects`) declaration, the
+    /// notes it names there (itself included when it names itself), by
+    /// [`Relation`].
+    pub named: [HashMap<NoteId, Vec<NoteId>>; 2],
     /// The strongly connected components, sinks first (see
     /// [`strongly_connected`]): what the lifecycle walks in order.
     pub components: Vec<Vec<NoteId>>,
     /// For each note, the notes at the end of its chain; itself when it
     /// has no successor, `None` inside or behind a cycle.
     pub ends: Vec<Option<Vec<NoteId>>>,
+    /// The loops that go through a correction: the components of
+    /// supersessions and corrections together with a correction inside.
+    pub revision_cycles: Vec<Vec<NoteId>>,
     /// What the config's folder rules cover.
     pub covered: crate::version_roots::Covered,
 }
@@ -61,15 +68,18 @@ pub struct Graph {
 impl Graph {
     /// Resolves every declaration of the vault once.
     pub fn build(vault: &Vault) -> Graph {
-        let mut edges: Vec<Vec<Edge>> = vec![Vec::new(); vault.notes.len()];
+        let mut relations: [Vec<Vec<Edge>>; 2] =
+            [vec![Vec::new(); vault.notes.len()], vec![Vec::new(); vault.notes.len()]];
         let mut declared = Vec::new();
-        let mut named: HashMap<NoteId, Vec<NoteId>> = HashMap::new();
-        for side in [Side::Successor, Side::Predecessor] {
+        let mut named: [HashMap<NoteId, Vec<NoteId>>; 2] = Default::default();
+        for side in Side::ALL {
+            let relation = side.relation() as usize;
+            let (edges, named) = (&mut relations[relation], &mut named[relation]);
             for (id, note) in vault.notes.iter().enumerate() {
                 // A template's declarations are placeholders for the notes
                 // made from it, not facts about the template.
                 let Some(field) = note.declaration(side).filter(|_| !vault.is_template(id)) else { continue };
-                if side == Side::Predecessor {
+                if !side.names_newer() {
                     named.entry(id).or_default();
                 }
                 for shape in shapes(field) {
@@ -80,7 +90,7 @@ impl Graph {
                         other => other,
                     };
                     if let Resolution::Note(target) = resolution {
-                        if side == Side::Predecessor {
+                        if !side.names_newer() {
                             named.entry(id).or_default().push(target);
                         }
                         let (older, newer) = side.edge(id, target);
@@ -99,6 +109,7 @@ impl Graph {
                 }
             }
         }
+        let [mut edges, corrections] = relations;
         // A folder rule retires what no declaration speaks of: a note's own
         // declaration, or a newer note naming it, wins over the rule.
         let covered = crate::version_roots::cover(vault, &vault.folder_rules);
@@ -114,7 +125,8 @@ impl Graph {
         }
         let components = strongly_connected(&edges);
         let ends = ends(&edges, &components);
-        Graph { edges, declared, named, components, ends, covered }
+        let revision_cycles = revision_cycles(&edges, &corrections);
+        Graph { edges, corrections, declared, named, components, ends, revision_cycles, covered }
     }
 
     /// Whether some note supersedes `id`.
@@ -122,7 +134,16 @@ impl Graph {
         !self.edges[id].is_empty()
     }
 
-    /// Every edge as `(older, newer)`.
+    /// Every edge of `relation` as `(older, newer)`.
+    pub fn pairs_of(&self, relation: Relation) -> impl Iterator<Item = (NoteId, NoteId)> + '_ {
+        let edges = match relation {
+            Relation::Supersession => &self.edges,
+            Relation::Correction => &self.corrections,
+        };
+        edges.iter().enumerate().flat_map(|(from, edges)| edges.iter().map(move |e| (from, e.to)))
+    }
+
+    /// Every supersession edge as `(older, newer)`.
     pub fn pairs(&self) -> impl Iterator<Item = (NoteId, NoteId)> + '_ {
         self.edges.iter().enumerate().flat_map(|(from, edges)| edges.iter().map(move |e| (from, e.to)))
     }
@@ -227,6 +248,24 @@ pub fn strongly_connected(edges: &[Vec<Edge>]) -> Vec<Vec<NoteId>> {
         }
     }
     components
+}
+
+/// The loops of supersessions and corrections together that go through a
+/// correction (a loop of supersessions alone is in `components`).
+fn revision_cycles(edges: &[Vec<Edge>], corrections: &[Vec<Edge>]) -> Vec<Vec<NoteId>> {
+    if corrections.iter().all(Vec::is_empty) {
+        return Vec::new();
+    }
+    let both: Vec<Vec<Edge>> =
+        edges.iter().zip(corrections).map(|(e, c)| [e.as_slice(), c].concat()).collect();
+    let mut cycles: Vec<Vec<NoteId>> = strongly_connected(&both)
+        .into_iter()
+        .filter(|c| {
+            c.len() > 1 && c.iter().any(|&m| corrections[m].iter().any(|e| c.binary_search(&e.to).is_ok()))
+        })
+        .collect();
+    cycles.sort();
+    cycles
 }
 
 /// The current notes at the end of each note's chain, computed once per

@@ -8,9 +8,11 @@
 //!
 //! 1. leaves: [`code`], [`date`], [`text`], [`diagnostic`], [`progress`]
 //! 2. reading: [`walk`], [`root`], [`frontmatter`], [`markdown`], [`link`],
-//!    [`names`], [`fingerprint`], [`suppression`], [`note`], [`splice`], [`obsidian`]
-//! 3. the model: [`vault`], [`version_roots`], [`dismissals`], [`graph`], [`lifecycle`], [`lineage`]
-//! 4. analysis: [`rules`], [`suggest`], [`baseline`]
+//!    [`names`], [`fingerprint`], [`suppression`], [`note`], [`scope`], [`splice`],
+//!    [`obsidian`]
+//! 3. the model: [`vault`], [`version_roots`], [`dismissals`], [`graph`], [`lifecycle`],
+//!    [`verdict`], [`lineage`]
+//! 4. analysis: [`rules`], [`suggest`], [`baseline`], [`events`]
 //! 5. edits: [`edit`], [`fix`]
 //! 6. settings: [`config`], [`cli`], [`settings`]
 //! 7. [`commands`]
@@ -27,6 +29,7 @@ pub mod date;
 pub mod diagnostic;
 pub mod dismissals;
 pub mod edit;
+pub mod events;
 pub mod fingerprint;
 pub mod fix;
 pub mod frontmatter;
@@ -43,6 +46,7 @@ pub mod progress;
 pub mod review;
 pub mod root;
 pub mod rules;
+pub mod scope;
 pub mod server;
 pub mod settings;
 pub mod splice;
@@ -50,5 +54,6 @@ pub mod suggest;
 pub mod suppression;
 pub mod text;
 pub mod vault;
+pub mod verdict;
 pub mod version_roots;
 pub mod walk;

@@ -3,11 +3,17 @@
 //! unless its status keeps it out (a draft, a revoked note) or a successor
 //! has taken effect. A successor takes effect on its own `effective_from`
 //! (at once when it has none), and not while it is a draft or quarantined.
+//! A successor retires the older note only where it applies: its scope
+//! must hold all of the older note's (see [`crate::scope`]). A note in
+//! force that a correction in effect names stays in force, `corrected`.
+//! A note of lower authority (the config's `authorities`) retires and
+//! corrects nothing of higher authority.
 //! This is the reading `lineage`, `links-to-superseded` and the statistics
 //! share, so a retrieval layer that loads `lineage --all` agrees with `check`.
 
 use crate::date::Day;
 use crate::graph::Graph;
+use crate::scope::Scope;
 use crate::vault::{NoteId, Vault};
 
 /// At most this many current notes are named at the end of a split chain.
@@ -17,6 +23,9 @@ const MAX_CURRENT: usize = 8;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Standing {
     InForce,
+    /// In force, and a correction in effect names it: it may be read only
+    /// together with its corrections.
+    Corrected,
     /// A successor has taken effect (or the status says superseded).
     Superseded,
     /// In a supersession cycle: every member is superseded by another.
@@ -35,6 +44,11 @@ pub enum Standing {
 }
 
 impl Standing {
+    /// In force on the day, corrected or not.
+    pub fn is_in_force(self) -> bool {
+        matches!(self, Standing::InForce | Standing::Corrected)
+    }
+
     /// Retired: it was in force once and is no longer, so links to it and
     /// search results should go elsewhere.
     pub fn is_retired(self) -> bool {
@@ -52,6 +66,7 @@ impl Standing {
     pub fn name(self) -> &'static str {
         match self {
             Standing::InForce => "in-force",
+            Standing::Corrected => "corrected",
             Standing::Superseded => "superseded",
             Standing::Cycle => "cycle",
             Standing::NotYetInForce(_) => "not-yet-in-force",
@@ -68,6 +83,7 @@ impl Standing {
     pub fn describe(self) -> String {
         match self {
             Standing::InForce => "is in force".into(),
+            Standing::Corrected => "is in force, with corrections".into(),
             Standing::Superseded => "is superseded".into(),
             Standing::Cycle => "is in a supersession cycle".into(),
             Standing::NotYetInForce(Some(day)) => format!("takes effect on {day}"),
@@ -91,10 +107,37 @@ pub struct State {
     pub current: Vec<NoteId>,
 }
 
+/// For each note, the corrections that have taken effect, are not
+/// withdrawn (revoked or deleted), and `apply` to it.
+fn in_effect(
+    graph: &Graph,
+    states: &[State],
+    took_effect: &dyn Fn(NoteId) -> bool,
+    apply: &dyn Fn(NoteId, NoteId) -> bool,
+) -> Vec<Vec<NoteId>> {
+    let withdrawn = |c: NoteId| matches!(states[c].standing, Standing::Revoked | Standing::Deleted);
+    let each = graph.corrections.iter().enumerate().map(|(id, edges)| {
+        let mut by: Vec<NoteId> = edges
+            .iter()
+            .map(|e| e.to)
+            .filter(|&c| c != id && took_effect(c) && !withdrawn(c) && apply(c, id))
+            .collect();
+        by.sort_unstable();
+        by.dedup();
+        by
+    });
+    each.collect()
+}
+
 /// Every note's state on `as_of`.
 pub struct Lifecycle {
     pub as_of: Day,
     pub states: Vec<State>,
+    /// Each note's scope, within the scope asked about; `None` for a note
+    /// that does not apply there.
+    pub scopes: Vec<Option<Scope>>,
+    /// For each note, the corrections in effect that name it.
+    pub corrections: Vec<Vec<NoteId>>,
 }
 
 fn status(vault: &Vault, id: NoteId) -> String {
@@ -129,12 +172,39 @@ fn own(vault: &Vault, id: NoteId, as_of: Day) -> Standing {
 
 impl Lifecycle {
     pub fn new(vault: &Vault, graph: &Graph, as_of: Day) -> Lifecycle {
+        Lifecycle::scoped(vault, graph, as_of, None)
+    }
+
+    /// Every note's state on `as_of` within `query` (everywhere: `None`).
+    pub fn scoped(vault: &Vault, graph: &Graph, as_of: Day, query: Option<&Scope>) -> Lifecycle {
         let own: Vec<Standing> = (0..vault.notes.len()).map(|id| own(vault, id, as_of)).collect();
         let took_effect = |id: NoteId| {
             !matches!(
                 own[id],
                 Standing::Draft | Standing::Quarantined | Standing::NotYetInForce(_) | Standing::Unreadable
             )
+        };
+        let scopes: Vec<Option<Scope>> = vault
+            .scopes()
+            .into_iter()
+            .map(|scope| match query {
+                Some(query) => scope.within(query),
+                None => Some(scope),
+            })
+            .collect();
+        // A note of lower authority retires or corrects nothing above it.
+        let ranks: Vec<Option<usize>> =
+            (0..vault.notes.len()).map(|id| vault.authority(id).map(|a| a.0)).collect();
+        let outranked = |newer: NoteId, older: NoteId| matches!((ranks[newer], ranks[older]), (Some(n), Some(o)) if n > o);
+        // A successor retires the older note where it applies: everywhere
+        // the older note does, or it stays in force for the rest.
+        let reaches = |newer: NoteId, older: NoteId| {
+            !outranked(newer, older)
+                && match (&scopes[newer], &scopes[older]) {
+                    (Some(newer), Some(older)) => newer.covers(older),
+                    (_, None) => true,
+                    (None, Some(_)) => false,
+                }
         };
         let mut states: Vec<State> =
             own.iter().map(|&standing| State { standing, current: Vec::new() }).collect();
@@ -148,7 +218,7 @@ impl Lifecycle {
             }
             let id = component[0];
             let successors: Vec<NoteId> =
-                graph.edges[id].iter().map(|e| e.to).filter(|&s| took_effect(s)).collect();
+                graph.edges[id].iter().map(|e| e.to).filter(|&s| took_effect(s) && reaches(s, id)).collect();
             if !successors.is_empty() {
                 let mut current: Vec<NoteId> =
                     successors.iter().flat_map(|&s| states[s].current.iter().copied()).collect();
@@ -164,10 +234,28 @@ impl Lifecycle {
                 }
             }
         }
-        Lifecycle { as_of, states }
+        let corrections = in_effect(graph, &states, &|c| took_effect(c), &|c, id| {
+            !outranked(c, id)
+                && match (&scopes[c], &scopes[id]) {
+                    (Some(a), Some(b)) => a.overlaps(b),
+                    _ => false,
+                }
+        });
+        for (state, by) in states.iter_mut().zip(&corrections) {
+            if state.standing == Standing::InForce && !by.is_empty() {
+                state.standing = Standing::Corrected;
+            }
+        }
+        Lifecycle { as_of, states, scopes, corrections }
     }
 
+    /// Whether the note is in force: corrected or not.
     pub fn in_force(&self, id: NoteId) -> bool {
-        self.states[id].standing == Standing::InForce
+        self.states[id].standing.is_in_force()
+    }
+
+    /// Whether the note applies within the scope asked about.
+    pub fn applies(&self, id: NoteId) -> bool {
+        self.scopes[id].is_some()
     }
 }

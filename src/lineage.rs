@@ -6,38 +6,64 @@
 use crate::date::Day;
 use crate::graph::Graph;
 use crate::lifecycle::Lifecycle;
+use crate::scope::Scope;
 use crate::vault::{NoteId, Vault};
+use crate::verdict::Judgement;
 use std::collections::{BTreeSet, VecDeque};
 
 /// The resolved supersession graph and every note's state on `as_of`.
 pub struct Analysis {
     pub graph: Graph,
     pub life: Lifecycle,
-    /// For each note, the notes it directly supersedes: the graph's edges
-    /// turned around, so a lineage can be walked both ways.
+    /// Every note's verdict and closure.
+    pub judged: Vec<Judgement>,
+    /// For each note, the notes it directly supersedes or corrects: the
+    /// graph's edges turned around, so a lineage can be walked both ways.
     predecessors: Vec<Vec<NoteId>>,
 }
 
 impl Analysis {
     /// Resolves every declaration (its problems are `check`'s to report).
     pub fn new(vault: &Vault, as_of: Day) -> Analysis {
+        Analysis::within(vault, as_of, None, &[])
+    }
+
+    /// Within `query` (everywhere: `None`), with the undeclared pairs of
+    /// versions the similarity pass found, if it ran, as conflicts.
+    pub fn within(
+        vault: &Vault,
+        as_of: Day,
+        query: Option<&Scope>,
+        suspected: &[(NoteId, NoteId)],
+    ) -> Analysis {
         let graph = Graph::build(vault);
-        let life = Lifecycle::new(vault, &graph, as_of);
-        let predecessors = graph.predecessors();
-        Analysis { graph, life, predecessors }
+        let life = Lifecycle::scoped(vault, &graph, as_of, query);
+        let judged = crate::verdict::judge(vault, &graph, &life, suspected);
+        let mut predecessors = vec![Vec::new(); vault.notes.len()];
+        for relation in [crate::note::Relation::Supersession, crate::note::Relation::Correction] {
+            for (from, to) in graph.pairs_of(relation) {
+                predecessors[to].push(from);
+            }
+        }
+        Analysis { graph, life, judged, predecessors }
+    }
+
+    /// The notes that `id` leads to: its successors and its corrections.
+    fn later(&self, id: NoteId) -> impl Iterator<Item = NoteId> + '_ {
+        self.graph.edges[id].iter().chain(&self.graph.corrections[id]).map(|e| e.to)
     }
 
     /// Every version of the document `id` belongs to (the notes linked to
-    /// it by declarations, either way), oldest first: each note before the
-    /// notes that supersede it, ties broken by `effective_from`, then path.
+    /// it by declarations of supersession or correction, either way),
+    /// oldest first: each note before the notes that supersede or correct
+    /// it, ties broken by `effective_from`, then path.
     /// Notes in a cycle, which have no order, come last by path.
     pub fn versions(&self, vault: &Vault, id: NoteId) -> Vec<NoteId> {
-        let edges = &self.graph.edges;
         let back = &self.predecessors;
         let mut members = BTreeSet::from([id]);
         let mut queue = VecDeque::from([id]);
         while let Some(n) = queue.pop_front() {
-            for m in edges[n].iter().map(|e| e.to).chain(back[n].iter().copied()) {
+            for m in self.later(n).chain(back[n].iter().copied()).collect::<Vec<_>>() {
                 if members.insert(m) {
                     queue.push_back(m);
                 }
@@ -55,11 +81,11 @@ impl Analysis {
         while let Some(first) = ready.pop_first() {
             let n = first.2;
             order.push(n);
-            for e in &edges[n] {
-                let count = waiting.get_mut(&e.to).expect("a member");
+            for to in self.later(n) {
+                let count = waiting.get_mut(&to).expect("a member");
                 *count -= 1;
                 if *count == 0 {
-                    ready.insert(key(e.to));
+                    ready.insert(key(to));
                 }
             }
         }

@@ -383,10 +383,14 @@ fn apply_pairs(
     }
 }
 
-/// `lineage`: the versions of the named notes, or the map of every note.
+/// `lineage`: the versions of the named notes, or the map of every note,
+/// or the events since a commit.
 fn lineage(args: &cli::LineageArgs, cli: &Cli, style: Style) -> Result<(String, u8), String> {
-    if args.all && args.format != LineageFormat::Json {
-        return Err("--all lists every note as JSON; add --format json".into());
+    if args.all && args.format == LineageFormat::Full {
+        return Err("--all lists every note as JSON; add --format json (or jsonl)".into());
+    }
+    if !args.all && args.format == LineageFormat::Jsonl {
+        return Err("--format jsonl is for the map of every note; add --all".into());
     }
     let flags = Flags {
         paths: &args.paths,
@@ -396,11 +400,20 @@ fn lineage(args: &cli::LineageArgs, cli: &Cli, style: Style) -> Result<(String, 
         ..Flags::default()
     };
     let settings = settings_all_found(cli, flags, style)?;
-    let lineage = commands::lineage::run(&settings, args.all).map_err(|e| command_error(e, style))?;
+    let scope = (!args.scope.is_empty()).then(|| vaultlint::scope::Scope::parse(&args.scope)).transpose()?;
+    let map = commands::lineage::MapOptions { scope, suspected: args.verdict_suspected };
+    if let Some(reference) = &args.since {
+        let since =
+            commands::lineage::since(&settings, reference, &map).map_err(|e| command_error(e, style))?;
+        let jsonl = args.format == LineageFormat::Jsonl;
+        return Ok((output::lineage::events(&since, reference, jsonl), 0));
+    }
+    let lineage = commands::lineage::run(&settings, args.all, &map).map_err(|e| command_error(e, style))?;
     let (vault, analysis) = (&lineage.vault, &lineage.analysis);
     let focus = settings.scope.focus.as_ref();
     let keep = |path: &str| focus.is_none_or(|f| f.contains(path));
     let text = match &lineage.notes {
+        None if args.format == LineageFormat::Jsonl => output::lineage::all_jsonl(vault, analysis, &keep),
         None => output::lineage::all_json(vault, analysis, &keep),
         Some(notes) if args.format == LineageFormat::Json => output::lineage::json(vault, analysis, notes),
         Some(notes) => output::lineage::full(vault, analysis, notes, style),
@@ -436,7 +449,7 @@ fn server() -> Result<(String, u8), String> {
 /// `rule CODE`: a rule's explanation; `rule --all`: every rule's summary.
 fn rule(args: &cli::RuleArgs) -> Result<(String, u8), String> {
     use vaultlint::code::Code;
-    let json = args.format == LineageFormat::Json;
+    let json = args.format == cli::RuleFormat::Json;
     let Some(name) = &args.code else {
         return Ok((if json { output::rule::all_json() } else { output::rule::all_full() }, 0));
     };

@@ -16,6 +16,21 @@ use std::path::Path;
 pub const SUCCESSOR_KEYS: &[&str] = &["superseded_by", "superseded-by", "supersededBy"];
 /// The keys with which a newer note names the notes it supersedes.
 pub const PREDECESSOR_KEYS: &[&str] = &["supersedes", "replaces"];
+/// The keys that name the notes correcting this one: it stays readable,
+/// but may not support a claim without them.
+pub const CORRECTED_BY_KEYS: &[&str] = &["corrected_by", "corrected-by", "correctedBy"];
+/// The keys with which a correcting note names the notes it corrects.
+pub const CORRECTS_KEYS: &[&str] = &["corrects"];
+/// The default keys of each [`Side`], in [`Side::ALL`] order.
+pub const DEFAULT_DECLARATION_KEYS: [&[&str]; 4] =
+    [SUCCESSOR_KEYS, PREDECESSOR_KEYS, CORRECTED_BY_KEYS, CORRECTS_KEYS];
+/// The keys of each side of a declaration, in [`Side::ALL`] order.
+pub type DeclarationKeys = [Vec<String>; 4];
+
+/// The default keys as owned strings, as configured keys are.
+pub fn default_keys() -> DeclarationKeys {
+    DEFAULT_DECLARATION_KEYS.map(|keys| keys.iter().map(|k| k.to_string()).collect())
+}
 /// How to read notes, and what to compute beyond what `check` needs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Reading<'a> {
@@ -26,20 +41,14 @@ pub struct Reading<'a> {
     pub digest: bool,
     /// The links in the body, for `links-to-superseded`.
     pub links: bool,
-    /// The keys that declare a successor.
-    pub successor_keys: &'a [String],
-    /// The keys that name the notes this one supersedes.
-    pub predecessor_keys: &'a [String],
+    /// The keys of each side of a declaration (`superseded_by`,
+    /// `supersedes`, `corrected_by`, `corrects`).
+    pub keys: &'a DeclarationKeys,
     /// The frontmatter key that silences rules for the whole note.
     pub suppression_key: &'a str,
 }
 
-/// [`SUCCESSOR_KEYS`] and [`PREDECESSOR_KEYS`] as owned strings, as
-/// configured keys are.
-static DEFAULT_KEYS: std::sync::LazyLock<[Vec<String>; 2]> = std::sync::LazyLock::new(|| {
-    let owned = |keys: &[&str]| keys.iter().map(|k| k.to_string()).collect();
-    [owned(SUCCESSOR_KEYS), owned(PREDECESSOR_KEYS)]
-});
+static DEFAULT_KEYS: std::sync::LazyLock<DeclarationKeys> = std::sync::LazyLock::new(default_keys);
 
 impl Default for Reading<'_> {
     fn default() -> Self {
@@ -47,38 +56,62 @@ impl Default for Reading<'_> {
             fingerprint: false,
             digest: false,
             links: true,
-            successor_keys: &DEFAULT_KEYS[0],
-            predecessor_keys: &DEFAULT_KEYS[1],
+            keys: &DEFAULT_KEYS,
             suppression_key: crate::suppression::DEFAULT_KEY,
         }
     }
 }
 
-/// Which side of an edge a declaration states.
+/// Which side of an edge a declaration states, and of which relation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Side {
     /// `superseded_by` on the older note: the value is the newer one.
     Successor,
     /// `supersedes` on the newer note: the value is the older one.
     Predecessor,
+    /// `corrected_by` on the corrected note: the value is the correction.
+    CorrectedBy,
+    /// `corrects` on the correction: the value is the corrected note.
+    Corrects,
+}
+
+/// What an edge says of the older note: it is replaced, or it stands
+/// only together with the newer one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Relation {
+    Supersession,
+    Correction,
 }
 
 impl Side {
+    pub const ALL: [Side; 4] = [Side::Successor, Side::Predecessor, Side::CorrectedBy, Side::Corrects];
+
     /// What the value of a declaration on this side names.
     pub fn noun(self) -> &'static str {
         match self {
             Side::Successor => "successor",
             Side::Predecessor => "superseded note",
+            Side::CorrectedBy => "correction",
+            Side::Corrects => "corrected note",
         }
+    }
+
+    pub fn relation(self) -> Relation {
+        match self {
+            Side::Successor | Side::Predecessor => Relation::Supersession,
+            Side::CorrectedBy | Side::Corrects => Relation::Correction,
+        }
+    }
+
+    /// Whether the declaration is on the older note, naming the newer.
+    pub fn names_newer(self) -> bool {
+        matches!(self, Side::Successor | Side::CorrectedBy)
     }
 
     /// The edge older -> newer that `note` declares with a value leading
     /// to `target`.
     pub fn edge<T>(self, note: T, target: T) -> (T, T) {
-        match self {
-            Side::Successor => (note, target),
-            Side::Predecessor => (target, note),
-        }
+        if self.names_newer() { (note, target) } else { (target, note) }
     }
 }
 
@@ -162,6 +195,8 @@ pub struct Note {
     pub successor: Option<Field>,
     /// The declaration of the notes this one supersedes, if any.
     pub predecessor: Option<Field>,
+    /// The declarations of corrections, `corrected_by` and `corrects`.
+    pub corrections: [Option<Field>; 2],
     /// The links in the body, when they were asked for.
     pub links: Vec<BodyLink>,
     /// Every top-level frontmatter field, in file order.
@@ -196,6 +231,7 @@ impl Note {
             status: None,
             successor: None,
             predecessor: None,
+            corrections: [None, None],
             links: Vec::new(),
             fields: Vec::new(),
             head: String::new(),
@@ -314,7 +350,7 @@ impl Note {
                 block.end
             }
         };
-        note.read_fields(reading.successor_keys, reading.predecessor_keys);
+        note.read_fields(reading.keys);
         note.suppressions.extend(crate::suppression::in_frontmatter(&note.fields, reading.suppression_key));
         note.suppressions.extend(crate::suppression::in_body(text, body_start));
         if reading.links {
@@ -331,8 +367,9 @@ impl Note {
         note
     }
 
-    fn read_fields(&mut self, successor_keys: &[String], predecessor_keys: &[String]) {
-        for field in &self.fields {
+    fn read_fields(&mut self, keys: &DeclarationKeys) {
+        let fields = std::mem::take(&mut self.fields);
+        for field in &fields {
             let value = &field.value;
             match field.key.as_str() {
                 "title" => {
@@ -357,15 +394,19 @@ impl Note {
                         self.status = Some((status.trim().to_string(), value.span));
                     }
                 }
-                key if self.successor.is_none() && successor_keys.iter().any(|k| k == key) => {
-                    self.successor = Some(field.clone());
+                key => {
+                    // The first key of a side counts; a second is a duplicate.
+                    let side =
+                        Side::ALL.into_iter().find(|&side| keys[side as usize].iter().any(|k| k == key));
+                    if let Some(side) = side
+                        && self.declaration(side).is_none()
+                    {
+                        *self.declaration_mut(side) = Some(field.clone());
+                    }
                 }
-                key if self.predecessor.is_none() && predecessor_keys.iter().any(|k| k == key) => {
-                    self.predecessor = Some(field.clone());
-                }
-                _ => {}
             }
         }
+        self.fields = fields;
     }
 
     /// The field under `key`, if any.
@@ -399,6 +440,17 @@ impl Note {
         match side {
             Side::Successor => self.successor.as_ref(),
             Side::Predecessor => self.predecessor.as_ref(),
+            Side::CorrectedBy => self.corrections[0].as_ref(),
+            Side::Corrects => self.corrections[1].as_ref(),
+        }
+    }
+
+    fn declaration_mut(&mut self, side: Side) -> &mut Option<Field> {
+        match side {
+            Side::Successor => &mut self.successor,
+            Side::Predecessor => &mut self.predecessor,
+            Side::CorrectedBy => &mut self.corrections[0],
+            Side::Corrects => &mut self.corrections[1],
         }
     }
 

@@ -318,7 +318,7 @@ impl State {
         let closing = lines.iter().skip(1).position(|l| l.trim_end() == "---").map(|i| i + 1);
         let in_frontmatter =
             lines.first().is_some_and(|l| l.trim_end() == "---") && closing.is_some_and(|c| line < c);
-        let keys = self.settings.successor_keys.iter().chain(&self.settings.predecessor_keys);
+        let keys = self.settings.keys.iter().flatten();
         let is_key = |l: &str| {
             let l = l.trim_end();
             keys.clone().any(|k| l.strip_prefix(k.as_str()).is_some_and(|rest| rest.starts_with(':')))

@@ -60,8 +60,8 @@ impl From<&str> for SettingsError {
 pub struct Settings {
     pub scope: Scope,
     pub walk: WalkOptions,
-    pub successor_keys: Vec<String>,
-    pub predecessor_keys: Vec<String>,
+    /// The keys of each side of a declaration, in [`note::Side::ALL`] order.
+    pub keys: note::DeclarationKeys,
     /// What the rules judge against, and how written links name notes.
     pub rules: rules::Options,
     pub suggest: suggest::Options,
@@ -75,6 +75,8 @@ pub struct Settings {
     pub docs_url: Option<String>,
     /// The config's `[[supersede]]` folder rules.
     pub folder_rules: Vec<crate::version_roots::FolderRule>,
+    /// Scope keys, authorities and the review grace.
+    pub terms: crate::vault::Terms,
     /// The config file, if one was read.
     pub config_file: Option<PathBuf>,
     /// The root config, for the configs in subfolders to be laid over.
@@ -153,11 +155,7 @@ impl Settings {
                 threads: flags.threads,
             },
             obsidian,
-            successor_keys: config.successor_keys.clone().unwrap_or_else(|| owned(note::SUCCESSOR_KEYS)),
-            predecessor_keys: config
-                .predecessor_keys
-                .clone()
-                .unwrap_or_else(|| owned(note::PREDECESSOR_KEYS)),
+            keys: config.declaration_keys(),
             rules,
             suggest,
             dismissals,
@@ -168,6 +166,7 @@ impl Settings {
                 .unwrap_or_else(|| crate::suppression::DEFAULT_KEY.into()),
             docs_url: config.docs_url.clone(),
             folder_rules: config.folder_rules(),
+            terms: config.terms(),
             config_file: config.file.clone(),
             selection: flags.selection.clone(),
             config: std::sync::Arc::new(config),
@@ -230,14 +229,7 @@ impl Settings {
     /// version detector, `digest` to confirm a file before editing it,
     /// `links` for the links in bodies.
     pub fn reading(&self, fingerprint: bool, digest: bool, links: bool) -> Reading<'_> {
-        Reading {
-            fingerprint,
-            digest,
-            links,
-            successor_keys: &self.successor_keys,
-            predecessor_keys: &self.predecessor_keys,
-            suppression_key: &self.suppression_key,
-        }
+        Reading { fingerprint, digest, links, keys: &self.keys, suppression_key: &self.suppression_key }
     }
 
     /// The config file's path from the vault root, as findings name it

@@ -35,6 +35,8 @@ pub struct Vault {
     /// The config file's path from the vault root, as findings about it
     /// name it.
     pub config_name: String,
+    /// What the config says of scopes, authorities and review deadlines.
+    pub terms: Terms,
     by_path: HashMap<String, NoteId>,
     /// Lower-cased path without extension.
     by_lower_path: HashMap<String, Vec<NoteId>>,
@@ -43,6 +45,42 @@ pub struct Vault {
     by_suffix: HashMap<String, Vec<NoteId>>,
     by_stem: HashMap<String, Vec<NoteId>>,
     by_alias: HashMap<String, Vec<NoteId>>,
+}
+
+/// What the config says of how notes relate beyond their declarations.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Terms {
+    /// The frontmatter keys that say where a note applies.
+    pub scope_keys: Vec<String>,
+    /// The values of the `authority` key, highest first.
+    pub authorities: Vec<String>,
+    /// Days past `review_due` that a note is still trusted; `None`: always.
+    pub review_grace: Option<u32>,
+}
+
+impl Default for Terms {
+    fn default() -> Self {
+        Terms {
+            scope_keys: crate::scope::DEFAULT_KEYS.iter().map(|k| k.to_string()).collect(),
+            authorities: Vec::new(),
+            review_grace: None,
+        }
+    }
+}
+
+impl Vault {
+    /// The scope of every note.
+    pub fn scopes(&self) -> Vec<crate::scope::Scope> {
+        self.notes.iter().map(|n| crate::scope::Scope::of(n, &self.terms.scope_keys)).collect()
+    }
+
+    /// The rank of the note's `authority` among the configured ones, 0 the
+    /// highest; `None` when it has none, or one not configured.
+    pub fn authority(&self, id: NoteId) -> Option<(usize, &str)> {
+        let value = self.notes[id].field("authority")?.value.scalar_text()?.trim();
+        let rank = self.terms.authorities.iter().position(|a| a.eq_ignore_ascii_case(value))?;
+        Some((rank, value))
+    }
 }
 
 /// Where a successor value leads.
@@ -123,7 +161,7 @@ impl Vault {
             .collect();
         let mut vault = Vault::from_notes(root.to_path_buf(), notes);
         vault.problems = walked.problems;
-        vault.successor_keys = reading.successor_keys.to_vec();
+        vault.successor_keys = reading.keys[0].clone();
         vault
     }
 
@@ -139,6 +177,7 @@ impl Vault {
             extensions: walk::DEFAULT_EXTENSIONS.iter().map(|e| e.to_string()).collect(),
             folder_rules: Vec::new(),
             config_name: "vaultlint.toml".into(),
+            terms: Terms::default(),
             by_path: HashMap::with_capacity(notes.len()),
             by_lower_path: HashMap::with_capacity(notes.len()),
             by_suffix: HashMap::new(),

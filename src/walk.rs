@@ -139,6 +139,29 @@ pub fn relative(root: &Path, file: &Path) -> String {
     parts.join("/")
 }
 
+/// Which paths of a tree that is not on disk (a commit's) the walk would
+/// take as notes: a note's extension, no hidden folder or file, not
+/// excluded by a glob or by Obsidian's settings.
+pub fn selector(root: &Path, options: &WalkOptions) -> Result<impl Fn(&str) -> bool, WalkError> {
+    let mut overrides = OverrideBuilder::new(root);
+    for glob in &options.exclude {
+        overrides.add(&format!("!{glob}")).map_err(|e| WalkError(e.to_string()))?;
+    }
+    let overrides = overrides.build().map_err(|e| WalkError(e.to_string()))?;
+    let options = options.clone();
+    Ok(move |path: &str| {
+        let name = path.rsplit('/').next().unwrap_or(path);
+        let is_note = match options.extensions.is_empty() {
+            true => is_note_name(name),
+            false => strip_extension(name, &options.extensions).is_some(),
+        };
+        is_note
+            && !path.split('/').any(|part| part.starts_with('.'))
+            && !options.ignore.iter().any(|rule| rule.matches(path))
+            && !overrides.matched(path, false).is_ignore()
+    })
+}
+
 pub fn walk(root: &Path, options: &WalkOptions) -> Result<Walked, WalkError> {
     let mut overrides = OverrideBuilder::new(root);
     for glob in &options.exclude {

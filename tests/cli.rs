@@ -149,10 +149,10 @@ fn statistics_count_findings_per_code() {
             " 2  suspected-version        The note looks like an older version of another note but declares no successor.",
         ]
     );
-    // Seven codes, a blank line, eight slices, then the summary.
-    assert_eq!(text.lines().count(), 17, "{text}");
+    // Seven codes, a blank line, twelve slices, then the summary.
+    assert_eq!(text.lines().count(), 21, "{text}");
     assert_eq!(
-        text.lines().skip(8).take(8).collect::<Vec<_>>(),
+        text.lines().skip(8).take(12).collect::<Vec<_>>(),
         [
             "27  notes",
             "20  current",
@@ -162,6 +162,10 @@ fn statistics_count_findings_per_code() {
             " 5  broken declarations",
             " 2  suspected versions",
             " 0  left in force by folder rules",
+            "15  verdict active",
+            " 7  verdict stale",
+            " 0  verdict conflict",
+            " 5  verdict unknown",
         ]
     );
     let (_, json) = check_json(&fixture("handbook"), &["--statistics"]);
@@ -170,14 +174,16 @@ fn statistics_count_findings_per_code() {
     assert_eq!(
         json["slices"],
         serde_json::json!({"notes": 27, "current": 20, "superseded": 7, "revoked": 0, "chains": 5,
-            "broken_declarations": 5, "suspected_versions": 2, "left_in_force_by_folder_rules": 0})
+            "broken_declarations": 5, "suspected_versions": 2, "left_in_force_by_folder_rules": 0,
+            "verdict_active": 15, "verdict_stale": 7, "verdict_conflict": 0, "verdict_unknown": 5})
     );
     // Revoked notes and chains with declarations on either side.
     let (_, json) = check_json(&fixture("lineage"), &["--statistics", "--as-of", "2026-06-01"]);
     assert_eq!(
         json["slices"],
         serde_json::json!({"notes": 8, "current": 3, "superseded": 2, "revoked": 1, "chains": 2,
-            "broken_declarations": 0, "suspected_versions": 0, "left_in_force_by_folder_rules": 0})
+            "broken_declarations": 0, "suspected_versions": 0, "left_in_force_by_folder_rules": 0,
+            "verdict_active": 3, "verdict_stale": 5, "verdict_conflict": 0, "verdict_unknown": 0})
     );
     let (_, json) = check_json(&fixture("handbook"), &[]);
     assert!(json.get("statistics").is_none() && json.get("slices").is_none());

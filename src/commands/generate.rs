@@ -44,8 +44,9 @@ pub fn rules_table() -> String {
     let mut table = String::from("| code | severity | what it catches |\n| --- | --- | --- |\n");
     for code in crate::code::Code::ALL {
         let details = code.details().replace('|', "\\|");
+        let off = if code.on_by_default() { "" } else { " (off by default)" };
         table.push_str(&format!(
-            "| `{}` | {} | {details} |\n",
+            "| `{}` | {}{off} | {details} |\n",
             code.name(),
             code.default_severity().as_str()
         ));

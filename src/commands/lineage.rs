@@ -1,7 +1,10 @@
 //! `vaultlint lineage`: the versions of the named notes, or the map of
-//! every note (`--all`).
+//! every note (`--all`), for one scope if asked; or, with `--since`, the
+//! events that turn the map at a commit into the map now.
 
+use crate::events::{self, Change, Event};
 use crate::lineage::Analysis;
+use crate::scope::Scope;
 use crate::settings::{Settings, SettingsError};
 use crate::vault::{NoteId, Vault};
 
@@ -12,9 +15,19 @@ pub struct Lineage {
     pub notes: Option<Vec<NoteId>>,
 }
 
-pub fn run(settings: &Settings, all: bool) -> Result<Lineage, SettingsError> {
-    let vault = super::load(settings, settings.reading(false, false, false), &crate::progress::Silent)?.vault;
-    let analysis = Analysis::new(&vault, settings.rules.as_of);
+/// How the map is made.
+#[derive(Debug, Clone, Default)]
+pub struct MapOptions {
+    /// `--scope KEY=VALUE`: the map for one scope.
+    pub scope: Option<Scope>,
+    /// `--verdict-suspected`: suspected pairs of versions in force are conflicts.
+    pub suspected: bool,
+}
+
+pub fn run(settings: &Settings, all: bool, map: &MapOptions) -> Result<Lineage, SettingsError> {
+    let reading = settings.reading(map.suspected, false, false);
+    let vault = super::load(settings, reading, &crate::progress::Silent)?.vault;
+    let analysis = analyse(&vault, settings, map, settings.rules.as_of);
     if all {
         return Ok(Lineage { vault, analysis, notes: None });
     }
@@ -27,4 +40,51 @@ pub fn run(settings: &Settings, all: bool) -> Result<Lineage, SettingsError> {
         return Err("lineage takes notes of the vault (files with a note extension)".into());
     }
     Ok(Lineage { vault, analysis, notes: Some(notes) })
+}
+
+/// The map of `vault` on `as_of`, with the similarity pass when asked.
+fn analyse(vault: &Vault, settings: &Settings, map: &MapOptions, as_of: crate::date::Day) -> Analysis {
+    let mut suspected = Vec::new();
+    if map.suspected {
+        let graph = crate::graph::Graph::build(vault);
+        let dismissals = settings.load_dismissals();
+        let input = crate::suggest::Input { vault, graph: &graph, dismissals: &dismissals };
+        let found = crate::suggest::find_with(input, &settings.suggest, &crate::progress::Silent);
+        suspected = found.pairs.iter().map(|p| (p.older, p.newer)).collect();
+    }
+    Analysis::within(vault, as_of, map.scope.as_ref(), &suspected)
+}
+
+/// What `--since REF` prints: the commit compared with, and the events.
+pub struct Since {
+    pub commit: String,
+    pub as_of: crate::date::Day,
+    pub events: Vec<Event>,
+}
+
+/// `lineage --all --since REF`: the map at the commit REF, read from git's
+/// objects and judged as of the commit's day, against the map now.
+pub fn since(settings: &Settings, reference: &str, map: &MapOptions) -> Result<Since, SettingsError> {
+    let reading = settings.reading(map.suspected, false, false);
+    let now = super::load(settings, reading, &crate::progress::Silent)?.vault;
+    let root = settings.root();
+    let select = crate::walk::selector(root, &settings.walk).map_err(|e| e.0)?;
+    let git = |e: events::GitError| SettingsError::Usage(format!("--since needs a git work tree: {}", e.0));
+    let snapshot = events::snapshot(root, reference, &select, reading).map_err(git)?;
+    let mut then = Vault::from_notes(root.to_path_buf(), snapshot.notes);
+    then.obsidian = now.obsidian.clone();
+    then.extensions = now.extensions.clone();
+    then.folder_rules = now.folder_rules.clone();
+    then.terms = now.terms.clone();
+    then.successor_keys = now.successor_keys.clone();
+    let as_of = settings.rules.as_of;
+    let (then_map, now_map) =
+        (analyse(&then, settings, map, snapshot.day), analyse(&now, settings, map, as_of));
+    let moves = events::moves(root, &snapshot.commit).map_err(git)?;
+    let removals = events::removals(root, &snapshot.commit).map_err(git)?;
+    let focus = settings.scope.focus.as_ref();
+    let keep = |path: &str| focus.is_none_or(|f| f.contains(path));
+    let change =
+        Change { then: (&then, &then_map), now: (&now, &now_map), moves: &moves, removals: &removals };
+    Ok(Since { commit: snapshot.commit, as_of, events: events::events(&change, &keep) })
 }

@@ -37,6 +37,7 @@ pub fn load(
     vault.extensions = settings.walk.extensions.clone();
     vault.folder_rules = settings.folder_rules.clone();
     vault.config_name = settings.config_name();
+    vault.terms = settings.terms.clone();
     let rules = rules::Options { folders: nested.levels, ..settings.rules.clone() };
     Ok(Loaded { vault, rules })
 }

@@ -13,18 +13,35 @@ use std::fmt::Write;
 
 /// A note's place in its lineage, as JSON shows it.
 #[derive(Serialize)]
-struct Entry<'a> {
-    path: &'a str,
-    /// Whether to serve it: in force on the as-of day.
+pub struct Entry<'a> {
+    pub path: &'a str,
+    /// Whether it may support a current answer: `active`, `stale`,
+    /// `conflict` or `unknown`.
+    pub verdict: &'static str,
+    /// Whether it is in force on the as-of day (corrected or not).
     in_force: bool,
-    standing: &'static str,
+    pub standing: &'static str,
+    /// The notes to serve in its place or beside it, every one active.
+    pub closure: Vec<&'a str>,
+    /// For a conflict, the other notes in force that claim its place.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    conflicts_with: Vec<&'a str>,
+    /// Why the verdict is not `active`, where that is not its standing.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    because: Option<String>,
+    /// Where it applies: each scope key it sets, with its values.
+    #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    scope: std::collections::BTreeMap<&'a str, &'a [String]>,
     /// The `status` value as written.
     status: Option<&'a str>,
     effective_from: Option<String>,
     effective_to: Option<String>,
     review_due: Option<String>,
     /// The notes that directly supersede it.
-    successors: Vec<&'a str>,
+    pub successors: Vec<&'a str>,
+    /// The corrections in effect that name it.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    corrected_by: Vec<&'a str>,
     /// The notes in force to read instead (itself when in force).
     current: Vec<&'a str>,
 }
@@ -33,18 +50,26 @@ fn day(vault: &Vault, id: NoteId, key: &str) -> Option<String> {
     vault.notes[id].day(key).map(|d| d.to_string())
 }
 
-fn entry<'a>(vault: &'a Vault, analysis: &Analysis, id: NoteId) -> Entry<'a> {
+pub fn entry<'a>(vault: &'a Vault, analysis: &'a Analysis, id: NoteId) -> Entry<'a> {
     let state = &analysis.life.states[id];
+    let judged = &analysis.judged[id];
     let paths = |ids: &mut dyn Iterator<Item = NoteId>| ids.map(|n| vault.notes[n].path.as_str()).collect();
+    let scope = analysis.life.scopes[id].as_ref().map(|s| s.pairs()).unwrap_or_default();
     Entry {
         path: &vault.notes[id].path,
+        verdict: judged.verdict.name(),
         in_force: analysis.life.in_force(id),
         standing: state.standing.name(),
+        closure: paths(&mut judged.closure.iter().copied()),
+        conflicts_with: paths(&mut judged.conflicts_with.iter().copied()),
+        because: judged.because.clone(),
+        scope: scope.iter().map(|(k, v)| (k.as_str(), v.as_slice())).collect(),
         status: vault.notes[id].status.as_ref().map(|(s, _)| s.as_str()),
         effective_from: day(vault, id, "effective_from"),
         effective_to: day(vault, id, "effective_to"),
         review_due: day(vault, id, "review_due"),
         successors: paths(&mut analysis.graph.edges[id].iter().map(|e| e.to)),
+        corrected_by: paths(&mut analysis.life.corrections[id].iter().copied()),
         current: paths(&mut state.current.iter().copied()),
     }
 }
@@ -98,11 +123,82 @@ pub fn all_json(vault: &Vault, analysis: &Analysis, keep: &dyn Fn(&str) -> bool)
         .filter(|(p, _)| keep(p))
         .map(|(path, message)| Unread { path, message })
         .collect();
-    let notes = (0..vault.notes.len())
-        .filter(|&id| keep(&vault.notes[id].path))
-        .map(|id| entry(vault, analysis, id))
-        .collect();
+    let notes = mapped(vault, analysis, keep).map(|id| entry(vault, analysis, id)).collect();
     to_json(&Output { as_of: analysis.life.as_of.to_string(), notes, errors })
+}
+
+/// The notes of the map: those `keep` accepts that apply in the scope asked about.
+fn mapped<'a>(
+    vault: &'a Vault,
+    analysis: &'a Analysis,
+    keep: &'a dyn Fn(&str) -> bool,
+) -> impl Iterator<Item = NoteId> + 'a {
+    (0..vault.notes.len()).filter(move |&id| keep(&vault.notes[id].path) && analysis.life.applies(id))
+}
+
+/// `lineage --all --format jsonl`: the map one note a line, as `--all
+/// --format json` gives each, for an indexer to stream; then one line
+/// `{"path": ..., "error": ...}` for each file that could not be read.
+pub fn all_jsonl(vault: &Vault, analysis: &Analysis, keep: &dyn Fn(&str) -> bool) -> String {
+    #[derive(Serialize)]
+    struct Unread<'a> {
+        path: &'a str,
+        error: &'a str,
+    }
+    let mut out = String::new();
+    for id in mapped(vault, analysis, keep) {
+        out.push_str(&serde_json::to_string(&entry(vault, analysis, id)).expect("an entry serializes"));
+        out.push('\n');
+    }
+    for (path, error) in vault.unread().into_iter().filter(|(p, _)| keep(p)) {
+        out.push_str(&serde_json::to_string(&Unread { path, error }).expect("an error serializes"));
+        out.push('\n');
+    }
+    out
+}
+
+/// `lineage --all --since REF`: the events, as one JSON object with the
+/// commit compared with, or (`jsonl`) one event a line.
+pub fn events(since: &crate::commands::lineage::Since, reference: &str, jsonl: bool) -> String {
+    if jsonl {
+        let lines =
+            since.events.iter().map(|e| serde_json::to_string(e).expect("an event serializes") + "\n");
+        return lines.collect();
+    }
+    #[derive(Serialize)]
+    struct Output<'a> {
+        since: &'a str,
+        commit: &'a str,
+        as_of: String,
+        events: &'a [crate::events::Event],
+    }
+    to_json(&Output {
+        since: reference,
+        commit: &since.commit,
+        as_of: since.as_of.to_string(),
+        events: &since.events,
+    })
+}
+
+/// Where a version leads, by the numbers of the table's rows: `-> 2` for
+/// its successors, `corrected by 3` for its corrections.
+fn next_column(analysis: &Analysis, versions: &[NoteId], v: NoteId) -> String {
+    let rows = |edges: &[crate::graph::Edge]| {
+        let mut rows: Vec<usize> = edges
+            .iter()
+            .filter_map(|edge| versions.iter().position(|&w| w == edge.to))
+            .map(|p| p + 1)
+            .collect();
+        rows.sort_unstable();
+        rows.iter().map(usize::to_string).collect::<Vec<_>>().join(", ")
+    };
+    let (next, by) = (rows(&analysis.graph.edges[v]), rows(&analysis.graph.corrections[v]));
+    match (next.is_empty(), by.is_empty()) {
+        (true, true) => String::new(),
+        (false, true) => format!("-> {next}"),
+        (true, false) => format!("corrected by {by}"),
+        (false, false) => format!("-> {next}, corrected by {by}"),
+    }
 }
 
 /// A standing as a table shows it.
@@ -148,12 +244,7 @@ pub fn full(vault: &Vault, analysis: &Analysis, notes: &[NoteId], style: Style) 
                     }
                     when.push_str(&format!("review due {due}"));
                 }
-                let next: Vec<String> = analysis.graph.edges[v]
-                    .iter()
-                    .filter_map(|edge| versions.iter().position(|&w| w == edge.to))
-                    .map(|p| (p + 1).to_string())
-                    .collect();
-                let next = if next.is_empty() { String::new() } else { format!("-> {}", next.join(", ")) };
+                let next = next_column(analysis, &versions, v);
                 [
                     sanitize(&vault.notes[v].path).into_owned(),
                     label(analysis.life.states[v].standing).to_string(),

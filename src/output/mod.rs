@@ -157,7 +157,7 @@ pub fn baseline_gone(report: &Report, paths: &Paths) -> String {
 }
 
 /// The slices `--statistics` adds after the counts per code, name and count.
-pub fn slices(report: &Report) -> [(&'static str, usize); 8] {
+pub fn slices(report: &Report) -> [(&'static str, usize); 12] {
     use crate::code::Code::*;
     let count =
         |codes: &[crate::code::Code]| report.diagnostics.iter().filter(|d| codes.contains(&d.code)).count();
@@ -182,6 +182,10 @@ pub fn slices(report: &Report) -> [(&'static str, usize); 8] {
         ),
         ("suspected versions", count(&[SuspectedVersion])),
         ("left in force by folder rules", s.uncovered),
+        ("verdict active", s.verdicts.active),
+        ("verdict stale", s.verdicts.stale),
+        ("verdict conflict", s.verdicts.conflict),
+        ("verdict unknown", s.verdicts.unknown),
     ]
 }
 

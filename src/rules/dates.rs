@@ -7,7 +7,7 @@ use crate::date::{self, Day};
 use crate::diagnostic::Diagnostic;
 use crate::frontmatter::ValueKind;
 use crate::graph::Graph;
-use crate::vault::{Side, Vault};
+use crate::vault::Vault;
 
 /// Keys whose values are dates.
 pub const KEYS: &[&str] =
@@ -82,23 +82,24 @@ fn scheduled(vault: &Vault, graph: &Graph, id: usize, as_of: Day, out: &mut Vec<
             && from > as_of
         {
             // Reported where the edge is declared.
-            let (path, message, related) = match edge.side {
-                Side::Successor => (
+            let (path, message, related) = if edge.side.names_newer() {
+                (
                     &note.path,
                     format!(
                         "successor `{}` takes effect on {from}; until then this note is the one in force",
                         successor.path
                     ),
                     &successor.path,
-                ),
-                Side::Predecessor => (
+                )
+            } else {
+                (
                     &successor.path,
                     format!(
                         "this note takes effect on {from}; until then `{}`, which it supersedes, is the one in force",
                         note.path
                     ),
                     &note.path,
-                ),
+                )
             };
             out.push(
                 Diagnostic::new(Code::ScheduledSuccessor, path, message)

@@ -1,7 +1,9 @@
 //! `links-to-superseded`: a note still in use that links in its body to a
 //! retired note sends readers, and retrievers that follow links, to the
 //! old text. The fix points the link at the note in force at the end of
-//! the chain, keeping its heading and label.
+//! the chain, keeping its heading and label. `links-to-corrected` (off by
+//! default): a link to a corrected note that does not also reach its
+//! corrections.
 
 use crate::code::Code;
 use crate::diagnostic::{Diagnostic, Edit, Fix};
@@ -15,9 +17,24 @@ pub fn check(vault: &Vault, life: &Lifecycle, out: &mut Vec<Diagnostic>) {
         if life.states[id].standing.is_retired() {
             continue;
         }
-        for link in &note.links {
-            let Resolution::Note(target) = vault.resolve(id, &link.value()) else { continue };
+        let targets: Vec<Option<NoteId>> = note
+            .links
+            .iter()
+            .map(|link| match vault.resolve(id, &link.value()) {
+                Resolution::Note(target) => Some(target),
+                _ => None,
+            })
+            .collect();
+        for (link, &target) in note.links.iter().zip(&targets) {
+            let Some(target) = target else { continue };
             let state = &life.states[target];
+            if state.standing == crate::lifecycle::Standing::Corrected {
+                let by = &life.corrections[target];
+                if !by.contains(&id) && !by.iter().any(|c| targets.contains(&Some(*c))) {
+                    out.push(to_corrected(vault, id, link, target, by));
+                }
+                continue;
+            }
             // A note may name the versions it replaced, as history.
             if target == id || !state.standing.is_retired() || state.current.contains(&id) {
                 continue;
@@ -60,6 +77,21 @@ pub fn check(vault: &Vault, life: &Lifecycle, out: &mut Vec<Diagnostic>) {
             );
         }
     }
+}
+
+/// `links-to-corrected`: the link, and the corrections it leaves out.
+fn to_corrected(vault: &Vault, id: NoteId, link: &BodyLink, target: NoteId, by: &[NoteId]) -> Diagnostic {
+    let paths: Vec<String> = by.iter().map(|&c| vault.notes[c].path.clone()).collect();
+    let list = paths.iter().map(|p| format!("`{p}`")).collect::<Vec<_>>().join(", ");
+    let old = &vault.notes[target].path;
+    Diagnostic::new(
+        Code::LinksToCorrected,
+        &vault.notes[id].path,
+        format!("links to `{old}`, which {list} {}", if by.len() == 1 { "corrects" } else { "correct" }),
+    )
+    .at(link.span, "links to a corrected note")
+    .help(format!("link to {list} too, so a reader sees the correction"))
+    .related([old.clone()].into_iter().chain(paths).collect())
 }
 
 /// What the link's target should say to reach `to` from the note `from`,

@@ -3,6 +3,7 @@
 
 pub mod dates;
 pub mod links;
+pub mod revisions;
 pub mod status;
 pub mod supersession;
 pub mod suppressed;
@@ -102,11 +103,13 @@ pub fn run(input: &Input, focus: Option<&Focus>, options: &Options) -> (Vec<Diag
     }
     supersession::check(vault, graph, focus, &mut out);
     supersession::folder_rules(vault, graph, &mut out);
+    revisions::check(vault, graph, &mut out);
     dates::check(vault, graph, options.as_of, &mut out);
     let life = Lifecycle::new(vault, graph, options.as_of);
     status::check(vault, graph, &life, &options.statuses, &mut out);
     links::check(vault, &life, &mut out);
-    let slices = Slices::count(vault, graph, &life, focus);
+    let judged = crate::verdict::judge(vault, graph, &life, &[]);
+    let slices = Slices::count(vault, graph, &life, &judged, focus);
     versions::check(input, options.link_style, &mut out);
     suppressed::apply(vault, options, input.suggestions.is_some(), &mut out);
     if let Some(focus) = focus {
@@ -133,16 +136,43 @@ pub struct Slices {
     /// Notes under a folder a `[[supersede]]` rule retires that have no
     /// counterpart under its newer folder, so they stay in force.
     pub uncovered: usize,
+    /// How many notes have each verdict.
+    pub verdicts: VerdictCounts,
+}
+
+/// How many notes have each verdict (see [`crate::verdict`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct VerdictCounts {
+    pub active: usize,
+    pub stale: usize,
+    pub conflict: usize,
+    pub unknown: usize,
 }
 
 impl Slices {
-    fn count(vault: &Vault, graph: &Graph, life: &Lifecycle, focus: Option<&Focus>) -> Slices {
+    fn count(
+        vault: &Vault,
+        graph: &Graph,
+        life: &Lifecycle,
+        judged: &[crate::verdict::Judgement],
+        focus: Option<&Focus>,
+    ) -> Slices {
+        use crate::verdict::Verdict;
         let inside = |id: usize| focus.is_none_or(|f| f.contains(&vault.notes[id].path));
         let mut slices = Slices::default();
+        for judgement in (0..judged.len()).filter(|&id| inside(id)).map(|id| &judged[id]) {
+            let count = &mut slices.verdicts;
+            *match judgement.verdict {
+                Verdict::Active => &mut count.active,
+                Verdict::Stale => &mut count.stale,
+                Verdict::Conflict => &mut count.conflict,
+                Verdict::Unknown => &mut count.unknown,
+            } += 1;
+        }
         for state in (0..life.states.len()).filter(|&id| inside(id)).map(|id| &life.states[id]) {
             slices.notes += 1;
             match state.standing {
-                Standing::InForce => slices.current += 1,
+                Standing::InForce | Standing::Corrected => slices.current += 1,
                 Standing::Superseded | Standing::Cycle => slices.superseded += 1,
                 Standing::Revoked | Standing::Deleted => slices.revoked += 1,
                 _ => {}

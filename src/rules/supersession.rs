@@ -5,9 +5,9 @@
 use crate::code::Code;
 use crate::diagnostic::{Diagnostic, Edit, Fix};
 use crate::frontmatter::{Field, Value, ValueKind};
-use crate::graph::{Declared, Edge, Graph};
+use crate::graph::{Declared, Graph};
 use crate::link::Invalid;
-use crate::note::{Shape, shapes, unquoted_wikilink};
+use crate::note::{Relation, Shape, shapes, unquoted_wikilink};
 use crate::root::Focus;
 use crate::vault::{NoteId, Resolution, Side, Vault};
 use std::collections::{HashMap, HashSet};
@@ -16,7 +16,7 @@ use std::collections::{HashMap, HashSet};
 const CLOSE_NAME_BUDGET: usize = 20_000_000;
 
 pub fn check(vault: &Vault, graph: &Graph, focus: Option<&Focus>, out: &mut Vec<Diagnostic>) {
-    for side in [Side::Successor, Side::Predecessor] {
+    for side in Side::ALL {
         for (id, note) in vault.notes.iter().enumerate() {
             if let Some(field) = note.declaration(side).filter(|_| !vault.is_template(id)) {
                 report_shapes(&note.path, field, side, out);
@@ -27,8 +27,10 @@ pub fn check(vault: &Vault, graph: &Graph, focus: Option<&Focus>, out: &mut Vec<
     for declared in &graph.declared {
         resolver.report(declared, out);
     }
-    report_conflicts(vault, graph, out);
+    report_conflicts(vault, graph, Relation::Supersession, out);
+    report_conflicts(vault, graph, Relation::Correction, out);
     report_cycles(vault, graph, focus, out);
+    report_revision_cycles(vault, graph, focus, out);
     report_chains(vault, graph, out);
 }
 
@@ -61,6 +63,8 @@ fn example(side: Side, key: &str) -> String {
     match side {
         Side::Successor => format!("name the note that replaces this one, e.g. `{key}: folder/note.md`"),
         Side::Predecessor => format!("name the note this one replaces, e.g. `{key}: folder/old-note.md`"),
+        Side::CorrectedBy => format!("name the note that corrects this one, e.g. `{key}: folder/erratum.md`"),
+        Side::Corrects => format!("name the note this one corrects, e.g. `{key}: folder/decision.md`"),
     }
 }
 
@@ -82,16 +86,14 @@ impl Resolver<'_> {
             |code, message: String, label: &str| Diagnostic::new(code, path, message).at(span, label);
         match resolution {
             Resolution::Note(target) if *target == id => {
-                let (message, help) = match side {
-                    Side::Successor => (
-                        format!("note names itself as its successor (`{text}`)"),
-                        format!("name the note that replaces this one, or remove `{key}`"),
-                    ),
-                    Side::Predecessor => (
-                        format!("note says it supersedes itself (`{text}`)"),
-                        format!("name the note this one replaces, or remove `{key}`"),
-                    ),
+                let message = match side {
+                    Side::Successor => format!("note names itself as its successor (`{text}`)"),
+                    Side::Predecessor => format!("note says it supersedes itself (`{text}`)"),
+                    Side::CorrectedBy => format!("note names itself as its correction (`{text}`)"),
+                    Side::Corrects => format!("note says it corrects itself (`{text}`)"),
                 };
+                let help =
+                    format!("{}, or remove `{key}`", example(side, key).split(", e.g.").next().unwrap_or(""));
                 out.push(diagnostic(Code::SelfSupersession, message, "this note").help(help));
             }
             Resolution::Note(target) => {
@@ -211,56 +213,60 @@ fn by_alias(vault: &Vault, declared: &Declared, target: NoteId) -> Option<Diagno
 }
 
 /// `conflicting-supersession`: where both sides of an edge are declared,
-/// they must agree. A note that says it supersedes X while X names other
-/// successors, not it; and a note that names a successor which lists what
-/// it supersedes and leaves this note out.
-fn report_conflicts(vault: &Vault, graph: &Graph, out: &mut Vec<Diagnostic>) {
-    let predecessors = &graph.named;
+/// they must agree. A note that says it supersedes (corrects) X while X
+/// names other successors (corrections), not it; and a note that names a
+/// successor (correction) which lists what it supersedes (corrects) and
+/// leaves this note out.
+fn report_conflicts(vault: &Vault, graph: &Graph, relation: Relation, out: &mut Vec<Diagnostic>) {
+    let (all_edges, verb, noun) = match relation {
+        Relation::Supersession => (&graph.edges, "supersedes", "successor"),
+        Relation::Correction => (&graph.corrections, "corrects", "correction"),
+    };
+    let named_back = &graph.named[relation as usize];
     let path = |id: NoteId| vault.notes[id].path.clone();
-    for (older, edges) in graph.edges.iter().enumerate() {
-        let successors: Vec<NoteId> =
-            edges.iter().filter(|e| e.side == Side::Successor).map(|e| e.to).collect();
+    let list = |ids: &[NoteId]| quoted_list(&ids.iter().map(|&s| path(s)).collect::<Vec<_>>());
+    for (older, edges) in all_edges.iter().enumerate() {
+        let newer: Vec<NoteId> = edges.iter().filter(|e| e.side.names_newer()).map(|e| e.to).collect();
         // A folder rule states nothing in the note to disagree with.
         for edge in edges.iter().filter(|e| e.rule.is_none()) {
             let (older_path, newer_path) = (path(older), path(edge.to));
-            match edge.side {
+            if !edge.side.names_newer() {
                 // Stated by the newer note alone.
-                Side::Predecessor if !successors.is_empty() => out.push(
+                if newer.is_empty() {
+                    continue;
+                }
+                out.push(
                     Diagnostic::new(
                         Code::ConflictingSupersession,
                         &newer_path,
                         format!(
-                            "note says it supersedes `{older_path}`, but that note names {} as its successor",
-                            quoted_list(&successors.iter().map(|&s| path(s)).collect::<Vec<_>>())
+                            "note says it {verb} `{older_path}`, but that note names {} as its {noun}",
+                            list(&newer)
                         ),
                     )
                     .at(edge.span, "disagrees")
-                    .help(format!(
-                        "add this note to the successors of `{older_path}`, or stop naming it here"
-                    ))
-                    .related([older].into_iter().chain(successors.iter().copied()).map(path).collect()),
-                ),
-                Side::Successor => {
-                    let Some(named) = predecessors.get(&edge.to) else { continue };
-                    if named.is_empty() || named.contains(&older) {
-                        continue;
-                    }
-                    out.push(
-                        Diagnostic::new(
-                            Code::ConflictingSupersession,
-                            &older_path,
-                            format!(
-                                "successor `{newer_path}` does not name this note back: it says it supersedes {}",
-                                quoted_list(&named.iter().map(|&n| path(n)).collect::<Vec<_>>())
-                            ),
-                        )
-                        .at(edge.span, "disagrees")
-                        .help(format!("add this note to what `{newer_path}` supersedes, or name another successor"))
-                        .related([edge.to].into_iter().chain(named.iter().copied()).map(path).collect()),
-                    );
-                }
-                Side::Predecessor => {}
+                    .help(format!("add this note to the {noun}s of `{older_path}`, or stop naming it here"))
+                    .related([older].into_iter().chain(newer.iter().copied()).map(path).collect()),
+                );
+                continue;
             }
+            let Some(named) = named_back.get(&edge.to) else { continue };
+            if named.is_empty() || named.contains(&older) {
+                continue;
+            }
+            out.push(
+                Diagnostic::new(
+                    Code::ConflictingSupersession,
+                    &older_path,
+                    format!(
+                        "{noun} `{newer_path}` does not name this note back: it says it {verb} {}",
+                        list(named)
+                    ),
+                )
+                .at(edge.span, "disagrees")
+                .help(format!("add this note to what `{newer_path}` {verb}, or name another {noun}"))
+                .related([edge.to].into_iter().chain(named.iter().copied()).map(path).collect()),
+            );
         }
     }
 }
@@ -335,13 +341,57 @@ fn report_cycles(vault: &Vault, graph: &Graph, focus: Option<&Focus>, out: &mut 
     }
 }
 
+/// One `supersession-cycle` per loop that goes through a correction: a
+/// note cannot correct a note that corrects or supersedes it, in the end.
+fn report_revision_cycles(vault: &Vault, graph: &Graph, focus: Option<&Focus>, out: &mut Vec<Diagnostic>) {
+    for component in &graph.revision_cycles {
+        let start = focus
+            .and_then(|f| component.iter().copied().find(|&m| f.contains(&vault.notes[m].path)))
+            .unwrap_or(component[0]);
+        let members: HashSet<NoteId> = component.iter().copied().collect();
+        let next = |n: NoteId| graph.edges[n].iter().chain(&graph.corrections[n]).map(|e| e.to).collect();
+        let cycle = shortest_loop(start, &members, next);
+        let names: Vec<String> = cycle.iter().map(|&m| vault.notes[m].path.clone()).collect();
+        let mut shown = names.clone();
+        shown.push(names[0].clone());
+        let span = graph.edges[start]
+            .iter()
+            .chain(&graph.corrections[start])
+            .find(|e| cycle.get(1) == Some(&e.to) && e.by == start)
+            .map(|e| e.span);
+        out.push(
+            Diagnostic::new(
+                Code::SupersessionCycle,
+                &names[0],
+                format!(
+                    "revision cycle through a correction: {}; what these notes say cannot be settled",
+                    shown.join(" -> ")
+                ),
+            )
+            .at_opt(span, "starts a loop")
+            .help("a correction is newer than the note it corrects: remove the declaration that points back")
+            .related(names[1..].to_vec()),
+        );
+    }
+}
+
 /// The shortest loop from `start` back to itself inside one component,
 /// found breadth-first so the listing is stable and minimal.
 fn shortest_cycle(graph: &Graph, start: NoteId, members: &HashSet<NoteId>) -> Vec<NoteId> {
+    shortest_loop(start, members, |n| graph.edges[n].iter().map(|e| e.to).collect())
+}
+
+/// The shortest loop from `start` back to itself through `members`,
+/// following `next`.
+fn shortest_loop(
+    start: NoteId,
+    members: &HashSet<NoteId>,
+    next: impl Fn(NoteId) -> Vec<NoteId>,
+) -> Vec<NoteId> {
     let mut parent: std::collections::HashMap<NoteId, NoteId> = std::collections::HashMap::new();
     let mut queue = std::collections::VecDeque::from([start]);
     while let Some(node) = queue.pop_front() {
-        for &Edge { to: succ, .. } in &graph.edges[node] {
+        for succ in next(node) {
             if !members.contains(&succ) {
                 continue;
             }

@@ -146,6 +146,9 @@ struct Facts<'a> {
     keys: [Option<String>; 2],
     /// The configured periodic series the note belongs to, if any.
     series: Option<usize>,
+    /// Where the note says it applies: two notes for different places are
+    /// not versions of one document.
+    scope: crate::scope::Scope,
 }
 
 impl<'a> Facts<'a> {
@@ -188,6 +191,7 @@ impl<'a> Facts<'a> {
             title,
             keys,
             series: vault.obsidian.series_of(&note.path),
+            scope: crate::scope::Scope::of(note, &vault.terms.scope_keys),
             path,
             tags,
             language,
@@ -433,6 +437,22 @@ fn compare(
 ) -> Option<Pair> {
     let copies = roots.order(a, b);
     let (mut score, signals, mut reasons) = score(fa, fb, common, copies.is_some());
+    if !fa.scope.overlaps(&fb.scope) {
+        // Shown only to one who asks for every pair, with the reason.
+        let (sa, sb) = (fa.scope.describe(), fb.scope.describe());
+        reasons.insert(0, format!("not versions: their scopes do not overlap ({sa} and {sb})"));
+        let (older, newer) = (a.min(b), a.max(b));
+        let pair = Pair {
+            older,
+            newer,
+            score: 0.0,
+            direction: Direction::Uncertain,
+            reasons,
+            verdict_reasons: 0,
+            signals,
+        };
+        return (min_score <= 0.0).then_some(pair);
+    }
     if let Some(order) = copies {
         // The same page under two version roots: one document, whatever
         // the text shares, and the roots say which is older.

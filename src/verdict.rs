@@ -1,0 +1,265 @@
+//! The verdict a retrieval layer acts on, one of four for every note, and
+//! the closure: the notes that must come with it. Only an `active` note may
+//! support a current answer, and only together with its closure.
+//!
+//! The rules, first match wins:
+//! 1. `unknown`: the note could not be read, is quarantined or says
+//!    `status: unknown`; a declaration of it leads nowhere (missing,
+//!    ambiguous, outside the vault, itself, a template) or loops; or its
+//!    `review_due` is more than `review-grace` days past.
+//! 2. `stale`: it is not in force (superseded, expired, revoked, deleted, a
+//!    draft, not yet in force), or it is corrected and its closure cannot
+//!    be honoured (a correction is not `active`).
+//! 3. `conflict`: it is in force, and so is another note in an overlapping
+//!    scope that also says it supersedes the same note, with no
+//!    declaration between the two; or (when asked) the two are a suspected
+//!    pair of versions, both in force and neither declared.
+//! 4. `active`.
+
+use crate::date::Day;
+use crate::graph::Graph;
+use crate::lifecycle::{Lifecycle, Standing};
+use crate::note::Relation;
+use crate::vault::{NoteId, Resolution, Vault};
+use std::collections::{BTreeSet, HashMap};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Verdict {
+    Active,
+    Stale,
+    Conflict,
+    Unknown,
+}
+
+impl Verdict {
+    pub const ALL: [Verdict; 4] = [Verdict::Active, Verdict::Stale, Verdict::Conflict, Verdict::Unknown];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Verdict::Active => "active",
+            Verdict::Stale => "stale",
+            Verdict::Conflict => "conflict",
+            Verdict::Unknown => "unknown",
+        }
+    }
+}
+
+/// One note's verdict, with what comes with it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Judgement {
+    pub verdict: Verdict,
+    /// The notes to serve in its place or beside it, every one `active`:
+    /// itself when active and uncorrected; its corrections, transitively,
+    /// when corrected; the current notes (with their corrections) when
+    /// superseded; nothing when no note can stand for it.
+    pub closure: Vec<NoteId>,
+    /// For a conflict, the other notes in force that claim its place.
+    pub conflicts_with: Vec<NoteId>,
+    /// Why the verdict is `unknown`, `stale` for a closure, or `conflict`.
+    pub because: Option<String>,
+}
+
+/// Every note's judgement. `suspected` are the undeclared pairs of
+/// versions the similarity pass found, when the caller ran it.
+pub fn judge(
+    vault: &Vault,
+    graph: &Graph,
+    life: &Lifecycle,
+    suspected: &[(NoteId, NoteId)],
+) -> Vec<Judgement> {
+    let n = vault.notes.len();
+    // Why each note's declarations lead nowhere: a value that is not a
+    // note's name, or one that names no other note.
+    let mut broken: HashMap<NoteId, String> = HashMap::new();
+    for (id, note) in vault.notes.iter().enumerate().filter(|&(id, _)| !vault.is_template(id)) {
+        for side in crate::note::Side::ALL {
+            let Some(field) = note.declaration(side) else { continue };
+            if crate::note::shapes(field).iter().any(|s| !matches!(s, crate::note::Shape::String(_))) {
+                broken
+                    .entry(id)
+                    .or_insert_with(|| format!("its `{}` is not written as a note's name", field.key));
+            }
+        }
+    }
+    for d in &graph.declared {
+        if !matches!(d.resolution, Resolution::Note(target) if target != d.by) {
+            let why = format!("its {} `{}` names no other note of the vault", d.side.noun(), d.text);
+            broken.entry(d.by).or_insert(why);
+        }
+    }
+    let mut judged: Vec<Judgement> = (0..n)
+        .map(|id| {
+            let (verdict, because) = match unknown(vault, graph, life, id, broken.remove(&id)) {
+                Some(why) => (Verdict::Unknown, Some(why)),
+                None if !life.in_force(id) => (Verdict::Stale, None),
+                None => (Verdict::Active, None),
+            };
+            Judgement { verdict, closure: Vec::new(), conflicts_with: Vec::new(), because }
+        })
+        .collect();
+    for (id, others, why) in conflicts(vault, graph, life, suspected) {
+        let judgement = &mut judged[id];
+        if judgement.verdict == Verdict::Active {
+            judgement.verdict = Verdict::Conflict;
+            judgement.conflicts_with.extend(others);
+            judgement.conflicts_with.sort_unstable();
+            judgement.conflicts_with.dedup();
+            judgement.because.get_or_insert(why);
+        }
+    }
+    settle_corrected(vault, life, &mut judged);
+    for id in 0..n {
+        let start: Vec<NoteId> = match judged[id].verdict {
+            Verdict::Unknown | Verdict::Conflict => Vec::new(),
+            Verdict::Active if life.states[id].standing == Standing::InForce => vec![id],
+            Verdict::Active => reach(life, &[id]).into_iter().filter(|&c| c != id).collect(),
+            Verdict::Stale if life.states[id].standing == Standing::Superseded => {
+                life.states[id].current.clone()
+            }
+            Verdict::Stale => Vec::new(),
+        };
+        let closure = reach(life, &start).into_iter().filter(|&c| judged[c].verdict == Verdict::Active);
+        judged[id].closure = closure.collect();
+    }
+    judged
+}
+
+/// A corrected note stands only with its corrections: its verdict is
+/// settled from theirs, until nothing changes (each round only lowers).
+fn settle_corrected(vault: &Vault, life: &Lifecycle, judged: &mut [Judgement]) {
+    let n = judged.len();
+    loop {
+        let mut changed = false;
+        for id in 0..n {
+            if judged[id].verdict != Verdict::Active || life.states[id].standing != Standing::Corrected {
+                continue;
+            }
+            let reached = reach(life, &[id]);
+            if let Some(&bad) = reached.iter().find(|&&c| c != id && judged[c].verdict != Verdict::Active) {
+                judged[id].verdict = Verdict::Stale;
+                judged[id].because = Some(format!(
+                    "corrected by `{}`, which is {}",
+                    vault.notes[bad].path,
+                    judged[bad].verdict.name()
+                ));
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+}
+
+/// The notes `start` stands with: themselves and their corrections, each
+/// correction by the notes now in force in its place, transitively.
+fn reach(life: &Lifecycle, start: &[NoteId]) -> BTreeSet<NoteId> {
+    let mut seen: BTreeSet<NoteId> = start.iter().copied().collect();
+    let mut queue: Vec<NoteId> = start.to_vec();
+    while let Some(n) = queue.pop() {
+        for &c in &life.corrections[n] {
+            let now: &[NoteId] =
+                if life.in_force(c) { std::slice::from_ref(&c) } else { &life.states[c].current };
+            for &m in now {
+                if seen.insert(m) {
+                    queue.push(m);
+                }
+            }
+        }
+    }
+    seen
+}
+
+/// Why the note's state cannot be told, if it cannot.
+fn unknown(
+    vault: &Vault,
+    graph: &Graph,
+    life: &Lifecycle,
+    id: NoteId,
+    broken: Option<String>,
+) -> Option<String> {
+    let note = &vault.notes[id];
+    match life.states[id].standing {
+        Standing::Unreadable => return Some("the note could not be read".into()),
+        Standing::Quarantined => return Some("the note is quarantined".into()),
+        Standing::Cycle => return Some("the note is in a supersession cycle".into()),
+        _ => {}
+    }
+    if note.status.as_ref().is_some_and(|(s, _)| s.eq_ignore_ascii_case("unknown")) {
+        return Some("the note says `status: unknown`".into());
+    }
+    if graph.revision_cycles.iter().any(|c| c.binary_search(&id).is_ok()) {
+        return Some("the note is in a cycle of corrections".into());
+    }
+    if broken.is_some() {
+        return broken;
+    }
+    let grace = vault.terms.review_grace?;
+    let due = note.day("review_due")?;
+    let deadline: Day = due.plus_days(grace);
+    (deadline < life.as_of).then(|| format!("its review was due on {due}, more than {grace} days ago"))
+}
+
+/// The notes in conflict, each with the others that claim its place and why.
+fn conflicts(
+    vault: &Vault,
+    graph: &Graph,
+    life: &Lifecycle,
+    suspected: &[(NoteId, NoteId)],
+) -> Vec<(NoteId, Vec<NoteId>, String)> {
+    let live = |id: NoteId| life.in_force(id) && life.applies(id);
+    let overlap = |a: NoteId, b: NoteId| match (&life.scopes[a], &life.scopes[b]) {
+        (Some(a), Some(b)) => a.overlaps(b),
+        _ => false,
+    };
+    // For each superseded note, the notes that say they supersede it.
+    let mut claimants: HashMap<NoteId, Vec<NoteId>> = HashMap::new();
+    for (&newer, olders) in &graph.named[Relation::Supersession as usize] {
+        for &older in olders.iter().filter(|&&o| o != newer) {
+            claimants.entry(older).or_default().push(newer);
+        }
+    }
+    let mut found = Vec::new();
+    let mut olders: Vec<_> = claimants.into_iter().collect();
+    olders.sort_unstable();
+    for (older, mut claims) in olders {
+        claims.sort_unstable();
+        claims.retain(|&c| live(c));
+        for &a in &claims {
+            let others: Vec<NoteId> = claims
+                .iter()
+                .copied()
+                .filter(|&b| b != a && overlap(a, b) && !ordered(graph, a, b) && !ordered(graph, b, a))
+                .collect();
+            if !others.is_empty() {
+                let why =
+                    format!("another note in force also says it supersedes `{}`", vault.notes[older].path);
+                found.push((a, others, why));
+            }
+        }
+    }
+    for &(a, b) in suspected {
+        if live(a) && live(b) && overlap(a, b) {
+            found.push((a, vec![b], "a suspected version of it is in force too".into()));
+            found.push((b, vec![a], "a suspected version of it is in force too".into()));
+        }
+    }
+    found
+}
+
+/// Whether a chain of supersessions leads from `from` to `to`.
+fn ordered(graph: &Graph, from: NoteId, to: NoteId) -> bool {
+    let mut seen = BTreeSet::from([from]);
+    let mut queue = vec![from];
+    while let Some(n) = queue.pop() {
+        for e in &graph.edges[n] {
+            if e.to == to {
+                return true;
+            }
+            if seen.insert(e.to) {
+                queue.push(e.to);
+            }
+        }
+    }
+    false
+}
