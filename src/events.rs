@@ -190,7 +190,8 @@ pub fn removals(root: &Path, commit: &str) -> Result<HashMap<String, (String, St
     .map_err(GitError)?;
     let mut found = HashMap::new();
     for entry in log.split('\x01').filter(|e| !e.is_empty()) {
-        let Some((head, paths)) = entry.split_once('\n') else { continue };
+        // `<id> <date>\0\n<path>\0<path>\0...`
+        let Some((head, paths)) = entry.split_once('\0') else { continue };
         let Some((id, date)) = head.trim().split_once(' ') else { continue };
         for path in paths.split('\0').map(|p| p.trim_matches('\n')).filter(|p| !p.is_empty()) {
             found.entry(path.to_string()).or_insert_with(|| (id.to_string(), date.to_string()));

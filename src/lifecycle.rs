@@ -138,6 +138,9 @@ pub struct Lifecycle {
     pub scopes: Vec<Option<Scope>>,
     /// For each note, the corrections in effect that name it.
     pub corrections: Vec<Vec<NoteId>>,
+    /// For each note in force, the successors in effect that replace it in
+    /// part of its scope only: it stays in force for the rest.
+    pub partly: Vec<Vec<NoteId>>,
 }
 
 fn status(vault: &Vault, id: NoteId) -> String {
@@ -206,6 +209,11 @@ impl Lifecycle {
                     (None, Some(_)) => false,
                 }
         };
+        let overlap = |a: NoteId, b: NoteId| match (&scopes[a], &scopes[b]) {
+            (Some(a), Some(b)) => a.overlaps(b),
+            _ => false,
+        };
+        let mut partly: Vec<Vec<NoteId>> = vec![Vec::new(); vault.notes.len()];
         let mut states: Vec<State> =
             own.iter().map(|&standing| State { standing, current: Vec::new() }).collect();
         // Sinks first, so every successor is settled before its predecessors.
@@ -231,22 +239,22 @@ impl Lifecycle {
                     states[id].standing = Standing::Superseded;
                 } else {
                     states[id].current = vec![id];
+                    partly[id] = graph.edges[id]
+                        .iter()
+                        .map(|e| e.to)
+                        .filter(|&s| took_effect(s) && !outranked(s, id) && overlap(s, id))
+                        .collect();
                 }
             }
         }
-        let corrections = in_effect(graph, &states, &|c| took_effect(c), &|c, id| {
-            !outranked(c, id)
-                && match (&scopes[c], &scopes[id]) {
-                    (Some(a), Some(b)) => a.overlaps(b),
-                    _ => false,
-                }
-        });
+        let corrections =
+            in_effect(graph, &states, &|c| took_effect(c), &|c, id| !outranked(c, id) && overlap(c, id));
         for (state, by) in states.iter_mut().zip(&corrections) {
             if state.standing == Standing::InForce && !by.is_empty() {
                 state.standing = Standing::Corrected;
             }
         }
-        Lifecycle { as_of, states, scopes, corrections }
+        Lifecycle { as_of, states, scopes, corrections, partly }
     }
 
     /// Whether the note is in force: corrected or not.

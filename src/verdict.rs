@@ -8,8 +8,10 @@
 //!    ambiguous, outside the vault, itself, a template) or loops; or its
 //!    `review_due` is more than `review-grace` days past.
 //! 2. `stale`: it is not in force (superseded, expired, revoked, deleted, a
-//!    draft, not yet in force), or it is corrected and its closure cannot
-//!    be honoured (a correction is not `active`).
+//!    draft, not yet in force); a successor replaces it in part of its
+//!    scope (the map for one scope tells where it still holds); or it is
+//!    corrected and its closure cannot be honoured (a correction is not
+//!    `active`).
 //! 3. `conflict`: it is in force, and so is another note in an overlapping
 //!    scope that also says it supersedes the same note, with no
 //!    declaration between the two; or (when asked) the two are a suspected
@@ -92,6 +94,7 @@ pub fn judge(
             let (verdict, because) = match unknown(vault, graph, life, id, broken.remove(&id)) {
                 Some(why) => (Verdict::Unknown, Some(why)),
                 None if !life.in_force(id) => (Verdict::Stale, None),
+                None if !life.partly[id].is_empty() => (Verdict::Stale, Some(partly(vault, life, id))),
                 None => (Verdict::Active, None),
             };
             Judgement { verdict, closure: Vec::new(), conflicts_with: Vec::new(), because }
@@ -122,6 +125,14 @@ pub fn judge(
         judged[id].closure = closure.collect();
     }
     judged
+}
+
+/// Why a note replaced in part of its scope is not active for all of it.
+fn partly(vault: &Vault, life: &Lifecycle, id: NoteId) -> String {
+    let by = &life.partly[id];
+    let scope = |s: NoteId| life.scopes[s].as_ref().map(|s| s.describe()).unwrap_or_default();
+    let each: Vec<String> = by.iter().map(|&s| format!("`{}` ({})", vault.notes[s].path, scope(s))).collect();
+    format!("superseded where {} applies; in force elsewhere (see `--scope`)", each.join(", "))
 }
 
 /// A corrected note stands only with its corrections: its verdict is
