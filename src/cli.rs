@@ -47,7 +47,7 @@ pub enum Command {
     Suggest(SuggestArgs),
     /// Show a note's versions, oldest to newest, and which one is in force
     #[command(override_usage = "vaultlint lineage [OPTIONS] <NOTE>...\n       \
-                                vaultlint lineage --all --format json [OPTIONS] [PATH]...")]
+                                vaultlint lineage --all --format json|jsonl [OPTIONS] [PATH]...")]
     Lineage(LineageArgs),
     /// Draw the supersession graph, current notes and broken declarations marked
     Graph(GraphArgs),

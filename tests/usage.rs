@@ -35,7 +35,7 @@ fn lineage_usage_is_the_same_in_help_and_in_errors() {
     let error = String::from_utf8(bare.stderr).unwrap();
     assert_eq!(bare.status.code(), Some(2));
     for usage in
-        ["vaultlint lineage [OPTIONS] <NOTE>...", "vaultlint lineage --all --format json [OPTIONS] [PATH]..."]
+        ["vaultlint lineage [OPTIONS] <NOTE>...", "vaultlint lineage --all --format json|jsonl [OPTIONS] [PATH]..."]
     {
         assert!(help.contains(usage), "{help}");
         assert!(error.contains(usage), "{error}");

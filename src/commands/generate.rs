@@ -148,7 +148,15 @@ const LINEAGE_EXAMPLES: &[(&str, &str)] = &[
     ),
     (
         "vaultlint lineage --all --format json notes > lineage.json",
-        "Every note's standing and what to read instead, for an indexer.",
+        "Every note's verdict, closure and standing, for an indexer.",
+    ),
+    (
+        "vaultlint lineage --all --format jsonl --scope region=emea notes",
+        "The map for one region, one note a line.",
+    ),
+    (
+        "vaultlint lineage --all --format jsonl --since v2.3 notes",
+        "The events that turn the map at the tag v2.3 into the map now.",
     ),
 ];
 const RULE_EXAMPLES: &[(&str, &str)] = &[
