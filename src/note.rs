@@ -195,8 +195,9 @@ pub struct Note {
     pub successor: Option<Field>,
     /// The declaration of the notes this one supersedes, if any.
     pub predecessor: Option<Field>,
-    /// The declarations of corrections, `corrected_by` and `corrects`.
-    pub corrections: [Option<Field>; 2],
+    /// The declarations of corrections, `corrected_by` and `corrects`:
+    /// boxed, as few notes have them and every note carries the field.
+    pub corrections: Option<Box<[Option<Field>; 2]>>,
     /// The links in the body, when they were asked for.
     pub links: Vec<BodyLink>,
     /// Every top-level frontmatter field, in file order.
@@ -231,7 +232,7 @@ impl Note {
             status: None,
             successor: None,
             predecessor: None,
-            corrections: [None, None],
+            corrections: None,
             links: Vec::new(),
             fields: Vec::new(),
             head: String::new(),
@@ -440,8 +441,8 @@ impl Note {
         match side {
             Side::Successor => self.successor.as_ref(),
             Side::Predecessor => self.predecessor.as_ref(),
-            Side::CorrectedBy => self.corrections[0].as_ref(),
-            Side::Corrects => self.corrections[1].as_ref(),
+            Side::CorrectedBy => self.corrections.as_ref().and_then(|c| c[0].as_ref()),
+            Side::Corrects => self.corrections.as_ref().and_then(|c| c[1].as_ref()),
         }
     }
 
@@ -449,8 +450,8 @@ impl Note {
         match side {
             Side::Successor => &mut self.successor,
             Side::Predecessor => &mut self.predecessor,
-            Side::CorrectedBy => &mut self.corrections[0],
-            Side::Corrects => &mut self.corrections[1],
+            Side::CorrectedBy => &mut self.corrections.get_or_insert_default()[0],
+            Side::Corrects => &mut self.corrections.get_or_insert_default()[1],
         }
     }
 

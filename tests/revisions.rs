@@ -41,69 +41,140 @@ fn judged<'m>(
     )
 }
 
+/// `(path, verdict, standing, closure, conflicts_with)` of every note.
+type Row = (&'static str, &'static str, &'static str, &'static [&'static str], &'static [&'static str]);
+
+fn assert_map(day: &str, expected: &[Row]) {
+    let map = map("revisions", &["--as-of", day]);
+    let found: Vec<(&str, &str, &str, Vec<&str>, Vec<&str>)> = map
+        .keys()
+        .map(|path| {
+            let (verdict, standing, closure, conflicts) = judged(&map, path);
+            (path.as_str(), verdict, standing, closure, conflicts)
+        })
+        .collect();
+    let expected: Vec<(&str, &str, &str, Vec<&str>, Vec<&str>)> =
+        expected.iter().map(|&(p, v, s, c, w)| (p, v, s, c.to_vec(), w.to_vec())).collect();
+    assert_eq!(found, expected, "as of {day}");
+}
+
+/// Before the second erratum and the EMEA warranty take effect, and
+/// within the on-call rota's review grace.
 #[test]
-fn each_note_at_two_days() {
-    let early = map("revisions", &["--as-of", "2026-02-15"]);
-    let late = map("revisions", &["--as-of", "2026-06-01"]);
-    let none: Vec<&str> = Vec::new();
-    // The correction chain: the second erratum takes effect in April.
-    assert_eq!(
-        judged(&early, "decisions/budget-2026.md"),
-        ("active", "corrected", vec!["decisions/budget-2026-erratum.md"], none.clone())
+fn every_note_in_february() {
+    assert_map(
+        "2026-02-15",
+        &[
+            ("decisions/budget-2026-erratum-2.md", "stale", "not-yet-in-force", &[], &[]),
+            (
+                "decisions/budget-2026-erratum.md",
+                "active",
+                "in-force",
+                &["decisions/budget-2026-erratum.md"],
+                &[],
+            ),
+            ("decisions/budget-2026.md", "active", "corrected", &["decisions/budget-2026-erratum.md"], &[]),
+            ("guides/planning.md", "active", "in-force", &["guides/planning.md"], &[]),
+            ("handbook/onboarding-2024.md", "stale", "superseded", &[], &[]),
+            ("handbook/onboarding-remote.md", "conflict", "in-force", &[], &["handbook/onboarding.md"]),
+            ("handbook/onboarding.md", "conflict", "in-force", &[], &["handbook/onboarding-remote.md"]),
+            ("legal/travel-act.md", "active", "in-force", &["legal/travel-act.md"], &[]),
+            ("legal/travel-tips.md", "active", "in-force", &["legal/travel-tips.md"], &[]),
+            ("ops/deploy.md", "unknown", "in-force", &[], &[]),
+            ("ops/oncall.md", "active", "in-force", &["ops/oncall.md"], &[]),
+            ("ops/runbook.md", "unknown", "unreadable", &[], &[]),
+            ("policies/holidays-emea.md", "active", "in-force", &["policies/holidays-emea.md"], &[]),
+            ("policies/holidays.md", "stale", "in-force", &[], &[]),
+            ("policies/returns-apac.md", "active", "in-force", &["policies/returns-apac.md"], &[]),
+            ("policies/returns-emea.md", "active", "in-force", &["policies/returns-emea.md"], &[]),
+            ("policies/warranty-apac-2025.md", "stale", "superseded", &["policies/warranty-apac.md"], &[]),
+            ("policies/warranty-apac.md", "active", "in-force", &["policies/warranty-apac.md"], &[]),
+            (
+                "policies/warranty-emea-2025.md",
+                "active",
+                "in-force",
+                &["policies/warranty-emea-2025.md"],
+                &[],
+            ),
+            ("policies/warranty-emea.md", "stale", "not-yet-in-force", &[], &[]),
+            (
+                "security/password-policy-v2.md",
+                "active",
+                "in-force",
+                &["security/password-policy-v2.md"],
+                &[],
+            ),
+            ("security/password-policy.md", "active", "in-force", &["security/password-policy.md"], &[]),
+        ],
     );
-    assert_eq!(judged(&early, "decisions/budget-2026-erratum-2.md").0, "stale");
-    assert_eq!(
-        judged(&late, "decisions/budget-2026.md"),
-        (
-            "active",
-            "corrected",
-            vec!["decisions/budget-2026-erratum-2.md", "decisions/budget-2026-erratum.md"],
-            none.clone()
-        )
+}
+
+/// After: the second erratum corrects the first (and so the decision), the
+/// EMEA warranty of 2025 is retired, and the rota is past its grace.
+/// Throughout: the fork of onboarding notes is a conflict; the runbook
+/// cannot be read and the deploy note names a missing successor; the
+/// returns note of EMEA is not retired by APAC's, nor the statute by a
+/// guideline; the holidays note, superseded for EMEA only, is in force but
+/// not to be served for every scope.
+#[test]
+fn every_note_in_june() {
+    assert_map(
+        "2026-06-01",
+        &[
+            (
+                "decisions/budget-2026-erratum-2.md",
+                "active",
+                "in-force",
+                &["decisions/budget-2026-erratum-2.md"],
+                &[],
+            ),
+            (
+                "decisions/budget-2026-erratum.md",
+                "active",
+                "corrected",
+                &["decisions/budget-2026-erratum-2.md"],
+                &[],
+            ),
+            (
+                "decisions/budget-2026.md",
+                "active",
+                "corrected",
+                &["decisions/budget-2026-erratum-2.md", "decisions/budget-2026-erratum.md"],
+                &[],
+            ),
+            ("guides/planning.md", "active", "in-force", &["guides/planning.md"], &[]),
+            ("handbook/onboarding-2024.md", "stale", "superseded", &[], &[]),
+            ("handbook/onboarding-remote.md", "conflict", "in-force", &[], &["handbook/onboarding.md"]),
+            ("handbook/onboarding.md", "conflict", "in-force", &[], &["handbook/onboarding-remote.md"]),
+            ("legal/travel-act.md", "active", "in-force", &["legal/travel-act.md"], &[]),
+            ("legal/travel-tips.md", "active", "in-force", &["legal/travel-tips.md"], &[]),
+            ("ops/deploy.md", "unknown", "in-force", &[], &[]),
+            ("ops/oncall.md", "unknown", "in-force", &[], &[]),
+            ("ops/runbook.md", "unknown", "unreadable", &[], &[]),
+            ("policies/holidays-emea.md", "active", "in-force", &["policies/holidays-emea.md"], &[]),
+            ("policies/holidays.md", "stale", "in-force", &[], &[]),
+            ("policies/returns-apac.md", "active", "in-force", &["policies/returns-apac.md"], &[]),
+            ("policies/returns-emea.md", "active", "in-force", &["policies/returns-emea.md"], &[]),
+            ("policies/warranty-apac-2025.md", "stale", "superseded", &["policies/warranty-apac.md"], &[]),
+            ("policies/warranty-apac.md", "active", "in-force", &["policies/warranty-apac.md"], &[]),
+            ("policies/warranty-emea-2025.md", "stale", "superseded", &["policies/warranty-emea.md"], &[]),
+            ("policies/warranty-emea.md", "active", "in-force", &["policies/warranty-emea.md"], &[]),
+            (
+                "security/password-policy-v2.md",
+                "active",
+                "in-force",
+                &["security/password-policy-v2.md"],
+                &[],
+            ),
+            ("security/password-policy.md", "active", "in-force", &["security/password-policy.md"], &[]),
+        ],
     );
+    let map = map("revisions", &["--as-of", "2026-06-01"]);
+    assert_eq!(map["ops/oncall.md"]["because"], "its review was due on 2026-01-31, more than 30 days ago");
     assert_eq!(
-        judged(&late, "decisions/budget-2026-erratum.md"),
-        ("active", "corrected", vec!["decisions/budget-2026-erratum-2.md"], none.clone())
+        map["handbook/onboarding.md"]["because"],
+        "another note in force also says it supersedes `handbook/onboarding-2024.md`"
     );
-    // Two regions, two chains; EMEA's successor takes effect in March.
-    assert_eq!(
-        judged(&early, "policies/warranty-emea-2025.md"),
-        ("active", "in-force", vec!["policies/warranty-emea-2025.md"], none.clone())
-    );
-    assert_eq!(
-        judged(&late, "policies/warranty-emea-2025.md"),
-        ("stale", "superseded", vec!["policies/warranty-emea.md"], none.clone())
-    );
-    for map in [&early, &late] {
-        assert_eq!(
-            judged(map, "policies/warranty-apac-2025.md"),
-            ("stale", "superseded", vec!["policies/warranty-apac.md"], none.clone())
-        );
-        // The fork: two notes in force each say they supersede one note.
-        assert_eq!(
-            judged(map, "handbook/onboarding.md"),
-            ("conflict", "in-force", none.clone(), vec!["handbook/onboarding-remote.md"])
-        );
-        assert_eq!(judged(map, "handbook/onboarding-remote.md").0, "conflict");
-        assert_eq!(
-            judged(map, "handbook/onboarding-2024.md"),
-            ("stale", "superseded", none.clone(), none.clone())
-        );
-        // Unreadable, and a successor that does not exist.
-        assert_eq!(judged(map, "ops/runbook.md"), ("unknown", "unreadable", none.clone(), none.clone()));
-        assert_eq!(judged(map, "ops/deploy.md").0, "unknown");
-        // A declaration across scopes retires nothing.
-        assert_eq!(judged(map, "policies/returns-emea.md").0, "active");
-        // Nor does a guideline retire a statute.
-        assert_eq!(judged(map, "legal/travel-act.md").0, "active");
-        // A successor for EMEA only leaves the note in force elsewhere: in
-        // force, but not to be served for every scope.
-        assert_eq!(judged(map, "policies/holidays.md"), ("stale", "in-force", none.clone(), none.clone()));
-    }
-    // The on-call rota's review was due on 31 January, with 30 days' grace.
-    assert_eq!(judged(&early, "ops/oncall.md").0, "active");
-    assert_eq!(judged(&late, "ops/oncall.md"), ("unknown", "in-force", none.clone(), none.clone()));
-    assert_eq!(late["ops/oncall.md"]["because"], "its review was due on 2026-01-31, more than 30 days ago");
 }
 
 #[test]
@@ -252,4 +323,38 @@ fn lineage_shows_corrections_beside_supersessions() {
          > 2  decisions/budget-2026-erratum.md    corrected  effective from 2026-01-10  corrected by 3\n\
          \x20 3  decisions/budget-2026-erratum-2.md  in force   effective from 2026-04-01\n"
     );
+}
+
+#[test]
+fn keys_of_corrections_and_scopes_are_configurable() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |path: &str, text: &str| {
+        let file = dir.path().join(path);
+        std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+        std::fs::write(file, text).unwrap();
+    };
+    write(
+        "vaultlint.toml",
+        "corrected-by-keys = [\"amended_by\"]\ncorrects-keys = [\"amends\"]\nscope-keys = [\"market\"]\n",
+    );
+    write("rules.md", "---\namended_by: rules-amendment.md\nmarket: uk\n---\nThe rules.\n");
+    write("rules-amendment.md", "---\namends: rules.md\nmarket: uk\n---\nAn amendment.\n");
+    // `region` is not a scope key here, so these two overlap and one retires the other.
+    write("prices-emea.md", "---\nregion: emea\nsuperseded_by: prices.md\n---\nOld prices.\n");
+    write("prices.md", "---\nregion: apac\nmarket: [uk, us]\n---\nPrices.\n");
+    write("terms-us.md", "---\nmarket: us\nsuperseded_by: terms-uk.md\n---\nUS terms.\n");
+    write("terms-uk.md", "---\nmarket: uk\n---\nUK terms.\n");
+    let out = vaultlint().args(["lineage", "--all", "--format", "jsonl"]).arg(dir.path()).output().unwrap();
+    let map: BTreeMap<String, Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .map(|e| (e["path"].as_str().unwrap().to_string(), e))
+        .collect();
+    assert_eq!(judged(&map, "rules.md"), ("active", "corrected", vec!["rules-amendment.md"], vec![]));
+    assert_eq!(judged(&map, "prices-emea.md").0, "stale");
+    assert_eq!(judged(&map, "terms-us.md").0, "active");
+    assert_eq!(map["prices.md"]["scope"], serde_json::json!({"market": ["uk", "us"]}));
+    let (_, json) = check_json(dir.path(), &["--no-suggest"]);
+    assert_eq!(findings(&json), [("scope-mismatch".to_string(), "terms-us.md".to_string(), Some(3))]);
 }

@@ -34,9 +34,10 @@ fn lineage_usage_is_the_same_in_help_and_in_errors() {
     let bare = vaultlint().arg("lineage").output().unwrap();
     let error = String::from_utf8(bare.stderr).unwrap();
     assert_eq!(bare.status.code(), Some(2));
-    for usage in
-        ["vaultlint lineage [OPTIONS] <NOTE>...", "vaultlint lineage --all --format json|jsonl [OPTIONS] [PATH]..."]
-    {
+    for usage in [
+        "vaultlint lineage [OPTIONS] <NOTE>...",
+        "vaultlint lineage --all --format json|jsonl [OPTIONS] [PATH]...",
+    ] {
         assert!(help.contains(usage), "{help}");
         assert!(error.contains(usage), "{error}");
     }

@@ -8,7 +8,7 @@ use crate::graph::{Edge, Graph};
 use crate::vault::{NoteId, Vault};
 
 pub fn check(vault: &Vault, graph: &Graph, out: &mut Vec<Diagnostic>) {
-    let scopes = vault.scopes();
+    let scope = |id: NoteId| crate::scope::Scope::of(&vault.notes[id], &vault.terms.scope_keys);
     let declared = |edges: &[Vec<Edge>]| {
         edges
             .iter()
@@ -25,13 +25,14 @@ pub fn check(vault: &Vault, graph: &Graph, out: &mut Vec<Diagnostic>) {
         } else {
             ("supersedes", "successor")
         };
-        if !scopes[older].overlaps(&scopes[newer]) {
+        let (older_scope, newer_scope) = (scope(older), scope(newer));
+        if !older_scope.overlaps(&newer_scope) {
             let message = format!(
                 "`{}` applies to {} and `{}` to {}: their scopes do not overlap, so the {noun} has no effect",
                 vault.notes[newer].path,
-                scopes[newer].describe(),
+                newer_scope.describe(),
                 vault.notes[older].path,
-                scopes[older].describe()
+                older_scope.describe()
             );
             out.push(
                 Diagnostic::new(Code::ScopeMismatch, &vault.notes[edge.by].path, message)
