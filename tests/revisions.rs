@@ -43,17 +43,19 @@ fn judged<'m>(
 
 /// `(path, verdict, standing, closure, conflicts_with)` of every note.
 type Row = (&'static str, &'static str, &'static str, &'static [&'static str], &'static [&'static str]);
+/// A [`Row`] as read from a map.
+type Found<'m> = (&'m str, &'m str, &'m str, Vec<&'m str>, Vec<&'m str>);
 
 fn assert_map(day: &str, expected: &[Row]) {
     let map = map("revisions", &["--as-of", day]);
-    let found: Vec<(&str, &str, &str, Vec<&str>, Vec<&str>)> = map
+    let found: Vec<Found> = map
         .keys()
         .map(|path| {
             let (verdict, standing, closure, conflicts) = judged(&map, path);
             (path.as_str(), verdict, standing, closure, conflicts)
         })
         .collect();
-    let expected: Vec<(&str, &str, &str, Vec<&str>, Vec<&str>)> =
+    let expected: Vec<Found> =
         expected.iter().map(|&(p, v, s, c, w)| (p, v, s, c.to_vec(), w.to_vec())).collect();
     assert_eq!(found, expected, "as of {day}");
 }
