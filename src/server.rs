@@ -6,9 +6,14 @@
 //! successor value. It never writes a file: edits reach the editor as
 //! workspace edits.
 //!
-//! Each change re-reads and re-checks the vault (a change in one note can
-//! break or heal a declaration in another); messages that arrive while a
-//! check runs are taken together before the next one, so a burst of
+//! The vault is read from disk once and kept: an edit puts the one note
+//! in place (its index entries updated, not rebuilt), a file changed on
+//! disk is read again alone, and the graph and rules run over the vault in
+//! memory (a change in one note can break or heal a declaration in
+//! another), reporting on the open notes only. The similarity pass, which
+//! reads every note, runs on open and save, not on each keystroke. A
+//! change is checked once nothing has arrived for the debounce time
+//! (`initializationOptions.debounceMs`, default 150), so a burst of
 //! keystrokes costs one check.
 
 use crate::commands::{self, check};
@@ -23,15 +28,25 @@ use lsp_types as lsp;
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// The debounce when the client sets none.
+const DEBOUNCE: Duration = Duration::from_millis(150);
 
 /// What the server knows between messages.
 struct State {
     settings: Settings,
     /// Open notes by vault path: their URI and the editor's text.
     open: BTreeMap<String, (lsp::Uri, String)>,
-    /// The last check: the vault with the open notes' text, its graph,
-    /// and the findings.
-    checked: Option<(Vault, Graph, Vec<Diagnostic>)>,
+    /// The vault as the editor sees it: the disk, with the open notes'
+    /// text in place; `None` until read, or after the config changed.
+    vault: Option<(Vault, crate::rules::Options)>,
+    /// The last check: the vault's graph, and the findings.
+    checked: Option<(Graph, Vec<Diagnostic>)>,
+    /// The suspected versions the last similarity pass found.
+    suspected: Vec<Diagnostic>,
+    /// Whether the next check runs the similarity pass.
+    similarity_due: bool,
     /// Notes given diagnostics last time, to clear those fixed or closed.
     published: Vec<String>,
 }
@@ -58,34 +73,56 @@ pub fn run(connection: Connection, cwd: &Path) -> Result<(), String> {
         .and_then(path_of)
         .unwrap_or_else(|| cwd.to_path_buf());
     let settings = resolve(&root)?;
-    let mut state = State { settings, open: BTreeMap::new(), checked: None, published: Vec::new() };
+    let debounce = params
+        .initialization_options
+        .as_ref()
+        .and_then(|o| o["debounceMs"].as_u64())
+        .map_or(DEBOUNCE, Duration::from_millis);
+    let mut state = State {
+        settings,
+        open: BTreeMap::new(),
+        vault: None,
+        checked: None,
+        suspected: Vec::new(),
+        similarity_due: true,
+        published: Vec::new(),
+    };
+    let mut changed = false;
     loop {
-        // Everything that has arrived, then one check if anything changed.
-        let Ok(first) = connection.receiver.recv() else { return Ok(()) };
-        let mut batch = vec![first];
-        batch.extend(connection.receiver.try_iter());
-        let mut changed = false;
-        for message in batch {
-            match message {
-                Message::Request(request) => {
-                    if connection.handle_shutdown(&request).map_err(|e| e.to_string())? {
-                        return Ok(());
-                    }
-                    if changed {
-                        state.check();
-                        publish(&connection, &mut state)?;
-                        changed = false;
-                    }
-                    let response = state.answer(request);
-                    connection.sender.send(Message::Response(response)).map_err(|e| e.to_string())?;
+        // While a change waits, a quiet debounce time checks it.
+        let message = if changed {
+            match connection.receiver.recv_timeout(debounce) {
+                Ok(message) => message,
+                Err(e) if e.is_timeout() => {
+                    state.check();
+                    publish(&connection, &mut state)?;
+                    changed = false;
+                    continue;
                 }
-                Message::Notification(notification) => changed |= state.notice(notification, &root),
-                Message::Response(_) => {}
+                Err(_) => return Ok(()),
             }
-        }
-        if changed {
-            state.check();
-            publish(&connection, &mut state)?;
+        } else {
+            match connection.receiver.recv() {
+                Ok(message) => message,
+                Err(_) => return Ok(()),
+            }
+        };
+        match message {
+            Message::Request(request) => {
+                if connection.handle_shutdown(&request).map_err(|e| e.to_string())? {
+                    return Ok(());
+                }
+                // A request is answered from the text it was sent after.
+                if changed {
+                    state.check();
+                    publish(&connection, &mut state)?;
+                    changed = false;
+                }
+                let response = state.answer(request);
+                connection.sender.send(Message::Response(response)).map_err(|e| e.to_string())?;
+            }
+            Message::Notification(notification) => changed |= state.notice(notification, &root),
+            Message::Response(_) => {}
         }
     }
 }
@@ -109,6 +146,8 @@ impl State {
                 let Ok(p) = serde_json::from_value::<lsp::DidOpenTextDocumentParams>(params) else {
                     return false;
                 };
+                // A note newly shown gets its suspected versions too.
+                self.similarity_due = true;
                 self.set_text(p.text_document.uri, p.text_document.text)
             }
             "textDocument/didChange" => {
@@ -125,34 +164,84 @@ impl State {
                 let Ok(p) = serde_json::from_value::<lsp::DidCloseTextDocumentParams>(params) else {
                     return false;
                 };
-                let path = self.vault_path(&p.text_document.uri);
-                path.is_some_and(|path| self.open.remove(&path).is_some())
+                let Some(path) = self.vault_path(&p.text_document.uri) else { return false };
+                // What the vault holds of it is the disk's again.
+                self.open.remove(&path).is_some() && {
+                    self.read_again(&path);
+                    true
+                }
             }
-            "textDocument/didSave" => true,
+            "textDocument/didSave" => {
+                self.similarity_due = true;
+                true
+            }
             "workspace/didChangeWatchedFiles" => {
                 let Ok(p) = serde_json::from_value::<lsp::DidChangeWatchedFilesParams>(params) else {
                     return false;
                 };
-                let config = p.changes.iter().any(|c| {
-                    path_of(&c.uri).is_some_and(|f| crate::config::FILES.iter().any(|n| f.ends_with(n)))
-                });
-                if config && let Ok(settings) = resolve(root) {
-                    self.settings = settings;
-                }
+                self.on_disk(&p.changes, root);
                 true
             }
             _ => false,
         }
     }
 
-    fn set_text(&mut self, uri: lsp::Uri, text: String) -> bool {
-        match self.vault_path(&uri) {
-            Some(path) => {
-                self.open.insert(path, (uri, text));
-                true
+    /// Files changed on disk: a note is read again alone (an open one keeps
+    /// the editor's text); a config, or anything else (a folder), makes the
+    /// whole vault be read again.
+    fn on_disk(&mut self, changes: &[lsp::FileEvent], root: &Path) {
+        self.similarity_due = true;
+        let is_config =
+            |f: &Path| crate::config::FILES.iter().chain(crate::root::CONFIG_FILES).any(|n| f.ends_with(n));
+        if changes.iter().any(|c| path_of(&c.uri).is_some_and(|f| is_config(&f))) {
+            if let Ok(settings) = resolve(root) {
+                self.settings = settings;
             }
-            None => false,
+            self.vault = None;
+            return;
         }
+        for change in changes {
+            match self.vault_path(&change.uri) {
+                Some(path) if self.open.contains_key(&path) => {}
+                Some(path) => self.read_again(&path),
+                None => self.vault = None,
+            }
+        }
+    }
+
+    /// Puts the note at `path` in the vault as the disk has it now, or
+    /// takes it out when it is gone.
+    fn read_again(&mut self, path: &str) {
+        let settings = &self.settings;
+        let reading = settings.reading(settings.suspects_versions(), false, true);
+        let Some((vault, _)) = &mut self.vault else { return };
+        let file = settings.root().join(path);
+        if file.is_file() {
+            vault.put(Note::load(&file, path.to_string(), reading));
+        } else {
+            vault.remove(path);
+        }
+    }
+
+    /// How notes are read: with their fingerprints when the similarity
+    /// pass may run, and their links.
+    fn reading(&self) -> crate::note::Reading<'_> {
+        self.settings.reading(self.settings.suspects_versions(), false, true)
+    }
+
+    fn set_text(&mut self, uri: lsp::Uri, text: String) -> bool {
+        let Some(path) = self.vault_path(&uri) else { return false };
+        let settings = &self.settings;
+        let note = Note::parse_with(
+            path.clone(),
+            &text,
+            settings.reading(settings.suspects_versions(), false, true),
+        );
+        if let Some((vault, _)) = &mut self.vault {
+            vault.put(note);
+        }
+        self.open.insert(path, (uri, text));
+        true
     }
 
     /// The vault path of a `file:` URI inside the vault, with a note's extension.
@@ -160,21 +249,38 @@ impl State {
         self.settings.note_path(&path_of(uri)?).ok()
     }
 
-    /// Reads the vault from disk, puts the open notes' text in, checks it.
+    /// Checks the vault in memory (reading it first if it is not), for the
+    /// open notes; the similarity pass only when it is due.
     fn check(&mut self) {
-        let settings = &self.settings;
-        let suggesting = settings.suspects_versions();
-        let reading = settings.reading(suggesting, false, true);
-        let Ok(commands::Loaded { mut vault, rules }) = commands::load(settings, reading, &Silent) else {
-            self.checked = None;
-            return;
-        };
-        for (path, (_, text)) in &self.open {
-            vault = vault.with_note(Note::parse_with(path.clone(), text, reading));
+        if self.vault.is_none() {
+            let reading = self.reading();
+            let Ok(commands::Loaded { mut vault, rules }) = commands::load(&self.settings, reading, &Silent)
+            else {
+                self.checked = None;
+                return;
+            };
+            for (path, (_, text)) in &self.open {
+                vault.put(Note::parse_with(path.clone(), text, reading));
+            }
+            self.vault = Some((vault, rules));
+            self.similarity_due = true;
         }
-        let report = check::analyse(&vault, settings, &rules, suggesting, &Silent);
-        let graph = Graph::build(&vault);
-        self.checked = Some((vault, graph, report.diagnostics));
+        let Some((vault, rules)) = &self.vault else { return };
+        let mut settings = self.settings.clone();
+        let notes = self.open.keys().cloned().collect();
+        settings.scope.focus = Some(crate::root::Focus { notes, folders: Vec::new() });
+        let suggesting = self.similarity_due && settings.suspects_versions();
+        let mut found = check::analyse(vault, &settings, rules, suggesting, &Silent).diagnostics;
+        let suspected = |d: &&Diagnostic| d.code == crate::code::Code::SuspectedVersion;
+        if suggesting {
+            self.suspected = found.iter().filter(suspected).cloned().collect();
+            self.similarity_due = false;
+        } else {
+            let open = |d: &&Diagnostic| self.open.contains_key(&d.path);
+            found.extend(self.suspected.iter().filter(open).cloned());
+            crate::diagnostic::sort(&mut found);
+        }
+        self.checked = Some((Graph::build(vault), found));
     }
 
     /// Answers a request.
@@ -201,7 +307,7 @@ impl State {
     fn document(&self, uri: &lsp::Uri) -> Option<(&str, &str, NoteId, &Vault)> {
         let path = self.vault_path(uri)?;
         let (path, (_, text)) = self.open.get_key_value(&path)?;
-        let (vault, _, _) = self.checked.as_ref()?;
+        let (vault, _) = self.vault.as_ref()?;
         Some((path, text, vault.id_of(path)?, vault))
     }
 
@@ -209,7 +315,7 @@ impl State {
     /// a comment that suppresses its rule in this note.
     fn actions(&self, p: lsp::CodeActionParams) -> Value {
         let Some((path, text, _, _)) = self.document(&p.text_document.uri) else { return json!([]) };
-        let Some((_, _, found)) = &self.checked else { return json!([]) };
+        let Some((_, found)) = &self.checked else { return json!([]) };
         let (start, end) = (offset(text, p.range.start), offset(text, p.range.end));
         let mut actions = Vec::new();
         for d in found.iter().filter(|d| d.path == path) {
@@ -220,9 +326,13 @@ impl State {
             let uri = &p.text_document.uri;
             if let Some(fix) = &d.fix {
                 let range = range(text, fix.edit.offset, fix.edit.offset + fix.edit.original.len());
-                let title = match fix.is_safe() {
-                    true => format!("Fix {}: {}", d.code, d.help.as_deref().unwrap_or(&d.message)),
-                    false => format!("Mark as superseded ({}; check it first)", d.code),
+                let help = d.help.as_deref().unwrap_or(&d.message);
+                let title = match (fix.is_safe(), d.code) {
+                    (true, _) => format!("Fix {}: {help}", d.code),
+                    (false, crate::code::Code::SuspectedVersion) => {
+                        format!("Mark as superseded ({}; check it first)", d.code)
+                    }
+                    (false, _) => format!("{} ({}; check it first)", capitalized(help), d.code),
                 };
                 actions.push(action(title, uri, range, &fix.edit.replacement, fix.is_safe(), d));
             }
@@ -247,7 +357,7 @@ impl State {
     /// span in the note and the note it names.
     fn target(&self, uri: &lsp::Uri, position: lsp::Position) -> Option<(Span, NoteId)> {
         let (_, text, id, vault) = self.document(uri)?;
-        let (_, graph, _) = self.checked.as_ref()?;
+        let (graph, _) = self.checked.as_ref()?;
         let at = offset(text, position);
         let inside = |s: &Span| (s.offset..=s.offset + s.len).contains(&at);
         let declared = graph.declared.iter().filter(|d| d.by == id).find(|d| inside(&d.span));
@@ -263,7 +373,7 @@ impl State {
     }
 
     fn location(&self, id: NoteId) -> Option<Value> {
-        let (vault, _, _) = self.checked.as_ref()?;
+        let (vault, _) = self.vault.as_ref()?;
         let uri = uri_of(&vault.root.join(&vault.notes[id].path))?;
         Some(
             json!({ "uri": uri, "range": { "start": { "line": 0, "character": 0 }, "end": { "line": 0, "character": 0 } } }),
@@ -275,7 +385,7 @@ impl State {
     fn hover(&self, p: lsp::HoverParams) -> Value {
         let at = &p.text_document_position_params;
         let Some((span, to)) = self.target(&at.text_document.uri, at.position) else { return Value::Null };
-        let Some((vault, graph, _)) = &self.checked else { return Value::Null };
+        let (Some((vault, _)), Some((graph, _))) = (&self.vault, &self.checked) else { return Value::Null };
         let Some((_, text, _, _)) = self.document(&at.text_document.uri) else { return Value::Null };
         let path = |id: NoteId| format!("`{}`", vault.notes[id].path);
         let now = match &graph.ends[to] {
@@ -338,7 +448,7 @@ impl State {
 /// Sends the findings of every open note, and clears those of notes that
 /// have none now or were closed.
 fn publish(connection: &Connection, state: &mut State) -> Result<(), String> {
-    let Some((_, _, found)) = &state.checked else { return Ok(()) };
+    let Some((_, found)) = &state.checked else { return Ok(()) };
     let mut now = Vec::new();
     for (path, (uri, text)) in &state.open {
         let diagnostics: Vec<Value> =
@@ -383,6 +493,12 @@ fn diagnostic(d: &Diagnostic, text: &str, state: &State) -> Value {
         "message": message,
         "relatedInformation": related,
     })
+}
+
+/// `text` with its first letter in upper case.
+fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| first.to_uppercase().chain(chars).collect())
 }
 
 fn action(

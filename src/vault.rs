@@ -203,19 +203,56 @@ impl Vault {
     /// The vault with `note` in place of the note at its path (or added,
     /// for a note not saved yet), indexed again; everything else kept.
     pub fn with_note(mut self, note: Note) -> Vault {
-        let mut notes = std::mem::take(&mut self.notes);
-        notes.retain(|n| n.path != note.path);
-        notes.push(note);
-        let indexed = Vault::from_notes(self.root.clone(), notes);
-        Vault {
-            notes: indexed.notes,
-            by_path: indexed.by_path,
-            by_lower_path: indexed.by_lower_path,
-            by_suffix: indexed.by_suffix,
-            by_stem: indexed.by_stem,
-            by_alias: indexed.by_alias,
-            ..self
+        self.put(note);
+        self
+    }
+
+    /// Puts `note` in place of the note at its path. Only its aliases can
+    /// change the indexes, so those are updated in place; a note new to
+    /// the vault makes the indexes be built again.
+    pub fn put(&mut self, note: Note) {
+        let Some(id) = self.id_of(&note.path) else {
+            let mut notes = std::mem::take(&mut self.notes);
+            notes.push(note);
+            self.reindex(notes);
+            return;
+        };
+        for alias in &self.notes[id].aliases {
+            let key = fold(alias);
+            if let Some(ids) = self.by_alias.get_mut(&key) {
+                ids.retain(|&other| other != id);
+                if ids.is_empty() {
+                    self.by_alias.remove(&key);
+                }
+            }
         }
+        for alias in &note.aliases {
+            let ids = self.by_alias.entry(fold(alias)).or_default();
+            if let Err(at) = ids.binary_search(&id) {
+                ids.insert(at, id);
+            }
+        }
+        self.notes[id] = note;
+    }
+
+    /// Takes the note at `path` out of the vault, if it is there.
+    pub fn remove(&mut self, path: &str) {
+        if self.id_of(path).is_some() {
+            let mut notes = std::mem::take(&mut self.notes);
+            notes.retain(|n| n.path != path);
+            self.reindex(notes);
+        }
+    }
+
+    /// Builds the indexes again over `notes`, keeping everything else.
+    fn reindex(&mut self, notes: Vec<Note>) {
+        let indexed = Vault::from_notes(self.root.clone(), notes);
+        self.notes = indexed.notes;
+        self.by_path = indexed.by_path;
+        self.by_lower_path = indexed.by_lower_path;
+        self.by_suffix = indexed.by_suffix;
+        self.by_stem = indexed.by_stem;
+        self.by_alias = indexed.by_alias;
     }
 
     /// Whether the note is a template: its values are placeholders, and it
@@ -401,6 +438,28 @@ impl crate::diagnostic::Sources for Overlay<'_> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_note_put_in_place_is_indexed_as_a_vault_built_anew() {
+        let note = |path: &str, aliases: &str| {
+            crate::note::Note::parse(path.into(), &format!("---\naliases: [{aliases}]\n---\n"))
+        };
+        let notes = || vec![note("a.md", "Spending, Rules"), note("b.md", "Rules"), note("c.md", "")];
+        let mut put = Vault::from_notes("/v".into(), notes());
+        put.put(note("a.md", "Travel"));
+        put.put(note("c.md", "Rules, Spending"));
+        let mut changed = notes();
+        changed[0] = note("a.md", "Travel");
+        changed[2] = note("c.md", "Rules, Spending");
+        let built = Vault::from_notes("/v".into(), changed);
+        for name in ["[[Spending]]", "[[Rules]]", "[[Travel]]", "[[a]]", "[[c]]"] {
+            assert_eq!(put.resolve(1, name), built.resolve(1, name), "{name}");
+        }
+        put.put(note("d.md", "Travel"));
+        assert!(matches!(put.resolve(1, "[[Travel]]"), Resolution::Ambiguous { total: 2, .. }));
+        put.remove("a.md");
+        assert_eq!(put.resolve(0, "[[Travel]]"), Resolution::Note(put.id_of("d.md").unwrap()));
+    }
+
     use super::*;
 
     fn vault(files: &[(&str, &str)]) -> Vault {

@@ -119,6 +119,8 @@ fn an_editor_session() {
     actions_definition_and_hover(&mut client, &root, link);
     completion_in_a_successor_value(&mut client, &root);
     a_change_on_disk_heals_an_open_note(&mut client, &root);
+    fixes_for_declarations(&mut client, &root);
+    a_rename_on_disk_breaks_and_heals(&mut client, &root);
     assert_eq!(client.request("shutdown", Value::Null), Value::Null);
     client.notify("exit", Value::Null);
     assert!(client.child.wait().unwrap().success());
@@ -195,4 +197,78 @@ fn a_change_on_disk_heals_an_open_note(client: &mut Client, root: &std::path::Pa
     let created = json!({ "changes": [{ "uri": uri(root, "public/jobs.md"), "type": 1 }] });
     client.notify("workspace/didChangeWatchedFiles", created);
     assert_eq!(codes(&client.diagnostics(&careers)), []);
+}
+
+/// Opens `path` with its text on disk; its diagnostics.
+fn open(client: &mut Client, root: &std::path::Path, path: &str) -> Vec<Value> {
+    let text = std::fs::read_to_string(root.join(path)).unwrap();
+    let doc = json!({ "uri": uri(root, path), "languageId": "markdown", "version": 1, "text": text });
+    client.notify("textDocument/didOpen", json!({ "textDocument": doc }));
+    client.diagnostics(&uri(root, path))
+}
+
+/// The code actions for the first diagnostic of `path`: `(title, new text, preferred)`.
+fn actions_for(
+    client: &mut Client,
+    root: &std::path::Path,
+    path: &str,
+    found: &[Value],
+) -> Vec<(String, String, bool)> {
+    let at = uri(root, path);
+    let params = json!({ "textDocument": { "uri": at }, "range": found[0]["range"], "context": { "diagnostics": [] } });
+    let actions = client.request("textDocument/codeAction", params);
+    actions
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| {
+            let text = a["edit"]["changes"][&at][0]["newText"].as_str().unwrap().to_string();
+            (a["title"].as_str().unwrap().to_string(), text, a["isPreferred"].as_bool().unwrap())
+        })
+        .collect()
+}
+
+/// Quote an unquoted wikilink (safe, preferred); point a declaration at
+/// the note in force now (a judgement, not preferred).
+fn fixes_for_declarations(client: &mut Client, root: &std::path::Path) {
+    let runbook = "internal/engineering/incident-runbook.md";
+    let found = open(client, root, runbook);
+    assert_eq!(codes(&found), [("invalid-successor".to_string(), 3)]);
+    let actions = actions_for(client, root, runbook, &found);
+    assert_eq!((actions[0].1.as_str(), actions[0].2), ("\"[[incident-response]]\"", true));
+    let expenses = "internal/hr/expenses-policy-2024.md";
+    let found = open(client, root, expenses);
+    assert_eq!(codes(&found), [("superseded-successor".to_string(), 4)]);
+    let actions = actions_for(client, root, expenses, &found);
+    assert_eq!(
+        actions[0],
+        (
+            "Point the declaration at `internal/hr/expenses-policy.md` (superseded-successor; check it first)".into(),
+            "./expenses-policy.md".into(),
+            false
+        )
+    );
+    for path in [runbook, expenses] {
+        client.notify("textDocument/didClose", json!({ "textDocument": { "uri": uri(root, path) } }));
+    }
+}
+
+/// Two notes open; the successor one of them names is renamed on disk, and
+/// its finding appears; renamed back, and it clears.
+fn a_rename_on_disk_breaks_and_heals(client: &mut Client, root: &std::path::Path) {
+    let older = "public/offices-2024.md";
+    let newer = "public/offices.md";
+    assert_eq!(codes(&open(client, root, older)), []);
+    open(client, root, "public/welcome.md");
+    let (from, to) = (root.join(newer), root.join("public/locations.md"));
+    let renamed = |client: &mut Client, gone: &str, made: &str| {
+        let changes = json!({ "changes": [{ "uri": uri(root, gone), "type": 3 }, { "uri": uri(root, made), "type": 1 }] });
+        client.notify("workspace/didChangeWatchedFiles", changes);
+    };
+    std::fs::rename(&from, &to).unwrap();
+    renamed(client, newer, "public/locations.md");
+    assert_eq!(codes(&client.diagnostics(&uri(root, older))), [("missing-successor".to_string(), 3)]);
+    std::fs::rename(&to, &from).unwrap();
+    renamed(client, "public/locations.md", newer);
+    assert_eq!(codes(&client.diagnostics(&uri(root, older))), []);
 }

@@ -11,10 +11,11 @@ use crate::lifecycle::Lifecycle;
 use crate::link::BodyLink;
 use crate::vault::{NoteId, Resolution, Vault};
 
-pub fn check(vault: &Vault, life: &Lifecycle, out: &mut Vec<Diagnostic>) {
+/// Reports the links of the notes `focus` takes (every note without one).
+pub fn check(vault: &Vault, life: &Lifecycle, focus: Option<&crate::root::Focus>, out: &mut Vec<Diagnostic>) {
     for (id, note) in vault.notes.iter().enumerate() {
         // A retired note is history: its links stay as they were written.
-        if life.states[id].standing.is_retired() {
+        if life.states[id].standing.is_retired() || focus.is_some_and(|f| !f.contains(&note.path)) {
             continue;
         }
         let targets: Vec<Option<NoteId>> = note
@@ -125,7 +126,7 @@ fn retarget(vault: &Vault, from: NoteId, link: &BodyLink, to: NoteId) -> String 
 }
 
 /// `path` (from the vault root) as seen from the folder `base`.
-fn relative(base: &str, path: &str) -> String {
+pub(crate) fn relative(base: &str, path: &str) -> String {
     let base: Vec<&str> = base.split('/').filter(|p| !p.is_empty()).collect();
     let parts: Vec<&str> = path.split('/').collect();
     let shared = base.iter().zip(&parts).take_while(|(a, b)| a == b).count().min(parts.len() - 1);

@@ -107,7 +107,7 @@ pub fn run(input: &Input, focus: Option<&Focus>, options: &Options) -> (Vec<Diag
     dates::check(vault, graph, options.as_of, &mut out);
     let life = Lifecycle::new(vault, graph, options.as_of);
     status::check(vault, graph, &life, &options.statuses, &mut out);
-    links::check(vault, &life, &mut out);
+    links::check(vault, &life, focus, &mut out);
     let judged = crate::verdict::judge(vault, graph, &life, &[]);
     let slices = Slices::count(vault, graph, &life, &judged, focus);
     versions::check(input, options.link_style, &mut out);

@@ -19,7 +19,7 @@ pub fn check(vault: &Vault, graph: &Graph, focus: Option<&Focus>, out: &mut Vec<
     for side in Side::ALL {
         for (id, note) in vault.notes.iter().enumerate() {
             if let Some(field) = note.declaration(side).filter(|_| !vault.is_template(id)) {
-                report_shapes(&note.path, field, side, out);
+                report_shapes(note, field, side, out);
             }
         }
     }
@@ -35,12 +35,12 @@ pub fn check(vault: &Vault, graph: &Graph, focus: Option<&Focus>, out: &mut Vec<
 }
 
 /// Every value of a declaration that is not a string, reported.
-fn report_shapes(path: &str, field: &Field, side: Side, out: &mut Vec<Diagnostic>) {
-    let key = field.key.as_str();
+fn report_shapes(note: &crate::note::Note, field: &Field, side: Side, out: &mut Vec<Diagnostic>) {
+    let (path, key) = (note.path.as_str(), field.key.as_str());
     for shape in shapes(field) {
         match shape {
             Shape::String(_) => {}
-            Shape::Unquoted(value) => out.push(unquoted(path, key, value)),
+            Shape::Unquoted(value) => out.push(unquoted(note, key, value)),
             Shape::EmptyList(value) => out.push(
                 Diagnostic::new(Code::InvalidSuccessor, path, format!("`{key}` is an empty list"))
                     .at(value.span, "names no note")
@@ -271,15 +271,27 @@ fn report_conflicts(vault: &Vault, graph: &Graph, relation: Relation, out: &mut 
     }
 }
 
-fn unquoted(path: &str, key: &str, value: &Value) -> Diagnostic {
+/// An unquoted wikilink, with the fix that quotes it as written: what
+/// was meant is not in doubt.
+fn unquoted(note: &crate::note::Note, key: &str, value: &Value) -> Diagnostic {
     let name = unquoted_wikilink(value).unwrap_or_default();
+    let span = value.span;
+    let written = note
+        .head
+        .get(span.offset..span.offset + span.len)
+        .filter(|w| w.starts_with("[[") && w.ends_with("]]"));
+    let fix = written.map(|w| {
+        let edit = Edit { offset: span.offset, original: w.to_string(), replacement: format!("\"{w}\"") };
+        Fix::safe(edit, note.digest)
+    });
     Diagnostic::new(
         Code::InvalidSuccessor,
-        path,
+        &note.path,
         format!("unquoted wikilink: YAML reads `[[{name}]]` as a list inside a list, not a link"),
     )
-    .at(value.span, "needs quotes")
+    .at(span, "needs quotes")
     .help(format!("quote it: `{key}: \"[[{name}]]\"`"))
+    .fix(fix)
 }
 
 fn not_a_string(path: &str, key: &str, value: &Value, prefix: &str) -> Diagnostic {
@@ -429,6 +441,10 @@ fn report_chains(vault: &Vault, graph: &Graph, out: &mut Vec<Diagnostic>) {
             let current: Vec<String> = current.iter().map(|&c| vault.notes[c].path.clone()).collect();
             let mut related = vec![successor.clone()];
             related.extend(current.iter().cloned());
+            let fix = match graph.ends[succ].as_deref() {
+                Some(&[one]) => to_current(vault, id, edge.span, one),
+                _ => None,
+            };
             out.push(
                 Diagnostic::new(
                     Code::SupersededSuccessor,
@@ -441,10 +457,44 @@ fn report_chains(vault: &Vault, graph: &Graph, out: &mut Vec<Diagnostic>) {
                 )
                 .at(edge.span, "superseded")
                 .help(format!("point the declaration at {}", quoted_list(&current)))
-                .related(related),
+                .related(related)
+                .fix(fix),
             );
         }
     }
+}
+
+/// The edit that points the declared value at `span` in note `id` at the
+/// note `current`, written as the value was (a wikilink or a path, with or
+/// without its extension). A judgement, not a mechanical fix: the chain
+/// through the intermediate note may have been meant, so it is offered,
+/// never applied by `check --fix`.
+fn to_current(vault: &Vault, id: NoteId, span: crate::diagnostic::Span, current: NoteId) -> Option<Fix> {
+    let note = &vault.notes[id];
+    let written = note.head.get(span.offset..span.offset + span.len)?;
+    let (start, old) = match (written.find("[["), written.rfind("]]")) {
+        (Some(open), Some(close)) if open < close => (open, &written[open..close + 2]),
+        _ => {
+            let inner = written.trim_matches(['"', '\'']);
+            (written.find(inner)?, inner)
+        }
+    };
+    let replacement = if old.starts_with("[[") {
+        let name = vault.wikilink_name(id, current).unwrap_or_else(|| vault.path_stem(current).to_string());
+        format!("[[{name}]]")
+    } else {
+        let path =
+            if vault.has_note_extension(old) { &vault.notes[current].path } else { vault.path_stem(current) };
+        if old.starts_with("./") || old.starts_with("../") {
+            // Written from the note's folder: so is the new value.
+            let relative = super::links::relative(note.folder(), path);
+            if relative.starts_with("../") { relative } else { format!("./{relative}") }
+        } else {
+            path.to_string()
+        }
+    };
+    let edit = Edit { offset: span.offset + start, original: old.to_string(), replacement };
+    Some(Fix { edit, applicability: crate::diagnostic::Applicability::Unsafe, digest: note.digest })
 }
 
 /// The config's `[[supersede]]` rules: one that matches nothing, names a
