@@ -270,7 +270,8 @@ impl State {
         let notes = self.open.keys().cloned().collect();
         settings.scope.focus = Some(crate::root::Focus { notes, folders: Vec::new() });
         let suggesting = self.similarity_due && settings.suspects_versions();
-        let mut found = check::analyse(vault, &settings, rules, suggesting, &Silent).diagnostics;
+        let (report, graph) = check::analyse_with_graph(vault, &settings, rules, suggesting, &Silent);
+        let mut found = report.diagnostics;
         let suspected = |d: &&Diagnostic| d.code == crate::code::Code::SuspectedVersion;
         if suggesting {
             self.suspected = found.iter().filter(suspected).cloned().collect();
@@ -280,7 +281,7 @@ impl State {
             found.extend(self.suspected.iter().filter(open).cloned());
             crate::diagnostic::sort(&mut found);
         }
-        self.checked = Some((Graph::build(vault), found));
+        self.checked = Some((graph, found));
     }
 
     /// Answers a request.

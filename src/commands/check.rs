@@ -67,6 +67,17 @@ pub fn analyse(
     suggesting: bool,
     progress: &dyn Progress,
 ) -> Report {
+    analyse_with_graph(vault, settings, rules, suggesting, progress).0
+}
+
+/// [`analyse`], with the graph it built.
+pub fn analyse_with_graph(
+    vault: &Vault,
+    settings: &Settings,
+    rules: &rules::Options,
+    suggesting: bool,
+    progress: &dyn Progress,
+) -> (Report, Graph) {
     let graph = Graph::build(vault);
     let dismissals: Dismissals = settings.load_dismissals();
     let detector = suggest::Input { vault, graph: &graph, dismissals: &dismissals };
@@ -79,7 +90,7 @@ pub fn analyse(
         diagnostics.push(Diagnostic::new(crate::code::Code::UnreadableNote, path, message));
     }
     crate::diagnostic::sort(&mut diagnostics);
-    Report { notes: vault.notes.len(), diagnostics, slices, baseline: None }
+    (Report { notes: vault.notes.len(), diagnostics, slices, baseline: None }, graph)
 }
 
 /// `check --stdin-filename PATH -`: the note at `path` (vault-relative)

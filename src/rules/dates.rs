@@ -16,8 +16,13 @@ pub const KEYS: &[&str] =
 /// an error. On the others, which many tools write, it is a warning.
 const LIFECYCLE_KEYS: &[&str] = &["effective_from", "effective_to", "review_due"];
 
-pub fn check(vault: &Vault, graph: &Graph, as_of: Day, out: &mut Vec<Diagnostic>) {
+/// Reports on the notes `wanted` marks (and the successors of the edges
+/// out of them, where `scheduled-successor` is declared from that side).
+pub fn check(vault: &Vault, graph: &Graph, as_of: Day, wanted: &[bool], out: &mut Vec<Diagnostic>) {
     for (id, note) in vault.notes.iter().enumerate() {
+        if !wanted[id] && !graph.edges[id].iter().any(|e| wanted[e.to]) {
+            continue;
+        }
         let template = vault.is_template(id);
         let dated = note.fields.iter().filter(|f| KEYS.contains(&f.key.as_str()));
         for f in dated.filter(|f| !(template && note.is_placeholder(&f.value))) {

@@ -11,11 +11,11 @@ use crate::lifecycle::Lifecycle;
 use crate::link::BodyLink;
 use crate::vault::{NoteId, Resolution, Vault};
 
-/// Reports the links of the notes `focus` takes (every note without one).
-pub fn check(vault: &Vault, life: &Lifecycle, focus: Option<&crate::root::Focus>, out: &mut Vec<Diagnostic>) {
+/// Reports the links of the notes `wanted` marks.
+pub fn check(vault: &Vault, life: &Lifecycle, wanted: &[bool], out: &mut Vec<Diagnostic>) {
     for (id, note) in vault.notes.iter().enumerate() {
         // A retired note is history: its links stay as they were written.
-        if life.states[id].standing.is_retired() || focus.is_some_and(|f| !f.contains(&note.path)) {
+        if !wanted[id] || life.states[id].standing.is_retired() {
             continue;
         }
         let targets: Vec<Option<NoteId>> = note

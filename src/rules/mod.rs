@@ -97,19 +97,21 @@ pub struct Input<'a> {
 /// the others).
 pub fn run(input: &Input, focus: Option<&Focus>, options: &Options) -> (Vec<Diagnostic>, Slices) {
     let Input { vault, graph, .. } = *input;
+    // Which notes' findings are kept: the rules skip the work for the rest.
+    let wanted = wanted(vault, focus);
     let mut out: Vec<Diagnostic> = vault.problems.clone();
     for note in &vault.notes {
         out.extend(note.problems.iter().cloned());
     }
-    supersession::check(vault, graph, focus, &mut out);
+    supersession::check(vault, graph, &wanted, focus, &mut out);
     supersession::folder_rules(vault, graph, &mut out);
-    revisions::check(vault, graph, &mut out);
-    dates::check(vault, graph, options.as_of, &mut out);
+    revisions::check(vault, graph, &wanted, &mut out);
+    dates::check(vault, graph, options.as_of, &wanted, &mut out);
     let life = Lifecycle::new(vault, graph, options.as_of);
-    status::check(vault, graph, &life, &options.statuses, &mut out);
-    links::check(vault, &life, focus, &mut out);
+    status::check(vault, graph, &life, &options.statuses, &wanted, &mut out);
+    links::check(vault, &life, &wanted, &mut out);
     let judged = crate::verdict::judge(vault, graph, &life, &[]);
-    let slices = Slices::count(vault, graph, &life, &judged, focus);
+    let slices = Slices::count(graph, &life, &judged, &wanted);
     versions::check(input, options.link_style, &mut out);
     suppressed::apply(vault, options, input.suggestions.is_some(), &mut out);
     if let Some(focus) = focus {
@@ -118,6 +120,23 @@ pub fn run(input: &Input, focus: Option<&Focus>, options: &Options) -> (Vec<Diag
     options.apply_levels(&mut out);
     diagnostic::sort(&mut out);
     (out, slices)
+}
+
+/// For each note, whether its findings are kept: every note, or those in
+/// focus (looked up by path when the focus names notes only, as an editor's
+/// open notes do, rather than testing every path of a large vault).
+fn wanted(vault: &Vault, focus: Option<&Focus>) -> Vec<bool> {
+    match focus {
+        None => vec![true; vault.notes.len()],
+        Some(focus) if focus.folders.is_empty() => {
+            let mut wanted = vec![false; vault.notes.len()];
+            for id in focus.notes.iter().filter_map(|path| vault.id_of(path)) {
+                wanted[id] = true;
+            }
+            wanted
+        }
+        Some(focus) => vault.notes.iter().map(|n| focus.contains(&n.path)).collect(),
+    }
 }
 
 /// The vault in numbers, for `--statistics`: how many notes are in force
@@ -151,14 +170,13 @@ pub struct VerdictCounts {
 
 impl Slices {
     fn count(
-        vault: &Vault,
         graph: &Graph,
         life: &Lifecycle,
         judged: &[crate::verdict::Judgement],
-        focus: Option<&Focus>,
+        wanted: &[bool],
     ) -> Slices {
         use crate::verdict::Verdict;
-        let inside = |id: usize| focus.is_none_or(|f| f.contains(&vault.notes[id].path));
+        let inside = |id: usize| wanted[id];
         let mut slices = Slices::default();
         for judgement in (0..judged.len()).filter(|&id| inside(id)).map(|id| &judged[id]) {
             let count = &mut slices.verdicts;

@@ -7,7 +7,8 @@ use crate::diagnostic::Diagnostic;
 use crate::graph::{Edge, Graph};
 use crate::vault::{NoteId, Vault};
 
-pub fn check(vault: &Vault, graph: &Graph, out: &mut Vec<Diagnostic>) {
+/// Reports on the declarations of the notes `wanted` marks.
+pub fn check(vault: &Vault, graph: &Graph, wanted: &[bool], out: &mut Vec<Diagnostic>) {
     let scope = |id: NoteId| crate::scope::Scope::of(&vault.notes[id], &vault.terms.scope_keys);
     let declared = |edges: &[Vec<Edge>]| {
         edges
@@ -18,7 +19,7 @@ pub fn check(vault: &Vault, graph: &Graph, out: &mut Vec<Diagnostic>) {
     };
     let mut all = declared(&graph.edges);
     all.extend(declared(&graph.corrections));
-    for (older, edge) in all.into_iter().filter(|(_, e)| e.rule.is_none()) {
+    for (older, edge) in all.into_iter().filter(|(_, e)| e.rule.is_none() && wanted[e.by]) {
         let newer = edge.to;
         let (verb, noun) = if graph.corrections[older].contains(&edge) {
             ("corrects", "correction")

@@ -54,8 +54,15 @@ fn closest<'a>(value: &str, known: &'a [String]) -> Option<&'a str> {
 
 /// `statuses` are lower-cased. A note whose successor has not taken
 /// effect yet (scheduled, or a draft) is rightly still `active`.
-pub fn check(vault: &Vault, graph: &Graph, life: &Lifecycle, statuses: &[String], out: &mut Vec<Diagnostic>) {
-    for (id, note) in vault.notes.iter().enumerate() {
+pub fn check(
+    vault: &Vault,
+    graph: &Graph,
+    life: &Lifecycle,
+    statuses: &[String],
+    wanted: &[bool],
+    out: &mut Vec<Diagnostic>,
+) {
+    for (id, note) in vault.notes.iter().enumerate().filter(|&(id, _)| wanted[id]) {
         let Some((status, span)) = &note.status else { continue };
         if vault.is_template(id) && note.field("status").is_some_and(|f| note.is_placeholder(&f.value)) {
             continue;

@@ -15,23 +15,30 @@ use std::collections::{HashMap, HashSet};
 /// Comparisons allowed for close-name help across the whole run.
 const CLOSE_NAME_BUDGET: usize = 20_000_000;
 
-pub fn check(vault: &Vault, graph: &Graph, focus: Option<&Focus>, out: &mut Vec<Diagnostic>) {
+/// Reports on the declarations of the notes `wanted` marks.
+pub fn check(
+    vault: &Vault,
+    graph: &Graph,
+    wanted: &[bool],
+    focus: Option<&Focus>,
+    out: &mut Vec<Diagnostic>,
+) {
     for side in Side::ALL {
-        for (id, note) in vault.notes.iter().enumerate() {
+        for (id, note) in vault.notes.iter().enumerate().filter(|&(id, _)| wanted[id]) {
             if let Some(field) = note.declaration(side).filter(|_| !vault.is_template(id)) {
                 report_shapes(note, field, side, out);
             }
         }
     }
     let mut resolver = Resolver { vault, budget: CLOSE_NAME_BUDGET, close: HashMap::new() };
-    for declared in &graph.declared {
+    for declared in graph.declared.iter().filter(|d| wanted[d.by]) {
         resolver.report(declared, out);
     }
     report_conflicts(vault, graph, Relation::Supersession, out);
     report_conflicts(vault, graph, Relation::Correction, out);
     report_cycles(vault, graph, focus, out);
     report_revision_cycles(vault, graph, focus, out);
-    report_chains(vault, graph, out);
+    report_chains(vault, graph, wanted, out);
 }
 
 /// Every value of a declaration that is not a string, reported.
@@ -429,8 +436,8 @@ fn shortest_loop(
 /// `superseded-successor`: a `superseded_by` value that names a note which
 /// is itself superseded. (A `supersedes` value naming the note just before
 /// is how that side is written, so it is not reported.)
-fn report_chains(vault: &Vault, graph: &Graph, out: &mut Vec<Diagnostic>) {
-    for (id, note) in vault.notes.iter().enumerate() {
+fn report_chains(vault: &Vault, graph: &Graph, wanted: &[bool], out: &mut Vec<Diagnostic>) {
+    for (id, note) in vault.notes.iter().enumerate().filter(|&(id, _)| wanted[id]) {
         for edge in graph.edges[id].iter().filter(|e| e.side == Side::Successor && e.rule.is_none()) {
             let succ = edge.to;
             if graph.edges[succ].is_empty() {
