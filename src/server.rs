@@ -389,13 +389,16 @@ impl State {
         let (Some((vault, _)), Some((graph, _))) = (&self.vault, &self.checked) else { return Value::Null };
         let Some((_, text, _, _)) = self.document(&at.text_document.uri) else { return Value::Null };
         let path = |id: NoteId| format!("`{}`", vault.notes[id].path);
-        let now = match &graph.ends[to] {
-            Some(ends) if ends == &[to] => format!("{} is in force.", path(to)),
-            Some(ends) => {
-                let current: Vec<String> = ends.iter().map(|&e| path(e)).collect();
-                format!("{} is itself superseded; in force now: {}.", path(to), current.join(", "))
+        // Which version is in force today, as `lineage` says it.
+        let life = crate::lifecycle::Lifecycle::new(vault, graph, self.settings.rules.as_of);
+        let state = &life.states[to];
+        let now = match state.current.as_slice() {
+            [one] if *one == to => format!("{} {}.", path(to), state.standing.describe()),
+            [] => format!("{} {}; no version of it is in force.", path(to), state.standing.describe()),
+            current => {
+                let current: Vec<String> = current.iter().map(|&e| path(e)).collect();
+                format!("{} {}; in force now: {}.", path(to), state.standing.describe(), current.join(", "))
             }
-            None => format!("{} is in a supersession cycle: no version is in force.", path(to)),
         };
         json!({
             "contents": { "kind": "markdown", "value": format!("Leads to {}. {now}", path(to)) },
