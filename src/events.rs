@@ -218,7 +218,7 @@ fn mapped(vault: &Vault, analysis: &Analysis, keep: &dyn Fn(&str) -> bool) -> BT
             let entry = Mapped {
                 verdict: judged.verdict.name(),
                 standing: analysis.life.states[id].standing.name(),
-                closure: paths(&mut judged.closure.iter().copied()),
+                closure: paths(&mut analysis.closure(id).into_iter()),
                 successors: paths(&mut analysis.graph.edges[id].iter().map(|e| e.to)),
             };
             (vault.notes[id].path.clone(), entry)

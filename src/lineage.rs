@@ -48,6 +48,11 @@ impl Analysis {
         Analysis { graph, life, judged, predecessors }
     }
 
+    /// The notes to serve in the place of note `id` or beside it.
+    pub fn closure(&self, id: NoteId) -> Vec<NoteId> {
+        crate::verdict::closure(&self.judged, &self.life, id)
+    }
+
     /// The notes that `id` leads to: its successors and its corrections.
     fn later(&self, id: NoteId) -> impl Iterator<Item = NoteId> + '_ {
         self.graph.edges[id].iter().chain(&self.graph.corrections[id]).map(|e| e.to)

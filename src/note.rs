@@ -46,9 +46,13 @@ pub struct Reading<'a> {
     pub keys: &'a DeclarationKeys,
     /// The frontmatter key that silences rules for the whole note.
     pub suppression_key: &'a str,
+    /// The keys that say where a note applies.
+    pub scope_keys: &'a [String],
 }
 
 static DEFAULT_KEYS: std::sync::LazyLock<DeclarationKeys> = std::sync::LazyLock::new(default_keys);
+static DEFAULT_SCOPE_KEYS: std::sync::LazyLock<Vec<String>> =
+    std::sync::LazyLock::new(|| crate::scope::DEFAULT_KEYS.iter().map(|k| k.to_string()).collect());
 
 impl Default for Reading<'_> {
     fn default() -> Self {
@@ -58,6 +62,7 @@ impl Default for Reading<'_> {
             links: true,
             keys: &DEFAULT_KEYS,
             suppression_key: crate::suppression::DEFAULT_KEY,
+            scope_keys: &DEFAULT_SCOPE_KEYS,
         }
     }
 }
@@ -218,6 +223,9 @@ pub struct Note {
     pub digest: Option<u64>,
     /// The suppressions written in the note, in file order.
     pub suppressions: Vec<Suppression>,
+    /// Where the note applies, by its scope keys: read once, as every
+    /// check reads it for every note.
+    pub scope: crate::scope::Scope,
 }
 
 impl Note {
@@ -242,6 +250,7 @@ impl Note {
             modified: None,
             digest: None,
             suppressions: Vec::new(),
+            scope: crate::scope::Scope::default(),
         }
     }
 
@@ -352,6 +361,7 @@ impl Note {
             }
         };
         note.read_fields(reading.keys);
+        note.scope = crate::scope::Scope::of(&note, reading.scope_keys);
         note.suppressions.extend(crate::suppression::in_frontmatter(&note.fields, reading.suppression_key));
         note.suppressions.extend(crate::suppression::in_body(text, body_start));
         if reading.links {

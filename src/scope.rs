@@ -21,8 +21,9 @@ impl Scope {
     /// (`region: []`, `region:`) sets nothing.
     pub fn of(note: &Note, keys: &[String]) -> Scope {
         let mut set = Vec::new();
-        for key in keys {
-            let Some(field) = note.field(key) else { continue };
+        // Each field read once: this runs for every note on every check.
+        for field in note.fields.iter().filter(|f| keys.contains(&f.key)) {
+            let key = &field.key;
             let values = match &field.value.kind {
                 ValueKind::Scalar { .. } | ValueKind::Seq(_) => field.value.strings(),
                 _ => Vec::new(),

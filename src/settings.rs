@@ -229,7 +229,14 @@ impl Settings {
     /// version detector, `digest` to confirm a file before editing it,
     /// `links` for the links in bodies.
     pub fn reading(&self, fingerprint: bool, digest: bool, links: bool) -> Reading<'_> {
-        Reading { fingerprint, digest, links, keys: &self.keys, suppression_key: &self.suppression_key }
+        Reading {
+            fingerprint,
+            digest,
+            links,
+            keys: &self.keys,
+            suppression_key: &self.suppression_key,
+            scope_keys: &self.terms.scope_keys,
+        }
     }
 
     /// The config file's path from the vault root, as findings name it

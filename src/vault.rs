@@ -71,7 +71,7 @@ impl Default for Terms {
 impl Vault {
     /// The scope of every note.
     pub fn scopes(&self) -> Vec<crate::scope::Scope> {
-        self.notes.iter().map(|n| crate::scope::Scope::of(n, &self.terms.scope_keys)).collect()
+        self.notes.iter().map(|n| n.scope.clone()).collect()
     }
 
     /// The rank of the note's `authority` among the configured ones, 0 the

@@ -50,11 +50,6 @@ impl Verdict {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Judgement {
     pub verdict: Verdict,
-    /// The notes to serve in its place or beside it, every one `active`:
-    /// itself when active and uncorrected; its corrections, transitively,
-    /// when corrected; the current notes (with their corrections) when
-    /// superseded; nothing when no note can stand for it.
-    pub closure: Vec<NoteId>,
     /// For a conflict, the other notes in force that claim its place.
     pub conflicts_with: Vec<NoteId>,
     /// Why the verdict is `unknown`, `stale` for a closure, or `conflict`.
@@ -97,7 +92,7 @@ pub fn judge(
                 None if !life.partly[id].is_empty() => (Verdict::Stale, Some(partly(vault, life, id))),
                 None => (Verdict::Active, None),
             };
-            Judgement { verdict, closure: Vec::new(), conflicts_with: Vec::new(), because }
+            Judgement { verdict, conflicts_with: Vec::new(), because }
         })
         .collect();
     for (id, others, why) in conflicts(vault, graph, life, suspected) {
@@ -111,20 +106,23 @@ pub fn judge(
         }
     }
     settle_corrected(vault, life, &mut judged);
-    for id in 0..n {
-        let start: Vec<NoteId> = match judged[id].verdict {
-            Verdict::Unknown | Verdict::Conflict => Vec::new(),
-            Verdict::Active if life.states[id].standing == Standing::InForce => vec![id],
-            Verdict::Active => reach(life, &[id]).into_iter().filter(|&c| c != id).collect(),
-            Verdict::Stale if life.states[id].standing == Standing::Superseded => {
-                life.states[id].current.clone()
-            }
-            Verdict::Stale => Vec::new(),
-        };
-        let closure = reach(life, &start).into_iter().filter(|&c| judged[c].verdict == Verdict::Active);
-        judged[id].closure = closure.collect();
-    }
     judged
+}
+
+/// The notes to serve in the place of note `id` or beside it, every one
+/// `active`: itself when active and uncorrected; its corrections,
+/// transitively, when corrected; the current notes (with their
+/// corrections) when superseded; nothing when no note can stand for it.
+/// Made when asked for, as only the map shows it.
+pub fn closure(judged: &[Judgement], life: &Lifecycle, id: NoteId) -> Vec<NoteId> {
+    let start: Vec<NoteId> = match judged[id].verdict {
+        Verdict::Unknown | Verdict::Conflict => Vec::new(),
+        Verdict::Active if life.states[id].standing == Standing::InForce => return vec![id],
+        Verdict::Active => reach(life, &[id]).into_iter().filter(|&c| c != id).collect(),
+        Verdict::Stale if life.states[id].standing == Standing::Superseded => life.states[id].current.clone(),
+        Verdict::Stale => Vec::new(),
+    };
+    reach(life, &start).into_iter().filter(|&c| judged[c].verdict == Verdict::Active).collect()
 }
 
 /// Why a note replaced in part of its scope is not active for all of it.
@@ -166,6 +164,9 @@ fn settle_corrected(vault: &Vault, life: &Lifecycle, judged: &mut [Judgement]) {
 /// correction by the notes now in force in its place, transitively.
 fn reach(life: &Lifecycle, start: &[NoteId]) -> BTreeSet<NoteId> {
     let mut seen: BTreeSet<NoteId> = start.iter().copied().collect();
+    if start.iter().all(|&n| life.corrections[n].is_empty()) {
+        return seen;
+    }
     let mut queue: Vec<NoteId> = start.to_vec();
     while let Some(n) = queue.pop() {
         for &c in &life.corrections[n] {

@@ -78,7 +78,7 @@ proptest! {
         let vault = vault(&specs);
         let analysis = Analysis::new(&vault, Day::new(2026, 6, 1));
         for (id, judged) in analysis.judged.iter().enumerate() {
-            for &member in &judged.closure {
+            for member in analysis.closure(id) {
                 prop_assert_eq!(
                     analysis.judged[member].verdict, Verdict::Active,
                     "{} has {} in its closure", vault.notes[id].path, vault.notes[member].path

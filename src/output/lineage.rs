@@ -60,7 +60,7 @@ pub fn entry<'a>(vault: &'a Vault, analysis: &'a Analysis, id: NoteId) -> Entry<
         verdict: judged.verdict.name(),
         in_force: analysis.life.in_force(id),
         standing: state.standing.name(),
-        closure: paths(&mut judged.closure.iter().copied()),
+        closure: paths(&mut analysis.closure(id).into_iter()),
         conflicts_with: paths(&mut judged.conflicts_with.iter().copied()),
         because: judged.because.clone(),
         scope: scope.iter().map(|(k, v)| (k.as_str(), v.as_slice())).collect(),

@@ -9,7 +9,7 @@ use crate::vault::{NoteId, Vault};
 
 /// Reports on the declarations of the notes `wanted` marks.
 pub fn check(vault: &Vault, graph: &Graph, wanted: &[bool], out: &mut Vec<Diagnostic>) {
-    let scope = |id: NoteId| crate::scope::Scope::of(&vault.notes[id], &vault.terms.scope_keys);
+    let scope = |id: NoteId| &vault.notes[id].scope;
     let declared = |edges: &[Vec<Edge>]| {
         edges
             .iter()
@@ -27,7 +27,7 @@ pub fn check(vault: &Vault, graph: &Graph, wanted: &[bool], out: &mut Vec<Diagno
             ("supersedes", "successor")
         };
         let (older_scope, newer_scope) = (scope(older), scope(newer));
-        if !older_scope.overlaps(&newer_scope) {
+        if !older_scope.overlaps(newer_scope) {
             let message = format!(
                 "`{}` applies to {} and `{}` to {}: their scopes do not overlap, so the {noun} has no effect",
                 vault.notes[newer].path,

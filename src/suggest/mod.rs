@@ -148,7 +148,7 @@ struct Facts<'a> {
     series: Option<usize>,
     /// Where the note says it applies: two notes for different places are
     /// not versions of one document.
-    scope: crate::scope::Scope,
+    scope: &'a crate::scope::Scope,
 }
 
 impl<'a> Facts<'a> {
@@ -191,7 +191,7 @@ impl<'a> Facts<'a> {
             title,
             keys,
             series: vault.obsidian.series_of(&note.path),
-            scope: crate::scope::Scope::of(note, &vault.terms.scope_keys),
+            scope: &note.scope,
             path,
             tags,
             language,
@@ -437,7 +437,7 @@ fn compare(
 ) -> Option<Pair> {
     let copies = roots.order(a, b);
     let (mut score, signals, mut reasons) = score(fa, fb, common, copies.is_some());
-    if !fa.scope.overlaps(&fb.scope) {
+    if !fa.scope.overlaps(fb.scope) {
         // Shown only to one who asks for every pair, with the reason.
         let (sa, sb) = (fa.scope.describe(), fb.scope.describe());
         reasons.insert(0, format!("not versions: their scopes do not overlap ({sa} and {sb})"));
