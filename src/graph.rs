@@ -68,6 +68,15 @@ pub struct Graph {
 impl Graph {
     /// Resolves every declaration of the vault once.
     pub fn build(vault: &Vault) -> Graph {
+        let per_note: Vec<Vec<Declared>> =
+            (0..vault.notes.len()).map(|id| declarations_of(vault, id)).collect();
+        Graph::assemble(vault, &per_note)
+    }
+
+    /// The graph of the declarations already resolved, note by note (see
+    /// [`declarations_of`]): what the language server keeps, so an edit
+    /// resolves again only the note edited.
+    pub fn assemble(vault: &Vault, per_note: &[Vec<Declared>]) -> Graph {
         let mut relations: [Vec<Vec<Edge>>; 2] =
             [vec![Vec::new(); vault.notes.len()], vec![Vec::new(); vault.notes.len()]];
         let mut declared = Vec::new();
@@ -75,38 +84,18 @@ impl Graph {
         for side in Side::ALL {
             let relation = side.relation() as usize;
             let (edges, named) = (&mut relations[relation], &mut named[relation]);
-            for (id, note) in vault.notes.iter().enumerate() {
-                // A template's declarations are placeholders for the notes
-                // made from it, not facts about the template.
-                let Some(field) = note.declaration(side).filter(|_| !vault.is_template(id)) else { continue };
-                if !side.names_newer() {
-                    named.entry(id).or_default();
-                }
-                for shape in shapes(field) {
-                    let Shape::String(value) = shape else { continue };
-                    let text = value.as_str().unwrap_or_default();
-                    let resolution = match vault.resolve(id, text) {
-                        Resolution::Note(target) if vault.is_template(target) => Resolution::Template(target),
-                        other => other,
-                    };
-                    if let Resolution::Note(target) = resolution {
-                        if !side.names_newer() {
-                            named.entry(id).or_default().push(target);
-                        }
-                        let (older, newer) = side.edge(id, target);
-                        if target != id && !edges[older].iter().any(|e| e.to == newer) {
-                            edges[older].push(Edge { to: newer, by: id, side, span: value.span, rule: None });
-                        }
+            for d in per_note.iter().flatten().filter(|d| d.side == side) {
+                let id = d.by;
+                if let Resolution::Note(target) = d.resolution {
+                    if !side.names_newer() {
+                        named.entry(id).or_default().push(target);
                     }
-                    declared.push(Declared {
-                        by: id,
-                        side,
-                        key: field.key.clone(),
-                        text: text.to_string(),
-                        span: value.span,
-                        resolution,
-                    });
+                    let (older, newer) = side.edge(id, target);
+                    if target != id && !edges[older].iter().any(|e| e.to == newer) {
+                        edges[older].push(Edge { to: newer, by: id, side, span: d.span, rule: None });
+                    }
                 }
+                declared.push(d.clone());
             }
         }
         let [mut edges, corrections] = relations;
@@ -163,6 +152,30 @@ impl Graph {
         }
         back
     }
+}
+
+/// Every string value of note `id`'s declarations, resolved, side by side
+/// in [`Side::ALL`] order. A template's declarations are placeholders for
+/// the notes made from it, not facts about the template: it has none.
+pub fn declarations_of(vault: &Vault, id: NoteId) -> Vec<Declared> {
+    let mut out = Vec::new();
+    if vault.is_template(id) {
+        return out;
+    }
+    for side in Side::ALL {
+        let Some(field) = vault.notes[id].declaration(side) else { continue };
+        for shape in shapes(field) {
+            let Shape::String(value) = shape else { continue };
+            let text = value.as_str().unwrap_or_default();
+            let resolution = match vault.resolve(id, text) {
+                Resolution::Note(target) if vault.is_template(target) => Resolution::Template(target),
+                other => other,
+            };
+            let key = field.key.clone();
+            out.push(Declared { by: id, side, key, text: text.to_string(), span: value.span, resolution });
+        }
+    }
+    out
 }
 
 /// For each of `n` notes, a representative of the notes linked to it by
@@ -297,4 +310,45 @@ fn ends(edges: &[Vec<Edge>], components: &[Vec<NoteId>]) -> Vec<Option<Vec<NoteI
         ends[node] = (!mine.is_empty()).then_some(mine);
     }
     ends
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::note::Note;
+
+    fn note(path: &str, keys: &str) -> Note {
+        Note::parse(path.into(), &format!("---\n{keys}---\nText.\n"))
+    }
+
+    #[test]
+    fn a_note_resolved_again_alone_gives_the_graph_built_anew() {
+        let mut vault = Vault::from_notes(
+            "/v".into(),
+            vec![
+                note("a.md", "superseded_by: b.md\n"),
+                note("b.md", "supersedes: a.md\ncorrected_by: \"[[c]]\"\n"),
+                note("c.md", "corrects: b.md\n"),
+                note("d.md", "superseded_by: \"[[a]]\"\n"),
+            ],
+        );
+        let mut per_note: Vec<Vec<Declared>> = (0..4).map(|id| declarations_of(&vault, id)).collect();
+        // d now names c; a names nothing; both as an editor would change them.
+        for changed in [note("d.md", "superseded_by: \"[[c]]\"\n"), note("a.md", "")] {
+            let path = changed.path.clone();
+            assert!(!vault.put(changed), "no alias changed");
+            let id = vault.id_of(&path).unwrap();
+            per_note[id] = declarations_of(&vault, id);
+        }
+        let (kept, fresh) = (Graph::assemble(&vault, &per_note), Graph::build(&vault));
+        assert_eq!(kept.edges, fresh.edges);
+        assert_eq!(kept.corrections, fresh.corrections);
+        assert_eq!(kept.declared, fresh.declared);
+        assert_eq!(kept.named, fresh.named);
+        assert_eq!(fresh.edges[3][0].to, 2);
+        assert_eq!(
+            fresh.edges[0],
+            [Edge { to: 1, by: 1, side: Side::Predecessor, span: fresh.edges[0][0].span, rule: None }]
+        );
+    }
 }

@@ -7,8 +7,10 @@
 //! workspace edits.
 //!
 //! The vault is read from disk once and kept: an edit puts the one note
-//! in place (its index entries updated, not rebuilt), a file changed on
-//! disk is read again alone, and the graph and rules run over the vault in
+//! in place (its index entries updated, not rebuilt) and resolves again
+//! only its own declarations (all of them when the names notes go by
+//! changed), a file changed on disk is read again alone, and the graph is
+//! assembled from the kept resolutions; the rules run over the vault in
 //! memory (a change in one note can break or heal a declaration in
 //! another), reporting on the open notes only. The similarity pass, which
 //! reads every note, runs on open and save, not on each keystroke. A
@@ -41,6 +43,9 @@ struct State {
     /// The vault as the editor sees it: the disk, with the open notes'
     /// text in place; `None` until read, or after the config changed.
     vault: Option<(Vault, crate::rules::Options)>,
+    /// Each note's declarations, resolved: an edit resolves again only
+    /// the note edited, unless the names notes go by changed.
+    declarations: Option<Vec<Vec<crate::graph::Declared>>>,
     /// The last check: the vault's graph, and the findings.
     checked: Option<(Graph, Vec<Diagnostic>)>,
     /// The suspected versions the last similarity pass found.
@@ -82,6 +87,7 @@ pub fn run(connection: Connection, cwd: &Path) -> Result<(), String> {
         settings,
         open: BTreeMap::new(),
         vault: None,
+        declarations: None,
         checked: None,
         suspected: Vec::new(),
         similarity_due: true,
@@ -124,6 +130,23 @@ pub fn run(connection: Connection, cwd: &Path) -> Result<(), String> {
             Message::Notification(notification) => changed |= state.notice(notification, &root),
             Message::Response(_) => {}
         }
+    }
+}
+
+/// After the note at `path` was put in `vault`: its declarations resolved
+/// again, or all of them forgotten when `renamed` says other notes' values
+/// may resolve differently now.
+fn refresh(
+    declarations: &mut Option<Vec<Vec<crate::graph::Declared>>>,
+    vault: &Vault,
+    path: &str,
+    renamed: bool,
+) {
+    match (declarations.as_mut(), vault.id_of(path)) {
+        (Some(all), Some(id)) if !renamed && all.len() == vault.notes.len() => {
+            all[id] = crate::graph::declarations_of(vault, id);
+        }
+        _ => *declarations = None,
     }
 }
 
@@ -217,9 +240,11 @@ impl State {
         let Some((vault, _)) = &mut self.vault else { return };
         let file = settings.root().join(path);
         if file.is_file() {
-            vault.put(Note::load(&file, path.to_string(), reading));
+            let renamed = vault.put(Note::load(&file, path.to_string(), reading));
+            refresh(&mut self.declarations, vault, path, renamed);
         } else {
             vault.remove(path);
+            self.declarations = None;
         }
     }
 
@@ -238,7 +263,8 @@ impl State {
             settings.reading(settings.suspects_versions(), false, true),
         );
         if let Some((vault, _)) = &mut self.vault {
-            vault.put(note);
+            let renamed = vault.put(note);
+            refresh(&mut self.declarations, vault, &path, renamed);
         }
         self.open.insert(path, (uri, text));
         true
@@ -263,6 +289,7 @@ impl State {
                 vault.put(Note::parse_with(path.clone(), text, reading));
             }
             self.vault = Some((vault, rules));
+            self.declarations = None;
             self.similarity_due = true;
         }
         let Some((vault, rules)) = &self.vault else { return };
@@ -270,8 +297,12 @@ impl State {
         let notes = self.open.keys().cloned().collect();
         settings.scope.focus = Some(crate::root::Focus { notes, folders: Vec::new() });
         let suggesting = self.similarity_due && settings.suspects_versions();
-        let (report, graph) = check::analyse_with_graph(vault, &settings, rules, suggesting, &Silent);
-        let mut found = report.diagnostics;
+        let declarations = self.declarations.get_or_insert_with(|| {
+            (0..vault.notes.len()).map(|id| crate::graph::declarations_of(vault, id)).collect()
+        });
+        let graph = Graph::assemble(vault, declarations);
+        let mut found =
+            check::analyse_with_graph(vault, &graph, &settings, rules, suggesting, &Silent).diagnostics;
         let suspected = |d: &&Diagnostic| d.code == crate::code::Code::SuspectedVersion;
         if suggesting {
             self.suspected = found.iter().filter(suspected).cloned().collect();

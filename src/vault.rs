@@ -203,20 +203,22 @@ impl Vault {
     /// The vault with `note` in place of the note at its path (or added,
     /// for a note not saved yet), indexed again; everything else kept.
     pub fn with_note(mut self, note: Note) -> Vault {
-        self.put(note);
+        let _ = self.put(note);
         self
     }
 
     /// Puts `note` in place of the note at its path. Only its aliases can
     /// change the indexes, so those are updated in place; a note new to
-    /// the vault makes the indexes be built again.
-    pub fn put(&mut self, note: Note) {
+    /// the vault makes the indexes be built again. Whether what other
+    /// notes' values resolve to may have changed (new ids, or new aliases).
+    pub fn put(&mut self, note: Note) -> bool {
         let Some(id) = self.id_of(&note.path) else {
             let mut notes = std::mem::take(&mut self.notes);
             notes.push(note);
             self.reindex(notes);
-            return;
+            return true;
         };
+        let renamed = self.notes[id].aliases != note.aliases;
         for alias in &self.notes[id].aliases {
             let key = fold(alias);
             if let Some(ids) = self.by_alias.get_mut(&key) {
@@ -233,6 +235,7 @@ impl Vault {
             }
         }
         self.notes[id] = note;
+        renamed
     }
 
     /// Takes the note at `path` out of the vault, if it is there.

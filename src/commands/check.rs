@@ -67,30 +67,29 @@ pub fn analyse(
     suggesting: bool,
     progress: &dyn Progress,
 ) -> Report {
-    analyse_with_graph(vault, settings, rules, suggesting, progress).0
+    analyse_with_graph(vault, &Graph::build(vault), settings, rules, suggesting, progress)
 }
 
-/// [`analyse`], with the graph it built.
+/// [`analyse`] with the vault's graph already built.
 pub fn analyse_with_graph(
     vault: &Vault,
+    graph: &Graph,
     settings: &Settings,
     rules: &rules::Options,
     suggesting: bool,
     progress: &dyn Progress,
-) -> (Report, Graph) {
-    let graph = Graph::build(vault);
+) -> Report {
     let dismissals: Dismissals = settings.load_dismissals();
-    let detector = suggest::Input { vault, graph: &graph, dismissals: &dismissals };
+    let detector = suggest::Input { vault, graph, dismissals: &dismissals };
     let suggestions = suggesting.then(|| suggest::find_with(detector, &settings.suggest, progress));
-    let input =
-        rules::Input { vault, graph: &graph, dismissals: &dismissals, suggestions: suggestions.as_ref() };
+    let input = rules::Input { vault, graph, dismissals: &dismissals, suggestions: suggestions.as_ref() };
     let (mut diagnostics, slices) = rules::run(&input, settings.scope.focus.as_ref(), rules);
     for path in &settings.scope.missing {
         let message = "cannot read note: no such file";
         diagnostics.push(Diagnostic::new(crate::code::Code::UnreadableNote, path, message));
     }
     crate::diagnostic::sort(&mut diagnostics);
-    (Report { notes: vault.notes.len(), diagnostics, slices, baseline: None }, graph)
+    Report { notes: vault.notes.len(), diagnostics, slices, baseline: None }
 }
 
 /// `check --stdin-filename PATH -`: the note at `path` (vault-relative)
