@@ -248,7 +248,18 @@ fn fixes_for_declarations(client: &mut Client, root: &std::path::Path) {
             false
         )
     );
-    for path in [runbook, expenses] {
+    // The candidates of an ambiguous successor, as related locations.
+    let laptops = "internal/it/laptops-2024.md";
+    let found = open(client, root, laptops);
+    assert_eq!(codes(&found), [("ambiguous-successor".to_string(), 2)]);
+    let related: Vec<&str> = found[0]["relatedInformation"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["location"]["uri"].as_str().unwrap())
+        .collect();
+    assert_eq!(related, [uri(root, "internal/engineering/README.md"), uri(root, "internal/it/README.md")]);
+    for path in [runbook, expenses, laptops] {
         client.notify("textDocument/didClose", json!({ "textDocument": { "uri": uri(root, path) } }));
     }
 }
