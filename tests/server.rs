@@ -259,7 +259,15 @@ fn fixes_for_declarations(client: &mut Client, root: &std::path::Path) {
         .map(|r| r["location"]["uri"].as_str().unwrap())
         .collect();
     assert_eq!(related, [uri(root, "internal/engineering/README.md"), uri(root, "internal/it/README.md")]);
-    for path in [runbook, expenses, laptops] {
+    // A suspected version: marking it superseded is offered, to check first.
+    let budget = "restricted/finance/budget-fy26.md";
+    let found = open(client, root, budget);
+    let suspected: Vec<Value> = found.iter().filter(|d| d["code"] == "suspected-version").cloned().collect();
+    assert_eq!(suspected.len(), 1, "{found:?}");
+    let actions = actions_for(client, root, budget, &suspected);
+    assert_eq!(actions[0].0, "Mark as superseded (suspected-version; check it first)");
+    assert!(!actions[0].2 && actions[0].1.contains("restricted/finance/budget-fy27.md"), "{actions:?}");
+    for path in [runbook, expenses, laptops, budget] {
         client.notify("textDocument/didClose", json!({ "textDocument": { "uri": uri(root, path) } }));
     }
 }
