@@ -228,7 +228,7 @@ fn finish_check(
         return Ok((text, status(!checked.edits.is_empty() || !checked.skipped.is_empty())));
     }
     if mode == Mode::Fix && !args.quiet {
-        eprintln!("fixed {} in {}", plural(checked.fixes(), "link"), plural(checked.edits.len(), "note"));
+        eprintln!("fixed {} in {}", plural(checked.fixes(), "finding"), plural(checked.edits.len(), "note"));
     }
     let files = FileSources::new(settings.root());
     let overlay = stdin.map(|n| vaultlint::vault::Overlay {

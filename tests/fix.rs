@@ -37,7 +37,7 @@ fn fix_rewrites_only_the_link_targets() {
         .unwrap();
     let stdout = String::from_utf8(out.stdout).unwrap();
     assert_eq!(out.status.code(), Some(0), "{stdout}");
-    assert_eq!(String::from_utf8(out.stderr).unwrap(), "fixed 6 links in 2 notes\n");
+    assert_eq!(String::from_utf8(out.stderr).unwrap(), "fixed 6 findings in 2 notes\n");
     // What is left: the links with no single current note, and the schedule.
     assert_eq!(stdout.lines().count(), 4, "{stdout}");
     assert!(stdout.contains("9:9: warning[links-to-superseded] links to `policies/travel-2023.md`"));
@@ -224,4 +224,29 @@ proptest! {
         let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
         prop_assert_eq!(json["diagnostics"].as_array().map(Vec::len), Some(0));
     }
+}
+
+/// An unquoted wikilink in a declaration is quoted by `--fix`, every other
+/// byte kept; pointing a declaration past an intermediate version is a
+/// judgement, offered by the language server, never applied.
+#[test]
+fn fix_quotes_an_unquoted_wikilink_and_leaves_chains_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::create_dir(dir.path().join(".obsidian")).unwrap();
+    let old = "---\r\ntitle: Runbook  # kept\r\nsuperseded_by: [[runbook-2025]]\r\n---\r\nOld.\r\n";
+    fs::write(dir.path().join("runbook.md"), old).unwrap();
+    fs::write(dir.path().join("runbook-2025.md"), "---\nsuperseded_by: './runbook-2026.md'\n---\n").unwrap();
+    fs::write(dir.path().join("runbook-2026.md"), "# Runbook\n").unwrap();
+    let out = vaultlint().args(["check", "--fix"]).args(AS_OF).arg(dir.path()).output().unwrap();
+    // What is left is a warning: the run passes.
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(String::from_utf8(out.stderr).unwrap(), "fixed 1 finding in 1 note\n");
+    let fixed = fs::read_to_string(dir.path().join("runbook.md")).unwrap();
+    assert_eq!(fixed, old.replace("[[runbook-2025]]", "\"[[runbook-2025]]\""));
+    // JSON shows only what `--fix` would do; the declaration is as it was.
+    let (_, json) = common::check_json(dir.path(), &AS_OF);
+    let found = &json["diagnostics"][0];
+    assert_eq!((&found["code"], &found["fix"]), (&"superseded-successor".into(), &serde_json::Value::Null));
+    let chain = fs::read_to_string(dir.path().join("runbook-2025.md")).unwrap();
+    assert_eq!(chain, "---\nsuperseded_by: './runbook-2026.md'\n---\n");
 }
