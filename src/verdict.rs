@@ -25,6 +25,9 @@ use crate::note::Relation;
 use crate::vault::{NoteId, Resolution, Vault};
 use std::collections::{BTreeSet, HashMap};
 
+/// At most this many other notes are named in a conflict.
+const MAX_CONFLICTS: usize = 10;
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Verdict {
     Active,
@@ -136,26 +139,53 @@ fn partly(vault: &Vault, life: &Lifecycle, id: NoteId) -> String {
 /// A corrected note stands only with its corrections: its verdict is
 /// settled from theirs, until nothing changes (each round only lowers).
 fn settle_corrected(vault: &Vault, life: &Lifecycle, judged: &mut [Judgement]) {
-    let n = judged.len();
-    loop {
-        let mut changed = false;
-        for id in 0..n {
-            if judged[id].verdict != Verdict::Active || life.states[id].standing != Standing::Corrected {
+    #[derive(Clone, Copy, PartialEq, Eq)]
+    enum Mark {
+        New,
+        Open,
+        Done,
+    }
+    // What a corrected note stands on: each correction, or the notes now in
+    // force in its place. Settled depth first, each note once, so a long
+    // chain of corrections costs its length, not its square.
+    let stands_on = |n: NoteId| -> Vec<NoteId> {
+        let now = |c: NoteId| if life.in_force(c) { vec![c] } else { life.states[c].current.clone() };
+        life.corrections[n].iter().flat_map(|&c| now(c)).filter(|&d| d != n).collect()
+    };
+    let mut mark = vec![Mark::New; judged.len()];
+    for root in 0..judged.len() {
+        let open = |judged: &[Judgement], n: NoteId| {
+            judged[n].verdict == Verdict::Active && life.states[n].standing == Standing::Corrected
+        };
+        if mark[root] != Mark::New || !open(judged, root) {
+            continue;
+        }
+        mark[root] = Mark::Open;
+        let mut stack = vec![(root, stands_on(root), 0)];
+        while let Some((node, on, next)) = stack.last_mut() {
+            if let Some(&d) = on.get(*next) {
+                *next += 1;
+                if mark[d] == Mark::New && open(judged, d) {
+                    mark[d] = Mark::Open;
+                    stack.push((d, stands_on(d), 0));
+                }
                 continue;
             }
-            let reached = reach(life, &[id]);
-            if let Some(&bad) = reached.iter().find(|&&c| c != id && judged[c].verdict != Verdict::Active) {
-                judged[id].verdict = Verdict::Stale;
-                judged[id].because = Some(format!(
-                    "corrected by `{}`, which is {}",
-                    vault.notes[bad].path,
+            let (node, on) = (*node, std::mem::take(on));
+            stack.pop();
+            // A note still open here is one this note stands on in turn.
+            let bad = on.iter().find(|&&d| judged[d].verdict != Verdict::Active || mark[d] == Mark::Open);
+            if let Some(&bad) = bad {
+                let what = if mark[bad] == Mark::Open {
+                    "in a loop of corrections"
+                } else {
                     judged[bad].verdict.name()
-                ));
-                changed = true;
+                };
+                judged[node].verdict = Verdict::Stale;
+                judged[node].because =
+                    Some(format!("corrected by `{}`, which is {what}", vault.notes[bad].path));
             }
-        }
-        if !changed {
-            break;
+            mark[node] = Mark::Done;
         }
     }
 }
@@ -237,11 +267,15 @@ fn conflicts(
     for (older, mut claims) in olders {
         claims.sort_unstable();
         claims.retain(|&c| live(c));
-        for &a in &claims {
-            let others: Vec<NoteId> = claims
-                .iter()
-                .copied()
-                .filter(|&b| b != a && overlap(a, b) && !ordered(graph, a, b) && !ordered(graph, b, a))
+        // What each claimant leads to: a note in force seldom has a
+        // successor, so this is small.
+        let later: Vec<BTreeSet<NoteId>> = claims.iter().map(|&a| later(graph, a)).collect();
+        for (i, &a) in claims.iter().enumerate() {
+            let others: Vec<NoteId> = (0..claims.len())
+                .filter(|&j| j != i && overlap(a, claims[j]))
+                .filter(|&j| !later[i].contains(&claims[j]) && !later[j].contains(&a))
+                .map(|j| claims[j])
+                .take(MAX_CONFLICTS)
                 .collect();
             if !others.is_empty() {
                 let why =
@@ -259,19 +293,16 @@ fn conflicts(
     found
 }
 
-/// Whether a chain of supersessions leads from `from` to `to`.
-fn ordered(graph: &Graph, from: NoteId, to: NoteId) -> bool {
-    let mut seen = BTreeSet::from([from]);
+/// The notes a chain of supersessions leads to from `from`.
+fn later(graph: &Graph, from: NoteId) -> BTreeSet<NoteId> {
+    let mut seen = BTreeSet::new();
     let mut queue = vec![from];
     while let Some(n) = queue.pop() {
         for e in &graph.edges[n] {
-            if e.to == to {
-                return true;
-            }
             if seen.insert(e.to) {
                 queue.push(e.to);
             }
         }
     }
-    false
+    seen
 }

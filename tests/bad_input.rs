@@ -392,3 +392,35 @@ fn a_name_that_is_not_utf8_is_reported_and_never_edited() {
     common::vaultlint().args(["suggest", "--yes", "--no-git"]).arg(dir.path()).assert().code(2);
     assert_eq!(fs::read(&odd).unwrap(), before, "the file with the odd name is never edited");
 }
+
+/// The map of a vault whose declarations are built to be costly: a chain
+/// of 3,000 corrections that ends in a missing note, and 2,000 notes that
+/// each say they supersede one note. Each note is settled once, and a
+/// conflict names at most ten others.
+#[test]
+fn long_correction_chains_and_wide_forks() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::create_dir(dir.path().join(".obsidian")).unwrap();
+    for i in 0..3000 {
+        let next = if i == 2999 { "gone.md".to_string() } else { format!("c{}.md", i + 1) };
+        fs::write(dir.path().join(format!("c{i}.md")), format!("---\ncorrected_by: {next}\n---\n")).unwrap();
+    }
+    fs::write(dir.path().join("base.md"), "# Base\n").unwrap();
+    for i in 0..2000 {
+        fs::write(dir.path().join(format!("f{i}.md")), "---\nsupersedes: base.md\n---\n").unwrap();
+    }
+    let out =
+        common::vaultlint().args(["lineage", "--all", "--format", "jsonl"]).arg(dir.path()).output().unwrap();
+    let map: std::collections::HashMap<String, serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .map(|e| (e["path"].as_str().unwrap().to_string(), e))
+        .collect();
+    assert_eq!(map["c2999.md"]["verdict"], "unknown");
+    assert_eq!(map["c0.md"]["verdict"], "stale");
+    assert_eq!(map["c0.md"]["because"], "corrected by `c1.md`, which is stale");
+    assert_eq!(map["c2998.md"]["because"], "corrected by `c2999.md`, which is unknown");
+    assert_eq!(map["f7.md"]["verdict"], "conflict");
+    assert_eq!(map["f7.md"]["conflicts_with"].as_array().unwrap().len(), 10);
+}
