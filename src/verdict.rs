@@ -37,8 +37,6 @@ pub enum Verdict {
 }
 
 impl Verdict {
-    pub const ALL: [Verdict; 4] = [Verdict::Active, Verdict::Stale, Verdict::Conflict, Verdict::Unknown];
-
     pub fn name(self) -> &'static str {
         match self {
             Verdict::Active => "active",
@@ -87,9 +85,12 @@ pub fn judge(
             broken.entry(d.by).or_insert(why);
         }
     }
+    for &id in graph.revision_cycles.iter().flatten() {
+        broken.entry(id).or_insert_with(|| "the note is in a cycle of corrections".into());
+    }
     let mut judged: Vec<Judgement> = (0..n)
         .map(|id| {
-            let (verdict, because) = match unknown(vault, graph, life, id, broken.remove(&id)) {
+            let (verdict, because) = match unknown(vault, life, id, broken.remove(&id)) {
                 Some(why) => (Verdict::Unknown, Some(why)),
                 None if !life.in_force(id) => (Verdict::Stale, None),
                 None if !life.partly[id].is_empty() => (Verdict::Stale, Some(partly(vault, life, id))),
@@ -136,8 +137,8 @@ fn partly(vault: &Vault, life: &Lifecycle, id: NoteId) -> String {
     format!("superseded where {} applies; in force elsewhere (see `--scope`)", each.join(", "))
 }
 
-/// A corrected note stands only with its corrections: its verdict is
-/// settled from theirs, until nothing changes (each round only lowers).
+/// A corrected note stands only with its corrections: it stays `active`
+/// only if every note it stands on is `active` once settled itself.
 fn settle_corrected(vault: &Vault, life: &Lifecycle, judged: &mut [Judgement]) {
     #[derive(Clone, Copy, PartialEq, Eq)]
     enum Mark {
@@ -213,13 +214,7 @@ fn reach(life: &Lifecycle, start: &[NoteId]) -> BTreeSet<NoteId> {
 }
 
 /// Why the note's state cannot be told, if it cannot.
-fn unknown(
-    vault: &Vault,
-    graph: &Graph,
-    life: &Lifecycle,
-    id: NoteId,
-    broken: Option<String>,
-) -> Option<String> {
+fn unknown(vault: &Vault, life: &Lifecycle, id: NoteId, broken: Option<String>) -> Option<String> {
     let note = &vault.notes[id];
     match life.states[id].standing {
         Standing::Unreadable => return Some("the note could not be read".into()),
@@ -229,9 +224,6 @@ fn unknown(
     }
     if note.status.as_ref().is_some_and(|(s, _)| s.eq_ignore_ascii_case("unknown")) {
         return Some("the note says `status: unknown`".into());
-    }
-    if graph.revision_cycles.iter().any(|c| c.binary_search(&id).is_ok()) {
-        return Some("the note is in a cycle of corrections".into());
     }
     if broken.is_some() {
         return broken;
