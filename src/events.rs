@@ -8,6 +8,7 @@ use crate::date::Day;
 use crate::lineage::Analysis;
 use crate::note::{Note, Reading};
 use crate::vault::{NoteId, Vault};
+use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap};
 use std::io::{Read, Write};
@@ -86,7 +87,9 @@ pub fn snapshot(
     for entry in tree.split('\0').filter(|e| !e.is_empty()) {
         let Some((meta, path)) = entry.split_once('\t') else { continue };
         let mut parts = meta.split(' ');
-        if let (Some(_mode), Some("blob"), Some(id)) = (parts.next(), parts.next(), parts.next())
+        // A symbolic link (mode 120000) is no note, as the walk does not follow one.
+        if let (Some(mode), Some("blob"), Some(id)) = (parts.next(), parts.next(), parts.next())
+            && mode != "120000"
             && select(path)
         {
             wanted.push((path.to_string(), id.to_string()));
@@ -94,7 +97,7 @@ pub fn snapshot(
     }
     let blobs = cat_blobs(root, wanted.iter().map(|(_, id)| id.as_str()))?;
     let notes = wanted
-        .into_iter()
+        .into_par_iter()
         .zip(blobs)
         .map(|((path, _), bytes)| match String::from_utf8(bytes) {
             Ok(text) => Note::parse_with(path, &text, reading),

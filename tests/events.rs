@@ -53,6 +53,8 @@ fn history(repo: &Path) -> (std::path::PathBuf, String) {
     write(&vault, "eng/old-rota.md", &note("Rota", "superseded_by: eng/rota.md\n", "Weekly."));
     write(&vault, "eng/rota.md", &note("Rota", "", "Fortnightly."));
     write(&vault, "eng/scratch.md", &note("Scratch", "", "Notes."));
+    // A link is no note, now or then: it makes no event.
+    std::os::unix::fs::symlink("expenses.md", vault.join("hr/costs.md")).unwrap();
     git(repo, &["add", "-A"], "2026-01-05");
     git(repo, &["commit", "-qm", "handbook"], "2026-01-05");
     git(repo, &["tag", "indexed"], "2026-01-05");
