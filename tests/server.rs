@@ -121,6 +121,7 @@ fn an_editor_session() {
     a_change_on_disk_heals_an_open_note(&mut client, &root);
     fixes_for_declarations(&mut client, &root);
     a_rename_on_disk_breaks_and_heals(&mut client, &root);
+    the_config_is_read_again_when_it_changes(&mut client, &root);
     assert_eq!(client.request("shutdown", Value::Null), Value::Null);
     client.notify("exit", Value::Null);
     assert!(client.child.wait().unwrap().success());
@@ -290,4 +291,20 @@ fn a_rename_on_disk_breaks_and_heals(client: &mut Client, root: &std::path::Path
     std::fs::rename(&to, &from).unwrap();
     renamed(client, "public/locations.md", newer);
     assert_eq!(codes(&client.diagnostics(&uri(root, older))), []);
+}
+
+/// The config changed on disk: its rules hold from the next check.
+fn the_config_is_read_again_when_it_changes(client: &mut Client, root: &std::path::Path) {
+    let older = uri(root, "public/offices-2024.md");
+    std::fs::rename(root.join("public/offices.md"), root.join("public/locations.md")).unwrap();
+    let moved = json!({ "changes": [
+        { "uri": uri(root, "public/offices.md"), "type": 3 },
+        { "uri": uri(root, "public/locations.md"), "type": 1 },
+    ] });
+    client.notify("workspace/didChangeWatchedFiles", moved);
+    assert_eq!(codes(&client.diagnostics(&older)), [("missing-successor".to_string(), 3)]);
+    std::fs::write(root.join("vaultlint.toml"), "[rules]\nmissing-successor = \"off\"\n").unwrap();
+    let config = json!({ "changes": [{ "uri": uri(root, "vaultlint.toml"), "type": 2 }] });
+    client.notify("workspace/didChangeWatchedFiles", config);
+    assert_eq!(codes(&client.diagnostics(&older)), []);
 }
