@@ -134,7 +134,7 @@ impl Graph {
 
     /// Every supersession edge as `(older, newer)`.
     pub fn pairs(&self) -> impl Iterator<Item = (NoteId, NoteId)> + '_ {
-        self.edges.iter().enumerate().flat_map(|(from, edges)| edges.iter().map(move |e| (from, e.to)))
+        self.pairs_of(Relation::Supersession)
     }
 
     /// For each note, a representative of the notes linked to it by

@@ -129,6 +129,14 @@ fn in_effect(
     each.collect()
 }
 
+/// Whether notes `a` and `b` both apply somewhere, and somewhere in common.
+fn overlap(scopes: &[Option<Scope>], a: NoteId, b: NoteId) -> bool {
+    match (&scopes[a], &scopes[b]) {
+        (Some(a), Some(b)) => a.overlaps(b),
+        _ => false,
+    }
+}
+
 /// Every note's state on `as_of`.
 pub struct Lifecycle {
     pub as_of: Day,
@@ -217,10 +225,7 @@ impl Lifecycle {
                     (None, Some(_)) => false,
                 }
         };
-        let overlap = |a: NoteId, b: NoteId| match (&scopes[a], &scopes[b]) {
-            (Some(a), Some(b)) => a.overlaps(b),
-            _ => false,
-        };
+        let overlap = |a: NoteId, b: NoteId| overlap(&scopes, a, b);
         let mut partly: Vec<Vec<NoteId>> = vec![Vec::new(); vault.notes.len()];
         let mut states: Vec<State> =
             own.iter().map(|&standing| State { standing, current: Vec::new() }).collect();
@@ -268,6 +273,19 @@ impl Lifecycle {
     /// Whether the note is in force: corrected or not.
     pub fn in_force(&self, id: NoteId) -> bool {
         self.states[id].standing.is_in_force()
+    }
+
+    /// Whether notes `a` and `b` apply in some place in common, within the
+    /// scope asked about.
+    pub fn overlap(&self, a: NoteId, b: NoteId) -> bool {
+        overlap(&self.scopes, a, b)
+    }
+
+    /// The notes that stand for note `id` now: itself when in force, else
+    /// the notes in force in its place. (`id` is borrowed from the caller,
+    /// so that a note in force is one slice, with no copy.)
+    pub fn now<'a>(&'a self, id: &'a NoteId) -> &'a [NoteId] {
+        if self.in_force(*id) { std::slice::from_ref(id) } else { &self.states[*id].current }
     }
 
     /// Whether the note applies within the scope asked about.

@@ -133,6 +133,12 @@ pub fn run(connection: Connection, cwd: &Path) -> Result<(), String> {
     }
 }
 
+/// How the server reads notes: with their fingerprints when the similarity
+/// pass may run, and their links.
+fn reading(settings: &Settings) -> crate::note::Reading<'_> {
+    settings.reading(settings.suspects_versions(), false, true)
+}
+
 /// After the note at `path` was put in `vault`: its declarations resolved
 /// again, or all of them forgotten when `renamed` says other notes' values
 /// may resolve differently now.
@@ -235,10 +241,9 @@ impl State {
     /// Puts the note at `path` in the vault as the disk has it now, or
     /// takes it out when it is gone.
     fn read_again(&mut self, path: &str) {
-        let settings = &self.settings;
-        let reading = settings.reading(settings.suspects_versions(), false, true);
+        let reading = reading(&self.settings);
         let Some((vault, _)) = &mut self.vault else { return };
-        let file = settings.root().join(path);
+        let file = self.settings.root().join(path);
         if file.is_file() {
             let renamed = vault.put(Note::load(&file, path.to_string(), reading));
             refresh(&mut self.declarations, vault, path, renamed);
@@ -248,20 +253,9 @@ impl State {
         }
     }
 
-    /// How notes are read: with their fingerprints when the similarity
-    /// pass may run, and their links.
-    fn reading(&self) -> crate::note::Reading<'_> {
-        self.settings.reading(self.settings.suspects_versions(), false, true)
-    }
-
     fn set_text(&mut self, uri: lsp::Uri, text: String) -> bool {
         let Some(path) = self.vault_path(&uri) else { return false };
-        let settings = &self.settings;
-        let note = Note::parse_with(
-            path.clone(),
-            &text,
-            settings.reading(settings.suspects_versions(), false, true),
-        );
+        let note = Note::parse_with(path.clone(), &text, reading(&self.settings));
         if let Some((vault, _)) = &mut self.vault {
             let renamed = vault.put(note);
             refresh(&mut self.declarations, vault, &path, renamed);
@@ -279,7 +273,7 @@ impl State {
     /// open notes; the similarity pass only when it is due.
     fn check(&mut self) {
         if self.vault.is_none() {
-            let reading = self.reading();
+            let reading = reading(&self.settings);
             let Ok(commands::Loaded { mut vault, rules }) = commands::load(&self.settings, reading, &Silent)
             else {
                 self.checked = None;

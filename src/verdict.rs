@@ -150,8 +150,7 @@ fn settle_corrected(vault: &Vault, life: &Lifecycle, judged: &mut [Judgement]) {
     // force in its place. Settled depth first, each note once, so a long
     // chain of corrections costs its length, not its square.
     let stands_on = |n: NoteId| -> Vec<NoteId> {
-        let now = |c: NoteId| if life.in_force(c) { vec![c] } else { life.states[c].current.clone() };
-        life.corrections[n].iter().flat_map(|&c| now(c)).filter(|&d| d != n).collect()
+        life.corrections[n].iter().flat_map(|c| life.now(c)).copied().filter(|&d| d != n).collect()
     };
     let mut mark = vec![Mark::New; judged.len()];
     for root in 0..judged.len() {
@@ -200,10 +199,8 @@ fn reach(life: &Lifecycle, start: &[NoteId]) -> BTreeSet<NoteId> {
     }
     let mut queue: Vec<NoteId> = start.to_vec();
     while let Some(n) = queue.pop() {
-        for &c in &life.corrections[n] {
-            let now: &[NoteId] =
-                if life.in_force(c) { std::slice::from_ref(&c) } else { &life.states[c].current };
-            for &m in now {
+        for c in &life.corrections[n] {
+            for &m in life.now(c) {
                 if seen.insert(m) {
                     queue.push(m);
                 }
@@ -242,10 +239,6 @@ fn conflicts(
     suspected: &[(NoteId, NoteId)],
 ) -> Vec<(NoteId, Vec<NoteId>, String)> {
     let live = |id: NoteId| life.in_force(id) && life.applies(id);
-    let overlap = |a: NoteId, b: NoteId| match (&life.scopes[a], &life.scopes[b]) {
-        (Some(a), Some(b)) => a.overlaps(b),
-        _ => false,
-    };
     // For each superseded note, the notes that say they supersede it.
     let mut claimants: HashMap<NoteId, Vec<NoteId>> = HashMap::new();
     for (&newer, olders) in &graph.named[Relation::Supersession as usize] {
@@ -264,7 +257,7 @@ fn conflicts(
         let later: Vec<BTreeSet<NoteId>> = claims.iter().map(|&a| later(graph, a)).collect();
         for (i, &a) in claims.iter().enumerate() {
             let others: Vec<NoteId> = (0..claims.len())
-                .filter(|&j| j != i && overlap(a, claims[j]))
+                .filter(|&j| j != i && life.overlap(a, claims[j]))
                 .filter(|&j| !later[i].contains(&claims[j]) && !later[j].contains(&a))
                 .map(|j| claims[j])
                 .take(MAX_CONFLICTS)
@@ -277,7 +270,7 @@ fn conflicts(
         }
     }
     for &(a, b) in suspected {
-        if live(a) && live(b) && overlap(a, b) {
+        if live(a) && live(b) && life.overlap(a, b) {
             found.push((a, vec![b], "a suspected version of it is in force too".into()));
             found.push((b, vec![a], "a suspected version of it is in force too".into()));
         }

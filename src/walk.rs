@@ -20,6 +20,17 @@ pub struct WalkOptions {
     pub threads: usize,
 }
 
+impl WalkOptions {
+    /// Whether a file name is a note's: one of the configured extensions,
+    /// or of the default ones when none is configured.
+    pub fn is_note_name(&self, name: &str) -> bool {
+        match self.extensions.is_empty() {
+            true => is_note_name(name),
+            false => strip_extension(name, &self.extensions).is_some(),
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub enum EntryKind {
     File,
@@ -143,26 +154,18 @@ pub fn relative(root: &Path, file: &Path) -> String {
 /// take as notes: a note's extension, no hidden folder or file, not
 /// excluded by a glob or by Obsidian's settings.
 pub fn selector(root: &Path, options: &WalkOptions) -> Result<impl Fn(&str) -> bool, WalkError> {
-    let mut overrides = OverrideBuilder::new(root);
-    for glob in &options.exclude {
-        overrides.add(&format!("!{glob}")).map_err(|e| WalkError(e.to_string()))?;
-    }
-    let overrides = overrides.build().map_err(|e| WalkError(e.to_string()))?;
+    let overrides = excludes(root, options)?;
     let options = options.clone();
     Ok(move |path: &str| {
-        let name = path.rsplit('/').next().unwrap_or(path);
-        let is_note = match options.extensions.is_empty() {
-            true => is_note_name(name),
-            false => strip_extension(name, &options.extensions).is_some(),
-        };
-        is_note
+        options.is_note_name(path.rsplit('/').next().unwrap_or(path))
             && !path.split('/').any(|part| part.starts_with('.'))
             && !options.ignore.iter().any(|rule| rule.matches(path))
             && !overrides.matched(path, false).is_ignore()
     })
 }
 
-pub fn walk(root: &Path, options: &WalkOptions) -> Result<Walked, WalkError> {
+/// The `--exclude` globs as overrides that leave their paths out.
+fn excludes(root: &Path, options: &WalkOptions) -> Result<ignore::overrides::Override, WalkError> {
     let mut overrides = OverrideBuilder::new(root);
     for glob in &options.exclude {
         // An override with `!` leaves a path out; the `!` is ours, so the
@@ -175,7 +178,11 @@ pub fn walk(root: &Path, options: &WalkOptions) -> Result<Walked, WalkError> {
             WalkError(format!("invalid --exclude glob `{glob}`: {why}"))
         })?;
     }
-    let overrides = overrides.build().map_err(|e| WalkError(e.to_string()))?;
+    overrides.build().map_err(|e| WalkError(e.to_string()))
+}
+
+pub fn walk(root: &Path, options: &WalkOptions) -> Result<Walked, WalkError> {
+    let overrides = excludes(root, options)?;
     if let Some(file) = odd_ignore_file(root) {
         return Err(WalkError(format!("cannot read {}: it is not a regular file", file.display())));
     }
@@ -253,10 +260,7 @@ impl Drop for Collector<'_> {
 }
 
 fn visit(root: &Path, entry: &ignore::DirEntry, options: &WalkOptions, out: &mut Walked) {
-    let is_note_name = |name: &str| match options.extensions.is_empty() {
-        true => is_note_name(name),
-        false => strip_extension(name, &options.extensions).is_some(),
-    };
+    let is_note_name = |name: &str| options.is_note_name(name);
     let Some(file_type) = entry.file_type() else { return };
     if file_type.is_dir() {
         let has_config =
