@@ -409,14 +409,7 @@ fn long_correction_chains_and_wide_forks() {
     for i in 0..2000 {
         fs::write(dir.path().join(format!("f{i}.md")), "---\nsupersedes: base.md\n---\n").unwrap();
     }
-    let out =
-        common::vaultlint().args(["lineage", "--all", "--format", "jsonl"]).arg(dir.path()).output().unwrap();
-    let map: std::collections::HashMap<String, serde_json::Value> = String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
-        .map(|e| (e["path"].as_str().unwrap().to_string(), e))
-        .collect();
+    let map = common::lineage_map(dir.path(), &[]);
     assert_eq!(map["c2999.md"]["verdict"], "unknown");
     assert_eq!(map["c0.md"]["verdict"], "stale");
     assert_eq!(map["c0.md"]["because"], "corrected by `c1.md`, which is stale");

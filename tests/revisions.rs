@@ -9,18 +9,7 @@ use std::collections::BTreeMap;
 
 /// `lineage --all --format jsonl` on a fixture, one entry per path.
 fn map(name: &str, extra: &[&str]) -> BTreeMap<String, Value> {
-    let out = vaultlint()
-        .args(["lineage", "--all", "--format", "jsonl"])
-        .arg(fixture(name))
-        .args(extra)
-        .output()
-        .unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
-    text.lines()
-        .map(|line| serde_json::from_str::<Value>(line).unwrap())
-        .filter(|entry| entry.get("error").is_none())
-        .map(|entry| (entry["path"].as_str().unwrap().to_string(), entry))
-        .collect()
+    common::lineage_map(&fixture(name), extra)
 }
 
 fn strings(value: &Value) -> Vec<&str> {
@@ -346,13 +335,7 @@ fn keys_of_corrections_and_scopes_are_configurable() {
     write("prices.md", "---\nregion: apac\nmarket: [uk, us]\n---\nPrices.\n");
     write("terms-us.md", "---\nmarket: us\nsuperseded_by: terms-uk.md\n---\nUS terms.\n");
     write("terms-uk.md", "---\nmarket: uk\n---\nUK terms.\n");
-    let out = vaultlint().args(["lineage", "--all", "--format", "jsonl"]).arg(dir.path()).output().unwrap();
-    let map: BTreeMap<String, Value> = String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str::<Value>(l).unwrap())
-        .map(|e| (e["path"].as_str().unwrap().to_string(), e))
-        .collect();
+    let map = common::lineage_map(dir.path(), &[]);
     assert_eq!(judged(&map, "rules.md"), ("active", "corrected", vec!["rules-amendment.md"], vec![]));
     assert_eq!(judged(&map, "prices-emea.md").0, "stale");
     assert_eq!(judged(&map, "terms-us.md").0, "active");

@@ -89,3 +89,17 @@ pub fn snapshot(dir: &Path) -> std::collections::BTreeMap<String, Vec<u8>> {
     }
     files
 }
+
+/// `lineage --all --format jsonl` on `dir`: each note's entry by path
+/// (the lines for files that could not be read are left out).
+pub fn lineage_map(dir: &Path, extra: &[&str]) -> std::collections::BTreeMap<String, Value> {
+    let out =
+        vaultlint().args(["lineage", "--all", "--format", "jsonl"]).arg(dir).args(extra).output().unwrap();
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|line| serde_json::from_str::<Value>(line).unwrap())
+        .filter(|entry| entry.get("error").is_none())
+        .map(|entry| (entry["path"].as_str().unwrap().to_string(), entry))
+        .collect()
+}
