@@ -19,6 +19,18 @@ pub struct Loaded {
     pub rules: rules::Options,
 }
 
+/// Gives a vault of notes read the settings' view of them: Obsidian's
+/// settings, the extensions of notes, the folder rules, the config's name,
+/// the key for new declarations, scopes and authorities.
+pub fn configure(vault: &mut Vault, settings: &Settings) {
+    vault.obsidian = settings.obsidian.clone();
+    vault.extensions = settings.walk.extensions.clone();
+    vault.folder_rules = settings.folder_rules.clone();
+    vault.config_name = settings.config_name();
+    vault.successor_keys = settings.keys[0].clone();
+    vault.terms = settings.terms.clone();
+}
+
 /// Reads the vault at the settings' root, as `reading` says: the walk
 /// finds the configs in subfolders, whose excludes leave notes out before
 /// they are read and whose rules hold in their subtrees.
@@ -33,11 +45,7 @@ pub fn load(
     walked.entries.retain(|e| !nested.excludes(&e.path));
     walked.problems.retain(|p| !nested.excludes(&p.path));
     let mut vault = Vault::read(settings.root(), walked, reading, progress);
-    vault.obsidian = settings.obsidian.clone();
-    vault.extensions = settings.walk.extensions.clone();
-    vault.folder_rules = settings.folder_rules.clone();
-    vault.config_name = settings.config_name();
-    vault.terms = settings.terms.clone();
+    configure(&mut vault, settings);
     let rules = rules::Options { folders: nested.levels, ..settings.rules.clone() };
     Ok(Loaded { vault, rules })
 }
