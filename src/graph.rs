@@ -142,16 +142,6 @@ impl Graph {
     pub fn chains(&self) -> Vec<NoteId> {
         linked(self.edges.len(), self.pairs())
     }
-
-    /// For each note, the notes that directly supersede it turned around:
-    /// the notes it is the successor of.
-    pub fn predecessors(&self) -> Vec<Vec<NoteId>> {
-        let mut back = vec![Vec::new(); self.edges.len()];
-        for (from, to) in self.pairs() {
-            back[to].push(from);
-        }
-        back
-    }
 }
 
 /// Every string value of note `id`'s declarations, resolved, side by side

@@ -102,10 +102,6 @@ impl Scope {
         Some(Scope::from_pairs(pairs))
     }
 
-    pub fn is_everywhere(&self) -> bool {
-        self.0.is_empty()
-    }
-
     /// `region: emea, lang: de`, or `everywhere`.
     pub fn describe(&self) -> String {
         if self.0.is_empty() {
@@ -138,7 +134,7 @@ mod tests {
     fn overlap_and_cover() {
         let (emea, apac, both, all) =
             (scope("region: EMEA"), scope("region: apac"), scope("region: [emea, apac]"), scope("title: x"));
-        assert!(all.is_everywhere() && all.overlaps(&emea) && emea.overlaps(&all));
+        assert!(all == Scope::default() && all.overlaps(&emea) && emea.overlaps(&all));
         assert!(!emea.overlaps(&apac));
         assert!(both.overlaps(&emea) && both.covers(&emea) && !emea.covers(&both));
         assert!(all.covers(&emea) && !emea.covers(&all));
