@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Times `vaultlint check` and `suggest` on generated vaults against `cat`
-# reading the same files in the same run, reports peak memory, and scores
-# the suggestions against the pairs the generator planted. Figures are
-# ratios: the machine's speed varies from run to run.
+# reading the same files in the same run, reports peak memory (and per
+# note), and scores the suggestions against the pairs the generator
+# planted. Cold runs leave the cache out (`--no-cache`); warm runs follow
+# a run that filled it, with nothing changed and with one note changed.
+# Figures are ratios: the machine's speed varies from run to run.
 #
 # usage: bench/run.sh [NOTES...]   (default: 10000 100000)
 # shellcheck source=bench/setup.sh
@@ -20,14 +22,27 @@ for n in "$@"; do
   find "$vault" -name '*.md' -print0 | xargs -0 cat >/dev/null
   cat_t=$(best sh -c "find '$vault' -name '*.md' -print0 | xargs -0 cat")
   python3 -c "print(f'$n notes ($size MB): cat {$cat_t:.3f}s')"
+  report() { # label, seconds, peak MB
+    python3 -c "print(f'  {\"$1\":<28} {$2:7.3f}s  {$2 / $cat_t:5.2f}x cat  peak {$3:>5} MB  {$3 * 1e3 / $n:6.2f} KB a note')"
+  }
   for cmd in "check --no-suggest" "check" "suggest"; do
     # shellcheck disable=SC2086
-    t=$(best "$bin" $cmd "$vault" --format json)
+    t=$(best "$bin" $cmd "$vault" --format json --no-cache)
     # shellcheck disable=SC2086
-    mem=$(peak "$bin" $cmd "$vault" --format json)
-    python3 -c "print(f'  {\"$cmd\":<18} {$t:7.3f}s  {$t / $cat_t:5.2f}x cat  peak {$mem} MB')"
+    report "$cmd" "$t" "$(peak "$bin" $cmd "$vault" --format json --no-cache)"
   done
-  "$bin" suggest "$vault" --format json >"$work/suggest-$n.json"
+  "$bin" check "$vault" --format json >/dev/null 2>&1 || true
+  note=$(find "$vault" -name '*.md' | sort | head -1)
+  for cmd in "check" "suggest"; do
+    # shellcheck disable=SC2086
+    "$bin" $cmd "$vault" --format json >/dev/null 2>&1 || true
+    # shellcheck disable=SC2086
+    report "$cmd, warm" "$(best "$bin" $cmd "$vault" --format json)" "$(peak "$bin" $cmd "$vault" --format json)"
+    # Each run appends a line to the same note first.
+    edited=(sh -c 'printf "\n" >>"$1" && exec "$2" $3 "$4" --format json' _ "$note" "$bin" "$cmd" "$vault")
+    report "$cmd, warm, a note changed" "$(best "${edited[@]}")" "$(peak "${edited[@]}")"
+  done
+  "$bin" suggest "$vault" --format json --no-cache >"$work/suggest-$n.json"
   printf '  suggest: '
   python3 bench/recall.py "$work/planted-$n.tsv" "$work/suggest-$n.json"
 done

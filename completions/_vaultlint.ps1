@@ -36,12 +36,14 @@ Register-ArgumentCompleter -Native -CommandName 'vaultlint' -ScriptBlock {
             [CompletionResult]::new('graph', 'graph', [CompletionResultType]::ParameterValue, 'Draw the supersession graph, current notes and broken declarations marked')
             [CompletionResult]::new('rule', 'rule', [CompletionResultType]::ParameterValue, 'Explain a rule: what it catches, why it matters, an example, and how to fix it')
             [CompletionResult]::new('server', 'server', [CompletionResultType]::ParameterValue, 'Run as a language server over stdio, for editors')
+            [CompletionResult]::new('clean', 'clean', [CompletionResultType]::ParameterValue, 'Remove the cache of warm runs')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
         'vaultlint;check' {
             [CompletionResult]::new('--root', '--root', [CompletionResultType]::ParameterName, 'The vault root, when PATH names notes or subfolders')
             [CompletionResult]::new('--exclude', '--exclude', [CompletionResultType]::ParameterName, 'Leave out paths matching this glob (relative to the vault root); repeatable')
+            [CompletionResult]::new('--cache-dir', '--cache-dir', [CompletionResultType]::ParameterName, 'Keep the cache of warm runs in DIR (default: .vaultlint_cache at the vault root)')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
             [CompletionResult]::new('--as-of', '--as-of', [CompletionResultType]::ParameterName, 'Judge dates as of this day, YYYY-MM-DD (default: today)')
             [CompletionResult]::new('--select', '--select', [CompletionResultType]::ParameterName, 'Use only these rules: codes or families (declarations, lifecycle, links, versions, files, suppressions), comma-separated, or `all`; beats `select` in the config')
@@ -56,6 +58,7 @@ Register-ArgumentCompleter -Native -CommandName 'vaultlint' -ScriptBlock {
             [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Worker threads for walking and parsing (0: one per core)')
             [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Worker threads for walking and parsing (0: one per core)')
             [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Use this config file instead of looking for vaultlint.toml')
+            [CompletionResult]::new('--no-cache', '--no-cache', [CompletionResultType]::ParameterName, 'Read every note afresh, and neither read nor write the cache')
             [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Exit with status 1 on warnings too')
             [CompletionResult]::new('--statistics', '--statistics', [CompletionResultType]::ParameterName, 'Print the number of findings per code instead of the findings (with --format full, concise or json)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print the findings only, without the summary line')
@@ -75,6 +78,7 @@ Register-ArgumentCompleter -Native -CommandName 'vaultlint' -ScriptBlock {
         'vaultlint;suggest' {
             [CompletionResult]::new('--root', '--root', [CompletionResultType]::ParameterName, 'The vault root, when PATH names notes or subfolders')
             [CompletionResult]::new('--exclude', '--exclude', [CompletionResultType]::ParameterName, 'Leave out paths matching this glob (relative to the vault root); repeatable')
+            [CompletionResult]::new('--cache-dir', '--cache-dir', [CompletionResultType]::ParameterName, 'Keep the cache of warm runs in DIR (default: .vaultlint_cache at the vault root)')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
             [CompletionResult]::new('--min-score', '--min-score', [CompletionResultType]::ParameterName, 'Leave out pairs scoring below this, 0 to 1 (default: 0.5)')
             [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'Show at most this many pairs (1 or more)')
@@ -84,6 +88,7 @@ Register-ArgumentCompleter -Native -CommandName 'vaultlint' -ScriptBlock {
             [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Worker threads for walking and parsing (0: one per core)')
             [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Worker threads for walking and parsing (0: one per core)')
             [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Use this config file instead of looking for vaultlint.toml')
+            [CompletionResult]::new('--no-cache', '--no-cache', [CompletionResultType]::ParameterName, 'Read every note afresh, and neither read nor write the cache')
             [CompletionResult]::new('--no-git', '--no-git', [CompletionResultType]::ParameterName, 'Do not read the git history to tell which version is older')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print the pairs only, without the summary line')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print the pairs only, without the summary line')
@@ -100,6 +105,7 @@ Register-ArgumentCompleter -Native -CommandName 'vaultlint' -ScriptBlock {
         'vaultlint;lineage' {
             [CompletionResult]::new('--root', '--root', [CompletionResultType]::ParameterName, 'The vault root, when NOTE is inside a vault that has no marker')
             [CompletionResult]::new('--exclude', '--exclude', [CompletionResultType]::ParameterName, 'Leave out paths matching this glob (relative to the vault root); repeatable')
+            [CompletionResult]::new('--cache-dir', '--cache-dir', [CompletionResultType]::ParameterName, 'Keep the cache of warm runs in DIR (default: .vaultlint_cache at the vault root)')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
             [CompletionResult]::new('--as-of', '--as-of', [CompletionResultType]::ParameterName, 'Say which note is in force on this day, YYYY-MM-DD (default: today)')
             [CompletionResult]::new('--scope', '--scope', [CompletionResultType]::ParameterName, 'With --all: the map for one scope, e.g. region=emea (repeatable, one value per key)')
@@ -109,6 +115,7 @@ Register-ArgumentCompleter -Native -CommandName 'vaultlint' -ScriptBlock {
             [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Worker threads for walking and parsing (0: one per core)')
             [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Use this config file instead of looking for vaultlint.toml')
             [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'Every note: whether it is in force and what to read instead (use with --format json)')
+            [CompletionResult]::new('--no-cache', '--no-cache', [CompletionResultType]::ParameterName, 'Read every note afresh, and neither read nor write the cache')
             [CompletionResult]::new('--verdict-suspected', '--verdict-suspected', [CompletionResultType]::ParameterName, 'With --all: count two notes in force that look like versions of one another, with neither declared, as a conflict (runs the similarity pass)')
             [CompletionResult]::new('--isolated', '--isolated', [CompletionResultType]::ParameterName, 'Ignore every config file')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
@@ -120,12 +127,14 @@ Register-ArgumentCompleter -Native -CommandName 'vaultlint' -ScriptBlock {
         'vaultlint;graph' {
             [CompletionResult]::new('--root', '--root', [CompletionResultType]::ParameterName, 'The vault root, when PATH names notes or subfolders')
             [CompletionResult]::new('--exclude', '--exclude', [CompletionResultType]::ParameterName, 'Leave out paths matching this glob (relative to the vault root); repeatable')
+            [CompletionResult]::new('--cache-dir', '--cache-dir', [CompletionResultType]::ParameterName, 'Keep the cache of warm runs in DIR (default: .vaultlint_cache at the vault root)')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
             [CompletionResult]::new('--as-of', '--as-of', [CompletionResultType]::ParameterName, 'Mark the notes in force on this day, YYYY-MM-DD (default: today)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto (a terminal, and NO_COLOR unset), always or never')
             [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Worker threads for walking and parsing (0: one per core)')
             [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Worker threads for walking and parsing (0: one per core)')
             [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Use this config file instead of looking for vaultlint.toml')
+            [CompletionResult]::new('--no-cache', '--no-cache', [CompletionResultType]::ParameterName, 'Read every note afresh, and neither read nor write the cache')
             [CompletionResult]::new('--isolated', '--isolated', [CompletionResultType]::ParameterName, 'Ignore every config file')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
@@ -159,6 +168,22 @@ Register-ArgumentCompleter -Native -CommandName 'vaultlint' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'vaultlint;clean' {
+            [CompletionResult]::new('--root', '--root', [CompletionResultType]::ParameterName, 'The vault root, when PATH names notes or subfolders')
+            [CompletionResult]::new('--exclude', '--exclude', [CompletionResultType]::ParameterName, 'Leave out paths matching this glob (relative to the vault root); repeatable')
+            [CompletionResult]::new('--cache-dir', '--cache-dir', [CompletionResultType]::ParameterName, 'Keep the cache of warm runs in DIR (default: .vaultlint_cache at the vault root)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto (a terminal, and NO_COLOR unset), always or never')
+            [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Worker threads for walking and parsing (0: one per core)')
+            [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Worker threads for walking and parsing (0: one per core)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Use this config file instead of looking for vaultlint.toml')
+            [CompletionResult]::new('--no-cache', '--no-cache', [CompletionResultType]::ParameterName, 'Read every note afresh, and neither read nor write the cache')
+            [CompletionResult]::new('--isolated', '--isolated', [CompletionResultType]::ParameterName, 'Ignore every config file')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'vaultlint;help' {
             [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Validate supersession declarations, statuses, dates and links to retired notes')
             [CompletionResult]::new('suggest', 'suggest', [CompletionResultType]::ParameterValue, 'Rank pairs of notes that look like two versions of one document')
@@ -166,6 +191,7 @@ Register-ArgumentCompleter -Native -CommandName 'vaultlint' -ScriptBlock {
             [CompletionResult]::new('graph', 'graph', [CompletionResultType]::ParameterValue, 'Draw the supersession graph, current notes and broken declarations marked')
             [CompletionResult]::new('rule', 'rule', [CompletionResultType]::ParameterValue, 'Explain a rule: what it catches, why it matters, an example, and how to fix it')
             [CompletionResult]::new('server', 'server', [CompletionResultType]::ParameterValue, 'Run as a language server over stdio, for editors')
+            [CompletionResult]::new('clean', 'clean', [CompletionResultType]::ParameterValue, 'Remove the cache of warm runs')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -185,6 +211,9 @@ Register-ArgumentCompleter -Native -CommandName 'vaultlint' -ScriptBlock {
             break
         }
         'vaultlint;help;server' {
+            break
+        }
+        'vaultlint;help;clean' {
             break
         }
         'vaultlint;help;help' {

@@ -19,6 +19,9 @@ _vaultlint() {
             vaultlint,check)
                 cmd="vaultlint__subcmd__check"
                 ;;
+            vaultlint,clean)
+                cmd="vaultlint__subcmd__clean"
+                ;;
             vaultlint,graph)
                 cmd="vaultlint__subcmd__graph"
                 ;;
@@ -39,6 +42,9 @@ _vaultlint() {
                 ;;
             vaultlint__subcmd__help,check)
                 cmd="vaultlint__subcmd__help__subcmd__check"
+                ;;
+            vaultlint__subcmd__help,clean)
+                cmd="vaultlint__subcmd__help__subcmd__clean"
                 ;;
             vaultlint__subcmd__help,graph)
                 cmd="vaultlint__subcmd__help__subcmd__graph"
@@ -65,7 +71,7 @@ _vaultlint() {
 
     case "${cmd}" in
         vaultlint)
-            opts="-j -h -V --color --threads --config --isolated --help --version check suggest lineage graph rule server help"
+            opts="-j -h -V --color --threads --config --isolated --help --version check suggest lineage graph rule server clean help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -95,7 +101,7 @@ _vaultlint() {
             return 0
             ;;
         vaultlint__subcmd__check)
-            opts="-q -o -j -h -V --root --exclude --format --strict --statistics --quiet --no-suggest --no-git --as-of --fix --diff --select --extend-select --ignore --exit-zero --output-file --baseline --write-baseline --stdin-filename --color --threads --config --isolated --help --version"
+            opts="-q -o -j -h -V --root --exclude --no-cache --cache-dir --format --strict --statistics --quiet --no-suggest --no-git --as-of --fix --diff --select --extend-select --ignore --exit-zero --output-file --baseline --write-baseline --stdin-filename --color --threads --config --isolated --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -106,6 +112,10 @@ _vaultlint() {
                     return 0
                     ;;
                 --exclude)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cache-dir)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -172,8 +182,8 @@ _vaultlint() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        vaultlint__subcmd__graph)
-            opts="-j -h -V --root --exclude --format --as-of --color --threads --config --isolated --help --version"
+        vaultlint__subcmd__clean)
+            opts="-j -h -V --root --exclude --no-cache --cache-dir --color --threads --config --isolated --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -184,6 +194,52 @@ _vaultlint() {
                     return 0
                     ;;
                 --exclude)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cache-dir)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --threads)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        vaultlint__subcmd__graph)
+            opts="-j -h -V --root --exclude --no-cache --cache-dir --format --as-of --color --threads --config --isolated --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --exclude)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cache-dir)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -219,7 +275,7 @@ _vaultlint() {
             return 0
             ;;
         vaultlint__subcmd__help)
-            opts="check suggest lineage graph rule server help"
+            opts="check suggest lineage graph rule server clean help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -233,6 +289,20 @@ _vaultlint() {
             return 0
             ;;
         vaultlint__subcmd__help__subcmd__check)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        vaultlint__subcmd__help__subcmd__clean)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -331,7 +401,7 @@ _vaultlint() {
             return 0
             ;;
         vaultlint__subcmd__lineage)
-            opts="-j -h -V --all --root --exclude --format --as-of --scope --verdict-suspected --since --color --threads --config --isolated --help --version"
+            opts="-j -h -V --all --root --exclude --no-cache --cache-dir --format --as-of --scope --verdict-suspected --since --color --threads --config --isolated --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -342,6 +412,10 @@ _vaultlint() {
                     return 0
                     ;;
                 --exclude)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cache-dir)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -449,7 +523,7 @@ _vaultlint() {
             return 0
             ;;
         vaultlint__subcmd__suggest)
-            opts="-q -j -h -V --root --exclude --format --min-score --limit --no-git --quiet --dismiss --apply --yes --dry-run --link-style --color --threads --config --isolated --help --version"
+            opts="-q -j -h -V --root --exclude --no-cache --cache-dir --format --min-score --limit --no-git --quiet --dismiss --apply --yes --dry-run --link-style --color --threads --config --isolated --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -460,6 +534,10 @@ _vaultlint() {
                     return 0
                     ;;
                 --exclude)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cache-dir)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -33,11 +33,13 @@ set edit:completion:arg-completer[vaultlint] = {|@words|
             cand graph 'Draw the supersession graph, current notes and broken declarations marked'
             cand rule 'Explain a rule: what it catches, why it matters, an example, and how to fix it'
             cand server 'Run as a language server over stdio, for editors'
+            cand clean 'Remove the cache of warm runs'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'vaultlint;check'= {
             cand --root 'The vault root, when PATH names notes or subfolders'
             cand --exclude 'Leave out paths matching this glob (relative to the vault root); repeatable'
+            cand --cache-dir 'Keep the cache of warm runs in DIR (default: .vaultlint_cache at the vault root)'
             cand --format 'Output format'
             cand --as-of 'Judge dates as of this day, YYYY-MM-DD (default: today)'
             cand --select 'Use only these rules: codes or families (declarations, lifecycle, links, versions, files, suppressions), comma-separated, or `all`; beats `select` in the config'
@@ -52,6 +54,7 @@ set edit:completion:arg-completer[vaultlint] = {|@words|
             cand -j 'Worker threads for walking and parsing (0: one per core)'
             cand --threads 'Worker threads for walking and parsing (0: one per core)'
             cand --config 'Use this config file instead of looking for vaultlint.toml'
+            cand --no-cache 'Read every note afresh, and neither read nor write the cache'
             cand --strict 'Exit with status 1 on warnings too'
             cand --statistics 'Print the number of findings per code instead of the findings (with --format full, concise or json)'
             cand -q 'Print the findings only, without the summary line'
@@ -70,6 +73,7 @@ set edit:completion:arg-completer[vaultlint] = {|@words|
         &'vaultlint;suggest'= {
             cand --root 'The vault root, when PATH names notes or subfolders'
             cand --exclude 'Leave out paths matching this glob (relative to the vault root); repeatable'
+            cand --cache-dir 'Keep the cache of warm runs in DIR (default: .vaultlint_cache at the vault root)'
             cand --format 'Output format'
             cand --min-score 'Leave out pairs scoring below this, 0 to 1 (default: 0.5)'
             cand --limit 'Show at most this many pairs (1 or more)'
@@ -79,6 +83,7 @@ set edit:completion:arg-completer[vaultlint] = {|@words|
             cand -j 'Worker threads for walking and parsing (0: one per core)'
             cand --threads 'Worker threads for walking and parsing (0: one per core)'
             cand --config 'Use this config file instead of looking for vaultlint.toml'
+            cand --no-cache 'Read every note afresh, and neither read nor write the cache'
             cand --no-git 'Do not read the git history to tell which version is older'
             cand -q 'Print the pairs only, without the summary line'
             cand --quiet 'Print the pairs only, without the summary line'
@@ -94,6 +99,7 @@ set edit:completion:arg-completer[vaultlint] = {|@words|
         &'vaultlint;lineage'= {
             cand --root 'The vault root, when NOTE is inside a vault that has no marker'
             cand --exclude 'Leave out paths matching this glob (relative to the vault root); repeatable'
+            cand --cache-dir 'Keep the cache of warm runs in DIR (default: .vaultlint_cache at the vault root)'
             cand --format 'Output format'
             cand --as-of 'Say which note is in force on this day, YYYY-MM-DD (default: today)'
             cand --scope 'With --all: the map for one scope, e.g. region=emea (repeatable, one value per key)'
@@ -103,6 +109,7 @@ set edit:completion:arg-completer[vaultlint] = {|@words|
             cand --threads 'Worker threads for walking and parsing (0: one per core)'
             cand --config 'Use this config file instead of looking for vaultlint.toml'
             cand --all 'Every note: whether it is in force and what to read instead (use with --format json)'
+            cand --no-cache 'Read every note afresh, and neither read nor write the cache'
             cand --verdict-suspected 'With --all: count two notes in force that look like versions of one another, with neither declared, as a conflict (runs the similarity pass)'
             cand --isolated 'Ignore every config file'
             cand -h 'Print help (see more with ''--help'')'
@@ -113,12 +120,14 @@ set edit:completion:arg-completer[vaultlint] = {|@words|
         &'vaultlint;graph'= {
             cand --root 'The vault root, when PATH names notes or subfolders'
             cand --exclude 'Leave out paths matching this glob (relative to the vault root); repeatable'
+            cand --cache-dir 'Keep the cache of warm runs in DIR (default: .vaultlint_cache at the vault root)'
             cand --format 'Output format'
             cand --as-of 'Mark the notes in force on this day, YYYY-MM-DD (default: today)'
             cand --color 'When to use colour: auto (a terminal, and NO_COLOR unset), always or never'
             cand -j 'Worker threads for walking and parsing (0: one per core)'
             cand --threads 'Worker threads for walking and parsing (0: one per core)'
             cand --config 'Use this config file instead of looking for vaultlint.toml'
+            cand --no-cache 'Read every note afresh, and neither read nor write the cache'
             cand --isolated 'Ignore every config file'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
@@ -149,6 +158,21 @@ set edit:completion:arg-completer[vaultlint] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'vaultlint;clean'= {
+            cand --root 'The vault root, when PATH names notes or subfolders'
+            cand --exclude 'Leave out paths matching this glob (relative to the vault root); repeatable'
+            cand --cache-dir 'Keep the cache of warm runs in DIR (default: .vaultlint_cache at the vault root)'
+            cand --color 'When to use colour: auto (a terminal, and NO_COLOR unset), always or never'
+            cand -j 'Worker threads for walking and parsing (0: one per core)'
+            cand --threads 'Worker threads for walking and parsing (0: one per core)'
+            cand --config 'Use this config file instead of looking for vaultlint.toml'
+            cand --no-cache 'Read every note afresh, and neither read nor write the cache'
+            cand --isolated 'Ignore every config file'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'vaultlint;help'= {
             cand check 'Validate supersession declarations, statuses, dates and links to retired notes'
             cand suggest 'Rank pairs of notes that look like two versions of one document'
@@ -156,6 +180,7 @@ set edit:completion:arg-completer[vaultlint] = {|@words|
             cand graph 'Draw the supersession graph, current notes and broken declarations marked'
             cand rule 'Explain a rule: what it catches, why it matters, an example, and how to fix it'
             cand server 'Run as a language server over stdio, for editors'
+            cand clean 'Remove the cache of warm runs'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'vaultlint;help;check'= {
@@ -169,6 +194,8 @@ set edit:completion:arg-completer[vaultlint] = {|@words|
         &'vaultlint;help;rule'= {
         }
         &'vaultlint;help;server'= {
+        }
+        &'vaultlint;help;clean'= {
         }
         &'vaultlint;help;help'= {
         }

@@ -38,9 +38,11 @@ complete -c vaultlint -n "__fish_vaultlint_needs_command" -f -a "lineage" -d 'Sh
 complete -c vaultlint -n "__fish_vaultlint_needs_command" -f -a "graph" -d 'Draw the supersession graph, current notes and broken declarations marked'
 complete -c vaultlint -n "__fish_vaultlint_needs_command" -f -a "rule" -d 'Explain a rule: what it catches, why it matters, an example, and how to fix it'
 complete -c vaultlint -n "__fish_vaultlint_needs_command" -f -a "server" -d 'Run as a language server over stdio, for editors'
+complete -c vaultlint -n "__fish_vaultlint_needs_command" -f -a "clean" -d 'Remove the cache of warm runs'
 complete -c vaultlint -n "__fish_vaultlint_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l root -d 'The vault root, when PATH names notes or subfolders' -r -F
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l exclude -d 'Leave out paths matching this glob (relative to the vault root); repeatable' -r
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l cache-dir -d 'Keep the cache of warm runs in DIR (default: .vaultlint_cache at the vault root)' -r -F
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l format -d 'Output format' -r -f -a "full\t'Graphical reports with the frontmatter snippet, then a summary'
 concise\t'One line per finding: path:line:col: severity[code] message'
 json\t'One JSON object (schema in the README)'
@@ -59,6 +61,7 @@ always\t''
 never\t''"
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -s j -l threads -d 'Worker threads for walking and parsing (0: one per core)' -r
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l config -d 'Use this config file instead of looking for vaultlint.toml' -r -F
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l no-cache -d 'Read every note afresh, and neither read nor write the cache'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l strict -d 'Exit with status 1 on warnings too'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l statistics -d 'Print the number of findings per code instead of the findings (with --format full, concise or json)'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -s q -l quiet -d 'Print the findings only, without the summary line'
@@ -72,6 +75,7 @@ complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -s h -l help 
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -s V -l version -d 'Print version'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -l root -d 'The vault root, when PATH names notes or subfolders' -r -F
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -l exclude -d 'Leave out paths matching this glob (relative to the vault root); repeatable' -r
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -l cache-dir -d 'Keep the cache of warm runs in DIR (default: .vaultlint_cache at the vault root)' -r -F
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -l format -d 'Output format' -r -f -a "full\t'Each pair with its evidence and the lines that differ'
 json\t'One JSON object (schema in the README)'"
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -l min-score -d 'Leave out pairs scoring below this, 0 to 1 (default: 0.5)' -r
@@ -85,6 +89,7 @@ always\t''
 never\t''"
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -s j -l threads -d 'Worker threads for walking and parsing (0: one per core)' -r
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -l config -d 'Use this config file instead of looking for vaultlint.toml' -r -F
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -l no-cache -d 'Read every note afresh, and neither read nor write the cache'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -l no-git -d 'Do not read the git history to tell which version is older'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -s q -l quiet -d 'Print the pairs only, without the summary line'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -l apply -d 'Review the pairs one at a time in the terminal and write each decision'
@@ -95,6 +100,7 @@ complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -s h -l hel
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -s V -l version -d 'Print version'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand lineage" -l root -d 'The vault root, when NOTE is inside a vault that has no marker' -r -F
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand lineage" -l exclude -d 'Leave out paths matching this glob (relative to the vault root); repeatable' -r
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand lineage" -l cache-dir -d 'Keep the cache of warm runs in DIR (default: .vaultlint_cache at the vault root)' -r -F
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand lineage" -l format -d 'Output format' -r -f -a "full\t'A numbered table of each note\'s versions, oldest first'
 json\t'One JSON object (schema in the README)'
 jsonl\t'With --all: one JSON object a line, a note each, to stream'"
@@ -107,12 +113,14 @@ never\t''"
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand lineage" -s j -l threads -d 'Worker threads for walking and parsing (0: one per core)' -r
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand lineage" -l config -d 'Use this config file instead of looking for vaultlint.toml' -r -F
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand lineage" -l all -d 'Every note: whether it is in force and what to read instead (use with --format json)'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand lineage" -l no-cache -d 'Read every note afresh, and neither read nor write the cache'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand lineage" -l verdict-suspected -d 'With --all: count two notes in force that look like versions of one another, with neither declared, as a conflict (runs the similarity pass)'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand lineage" -l isolated -d 'Ignore every config file'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand lineage" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand lineage" -s V -l version -d 'Print version'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand graph" -l root -d 'The vault root, when PATH names notes or subfolders' -r -F
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand graph" -l exclude -d 'Leave out paths matching this glob (relative to the vault root); repeatable' -r
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand graph" -l cache-dir -d 'Keep the cache of warm runs in DIR (default: .vaultlint_cache at the vault root)' -r -F
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand graph" -l format -d 'Output format' -r -f -a "dot\t'Graphviz DOT (`vaultlint graph | dot -Tsvg > graph.svg`)'
 mermaid\t'A Mermaid flowchart, for a README or a review'"
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand graph" -l as-of -d 'Mark the notes in force on this day, YYYY-MM-DD (default: today)' -r
@@ -121,6 +129,7 @@ always\t''
 never\t''"
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand graph" -s j -l threads -d 'Worker threads for walking and parsing (0: one per core)' -r
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand graph" -l config -d 'Use this config file instead of looking for vaultlint.toml' -r -F
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand graph" -l no-cache -d 'Read every note afresh, and neither read nor write the cache'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand graph" -l isolated -d 'Ignore every config file'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand graph" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand graph" -s V -l version -d 'Print version'
@@ -143,10 +152,23 @@ complete -c vaultlint -n "__fish_vaultlint_using_subcommand server" -l config -d
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand server" -l isolated -d 'Ignore every config file'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand server" -s h -l help -d 'Print help'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand server" -s V -l version -d 'Print version'
-complete -c vaultlint -n "__fish_vaultlint_using_subcommand help; and not __fish_seen_subcommand_from check suggest lineage graph rule server help" -f -a "check" -d 'Validate supersession declarations, statuses, dates and links to retired notes'
-complete -c vaultlint -n "__fish_vaultlint_using_subcommand help; and not __fish_seen_subcommand_from check suggest lineage graph rule server help" -f -a "suggest" -d 'Rank pairs of notes that look like two versions of one document'
-complete -c vaultlint -n "__fish_vaultlint_using_subcommand help; and not __fish_seen_subcommand_from check suggest lineage graph rule server help" -f -a "lineage" -d 'Show a note\'s versions, oldest to newest, and which one is in force'
-complete -c vaultlint -n "__fish_vaultlint_using_subcommand help; and not __fish_seen_subcommand_from check suggest lineage graph rule server help" -f -a "graph" -d 'Draw the supersession graph, current notes and broken declarations marked'
-complete -c vaultlint -n "__fish_vaultlint_using_subcommand help; and not __fish_seen_subcommand_from check suggest lineage graph rule server help" -f -a "rule" -d 'Explain a rule: what it catches, why it matters, an example, and how to fix it'
-complete -c vaultlint -n "__fish_vaultlint_using_subcommand help; and not __fish_seen_subcommand_from check suggest lineage graph rule server help" -f -a "server" -d 'Run as a language server over stdio, for editors'
-complete -c vaultlint -n "__fish_vaultlint_using_subcommand help; and not __fish_seen_subcommand_from check suggest lineage graph rule server help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand clean" -l root -d 'The vault root, when PATH names notes or subfolders' -r -F
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand clean" -l exclude -d 'Leave out paths matching this glob (relative to the vault root); repeatable' -r
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand clean" -l cache-dir -d 'Keep the cache of warm runs in DIR (default: .vaultlint_cache at the vault root)' -r -F
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand clean" -l color -d 'When to use colour: auto (a terminal, and NO_COLOR unset), always or never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand clean" -s j -l threads -d 'Worker threads for walking and parsing (0: one per core)' -r
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand clean" -l config -d 'Use this config file instead of looking for vaultlint.toml' -r -F
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand clean" -l no-cache -d 'Read every note afresh, and neither read nor write the cache'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand clean" -l isolated -d 'Ignore every config file'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand clean" -s h -l help -d 'Print help'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand clean" -s V -l version -d 'Print version'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand help; and not __fish_seen_subcommand_from check suggest lineage graph rule server clean help" -f -a "check" -d 'Validate supersession declarations, statuses, dates and links to retired notes'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand help; and not __fish_seen_subcommand_from check suggest lineage graph rule server clean help" -f -a "suggest" -d 'Rank pairs of notes that look like two versions of one document'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand help; and not __fish_seen_subcommand_from check suggest lineage graph rule server clean help" -f -a "lineage" -d 'Show a note\'s versions, oldest to newest, and which one is in force'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand help; and not __fish_seen_subcommand_from check suggest lineage graph rule server clean help" -f -a "graph" -d 'Draw the supersession graph, current notes and broken declarations marked'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand help; and not __fish_seen_subcommand_from check suggest lineage graph rule server clean help" -f -a "rule" -d 'Explain a rule: what it catches, why it matters, an example, and how to fix it'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand help; and not __fish_seen_subcommand_from check suggest lineage graph rule server clean help" -f -a "server" -d 'Run as a language server over stdio, for editors'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand help; and not __fish_seen_subcommand_from check suggest lineage graph rule server clean help" -f -a "clean" -d 'Remove the cache of warm runs'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand help; and not __fish_seen_subcommand_from check suggest lineage graph rule server clean help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

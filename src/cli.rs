@@ -55,6 +55,8 @@ pub enum Command {
     Rule(RuleArgs),
     /// Run as a language server over stdio, for editors
     Server,
+    /// Remove the cache of warm runs
+    Clean(CleanArgs),
     /// Write the shell completions and man pages (for packagers)
     #[command(hide = true)]
     Generate {
@@ -62,6 +64,12 @@ pub enum Command {
         #[arg(long, value_name = "DIR", default_value = ".")]
         out: PathBuf,
     },
+}
+
+#[derive(Debug, Args)]
+pub struct CleanArgs {
+    #[command(flatten)]
+    pub vault: VaultArgs,
 }
 
 /// Which vault, and which of its notes.
@@ -78,6 +86,21 @@ pub struct VaultArgs {
     /// Leave out paths matching this glob (relative to the vault root); repeatable
     #[arg(long, value_name = "GLOB")]
     pub exclude: Vec<String>,
+
+    #[command(flatten)]
+    pub cache: CacheArgs,
+}
+
+/// Where the cache of warm runs is, if anywhere.
+#[derive(Debug, Args)]
+pub struct CacheArgs {
+    /// Read every note afresh, and neither read nor write the cache
+    #[arg(long)]
+    pub no_cache: bool,
+
+    /// Keep the cache of warm runs in DIR (default: .vaultlint_cache at the vault root)
+    #[arg(long, value_name = "DIR", env = "VAULTLINT_CACHE_DIR")]
+    pub cache_dir: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]
@@ -190,6 +213,9 @@ pub struct LineageArgs {
     /// Leave out paths matching this glob (relative to the vault root); repeatable
     #[arg(long, value_name = "GLOB")]
     pub exclude: Vec<String>,
+
+    #[command(flatten)]
+    pub cache: CacheArgs,
 
     /// Output format
     #[arg(long, value_enum, default_value_t = LineageFormat::Full)]

@@ -29,6 +29,7 @@ const KEYS: &[&str] = &[
     "statuses",
     "link-style",
     "dismissals",
+    "cache-dir",
     "suppression-key",
     "docs-url",
     "supersede",
@@ -90,6 +91,9 @@ pub struct Config {
     pub link_style: Option<LinkStyle>,
     /// Where dismissed pairs are kept, relative to the vault root.
     pub dismissals: Option<String>,
+    /// Where the cache of warm runs is kept, relative to the vault root
+    /// (default: `.vaultlint_cache`).
+    pub cache_dir: Option<String>,
     /// The frontmatter key that lists the rules silenced for a whole note
     /// (default: `vaultlint-ignore`).
     pub suppression_key: Option<String>,
@@ -367,6 +371,7 @@ impl Config {
             ("statuses", self.statuses.is_some()),
             ("link-style", self.link_style.is_some()),
             ("dismissals", self.dismissals.is_some()),
+            ("cache-dir", self.cache_dir.is_some()),
             ("suppression-key", self.suppression_key.is_some()),
             ("docs-url", self.docs_url.is_some()),
             ("supersede", !self.supersede.is_empty()),

@@ -7,7 +7,7 @@ pub use crate::code::Severity;
 
 /// A place in a file: byte offset and length for snippets, and the 1-based
 /// line and column (in characters) for people and editors.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Span {
     pub offset: usize,
     pub len: usize,
@@ -15,7 +15,7 @@ pub struct Span {
     pub column: usize,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Diagnostic {
     pub code: Code,
     pub severity: Severity,
@@ -34,7 +34,7 @@ pub struct Diagnostic {
 
 /// Replace the bytes `offset..offset + original.len()` of a file, which
 /// read `original` when it was read, with `replacement`.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Edit {
     pub offset: usize,
     pub original: String,
@@ -50,7 +50,7 @@ impl Edit {
 }
 
 /// Whether a fix may be applied without a person looking at it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Applicability {
     /// It keeps the note's meaning: `check --fix` applies it.
     Safe,
@@ -60,7 +60,7 @@ pub enum Applicability {
 }
 
 /// An edit that resolves a finding, in the file the finding is about.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Fix {
     pub edit: Edit,
     pub applicability: Applicability,

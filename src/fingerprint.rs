@@ -10,11 +10,13 @@ pub const MAX_FINGERPRINT_BYTES: usize = 1 << 20;
 /// shingles around it alone.
 const NUMBER: u64 = 0x9e37_79b9_7f4a_7c15;
 
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Fingerprint {
     /// Hashes of the body's word shingles, sorted, without repeats.
+    #[serde(with = "crate::cache::words")]
     pub shingles: Vec<u32>,
     /// Hashes of the normalised headings, sorted, without repeats.
+    #[serde(with = "crate::cache::words")]
     pub headings: Vec<u32>,
 }
 

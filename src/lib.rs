@@ -21,6 +21,7 @@
 //!    the language server
 
 pub mod baseline;
+pub mod cache;
 pub mod cli;
 pub mod code;
 pub mod commands;

@@ -121,7 +121,7 @@ fn percent_decode(value: &str) -> String {
 }
 
 /// A link in a note's body.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct BodyLink {
     /// The whole link, `[[...]]` or `[...](...)`.
     pub span: Span,

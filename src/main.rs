@@ -34,6 +34,7 @@ fn main() -> ExitCode {
         Command::Graph(args) => graph(args, &cli),
         Command::Rule(args) => rule(args),
         Command::Server => server(),
+        Command::Clean(args) => clean(args, &cli, style),
         Command::Generate { out } => commands::generate::write(out).map(|text| (text, 0)),
     };
     match result {
@@ -75,7 +76,14 @@ fn settings_all_found(cli: &Cli, flags: Flags, style: Style) -> Result<Settings,
 }
 
 fn vault_flags(vault: &cli::VaultArgs) -> Flags<'_> {
-    Flags { paths: &vault.paths, root: vault.root.as_deref(), exclude: &vault.exclude, ..Flags::default() }
+    Flags {
+        paths: &vault.paths,
+        root: vault.root.as_deref(),
+        exclude: &vault.exclude,
+        no_cache: vault.cache.no_cache,
+        cache_dir: vault.cache.cache_dir.as_deref(),
+        ..Flags::default()
+    }
 }
 
 fn check(args: &CheckArgs, cli: &Cli, style: Style) -> Result<(String, u8), String> {
@@ -241,8 +249,7 @@ fn finish_check(
         None => &files,
     };
     if let Some(file) = &args.baseline {
-        commands::check::against_baseline(&mut checked.report, &checked.vault, &settings, sources, file)
-            .map_err(failure)?;
+        commands::check::against_baseline(&mut checked, &settings, sources, file).map_err(failure)?;
     }
     if let Some(file) = &args.write_baseline {
         let recorded = commands::check::write_baseline(&checked.report, sources, file).map_err(failure)?;
@@ -281,7 +288,7 @@ fn render_check(
         Format::Github => output::github::render(report, &paths),
         Format::Sarif => output::sarif::render(report, &paths, settings.docs_url.as_deref()),
         _ if args.statistics => output::statistics(report),
-        Format::Full => output::full::render(report, &checked.vault, sources, style, &paths),
+        Format::Full => output::full::render(report, sources, style, &paths),
         Format::Concise => output::concise::render(report, style, &paths),
     };
     if matches!(args.format, Format::Full | Format::Concise) && !args.quiet {
@@ -396,6 +403,8 @@ fn lineage(args: &cli::LineageArgs, cli: &Cli, style: Style) -> Result<(String, 
         paths: &args.paths,
         root: args.root.as_deref(),
         exclude: &args.exclude,
+        no_cache: args.cache.no_cache,
+        cache_dir: args.cache.cache_dir.as_deref(),
         as_of: args.as_of,
         ..Flags::default()
     };
@@ -435,6 +444,18 @@ fn graph(args: &cli::GraphArgs, cli: &Cli) -> Result<(String, u8), String> {
         cli::GraphFormat::Mermaid => output::graph::mermaid(&drawn.vault, &drawn.graph, &drawn.life, focus),
     };
     Ok((text, 0))
+}
+
+/// `clean`: removes the vault's cache folder.
+fn clean(args: &cli::CleanArgs, cli: &Cli, style: Style) -> Result<(String, u8), String> {
+    let settings = settings(cli, vault_flags(&args.vault), style)?;
+    let Some(cache) = &settings.cache else { return Ok((String::new(), 0)) };
+    let shown = sanitize(&cache.dir.display().to_string()).into_owned();
+    match vaultlint::cache::clean(&cache.dir) {
+        Ok(true) => Ok((format!("removed the cache {shown}\n"), 0)),
+        Ok(false) => Ok((format!("no cache at {shown}\n"), 0)),
+        Err(e) => Err(format!("cannot remove the cache {shown}: {e}")),
+    }
 }
 
 /// `server`: the language server on stdio until the client shuts it down.

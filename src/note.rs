@@ -175,18 +175,16 @@ pub fn unquoted_wikilink(value: &Value) -> Option<&str> {
     }
 }
 
-/// A digest of a file's bytes, to tell whether it changed since it was read.
+/// A digest of a file's bytes, to tell whether it changed since it was
+/// read: stable across runs, so the cache can keep it.
 pub fn digest(bytes: &[u8]) -> u64 {
-    use std::hash::{DefaultHasher, Hasher};
-    let mut hasher = DefaultHasher::new();
-    hasher.write(bytes);
-    hasher.finish()
+    xxhash_rust::xxh3::xxh3_64(bytes)
 }
 
 /// The first heading is looked for this far into the body.
 const TITLE_SCAN_BYTES: usize = 1 << 20;
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct Note {
     /// Vault-relative path with `/` separators.
     pub path: String,
@@ -279,7 +277,15 @@ impl Note {
             return Note::unreadable(path, err.to_string());
         }
         let digest = reading.digest.then(|| digest(&bytes));
-        let mut note = match String::from_utf8(bytes) {
+        let mut note = Note::from_bytes(path, bytes, reading);
+        note.modified = modified;
+        note.digest = digest;
+        note
+    }
+
+    /// Parses a note from the bytes of its file, which may not be UTF-8.
+    pub fn from_bytes(path: String, bytes: Vec<u8>, reading: Reading<'_>) -> Note {
+        match String::from_utf8(bytes) {
             Ok(text) => Note::parse_with(path, &text, reading),
             Err(err) => {
                 let bytes = err.as_bytes();
@@ -298,10 +304,7 @@ impl Note {
                 note.problems.push(diagnostic);
                 note
             }
-        };
-        note.modified = modified;
-        note.digest = digest;
-        note
+        }
     }
 
     /// Parses a note from its text, fingerprint included.

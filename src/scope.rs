@@ -13,7 +13,9 @@ pub const DEFAULT_KEYS: &[&str] =
 
 /// A note's scope: for each scope key it sets, the values it applies to,
 /// case-folded and sorted. Keys are sorted too, so equal scopes compare equal.
-#[derive(Debug, Clone, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(
+    Debug, Clone, Default, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub struct Scope(Vec<(String, Vec<String>)>);
 
 impl Scope {

@@ -33,6 +33,9 @@ pub struct Flags<'a> {
     pub selection: Selection,
     /// `--strict`: blanket suppressions are reported.
     pub strict: bool,
+    /// `--no-cache`, and `--cache-dir` (or `VAULTLINT_CACHE_DIR`).
+    pub no_cache: bool,
+    pub cache_dir: Option<&'a Path>,
 }
 
 /// Why the settings cannot be made.
@@ -79,6 +82,8 @@ pub struct Settings {
     pub terms: crate::vault::Terms,
     /// The config file, if one was read.
     pub config_file: Option<PathBuf>,
+    /// The cache of warm runs; `None` with `--no-cache`.
+    pub cache: Option<crate::cache::Cache>,
     /// The root config, for the configs in subfolders to be laid over.
     config: std::sync::Arc<Config>,
     /// The command line's rule selection, laid over every config.
@@ -109,7 +114,10 @@ impl Settings {
         let scope = root::scope(flags.paths, flags.root, cwd)?;
         let config = config::resolve(flags.config, flags.isolated, &scope.root)
             .map_err(|e| SettingsError::Config(Box::new(e)))?;
-        let settings = Settings::merge(scope, config, flags);
+        let mut settings = Settings::merge(scope, config, flags);
+        if let (Some(_), Some(dir)) = (&settings.cache, flags.cache_dir) {
+            settings.cache = Some(crate::cache::Cache::new(cwd.join(dir), settings.root()));
+        }
         let extensions = &settings.walk.extensions;
         if let Some(focus) = &settings.scope.focus
             && let Some(other) =
@@ -142,6 +150,8 @@ impl Settings {
             git: !flags.no_git && config.suggest.git.unwrap_or(true),
         };
         let dismissals = scope.root.join(config.dismissals.as_deref().unwrap_or(dismissals::FILE));
+        let cache_dir = scope.root.join(config.cache_dir.as_deref().unwrap_or(crate::cache::DEFAULT_DIR));
+        let cache = (!flags.no_cache).then(|| crate::cache::Cache::new(cache_dir, &scope.root));
         let obsidian = Obsidian::read(&scope.root);
         let extensions = match &config.extensions {
             Some(list) => list.iter().map(|e| e.trim_start_matches('.').to_lowercase()).collect(),
@@ -168,6 +178,7 @@ impl Settings {
             folder_rules: config.folder_rules(),
             terms: config.terms(),
             config_file: config.file.clone(),
+            cache,
             selection: flags.selection.clone(),
             config: std::sync::Arc::new(config),
         }

@@ -10,7 +10,7 @@ use crate::diagnostic::Span;
 use crate::frontmatter::Field;
 
 /// Which lines of the note a suppression covers.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Reach {
     /// From the line of `disable` to the line of the `enable` that ends
     /// it, both included; to the end of the note when none does.
@@ -29,7 +29,7 @@ impl Reach {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Suppression {
     pub reach: Reach,
     /// The codes or families named, as written; empty: every rule.

@@ -146,23 +146,49 @@ impl Vault {
         reading: note::Reading<'_>,
         progress: &dyn Progress,
     ) -> Vault {
+        Vault::read_known(root, walked, reading, None, progress).0
+    }
+
+    /// [`Vault::read`] for a run with a cache, taking from `known` the
+    /// notes whose files are as the last run read them. Gives, for each
+    /// note (in path order), what the cache keeps beside it, and whether
+    /// every note was kept (so the cache needs no writing).
+    pub fn read_known(
+        root: &Path,
+        walked: walk::Walked,
+        reading: note::Reading<'_>,
+        known: Option<&crate::cache::Known>,
+        progress: &dyn Progress,
+    ) -> (Vault, Vec<Option<crate::cache::StoredKey>>, bool) {
         progress.start("reading notes", walked.entries.len() as u64);
-        let notes: Vec<Note> = walked
+        let read: Vec<(Note, Option<crate::cache::StoredKey>, crate::cache::Had)> = walked
             .entries
             .par_iter()
             .map(|entry| {
-                let note = match entry.kind {
-                    EntryKind::File => Note::load(&entry.file, entry.path.clone(), reading),
-                    EntryKind::Special(what) => Note::unreadable(entry.path.clone(), format!("it is {what}")),
+                let read = match entry.kind {
+                    EntryKind::File if let Some(known) = known => {
+                        known.read(&entry.file, entry.path.clone(), reading)
+                    }
+                    EntryKind::File => {
+                        let note = Note::load(&entry.file, entry.path.clone(), reading);
+                        (note, None, crate::cache::Had::Parsed)
+                    }
+                    EntryKind::Special(what) => {
+                        let note = Note::unreadable(entry.path.clone(), format!("it is {what}"));
+                        (note, None, crate::cache::Had::Parsed)
+                    }
                 };
                 progress.advance(1);
-                note
+                read
             })
             .collect();
+        let all_kept = known.is_some_and(|k| k.len() == read.len())
+            && read.iter().all(|r| r.2 == crate::cache::Had::Kept);
+        let (notes, keys): (Vec<Note>, Vec<_>) = read.into_iter().map(|(n, k, _)| (n, k)).unzip();
         let mut vault = Vault::from_notes(root.to_path_buf(), notes);
         vault.problems = walked.problems;
         vault.successor_keys = reading.keys[0].clone();
-        vault
+        (vault, keys, all_kept)
     }
 
     /// Builds the indexes over already parsed notes (sorted by path).

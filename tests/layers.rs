@@ -21,6 +21,7 @@ const LAYERS: &[&[&str]] = &[
         "scope",
         "splice",
         "obsidian",
+        "cache",
     ],
     &["vault", "version_roots", "dismissals", "graph", "lifecycle", "verdict", "lineage"],
     &["rules", "suggest", "baseline", "events"],

@@ -15,7 +15,12 @@ fn in_terminal(args: &[&str]) -> String {
 
 fn in_terminal_on(args: &[&str], vault: &std::path::Path, delay_ms: &str) -> String {
     let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_vaultlint"));
-    cmd.args(args).arg(vault).env("COLUMNS", "100").env("VAULTLINT_PROGRESS_AFTER_MS", delay_ms);
+    // Read afresh: a run that finds its findings in the cache has no progress to show.
+    cmd.args(args)
+        .arg("--no-cache")
+        .arg(vault)
+        .env("COLUMNS", "100")
+        .env("VAULTLINT_PROGRESS_AFTER_MS", delay_ms);
     let mut p = rexpect::session::spawn_command(cmd, Some(120_000)).unwrap();
     p.exp_eof().unwrap()
 }

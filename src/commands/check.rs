@@ -13,7 +13,7 @@ use crate::suggest;
 use crate::vault::Vault;
 use std::path::Path;
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct Report {
     /// Notes walked.
     pub notes: usize,
@@ -23,6 +23,7 @@ pub struct Report {
     pub slices: Slices,
     /// With `--baseline`: the findings it holds, and its entries gone.
     /// `diagnostics` then holds only the new findings.
+    #[serde(skip)]
     pub baseline: Option<Baselined>,
 }
 
@@ -121,14 +122,13 @@ pub fn run_stdin(
             report = analyse(&vault, settings, &rules, suggesting, &Silent);
         }
     }
-    Ok((Checked { vault, report, edits: Vec::new(), skipped: Vec::new() }, text))
+    Ok((Checked::of(vault, report, Vec::new(), Vec::new()), text))
 }
 
 /// `--baseline FILE`: keeps only the findings the file does not hold, and
 /// notes which it held and which of its entries nothing matches now.
 pub fn against_baseline(
-    report: &mut Report,
-    vault: &Vault,
+    checked: &mut Checked,
     settings: &Settings,
     sources: &dyn Sources,
     file: &Path,
@@ -140,13 +140,12 @@ pub fn against_baseline(
         .map_err(|e| cannot(e.to_string()))?;
     let entries = baseline::parse(&text).map_err(cannot)?;
     let focus = settings.scope.focus.as_ref();
-    let compared = baseline::compare(
-        std::mem::take(&mut report.diagnostics),
-        &entries,
-        sources,
-        &|path| vault.id_of(path).is_some(),
-        &|path| focus.is_none_or(|f| f.contains(path)),
-    );
+    let diagnostics = std::mem::take(&mut checked.report.diagnostics);
+    let compared =
+        baseline::compare(diagnostics, &entries, sources, &|path| checked.has_note(path), &|path| {
+            focus.is_none_or(|f| f.contains(path))
+        });
+    let report = &mut checked.report;
     report.diagnostics = compared.new;
     report.baseline = Some(Baselined { unchanged: compared.unchanged, gone: compared.gone });
     Ok(())
@@ -178,7 +177,11 @@ pub enum Mode {
 
 /// A finished check.
 pub struct Checked {
-    pub vault: Vault,
+    /// The vault read; `None` when the last run's findings held (nothing
+    /// that could change them had changed), and no note was read.
+    pub vault: Option<Vault>,
+    /// Then, the paths of the vault's notes, sorted.
+    pub paths: Vec<String>,
     /// The findings; after `--fix`, those left in the edited vault.
     pub report: Report,
     /// `--diff`: the edits planned. `--fix`: the edits written.
@@ -188,6 +191,18 @@ pub struct Checked {
 }
 
 impl Checked {
+    fn of(vault: Vault, report: Report, edits: Vec<FileEdit>, skipped: Vec<Skipped>) -> Checked {
+        Checked { vault: Some(vault), paths: Vec::new(), report, edits, skipped }
+    }
+
+    /// Whether the vault has a note at `path`.
+    pub fn has_note(&self, path: &str) -> bool {
+        match &self.vault {
+            Some(vault) => vault.id_of(path).is_some(),
+            None => self.paths.binary_search_by(|p| p.as_str().cmp(path)).is_ok(),
+        }
+    }
+
     /// How many fixes the edits make.
     pub fn fixes(&self) -> usize {
         self.edits.iter().map(|e| e.fixes).sum()
@@ -204,15 +219,37 @@ pub fn run(
     // wasted; and a rule turned off costs nothing.
     let suggesting = !no_suggest && mode != Mode::Diff && settings.suspects_versions();
     let reading = settings.reading(suggesting, mode != Mode::Report, true);
-    let super::Loaded { vault, rules } = super::load(settings, reading, progress)?;
+    let (walked, rules) = super::walk(settings, progress)?;
+    let memo = match (&settings.cache, mode) {
+        (Some(cache), Mode::Report) => Some((cache, memo_key(settings, &walked, &rules, suggesting))),
+        _ => None,
+    };
+    if let Some((cache, (key, latest))) = &memo
+        && let Some(memo) = cache.load::<Memo>(MEMO, *key).filter(|m| latest.is_none_or(|t| t < m.started))
+    {
+        progress.finish();
+        let paths = walked.entries.into_iter().map(|e| e.path).collect();
+        return Ok(Checked {
+            vault: None,
+            paths,
+            report: memo.report,
+            edits: Vec::new(),
+            skipped: Vec::new(),
+        });
+    }
+    let started = crate::cache::now();
+    let super::Loaded { vault, rules } = super::read(settings, walked, rules, reading, progress);
     let report = analyse(&vault, settings, &rules, suggesting, progress);
     progress.finish();
     if mode == Mode::Report {
-        return Ok(Checked { vault, report, edits: Vec::new(), skipped: Vec::new() });
+        if let Some((cache, (key, _))) = memo {
+            let _ = cache.store(MEMO, key, &Memo { started, report: report.clone() });
+        }
+        return Ok(Checked::of(vault, report, Vec::new(), Vec::new()));
     }
     let (planned, mut skipped) = fix::plan(settings.root(), fix::safe(&report.diagnostics));
     if mode == Mode::Diff {
-        return Ok(Checked { vault, report, edits: planned, skipped });
+        return Ok(Checked::of(vault, report, planned, skipped));
     }
     let mut written = Vec::new();
     for edit in planned {
@@ -222,12 +259,64 @@ pub fn run(
         }
     }
     if written.is_empty() {
-        return Ok(Checked { vault, report, edits: written, skipped });
+        return Ok(Checked::of(vault, report, written, skipped));
     }
     // Report the vault as it is now: positions after an edit moved.
     std::mem::forget(vault);
     let super::Loaded { vault, rules } =
         super::load(settings, settings.reading(suggesting, false, true), &Silent)?;
     let report = analyse(&vault, settings, &rules, suggesting, &Silent);
-    Ok(Checked { vault, report, edits: written, skipped })
+    Ok(Checked::of(vault, report, written, skipped))
+}
+
+/// The file of the last check's findings in the cache folder.
+const MEMO: &str = "check";
+
+/// The findings of the last check, and when it started reading.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct Memo {
+    started: i64,
+    report: Report,
+}
+
+/// The key of the findings of a check: everything they depend on but the
+/// text of the notes (the version, the settings and those of the configs
+/// in subfolders, the as-of day, the dismissals, the git history when it
+/// is read) and the size and time of every note's file. Also the latest
+/// time a file was written, offset for coarse timestamps: the findings
+/// hold only if they were made after it.
+fn memo_key(
+    settings: &Settings,
+    walked: &crate::walk::Walked,
+    rules: &rules::Options,
+    suggesting: bool,
+) -> (u64, Option<i64>) {
+    use rayon::prelude::*;
+    let stamps: Vec<Option<crate::cache::Stamp>> = walked
+        .entries
+        .par_iter()
+        .map(|e| std::fs::symlink_metadata(&e.file).ok().as_ref().and_then(crate::cache::Stamp::of))
+        .collect();
+    let latest = stamps.iter().map(|s| s.map_or(i64::MAX, |s| s.racy_until())).max();
+    let mut focused = settings.clone();
+    let focus = focused.scope.focus.take().map(|f| {
+        let mut notes: Vec<String> = f.notes.into_iter().collect();
+        notes.sort_unstable();
+        (notes, f.folders)
+    });
+    let git = (suggesting && settings.suggest.git).then(|| suggest::git::state(settings.root()));
+    let described = format!(
+        "{suggesting} {focused:?} {focus:?} {rules:?} {git:?} {:?} {:?} {:?}",
+        walked.problems,
+        walked.configs,
+        crate::walk::read_regular(&settings.dismissals).ok()
+    );
+    let entries: Vec<u8> = walked
+        .entries
+        .iter()
+        .zip(&stamps)
+        .flat_map(|(e, s)| format!("{}\0{:?}\0{s:?}\n", e.path, e.kind).into_bytes())
+        .collect();
+    let key = crate::cache::key([env!("CARGO_PKG_VERSION").as_bytes(), described.as_bytes(), &entries]);
+    (key, latest)
 }

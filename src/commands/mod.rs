@@ -12,6 +12,7 @@ use crate::progress::Progress;
 use crate::rules;
 use crate::settings::{Settings, SettingsError};
 use crate::vault::Vault;
+use crate::walk::Walked;
 
 /// A vault read, with the rules that hold in each of its folders.
 pub struct Loaded {
@@ -39,13 +40,48 @@ pub fn load(
     reading: Reading<'_>,
     progress: &dyn Progress,
 ) -> Result<Loaded, SettingsError> {
+    let (walked, rules) = walk(settings, progress)?;
+    Ok(read(settings, walked, rules, reading, progress))
+}
+
+/// Finds the notes of the vault at the settings' root: the configs in
+/// subfolders leave notes out before they are read, and give the rules
+/// that hold in their subtrees.
+pub fn walk(settings: &Settings, progress: &dyn Progress) -> Result<(Walked, rules::Options), SettingsError> {
     progress.start("finding notes", 0);
     let mut walked = crate::walk::walk(settings.root(), &settings.walk).map_err(|e| e.0)?;
     let nested = settings.nested(&walked.configs)?;
     walked.entries.retain(|e| !nested.excludes(&e.path));
     walked.problems.retain(|p| !nested.excludes(&p.path));
-    let mut vault = Vault::read(settings.root(), walked, reading, progress);
+    Ok((walked, rules::Options { folders: nested.levels, ..settings.rules.clone() }))
+}
+
+/// Reads the notes a walk found, as `reading` says: with a cache, only
+/// those whose files changed since the last run; the cache is then
+/// brought up to date. (A cache that cannot be written, in a read-only
+/// checkout say, only costs the next run its speed.)
+pub fn read(
+    settings: &Settings,
+    walked: Walked,
+    rules: rules::Options,
+    reading: Reading<'_>,
+    progress: &dyn Progress,
+) -> Loaded {
+    let mut vault = match &settings.cache {
+        None => Vault::read(settings.root(), walked, reading, progress),
+        Some(cache) => {
+            let started = crate::cache::now();
+            let known = crate::cache::known(cache, &reading);
+            let (vault, keys, all_kept) =
+                Vault::read_known(settings.root(), walked, reading, Some(&known), progress);
+            drop(known);
+            if !all_kept {
+                let stored = vault.notes.iter().zip(keys).filter_map(|(note, key)| Some((note, key?)));
+                let _ = crate::cache::store_notes(cache, &reading, started, stored);
+            }
+            vault
+        }
+    };
     configure(&mut vault, settings);
-    let rules = rules::Options { folders: nested.levels, ..settings.rules.clone() };
-    Ok(Loaded { vault, rules })
+    Loaded { vault, rules }
 }

@@ -23,14 +23,14 @@ pub const MAX_EXPANDED_NODES: u64 = 100_000;
 /// items, and lists inside those, which is how YAML reads `[[Note]]`).
 const KEEP_DEPTH: usize = 4;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum ScalarStyle {
     Plain,
     Quoted,
     Block,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum ValueKind {
     Scalar { text: String, style: ScalarStyle },
     Seq(Vec<Value>),
@@ -38,7 +38,7 @@ pub enum ValueKind {
     Alias,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Value {
     pub kind: ValueKind,
     pub span: Span,
@@ -121,7 +121,7 @@ pub(crate) fn is_plain_non_string(text: &str) -> bool {
 }
 
 /// One top-level `key: value` entry.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Field {
     pub key: String,
     pub key_span: Span,

@@ -6,7 +6,6 @@ use super::Style;
 use crate::commands::check::Report;
 use crate::diagnostic::{Diagnostic, Severity, Sources};
 use crate::text::{sanitize, sanitize_source};
-use crate::vault::Vault;
 use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, SourceCode};
 use std::fmt;
 
@@ -101,19 +100,14 @@ impl SourceCode for Snippet {
     }
 }
 
-/// The window around finding `d`'s span, from the kept frontmatter or the
-/// note's text, and the span clipped to it.
-fn snippet(d: &Diagnostic, vault: &Vault, sources: &dyn Sources, name: &str) -> Option<(Snippet, usize)> {
+/// The window around finding `d`'s span, from the note's text as the
+/// sources give it (read again: only notes with findings are), and the
+/// span clipped to it.
+fn snippet(d: &Diagnostic, sources: &dyn Sources, name: &str) -> Option<(Snippet, usize)> {
     let span = d.span?;
-    let head = vault.id_of(&d.path).map(|id| vault.notes[id].head.as_str()).unwrap_or("");
     let end = span.offset + span.len;
-    let body;
-    let text = if end <= head.len() {
-        head
-    } else {
-        body = sources.text(&d.path)?;
-        &body
-    };
+    let text = sources.text(&d.path)?;
+    let text: &str = &text;
     let at = span.offset.min(text.len());
     let floor = |i: usize| text.floor_char_boundary(i);
     // Look for the line's ends only within the window, so that many
@@ -164,9 +158,9 @@ fn snippet(d: &Diagnostic, vault: &Vault, sources: &dyn Sources, name: &str) -> 
     Some((snippet, (end.min(to) - at).max(1)))
 }
 
-fn rendered(d: &Diagnostic, vault: &Vault, sources: &dyn Sources, paths: &super::Paths) -> Rendered {
+fn rendered(d: &Diagnostic, sources: &dyn Sources, paths: &super::Paths) -> Rendered {
     let path = paths.show(&d.path);
-    let snippet = snippet(d, vault, sources, &sanitize(&path));
+    let snippet = snippet(d, sources, &sanitize(&path));
     let message = match (d.span, &snippet) {
         (Some(_), Some(_)) => sanitize(&d.message).into_owned(),
         (Some(s), None) => format!("{}:{}:{}: {}", sanitize(&path), s.line, s.column, sanitize(&d.message)),
@@ -189,18 +183,12 @@ fn rendered(d: &Diagnostic, vault: &Vault, sources: &dyn Sources, paths: &super:
     }
 }
 
-pub fn render(
-    report: &Report,
-    vault: &Vault,
-    sources: &dyn Sources,
-    style: Style,
-    paths: &super::Paths,
-) -> String {
+pub fn render(report: &Report, sources: &dyn Sources, style: Style, paths: &super::Paths) -> String {
     let theme = if style.color { GraphicalTheme::unicode() } else { GraphicalTheme::unicode_nocolor() };
     let handler = GraphicalReportHandler::new_themed(theme).with_width(style.width).with_links(false);
     let mut out = String::new();
     for (d, more) in super::shown(report) {
-        let _ = handler.render_report(&mut out, &rendered(d, vault, sources, paths));
+        let _ = handler.render_report(&mut out, &rendered(d, sources, paths));
         out.push('\n');
         if more > 0 {
             out.push_str(&super::more_line(d, more, paths));

@@ -141,7 +141,7 @@ fn wanted(vault: &Vault, focus: Option<&Focus>) -> Vec<bool> {
 
 /// The vault in numbers, for `--statistics`: how many notes are in force
 /// on the as-of day, retired, and linked into chains of versions.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct Slices {
     pub notes: usize,
     /// In force.
@@ -160,7 +160,7 @@ pub struct Slices {
 }
 
 /// How many notes have each verdict (see [`crate::verdict`]).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct VerdictCounts {
     pub active: usize,
     pub stale: usize,

@@ -84,6 +84,24 @@ fn blob_id(hex: &str) -> Option<u64> {
     (id != 0).then_some(id)
 }
 
+/// What the history read for a vault depends on: the commit checked out,
+/// and the index (its size and time); `None` outside a git work tree.
+pub fn state(root: &Path) -> Option<String> {
+    let out = Command::new("git")
+        .current_dir(root)
+        .args(["rev-parse", "HEAD", "--git-path", "index"])
+        .stdin(Stdio::null())
+        .stderr(Stdio::null())
+        .output()
+        .ok()
+        .filter(|out| out.status.success())?;
+    let out = String::from_utf8_lossy(&out.stdout);
+    let mut lines = out.lines();
+    let (head, index) = (lines.next()?, lines.next()?);
+    let index = std::fs::metadata(root.join(index)).ok();
+    Some(format!("{head} {:?}", index.as_ref().and_then(crate::cache::Stamp::of)))
+}
+
 /// Paths named to `git log` at most; more are read as the whole history.
 const MAX_PATHS: usize = 2000;
 

@@ -1,0 +1,389 @@
+//! The cache of warm runs: what a run learned of each note (its facts and
+//! fingerprint), and the findings of the last `check`, kept in a folder
+//! (`.vaultlint_cache/` at the vault root unless told otherwise) so that
+//! the next run reads only the notes that changed.
+//!
+//! Nothing read from it is trusted on its word. Each file carries a magic
+//! line, a format number, a key for the vaultlint version and settings it
+//! was made with, and a checksum of its contents: a file that is
+//! truncated, corrupt, from another version or for other settings is
+//! ignored and rebuilt. Files are replaced by rename, so a run never sees
+//! another run's half-written file.
+
+use crate::note::{self, Note, Reading};
+use serde::{Deserialize, Serialize, de::DeserializeOwned};
+use std::collections::HashMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+/// The cache's folder under the vault root, unless configured.
+pub const DEFAULT_DIR: &str = ".vaultlint_cache";
+const MAGIC: &[u8; 16] = b"vaultlint cache\n";
+/// Bumped whenever what is stored changes shape.
+const FORMAT: u32 = 1;
+const HEADER: usize = MAGIC.len() + 4 + 8 + 8 + 8;
+/// A file written this shortly before a run read it may change again
+/// within the same timestamp (file systems keep them as coarsely as two
+/// seconds), so its size and time alone do not vouch for it next time:
+/// its content is hashed and compared.
+const RACY_NANOS: i64 = 2_000_000_000;
+/// Marks the folder as a cache to backup tools (https://bford.info/cachedir/).
+const CACHEDIR_TAG: &str = "Signature: 8a477f597d28d172789f06886806bc55\n\
+# This file is a cache directory tag created by vaultlint.\n\
+# For information about cache directory tags see https://bford.info/cachedir/\n";
+
+/// How a file looked on disk: its size and modification time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Stamp {
+    pub size: u64,
+    /// Nanoseconds since the Unix epoch.
+    pub modified: i64,
+}
+
+impl Stamp {
+    pub fn of(meta: &std::fs::Metadata) -> Option<Stamp> {
+        let modified = meta.modified().ok()?.duration_since(std::time::UNIX_EPOCH).ok()?;
+        Some(Stamp { size: meta.len(), modified: i64::try_from(modified.as_nanos()).ok()? })
+    }
+
+    /// Whether the file was last written early enough before `started`
+    /// that an edit since would have changed its time.
+    pub fn settled_before(self, started: i64) -> bool {
+        self.racy_until() < started
+    }
+
+    /// Until when an edit may leave the file's time as it is.
+    pub fn racy_until(self) -> i64 {
+        self.modified.saturating_add(RACY_NANOS)
+    }
+}
+
+/// Nanoseconds since the Unix epoch, now.
+pub fn now() -> i64 {
+    let since = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
+    i64::try_from(since.as_nanos()).unwrap_or(i64::MAX)
+}
+
+/// The cache folder of a run, and the vault it is for: one folder may
+/// serve many vaults (`VAULTLINT_CACHE_DIR` set once for all), each with
+/// files of its own.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Cache {
+    pub dir: PathBuf,
+    vault: u64,
+}
+
+impl Cache {
+    pub fn new(dir: PathBuf, root: &Path) -> Cache {
+        Cache { dir, vault: note::digest(root.as_os_str().as_encoded_bytes()) }
+    }
+
+    fn file(&self, name: &str) -> PathBuf {
+        self.dir.join(format!("{name}-{:016x}.bin", self.vault))
+    }
+
+    /// The value stored under `name` for `key`, if the file is whole,
+    /// of this format and made for this key.
+    pub fn load<T: DeserializeOwned>(&self, name: &str, key: u64) -> Option<T> {
+        let bytes = crate::walk::read_regular(&self.file(name)).ok()?;
+        decode(&bytes, key)
+    }
+
+    /// Stores `value` under `name` for `key`: written whole to a temporary
+    /// file in the folder, then renamed over the old one.
+    pub fn store<T: Serialize>(&self, name: &str, key: u64, value: &T) -> std::io::Result<()> {
+        self.prepare()?;
+        let payload = postcard::to_stdvec(value).map_err(std::io::Error::other)?;
+        let mut file = tempfile::Builder::new().prefix(".tmp-").tempfile_in(&self.dir)?;
+        file.write_all(MAGIC)?;
+        file.write_all(&FORMAT.to_le_bytes())?;
+        file.write_all(&key.to_le_bytes())?;
+        file.write_all(&(payload.len() as u64).to_le_bytes())?;
+        file.write_all(&note::digest(&payload).to_le_bytes())?;
+        file.write_all(&payload)?;
+        file.persist(self.file(name)).map_err(|e| e.error)?;
+        Ok(())
+    }
+
+    /// Makes the folder, with a `.gitignore` so it is never committed and
+    /// a `CACHEDIR.TAG` so backups leave it out.
+    fn prepare(&self) -> std::io::Result<()> {
+        std::fs::create_dir_all(&self.dir)?;
+        for (name, text) in [
+            (".gitignore", "# Made by vaultlint: nothing here is committed.\n*\n"),
+            ("CACHEDIR.TAG", CACHEDIR_TAG),
+        ] {
+            let file = self.dir.join(name);
+            if !file.exists() {
+                std::fs::write(file, text)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+fn decode<T: DeserializeOwned>(bytes: &[u8], key: u64) -> Option<T> {
+    let (header, payload) = bytes.split_at_checked(HEADER)?;
+    let word = |at: usize| u64::from_le_bytes(header[at..at + 8].try_into().expect("8 bytes"));
+    let at = MAGIC.len();
+    let format = u32::from_le_bytes(header[at..at + 4].try_into().expect("4 bytes"));
+    let whole = &header[..at] == MAGIC
+        && format == FORMAT
+        && word(at + 4) == key
+        && word(at + 12) == payload.len() as u64
+        && word(at + 20) == note::digest(payload);
+    if !whole {
+        return None;
+    }
+    postcard::from_bytes(payload).ok()
+}
+
+/// Removes the cache folder `dir`: says whether there was one. Only a
+/// folder that vaultlint made (it holds the tag) is removed.
+pub fn clean(dir: &Path) -> std::io::Result<bool> {
+    match std::fs::read_to_string(dir.join("CACHEDIR.TAG")) {
+        Ok(tag) if tag.contains("created by vaultlint") => std::fs::remove_dir_all(dir).map(|()| true),
+        Ok(_) => Err(std::io::Error::other("it holds a CACHEDIR.TAG that vaultlint did not make")),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound && !dir.exists() => Ok(false),
+        Err(_) => {
+            Err(std::io::Error::other("it is not a vaultlint cache (it has no CACHEDIR.TAG of vaultlint's)"))
+        }
+    }
+}
+
+/// A key over the parts that make it, each length-prefixed so that no two
+/// lists of parts give the same bytes.
+pub fn key<'a>(parts: impl IntoIterator<Item = &'a [u8]>) -> u64 {
+    let mut bytes = Vec::new();
+    for part in parts {
+        bytes.extend_from_slice(&(part.len() as u64).to_le_bytes());
+        bytes.extend_from_slice(part);
+    }
+    note::digest(&bytes)
+}
+
+/// The key of the notes file: the version, and the settings that change
+/// how a note is read.
+pub fn notes_key(reading: &Reading<'_>) -> u64 {
+    let settings = format!("{:?} {:?} {:?}", reading.keys, reading.suppression_key, reading.scope_keys);
+    key([&FORMAT.to_le_bytes()[..], env!("CARGO_PKG_VERSION").as_bytes(), settings.as_bytes()])
+}
+
+/// One note as a run read it.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct StoredNote {
+    pub stamp: Stamp,
+    /// [`hash`] of the file's bytes.
+    pub digest: u64,
+    /// Whether the note was read with its fingerprint and its links.
+    pub fingerprinted: bool,
+    pub linked: bool,
+    pub note: Note,
+}
+
+/// Every note a run read, and when it started reading.
+#[derive(Debug, Default)]
+pub struct StoredNotes {
+    pub started: i64,
+    pub notes: Vec<StoredNote>,
+}
+
+/// The notes of the last run, each taken at most once by the run reading
+/// the vault now.
+#[derive(Debug, Default)]
+pub struct Known {
+    started: i64,
+    index: HashMap<String, usize>,
+    notes: Vec<Mutex<Option<StoredNote>>>,
+}
+
+/// How a note was had: from the cache without reading the file, from the
+/// cache after its bytes proved unchanged, or parsed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Had {
+    Kept,
+    Confirmed,
+    Parsed,
+}
+
+impl Known {
+    /// How many notes the last run kept.
+    pub fn len(&self) -> usize {
+        self.notes.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.notes.is_empty()
+    }
+
+    pub fn new(stored: StoredNotes) -> Known {
+        let index = stored.notes.iter().enumerate().map(|(i, s)| (s.note.path.clone(), i)).collect();
+        let notes = stored.notes.into_iter().map(|s| Mutex::new(Some(s))).collect();
+        Known { started: stored.started, index, notes }
+    }
+
+    fn take(&self, path: &str) -> Option<StoredNote> {
+        let slot = &self.notes[*self.index.get(path)?];
+        slot.lock().unwrap_or_else(|e| e.into_inner()).take()
+    }
+
+    /// The note at `file` (vault path `path`): from the cache when its
+    /// file is as it was, else read and parsed. Gives its stamp and
+    /// digest for the next run's cache when the file could be read.
+    pub fn read(&self, file: &Path, path: String, reading: Reading<'_>) -> (Note, Option<StoredKey>, Had) {
+        let stored = self
+            .take(&path)
+            .filter(|s| (s.fingerprinted || !reading.fingerprint) && (s.linked || !reading.links));
+        let stamp = std::fs::metadata(file).ok().as_ref().and_then(Stamp::of);
+        let kept = |s: &StoredNote| stamp == Some(s.stamp) && s.stamp.settled_before(self.started);
+        if stored.as_ref().is_some_and(kept) {
+            let StoredNote { stamp, digest, fingerprinted, linked, note } = stored.expect("just checked");
+            return (note, Some(StoredKey { stamp, digest, fingerprinted, linked }), Had::Kept);
+        }
+        let bytes = match crate::walk::read_regular(file) {
+            Ok(bytes) => bytes,
+            Err(err) => return (Note::unreadable(path, err.to_string()), None, Had::Parsed),
+        };
+        let digest = note::digest(&bytes);
+        let key = stamp.map(|stamp| StoredKey {
+            stamp,
+            digest,
+            fingerprinted: reading.fingerprint,
+            linked: reading.links,
+        });
+        if let Some(stored) = stored.filter(|s| s.digest == digest) {
+            let mut note = stored.note;
+            note.modified = stamp.map(|s| s.modified.div_euclid(1_000_000_000));
+            let key =
+                key.map(|k| StoredKey { fingerprinted: stored.fingerprinted, linked: stored.linked, ..k });
+            return (note, key, Had::Confirmed);
+        }
+        let mut note = Note::from_bytes(path, bytes, reading);
+        note.modified = stamp.map(|s| s.modified.div_euclid(1_000_000_000));
+        note.digest = Some(digest);
+        (note, key, Had::Parsed)
+    }
+}
+
+/// What the cache keeps of a note beside the note.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StoredKey {
+    pub stamp: Stamp,
+    pub digest: u64,
+    pub fingerprinted: bool,
+    pub linked: bool,
+}
+
+/// The notes file's name in the cache folder.
+pub const NOTES: &str = "notes";
+
+/// The notes file holds the notes in this many parts, decoded in parallel.
+const PARTS: usize = 64;
+
+/// The notes file as written: the notes in parts, each encoded alone.
+#[derive(Serialize, Deserialize)]
+struct Parts {
+    started: i64,
+    parts: Vec<Part>,
+}
+
+#[derive(Serialize, Deserialize)]
+struct Part(#[serde(with = "bytes")] Vec<u8>);
+
+/// Byte strings stored as they are.
+mod bytes {
+    use serde::{Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(bytes: &[u8], serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_bytes(bytes)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<u8>, D::Error> {
+        deserializer.deserialize_bytes(super::Bytes(|bytes: &[u8]| Some(bytes.to_vec())))
+    }
+}
+
+/// Reads the notes file of `cache` for `reading`; empty when there is none
+/// to trust (a part that does not decode spoils the whole file).
+pub fn known(cache: &Cache, reading: &Reading<'_>) -> Known {
+    use rayon::prelude::*;
+    let Some(Parts { started, parts }) = cache.load::<Parts>(NOTES, notes_key(reading)) else {
+        return Known::default();
+    };
+    let decoded: Option<Vec<Vec<StoredNote>>> =
+        parts.par_iter().map(|part| postcard::from_bytes(&part.0).ok()).collect();
+    let notes = decoded.map(|d| d.into_iter().flatten().collect()).unwrap_or_default();
+    Known::new(StoredNotes { started, notes })
+}
+
+/// A note as stored, borrowed: serialised as [`StoredNote`] is.
+#[derive(Serialize)]
+struct StoredNoteRef<'a> {
+    stamp: Stamp,
+    digest: u64,
+    fingerprinted: bool,
+    linked: bool,
+    note: &'a Note,
+}
+
+/// Stores the notes a run read (those with a key: read whole from a
+/// file) as the notes file of `cache`, for `reading`.
+pub fn store_notes<'a>(
+    cache: &Cache,
+    reading: &Reading<'_>,
+    started: i64,
+    notes: impl Iterator<Item = (&'a Note, StoredKey)>,
+) -> std::io::Result<()> {
+    use rayon::prelude::*;
+    let notes: Vec<StoredNoteRef> = notes
+        .map(|(note, k)| StoredNoteRef {
+            stamp: k.stamp,
+            digest: k.digest,
+            fingerprinted: k.fingerprinted,
+            linked: k.linked,
+            note,
+        })
+        .collect();
+    let size = notes.len().div_ceil(PARTS).max(1);
+    let parts: Result<Vec<Part>, _> =
+        notes.par_chunks(size).map(|c| postcard::to_stdvec(c).map(Part)).collect();
+    let parts = parts.map_err(std::io::Error::other)?;
+    cache.store(NOTES, notes_key(reading), &Parts { started, parts })
+}
+
+/// Lists of 32-bit hashes stored as their bytes: a note's shingles are
+/// most of what the cache holds, and bytes are copied, not decoded.
+pub mod words {
+    use serde::{Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(words: &[u32], serializer: S) -> Result<S::Ok, S::Error> {
+        let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+        serializer.serialize_bytes(&bytes)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<u32>, D::Error> {
+        deserializer.deserialize_bytes(super::Bytes(|bytes: &[u8]| {
+            let words = bytes.chunks_exact(4);
+            if !words.remainder().is_empty() {
+                return None;
+            }
+            Some(words.map(|w| u32::from_le_bytes(w.try_into().expect("4 bytes"))).collect())
+        }))
+    }
+}
+
+/// Reads a byte string with `read`, which rejects it with `None`.
+struct Bytes<F>(F);
+
+impl<'de, T, F: FnOnce(&[u8]) -> Option<T>> serde::de::Visitor<'de> for Bytes<F> {
+    type Value = T;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("bytes")
+    }
+
+    fn visit_bytes<E: serde::de::Error>(self, bytes: &[u8]) -> Result<T, E> {
+        (self.0)(bytes).ok_or_else(|| E::custom("malformed bytes"))
+    }
+}

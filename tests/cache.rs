@@ -1,0 +1,299 @@
+//! The cache of warm runs: a run with the cache gives what a run without it
+//! gives, byte for byte, whatever happened to the vault or to the cache.
+
+mod common;
+
+use common::{copy_dir, fixture, vaultlint};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime};
+
+/// A copy of the `versions` fixture (suspected versions, declarations,
+/// dates) whose files were all written an hour ago, so that a warm run
+/// trusts their size and time.
+fn vault() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    copy_dir(&fixture("versions"), dir.path());
+    age(dir.path());
+    dir
+}
+
+/// Sets every file's modification time under `dir` to an hour ago.
+fn age(dir: &Path) {
+    let past = SystemTime::now() - Duration::from_secs(3600);
+    for file in files(dir) {
+        std::fs::File::options().write(true).open(&file).unwrap().set_modified(past).unwrap();
+    }
+}
+
+fn files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            out.extend(files(&path));
+        } else {
+            out.push(path);
+        }
+    }
+    out.sort();
+    out
+}
+
+/// The exit code, standard output and standard error of a run.
+fn run(dir: &Path, args: &[&str]) -> (Option<i32>, String, String) {
+    let out = vaultlint().args(args).arg(dir).env_remove("VAULTLINT_CACHE_DIR").output().unwrap();
+    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+    (out.status.code(), text(&out.stdout), text(&out.stderr))
+}
+
+/// The commands compared warm and cold.
+const RUNS: &[&[&str]] = &[
+    &["check", "--format", "json", "--statistics"],
+    &["check", "--format", "full"],
+    &["suggest", "--format", "json", "--min-score", "0"],
+    &["lineage", "--all", "--format", "jsonl"],
+];
+
+/// Each command twice with the cache (cold then warm) and once without:
+/// all three alike.
+fn assert_warm_is_cold(dir: &Path, step: &str) {
+    for args in RUNS {
+        let cold = run(dir, &[args, &["--no-cache"][..]].concat());
+        assert_eq!(run(dir, args), cold, "{step}: {args:?}, first run with the cache");
+        assert_eq!(run(dir, args), cold, "{step}: {args:?}, second run with the cache");
+    }
+}
+
+fn cache_files(dir: &Path) -> Vec<PathBuf> {
+    files(&dir.join(".vaultlint_cache"))
+        .into_iter()
+        .filter(|f| f.extension().is_some_and(|e| e == "bin"))
+        .collect()
+}
+
+#[test]
+fn warm_runs_match_cold_runs_over_edits_renames_and_deletions() {
+    let dir = vault();
+    let root = dir.path();
+    assert_warm_is_cold(root, "untouched");
+    assert_eq!(cache_files(root).len(), 2, "the notes and the last check's findings");
+    let edit = |path: &str, from: &str, to: &str| {
+        let file = root.join(path);
+        let text = std::fs::read_to_string(&file).unwrap();
+        assert!(text.contains(from), "{path} holds {from:?}");
+        std::fs::write(&file, text.replacen(from, to, 1)).unwrap();
+    };
+    type Change<'a> = Box<dyn Fn() + 'a>;
+    let steps: Vec<(&str, Change)> = vec![
+        (
+            "a successor declared",
+            Box::new(|| {
+                edit(
+                    "hr/parental-leave-policy.md",
+                    "---\n",
+                    "---\nsuperseded_by: hr/family-leave-policy.md\n",
+                )
+            }),
+        ),
+        (
+            "a note renamed",
+            Box::new(|| {
+                std::fs::rename(root.join("hr/family-leave-policy.md"), root.join("hr/leave-policy.md"))
+                    .unwrap()
+            }),
+        ),
+        ("a note deleted", Box::new(|| std::fs::remove_file(root.join("hr/leave-policy.md")).unwrap())),
+        (
+            "a note added",
+            Box::new(|| {
+                std::fs::write(
+                    root.join("hr/new.md"),
+                    "---\ntitle: New\nsupersedes: hr/parental-leave-policy.md\n---\n# New\n",
+                )
+                .unwrap()
+            }),
+        ),
+        (
+            "the config changed",
+            Box::new(|| {
+                std::fs::write(
+                    root.join("vaultlint.toml"),
+                    "scope-keys = [\"region\"]\n[rules]\nsuspected-version = \"error\"\n",
+                )
+                .unwrap()
+            }),
+        ),
+        ("nothing", Box::new(|| ())),
+    ];
+    for (step, change) in steps {
+        change();
+        assert_warm_is_cold(root, step);
+        // Once the edits are old enough, the cache trusts sizes and times.
+        age(root);
+        assert_warm_is_cold(root, &format!("{step}, aged"));
+    }
+}
+
+#[test]
+fn a_note_rewritten_within_its_timestamp_is_read_again() {
+    let dir = vault();
+    let root = dir.path();
+    let file = root.join("hr/parental-leave-policy.md");
+    let text = std::fs::read_to_string(&file).unwrap();
+    // A time not yet past when the cache reads the note (a file written
+    // a moment before the run, with a coarse clock; or from a machine
+    // whose clock is ahead): the cache never vouches for it by its time.
+    let stamp = SystemTime::now() + Duration::from_secs(3600);
+    let set_time = || std::fs::File::options().write(true).open(&file).unwrap().set_modified(stamp).unwrap();
+    set_time();
+    assert_warm_is_cold(root, "stamped ahead");
+    // It changes, keeping its size and its time: only its content tells.
+    std::fs::write(&file, text.replacen("title:", "titel:", 1)).unwrap();
+    set_time();
+    assert_warm_is_cold(root, "rewritten within its timestamp");
+}
+
+#[test]
+fn a_damaged_cache_is_ignored_and_rebuilt() {
+    let dir = vault();
+    let root = dir.path();
+    // `check` may answer from its findings alone; `suggest` reads the notes.
+    let commands = [["check", "--format", "json"], ["suggest", "--format", "json"]];
+    let cold: Vec<_> = commands.iter().map(|c| run(root, &[&c[..], &["--no-cache"]].concat())).collect();
+    let warm = || commands.iter().map(|c| run(root, c)).collect::<Vec<_>>();
+    assert_eq!(warm(), cold);
+    let files = cache_files(root);
+    assert_eq!(files.len(), 2);
+    let pristine: Vec<Vec<u8>> = files.iter().map(|f| std::fs::read(f).unwrap()).collect();
+    let mut seed = 0x9e37_79b9_u64;
+    let mut next = |below: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % below.max(1) as u64) as usize
+    };
+    for (file, bytes) in files.iter().zip(&pristine) {
+        let mut damaged: Vec<Vec<u8>> =
+            vec![Vec::new(), b"vaultlint cache\n".to_vec(), bytes[..bytes.len() / 2].to_vec()];
+        for cut in [1, 16, 20, 28, 36, 44, bytes.len() - 1] {
+            damaged.push(bytes[..cut.min(bytes.len())].to_vec());
+        }
+        for _ in 0..12 {
+            let mut flipped = bytes.clone();
+            let at = next(flipped.len());
+            flipped[at] ^= 1 << next(8);
+            damaged.push(flipped);
+        }
+        let mut grown = bytes.clone();
+        grown.extend_from_slice(b"trailing");
+        damaged.push(grown);
+        for bytes in damaged {
+            std::fs::write(file, &bytes).unwrap();
+            // Written now, so the file looks as old as the cache's others.
+            assert_eq!(warm(), cold, "{} damaged ({} bytes)", file.display(), bytes.len());
+            assert_eq!(warm(), cold, "{} rebuilt", file.display());
+        }
+    }
+}
+
+#[test]
+fn runs_at_the_same_time_share_the_cache_safely() {
+    let dir = vault();
+    let root = dir.path();
+    let cold = run(root, &["check", "--format", "json", "--no-cache"]);
+    for _ in 0..3 {
+        let children: Vec<_> = (0..4)
+            .map(|_| {
+                let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_vaultlint"));
+                cmd.args(["check", "--format", "json"]).arg(root);
+                cmd.stdout(std::process::Stdio::piped()).stderr(std::process::Stdio::piped()).spawn().unwrap()
+            })
+            .collect();
+        for child in children {
+            let out = child.wait_with_output().unwrap();
+            let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+            assert_eq!((out.status.code(), text(&out.stdout), text(&out.stderr)), cold);
+        }
+        assert_eq!(run(root, &["check", "--format", "json"]), cold);
+    }
+    let leftovers: Vec<_> = files(&root.join(".vaultlint_cache"))
+        .into_iter()
+        .filter(|f| f.file_name().unwrap().to_string_lossy().starts_with(".tmp"))
+        .collect();
+    assert!(leftovers.is_empty(), "temporary files left: {leftovers:?}");
+}
+
+#[test]
+fn where_the_cache_lives_and_how_to_remove_it() {
+    let dir = vault();
+    let root = dir.path();
+    let before = common::snapshot(root);
+    run(root, &["check", "--no-cache"]);
+    assert_eq!(common::snapshot(root), before, "--no-cache writes nothing");
+
+    run(root, &["check"]);
+    let cache = root.join(".vaultlint_cache");
+    assert_eq!(std::fs::read_to_string(cache.join(".gitignore")).unwrap().lines().last(), Some("*"));
+    let tag = std::fs::read_to_string(cache.join("CACHEDIR.TAG")).unwrap();
+    assert!(tag.starts_with("Signature: 8a477f597d28d172789f06886806bc55"), "{tag}");
+    let (code, out, _) = run(root, &["clean"]);
+    assert_eq!(code, Some(0));
+    assert!(out.starts_with("removed the cache "), "{out}");
+    assert!(!cache.exists());
+    let (code, out, _) = run(root, &["clean"]);
+    assert_eq!((code, out.starts_with("no cache at ")), (Some(0), true), "{out}");
+
+    // The flag, then the variable, then the config.
+    let elsewhere = tempfile::tempdir().unwrap();
+    let flag = elsewhere.path().join("flag");
+    let variable = elsewhere.path().join("variable");
+    vaultlint()
+        .args(["check", "--cache-dir"])
+        .arg(&flag)
+        .arg(root)
+        .env("VAULTLINT_CACHE_DIR", &variable)
+        .output()
+        .unwrap();
+    assert!(flag.join("CACHEDIR.TAG").exists() && !variable.exists(), "the flag beats the variable");
+    vaultlint().arg("check").arg(root).env("VAULTLINT_CACHE_DIR", &variable).output().unwrap();
+    assert!(variable.join("CACHEDIR.TAG").exists());
+    assert!(!cache.exists(), "the variable beats the default");
+    std::fs::write(root.join("vaultlint.toml"), "cache-dir = \"build/cache\"\n").unwrap();
+    run(root, &["check"]);
+    assert!(root.join("build/cache/CACHEDIR.TAG").exists());
+    assert!(!cache.exists());
+
+    // A folder vaultlint did not make is not removed.
+    std::fs::write(root.join("vaultlint.toml"), "cache-dir = \"notes-of-mine\"\n").unwrap();
+    std::fs::create_dir(root.join("notes-of-mine")).unwrap();
+    std::fs::write(root.join("notes-of-mine/keep.txt"), "mine").unwrap();
+    let (code, _, err) = run(root, &["clean"]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("cannot remove the cache"), "{err}");
+    assert!(root.join("notes-of-mine/keep.txt").exists());
+}
+
+#[test]
+fn one_cache_folder_serves_two_vaults() {
+    let (a, b) = (vault(), vault());
+    std::fs::remove_file(b.path().join("hr/parental-leave-policy.md")).unwrap();
+    age(b.path());
+    let shared = tempfile::tempdir().unwrap();
+    let with_shared = |dir: &Path| {
+        let out = vaultlint()
+            .args(["check", "--format", "json"])
+            .arg(dir)
+            .env("VAULTLINT_CACHE_DIR", shared.path())
+            .output()
+            .unwrap();
+        (out.status.code(), String::from_utf8_lossy(&out.stdout).into_owned())
+    };
+    let cold = |dir: &Path| {
+        let (code, out, _) = run(dir, &["check", "--format", "json", "--no-cache"]);
+        (code, out)
+    };
+    for _ in 0..2 {
+        assert_eq!(with_shared(a.path()), cold(a.path()));
+        assert_eq!(with_shared(b.path()), cold(b.path()));
+    }
+}
