@@ -32,7 +32,7 @@ for n in "$@"; do
     report "$cmd" "$t" "$(peak "$bin" $cmd "$vault" --format json --no-cache)"
   done
   "$bin" check "$vault" --format json >/dev/null 2>&1 || true
-  note=$(find "$vault" -name '*.md' | sort | head -1)
+  note=$(find "$vault" -name '*.md' | sort | sed -n 1p)
   for cmd in "check" "suggest"; do
     # shellcheck disable=SC2086
     "$bin" $cmd "$vault" --format json >/dev/null 2>&1 || true

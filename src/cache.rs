@@ -198,15 +198,6 @@ pub struct Known {
     notes: Vec<Mutex<Option<StoredNote>>>,
 }
 
-/// How a note was had: from the cache without reading the file, from the
-/// cache after its bytes proved unchanged, or parsed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Had {
-    Kept,
-    Confirmed,
-    Parsed,
-}
-
 impl Known {
     /// How many notes the last run kept.
     pub fn len(&self) -> usize {
@@ -229,9 +220,11 @@ impl Known {
     }
 
     /// The note at `file` (vault path `path`): from the cache when its
-    /// file is as it was, else read and parsed. Gives its stamp and
-    /// digest for the next run's cache when the file could be read.
-    pub fn read(&self, file: &Path, path: String, reading: Reading<'_>) -> (Note, Option<StoredKey>, Had) {
+    /// file is as it was, else read and parsed (unless its bytes prove
+    /// unchanged). Gives its stamp and digest for the next run's cache
+    /// when the file could be read, and whether it was kept on its size
+    /// and time alone, without opening the file.
+    pub fn read(&self, file: &Path, path: String, reading: Reading<'_>) -> (Note, Option<StoredKey>, bool) {
         let stored = self
             .take(&path)
             .filter(|s| (s.fingerprinted || !reading.fingerprint) && (s.linked || !reading.links));
@@ -239,11 +232,11 @@ impl Known {
         let kept = |s: &StoredNote| stamp == Some(s.stamp) && s.stamp.settled_before(self.started);
         if stored.as_ref().is_some_and(kept) {
             let StoredNote { stamp, digest, fingerprinted, linked, note } = stored.expect("just checked");
-            return (note, Some(StoredKey { stamp, digest, fingerprinted, linked }), Had::Kept);
+            return (note, Some(StoredKey { stamp, digest, fingerprinted, linked }), true);
         }
         let bytes = match crate::walk::read_regular(file) {
             Ok(bytes) => bytes,
-            Err(err) => return (Note::unreadable(path, err.to_string()), None, Had::Parsed),
+            Err(err) => return (Note::unreadable(path, err.to_string()), None, false),
         };
         let digest = note::digest(&bytes);
         let key = stamp.map(|stamp| StoredKey {
@@ -257,12 +250,12 @@ impl Known {
             note.modified = stamp.map(|s| s.modified.div_euclid(1_000_000_000));
             let key =
                 key.map(|k| StoredKey { fingerprinted: stored.fingerprinted, linked: stored.linked, ..k });
-            return (note, key, Had::Confirmed);
+            return (note, key, false);
         }
         let mut note = Note::from_bytes(path, bytes, reading);
         note.modified = stamp.map(|s| s.modified.div_euclid(1_000_000_000));
         note.digest = Some(digest);
-        (note, key, Had::Parsed)
+        (note, key, false)
     }
 }
 

@@ -151,17 +151,17 @@ impl Vault {
 
     /// [`Vault::read`] for a run with a cache, taking from `known` the
     /// notes whose files are as the last run read them. Gives, for each
-    /// note (in path order), what the cache keeps beside it, and whether
-    /// every note was kept (so the cache needs no writing).
+    /// note (in path order), what the cache keeps beside it, and how many
+    /// notes had to be read (their size or time had changed).
     pub fn read_known(
         root: &Path,
         walked: walk::Walked,
         reading: note::Reading<'_>,
         known: Option<&crate::cache::Known>,
         progress: &dyn Progress,
-    ) -> (Vault, Vec<Option<crate::cache::StoredKey>>, bool) {
+    ) -> (Vault, Vec<Option<crate::cache::StoredKey>>, usize) {
         progress.start("reading notes", walked.entries.len() as u64);
-        let read: Vec<(Note, Option<crate::cache::StoredKey>, crate::cache::Had)> = walked
+        let read: Vec<(Note, Option<crate::cache::StoredKey>, bool)> = walked
             .entries
             .par_iter()
             .map(|entry| {
@@ -171,24 +171,23 @@ impl Vault {
                     }
                     EntryKind::File => {
                         let note = Note::load(&entry.file, entry.path.clone(), reading);
-                        (note, None, crate::cache::Had::Parsed)
+                        (note, None, false)
                     }
                     EntryKind::Special(what) => {
                         let note = Note::unreadable(entry.path.clone(), format!("it is {what}"));
-                        (note, None, crate::cache::Had::Parsed)
+                        (note, None, false)
                     }
                 };
                 progress.advance(1);
                 read
             })
             .collect();
-        let all_kept = known.is_some_and(|k| k.len() == read.len())
-            && read.iter().all(|r| r.2 == crate::cache::Had::Kept);
+        let opened = read.iter().filter(|r| !r.2).count();
         let (notes, keys): (Vec<Note>, Vec<_>) = read.into_iter().map(|(n, k, _)| (n, k)).unzip();
         let mut vault = Vault::from_notes(root.to_path_buf(), notes);
         vault.problems = walked.problems;
         vault.successor_keys = reading.keys[0].clone();
-        (vault, keys, all_kept)
+        (vault, keys, opened)
     }
 
     /// Builds the indexes over already parsed notes (sorted by path).

@@ -297,3 +297,57 @@ fn one_cache_folder_serves_two_vaults() {
         assert_eq!(with_shared(b.path()), cold(b.path()));
     }
 }
+
+#[cfg(unix)]
+#[test]
+fn a_note_linked_from_outside_the_vault_is_seen_to_change() {
+    let dir = vault();
+    let root = dir.path();
+    let outside = tempfile::tempdir().unwrap();
+    let target = outside.path().join("shared.md");
+    std::fs::write(&target, "---\ntitle: Shared\n---\n# Shared\n").unwrap();
+    std::os::unix::fs::symlink(&target, root.join("shared.md")).unwrap();
+    age(outside.path());
+    assert_warm_is_cold(root, "linked");
+    // The link keeps its own time; the file it leads to changes.
+    std::fs::write(&target, "---\ntitle: Shared\nsuperseded_by: nowhere.md\n---\n# Shared\n").unwrap();
+    age(outside.path());
+    let (_, out, _) = run(root, &["check", "--format", "concise", "--no-cache"]);
+    assert!(out.contains("shared.md"), "the changed note is checked: {out}");
+    assert_warm_is_cold(root, "its target changed");
+}
+
+/// In a vault of hundreds of notes, a few edits leave the notes file as
+/// it was (the edited notes are read again on each run): still exact.
+#[test]
+fn a_few_edits_in_a_large_vault_are_read_again_until_the_cache_is_rewritten() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    for i in 0..300 {
+        let successor = if i % 50 == 1 { format!("superseded_by: n{}.md\n", i + 1) } else { String::new() };
+        let body = format!("Section {i} of the handbook covers topic {} in some detail.\n", i % 7);
+        std::fs::write(
+            root.join(format!("n{i}.md")),
+            format!("---\ntitle: Note {i}\n{successor}---\n# Note {i}\n\n{body}"),
+        )
+        .unwrap();
+    }
+    age(root);
+    assert_warm_is_cold(root, "untouched");
+    let notes_file = || {
+        let file = cache_files(root)
+            .into_iter()
+            .find(|f| f.file_name().unwrap().to_string_lossy().starts_with("notes-"));
+        std::fs::read(file.unwrap()).unwrap()
+    };
+    let before = notes_file();
+    std::fs::write(root.join("n5.md"), "---\ntitle: Note 5\nsuperseded_by: missing.md\n---\n# Note 5\n")
+        .unwrap();
+    assert_warm_is_cold(root, "one note edited");
+    assert_eq!(notes_file(), before, "one edit in 300 notes leaves the notes file as it was");
+    std::fs::rename(root.join("n7.md"), root.join("m7.md")).unwrap();
+    std::fs::remove_file(root.join("n9.md")).unwrap();
+    assert_warm_is_cold(root, "a note renamed, one deleted");
+    age(root);
+    assert_warm_is_cold(root, "aged");
+}

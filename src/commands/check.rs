@@ -295,7 +295,7 @@ fn memo_key(
     let stamps: Vec<Option<crate::cache::Stamp>> = walked
         .entries
         .par_iter()
-        .map(|e| std::fs::symlink_metadata(&e.file).ok().as_ref().and_then(crate::cache::Stamp::of))
+        .map(|e| std::fs::metadata(&e.file).ok().as_ref().and_then(crate::cache::Stamp::of))
         .collect();
     let latest = stamps.iter().map(|s| s.map_or(i64::MAX, |s| s.racy_until())).max();
     let mut focused = settings.clone();

@@ -44,6 +44,10 @@ pub fn load(
     Ok(read(settings, walked, rules, reading, progress))
 }
 
+/// The notes file is written again once more than one note in this many
+/// had to be read.
+const REWRITE_SHARE: usize = 100;
+
 /// Finds the notes of the vault at the settings' root: the configs in
 /// subfolders leave notes out before they are read, and give the rules
 /// that hold in their subtrees.
@@ -57,9 +61,11 @@ pub fn walk(settings: &Settings, progress: &dyn Progress) -> Result<(Walked, rul
 }
 
 /// Reads the notes a walk found, as `reading` says: with a cache, only
-/// those whose files changed since the last run; the cache is then
-/// brought up to date. (A cache that cannot be written, in a read-only
-/// checkout say, only costs the next run its speed.)
+/// those whose files changed since the last run. The cache's notes file is
+/// written again when more than a few notes had to be read; until then the
+/// few edited notes are read again on each run, which costs less than
+/// writing the whole file. (A cache that cannot be written, in a
+/// read-only checkout say, only costs the next run its speed.)
 pub fn read(
     settings: &Settings,
     walked: Walked,
@@ -72,10 +78,10 @@ pub fn read(
         Some(cache) => {
             let started = crate::cache::now();
             let known = crate::cache::known(cache, &reading);
-            let (vault, keys, all_kept) =
+            let (vault, keys, opened) =
                 Vault::read_known(settings.root(), walked, reading, Some(&known), progress);
-            drop(known);
-            if !all_kept {
+            if known.is_empty() || opened > vault.notes.len() / REWRITE_SHARE {
+                drop(known);
                 let stored = vault.notes.iter().zip(keys).filter_map(|(note, key)| Some((note, key?)));
                 let _ = crate::cache::store_notes(cache, &reading, started, stored);
             }
