@@ -238,8 +238,10 @@ pub fn run(
         });
     }
     let started = crate::cache::now();
-    let super::Loaded { vault, rules } = super::read(settings, walked, rules, reading, progress);
-    let report = analyse(&vault, settings, &rules, suggesting, progress);
+    let (super::Loaded { vault, .. }, report) =
+        super::read_then(settings, walked, rules, reading, progress, |loaded| {
+            analyse(&loaded.vault, settings, &loaded.rules, suggesting, progress)
+        });
     progress.finish();
     if mode == Mode::Report {
         if let Some((cache, (key, _))) = memo {

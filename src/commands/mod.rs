@@ -61,11 +61,7 @@ pub fn walk(settings: &Settings, progress: &dyn Progress) -> Result<(Walked, rul
 }
 
 /// Reads the notes a walk found, as `reading` says: with a cache, only
-/// those whose files changed since the last run. The cache's notes file is
-/// written again when more than a few notes had to be read; until then the
-/// few edited notes are read again on each run, which costs less than
-/// writing the whole file. (A cache that cannot be written, in a
-/// read-only checkout say, only costs the next run its speed.)
+/// those whose files changed since the last run.
 pub fn read(
     settings: &Settings,
     walked: Walked,
@@ -73,21 +69,47 @@ pub fn read(
     reading: Reading<'_>,
     progress: &dyn Progress,
 ) -> Loaded {
-    let mut vault = match &settings.cache {
-        None => Vault::read(settings.root(), walked, reading, progress),
-        Some(cache) => {
-            let started = crate::cache::now();
-            let known = crate::cache::known(cache, &reading);
-            let (vault, keys, opened) =
-                Vault::read_known(settings.root(), walked, reading, Some(&known), progress);
-            if known.is_empty() || opened > vault.notes.len() / REWRITE_SHARE {
-                drop(known);
-                let stored = vault.notes.iter().zip(keys).filter_map(|(note, key)| Some((note, key?)));
-                let _ = crate::cache::store_notes(cache, &reading, started, stored);
-            }
-            vault
-        }
+    read_then(settings, walked, rules, reading, progress, |_| ()).0
+}
+
+/// [`read`], then `then` on the vault read, while the cache's notes file
+/// is written beside it. The file is written again when more than a few
+/// notes had to be read; until then the few edited notes are read again
+/// on each run, which costs less than writing the whole file. (A cache
+/// that cannot be written, in a read-only checkout say, only costs the
+/// next run its speed.)
+pub fn read_then<R>(
+    settings: &Settings,
+    walked: Walked,
+    rules: rules::Options,
+    reading: Reading<'_>,
+    progress: &dyn Progress,
+    then: impl FnOnce(&Loaded) -> R,
+) -> (Loaded, R) {
+    let Some(cache) = &settings.cache else {
+        let mut vault = Vault::read(settings.root(), walked, reading, progress);
+        configure(&mut vault, settings);
+        let loaded = Loaded { vault, rules };
+        let done = then(&loaded);
+        return (loaded, done);
     };
+    let started = crate::cache::now();
+    let known = crate::cache::known(cache, &reading);
+    let (mut vault, keys, opened) =
+        Vault::read_known(settings.root(), walked, reading, Some(&known), progress);
+    let write = known.is_empty() || opened > vault.notes.len() / REWRITE_SHARE;
+    drop(known);
     configure(&mut vault, settings);
-    Loaded { vault, rules }
+    let loaded = Loaded { vault, rules };
+    let done = std::thread::scope(|scope| {
+        if write {
+            let notes = &loaded.vault.notes;
+            scope.spawn(move || {
+                let stored = notes.iter().zip(keys).filter_map(|(note, key)| Some((note, key?)));
+                let _ = crate::cache::store_notes(cache, &reading, started, stored);
+            });
+        }
+        then(&loaded)
+    });
+    (loaded, done)
 }
