@@ -14,7 +14,7 @@ python3 bench/docs.py "$repo" "$sites" 7 "$work/adjacent.tsv"
 notes=$(find "$repo" -name '*.md' | wc -l)
 find "$repo" -name '*.md' -print0 | xargs -0 cat >/dev/null
 cat_t=$(best sh -c "find '$repo' -name '*.md' -print0 | xargs -0 cat")
-suggest_t=$(best "$bin" suggest "$repo" --format json)
+suggest_t=$(best "$bin" suggest "$repo" --format json --no-cache)
 python3 -c "print(f'$notes notes in $sites sites: cat {$cat_t:.3f}s, suggest {$suggest_t:.3f}s ({$suggest_t / $cat_t:.2f}x cat)')"
 "$bin" suggest "$repo" --format json >"$work/suggest.json"
 python3 bench/docs_score.py "$work/adjacent.tsv" "$work/suggest.json"

@@ -40,8 +40,8 @@ for c in range(commits):
         out.write(blob(f"# Note {n}\n\nNote {n} says {c} things about topic {n}.\n"))
 PY
 git -C "$repo" checkout -q main
-with=$(best "$bin" suggest "$repo")
-without=$(best "$bin" suggest --no-git "$repo")
+with=$(best "$bin" suggest --no-cache "$repo")
+without=$(best "$bin" suggest --no-cache --no-git "$repo")
 log=$(best git -C "$repo" log --raw --no-abbrev --no-renames --format=format:%x01%ct -z --relative -- .)
 paths=$(best git -C "$repo" log --raw --no-abbrev --no-renames --format=format:%x01%ct -z --relative -- notes/support-hours.md notes/hours-of-support.md)
 echo "$(git -C "$repo" rev-list --count HEAD) commits, $(git -C "$repo" ls-files | wc -l) notes"
