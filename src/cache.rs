@@ -170,23 +170,30 @@ pub fn notes_key(reading: &Reading<'_>) -> u64 {
     key([&FORMAT.to_le_bytes()[..], env!("CARGO_PKG_VERSION").as_bytes(), settings.as_bytes()])
 }
 
-/// One note as a run read it.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct StoredNote {
+/// What the cache keeps of a note beside the note: how its file looked,
+/// and what of it was read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StoredKey {
     pub stamp: Stamp,
-    /// [`hash`] of the file's bytes.
+    /// [`note::digest`] of the file's bytes.
     pub digest: u64,
     /// Whether the note was read with its fingerprint and its links.
     pub fingerprinted: bool,
     pub linked: bool,
-    pub note: Note,
 }
 
-/// Every note a run read, and when it started reading.
-#[derive(Debug, Default)]
-pub struct StoredNotes {
-    pub started: i64,
-    pub notes: Vec<StoredNote>,
+impl StoredKey {
+    /// Whether a note read so serves a run that reads as `reading` says.
+    fn serves(&self, reading: &Reading<'_>) -> bool {
+        (self.fingerprinted || !reading.fingerprint) && (self.linked || !reading.links)
+    }
+}
+
+/// One note as a run read it; `N` is `&Note` when it is written.
+#[derive(Debug, Serialize, Deserialize)]
+struct StoredNote<N = Note> {
+    key: StoredKey,
+    note: N,
 }
 
 /// The notes of the last run, each taken at most once by the run reading
@@ -208,10 +215,10 @@ impl Known {
         self.notes.is_empty()
     }
 
-    pub fn new(stored: StoredNotes) -> Known {
-        let index = stored.notes.iter().enumerate().map(|(i, s)| (s.note.path.clone(), i)).collect();
-        let notes = stored.notes.into_iter().map(|s| Mutex::new(Some(s))).collect();
-        Known { started: stored.started, index, notes }
+    fn new(started: i64, stored: Vec<StoredNote>) -> Known {
+        let index = stored.iter().enumerate().map(|(i, s)| (s.note.path.clone(), i)).collect();
+        let notes = stored.into_iter().map(|s| Mutex::new(Some(s))).collect();
+        Known { started, index, notes }
     }
 
     fn take(&self, path: &str) -> Option<StoredNote> {
@@ -225,47 +232,37 @@ impl Known {
     /// when the file could be read, and whether it was kept on its size
     /// and time alone, without opening the file.
     pub fn read(&self, file: &Path, path: String, reading: Reading<'_>) -> (Note, Option<StoredKey>, bool) {
-        let stored = self
-            .take(&path)
-            .filter(|s| (s.fingerprinted || !reading.fingerprint) && (s.linked || !reading.links));
+        let stored = self.take(&path).filter(|s| s.key.serves(&reading));
         let stamp = std::fs::metadata(file).ok().as_ref().and_then(Stamp::of);
-        let kept = |s: &StoredNote| stamp == Some(s.stamp) && s.stamp.settled_before(self.started);
-        if stored.as_ref().is_some_and(kept) {
-            let StoredNote { stamp, digest, fingerprinted, linked, note } = stored.expect("just checked");
-            return (note, Some(StoredKey { stamp, digest, fingerprinted, linked }), true);
-        }
+        let stored = match stored {
+            Some(StoredNote { key, note })
+                if stamp == Some(key.stamp) && key.stamp.settled_before(self.started) =>
+            {
+                return (note, Some(key), true);
+            }
+            other => other,
+        };
         let bytes = match crate::walk::read_regular(file) {
             Ok(bytes) => bytes,
             Err(err) => return (Note::unreadable(path, err.to_string()), None, false),
         };
         let digest = note::digest(&bytes);
+        let seconds = stamp.map(|s| s.modified.div_euclid(1_000_000_000));
+        if let Some(StoredNote { key, mut note }) = stored.filter(|s| s.key.digest == digest) {
+            note.modified = seconds;
+            return (note, stamp.map(|stamp| StoredKey { stamp, ..key }), false);
+        }
         let key = stamp.map(|stamp| StoredKey {
             stamp,
             digest,
             fingerprinted: reading.fingerprint,
             linked: reading.links,
         });
-        if let Some(stored) = stored.filter(|s| s.digest == digest) {
-            let mut note = stored.note;
-            note.modified = stamp.map(|s| s.modified.div_euclid(1_000_000_000));
-            let key =
-                key.map(|k| StoredKey { fingerprinted: stored.fingerprinted, linked: stored.linked, ..k });
-            return (note, key, false);
-        }
         let mut note = Note::from_bytes(path, bytes, reading);
-        note.modified = stamp.map(|s| s.modified.div_euclid(1_000_000_000));
+        note.modified = seconds;
         note.digest = Some(digest);
         (note, key, false)
     }
-}
-
-/// What the cache keeps of a note beside the note.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct StoredKey {
-    pub stamp: Stamp,
-    pub digest: u64,
-    pub fingerprinted: bool,
-    pub linked: bool,
 }
 
 /// The notes file's name in the cache folder.
@@ -306,18 +303,7 @@ pub fn known(cache: &Cache, reading: &Reading<'_>) -> Known {
     };
     let decoded: Option<Vec<Vec<StoredNote>>> =
         parts.par_iter().map(|part| postcard::from_bytes(&part.0).ok()).collect();
-    let notes = decoded.map(|d| d.into_iter().flatten().collect()).unwrap_or_default();
-    Known::new(StoredNotes { started, notes })
-}
-
-/// A note as stored, borrowed: serialised as [`StoredNote`] is.
-#[derive(Serialize)]
-struct StoredNoteRef<'a> {
-    stamp: Stamp,
-    digest: u64,
-    fingerprinted: bool,
-    linked: bool,
-    note: &'a Note,
+    Known::new(started, decoded.map(|d| d.into_iter().flatten().collect()).unwrap_or_default())
 }
 
 /// Stores the notes a run read (those with a key: read whole from a
@@ -329,15 +315,7 @@ pub fn store_notes<'a>(
     notes: impl Iterator<Item = (&'a Note, StoredKey)>,
 ) -> std::io::Result<()> {
     use rayon::prelude::*;
-    let notes: Vec<StoredNoteRef> = notes
-        .map(|(note, k)| StoredNoteRef {
-            stamp: k.stamp,
-            digest: k.digest,
-            fingerprinted: k.fingerprinted,
-            linked: k.linked,
-            note,
-        })
-        .collect();
+    let notes: Vec<StoredNote<&Note>> = notes.map(|(note, key)| StoredNote { key, note }).collect();
     let size = notes.len().div_ceil(PARTS).max(1);
     let parts: Result<Vec<Part>, _> =
         notes.par_chunks(size).map(|c| postcard::to_stdvec(c).map(Part)).collect();
