@@ -107,6 +107,7 @@ pub fn files() -> Vec<(String, Vec<u8>)> {
             "rule" => (GRAPH_STATUS, RULE_EXAMPLES),
             "lineage" => (GRAPH_STATUS, LINEAGE_EXAMPLES),
             "server" => (SERVER_STATUS, SERVER_EXAMPLES),
+            "clean" => (CLEAN_STATUS, CLEAN_EXAMPLES),
             _ => (SUGGEST_STATUS, SUGGEST_EXAMPLES),
         };
         let sub = sub.clone().name(name.clone()).bin_name(format!("vaultlint {}", sub.get_name()));
@@ -133,6 +134,21 @@ const SERVER_EXAMPLES: &[(&str, &str)] = &[(
     "vaultlint server",
     "Started by an editor's language client in the vault's folder; it speaks LSP on stdin and stdout.",
 )];
+const CLEAN_STATUS: &[(&str, &str)] = &[
+    ("0", "The cache was removed, or there was none."),
+    (
+        "2",
+        "The folder could not be removed, or is not a vaultlint cache (it lacks vaultlint's CACHEDIR.TAG).",
+    ),
+];
+const CLEAN_EXAMPLES: &[(&str, &str)] = &[
+    ("vaultlint clean notes", "Remove the cache of the vault in the folder notes (notes/.vaultlint_cache)."),
+    ("vaultlint check --no-cache notes", "Check without reading or writing the cache."),
+    (
+        "VAULTLINT_CACHE_DIR=~/.cache/vaultlint vaultlint check notes",
+        "Keep the caches of every vault in one folder.",
+    ),
+];
 const GRAPH_STATUS: &[(&str, &str)] = &[
     ("0", "The output was written."),
     ("2", "A usage error or a fatal one, with a one-line reason on standard error."),
