@@ -206,11 +206,7 @@ pub struct Known {
 }
 
 impl Known {
-    /// How many notes the last run kept.
-    pub fn len(&self) -> usize {
-        self.notes.len()
-    }
-
+    /// Whether the last run kept no notes (or there was none to trust).
     pub fn is_empty(&self) -> bool {
         self.notes.is_empty()
     }

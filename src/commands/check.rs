@@ -245,7 +245,7 @@ pub fn run(
     progress.finish();
     if mode == Mode::Report {
         if let Some((cache, (key, _))) = memo {
-            let _ = cache.store(MEMO, key, &Memo { started, report: report.clone() });
+            let _ = cache.store(MEMO, key, &Memo { started, report: &report });
         }
         return Ok(Checked::of(vault, report, Vec::new(), Vec::new()));
     }
@@ -274,11 +274,12 @@ pub fn run(
 /// The file of the last check's findings in the cache folder.
 const MEMO: &str = "check";
 
-/// The findings of the last check, and when it started reading.
+/// The findings of the last check, and when it started reading; `R` is
+/// `&Report` when they are written.
 #[derive(serde::Serialize, serde::Deserialize)]
-struct Memo {
+struct Memo<R = Report> {
     started: i64,
-    report: Report,
+    report: R,
 }
 
 /// The key of the findings of a check: everything they depend on but the

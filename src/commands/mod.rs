@@ -86,23 +86,21 @@ pub fn read_then<R>(
     progress: &dyn Progress,
     then: impl FnOnce(&Loaded) -> R,
 ) -> (Loaded, R) {
-    let Some(cache) = &settings.cache else {
-        let mut vault = Vault::read(settings.root(), walked, reading, progress);
-        configure(&mut vault, settings);
-        let loaded = Loaded { vault, rules };
-        let done = then(&loaded);
-        return (loaded, done);
+    let (mut vault, write) = match &settings.cache {
+        None => (Vault::read(settings.root(), walked, reading, progress), None),
+        Some(cache) => {
+            let started = crate::cache::now();
+            let known = crate::cache::known(cache, &reading);
+            let (vault, keys, opened) =
+                Vault::read_known(settings.root(), walked, reading, Some(&known), progress);
+            let rewrite = known.is_empty() || opened > vault.notes.len() / REWRITE_SHARE;
+            (vault, rewrite.then_some((cache, keys, started)))
+        }
     };
-    let started = crate::cache::now();
-    let known = crate::cache::known(cache, &reading);
-    let (mut vault, keys, opened) =
-        Vault::read_known(settings.root(), walked, reading, Some(&known), progress);
-    let write = known.is_empty() || opened > vault.notes.len() / REWRITE_SHARE;
-    drop(known);
     configure(&mut vault, settings);
     let loaded = Loaded { vault, rules };
     let done = std::thread::scope(|scope| {
-        if write {
+        if let Some((cache, keys, started)) = write {
             let notes = &loaded.vault.notes;
             scope.spawn(move || {
                 let stored = notes.iter().zip(keys).filter_map(|(note, key)| Some((note, key?)));

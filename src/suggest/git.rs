@@ -87,15 +87,7 @@ fn blob_id(hex: &str) -> Option<u64> {
 /// What the history read for a vault depends on: the commit checked out,
 /// and the index (its size and time); `None` outside a git work tree.
 pub fn state(root: &Path) -> Option<String> {
-    let out = Command::new("git")
-        .current_dir(root)
-        .args(["rev-parse", "HEAD", "--git-path", "index"])
-        .stdin(Stdio::null())
-        .stderr(Stdio::null())
-        .output()
-        .ok()
-        .filter(|out| out.status.success())?;
-    let out = String::from_utf8_lossy(&out.stdout);
+    let out = run(root, &["rev-parse", "HEAD", "--git-path", "index"])?;
     let mut lines = out.lines();
     let (head, index) = (lines.next()?, lines.next()?);
     let index = std::fs::metadata(root.join(index)).ok();
@@ -109,13 +101,15 @@ const MAX_PATHS: usize = 2000;
 /// succeeds. The paths are literal, not patterns.
 fn git(root: &Path, args: &[&str], paths: &[&str]) -> Option<String> {
     let relative: &[&str] = if args[0] == "log" { &["--relative"] } else { &[] };
+    let all = [&["--literal-pathspecs"][..], args, relative, &["-z", "--"], paths].concat();
+    run(root, &all)
+}
+
+/// `git ARGS` in `root`, its output when it succeeds.
+fn run(root: &Path, args: &[&str]) -> Option<String> {
     let out = Command::new("git")
         .current_dir(root)
-        .arg("--literal-pathspecs")
         .args(args)
-        .args(relative)
-        .args(["-z", "--"])
-        .args(paths)
         .stdin(Stdio::null())
         .stderr(Stdio::null())
         .output()
