@@ -83,6 +83,7 @@ fn warm_runs_match_cold_runs_over_edits_renames_and_deletions() {
         assert!(text.contains(from), "{path} holds {from:?}");
         std::fs::write(&file, text.replacen(from, to, 1)).unwrap();
     };
+    let write = |path: &str, text: &str| std::fs::write(root.join(path), text).unwrap();
     type Change<'a> = Box<dyn Fn() + 'a>;
     let steps: Vec<(&str, Change)> = vec![
         (
@@ -106,21 +107,13 @@ fn warm_runs_match_cold_runs_over_edits_renames_and_deletions() {
         (
             "a note added",
             Box::new(|| {
-                std::fs::write(
-                    root.join("hr/new.md"),
-                    "---\ntitle: New\nsupersedes: hr/parental-leave-policy.md\n---\n# New\n",
-                )
-                .unwrap()
+                write("hr/new.md", "---\ntitle: New\nsupersedes: hr/parental-leave-policy.md\n---\n# New\n")
             }),
         ),
         (
             "the config changed",
             Box::new(|| {
-                std::fs::write(
-                    root.join("vaultlint.toml"),
-                    "scope-keys = [\"region\"]\n[rules]\nsuspected-version = \"error\"\n",
-                )
-                .unwrap()
+                write("vaultlint.toml", "scope-keys = [\"region\"]\n[rules]\nsuspected-version = \"error\"\n")
             }),
         ),
         ("nothing", Box::new(|| ())),
