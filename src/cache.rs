@@ -21,7 +21,7 @@ use std::sync::Mutex;
 pub const DEFAULT_DIR: &str = ".vaultlint_cache";
 const MAGIC: &[u8; 16] = b"vaultlint cache\n";
 /// Bumped whenever what is stored changes shape.
-const FORMAT: u32 = 1;
+const FORMAT: u32 = 2;
 const HEADER: usize = MAGIC.len() + 4 + 8 + 8 + 8;
 /// A file written this shortly before a run read it may change again
 /// within the same timestamp (file systems keep them as coarsely as two
@@ -319,8 +319,9 @@ pub fn store_notes<'a>(
     cache.store(NOTES, notes_key(reading), &Parts { started, parts })
 }
 
-/// Lists of 32-bit hashes stored as their bytes: a note's shingles are
-/// most of what the cache holds, and bytes are copied, not decoded.
+/// Lists of 32-bit hashes stored as their bytes: a note's signature and
+/// sample are most of what the cache holds, and bytes are copied, not
+/// decoded.
 pub mod words {
     use serde::{Deserializer, Serializer};
 
@@ -329,7 +330,9 @@ pub mod words {
         serializer.serialize_bytes(&bytes)
     }
 
-    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<u32>, D::Error> {
+    pub fn deserialize<'de, D: Deserializer<'de>, T: FromIterator<u32>>(
+        deserializer: D,
+    ) -> Result<T, D::Error> {
         deserializer.deserialize_bytes(super::Bytes(|bytes: &[u8]| {
             let words = bytes.chunks_exact(4);
             if !words.remainder().is_empty() {

@@ -1,5 +1,7 @@
-//! What a note's body looks like to the version detector: the set of its
-//! word shingles (hashed) and its heading outline.
+//! What a note's body looks like to the version detector: a MinHash
+//! signature of its word shingles (hashed), a consistent sample of them,
+//! and its heading outline. The shingle set itself is not kept: at a
+//! million notes it would be most of the memory a run takes.
 
 /// Words per shingle.
 const SHINGLE: usize = 3;
@@ -10,11 +12,31 @@ pub const MAX_FINGERPRINT_BYTES: usize = 1 << 20;
 /// shingles around it alone.
 const NUMBER: u64 = 0x9e37_79b9_7f4a_7c15;
 
+/// MinHash bins in a signature.
+pub const BINS: usize = 128;
+/// At most this many shingles are kept in a note's sample.
+pub const SAMPLE: usize = 256;
+
+/// A one-permutation MinHash signature: per bin, the low 16 bits of the
+/// smallest shingle hash in it (b-bit MinHash; two unrelated notes agree
+/// on a bin by chance once in 65,536).
+pub type Signature = [u32; BINS];
+
 #[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Fingerprint {
-    /// Hashes of the body's word shingles, sorted, without repeats.
+    /// How many distinct shingles the body has.
+    pub size: u32,
+    /// The shingle hashes below `2^32 >> level`, sorted: every shingle of
+    /// a short body, and a sample of at most [`SAMPLE`] of a longer one.
+    /// The sample is consistent (a shingle is in it by its hash alone),
+    /// so two notes' samples cut at the higher of their levels are a
+    /// sample of their union, on which shared text is measured.
     #[serde(with = "crate::cache::words")]
-    pub shingles: Vec<u32>,
+    pub sample: Vec<u32>,
+    pub level: u8,
+    /// The signature over every shingle, empty when the body has none.
+    #[serde(with = "crate::cache::words")]
+    pub signature: Box<[u32]>,
     /// Hashes of the normalised headings, sorted, without repeats.
     #[serde(with = "crate::cache::words")]
     pub headings: Vec<u32>,
@@ -135,11 +157,81 @@ pub fn fingerprint(body: &str) -> Fingerprint {
     }
     shingles.sort_unstable();
     shingles.dedup();
-    shingles.shrink_to_fit();
     let mut headings: Vec<u32> = outline(body).map(|h| h as u32).collect();
     headings.sort_unstable();
     headings.dedup();
-    Fingerprint { shingles, headings }
+    let level = (0..32u8).find(|&level| below(&shingles, level).len() <= SAMPLE).unwrap_or(32);
+    Fingerprint {
+        size: shingles.len() as u32,
+        sample: below(&shingles, level).to_vec(),
+        level,
+        signature: signature(&shingles).map_or_else(|| Box::from([]), |s| Box::from(&s[..])),
+        headings,
+    }
+}
+
+/// The hashes of a sorted list below `2^32 >> level`.
+pub fn below(hashes: &[u32], level: u8) -> &[u32] {
+    let bound = (1u64 << 32) >> level;
+    &hashes[..hashes.partition_point(|&h| u64::from(h) < bound)]
+}
+
+impl Fingerprint {
+    pub fn signature(&self) -> Option<&Signature> {
+        (*self.signature).try_into().ok()
+    }
+
+    /// Every shingle the fingerprint knows the note has, once each: its
+    /// sample, and the minimum of each bin that is not in the sample (a
+    /// bin borrowed from another holds that bin's minimum, not its own).
+    pub fn known_shingles(&self) -> impl Iterator<Item = u32> + '_ {
+        let bound = (1u64 << 32) >> self.level;
+        let minima = self
+            .signature
+            .iter()
+            .enumerate()
+            .filter(move |&(bin, &h)| bin_of(h) == bin && u64::from(h) >= bound);
+        self.sample.iter().copied().chain(minima.map(|(_, &h)| h))
+    }
+}
+
+/// The bin of a shingle: the top bits of its hash.
+fn bin_of(shingle: u32) -> usize {
+    (shingle >> (32 - BINS.trailing_zeros())) as usize
+}
+
+/// The one-permutation MinHash of `shingles`, `None` when there are none.
+/// Shingle hashes are already uniform, so the top bits pick the bin.
+/// Empty bins borrow from a filled one picked by a fixed probe sequence
+/// (optimal densification), so short notes still get whole signatures.
+pub fn signature(shingles: &[u32]) -> Option<Signature> {
+    let mut min = [u32::MAX; BINS];
+    let mut filled = [false; BINS];
+    for &s in shingles {
+        let bin = bin_of(s);
+        if !filled[bin] || s < min[bin] {
+            min[bin] = s;
+            filled[bin] = true;
+        }
+    }
+    if shingles.is_empty() {
+        return None;
+    }
+    for bin in 0..BINS {
+        if filled[bin] {
+            continue;
+        }
+        let mut attempt = 0u64;
+        let from = loop {
+            attempt += 1;
+            let probe = (mix(((bin as u64) << 32) | attempt) % BINS as u64) as usize;
+            if filled[probe] {
+                break probe;
+            }
+        };
+        min[bin] = min[from];
+    }
+    Some(min)
 }
 
 /// Word hashes are already mixed, so rotating them apart and one multiply
@@ -162,25 +254,6 @@ fn outline(body: &str) -> impl Iterator<Item = u64> + '_ {
     })
 }
 
-/// Jaccard similarity of two sorted sets without repeats, and the size of
-/// their intersection.
-pub fn jaccard(a: &[u32], b: &[u32]) -> (f64, usize) {
-    let (mut i, mut j, mut shared) = (0, 0, 0);
-    while i < a.len() && j < b.len() {
-        match a[i].cmp(&b[j]) {
-            std::cmp::Ordering::Less => i += 1,
-            std::cmp::Ordering::Greater => j += 1,
-            std::cmp::Ordering::Equal => {
-                shared += 1;
-                i += 1;
-                j += 1;
-            }
-        }
-    }
-    let union = a.len() + b.len() - shared;
-    (if union == 0 { 0.0 } else { shared as f64 / union as f64 }, shared)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -191,7 +264,9 @@ mod tests {
         let b = fingerprint("The DAILY allowance is 50 EUR per day!");
         assert_eq!(a, b);
         let c = fingerprint("The daily allowance is fifty EUR per day.");
-        assert!(jaccard(&a.shingles, &c.shingles).0 < 0.5);
+        let shared = a.sample.iter().filter(|h| c.sample.contains(h)).count();
+        // Of six shingles, the three around the number differ.
+        assert_eq!((a.sample.len(), shared), (6, 3));
     }
 
     #[test]
@@ -204,8 +279,36 @@ mod tests {
 
     #[test]
     fn tiny_bodies() {
-        assert_eq!(fingerprint("").shingles.len(), 0);
-        assert_eq!(fingerprint("hello").shingles.len(), 1);
-        assert_eq!(jaccard(&[1, 2, 3], &[2, 3, 4]), (0.5, 2));
+        assert_eq!(fingerprint("").size, 0);
+        assert_eq!(fingerprint("").signature(), None);
+        assert_eq!(fingerprint("hello").size, 1);
+        assert!(fingerprint("hello").signature().is_some());
+    }
+
+    /// Words no vocabulary repeats: `w` and the number spelled in letters.
+    fn text(words: std::ops::Range<u32>) -> String {
+        let word = |n: u32| {
+            format!("w{}", n.to_string().bytes().map(|d| (b'a' + d - b'0') as char).collect::<String>())
+        };
+        words.map(word).collect::<Vec<_>>().join(" ")
+    }
+
+    #[test]
+    fn long_bodies_keep_a_consistent_sample() {
+        let short = fingerprint(&text(0..100));
+        assert_eq!((short.level, short.sample.len(), short.size), (0, 98, 98));
+        let long = fingerprint(&text(0..2000));
+        let longer = fingerprint(&text(0..4000));
+        assert_eq!(long.size, 1998);
+        assert!(long.level > 0 && longer.level > long.level);
+        for f in [&long, &longer] {
+            assert!(f.sample.len() <= SAMPLE && f.sample.len() > SAMPLE / 4, "{}", f.sample.len());
+        }
+        // Cut to the higher level, the longer body's sample holds all of
+        // the shorter one's: the samples agree on every shingle they share.
+        let cut = below(&long.sample, longer.level);
+        assert!(!cut.is_empty() && cut.iter().all(|h| longer.sample.contains(h)));
+        assert_eq!(below(&[1, 2, u32::MAX], 0), [1, 2, u32::MAX]);
+        assert_eq!(below(&[1, 2, 1 << 31], 1), [1, 2]);
     }
 }

@@ -1,14 +1,13 @@
 //! Finding notes with much text in common without comparing every pair:
-//! shingles common to many notes are set aside, each note gets a MinHash
-//! signature (one permutation, densified), and LSH banding turns equal
-//! bands into candidate pairs.
+//! LSH banding of the notes' MinHash signatures turns equal bands into
+//! candidate pairs, and shingles common to many notes are counted so
+//! that scoring can set them aside.
 
-use crate::fingerprint::mix;
+use crate::fingerprint::{BINS, Signature, mix};
 use rayon::prelude::*;
 
-/// Signature length. With bands of two rows, a pair sharing 30% of its
-/// shingles becomes a candidate with probability 0.998, 50%: 1 - 1e-8.
-pub const BINS: usize = 128;
+/// With bands of two rows, a pair sharing 30% of its shingles becomes a
+/// candidate with probability 0.998, 50%: 1 - 1e-8.
 const ROWS: usize = 2;
 const BANDS: usize = BINS / ROWS;
 /// A shingle in at least this many notes is boilerplate (a template's
@@ -16,10 +15,10 @@ const BANDS: usize = BINS / ROWS;
 /// document. Chosen so that a document's few versions stay below it.
 pub const COMMON_NOTES: u32 = 5;
 /// A band shared by more notes than this is boilerplate too; its pairs are
-/// not enumerated, which keeps the candidate count linear.
+/// not enumerated, which keeps the candidate count linear. Boilerplate
+/// is in the signatures (they are made as each note is read, before any
+/// count), so this is also what keeps it from pairing every note.
 const MAX_BUCKET: usize = 64;
-
-pub type Signature = [u32; BINS];
 
 /// Approximate document frequencies of shingles: a table of saturating
 /// counters indexed by shingle hash. The table is capped so that it stays
@@ -37,23 +36,22 @@ pub struct Common {
 const MAX_BUCKETS: usize = 1 << 23;
 
 impl Common {
-    /// Counts, for each shingle, how many of the `sets` hold it.
-    pub fn build(sets: &[&[u32]]) -> Common {
-        let total: usize = sets.iter().map(|s| s.len()).sum();
+    /// Counts, for each shingle, how many of the `notes` hold it, by the
+    /// shingles `of` gives for each.
+    pub fn build<T: Copy + Sync, I: Iterator<Item = u32>>(notes: &[T], of: impl Fn(T) -> I + Sync) -> Common {
+        let total: usize = notes.par_iter().map(|&n| of(n).count()).sum();
         let buckets = total.saturating_mul(1024).next_power_of_two().clamp(1 << 16, MAX_BUCKETS);
         let threshold = COMMON_NOTES + noise_bound(total as f64 / buckets as f64, 2e-3);
         let mask = (buckets - 1) as u32;
         // One private table per thread's share of the notes, then summed.
-        let share = sets.len().div_ceil(rayon::current_num_threads().max(1)).max(1);
-        let counts = sets
+        let share = notes.len().div_ceil(rayon::current_num_threads().max(1)).max(1);
+        let counts = notes
             .par_chunks(share)
             .map(|chunk| {
                 let mut counts = zeroed(buckets);
-                for set in chunk {
-                    for &h in *set {
-                        let c = &mut counts[(h & mask) as usize];
-                        *c = c.saturating_add(1);
-                    }
+                for h in chunk.iter().flat_map(|&n| of(n)) {
+                    let c = &mut counts[(h & mask) as usize];
+                    *c = c.saturating_add(1);
                 }
                 counts
             })
@@ -103,49 +101,9 @@ fn noise_bound(lambda: f64, p: f64) -> u32 {
     k.saturating_sub(1)
 }
 
-/// The one-permutation MinHash of the shingles `keep` accepts, `None`
-/// when there are none. Shingle hashes are already uniform, so the top
-/// bits pick the bin and the whole hash is the value. Empty bins borrow
-/// from a filled one picked by a fixed probe sequence (optimal
-/// densification), so short notes still get whole signatures.
-pub fn signature(shingles: &[u32], keep: impl Fn(u32) -> bool) -> Option<Box<Signature>> {
-    let mut sig = Box::new([u32::MAX; BINS]);
-    let mut filled = [false; BINS];
-    let mut any = false;
-    for &s in shingles {
-        if !keep(s) {
-            continue;
-        }
-        let bin = (s >> (32 - BINS.trailing_zeros())) as usize;
-        if !filled[bin] || s < sig[bin] {
-            sig[bin] = s;
-            filled[bin] = true;
-            any = true;
-        }
-    }
-    if !any {
-        return None;
-    }
-    for bin in 0..BINS {
-        if filled[bin] {
-            continue;
-        }
-        let mut attempt = 0u64;
-        let from = loop {
-            attempt += 1;
-            let probe = (mix(((bin as u64) << 32) | attempt) % BINS as u64) as usize;
-            if filled[probe] {
-                break probe;
-            }
-        };
-        sig[bin] = sig[from];
-    }
-    Some(sig)
-}
-
 /// Pairs `(a, b)`, `a < b`, of indices into `signatures` that share at
 /// least one band: sorted, without repeats.
-pub fn candidates(signatures: &[Option<Box<Signature>>]) -> Vec<(u32, u32)> {
+pub fn candidates(signatures: &[Option<&Signature>], common: &Common) -> Vec<(u32, u32)> {
     let mut pairs: Vec<(u32, u32)> = (0..BANDS)
         .into_par_iter()
         .flat_map_iter(|band| {
@@ -153,8 +111,11 @@ pub fn candidates(signatures: &[Option<Box<Signature>>]) -> Vec<(u32, u32)> {
                 .iter()
                 .enumerate()
                 .filter_map(|(i, sig)| {
-                    let sig = sig.as_ref()?;
+                    let sig = (*sig)?;
                     let rows = &sig[band * ROWS..(band + 1) * ROWS];
+                    if rows.iter().any(|&r| common.is_common(r)) {
+                        return None;
+                    }
                     let key =
                         rows.iter().fold(band as u64, |acc, &r| mix(acc ^ u64::from(r)).rotate_left(13));
                     Some((key, i as u32))
@@ -192,10 +153,17 @@ mod tests {
             v
         };
         let (a, b, c) = (spread(0..400), spread(100..500), spread(10_000..10_400));
-        let all = |_| true;
-        let sigs = vec![signature(&a, all), signature(&b, all), signature(&c, all), signature(&[], all)];
-        assert!(signature(&a, |_| false).is_none());
-        assert_eq!(candidates(&sigs), vec![(0, 1)]);
+        let sets = [&a[..], &b, &c, &[]];
+        let sigs = sets.map(crate::fingerprint::signature);
+        assert!(sigs[3].is_none());
+        let rare = Common::build(&sets, |set| set.iter().copied());
+        assert_eq!(candidates(&sigs.each_ref().map(Option::as_ref), &rare), vec![(0, 1)]);
+        // Bands of shingles common to many notes pair nobody: eight
+        // copies of one text share every band, and none of them counts.
+        let copies = [&a[..]; 8];
+        let common = Common::build(&copies, |set| set.iter().copied());
+        let sig = crate::fingerprint::signature(&a);
+        assert_eq!(candidates(&[sig.as_ref(); 8], &common), vec![]);
     }
 
     #[test]
@@ -204,7 +172,8 @@ mod tests {
         let mut sets: Vec<Vec<u32>> =
             (0..8u32).map(|i| (0..50).chain(1000 * (i + 1)..1000 * (i + 1) + 20).collect()).collect();
         sets.push(template);
-        let common = Common::build(&sets.iter().map(Vec::as_slice).collect::<Vec<_>>());
+        let common =
+            Common::build(&sets.iter().map(Vec::as_slice).collect::<Vec<_>>(), |set| set.iter().copied());
         assert!(common.is_common(7));
         assert!(!common.is_common(1005));
         assert_eq!(noise_bound(0.0001, 2e-3), 0);

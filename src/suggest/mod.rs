@@ -15,6 +15,7 @@ pub use crate::link::LinkStyle;
 pub use apply::{Mark, link_style, mark, vault_style};
 
 use crate::dismissals::Dismissals;
+use crate::fingerprint::{self, Fingerprint};
 use crate::graph::Graph;
 use crate::names::{self, Marker, Normalized, PathInfo};
 use crate::note::Note;
@@ -140,7 +141,7 @@ struct Facts<'a> {
     title: Normalized,
     tags: Vec<String>,
     language: Option<String>,
-    shingles: &'a [u32],
+    print: &'a Fingerprint,
     headings: Cow<'a, [u32]>,
     /// The name's and the title's grouping keys.
     keys: [Option<String>; 2],
@@ -195,7 +196,7 @@ impl<'a> Facts<'a> {
             path,
             tags,
             language,
-            shingles: &fingerprint.shingles,
+            print: fingerprint,
             headings,
         })
     }
@@ -247,20 +248,18 @@ pub fn find_with(input: Input, options: &Options, progress: &dyn Progress) -> Su
     progress.start("fingerprinting notes", vault.notes.len() as u64);
     let boilerplate = Boilerplate::of_templates(vault);
     let roots = VersionRoots::find(vault);
-    let facts: Vec<Option<Facts>> =
-        (0..vault.notes.len()).into_par_iter().map(|id| Facts::of(vault, id, &boilerplate)).collect();
-    let sets: Vec<&[u32]> = facts.iter().map(|f| f.as_ref().map_or(&[][..], |f| f.shingles)).collect();
-    let mut common = Common::build(&once_per_document(&sets, &roots));
-    common.mark(&boilerplate.shingles);
-    let signatures: Vec<_> = sets
-        .par_iter()
-        .map(|set| {
+    let facts: Vec<Option<Facts>> = (0..vault.notes.len())
+        .into_par_iter()
+        .map(|id| {
             progress.advance(1);
-            minhash::signature(set, |s| !common.is_common(s))
+            Facts::of(vault, id, &boilerplate)
         })
         .collect();
-    let candidates = candidates(&signatures, &facts, &roots);
-    drop(signatures);
+    let prints: Vec<Option<&Fingerprint>> = facts.iter().map(|f| f.as_ref().map(|f| f.print)).collect();
+    let counted = once_per_document(&prints, &roots);
+    let mut common = Common::build(&counted, |print| print.into_iter().flat_map(|p| p.known_shingles()));
+    common.mark(&boilerplate.shingles);
+    let candidates = candidates(&facts, &roots, &common);
 
     let series = series(&facts);
     let links = links(vault, graph);
@@ -405,12 +404,9 @@ fn glob_for(older: &[String], newest: &str) -> String {
 /// The pairs worth scoring: those LSH finds, notes of one name group, and
 /// each copy of a page under release folders with its newest copy; never
 /// two copies of a page otherwise, nor two pages of one set of roots.
-fn candidates(
-    signatures: &[Option<Box<minhash::Signature>>],
-    facts: &[Option<Facts>],
-    roots: &VersionRoots,
-) -> Vec<(u32, u32)> {
-    let mut candidates = minhash::candidates(signatures);
+fn candidates(facts: &[Option<Facts>], roots: &VersionRoots, common: &Common) -> Vec<(u32, u32)> {
+    let signatures: Vec<_> = facts.iter().map(|f| f.as_ref().and_then(|f| f.print.signature())).collect();
+    let mut candidates = minhash::candidates(&signatures, common);
     candidates.extend(name_groups(facts));
     candidates.retain(|&(a, b)| {
         let (a, b) = (a as usize, b as usize);
@@ -475,29 +471,35 @@ fn compare(
     Some(Pair { older, newer, score, direction: verdict.direction, reasons, verdict_reasons, signals })
 }
 
-/// The shingle sets that count towards how common a shingle is: one per
+/// The fingerprints that count towards how common a shingle is: one per
 /// document, so the copies of a page in twenty release folders, or twenty
 /// identical copies anywhere, do not make the page's own text boilerplate.
-fn once_per_document<'s>(sets: &[&'s [u32]], roots: &VersionRoots) -> Vec<&'s [u32]> {
+fn once_per_document<'p>(
+    prints: &[Option<&'p Fingerprint>],
+    roots: &VersionRoots,
+) -> Vec<Option<&'p Fingerprint>> {
     // Shingles are hashes already, sorted: the length and a few of them
-    // tell identical sets apart (all of them for a short set), at no cost.
-    let key = |set: &[u32]| -> u64 {
+    // tell identical samples apart (all of them for a short one), at no cost.
+    let key = |print: &Fingerprint| -> u64 {
         let step = |h: u64, s: &u32| (h.rotate_left(5) ^ u64::from(*s)).wrapping_mul(0x517c_c1b7_2722_0a95);
+        let (set, size) = (&print.sample, u64::from(print.size));
         match set.len() {
-            0..64 => set.iter().fold(set.len() as u64, step),
-            n => [set[0], set[n / 3], set[n / 2], set[2 * n / 3], set[n - 1]].iter().fold(n as u64, step),
+            0..64 => set.iter().fold(size, step),
+            n => [set[0], set[n / 3], set[n / 2], set[2 * n / 3], set[n - 1]].iter().fold(size, step),
         }
     };
     let mut seen: std::collections::HashSet<u64> = std::collections::HashSet::new();
     let mut families: std::collections::HashSet<(usize, &str)> = std::collections::HashSet::new();
-    sets.iter()
+    prints
+        .iter()
         .enumerate()
-        .map(|(id, &set)| {
+        .map(|(id, &print)| {
+            let print = print?;
             let first = match roots.family(id) {
                 Some(family) => families.insert(family),
-                None => set.is_empty() || seen.insert(key(set)),
+                None => print.size == 0 || seen.insert(key(print)),
             };
-            if first { set } else { &[][..] }
+            first.then_some(print)
         })
         .collect()
 }
@@ -555,7 +557,7 @@ impl Boilerplate {
         let mut out = Boilerplate::default();
         for note in (0..vault.notes.len()).filter(|&id| vault.is_template(id)).map(|id| &vault.notes[id]) {
             if let Some(f) = &note.fingerprint {
-                out.shingles.extend(&f.shingles);
+                out.shingles.extend(f.known_shingles());
                 out.headings.extend(&f.headings);
             }
             out.tags.extend(note.tags.iter().map(|t| t.to_lowercase()));
@@ -623,9 +625,13 @@ fn links(vault: &Vault, graph: &Graph) -> Links {
     Links { component: graph.chains(), retired }
 }
 
-/// Jaccard similarity of two shingle sets, leaving out common shingles,
-/// and how many distinctive shingles the shorter of the two has.
-fn content(a: &[u32], b: &[u32], common: &Common) -> (f64, usize) {
+/// Jaccard similarity of two notes' shingles, leaving out common ones,
+/// and about how many distinctive shingles the shorter of the two has.
+/// Both are measured on the two samples cut to the higher of their
+/// levels: exact for short notes, an estimate for long ones.
+fn content(a: &Fingerprint, b: &Fingerprint, common: &Common) -> (f64, usize) {
+    let level = a.level.max(b.level);
+    let (a, b) = (fingerprint::below(&a.sample, level), fingerprint::below(&b.sample, level));
     let (mut i, mut j) = (0, 0);
     let (mut only_a, mut only_b, mut shared) = (0usize, 0usize, 0usize);
     while i < a.len() || j < b.len() {
@@ -651,7 +657,7 @@ fn content(a: &[u32], b: &[u32], common: &Common) -> (f64, usize) {
         }
     }
     let union = only_a + only_b + shared;
-    let shorter = (only_a + shared).min(only_b + shared);
+    let shorter = ((only_a + shared).min(only_b + shared)) << level;
     (if union == 0 { 0.0 } else { shared as f64 / union as f64 }, shorter)
 }
 
@@ -678,7 +684,7 @@ fn name_similarity(a: &Normalized, b: &Normalized, same_place: bool) -> f64 {
 fn score(a: &Facts, b: &Facts, common: &Common, copies: bool) -> (f64, Signals, Vec<String>) {
     let same_place = copies || a.path.place == b.path.place;
     let same_language = a.language == b.language;
-    let (content, shorter) = content(a.shingles, b.shingles, common);
+    let (content, shorter) = content(a.print, b.print, common);
     let name = name_similarity(&a.path.name, &b.path.name, same_place);
     let title = name_similarity(&a.title, &b.title, same_place);
     let tags = set_overlap(&a.tags, &b.tags);
@@ -709,7 +715,7 @@ fn score(a: &Facts, b: &Facts, common: &Common, copies: bool) -> (f64, Signals, 
     // A rewrite with no text in common: the names differ only by a
     // version marker in one of them, and both have text.
     let marked = !same_stem && a.path.own_markers + b.path.own_markers > 0;
-    let rewritten = marked && name == 1.0 && a.shingles.len().min(b.shingles.len()) >= SHORT;
+    let rewritten = marked && name == 1.0 && a.print.size.min(b.print.size) as usize >= SHORT;
     let by_name = if named && (content >= SOME_CONTENT || rewritten) {
         0.85 * meta * (0.7 + 0.3 * (content / 0.3).min(1.0))
     } else {
