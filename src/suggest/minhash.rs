@@ -10,6 +10,8 @@ use rayon::prelude::*;
 /// candidate with probability 0.998, 50%: 1 - 1e-8.
 const ROWS: usize = 2;
 const BANDS: usize = BINS / ROWS;
+/// Bands keyed together in one pass.
+const GROUP: usize = 8;
 /// A shingle in at least this many notes is boilerplate (a template's
 /// headings, a footer, a disclaimer), not evidence that two notes are one
 /// document. Chosen so that a document's few versions stay below it.
@@ -104,23 +106,25 @@ fn noise_bound(lambda: f64, p: f64) -> u32 {
 /// Pairs `(a, b)`, `a < b`, of indices into `signatures` that share at
 /// least one band: sorted, without repeats.
 pub fn candidates(signatures: &[Option<&Signature>], common: &Common) -> Vec<(u32, u32)> {
-    let mut pairs: Vec<(u32, u32)> = (0..BANDS)
+    // Bands are keyed in groups, each group in one pass over the
+    // signatures: a pass per band would read every signature 64 times.
+    // The key holds the band, so one group's buckets never mix bands.
+    let mut pairs: Vec<(u32, u32)> = (0..BANDS / GROUP)
         .into_par_iter()
-        .flat_map_iter(|band| {
-            let mut keys: Vec<(u64, u32)> = signatures
-                .iter()
-                .enumerate()
-                .filter_map(|(i, sig)| {
-                    let sig = (*sig)?;
+        .flat_map_iter(|group| {
+            let mut keys: Vec<(u64, u32)> = Vec::with_capacity(signatures.len() * GROUP);
+            for (i, sig) in signatures.iter().enumerate() {
+                let Some(sig) = sig else { continue };
+                for band in group * GROUP..(group + 1) * GROUP {
                     let rows = &sig[band * ROWS..(band + 1) * ROWS];
                     if rows.iter().any(|&r| common.is_common(r)) {
-                        return None;
+                        continue;
                     }
                     let key =
                         rows.iter().fold(band as u64, |acc, &r| mix(acc ^ u64::from(r)).rotate_left(13));
-                    Some((key, i as u32))
-                })
-                .collect();
+                    keys.push((key, i as u32));
+                }
+            }
             keys.sort_unstable();
             let mut out = Vec::new();
             for bucket in keys.chunk_by(|a, b| a.0 == b.0) {
