@@ -378,7 +378,19 @@ impl Note {
         {
             note.title = heading;
         }
+        note.shrink();
         note
+    }
+
+    /// Gives back the spare room of the lists grown while reading: a
+    /// vault keeps every note, and the room adds up.
+    fn shrink(&mut self) {
+        self.fields.shrink_to_fit();
+        self.links.shrink_to_fit();
+        self.tags.shrink_to_fit();
+        self.aliases.shrink_to_fit();
+        self.problems.shrink_to_fit();
+        self.suppressions.shrink_to_fit();
     }
 
     fn read_fields(&mut self, keys: &DeclarationKeys) {

@@ -514,7 +514,11 @@ impl Reader<'_> {
                     return Ok(None);
                 }
                 let kind = match (frame.kind, frame.items) {
-                    (FrameKind::Seq, Some(items)) => ValueKind::Seq(items),
+                    (FrameKind::Seq, Some(mut items)) => {
+                        // A vault keeps every note's fields: no spare room.
+                        items.shrink_to_fit();
+                        ValueKind::Seq(items)
+                    }
                     (FrameKind::Seq, None) => ValueKind::Seq(Vec::new()),
                     (FrameKind::Map, _) => ValueKind::Map,
                 };
