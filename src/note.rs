@@ -194,13 +194,9 @@ pub struct Note {
     pub tags: Vec<String>,
     pub aliases: Vec<String>,
     pub status: Option<(String, Span)>,
-    /// The successor declaration, if any.
-    pub successor: Option<Field>,
-    /// The declaration of the notes this one supersedes, if any.
-    pub predecessor: Option<Field>,
-    /// The declarations of corrections, `corrected_by` and `corrects`:
-    /// boxed, as few notes have them and every note carries the field.
-    pub corrections: Option<Box<[Option<Field>; 2]>>,
+    /// The declarations, one per [`Side`] in [`Side::ALL`] order: boxed,
+    /// as most notes have none and every note carries the field.
+    declarations: Option<Box<[Option<Field>; 4]>>,
     /// The links in the body, when they were asked for.
     pub links: Vec<BodyLink>,
     /// Every top-level frontmatter field, in file order.
@@ -214,7 +210,7 @@ pub struct Note {
     pub problems: Vec<Diagnostic>,
     /// The body as the version detector sees it, when it was asked for
     /// and the body could be told apart from the frontmatter.
-    pub fingerprint: Option<Fingerprint>,
+    pub fingerprint: Option<Box<Fingerprint>>,
     /// Modification time, seconds since the Unix epoch.
     pub modified: Option<i64>,
     /// [`digest`] of the file as read, when asked for.
@@ -236,9 +232,7 @@ impl Note {
             tags: Vec::new(),
             aliases: Vec::new(),
             status: None,
-            successor: None,
-            predecessor: None,
-            corrections: None,
+            declarations: None,
             links: Vec::new(),
             fields: Vec::new(),
             head: String::new(),
@@ -371,7 +365,7 @@ impl Note {
             note.links = crate::link::in_body(text, body_start);
         }
         if reading.fingerprint {
-            note.fingerprint = Some(fingerprint::fingerprint(&text[body_start..]));
+            note.fingerprint = Some(Box::new(fingerprint::fingerprint(&text[body_start..])));
         }
         if !note.fields.iter().any(|f| f.key == "title")
             && let Some(heading) = first_heading(crate::text::prefix(&text[body_start..], TITLE_SCAN_BYTES))
@@ -463,21 +457,16 @@ impl Note {
 
     /// The declaration on `side`, if any.
     pub fn declaration(&self, side: Side) -> Option<&Field> {
-        match side {
-            Side::Successor => self.successor.as_ref(),
-            Side::Predecessor => self.predecessor.as_ref(),
-            Side::CorrectedBy => self.corrections.as_ref().and_then(|c| c[0].as_ref()),
-            Side::Corrects => self.corrections.as_ref().and_then(|c| c[1].as_ref()),
-        }
+        self.declarations.as_ref()?[side as usize].as_ref()
+    }
+
+    /// The successor declaration, if any.
+    pub fn successor(&self) -> Option<&Field> {
+        self.declaration(Side::Successor)
     }
 
     fn declaration_mut(&mut self, side: Side) -> &mut Option<Field> {
-        match side {
-            Side::Successor => &mut self.successor,
-            Side::Predecessor => &mut self.predecessor,
-            Side::CorrectedBy => &mut self.corrections.get_or_insert_default()[0],
-            Side::Corrects => &mut self.corrections.get_or_insert_default()[1],
-        }
+        &mut self.declarations.get_or_insert_default()[side as usize]
     }
 
     /// The vault-relative folder holding the note, `""` at the root.

@@ -186,7 +186,7 @@ pub fn session(s: &Suggested, style: Style, keys: &mut dyn Keys, out: &mut dyn W
             let none = || "no date".to_string();
             writeln!(out, "      dates: {} -> {}", a.unwrap_or_else(none), b.unwrap_or_else(none))?;
         }
-        if let Some(field) = &older.successor {
+        if let Some(field) = older.successor() {
             let now = field.value.strings().join(", ");
             writeln!(
                 out,

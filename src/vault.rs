@@ -39,12 +39,58 @@ pub struct Vault {
     pub terms: Terms,
     by_path: HashMap<String, NoteId>,
     /// Lower-cased path without extension.
-    by_lower_path: HashMap<String, Vec<NoteId>>,
+    by_lower_path: HashMap<String, Ids>,
     /// Lower-cased trailing parts of the path without extension, from a
     /// folder boundary (`dir/note` for `a/dir/note.md`).
-    by_suffix: HashMap<String, Vec<NoteId>>,
-    by_stem: HashMap<String, Vec<NoteId>>,
-    by_alias: HashMap<String, Vec<NoteId>>,
+    by_suffix: HashMap<String, Ids>,
+    by_stem: HashMap<String, Ids>,
+    by_alias: HashMap<String, Ids>,
+}
+
+/// The notes under one index key, in id order: nearly always one, held
+/// without an allocation of its own (a vault has several keys a note).
+#[derive(Debug, Clone, Default)]
+enum Ids {
+    #[default]
+    None,
+    One(NoteId),
+    Many(Vec<NoteId>),
+}
+
+impl Ids {
+    fn as_slice(&self) -> &[NoteId] {
+        match self {
+            Ids::None => &[],
+            Ids::One(id) => std::slice::from_ref(id),
+            Ids::Many(ids) => ids,
+        }
+    }
+
+    /// Adds `id` where it belongs in id order, unless it is there.
+    fn insert(&mut self, id: NoteId) {
+        let mut ids = match std::mem::take(self) {
+            Ids::None => {
+                *self = Ids::One(id);
+                return;
+            }
+            Ids::One(one) => vec![one],
+            Ids::Many(ids) => ids,
+        };
+        if let Err(at) = ids.binary_search(&id) {
+            ids.insert(at, id);
+        }
+        *self = if ids.len() == 1 { Ids::One(ids[0]) } else { Ids::Many(ids) };
+    }
+
+    fn remove(&mut self, id: NoteId) {
+        let mut ids = self.as_slice().to_vec();
+        ids.retain(|&other| other != id);
+        *self = match ids[..] {
+            [] => Ids::None,
+            [one] => Ids::One(one),
+            _ => Ids::Many(ids),
+        };
+    }
 }
 
 /// What the config says of how notes relate beyond their declarations.
@@ -108,11 +154,8 @@ pub enum Resolution {
     Invalid(Invalid),
 }
 
-fn push(map: &mut HashMap<String, Vec<NoteId>>, key: String, id: NoteId) {
-    let ids = map.entry(key).or_default();
-    if ids.last() != Some(&id) {
-        ids.push(id);
-    }
+fn push(map: &mut HashMap<String, Ids>, key: String, id: NoteId) {
+    map.entry(key).or_default().insert(id);
 }
 
 /// A note's path without its extension (every note has one).
@@ -247,17 +290,14 @@ impl Vault {
         for alias in &self.notes[id].aliases {
             let key = fold(alias);
             if let Some(ids) = self.by_alias.get_mut(&key) {
-                ids.retain(|&other| other != id);
-                if ids.is_empty() {
+                ids.remove(id);
+                if ids.as_slice().is_empty() {
                     self.by_alias.remove(&key);
                 }
             }
         }
         for alias in &note.aliases {
-            let ids = self.by_alias.entry(fold(alias)).or_default();
-            if let Err(at) = ids.binary_search(&id) {
-                ids.insert(at, id);
-            }
+            self.by_alias.entry(fold(alias)).or_default().insert(id);
         }
         self.notes[id] = note;
         renamed
@@ -372,15 +412,15 @@ impl Vault {
 
     fn resolve_wikilink(&self, name: &str) -> Resolution {
         let key = fold(self.strip_extension(name.trim_start_matches('/')));
-        fn found<'m>(map: &'m HashMap<String, Vec<NoteId>>, key: &str) -> Option<&'m Vec<NoteId>> {
-            map.get(key).filter(|ids| !ids.is_empty())
+        fn found<'m>(map: &'m HashMap<String, Ids>, key: &str) -> Option<&'m [NoteId]> {
+            map.get(key).map(Ids::as_slice).filter(|ids| !ids.is_empty())
         }
         let candidates = if key.contains('/') {
             found(&self.by_lower_path, &key).or_else(|| found(&self.by_suffix, &key))
         } else {
             found(&self.by_stem, &key).or_else(|| found(&self.by_alias, &key))
         };
-        match candidates.map(Vec::as_slice) {
+        match candidates {
             Some([id]) => Resolution::Note(*id),
             Some(ids) => Resolution::Ambiguous {
                 first: ids[..ids.len().min(MAX_CANDIDATES)].to_vec(),
@@ -403,11 +443,11 @@ impl Vault {
     pub fn close_names(&self, wanted: &str, budget: &mut usize) -> Vec<NoteId> {
         let lower = fold(self.strip_extension(wanted));
         if let Some(ids) = self.by_lower_path.get(&lower) {
-            return ids.clone();
+            return ids.as_slice().to_vec();
         }
         let stem = note::stem_of(&lower).to_string();
         if let Some(ids) = self.by_stem.get(&stem) {
-            return ids.clone();
+            return ids.as_slice().to_vec();
         }
         // The fuzzy pass compares against every file name; a shared budget
         // keeps a vault full of broken links from making it quadratic.
@@ -422,7 +462,7 @@ impl Vault {
                 best = Some((score, candidate));
             }
         }
-        best.map(|(_, name)| self.by_stem[name].clone()).unwrap_or_default()
+        best.map(|(_, name)| self.by_stem[name].as_slice().to_vec()).unwrap_or_default()
     }
 }
 

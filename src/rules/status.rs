@@ -82,7 +82,7 @@ pub fn check(
             out.push(d);
         }
         let superseded = graph.superseded(id);
-        if REPLACED.contains(&lower.as_str()) && !superseded && note.successor.is_none() {
+        if REPLACED.contains(&lower.as_str()) && !superseded && note.successor().is_none() {
             out.push(
                 Diagnostic::new(
                     Code::StatusConflict,
@@ -98,7 +98,7 @@ pub fn check(
         } else if CURRENT.contains(&lower.as_str())
             && matches!(life.states[id].standing, Standing::Superseded | Standing::Cycle)
         {
-            let why = match (&note.successor, graph.edges[id].first()) {
+            let why = match (note.successor(), graph.edges[id].first()) {
                 (Some(field), _) => format!("the note declares a successor at line {}", field.key_span.line),
                 (None, Some(edge)) => format!("`{}` says it supersedes this note", vault.notes[edge.by].path),
                 (None, None) => "the note is superseded".to_string(),

@@ -14,7 +14,7 @@ use crate::vault::{NoteId, Vault};
 pub fn vault_style(vault: &Vault) -> LinkStyle {
     let (mut wikilinks, mut paths) = (0usize, 0usize);
     for note in &vault.notes {
-        let Some(field) = &note.successor else { continue };
+        let Some(field) = note.successor() else { continue };
         for value in field.value.strings() {
             if value.trim_start().starts_with("[[") { wikilinks += 1 } else { paths += 1 }
         }
@@ -68,12 +68,12 @@ pub fn mark(vault: &Vault, older: NoteId, newer: NoteId, style: LinkStyle) -> Re
     let value = successor_value(vault, older, newer, style);
     let keys: Vec<&str> = vault.successor_keys.iter().map(String::as_str).collect();
     let Some(edit) = splice::successor_edit(&note.head, &value, &keys)? else { return Ok(None) };
-    let key = note.successor.as_ref().map_or_else(|| vault.successor_key().to_string(), |f| f.key.clone());
+    let key = note.successor().map_or_else(|| vault.successor_key().to_string(), |f| f.key.clone());
     Ok(Some(Mark {
         older,
         key,
         value,
-        replaces: note.successor.as_ref().map(|f| f.value.strings().join(", ")),
+        replaces: note.successor().map(|f| f.value.strings().join(", ")),
         fix: Fix { edit, applicability: Applicability::Unsafe, digest: note.digest },
     }))
 }
