@@ -73,8 +73,30 @@ impl WordHash {
         self.acc = (self.acc << 8) | u64::from(byte);
         self.len += 1;
         if self.len.is_multiple_of(8) {
-            self.h = (self.h ^ self.acc).wrapping_mul(0x9fb2_1c65_1e98_df25).rotate_left(29);
+            self.absorb(self.acc);
             self.acc = 0;
+        }
+    }
+
+    fn absorb(&mut self, eight: u64) {
+        self.h = (self.h ^ eight).wrapping_mul(0x9fb2_1c65_1e98_df25).rotate_left(29);
+    }
+
+    /// Pushes a run of ASCII letters, lower-cased: eight at a time where
+    /// the word is at a multiple of eight, which hashes as byte by byte.
+    fn push_letters(&mut self, run: &[u8]) {
+        let mut run = run;
+        while !self.len.is_multiple_of(8) && !run.is_empty() {
+            self.push(run[0] | 0x20);
+            run = &run[1..];
+        }
+        let mut chunks = run.chunks_exact(8);
+        for chunk in &mut chunks {
+            self.absorb(u64::from_be_bytes(chunk.try_into().expect("8 bytes")) | 0x2020_2020_2020_2020);
+            self.len += 8;
+        }
+        for &byte in chunks.remainder() {
+            self.push(byte | 0x20);
         }
     }
 
@@ -113,7 +135,11 @@ fn words(text: &str, mut each: impl FnMut(u64)) {
         in_number = false;
         if b.is_ascii() {
             if b.is_ascii_alphabetic() {
-                word.push(b | 0x20);
+                let end =
+                    bytes[i..].iter().position(|c| !c.is_ascii_alphabetic()).map_or(bytes.len(), |n| i + n);
+                word.push_letters(&bytes[i..end]);
+                i = end;
+                continue;
             } else if let Some(h) = word.take() {
                 each(h);
             }
@@ -289,6 +315,23 @@ mod tests {
         let shared = a.sample.iter().filter(|h| c.sample.contains(h)).count();
         // Of six shingles, the three around the number differ.
         assert_eq!((a.sample.len(), shared), (6, 3));
+    }
+
+    #[test]
+    fn letters_hash_eight_at_a_time_as_one_at_a_time() {
+        let text = b"AbcdefghIJKLMNOPqrstuvwxyzAbcdefghijklmnopq";
+        for start in 0..9 {
+            for len in 0..text.len() - start {
+                let run = &text[start..start + len];
+                let (mut bulk, mut single) = (WordHash::default(), WordHash::default());
+                // A word may start with a letter outside ASCII.
+                bulk.push(0xc3);
+                single.push(0xc3);
+                bulk.push_letters(run);
+                run.iter().for_each(|&b| single.push(b | 0x20));
+                assert_eq!(bulk.take(), single.take(), "{start} {len}");
+            }
+        }
     }
 
     #[test]
