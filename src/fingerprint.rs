@@ -17,9 +17,8 @@ pub const BINS: usize = 128;
 /// At most this many shingles are kept in a note's sample.
 pub const SAMPLE: usize = 256;
 
-/// A one-permutation MinHash signature: per bin, the low 16 bits of the
-/// smallest shingle hash in it (b-bit MinHash; two unrelated notes agree
-/// on a bin by chance once in 65,536).
+/// A one-permutation MinHash signature: per bin, the smallest shingle
+/// hash in it, whole, so that it can be looked up among the common ones.
 pub type Signature = [u32; BINS];
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -187,8 +186,7 @@ pub fn fingerprint(body: &str) -> Fingerprint {
     headings.dedup();
     // Only the sample is sorted: sorting every shingle took a tenth of a check.
     let level = sample_level(&shingles);
-    let bound = (1u64 << 32) >> level;
-    let mut sample: Vec<u32> = shingles.iter().copied().filter(|&h| u64::from(h) < bound).collect();
+    let mut sample: Vec<u32> = shingles.iter().copied().filter(|&h| u64::from(h) < bound(level)).collect();
     sample.sort_unstable();
     sample.dedup();
     Fingerprint {
@@ -218,10 +216,14 @@ fn sample_level(shingles: &[u32]) -> u8 {
     32
 }
 
-/// The hashes of a sorted list below `2^32 >> level`.
+/// The bound of a sample at `level`: `2^32 >> level`.
+fn bound(level: u8) -> u64 {
+    (1u64 << 32) >> level
+}
+
+/// The hashes of a sorted list below the bound of `level`.
 pub fn below(hashes: &[u32], level: u8) -> &[u32] {
-    let bound = (1u64 << 32) >> level;
-    &hashes[..hashes.partition_point(|&h| u64::from(h) < bound)]
+    &hashes[..hashes.partition_point(|&h| u64::from(h) < bound(level))]
 }
 
 impl Fingerprint {
@@ -233,7 +235,7 @@ impl Fingerprint {
     /// sample, and the minimum of each bin that is not in the sample (a
     /// bin borrowed from another holds that bin's minimum, not its own).
     pub fn known_shingles(&self) -> impl Iterator<Item = u32> + '_ {
-        let bound = (1u64 << 32) >> self.level;
+        let bound = bound(self.level);
         let minima = self
             .signature
             .iter()

@@ -17,9 +17,7 @@ const GROUP: usize = 8;
 /// document. Chosen so that a document's few versions stay below it.
 pub const COMMON_NOTES: u32 = 5;
 /// A band shared by more notes than this is boilerplate too; its pairs are
-/// not enumerated, which keeps the candidate count linear. Boilerplate
-/// is in the signatures (they are made as each note is read, before any
-/// count), so this is also what keeps it from pairing every note.
+/// not enumerated, which keeps the candidate count linear.
 const MAX_BUCKET: usize = 64;
 
 /// Approximate document frequencies of shingles: a table of saturating
@@ -104,7 +102,9 @@ fn noise_bound(lambda: f64, p: f64) -> u32 {
 }
 
 /// Pairs `(a, b)`, `a < b`, of indices into `signatures` that share at
-/// least one band: sorted, without repeats.
+/// least one band: sorted, without repeats. Signatures are made as each
+/// note is read, before anything is counted, so they hold boilerplate
+/// too: a band with a `common` shingle in it pairs nobody.
 pub fn candidates(signatures: &[Option<&Signature>], common: &Common) -> Vec<(u32, u32)> {
     // Bands are keyed in groups, each group in one pass over the
     // signatures: a pass per band would read every signature 64 times.
