@@ -304,6 +304,16 @@ fn outline(body: &str) -> impl Iterator<Item = u64> + '_ {
     })
 }
 
+/// Text of words no vocabulary repeats, one per number: `w` and the
+/// number spelled in letters.
+#[cfg(test)]
+pub(crate) fn distinct_words(numbers: impl Iterator<Item = usize>) -> String {
+    let word = |n: usize| {
+        format!("w{}", n.to_string().bytes().map(|d| (b'a' + d - b'0') as char).collect::<String>())
+    };
+    numbers.map(word).collect::<Vec<_>>().join(" ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -352,20 +362,12 @@ mod tests {
         assert!(fingerprint("hello").signature().is_some());
     }
 
-    /// Words no vocabulary repeats: `w` and the number spelled in letters.
-    fn text(words: std::ops::Range<u32>) -> String {
-        let word = |n: u32| {
-            format!("w{}", n.to_string().bytes().map(|d| (b'a' + d - b'0') as char).collect::<String>())
-        };
-        words.map(word).collect::<Vec<_>>().join(" ")
-    }
-
     #[test]
     fn long_bodies_keep_a_consistent_sample() {
-        let short = fingerprint(&text(0..100));
+        let short = fingerprint(&distinct_words(0..100));
         assert_eq!((short.level, short.sample.len(), short.size), (0, 98, 98));
-        let long = fingerprint(&text(0..2000));
-        let longer = fingerprint(&text(0..4000));
+        let long = fingerprint(&distinct_words(0..2000));
+        let longer = fingerprint(&distinct_words(0..4000));
         // 1,998 shingles, estimated from the sample.
         assert!((1500..2500).contains(&long.size), "{}", long.size);
         assert!(long.level > 0 && longer.level > long.level);

@@ -801,6 +801,28 @@ mod tests {
     }
 
     #[test]
+    fn long_versions_are_measured_on_their_samples() {
+        // Words no vocabulary repeats, 3,000 of them: far more shingles
+        // than a sample keeps. The newer version changes every tenth word,
+        // which changes three shingles in ten: 70% shared of 130% in all.
+        let old = fingerprint::distinct_words(0..3000);
+        let new = fingerprint::distinct_words((0..3000).map(|n| if n % 10 == 5 { n + 100_000 } else { n }));
+        let v = vault(&[
+            ("a.md", &format!("---\nupdated: 2024-01-01\n---\n{old}\n")),
+            ("b.md", &format!("---\nupdated: 2025-01-01\n---\n{new}\n")),
+        ]);
+        let print = v.notes[0].fingerprint.as_ref().unwrap();
+        assert!(print.level > 0 && print.sample.len() <= fingerprint::SAMPLE);
+        let graph = Graph::build(&v);
+        let dismissals = Dismissals::default();
+        let input = Input { vault: &v, graph: &graph, dismissals: &dismissals };
+        let found = find(input, &Options { git: false, ..Options::default() }).pairs;
+        assert_eq!(found.iter().map(|p| (p.older, p.newer)).collect::<Vec<_>>(), [(0, 1)]);
+        let content = found[0].signals.content;
+        assert!((content - 0.7 / 1.3).abs() < 0.1, "{content}");
+    }
+
+    #[test]
     fn generic_names_only_match_in_one_place() {
         let a = names::normalize("Overview");
         assert_eq!(name_similarity(&a, &a, false), 0.0);
