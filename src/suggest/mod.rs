@@ -774,15 +774,15 @@ mod tests {
         Vault::from_notes(PathBuf::from("/nonexistent"), notes)
     }
 
-    fn pairs(v: &Vault) -> Vec<(NoteId, NoteId)> {
+    fn found(v: &Vault) -> Vec<Pair> {
         let graph = Graph::build(v);
         let dismissals = Dismissals::default();
         let input = Input { vault: v, graph: &graph, dismissals: &dismissals };
-        find(input, &Options { git: false, ..Options::default() })
-            .pairs
-            .iter()
-            .map(|p| (p.older, p.newer))
-            .collect()
+        find(input, &Options { git: false, ..Options::default() }).pairs
+    }
+
+    fn pairs(v: &Vault) -> Vec<(NoteId, NoteId)> {
+        found(v).iter().map(|p| (p.older, p.newer)).collect()
     }
 
     const BODY: &str = "The support desk answers from 8 to 18 on working days. Outside those hours \
@@ -813,10 +813,7 @@ mod tests {
         ]);
         let print = v.notes[0].fingerprint.as_ref().unwrap();
         assert!(print.level > 0 && print.sample.len() <= fingerprint::SAMPLE);
-        let graph = Graph::build(&v);
-        let dismissals = Dismissals::default();
-        let input = Input { vault: &v, graph: &graph, dismissals: &dismissals };
-        let found = find(input, &Options { git: false, ..Options::default() }).pairs;
+        let found = found(&v);
         assert_eq!(found.iter().map(|p| (p.older, p.newer)).collect::<Vec<_>>(), [(0, 1)]);
         let content = found[0].signals.content;
         assert!((content - 0.7 / 1.3).abs() < 0.1, "{content}");
