@@ -204,7 +204,7 @@ impl Vault {
         progress: &dyn Progress,
     ) -> (Vault, Vec<Option<crate::cache::StoredKey>>, usize) {
         progress.start("reading notes", walked.entries.len() as u64);
-        let read: Vec<(Note, Option<crate::cache::StoredKey>, bool)> = walked
+        let mut read: Vec<(Note, Option<crate::cache::StoredKey>, bool)> = walked
             .entries
             .par_iter()
             .map(|entry| {
@@ -226,6 +226,9 @@ impl Vault {
             })
             .collect();
         let opened = read.iter().filter(|r| !r.2).count();
+        // The keys are given in the vault's order of notes, which is by
+        // path: the walk's order already, so this costs one look at each.
+        read.sort_by(|a, b| a.0.path.cmp(&b.0.path));
         let (notes, keys): (Vec<Note>, Vec<_>) = read.into_iter().map(|(n, k, _)| (n, k)).unzip();
         let mut vault = Vault::from_notes(root.to_path_buf(), notes);
         vault.problems = walked.problems;
