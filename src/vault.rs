@@ -68,28 +68,37 @@ impl Ids {
 
     /// Adds `id` where it belongs in id order, unless it is there.
     fn insert(&mut self, id: NoteId) {
-        let mut ids = match std::mem::take(self) {
-            Ids::None => {
-                *self = Ids::One(id);
-                return;
-            }
-            Ids::One(one) => vec![one],
-            Ids::Many(ids) => ids,
-        };
+        if let Ids::None = self {
+            *self = Ids::One(id);
+            return;
+        }
+        let mut ids = std::mem::take(self).into_vec();
         if let Err(at) = ids.binary_search(&id) {
             ids.insert(at, id);
         }
-        *self = if ids.len() == 1 { Ids::One(ids[0]) } else { Ids::Many(ids) };
+        *self = Ids::of(ids);
     }
 
     fn remove(&mut self, id: NoteId) {
-        let mut ids = self.as_slice().to_vec();
+        let mut ids = std::mem::take(self).into_vec();
         ids.retain(|&other| other != id);
-        *self = match ids[..] {
+        *self = Ids::of(ids);
+    }
+
+    fn into_vec(self) -> Vec<NoteId> {
+        match self {
+            Ids::None => Vec::new(),
+            Ids::One(id) => vec![id],
+            Ids::Many(ids) => ids,
+        }
+    }
+
+    fn of(ids: Vec<NoteId>) -> Ids {
+        match ids[..] {
             [] => Ids::None,
             [one] => Ids::One(one),
             _ => Ids::Many(ids),
-        };
+        }
     }
 }
 
