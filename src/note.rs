@@ -27,6 +27,25 @@ pub const DEFAULT_DECLARATION_KEYS: [&[&str]; 4] =
 /// The keys of each side of a declaration, in [`Side::ALL`] order.
 pub type DeclarationKeys = [Vec<String>; 4];
 
+/// The frontmatter fields a note keeps once it is read: those the rules
+/// and the version detector read later (dates, language, authority,
+/// status). Every other field has given what it holds (title, tags,
+/// aliases, declarations, scope, suppressions) by then; a vault holds
+/// every note for the whole run, and the rest were most of its memory.
+pub const KEPT_KEYS: &[&str] = &[
+    "date",
+    "created",
+    "updated",
+    "modified",
+    "effective_from",
+    "effective_to",
+    "review_due",
+    "lang",
+    "language",
+    "authority",
+    "status",
+];
+
 /// The default keys as owned strings, as configured keys are.
 pub fn default_keys() -> DeclarationKeys {
     DEFAULT_DECLARATION_KEYS.map(|keys| keys.iter().map(|k| k.to_string()).collect())
@@ -199,7 +218,7 @@ pub struct Note {
     declarations: Option<Box<[Option<Field>; 4]>>,
     /// The links in the body, when they were asked for.
     pub links: Vec<BodyLink>,
-    /// Every top-level frontmatter field, in file order.
+    /// The top-level frontmatter fields under [`KEPT_KEYS`], in file order.
     pub fields: Vec<Field>,
     /// The file's text up to the end of its frontmatter (its first line
     /// when it has none), for snippets and frontmatter edits.
@@ -372,6 +391,7 @@ impl Note {
         {
             note.title = heading;
         }
+        note.fields.retain(|f| KEPT_KEYS.contains(&f.key.as_str()));
         note.shrink();
         note
     }

@@ -128,8 +128,8 @@ mod tests {
     use super::*;
 
     fn scope(text: &str) -> Scope {
-        let note = Note::parse("n.md".into(), &format!("---\n{text}\n---\n"));
-        Scope::of(&note, &DEFAULT_KEYS.iter().map(|k| k.to_string()).collect::<Vec<_>>())
+        // Read with the default scope keys, as the note is parsed.
+        Note::parse("n.md".into(), &format!("---\n{text}\n---\n")).scope
     }
 
     #[test]

@@ -115,3 +115,20 @@ fn scheduled(vault: &Vault, graph: &Graph, id: usize, as_of: Day, out: &mut Vec<
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::note::{KEPT_KEYS, Note};
+
+    #[test]
+    fn every_key_read_after_parsing_is_kept() {
+        let read = super::KEYS.iter().chain(crate::suggest::direction::DATE_KEYS);
+        for key in read.chain(&["lang", "language", "authority", "status"]) {
+            assert!(KEPT_KEYS.contains(key), "{key} is read after parsing but not kept");
+        }
+        let note = Note::parse("a.md".into(), "---\ntitle: A\nreview_due: 2026-01-01\ntags: [x]\n---\n");
+        let keys: Vec<&str> = note.fields.iter().map(|f| f.key.as_str()).collect();
+        assert_eq!(keys, ["review_due"]);
+        assert_eq!((note.title.as_str(), &note.tags[..]), ("A", &["x".to_string()][..]));
+    }
+}
