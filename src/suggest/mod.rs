@@ -134,6 +134,17 @@ fn toml_string(text: &str) -> String {
     toml::Value::String(text.to_string()).to_string()
 }
 
+/// What the detector keeps of every note until the candidates are known:
+/// little, as there is one for each note of the vault. [`Facts`] are
+/// made again for the candidates' notes alone.
+struct Brief {
+    /// Hashes of [`Facts::keys`]: notes sharing one are grouped, and each
+    /// group is checked on the keys themselves.
+    keys: [Option<u64>; 2],
+    /// The name key of a periodic note, to count its series by.
+    periodic: Option<Box<str>>,
+}
+
 /// What the detector knows of one note.
 struct Facts<'a> {
     note: &'a Note,
@@ -226,6 +237,14 @@ impl<'a> Facts<'a> {
     fn periodic(&self) -> bool {
         self.series.is_some() || self.path.name.markers.iter().any(Marker::is_period)
     }
+
+    fn brief(&self) -> Brief {
+        let hash = |key: &Option<String>| key.as_deref().map(|k| xxhash_rust::xxh3::xxh3_64(k.as_bytes()));
+        Brief {
+            keys: [hash(&self.keys[0]), hash(&self.keys[1])],
+            periodic: self.periodic().then(|| self.path.name.key.as_str().into()),
+        }
+    }
 }
 
 /// What the detector looks at: the vault, its graph (notes already linked
@@ -248,20 +267,23 @@ pub fn find_with(input: Input, options: &Options, progress: &dyn Progress) -> Su
     progress.start("fingerprinting notes", vault.notes.len() as u64);
     let boilerplate = Boilerplate::of_templates(vault);
     let roots = VersionRoots::find(vault);
-    let facts: Vec<Option<Facts>> = (0..vault.notes.len())
+    let facts_of = |id: NoteId| Facts::of(vault, id, &boilerplate);
+    let briefs: Vec<Option<Brief>> = (0..vault.notes.len())
         .into_par_iter()
         .map(|id| {
             progress.advance(1);
-            Facts::of(vault, id, &boilerplate)
+            facts_of(id).map(|f| f.brief())
         })
         .collect();
-    let prints: Vec<Option<&Fingerprint>> = facts.iter().map(|f| f.as_ref().map(|f| f.print)).collect();
+    let prints: Vec<Option<&Fingerprint>> = (0..vault.notes.len())
+        .map(|id| briefs[id].as_ref().and(vault.notes[id].fingerprint.as_deref()))
+        .collect();
     let counted = once_per_document(&prints, &roots);
     let mut common = Common::build(&counted, |print| print.into_iter().flat_map(|p| p.known_shingles()));
     common.mark(&boilerplate.shingles);
-    let candidates = candidates(&facts, &roots, &common);
-
-    let series = series(&facts);
+    let candidates = candidates(&briefs, &prints, &roots, &common, &facts_of);
+    let facts = facts_of_candidates(&candidates, vault.notes.len(), &facts_of);
+    let series = series(&briefs);
     let links = links(vault, graph);
     progress.start("comparing candidate pairs", candidates.len() as u64);
     let mut pairs: Vec<Pair> = candidates
@@ -269,7 +291,7 @@ pub fn find_with(input: Input, options: &Options, progress: &dyn Progress) -> Su
         .filter_map(|&(a, b)| {
             progress.advance(1);
             let (a, b) = (a as usize, b as usize);
-            let (fa, fb) = (facts[a].as_ref()?, facts[b].as_ref()?);
+            let (fa, fb) = (facts[a].as_deref()?, facts[b].as_deref()?);
             if links.component[a] == links.component[b]
                 || dismissals.contains(&fa.note.path, &fb.note.path)
                 || in_series(fa, fb, &series)
@@ -309,7 +331,7 @@ fn set_of(roots: &VersionRoots, id: NoteId) -> usize {
 /// history of their notes only (one `git log` limited to their paths, far
 /// cheaper than the whole history's diffs): content history, then first
 /// commits.
-fn settle_by_history(pairs: &mut [Pair], facts: &[Option<Facts>], root: &std::path::Path) {
+fn settle_by_history(pairs: &mut [Pair], facts: &[Option<Box<Facts>>], root: &std::path::Path) {
     let open: Vec<usize> = (0..pairs.len()).filter(|&i| pairs[i].direction == Direction::Uncertain).collect();
     if open.is_empty() {
         return;
@@ -324,7 +346,9 @@ fn settle_by_history(pairs: &mut [Pair], facts: &[Option<Facts>], root: &std::pa
     let history = git::History::read(root, &paths);
     for i in open {
         let pair = &mut pairs[i];
-        let (Some(fa), Some(fb)) = (facts[pair.older].as_ref(), facts[pair.newer].as_ref()) else { continue };
+        let (Some(fa), Some(fb)) = (facts[pair.older].as_deref(), facts[pair.newer].as_deref()) else {
+            continue;
+        };
         let committed = |f: &Facts| history.first.get(&f.note.path).copied();
         let (pa, pb) = (&fa.note.path, &fb.note.path);
         let content = match (history.earlier(pa, pb), history.earlier(pb, pa)) {
@@ -404,10 +428,16 @@ fn glob_for(older: &[String], newest: &str) -> String {
 /// The pairs worth scoring: those LSH finds, notes of one name group, and
 /// each copy of a page under release folders with its newest copy; never
 /// two copies of a page otherwise, nor two pages of one set of roots.
-fn candidates(facts: &[Option<Facts>], roots: &VersionRoots, common: &Common) -> Vec<(u32, u32)> {
-    let signatures: Vec<_> = facts.iter().map(|f| f.as_ref().and_then(|f| f.print.signature())).collect();
+fn candidates<'a>(
+    briefs: &[Option<Brief>],
+    prints: &[Option<&Fingerprint>],
+    roots: &VersionRoots,
+    common: &Common,
+    facts_of: &(dyn Fn(NoteId) -> Option<Facts<'a>> + Sync),
+) -> Vec<(u32, u32)> {
+    let signatures: Vec<_> = prints.iter().map(|p| p.and_then(Fingerprint::signature)).collect();
     let mut candidates = minhash::candidates(&signatures, common);
-    candidates.extend(name_groups(facts));
+    candidates.extend(name_groups(briefs, facts_of));
     candidates.retain(|&(a, b)| {
         let (a, b) = (a as usize, b as usize);
         roots.order(a, b).is_none() && !roots.different_pages(a, b)
@@ -568,29 +598,66 @@ impl Boilerplate {
     }
 }
 
+/// The facts of every note in a candidate pair, by note; `None` elsewhere.
+fn facts_of_candidates<'a>(
+    candidates: &[(u32, u32)],
+    notes: usize,
+    facts_of: &(dyn Fn(NoteId) -> Option<Facts<'a>> + Sync),
+) -> Vec<Option<Box<Facts<'a>>>> {
+    let mut ids: Vec<NoteId> = candidates.iter().flat_map(|&(a, b)| [a as NoteId, b as NoteId]).collect();
+    ids.par_sort_unstable();
+    ids.dedup();
+    let made: Vec<(NoteId, Option<Facts>)> = ids.into_par_iter().map(|id| (id, facts_of(id))).collect();
+    let mut facts: Vec<Option<Box<Facts>>> = std::iter::repeat_with(|| None).take(notes).collect();
+    for (id, f) in made {
+        facts[id] = f.map(Box::new);
+    }
+    facts
+}
+
 /// Pairs of notes whose names or titles are the same once markers are out.
-fn name_groups(facts: &[Option<Facts>]) -> Vec<(u32, u32)> {
-    let mut groups: HashMap<&str, Vec<u32>> = HashMap::new();
-    for (id, f) in facts.iter().enumerate() {
-        let Some(f) = f else { continue };
-        for key in f.keys.iter().flatten() {
-            groups.entry(key.as_str()).or_default().push(id as u32);
+/// Notes are grouped by the keys' hashes, and each group of two or more
+/// again by the keys themselves, made anew, so that no two keys that
+/// merely hash alike are taken for one.
+fn name_groups<'a>(
+    briefs: &[Option<Brief>],
+    facts_of: &(dyn Fn(NoteId) -> Option<Facts<'a>> + Sync),
+) -> Vec<(u32, u32)> {
+    let mut by_hash: HashMap<u64, Vec<u32>> = HashMap::new();
+    for (id, brief) in briefs.iter().enumerate() {
+        for &hash in brief.iter().flat_map(|b| b.keys.iter().flatten()) {
+            by_hash.entry(hash).or_default().push(id as u32);
         }
     }
-    let mut pairs = Vec::new();
-    for ids in groups.values().filter(|ids| (2..=MAX_NAME_GROUP).contains(&ids.len())) {
-        for (i, &a) in ids.iter().enumerate() {
-            pairs.extend(ids[i + 1..].iter().map(|&b| (a.min(b), a.max(b))));
-        }
-    }
-    pairs
+    let groups: Vec<Vec<u32>> = by_hash.into_values().filter(|ids| ids.len() >= 2).collect();
+    groups
+        .par_iter()
+        .flat_map_iter(|ids| {
+            let mut by_key: HashMap<String, Vec<u32>> = HashMap::new();
+            for &id in ids {
+                for key in facts_of(id as NoteId).into_iter().flat_map(|f| f.keys).flatten() {
+                    let hash = xxhash_rust::xxh3::xxh3_64(key.as_bytes());
+                    if briefs[id as usize].as_ref().is_some_and(|b| b.keys.contains(&Some(hash))) {
+                        by_key.entry(key).or_default().push(id);
+                    }
+                }
+            }
+            let mut pairs = Vec::new();
+            for ids in by_key.values().filter(|ids| (2..=MAX_NAME_GROUP).contains(&ids.len())) {
+                for (i, &a) in ids.iter().enumerate() {
+                    pairs.extend(ids[i + 1..].iter().map(|&b| (a.min(b), a.max(b))));
+                }
+            }
+            pairs
+        })
+        .collect()
 }
 
 /// Name keys shared by a periodic series: daily notes, weekly reviews.
-fn series(facts: &[Option<Facts>]) -> HashMap<String, usize> {
+fn series(briefs: &[Option<Brief>]) -> HashMap<String, usize> {
     let mut count: HashMap<String, usize> = HashMap::new();
-    for f in facts.iter().flatten().filter(|f| f.periodic()) {
-        *count.entry(f.path.name.key.clone()).or_default() += 1;
+    for key in briefs.iter().flatten().filter_map(|b| b.periodic.as_deref()) {
+        *count.entry(key.to_string()).or_default() += 1;
     }
     count.retain(|key, n| *n >= SERIES || key.is_empty() && *n >= 2);
     count
