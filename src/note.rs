@@ -207,12 +207,11 @@ const TITLE_SCAN_BYTES: usize = 1 << 20;
 pub struct Note {
     /// Vault-relative path with `/` separators.
     pub path: String,
-    /// File name without its extension.
-    pub stem: String,
     pub title: String,
     pub tags: Vec<String>,
     pub aliases: Vec<String>,
-    pub status: Option<(String, Span)>,
+    /// Boxed, as most notes have none and every note carries the field.
+    pub status: Option<Box<(String, Span)>>,
     /// The declarations, one per [`Side`] in [`Side::ALL`] order: boxed,
     /// as most notes have none and every note carries the field.
     declarations: Option<Box<[Option<Field>; 4]>>,
@@ -243,11 +242,9 @@ pub struct Note {
 
 impl Note {
     fn empty(path: String) -> Note {
-        let stem = stem_of(&path).to_string();
         Note {
-            title: stem.clone(),
+            title: stem_of(&path).to_string(),
             path,
-            stem,
             tags: Vec::new(),
             aliases: Vec::new(),
             status: None,
@@ -431,7 +428,7 @@ impl Note {
                 }
                 "status" => {
                     if let Some(status) = value.scalar_text() {
-                        self.status = Some((status.trim().to_string(), value.span));
+                        self.status = Some(Box::new((status.trim().to_string(), value.span)));
                     }
                 }
                 key => {
@@ -487,6 +484,12 @@ impl Note {
 
     fn declaration_mut(&mut self, side: Side) -> &mut Option<Field> {
         &mut self.declarations.get_or_insert_default()[side as usize]
+    }
+
+    /// The file name without its extension (derived from the path, not
+    /// kept: every note would carry it).
+    pub fn stem(&self) -> &str {
+        stem_of(&self.path)
     }
 
     /// The vault-relative folder holding the note, `""` at the root.

@@ -271,7 +271,7 @@ impl Vault {
                 push(&mut vault.by_suffix, lower[i + 1..].to_string(), id);
             }
             push(&mut vault.by_lower_path, lower, id);
-            push(&mut vault.by_stem, fold(&note.stem), id);
+            push(&mut vault.by_stem, fold(note.stem()), id);
             for alias in &note.aliases {
                 push(&mut vault.by_alias, fold(alias), id);
             }
@@ -386,7 +386,7 @@ impl Vault {
     pub fn wikilink_name(&self, from: NoteId, to: NoteId) -> Option<String> {
         let target = &self.notes[to];
         let without = without_extension(&target.path);
-        [target.stem.as_str(), without]
+        [target.stem(), without]
             .into_iter()
             .find(|name| self.resolve(from, &format!("[[{name}]]")) == Resolution::Note(to))
             .map(str::to_string)

@@ -194,7 +194,7 @@ fn by_alias(vault: &Vault, declared: &Declared, target: NoteId) -> Option<Diagno
         return None;
     };
     let note = &vault.notes[target];
-    let by_file = |n: &str| crate::text::fold(n) == crate::text::fold(&note.stem);
+    let by_file = |n: &str| crate::text::fold(n) == crate::text::fold(note.stem());
     if name.contains('/') || by_file(&name) || by_file(vault.strip_extension(&name)) {
         return None;
     }

@@ -172,7 +172,7 @@ impl<'a> Facts<'a> {
         if vault.is_template(id) {
             return None;
         }
-        let path = names::path_info(&note.path, &note.stem);
+        let path = names::path_info(&note.path, note.stem());
         // What a template gave the note tells nothing about which document it is.
         let mut tags: Vec<String> =
             note.tags.iter().map(|t| t.to_lowercase()).filter(|t| !boilerplate.tags.contains(t)).collect();
@@ -776,7 +776,7 @@ fn score(a: &Facts, b: &Facts, common: &Common, copies: bool) -> (f64, Signals, 
     // with none, only where a version marker tells the two names apart.
     // Same-named notes in parallel folders (one per team or region) are
     // not versions for their names alone.
-    let same_stem = a.note.stem.eq_ignore_ascii_case(&b.note.stem);
+    let same_stem = a.note.stem().eq_ignore_ascii_case(b.note.stem());
     let parallel = !same_place && same_stem;
     let named = same_language && !parallel && name >= STRONG_NAME && title >= STRONG_NAME;
     // A rewrite with no text in common: the names differ only by a
@@ -810,7 +810,7 @@ fn reasons(
     } else if !a.note.title.is_empty() && !b.note.title.is_empty() && content >= 0.5 {
         reasons.push("retitled".into());
     }
-    if a.note.stem.eq_ignore_ascii_case(&b.note.stem) && name > 0.0 {
+    if a.note.stem().eq_ignore_ascii_case(b.note.stem()) && name > 0.0 {
         reasons.push("same file name".into());
     } else if name == 1.0 {
         reasons.push("same name apart from version markers".into());
