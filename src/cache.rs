@@ -93,15 +93,39 @@ impl Cache {
     /// Stores `value` under `name` for `key`: written whole to a temporary
     /// file in the folder, then renamed over the old one.
     pub fn store<T: Serialize>(&self, name: &str, key: u64, value: &T) -> std::io::Result<()> {
-        self.prepare()?;
         let payload = postcard::to_stdvec(value).map_err(std::io::Error::other)?;
+        self.store_with(name, key, |write| write(&payload))
+    }
+
+    /// Stores under `name` for `key` the payload `fill` gives piece by
+    /// piece, so that a large one is never held whole: its length and
+    /// checksum go into the header once it is written.
+    fn store_with(
+        &self,
+        name: &str,
+        key: u64,
+        fill: impl FnOnce(&mut dyn FnMut(&[u8]) -> std::io::Result<()>) -> std::io::Result<()>,
+    ) -> std::io::Result<()> {
+        use std::io::{Seek, SeekFrom};
+        self.prepare()?;
         let mut file = tempfile::Builder::new().prefix(".tmp-").tempfile_in(&self.dir)?;
+        file.write_all(&[0; HEADER])?;
+        let (mut length, mut digest) = (0u64, xxhash_rust::xxh3::Xxh3Default::new());
+        {
+            let mut out = std::io::BufWriter::new(file.as_file_mut());
+            fill(&mut |piece: &[u8]| {
+                length += piece.len() as u64;
+                digest.update(piece);
+                out.write_all(piece)
+            })?;
+            out.flush()?;
+        }
+        file.seek(SeekFrom::Start(0))?;
         file.write_all(MAGIC)?;
         file.write_all(&FORMAT.to_le_bytes())?;
         file.write_all(&key.to_le_bytes())?;
-        file.write_all(&(payload.len() as u64).to_le_bytes())?;
-        file.write_all(&note::digest(&payload).to_le_bytes())?;
-        file.write_all(&payload)?;
+        file.write_all(&length.to_le_bytes())?;
+        file.write_all(&digest.digest().to_le_bytes())?;
         file.persist(self.file(name)).map_err(|e| e.error)?;
         Ok(())
     }
@@ -297,8 +321,10 @@ pub fn known(cache: &Cache, reading: &Reading<'_>) -> Known {
     let Some(Parts { started, parts }) = cache.load::<Parts>(NOTES, notes_key(reading)) else {
         return Known::default();
     };
+    // Each part is let go once decoded, so the file and its notes are not
+    // held whole at once.
     let decoded: Option<Vec<Vec<StoredNote>>> =
-        parts.par_iter().map(|part| postcard::from_bytes(&part.0).ok()).collect();
+        parts.into_par_iter().map(|part| postcard::from_bytes(&part.0).ok()).collect();
     Known::new(started, decoded.map(|d| d.into_iter().flatten().collect()).unwrap_or_default())
 }
 
@@ -310,13 +336,24 @@ pub fn store_notes<'a>(
     started: i64,
     notes: impl Iterator<Item = (&'a Note, StoredKey)>,
 ) -> std::io::Result<()> {
-    use rayon::prelude::*;
     let notes: Vec<StoredNote<&Note>> = notes.map(|(note, key)| StoredNote { key, note }).collect();
     let size = notes.len().div_ceil(PARTS).max(1);
-    let parts: Result<Vec<Part>, _> =
-        notes.par_chunks(size).map(|c| postcard::to_stdvec(c).map(Part)).collect();
-    let parts = parts.map_err(std::io::Error::other)?;
-    cache.store(NOTES, notes_key(reading), &Parts { started, parts })
+    // Written as `Parts` is encoded (its fields, the number of parts, then
+    // each part's length and bytes), one part at a time, so the file is
+    // never held whole beside the notes.
+    cache.store_with(NOTES, notes_key(reading), |write| {
+        write(&encode(&(started, notes.chunks(size).len()))?)?;
+        for chunk in notes.chunks(size) {
+            let part = encode(&chunk)?;
+            write(&encode(&part.len())?)?;
+            write(&part)?;
+        }
+        Ok(())
+    })
+}
+
+fn encode<T: Serialize + ?Sized>(value: &T) -> std::io::Result<Vec<u8>> {
+    postcard::to_stdvec(value).map_err(std::io::Error::other)
 }
 
 /// Lists of 32-bit hashes stored as their bytes: a note's signature and
@@ -355,5 +392,40 @@ impl<'de, T, F: FnOnce(&[u8]) -> Option<T>> serde::de::Visitor<'de> for Bytes<F>
 
     fn visit_bytes<E: serde::de::Error>(self, bytes: &[u8]) -> Result<T, E> {
         (self.0)(bytes).ok_or_else(|| E::custom("malformed bytes"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The notes file is written piece by piece; it must read back whole,
+    /// or every warm run would quietly read the vault again.
+    #[test]
+    fn the_notes_file_gives_back_the_notes_stored() {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = Cache::new(dir.path().join("cache"), dir.path());
+        let reading = Reading { fingerprint: true, ..Reading::default() };
+        let notes: Vec<Note> = (0..150)
+            .map(|i| {
+                let text =
+                    format!("---\nupdated: 2026-01-0{}\n---\n# Note {i}\nwords of note {i}\n", i % 9 + 1);
+                Note::parse_with(format!("n{i}.md"), &text, reading)
+            })
+            .collect();
+        let key = |i: usize| StoredKey {
+            stamp: Stamp { size: i as u64, modified: 7 },
+            digest: i as u64,
+            fingerprinted: true,
+            linked: true,
+        };
+        store_notes(&cache, &reading, 42, notes.iter().enumerate().map(|(i, n)| (n, key(i)))).unwrap();
+        let known = known(&cache, &reading);
+        assert_eq!(known.started, 42);
+        for (i, note) in notes.iter().enumerate() {
+            let stored = known.take(&note.path).expect("every note is kept");
+            assert_eq!(stored.key, key(i));
+            assert_eq!(format!("{:?}", stored.note), format!("{note:?}"));
+        }
     }
 }
