@@ -37,68 +37,86 @@ pub struct Vault {
     pub config_name: String,
     /// What the config says of scopes, authorities and review deadlines.
     pub terms: Terms,
-    by_path: HashMap<String, NoteId>,
+    /// The path's [`Index::key`], in NFC: a path names one note (the last
+    /// read, when two spell one path in two normal forms).
+    by_path: HashMap<[u64; 2], NoteId>,
     /// Lower-cased path without extension.
-    by_lower_path: HashMap<String, Ids>,
+    by_lower_path: Index,
     /// Lower-cased trailing parts of the path without extension, from a
     /// folder boundary (`dir/note` for `a/dir/note.md`).
-    by_suffix: HashMap<String, Ids>,
-    by_stem: HashMap<String, Ids>,
-    by_alias: HashMap<String, Ids>,
+    by_suffix: Index,
+    by_stem: Index,
+    by_alias: Index,
 }
 
-/// The notes under one index key, in id order: nearly always one, held
-/// without an allocation of its own (a vault has several keys a note).
+/// Notes by a name (a path, a stem, an alias), held by the name's 128-bit
+/// hash rather than the name: every note has several names, and the names
+/// were most of what the indexes held. (Two of the several million names
+/// of a million-note vault share a hash with a chance near 10^-26.)
 #[derive(Debug, Clone, Default)]
-enum Ids {
-    #[default]
-    None,
-    One(NoteId),
-    Many(Vec<NoteId>),
+struct Index {
+    /// Names of one note, nearly all of them: no list of their own.
+    one: HashMap<[u64; 2], NoteId>,
+    /// Names of two notes or more, with the notes in id order.
+    many: HashMap<[u64; 2], Vec<NoteId>>,
 }
 
-impl Ids {
-    fn as_slice(&self) -> &[NoteId] {
-        match self {
-            Ids::None => &[],
-            Ids::One(id) => std::slice::from_ref(id),
-            Ids::Many(ids) => ids,
+impl Index {
+    fn key(name: &str) -> [u64; 2] {
+        let hash = xxhash_rust::xxh3::xxh3_128(name.as_bytes());
+        [hash as u64, (hash >> 64) as u64]
+    }
+
+    fn with_capacity(names: usize) -> Index {
+        Index { one: HashMap::with_capacity(names), many: HashMap::new() }
+    }
+
+    /// The notes under `name`, in id order.
+    fn get(&self, name: &str) -> &[NoteId] {
+        let key = Index::key(name);
+        match self.one.get(&key) {
+            Some(id) => std::slice::from_ref(id),
+            None => self.many.get(&key).map_or(&[], Vec::as_slice),
         }
     }
 
-    /// Adds `id` where it belongs in id order, unless it is there.
-    fn insert(&mut self, id: NoteId) {
-        if let Ids::None = self {
-            *self = Ids::One(id);
+    /// Files `id` under `name`, unless it is there.
+    fn insert(&mut self, name: &str, id: NoteId) {
+        let key = Index::key(name);
+        if let Some(ids) = self.many.get_mut(&key) {
+            if let Err(at) = ids.binary_search(&id) {
+                ids.insert(at, id);
+            }
             return;
         }
-        let mut ids = std::mem::take(self).into_vec();
-        if let Err(at) = ids.binary_search(&id) {
-            ids.insert(at, id);
-        }
-        *self = Ids::of(ids);
-    }
-
-    fn remove(&mut self, id: NoteId) {
-        let mut ids = std::mem::take(self).into_vec();
-        ids.retain(|&other| other != id);
-        *self = Ids::of(ids);
-    }
-
-    fn into_vec(self) -> Vec<NoteId> {
-        match self {
-            Ids::None => Vec::new(),
-            Ids::One(id) => vec![id],
-            Ids::Many(ids) => ids,
+        match self.one.get(&key) {
+            Some(&other) if other != id => {
+                self.one.remove(&key);
+                self.many.insert(key, vec![other.min(id), other.max(id)]);
+            }
+            Some(_) => {}
+            None => {
+                self.one.insert(key, id);
+            }
         }
     }
 
-    fn of(ids: Vec<NoteId>) -> Ids {
-        match ids[..] {
-            [] => Ids::None,
-            [one] => Ids::One(one),
-            _ => Ids::Many(ids),
+    fn remove(&mut self, name: &str, id: NoteId) {
+        let key = Index::key(name);
+        if self.one.get(&key) == Some(&id) {
+            self.one.remove(&key);
+        } else if let Some(ids) = self.many.get_mut(&key) {
+            ids.retain(|&other| other != id);
+            if let [last] = ids[..] {
+                self.many.remove(&key);
+                self.one.insert(key, last);
+            }
         }
+    }
+
+    /// How many names the index holds.
+    fn len(&self) -> usize {
+        self.one.len() + self.many.len()
     }
 }
 
@@ -161,10 +179,6 @@ pub enum Resolution {
     Template(NoteId),
     Outside,
     Invalid(Invalid),
-}
-
-fn push(map: &mut HashMap<String, Ids>, key: String, id: NoteId) {
-    map.entry(key).or_default().insert(id);
 }
 
 /// A note's path without its extension (every note has one).
@@ -259,21 +273,21 @@ impl Vault {
             config_name: "vaultlint.toml".into(),
             terms: Terms::default(),
             by_path: HashMap::with_capacity(notes.len()),
-            by_lower_path: HashMap::with_capacity(notes.len()),
-            by_suffix: HashMap::new(),
-            by_stem: HashMap::with_capacity(notes.len()),
-            by_alias: HashMap::new(),
+            by_lower_path: Index::with_capacity(notes.len()),
+            by_suffix: Index::default(),
+            by_stem: Index::with_capacity(notes.len()),
+            by_alias: Index::default(),
         };
         for (id, note) in notes.iter().enumerate() {
-            vault.by_path.insert(nfc(&note.path).into_owned(), id);
+            vault.by_path.insert(Index::key(&nfc(&note.path)), id);
             let lower = fold(without_extension(&note.path));
             for (i, _) in lower.match_indices('/') {
-                push(&mut vault.by_suffix, lower[i + 1..].to_string(), id);
+                vault.by_suffix.insert(&lower[i + 1..], id);
             }
-            push(&mut vault.by_lower_path, lower, id);
-            push(&mut vault.by_stem, fold(note.stem()), id);
+            vault.by_lower_path.insert(&lower, id);
+            vault.by_stem.insert(&fold(note.stem()), id);
             for alias in &note.aliases {
-                push(&mut vault.by_alias, fold(alias), id);
+                vault.by_alias.insert(&fold(alias), id);
             }
         }
         vault.notes = notes;
@@ -300,16 +314,10 @@ impl Vault {
         };
         let renamed = self.notes[id].aliases != note.aliases;
         for alias in &self.notes[id].aliases {
-            let key = fold(alias);
-            if let Some(ids) = self.by_alias.get_mut(&key) {
-                ids.remove(id);
-                if ids.as_slice().is_empty() {
-                    self.by_alias.remove(&key);
-                }
-            }
+            self.by_alias.remove(&fold(alias), id);
         }
         for alias in &note.aliases {
-            self.by_alias.entry(fold(alias)).or_default().insert(id);
+            self.by_alias.insert(&fold(alias), id);
         }
         self.notes[id] = note;
         renamed
@@ -377,7 +385,7 @@ impl Vault {
     }
 
     pub fn id_of(&self, path: &str) -> Option<NoteId> {
-        self.by_path.get(nfc(path).as_ref()).copied()
+        self.by_path.get(&Index::key(&nfc(path))).copied()
     }
 
     /// How a wikilink written in `from` names `to`: its bare file name
@@ -410,11 +418,11 @@ impl Vault {
     fn resolve_path(&self, path: &str) -> Resolution {
         let path = nfc(path);
         let path = path.as_ref();
-        if let Some(&id) = self.by_path.get(path) {
+        if let Some(&id) = self.by_path.get(&Index::key(path)) {
             return Resolution::Note(id);
         }
         for ext in &self.extensions {
-            if let Some(&id) = self.by_path.get(&format!("{path}.{ext}")) {
+            if let Some(&id) = self.by_path.get(&Index::key(&format!("{path}.{ext}"))) {
                 return Resolution::Note(id);
             }
         }
@@ -424,8 +432,8 @@ impl Vault {
 
     fn resolve_wikilink(&self, name: &str) -> Resolution {
         let key = fold(self.strip_extension(name.trim_start_matches('/')));
-        fn found<'m>(map: &'m HashMap<String, Ids>, key: &str) -> Option<&'m [NoteId]> {
-            map.get(key).map(Ids::as_slice).filter(|ids| !ids.is_empty())
+        fn found<'m>(index: &'m Index, key: &str) -> Option<&'m [NoteId]> {
+            Some(index.get(key)).filter(|ids| !ids.is_empty())
         }
         let candidates = if key.contains('/') {
             found(&self.by_lower_path, &key).or_else(|| found(&self.by_suffix, &key))
@@ -454,27 +462,29 @@ impl Vault {
     /// in another folder, then similar file names.
     pub fn close_names(&self, wanted: &str, budget: &mut usize) -> Vec<NoteId> {
         let lower = fold(self.strip_extension(wanted));
-        if let Some(ids) = self.by_lower_path.get(&lower) {
-            return ids.as_slice().to_vec();
+        for ids in [self.by_lower_path.get(&lower), self.by_stem.get(note::stem_of(&lower))] {
+            if !ids.is_empty() {
+                return ids.to_vec();
+            }
         }
-        let stem = note::stem_of(&lower).to_string();
-        if let Some(ids) = self.by_stem.get(&stem) {
-            return ids.as_slice().to_vec();
-        }
+        let stem = note::stem_of(&lower);
         // The fuzzy pass compares against every file name; a shared budget
         // keeps a vault full of broken links from making it quadratic.
         if *budget < self.by_stem.len() {
             return Vec::new();
         }
         *budget -= self.by_stem.len();
-        let mut best: Option<(f64, &String)> = None;
-        for candidate in self.by_stem.keys() {
-            let score = strsim::jaro_winkler(&stem, candidate);
-            if score >= 0.85 && best.is_none_or(|(b, name)| score > b || (score == b && candidate < name)) {
+        // The index keeps no names: they are made again from the notes.
+        let mut best: Option<(f64, String)> = None;
+        for candidate in self.notes.iter().map(|n| fold(n.stem())) {
+            let score = strsim::jaro_winkler(stem, &candidate);
+            if score >= 0.85
+                && best.as_ref().is_none_or(|(b, name)| score > *b || (score == *b && candidate < *name))
+            {
                 best = Some((score, candidate));
             }
         }
-        best.map(|(_, name)| self.by_stem[name].as_slice().to_vec()).unwrap_or_default()
+        best.map(|(_, name)| self.by_stem.get(&name).to_vec()).unwrap_or_default()
     }
 }
 
