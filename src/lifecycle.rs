@@ -154,7 +154,7 @@ pub struct Lifecycle {
 /// The note's `status` in lower case; empty when it has none. Most notes
 /// have none, and those that do say it in ASCII: no allocation for them.
 fn status(vault: &Vault, id: NoteId) -> std::borrow::Cow<'_, str> {
-    match vault.notes[id].status.as_deref() {
+    match vault.notes[id].status() {
         None => "".into(),
         Some((s, _)) if !s.bytes().any(|b| b.is_ascii_uppercase()) && s.is_ascii() => s.as_str().into(),
         Some((s, _)) => s.to_lowercase().into(),

@@ -208,13 +208,14 @@ pub struct Note {
     /// Vault-relative path with `/` separators.
     pub path: String,
     pub title: String,
-    pub tags: Vec<String>,
-    pub aliases: Vec<String>,
-    /// Boxed, as most notes have none and every note carries the field.
-    pub status: Option<Box<(String, Span)>>,
-    /// The declarations, one per [`Side`] in [`Side::ALL`] order: boxed,
-    /// as most notes have none and every note carries the field.
-    declarations: Option<Box<[Option<Field>; 4]>>,
+    /// The tags, without `#`, one a line: one allocation for them all, as
+    /// most notes have a few. (A tag holds no white space, as Obsidian
+    /// reads tags.)
+    tags: Box<str>,
+    /// What most notes do not have (aliases, a status, declarations,
+    /// problems, suppressions, a scope), boxed and made only for a note
+    /// with one of them: every note would otherwise carry them all.
+    rare: Option<Box<Rare>>,
     /// The links in the body, when they were asked for.
     pub links: Vec<BodyLink>,
     /// The top-level frontmatter fields under [`KEPT_KEYS`], in file order.
@@ -224,8 +225,6 @@ pub struct Note {
     pub head: String,
     /// Whether the file was read and its frontmatter understood.
     pub parsed: bool,
-    /// Problems found while reading the note.
-    pub problems: Vec<Diagnostic>,
     /// The body as the version detector sees it, when it was asked for
     /// and the body could be told apart from the frontmatter.
     pub fingerprint: Option<Box<Fingerprint>>,
@@ -233,32 +232,41 @@ pub struct Note {
     pub modified: Option<i64>,
     /// [`digest`] of the file as read, when asked for.
     pub digest: Option<u64>,
+}
+
+/// The parts of a [`Note`] most notes do not have.
+#[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
+struct Rare {
+    aliases: Vec<String>,
+    status: Option<(String, Span)>,
+    /// The declarations, one per [`Side`] in [`Side::ALL`] order.
+    declarations: [Option<Field>; 4],
+    /// Problems found while reading the note.
+    problems: Vec<Diagnostic>,
     /// The suppressions written in the note, in file order.
-    pub suppressions: Vec<Suppression>,
+    suppressions: Vec<Suppression>,
     /// Where the note applies, by its scope keys: read once, as every
     /// check reads it for every note.
-    pub scope: crate::scope::Scope,
+    scope: crate::scope::Scope,
 }
+
+/// The scope of a note that declares none.
+static NO_SCOPE: crate::scope::Scope = crate::scope::Scope::EVERYWHERE;
 
 impl Note {
     fn empty(path: String) -> Note {
         Note {
             title: stem_of(&path).to_string(),
             path,
-            tags: Vec::new(),
-            aliases: Vec::new(),
-            status: None,
-            declarations: None,
+            tags: Box::default(),
+            rare: None,
             links: Vec::new(),
             fields: Vec::new(),
             head: String::new(),
             parsed: false,
-            problems: Vec::new(),
             fingerprint: None,
             modified: None,
             digest: None,
-            suppressions: Vec::new(),
-            scope: crate::scope::Scope::default(),
         }
     }
 
@@ -266,7 +274,7 @@ impl Note {
     pub fn unreadable(path: String, reason: String) -> Note {
         let mut note = Note::empty(path);
         let message = format!("cannot read note: {reason}");
-        note.problems.push(Diagnostic::new(Code::UnreadableNote, note.path.clone(), message));
+        note.push_problem(Diagnostic::new(Code::UnreadableNote, note.path.clone(), message));
         note
     }
 
@@ -311,7 +319,7 @@ impl Note {
                 let mut diagnostic = Diagnostic::new(Code::UnreadableNote, note.path.clone(), message)
                     .help("re-save the file as UTF-8");
                 diagnostic.span = Some(Span { offset: at, len: 1, line, column });
-                note.problems.push(diagnostic);
+                note.push_problem(diagnostic);
                 note
             }
         }
@@ -334,7 +342,7 @@ impl Note {
             }
             Delimited::Unclosed { opening } => {
                 note.head = first_line(text).to_string();
-                note.problems.push(
+                note.push_problem(
                     Diagnostic::new(Code::InvalidFrontmatter, note.path.clone(), "frontmatter is not closed")
                         .at(opening, "opened here, never closed")
                         .help("end the frontmatter with a line holding only `---`"),
@@ -343,7 +351,7 @@ impl Note {
             }
             Delimited::TooLarge { opening } => {
                 note.head = first_line(text).to_string();
-                note.problems.push(
+                note.push_problem(
                     Diagnostic::new(
                         Code::InvalidFrontmatter,
                         note.path.clone(),
@@ -364,7 +372,7 @@ impl Note {
                         note.parsed = true;
                     }
                     Err(err) => {
-                        note.problems.push(
+                        note.push_problem(
                             Diagnostic::new(Code::InvalidFrontmatter, note.path.clone(), err.message)
                                 .at(err.span, err.label),
                         );
@@ -374,9 +382,16 @@ impl Note {
             }
         };
         note.read_fields(reading.keys);
-        note.scope = crate::scope::Scope::of(&note, reading.scope_keys);
-        note.suppressions.extend(crate::suppression::in_frontmatter(&note.fields, reading.suppression_key));
-        note.suppressions.extend(crate::suppression::in_body(text, body_start));
+        let scope = crate::scope::Scope::of(&note, reading.scope_keys);
+        if scope != NO_SCOPE {
+            note.rare().scope = scope;
+        }
+        let mut suppressions: Vec<Suppression> =
+            crate::suppression::in_frontmatter(&note.fields, reading.suppression_key).into_iter().collect();
+        suppressions.extend(crate::suppression::in_body(text, body_start));
+        if !suppressions.is_empty() {
+            note.rare().suppressions = suppressions;
+        }
         if reading.links {
             note.links = crate::link::in_body(text, body_start);
         }
@@ -398,10 +413,11 @@ impl Note {
     fn shrink(&mut self) {
         self.fields.shrink_to_fit();
         self.links.shrink_to_fit();
-        self.tags.shrink_to_fit();
-        self.aliases.shrink_to_fit();
-        self.problems.shrink_to_fit();
-        self.suppressions.shrink_to_fit();
+        if let Some(rare) = &mut self.rare {
+            rare.aliases.shrink_to_fit();
+            rare.problems.shrink_to_fit();
+            rare.suppressions.shrink_to_fit();
+        }
     }
 
     fn read_fields(&mut self, keys: &DeclarationKeys) {
@@ -414,21 +430,29 @@ impl Note {
                         self.title = title.trim().to_string();
                     }
                 }
-                "tags" | "tag" => self.tags.extend(
-                    value
+                "tags" | "tag" => {
+                    let mut tags = String::from(std::mem::take(&mut self.tags));
+                    let written = value
                         .strings()
                         .into_iter()
-                        .flat_map(|s| s.split([',', ' ']))
-                        .map(|t| t.trim().trim_start_matches('#'))
-                        .filter(|t| !t.is_empty())
-                        .map(str::to_string),
-                ),
+                        .flat_map(|s| s.split(|c: char| c == ',' || c.is_whitespace()));
+                    for tag in written.map(|t| t.trim_start_matches('#')).filter(|t| !t.is_empty()) {
+                        if !tags.is_empty() {
+                            tags.push('\n');
+                        }
+                        tags.push_str(tag);
+                    }
+                    self.tags = tags.into_boxed_str();
+                }
                 "aliases" | "alias" => {
-                    self.aliases.extend(value.strings().into_iter().map(|a| a.trim().to_string()))
+                    let aliases = value.strings();
+                    if !aliases.is_empty() {
+                        self.rare().aliases.extend(aliases.into_iter().map(|a| a.trim().to_string()));
+                    }
                 }
                 "status" => {
                     if let Some(status) = value.scalar_text() {
-                        self.status = Some(Box::new((status.trim().to_string(), value.span)));
+                        self.rare().status = Some((status.trim().to_string(), value.span));
                     }
                 }
                 key => {
@@ -474,7 +498,7 @@ impl Note {
 
     /// The declaration on `side`, if any.
     pub fn declaration(&self, side: Side) -> Option<&Field> {
-        self.declarations.as_ref()?[side as usize].as_ref()
+        self.rare.as_ref()?.declarations[side as usize].as_ref()
     }
 
     /// The successor declaration, if any.
@@ -483,7 +507,45 @@ impl Note {
     }
 
     fn declaration_mut(&mut self, side: Side) -> &mut Option<Field> {
-        &mut self.declarations.get_or_insert_default()[side as usize]
+        &mut self.rare().declarations[side as usize]
+    }
+
+    /// The note's tags, without `#`, in the order written.
+    pub fn tags(&self) -> impl Iterator<Item = &str> {
+        self.tags.split('\n').filter(|t| !t.is_empty())
+    }
+
+    fn rare(&mut self) -> &mut Rare {
+        self.rare.get_or_insert_default()
+    }
+
+    fn push_problem(&mut self, problem: Diagnostic) {
+        self.rare().problems.push(problem);
+    }
+
+    /// The note's aliases, as written.
+    pub fn aliases(&self) -> &[String] {
+        self.rare.as_ref().map_or(&[], |r| &r.aliases)
+    }
+
+    /// The note's `status`, trimmed, with where its value is written.
+    pub fn status(&self) -> Option<&(String, Span)> {
+        self.rare.as_ref()?.status.as_ref()
+    }
+
+    /// Problems found while reading the note.
+    pub fn problems(&self) -> &[Diagnostic] {
+        self.rare.as_ref().map_or(&[], |r| &r.problems)
+    }
+
+    /// The suppressions written in the note, in file order.
+    pub fn suppressions(&self) -> &[Suppression] {
+        self.rare.as_ref().map_or(&[], |r| &r.suppressions)
+    }
+
+    /// Where the note applies, by its scope keys.
+    pub fn scope(&self) -> &crate::scope::Scope {
+        self.rare.as_ref().map_or(&NO_SCOPE, |r| &r.scope)
     }
 
     /// The file name without its extension (derived from the path, not
@@ -538,8 +600,10 @@ mod tests {
     #[test]
     fn tags_forms() {
         let n = Note::parse("x.md".into(), "---\ntags: \"#hr, policy\"\n---\n");
-        assert_eq!(n.tags, vec!["hr", "policy"]);
+        assert_eq!(n.tags().collect::<Vec<_>>(), ["hr", "policy"]);
         let n = Note::parse("x.md".into(), "---\ntags:\n  - '#a'\n  - b\n---\n");
-        assert_eq!(n.tags, vec!["a", "b"]);
+        assert_eq!(n.tags().collect::<Vec<_>>(), ["a", "b"]);
+        let n = Note::parse("x.md".into(), "---\ntags: \"a\\tb\"\ntag: c\n---\n");
+        assert_eq!(n.tags().collect::<Vec<_>>(), ["a", "b", "c"]);
     }
 }

@@ -19,6 +19,9 @@ pub const DEFAULT_KEYS: &[&str] =
 pub struct Scope(Vec<(String, Vec<String>)>);
 
 impl Scope {
+    /// The scope of a note that says nothing of where it applies.
+    pub const EVERYWHERE: Scope = Scope(Vec::new());
+
     /// The scope `note` declares with `keys`. A key with an empty value
     /// (`region: []`, `region:`) sets nothing.
     pub fn of(note: &Note, keys: &[String]) -> Scope {
@@ -129,7 +132,7 @@ mod tests {
 
     fn scope(text: &str) -> Scope {
         // Read with the default scope keys, as the note is parsed.
-        Note::parse("n.md".into(), &format!("---\n{text}\n---\n")).scope
+        Note::parse("n.md".into(), &format!("---\n{text}\n---\n")).scope().clone()
     }
 
     #[test]

@@ -144,7 +144,7 @@ impl Default for Terms {
 impl Vault {
     /// The scope of every note.
     pub fn scopes(&self) -> Vec<crate::scope::Scope> {
-        self.notes.iter().map(|n| n.scope.clone()).collect()
+        self.notes.iter().map(|n| n.scope().clone()).collect()
     }
 
     /// The rank of the note's `authority` among the configured ones, 0 the
@@ -286,7 +286,7 @@ impl Vault {
             }
             vault.by_lower_path.insert(&lower, id);
             vault.by_stem.insert(&fold(note.stem()), id);
-            for alias in &note.aliases {
+            for alias in note.aliases() {
                 vault.by_alias.insert(&fold(alias), id);
             }
         }
@@ -312,11 +312,11 @@ impl Vault {
             self.reindex(notes);
             return true;
         };
-        let renamed = self.notes[id].aliases != note.aliases;
-        for alias in &self.notes[id].aliases {
+        let renamed = self.notes[id].aliases() != note.aliases();
+        for alias in self.notes[id].aliases() {
             self.by_alias.remove(&fold(alias), id);
         }
-        for alias in &note.aliases {
+        for alias in note.aliases() {
             self.by_alias.insert(&fold(alias), id);
         }
         self.notes[id] = note;
@@ -356,7 +356,7 @@ impl Vault {
         use crate::code::Code::{InvalidFrontmatter, UnreadableNote};
         let walk = self.problems.iter().filter(|p| p.code == UnreadableNote);
         let notes = self.notes.iter().filter_map(|n| {
-            n.problems.iter().find(|p| matches!(p.code, UnreadableNote | InvalidFrontmatter))
+            n.problems().iter().find(|p| matches!(p.code, UnreadableNote | InvalidFrontmatter))
         });
         let mut out: Vec<(&str, &str)> =
             walk.chain(notes).map(|p| (p.path.as_str(), p.message.as_str())).collect();

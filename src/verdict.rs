@@ -219,7 +219,7 @@ fn unknown(vault: &Vault, life: &Lifecycle, id: NoteId, broken: Option<String>) 
         Standing::Cycle => return Some("the note is in a supersession cycle".into()),
         _ => {}
     }
-    if note.status.as_deref().is_some_and(|(s, _)| s.eq_ignore_ascii_case("unknown")) {
+    if note.status().is_some_and(|(s, _)| s.eq_ignore_ascii_case("unknown")) {
         return Some("the note says `status: unknown`".into());
     }
     if broken.is_some() {

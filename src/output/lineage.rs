@@ -64,7 +64,7 @@ pub fn entry<'a>(vault: &'a Vault, analysis: &'a Analysis, id: NoteId) -> Entry<
         conflicts_with: paths(&mut judged.conflicts_with.iter().copied()),
         because: judged.because.clone(),
         scope: scope.iter().map(|(k, v)| (k.as_str(), v.as_slice())).collect(),
-        status: vault.notes[id].status.as_deref().map(|(s, _)| s.as_str()),
+        status: vault.notes[id].status().map(|(s, _)| s.as_str()),
         effective_from: day(vault, id, "effective_from"),
         effective_to: day(vault, id, "effective_to"),
         review_due: day(vault, id, "review_due"),

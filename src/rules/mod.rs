@@ -101,7 +101,7 @@ pub fn run(input: &Input, focus: Option<&Focus>, options: &Options) -> (Vec<Diag
     let wanted = wanted(vault, focus);
     let mut out: Vec<Diagnostic> = vault.problems.clone();
     for note in &vault.notes {
-        out.extend(note.problems.iter().cloned());
+        out.extend(note.problems().iter().cloned());
     }
     supersession::check(vault, graph, &wanted, focus, &mut out);
     supersession::folder_rules(vault, graph, &mut out);

@@ -63,7 +63,7 @@ pub fn check(
     out: &mut Vec<Diagnostic>,
 ) {
     for (id, note) in vault.notes.iter().enumerate().filter(|&(id, _)| wanted[id]) {
-        let Some((status, span)) = note.status.as_deref() else { continue };
+        let Some((status, span)) = note.status() else { continue };
         if vault.is_template(id) && note.field("status").is_some_and(|f| note.is_placeholder(&f.value)) {
             continue;
         }

@@ -16,17 +16,17 @@ use std::collections::HashMap;
 /// `versions_ran` false, the similarity pass did not) and, with
 /// `--strict`, those that name no rule.
 pub fn apply(vault: &Vault, options: &Options, versions_ran: bool, out: &mut Vec<Diagnostic>) {
-    if vault.notes.iter().all(|n| n.suppressions.is_empty()) {
+    if vault.notes.iter().all(|n| n.suppressions().is_empty()) {
         return;
     }
     let mut notes: HashMap<NoteId, Marks> = HashMap::new();
     let mut silence = |id: NoteId, line: Option<usize>, code: Code| -> bool {
         let note = &vault.notes[id];
-        let marks = notes.entry(id).or_insert_with(|| Marks::new(&note.suppressions));
+        let marks = notes.entry(id).or_insert_with(|| Marks::new(note.suppressions()));
         let one_line = line.and_then(|l| marks.by_line.get(&l)).map_or(&[][..], Vec::as_slice);
         let mut silenced = false;
         for &i in marks.wide.iter().chain(one_line) {
-            let suppression = &note.suppressions[i];
+            let suppression = &note.suppressions()[i];
             if !suppression.reach.covers(line) {
                 continue;
             }
@@ -56,7 +56,7 @@ pub fn apply(vault: &Vault, options: &Options, versions_ran: bool, out: &mut Vec
     });
     for (id, note) in vault.notes.iter().enumerate() {
         let marks = notes.get(&id);
-        for (i, suppression) in note.suppressions.iter().enumerate() {
+        for (i, suppression) in note.suppressions().iter().enumerate() {
             let marks = marks.map(|m| m.used[i].as_slice());
             report(&note.path, suppression, marks, options, versions_ran, out);
         }

@@ -62,7 +62,7 @@ pub struct Mark {
 /// apply without a person's word: it is a judgement.
 pub fn mark(vault: &Vault, older: NoteId, newer: NoteId, style: LinkStyle) -> Result<Option<Mark>, String> {
     let note = &vault.notes[older];
-    if let Some(problem) = note.problems.iter().find(|p| p.code == crate::code::Code::UnreadableNote) {
+    if let Some(problem) = note.problems().iter().find(|p| p.code == crate::code::Code::UnreadableNote) {
         return Err(problem.message.clone());
     }
     let value = successor_value(vault, older, newer, style);

@@ -175,7 +175,7 @@ impl<'a> Facts<'a> {
         let path = names::path_info(&note.path, note.stem());
         // What a template gave the note tells nothing about which document it is.
         let mut tags: Vec<String> =
-            note.tags.iter().map(|t| t.to_lowercase()).filter(|t| !boilerplate.tags.contains(t)).collect();
+            note.tags().map(str::to_lowercase).filter(|t| !boilerplate.tags.contains(t)).collect();
         tags.sort();
         tags.dedup();
         // Most vaults have no template: then the outline is borrowed as is,
@@ -203,7 +203,7 @@ impl<'a> Facts<'a> {
             title,
             keys,
             series: vault.obsidian.series_of(&note.path),
-            scope: &note.scope,
+            scope: note.scope(),
             path,
             tags,
             language,
@@ -590,7 +590,7 @@ impl Boilerplate {
                 out.shingles.extend(f.known_shingles());
                 out.headings.extend(&f.headings);
             }
-            out.tags.extend(note.tags.iter().map(|t| t.to_lowercase()));
+            out.tags.extend(note.tags().map(str::to_lowercase));
         }
         out.shingles.sort_unstable();
         out.headings.sort_unstable();
