@@ -21,7 +21,7 @@ use std::sync::Mutex;
 pub const DEFAULT_DIR: &str = ".vaultlint_cache";
 const MAGIC: &[u8; 16] = b"vaultlint cache\n";
 /// Bumped whenever what is stored changes shape, or what a note keeps.
-const FORMAT: u32 = 5;
+const FORMAT: u32 = 6;
 const HEADER: usize = MAGIC.len() + 4 + 8 + 8 + 8;
 /// A file written this shortly before a run read it may change again
 /// within the same timestamp (file systems keep them as coarsely as two
@@ -130,6 +130,67 @@ impl Cache {
         Ok(())
     }
 
+    /// The parts of a file [`Cache::store_parts`] wrote under `name` for
+    /// `key`, read one by one rather than the file whole (at a million
+    /// notes, the file and its notes decoded would be held at once), the
+    /// checksum taken as they are read. `None` unless the file is whole.
+    fn load_parts(&self, name: &str, key: u64) -> Option<(i64, Vec<Vec<u8>>)> {
+        use std::io::Read;
+        let file = std::fs::File::open(self.file(name)).ok()?;
+        let size = file.metadata().ok().filter(|m| m.is_file())?.len();
+        let mut reader = std::io::BufReader::new(file);
+        let mut header = [0; HEADER];
+        reader.read_exact(&mut header).ok()?;
+        let (length, digest) = header_for(&header, key)?;
+        if size.checked_sub(HEADER as u64) != Some(length) {
+            return None;
+        }
+        let (mut read, mut checksum) = (0u64, xxhash_rust::xxh3::Xxh3Default::new());
+        // Never past the length the header gives, which the file's size
+        // bears out: a damaged count cannot make a huge allocation.
+        let mut take = |n: u64| -> Option<Vec<u8>> {
+            let end = read.checked_add(n).filter(|&end| end <= length)?;
+            let mut bytes = vec![0; usize::try_from(n).ok()?];
+            reader.read_exact(&mut bytes).ok()?;
+            checksum.update(&bytes);
+            read = end;
+            Some(bytes)
+        };
+        let word = |take: &mut dyn FnMut(u64) -> Option<Vec<u8>>| {
+            take(8).map(|b| u64::from_le_bytes(b.try_into().expect("8 bytes")))
+        };
+        let started = word(&mut take)? as i64;
+        let count = word(&mut take)?;
+        let mut parts = Vec::new();
+        for _ in 0..count {
+            let len = word(&mut take)?;
+            parts.push(take(len)?);
+        }
+        (read == length && checksum.digest() == digest).then_some((started, parts))
+    }
+
+    /// Stores under `name` for `key` the time `started` and the parts
+    /// `parts` gives, each framed by its length, one at a time.
+    fn store_parts(
+        &self,
+        name: &str,
+        key: u64,
+        started: i64,
+        count: usize,
+        parts: impl Iterator<Item = std::io::Result<Vec<u8>>>,
+    ) -> std::io::Result<()> {
+        self.store_with(name, key, |write| {
+            write(&started.to_le_bytes())?;
+            write(&(count as u64).to_le_bytes())?;
+            for part in parts {
+                let part = part?;
+                write(&(part.len() as u64).to_le_bytes())?;
+                write(&part)?;
+            }
+            Ok(())
+        })
+    }
+
     /// Makes the folder, with a `.gitignore` so it is never committed and
     /// a `CACHEDIR.TAG` so backups leave it out.
     fn prepare(&self) -> std::io::Result<()> {
@@ -149,18 +210,19 @@ impl Cache {
 
 fn decode<T: DeserializeOwned>(bytes: &[u8], key: u64) -> Option<T> {
     let (header, payload) = bytes.split_at_checked(HEADER)?;
+    let (length, digest) = header_for(header.try_into().ok()?, key)?;
+    let whole = length == payload.len() as u64 && digest == note::digest(payload);
+    whole.then(|| postcard::from_bytes(payload).ok()).flatten()
+}
+
+/// The payload's length and checksum a header gives, if it is a header of
+/// this format made for `key`.
+fn header_for(header: &[u8; HEADER], key: u64) -> Option<(u64, u64)> {
     let word = |at: usize| u64::from_le_bytes(header[at..at + 8].try_into().expect("8 bytes"));
     let at = MAGIC.len();
     let format = u32::from_le_bytes(header[at..at + 4].try_into().expect("4 bytes"));
-    let whole = &header[..at] == MAGIC
-        && format == FORMAT
-        && word(at + 4) == key
-        && word(at + 12) == payload.len() as u64
-        && word(at + 20) == note::digest(payload);
-    if !whole {
-        return None;
-    }
-    postcard::from_bytes(payload).ok()
+    let fits = &header[..at] == MAGIC && format == FORMAT && word(at + 4) == key;
+    fits.then(|| (word(at + 12), word(at + 20)))
 }
 
 /// Removes the cache folder `dir`: says whether there was one. Only a
@@ -225,7 +287,9 @@ struct StoredNote<N = Note> {
 #[derive(Debug, Default)]
 pub struct Known {
     started: i64,
-    index: HashMap<String, usize>,
+    /// Each note's place in `notes`, by the 128-bit hash of its path (a
+    /// note taken is checked for its path).
+    index: HashMap<[u64; 2], usize>,
     notes: Vec<Mutex<Option<StoredNote>>>,
 }
 
@@ -235,15 +299,22 @@ impl Known {
         self.notes.is_empty()
     }
 
-    fn new(started: i64, stored: Vec<StoredNote>) -> Known {
-        let index = stored.iter().enumerate().map(|(i, s)| (s.note.path.clone(), i)).collect();
-        let notes = stored.into_iter().map(|s| Mutex::new(Some(s))).collect();
+    /// The notes of the decoded parts, each part let go once its notes
+    /// are moved out.
+    fn new(started: i64, parts: Vec<Vec<StoredNote>>) -> Known {
+        let count = parts.iter().map(Vec::len).sum();
+        let (mut index, mut notes) = (HashMap::with_capacity(count), Vec::with_capacity(count));
+        for stored in parts.into_iter().flatten() {
+            index.insert(crate::text::hash128(&stored.note.path), notes.len());
+            notes.push(Mutex::new(Some(stored)));
+        }
         Known { started, index, notes }
     }
 
     fn take(&self, path: &str) -> Option<StoredNote> {
-        let slot = &self.notes[*self.index.get(path)?];
-        slot.lock().unwrap_or_else(|e| e.into_inner()).take()
+        let slot = &self.notes[*self.index.get(&crate::text::hash128(path))?];
+        let mut slot = slot.lock().unwrap_or_else(|e| e.into_inner());
+        slot.take_if(|s| s.note.path == path)
     }
 
     /// The note at `file` (vault path `path`): from the cache when its
@@ -291,41 +362,18 @@ pub const NOTES: &str = "notes";
 /// The notes file holds the notes in this many parts, decoded in parallel.
 const PARTS: usize = 64;
 
-/// The notes file as written: the notes in parts, each encoded alone.
-#[derive(Serialize, Deserialize)]
-struct Parts {
-    started: i64,
-    parts: Vec<Part>,
-}
-
-#[derive(Serialize, Deserialize)]
-struct Part(#[serde(with = "bytes")] Vec<u8>);
-
-/// Byte strings stored as they are.
-mod bytes {
-    use serde::{Deserializer, Serializer};
-
-    pub fn serialize<S: Serializer>(bytes: &[u8], serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_bytes(bytes)
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<u8>, D::Error> {
-        deserializer.deserialize_bytes(super::Bytes(|bytes: &[u8]| Some(bytes.to_vec())))
-    }
-}
-
 /// Reads the notes file of `cache` for `reading`; empty when there is none
 /// to trust (a part that does not decode spoils the whole file).
 pub fn known(cache: &Cache, reading: &Reading<'_>) -> Known {
     use rayon::prelude::*;
-    let Some(Parts { started, parts }) = cache.load::<Parts>(NOTES, notes_key(reading)) else {
+    let Some((started, parts)) = cache.load_parts(NOTES, notes_key(reading)) else {
         return Known::default();
     };
     // Each part is let go once decoded, so the file and its notes are not
     // held whole at once.
     let decoded: Option<Vec<Vec<StoredNote>>> =
-        parts.into_par_iter().map(|part| postcard::from_bytes(&part.0).ok()).collect();
-    Known::new(started, decoded.map(|d| d.into_iter().flatten().collect()).unwrap_or_default())
+        parts.into_par_iter().map(|part| postcard::from_bytes(&part).ok()).collect();
+    Known::new(started, decoded.unwrap_or_default())
 }
 
 /// Stores the notes a run read (those with a key: read whole from a
@@ -338,18 +386,10 @@ pub fn store_notes<'a>(
 ) -> std::io::Result<()> {
     let notes: Vec<StoredNote<&Note>> = notes.map(|(note, key)| StoredNote { key, note }).collect();
     let size = notes.len().div_ceil(PARTS).max(1);
-    // Written as `Parts` is encoded (its fields, the number of parts, then
-    // each part's length and bytes), one part at a time, so the file is
-    // never held whole beside the notes.
-    cache.store_with(NOTES, notes_key(reading), |write| {
-        write(&encode(&(started, notes.chunks(size).len()))?)?;
-        for chunk in notes.chunks(size) {
-            let part = encode(&chunk)?;
-            write(&encode(&part.len())?)?;
-            write(&part)?;
-        }
-        Ok(())
-    })
+    // Encoded one part at a time, so the file is never held whole beside
+    // the notes.
+    let parts = notes.chunks(size).map(encode);
+    cache.store_parts(NOTES, notes_key(reading), started, notes.chunks(size).len(), parts)
 }
 
 fn encode<T: Serialize + ?Sized>(value: &T) -> std::io::Result<Vec<u8>> {

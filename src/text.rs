@@ -78,6 +78,14 @@ pub fn nfc(text: &str) -> Cow<'_, str> {
     }
 }
 
+/// A 128-bit hash of `text`, in two words, to keep names by where the names
+/// themselves would be most of the memory. (Two of the few million names
+/// of a million-note vault share one with a chance near 10^-26.)
+pub fn hash128(text: &str) -> [u64; 2] {
+    let hash = xxhash_rust::xxh3::xxh3_128(text.as_bytes());
+    [hash as u64, (hash >> 64) as u64]
+}
+
 /// The key names are compared by: NFC, then lower case.
 pub fn fold(text: &str) -> String {
     nfc(text).to_lowercase()

@@ -50,9 +50,8 @@ pub struct Vault {
 }
 
 /// Notes by a name (a path, a stem, an alias), held by the name's 128-bit
-/// hash rather than the name: every note has several names, and the names
-/// were most of what the indexes held. (Two of the several million names
-/// of a million-note vault share a hash with a chance near 10^-26.)
+/// hash ([`crate::text::hash128`]) rather than the name: every note has
+/// several names, and the names were most of what the indexes held.
 #[derive(Debug, Clone, Default)]
 struct Index {
     /// Names of one note, nearly all of them: no list of their own.
@@ -63,8 +62,7 @@ struct Index {
 
 impl Index {
     fn key(name: &str) -> [u64; 2] {
-        let hash = xxhash_rust::xxh3::xxh3_128(name.as_bytes());
-        [hash as u64, (hash >> 64) as u64]
+        crate::text::hash128(name)
     }
 
     fn with_capacity(names: usize) -> Index {
@@ -223,16 +221,18 @@ impl Vault {
         root: &Path,
         walked: walk::Walked,
         reading: note::Reading<'_>,
-        known: Option<&crate::cache::Known>,
+        known: Option<crate::cache::Known>,
         progress: &dyn Progress,
     ) -> (Vault, Vec<Option<crate::cache::StoredKey>>, usize) {
         progress.start("reading notes", walked.entries.len() as u64);
-        let mut read: Vec<(Note, Option<crate::cache::StoredKey>, bool)> = walked
+        // Notes and what the cache keeps beside them are gathered apart: a
+        // list of the two together, then split, held them all twice.
+        let (mut notes, mut beside): (Vec<Note>, Vec<(Option<crate::cache::StoredKey>, bool)>) = walked
             .entries
             .par_iter()
             .map(|entry| {
-                let read = match entry.kind {
-                    EntryKind::File if let Some(known) = known => {
+                let (note, key, kept) = match entry.kind {
+                    EntryKind::File if let Some(known) = &known => {
                         known.read(&entry.file, entry.path.clone(), reading)
                     }
                     EntryKind::File => {
@@ -245,14 +245,21 @@ impl Vault {
                     }
                 };
                 progress.advance(1);
-                read
+                (note, (key, kept))
             })
-            .collect();
-        let opened = read.iter().filter(|r| !r.2).count();
+            .unzip();
+        // What the last run kept has all been taken: let go of its slots
+        // before the vault is indexed.
+        drop(known);
         // The keys are given in the vault's order of notes, which is by
-        // path: the walk's order already, so this costs one look at each.
-        read.sort_by(|a, b| a.0.path.cmp(&b.0.path));
-        let (notes, keys): (Vec<Note>, Vec<_>) = read.into_iter().map(|(n, k, _)| (n, k)).unzip();
+        // path: the walk's order already, checked with one look at each.
+        if !notes.is_sorted_by(|a, b| a.path <= b.path) {
+            let mut both: Vec<_> = notes.into_iter().zip(beside).collect();
+            both.sort_by(|a, b| a.0.path.cmp(&b.0.path));
+            (notes, beside) = both.into_iter().unzip();
+        }
+        let opened = beside.iter().filter(|(_, kept)| !kept).count();
+        let keys = beside.into_iter().map(|(key, _)| key).collect();
         let mut vault = Vault::from_notes(root.to_path_buf(), notes);
         vault.problems = walked.problems;
         vault.successor_keys = reading.keys[0].clone();

@@ -91,9 +91,10 @@ pub fn read_then<R>(
         Some(cache) => {
             let started = crate::cache::now();
             let known = crate::cache::known(cache, &reading);
+            let fresh = known.is_empty();
             let (vault, keys, opened) =
-                Vault::read_known(settings.root(), walked, reading, Some(&known), progress);
-            let rewrite = known.is_empty() || opened > vault.notes.len() / REWRITE_SHARE;
+                Vault::read_known(settings.root(), walked, reading, Some(known), progress);
+            let rewrite = fresh || opened > vault.notes.len() / REWRITE_SHARE;
             (vault, rewrite.then_some((cache, keys, started)))
         }
     };
