@@ -629,15 +629,15 @@ fn name_groups<'a>(
             by_hash.entry(hash).or_default().push(id as u32);
         }
     }
-    let groups: Vec<Vec<u32>> = by_hash.into_values().filter(|ids| ids.len() >= 2).collect();
+    let groups: Vec<(u64, Vec<u32>)> = by_hash.into_iter().filter(|(_, ids)| ids.len() >= 2).collect();
     groups
         .par_iter()
-        .flat_map_iter(|ids| {
+        .flat_map_iter(|(hash, ids)| {
+            // Each note's key with this group's hash, made again.
             let mut by_key: HashMap<String, Vec<u32>> = HashMap::new();
             for &id in ids {
                 for key in facts_of(id as NoteId).into_iter().flat_map(|f| f.keys).flatten() {
-                    let hash = xxhash_rust::xxh3::xxh3_64(key.as_bytes());
-                    if briefs[id as usize].as_ref().is_some_and(|b| b.keys.contains(&Some(hash))) {
+                    if xxhash_rust::xxh3::xxh3_64(key.as_bytes()) == *hash {
                         by_key.entry(key).or_default().push(id);
                     }
                 }
