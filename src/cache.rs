@@ -136,8 +136,10 @@ impl Cache {
     /// checksum taken as they are read. `None` unless the file is whole.
     fn load_parts(&self, name: &str, key: u64) -> Option<(i64, Vec<Vec<u8>>)> {
         use std::io::Read;
-        let file = std::fs::File::open(self.file(name)).ok()?;
-        let size = file.metadata().ok().filter(|m| m.is_file())?.len();
+        // Looked at before it is opened: opening a FIFO would wait forever.
+        let path = self.file(name);
+        let size = std::fs::metadata(&path).ok().filter(|m| m.is_file())?.len();
+        let file = std::fs::File::open(path).ok()?;
         let mut reader = std::io::BufReader::new(file);
         let mut header = [0; HEADER];
         reader.read_exact(&mut header).ok()?;

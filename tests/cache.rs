@@ -189,6 +189,24 @@ fn a_damaged_cache_is_ignored_and_rebuilt() {
     }
 }
 
+/// A named pipe in place of a cache file is never opened, which would wait
+/// forever: it is passed over, and the run gives what a run without the
+/// cache gives.
+#[cfg(unix)]
+#[test]
+fn a_named_pipe_in_place_of_a_cache_file_does_not_hang() {
+    let dir = vault();
+    let root = dir.path();
+    let args = ["suggest", "--format", "json"];
+    let cold = run(root, &[&args[..], &["--no-cache"]].concat());
+    assert_eq!(run(root, &args), cold);
+    for file in cache_files(root) {
+        std::fs::remove_file(&file).unwrap();
+        assert!(std::process::Command::new("mkfifo").arg(&file).status().unwrap().success());
+    }
+    assert_eq!(run(root, &args), cold);
+}
+
 #[test]
 fn runs_at_the_same_time_share_the_cache_safely() {
     let dir = vault();
