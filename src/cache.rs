@@ -93,7 +93,7 @@ impl Cache {
     /// Stores `value` under `name` for `key`: written whole to a temporary
     /// file in the folder, then renamed over the old one.
     pub fn store<T: Serialize>(&self, name: &str, key: u64, value: &T) -> std::io::Result<()> {
-        let payload = postcard::to_stdvec(value).map_err(std::io::Error::other)?;
+        let payload = encode(value)?;
         self.store_with(name, key, |write| write(&payload))
     }
 

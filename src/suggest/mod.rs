@@ -145,6 +145,11 @@ struct Brief {
     periodic: Option<Box<str>>,
 }
 
+/// The hash a [`Brief`] keeps of a name key, and name groups are found by.
+fn key_hash(key: &str) -> u64 {
+    xxhash_rust::xxh3::xxh3_64(key.as_bytes())
+}
+
 /// What the detector knows of one note.
 struct Facts<'a> {
     note: &'a Note,
@@ -239,7 +244,7 @@ impl<'a> Facts<'a> {
     }
 
     fn brief(&self) -> Brief {
-        let hash = |key: &Option<String>| key.as_deref().map(|k| xxhash_rust::xxh3::xxh3_64(k.as_bytes()));
+        let hash = |key: &Option<String>| key.as_deref().map(key_hash);
         Brief {
             keys: [hash(&self.keys[0]), hash(&self.keys[1])],
             periodic: self.periodic().then(|| self.path.name.key.as_str().into()),
@@ -637,7 +642,7 @@ fn name_groups<'a>(
             let mut by_key: HashMap<String, Vec<u32>> = HashMap::new();
             for &id in ids {
                 for key in facts_of(id as NoteId).into_iter().flat_map(|f| f.keys).flatten() {
-                    if xxhash_rust::xxh3::xxh3_64(key.as_bytes()) == *hash {
+                    if key_hash(&key) == *hash {
                         by_key.entry(key).or_default().push(id);
                     }
                 }
