@@ -131,44 +131,37 @@ impl Cache {
     }
 
     /// The parts of a file [`Cache::store_parts`] wrote under `name` for
-    /// `key`, read one by one rather than the file whole (at a million
-    /// notes, the file and its notes decoded would be held at once), the
-    /// checksum taken as they are read. `None` unless the file is whole.
-    fn load_parts(&self, name: &str, key: u64) -> Option<(i64, Vec<Vec<u8>>)> {
-        use std::io::Read;
+    /// `key`, each given to `decode` as soon as it is read, on the thread
+    /// pool, while this thread reads on: the file is never held whole,
+    /// nor beside all its notes decoded (at a million notes, that was the
+    /// run's peak). Only a few parts wait to be decoded at a time. The
+    /// checksum is taken as the parts are read, and what was decoded is
+    /// given back only if the file proves whole; `None` otherwise, or if
+    /// a part does not decode. (Decoding bytes not yet proven is safe:
+    /// the decoder checks every length against the bytes it has.)
+    fn load_parts<T: Send>(
+        &self,
+        name: &str,
+        key: u64,
+        decode: impl Fn(Vec<u8>) -> Option<T> + Sync,
+    ) -> Option<(i64, Vec<T>)> {
+        use rayon::iter::{ParallelBridge, ParallelIterator};
         // Looked at before it is opened: opening a FIFO would wait forever.
         let path = self.file(name);
         let size = std::fs::metadata(&path).ok().filter(|m| m.is_file())?.len();
         let file = std::fs::File::open(path).ok()?;
-        let mut reader = std::io::BufReader::new(file);
-        let mut header = [0; HEADER];
-        reader.read_exact(&mut header).ok()?;
-        let (length, digest) = header_for(&header, key)?;
-        if size.checked_sub(HEADER as u64) != Some(length) {
-            return None;
-        }
-        let (mut read, mut checksum) = (0u64, xxhash_rust::xxh3::Xxh3Default::new());
-        // Never past the length the header gives, which the file's size
-        // bears out: a damaged count cannot make a huge allocation.
-        let mut take = |n: u64| -> Option<Vec<u8>> {
-            let end = read.checked_add(n).filter(|&end| end <= length)?;
-            let mut bytes = vec![0; usize::try_from(n).ok()?];
-            reader.read_exact(&mut bytes).ok()?;
-            checksum.update(&bytes);
-            read = end;
-            Some(bytes)
-        };
-        let word = |take: &mut dyn FnMut(u64) -> Option<Vec<u8>>| {
-            take(8).map(|b| u64::from_le_bytes(b.try_into().expect("8 bytes")))
-        };
-        let started = word(&mut take)? as i64;
-        let count = word(&mut take)?;
-        let mut parts = Vec::new();
-        for _ in 0..count {
-            let len = word(&mut take)?;
-            parts.push(take(len)?);
-        }
-        (read == length && checksum.digest() == digest).then_some((started, parts))
+        let waiting = rayon::current_num_threads().max(1);
+        let (parts, read) = std::sync::mpsc::sync_channel::<(usize, Vec<u8>)>(waiting);
+        std::thread::scope(|scope| {
+            let reader =
+                scope.spawn(move || read_parts(file, size, key, |at, part| parts.send((at, part)).is_ok()));
+            let mut decoded: Vec<(usize, Option<T>)> =
+                read.into_iter().par_bridge().map(|(at, part)| (at, decode(part))).collect();
+            let started = reader.join().ok()??;
+            decoded.sort_unstable_by_key(|&(at, _)| at);
+            let decoded: Option<Vec<T>> = decoded.into_iter().map(|(_, part)| part).collect();
+            Some((started, decoded?))
+        })
     }
 
     /// Stores under `name` for `key` the time `started` and the parts
@@ -208,6 +201,49 @@ impl Cache {
         }
         Ok(())
     }
+}
+
+/// Reads the parts of a notes file from `file` (of `size` bytes), giving
+/// each with its place to `give`, which says whether to go on. Gives the
+/// time the file's run started, if the file was read whole, for `key`,
+/// with its checksum right.
+fn read_parts(
+    file: std::fs::File,
+    size: u64,
+    key: u64,
+    mut give: impl FnMut(usize, Vec<u8>) -> bool,
+) -> Option<i64> {
+    use std::io::Read;
+    let mut reader = std::io::BufReader::new(file);
+    let mut header = [0; HEADER];
+    reader.read_exact(&mut header).ok()?;
+    let (length, digest) = header_for(&header, key)?;
+    if size.checked_sub(HEADER as u64) != Some(length) {
+        return None;
+    }
+    let (mut read, mut checksum) = (0u64, xxhash_rust::xxh3::Xxh3Default::new());
+    // Never past the length the header gives, which the file's size
+    // bears out: a damaged count cannot make a huge allocation.
+    let mut take = |n: u64| -> Option<Vec<u8>> {
+        let end = read.checked_add(n).filter(|&end| end <= length)?;
+        let mut bytes = vec![0; usize::try_from(n).ok()?];
+        reader.read_exact(&mut bytes).ok()?;
+        checksum.update(&bytes);
+        read = end;
+        Some(bytes)
+    };
+    let word = |take: &mut dyn FnMut(u64) -> Option<Vec<u8>>| {
+        take(8).map(|b| u64::from_le_bytes(b.try_into().expect("8 bytes")))
+    };
+    let started = word(&mut take)? as i64;
+    let count = word(&mut take)?;
+    for at in 0..usize::try_from(count).ok()? {
+        let len = word(&mut take)?;
+        if !give(at, take(len)?) {
+            return None;
+        }
+    }
+    (read == length && checksum.digest() == digest).then_some(started)
 }
 
 fn decode<T: DeserializeOwned>(bytes: &[u8], key: u64) -> Option<T> {
@@ -367,15 +403,11 @@ const PARTS: usize = 64;
 /// Reads the notes file of `cache` for `reading`; empty when there is none
 /// to trust (a part that does not decode spoils the whole file).
 pub fn known(cache: &Cache, reading: &Reading<'_>) -> Known {
-    use rayon::prelude::*;
-    let Some((started, parts)) = cache.load_parts(NOTES, notes_key(reading)) else {
-        return Known::default();
-    };
-    // Each part is let go once decoded, so the file and its notes are not
-    // held whole at once.
-    let decoded: Option<Vec<Vec<StoredNote>>> =
-        parts.into_par_iter().map(|part| postcard::from_bytes(&part).ok()).collect();
-    Known::new(started, decoded.unwrap_or_default())
+    let decode = |part: Vec<u8>| postcard::from_bytes::<Vec<StoredNote>>(&part).ok();
+    match cache.load_parts(NOTES, notes_key(reading), decode) {
+        Some((started, parts)) => Known::new(started, parts),
+        None => Known::default(),
+    }
 }
 
 /// Stores the notes a run read (those with a key: read whole from a
