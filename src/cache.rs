@@ -47,6 +47,11 @@ impl Stamp {
         Some(Stamp { size: meta.len(), modified: i64::try_from(modified.as_nanos()).ok()? })
     }
 
+    /// The stamp of the file at `file` as it is now.
+    pub fn of_file(file: &Path) -> Option<Stamp> {
+        std::fs::metadata(file).ok().as_ref().and_then(Stamp::of)
+    }
+
     /// Whether the file was last written early enough before `started`
     /// that an edit since would have changed its time.
     pub fn settled_before(self, started: i64) -> bool {
@@ -360,9 +365,16 @@ impl Known {
     /// unchanged). Gives its stamp and digest for the next run's cache
     /// when the file could be read, and whether it was kept on its size
     /// and time alone, without opening the file.
-    pub fn read(&self, file: &Path, path: String, reading: Reading<'_>) -> (Note, Option<StoredKey>, bool) {
+    /// `stamped`: the file's stamp when this run took it already.
+    pub fn read(
+        &self,
+        file: &Path,
+        path: String,
+        reading: Reading<'_>,
+        stamped: Option<Option<Stamp>>,
+    ) -> (Note, Option<StoredKey>, bool) {
         let stored = self.take(&path).filter(|s| s.key.serves(&reading));
-        let stamp = std::fs::metadata(file).ok().as_ref().and_then(Stamp::of);
+        let stamp = stamped.unwrap_or_else(|| Stamp::of_file(file));
         let stored = match stored {
             Some(StoredNote { key, note })
                 if stamp == Some(key.stamp) && key.stamp.settled_before(self.started) =>

@@ -210,7 +210,7 @@ impl Vault {
         reading: note::Reading<'_>,
         progress: &dyn Progress,
     ) -> Vault {
-        Vault::read_known(root, walked, reading, None, progress).0
+        Vault::read_known(root, walked, reading, None, None, progress).0
     }
 
     /// [`Vault::read`] for a run with a cache, taking from `known` the
@@ -222,6 +222,7 @@ impl Vault {
         walked: walk::Walked,
         reading: note::Reading<'_>,
         known: Option<crate::cache::Known>,
+        stamps: Option<Vec<Option<crate::cache::Stamp>>>,
         progress: &dyn Progress,
     ) -> (Vault, Vec<Option<crate::cache::StoredKey>>, usize) {
         progress.start("reading notes", walked.entries.len() as u64);
@@ -230,10 +231,12 @@ impl Vault {
         let (mut notes, mut beside): (Vec<Note>, Vec<(Option<crate::cache::StoredKey>, bool)>) = walked
             .entries
             .par_iter()
-            .map(|entry| {
+            .enumerate()
+            .map(|(at, entry)| {
                 let (note, key, kept) = match entry.kind {
                     EntryKind::File if let Some(known) = &known => {
-                        known.read(&entry.file, entry.path.clone(), reading)
+                        let stamped = stamps.as_ref().map(|stamps| stamps[at]);
+                        known.read(&entry.file, entry.path.clone(), reading, stamped)
                     }
                     EntryKind::File => {
                         let note = Note::load(&entry.file, entry.path.clone(), reading);

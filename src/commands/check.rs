@@ -220,11 +220,11 @@ pub fn run(
     let suggesting = !no_suggest && mode != Mode::Diff && settings.suspects_versions();
     let reading = settings.reading(suggesting, mode != Mode::Report, true);
     let (walked, rules) = super::walk(settings, progress)?;
-    let memo = match (&settings.cache, mode) {
+    let mut memo = match (&settings.cache, mode) {
         (Some(cache), Mode::Report) => Some((cache, memo_key(settings, &walked, &rules, suggesting))),
         _ => None,
     };
-    if let Some((cache, (key, latest))) = &memo
+    if let Some((cache, MemoKey { key, latest, .. })) = &memo
         && let Some(memo) = cache.load::<Memo>(MEMO, *key).filter(|m| latest.is_none_or(|t| t < m.started))
     {
         progress.finish();
@@ -238,13 +238,14 @@ pub fn run(
         });
     }
     let started = crate::cache::now();
+    let stamps = memo.as_mut().map(|(_, key)| std::mem::take(&mut key.stamps));
     let (super::Loaded { vault, .. }, report) =
-        super::read_then(settings, walked, rules, reading, progress, |loaded| {
+        super::read_then(settings, walked, stamps, rules, reading, progress, |loaded| {
             analyse(&loaded.vault, settings, &loaded.rules, suggesting, progress)
         });
     progress.finish();
     if mode == Mode::Report {
-        if let Some((cache, (key, _))) = memo {
+        if let Some((cache, MemoKey { key, .. })) = memo {
             let _ = cache.store(MEMO, key, &Memo { started, report: &report });
         }
         return Ok(Checked::of(vault, report, Vec::new(), Vec::new()));
@@ -293,13 +294,10 @@ fn memo_key(
     walked: &crate::walk::Walked,
     rules: &rules::Options,
     suggesting: bool,
-) -> (u64, Option<i64>) {
+) -> MemoKey {
     use rayon::prelude::*;
-    let stamps: Vec<Option<crate::cache::Stamp>> = walked
-        .entries
-        .par_iter()
-        .map(|e| std::fs::metadata(&e.file).ok().as_ref().and_then(crate::cache::Stamp::of))
-        .collect();
+    let stamps: Vec<Option<crate::cache::Stamp>> =
+        walked.entries.par_iter().map(|e| crate::cache::Stamp::of_file(&e.file)).collect();
     let latest = stamps.iter().map(|s| s.map_or(i64::MAX, |s| s.racy_until())).max();
     let mut focused = settings.clone();
     let focus = focused.scope.focus.take().map(|f| {
@@ -321,5 +319,14 @@ fn memo_key(
         .flat_map(|(e, s)| format!("{}\0{:?}\0{s:?}\n", e.path, e.kind).into_bytes())
         .collect();
     let key = crate::cache::key([env!("CARGO_PKG_VERSION").as_bytes(), described.as_bytes(), &entries]);
-    (key, latest)
+    MemoKey { key, latest, stamps }
+}
+
+/// What [`memo_key`] finds: the key, the latest time a note's file may
+/// have been written, and the stamps of the walk's files in its order
+/// (which the run reuses when the findings do not hold).
+struct MemoKey {
+    key: u64,
+    latest: Option<i64>,
+    stamps: Vec<Option<crate::cache::Stamp>>,
 }

@@ -69,7 +69,7 @@ pub fn read(
     reading: Reading<'_>,
     progress: &dyn Progress,
 ) -> Loaded {
-    read_then(settings, walked, rules, reading, progress, |_| ()).0
+    read_then(settings, walked, None, rules, reading, progress, |_| ()).0
 }
 
 /// [`read`], then `then` on the vault read, while the cache's notes file
@@ -77,10 +77,12 @@ pub fn read(
 /// notes had to be read; until then the few edited notes are read again
 /// on each run, which costs less than writing the whole file. (A cache
 /// that cannot be written, in a read-only checkout say, only costs the
-/// next run its speed.)
+/// next run its speed.) `stamps`: the stamps of the walk's files, in its
+/// order, when the run took them already, so they are not taken twice.
 pub fn read_then<R>(
     settings: &Settings,
     walked: Walked,
+    stamps: Option<Vec<Option<crate::cache::Stamp>>>,
     rules: rules::Options,
     reading: Reading<'_>,
     progress: &dyn Progress,
@@ -93,7 +95,7 @@ pub fn read_then<R>(
             let known = crate::cache::known(cache, &reading);
             let fresh = known.is_empty();
             let (vault, keys, opened) =
-                Vault::read_known(settings.root(), walked, reading, Some(known), progress);
+                Vault::read_known(settings.root(), walked, reading, Some(known), stamps, progress);
             let rewrite = fresh || opened > vault.notes.len() / REWRITE_SHARE;
             (vault, rewrite.then_some((cache, keys, started)))
         }
