@@ -21,25 +21,86 @@ pub const SAMPLE: usize = 256;
 /// hash in it, whole, so that it can be looked up among the common ones.
 pub type Signature = [u32; BINS];
 
-#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+/// How many distinct shingles the body has (exact when every one is in
+/// the sample, level 0, else estimated from the sample); the level of the
+/// sample; a consistent sample of the shingle hashes; the signature over
+/// every shingle; and the hashes of the normalised headings.
+///
+/// The sample holds the shingle hashes below `2^32 >> level`, sorted:
+/// every shingle of a short body, and at most [`SAMPLE`] of a longer one.
+/// It is consistent (a shingle is in it by its hash alone), so two notes'
+/// samples cut at the higher of their levels are a sample of their union,
+/// on which shared text is measured.
+///
+/// All of it is one allocation, `[size, level, sample length, signature
+/// length, signature.., sample.., headings..]`: every note of a vault has
+/// one, for the whole run, and three lists with their own headers and
+/// allocations cost a tenth of a note's memory more.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct Fingerprint {
-    /// How many distinct shingles the body has: exact when every one is
-    /// in the sample (level 0), else estimated from the sample.
-    pub size: u32,
-    /// The shingle hashes below `2^32 >> level`, sorted: every shingle of
-    /// a short body, and a sample of at most [`SAMPLE`] of a longer one.
-    /// The sample is consistent (a shingle is in it by its hash alone),
-    /// so two notes' samples cut at the higher of their levels are a
-    /// sample of their union, on which shared text is measured.
     #[serde(with = "crate::cache::words")]
-    pub sample: Vec<u32>,
-    pub level: u8,
-    /// The signature over every shingle, empty when the body has none.
-    #[serde(with = "crate::cache::words")]
-    pub signature: Box<[u32]>,
-    /// Hashes of the normalised headings, sorted, without repeats.
-    #[serde(with = "crate::cache::words")]
-    pub headings: Vec<u32>,
+    words: Box<[u32]>,
+}
+
+/// Words before the lists in [`Fingerprint::words`].
+const HEAD: usize = 4;
+
+impl Fingerprint {
+    /// `signature` is empty when the body has no shingle; `sample` and
+    /// `headings` are sorted, without repeats.
+    pub fn new(size: u32, level: u8, sample: &[u32], signature: &[u32], headings: &[u32]) -> Fingerprint {
+        let mut words = Vec::with_capacity(HEAD + signature.len() + sample.len() + headings.len());
+        words.extend([size, u32::from(level), sample.len() as u32, signature.len() as u32]);
+        words.extend_from_slice(signature);
+        words.extend_from_slice(sample);
+        words.extend_from_slice(headings);
+        Fingerprint { words: words.into_boxed_slice() }
+    }
+
+    /// Whether `words` are laid out as [`Fingerprint::new`] lays them.
+    fn well_formed(words: &[u32]) -> bool {
+        let Some(&[_, level, sample, signature]) = words.get(..HEAD) else { return false };
+        let lists = (sample as usize).checked_add(signature as usize).and_then(|l| l.checked_add(HEAD));
+        level <= 32
+            && (signature == 0 || signature as usize == BINS)
+            && lists.is_some_and(|l| l <= words.len())
+    }
+
+    pub fn size(&self) -> u32 {
+        self.words[0]
+    }
+
+    pub fn level(&self) -> u8 {
+        self.words[1] as u8
+    }
+
+    fn signature_words(&self) -> &[u32] {
+        &self.words[HEAD..HEAD + self.words[3] as usize]
+    }
+
+    pub fn sample(&self) -> &[u32] {
+        let at = HEAD + self.words[3] as usize;
+        &self.words[at..at + self.words[2] as usize]
+    }
+
+    pub fn headings(&self) -> &[u32] {
+        &self.words[HEAD + self.words[3] as usize + self.words[2] as usize..]
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Fingerprint {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        #[derive(serde::Deserialize)]
+        struct Stored {
+            #[serde(with = "crate::cache::words")]
+            words: Box<[u32]>,
+        }
+        let Stored { words } = Stored::deserialize(deserializer)?;
+        if !Fingerprint::well_formed(&words) {
+            return Err(serde::de::Error::custom("a fingerprint's lists do not fit it"));
+        }
+        Ok(Fingerprint { words })
+    }
 }
 
 const FNV_SEED: u64 = 0xcbf2_9ce4_8422_2325;
@@ -184,21 +245,14 @@ pub fn fingerprint(body: &str) -> Fingerprint {
     let mut headings: Vec<u32> = outline(body).map(|h| h as u32).collect();
     headings.sort_unstable();
     headings.dedup();
-    headings.shrink_to_fit();
     // Only the sample is sorted: sorting every shingle took a tenth of a check.
     let level = sample_level(&shingles);
     let mut sample: Vec<u32> = shingles.iter().copied().filter(|&h| u64::from(h) < bound(level)).collect();
     sample.sort_unstable();
     sample.dedup();
-    // Kept for the whole run: the room a collect leaves spare is given back.
-    sample.shrink_to_fit();
-    Fingerprint {
-        size: (sample.len() << level).min(u32::MAX as usize) as u32,
-        sample,
-        level,
-        signature: signature(&shingles).map_or_else(|| Box::from([]), |s| Box::from(&s[..])),
-        headings,
-    }
+    let size = (sample.len() << level).min(u32::MAX as usize) as u32;
+    let signature = signature(&shingles);
+    Fingerprint::new(size, level, &sample, signature.as_ref().map_or(&[], |s| &s[..]), &headings)
 }
 
 /// The lowest level at which at most [`SAMPLE`] of `shingles` (repeats
@@ -231,20 +285,20 @@ pub fn below(hashes: &[u32], level: u8) -> &[u32] {
 
 impl Fingerprint {
     pub fn signature(&self) -> Option<&Signature> {
-        (*self.signature).try_into().ok()
+        self.signature_words().try_into().ok()
     }
 
     /// Every shingle the fingerprint knows the note has, once each: its
     /// sample, and the minimum of each bin that is not in the sample (a
     /// bin borrowed from another holds that bin's minimum, not its own).
     pub fn known_shingles(&self) -> impl Iterator<Item = u32> + '_ {
-        let bound = bound(self.level);
+        let bound = bound(self.level());
         let minima = self
-            .signature
+            .signature_words()
             .iter()
             .enumerate()
             .filter(move |&(bin, &h)| bin_of(h) == bin && u64::from(h) >= bound);
-        self.sample.iter().copied().chain(minima.map(|(_, &h)| h))
+        self.sample().iter().copied().chain(minima.map(|(_, &h)| h))
     }
 }
 
@@ -327,9 +381,9 @@ mod tests {
         let b = fingerprint("The DAILY allowance is 50 EUR per day!");
         assert_eq!(a, b);
         let c = fingerprint("The daily allowance is fifty EUR per day.");
-        let shared = a.sample.iter().filter(|h| c.sample.contains(h)).count();
+        let shared = a.sample().iter().filter(|h| c.sample().contains(h)).count();
         // Of six shingles, the three around the number differ.
-        assert_eq!((a.sample.len(), shared), (6, 3));
+        assert_eq!((a.sample().len(), shared), (6, 3));
     }
 
     #[test]
@@ -354,33 +408,47 @@ mod tests {
         let f = fingerprint(
             "# Title\n## Limits 2025\n```\n# not a heading\n```\n#hashtag\n## Limits (2026)\n## Scope\n",
         );
-        assert_eq!(f.headings.len(), 3);
+        assert_eq!(f.headings().len(), 3);
+    }
+
+    #[test]
+    fn one_allocation_gives_back_each_list() {
+        let signature: Vec<u32> = (0..BINS as u32).collect();
+        let f = Fingerprint::new(9, 2, &[3, 5], &signature, &[7]);
+        assert_eq!((f.size(), f.level(), f.sample(), f.headings()), (9, 2, &[3, 5][..], &[7][..]));
+        assert_eq!(f.signature().map(|s| s[5]), Some(5));
+        assert!(Fingerprint::well_formed(&f.words));
+        // Lists that do not fit what the words hold are refused when read.
+        assert!(!Fingerprint::well_formed(&[1, 0, 3, 0, 5, 6]));
+        assert!(!Fingerprint::well_formed(&[1, 0, 0, 5, 5]));
+        assert!(!Fingerprint::well_formed(&[1, 0, u32::MAX, u32::MAX]));
+        assert!(!Fingerprint::well_formed(&[1, 0]));
     }
 
     #[test]
     fn tiny_bodies() {
-        assert_eq!(fingerprint("").size, 0);
+        assert_eq!(fingerprint("").size(), 0);
         assert_eq!(fingerprint("").signature(), None);
-        assert_eq!(fingerprint("hello").size, 1);
+        assert_eq!(fingerprint("hello").size(), 1);
         assert!(fingerprint("hello").signature().is_some());
     }
 
     #[test]
     fn long_bodies_keep_a_consistent_sample() {
         let short = fingerprint(&distinct_words(0..100));
-        assert_eq!((short.level, short.sample.len(), short.size), (0, 98, 98));
+        assert_eq!((short.level(), short.sample().len(), short.size()), (0, 98, 98));
         let long = fingerprint(&distinct_words(0..2000));
         let longer = fingerprint(&distinct_words(0..4000));
         // 1,998 shingles, estimated from the sample.
-        assert!((1500..2500).contains(&long.size), "{}", long.size);
-        assert!(long.level > 0 && longer.level > long.level);
+        assert!((1500..2500).contains(&long.size()), "{}", long.size());
+        assert!(long.level() > 0 && longer.level() > long.level());
         for f in [&long, &longer] {
-            assert!(f.sample.len() <= SAMPLE && f.sample.len() > SAMPLE / 4, "{}", f.sample.len());
+            assert!(f.sample().len() <= SAMPLE && f.sample().len() > SAMPLE / 4, "{}", f.sample().len());
         }
         // Cut to the higher level, the longer body's sample holds all of
         // the shorter one's: the samples agree on every shingle they share.
-        let cut = below(&long.sample, longer.level);
-        assert!(!cut.is_empty() && cut.iter().all(|h| longer.sample.contains(h)));
+        let cut = below(long.sample(), longer.level());
+        assert!(!cut.is_empty() && cut.iter().all(|h| longer.sample().contains(h)));
         assert_eq!(below(&[1, 2, u32::MAX], 0), [1, 2, u32::MAX]);
         assert_eq!(below(&[1, 2, 1 << 31], 1), [1, 2]);
     }

@@ -227,7 +227,7 @@ pub struct Note {
     pub parsed: bool,
     /// The body as the version detector sees it, when it was asked for
     /// and the body could be told apart from the frontmatter.
-    pub fingerprint: Option<Box<Fingerprint>>,
+    pub fingerprint: Option<Fingerprint>,
     /// Modification time, seconds since the Unix epoch.
     pub modified: Option<i64>,
     /// [`digest`] of the file as read, when asked for.
@@ -396,7 +396,7 @@ impl Note {
             note.links = crate::link::in_body(text, body_start);
         }
         if reading.fingerprint {
-            note.fingerprint = Some(Box::new(fingerprint::fingerprint(&text[body_start..])));
+            note.fingerprint = Some(fingerprint::fingerprint(&text[body_start..]));
         }
         if !note.fields.iter().any(|f| f.key == "title")
             && let Some(heading) = first_heading(crate::text::prefix(&text[body_start..], TITLE_SCAN_BYTES))

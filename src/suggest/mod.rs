@@ -186,9 +186,9 @@ impl<'a> Facts<'a> {
         // Most vaults have no template: then the outline is borrowed as is,
         // with no copy per note.
         let headings: Cow<'a, [u32]> = if boilerplate.headings.is_empty() {
-            Cow::Borrowed(&fingerprint.headings)
+            Cow::Borrowed(fingerprint.headings())
         } else {
-            let own = fingerprint.headings.iter().copied();
+            let own = fingerprint.headings().iter().copied();
             Cow::Owned(own.filter(|h| boilerplate.headings.binary_search(h).is_err()).collect())
         };
         let language = note
@@ -281,7 +281,7 @@ pub fn find_with(input: Input, options: &Options, progress: &dyn Progress) -> Su
         })
         .collect();
     let prints: Vec<Option<&Fingerprint>> = (0..vault.notes.len())
-        .map(|id| briefs[id].as_ref().and(vault.notes[id].fingerprint.as_deref()))
+        .map(|id| briefs[id].as_ref().and(vault.notes[id].fingerprint.as_ref()))
         .collect();
     let counted = once_per_document(&prints, &roots);
     let mut common = Common::build(&counted, |print| print.into_iter().flat_map(|p| p.known_shingles()));
@@ -517,7 +517,7 @@ fn once_per_document<'p>(
     // tell identical samples apart (all of them for a short one), at no cost.
     let key = |print: &Fingerprint| -> u64 {
         let step = |h: u64, s: &u32| (h.rotate_left(5) ^ u64::from(*s)).wrapping_mul(0x517c_c1b7_2722_0a95);
-        let (set, size) = (&print.sample, u64::from(print.size));
+        let (set, size) = (print.sample(), u64::from(print.size()));
         match set.len() {
             0..64 => set.iter().fold(size, step),
             n => [set[0], set[n / 3], set[n / 2], set[2 * n / 3], set[n - 1]].iter().fold(size, step),
@@ -532,7 +532,7 @@ fn once_per_document<'p>(
             let print = print?;
             let first = match roots.family(id) {
                 Some(family) => families.insert(family),
-                None => print.size == 0 || seen.insert(key(print)),
+                None => print.size() == 0 || seen.insert(key(print)),
             };
             first.then_some(print)
         })
@@ -593,7 +593,7 @@ impl Boilerplate {
         for note in (0..vault.notes.len()).filter(|&id| vault.is_template(id)).map(|id| &vault.notes[id]) {
             if let Some(f) = &note.fingerprint {
                 out.shingles.extend(f.known_shingles());
-                out.headings.extend(&f.headings);
+                out.headings.extend(f.headings());
             }
             out.tags.extend(note.tags().map(str::to_lowercase));
         }
@@ -702,8 +702,8 @@ fn links(vault: &Vault, graph: &Graph) -> Links {
 /// Both are measured on the two samples cut to the higher of their
 /// levels: exact for short notes, an estimate for long ones.
 fn content(a: &Fingerprint, b: &Fingerprint, common: &Common) -> (f64, usize) {
-    let level = a.level.max(b.level);
-    let (a, b) = (fingerprint::below(&a.sample, level), fingerprint::below(&b.sample, level));
+    let level = a.level().max(b.level());
+    let (a, b) = (fingerprint::below(a.sample(), level), fingerprint::below(b.sample(), level));
     let (mut i, mut j) = (0, 0);
     let (mut only_a, mut only_b, mut shared) = (0usize, 0usize, 0usize);
     while i < a.len() || j < b.len() {
@@ -787,7 +787,7 @@ fn score(a: &Facts, b: &Facts, common: &Common, copies: bool) -> (f64, Signals, 
     // A rewrite with no text in common: the names differ only by a
     // version marker in one of them, and both have text.
     let marked = !same_stem && a.path.own_markers + b.path.own_markers > 0;
-    let rewritten = marked && name == 1.0 && a.print.size.min(b.print.size) as usize >= SHORT;
+    let rewritten = marked && name == 1.0 && a.print.size().min(b.print.size()) as usize >= SHORT;
     let by_name = if named && (content >= SOME_CONTENT || rewritten) {
         0.85 * meta * (0.7 + 0.3 * (content / 0.3).min(1.0))
     } else {
@@ -884,7 +884,7 @@ mod tests {
             ("b.md", &format!("---\nupdated: 2025-01-01\n---\n{new}\n")),
         ]);
         let print = v.notes[0].fingerprint.as_ref().unwrap();
-        assert!(print.level > 0 && print.sample.len() <= fingerprint::SAMPLE);
+        assert!(print.level() > 0 && print.sample().len() <= fingerprint::SAMPLE);
         let found = found(&v);
         assert_eq!(found.iter().map(|p| (p.older, p.newer)).collect::<Vec<_>>(), [(0, 1)]);
         let content = found[0].signals.content;
