@@ -247,7 +247,7 @@ fn options() -> pulldown_cmark::Options {
 fn obsidian_comments(body: &str, code: &mut [Range<usize>]) -> Vec<Range<usize>> {
     code.sort_unstable_by_key(|c| c.start);
     let mut inside = Within::new(code);
-    let mut marks = body.match_indices("%%").map(|(i, _)| i).filter(|&i| !inside.at(i));
+    let mut marks = double_percents(body).filter(|&i| !inside.at(i));
     let mut comments = Vec::new();
     while let Some(open) = marks.next() {
         // `%%%%`: an empty comment's two marks overlap nothing.
@@ -255,6 +255,24 @@ fn obsidian_comments(body: &str, code: &mut [Range<usize>]) -> Vec<Range<usize>>
         comments.push(open..close);
     }
     comments
+}
+
+/// Where `%%` starts in `body`, left to right, not overlapping (as
+/// `match_indices` finds them). Every body is searched, so a byte search
+/// for `%` (vectorised) finds the candidates; a search for the two-byte
+/// string took a twentieth of a check.
+fn double_percents(body: &str) -> impl Iterator<Item = usize> + '_ {
+    let mut from = 0;
+    std::iter::from_fn(move || {
+        loop {
+            let at = from + body[from..].find('%')?;
+            from = at + 1;
+            if body.as_bytes().get(from) == Some(&b'%') {
+                from += 1;
+                return Some(at);
+            }
+        }
+    })
 }
 
 /// Whether offsets, asked for in increasing order, fall inside ranges sorted
@@ -389,6 +407,14 @@ fn inline_target(line: &str) -> Option<MarkdownLink> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn double_percents_are_found_as_match_indices_finds_them() {
+        for body in ["", "%", "%%", "%%%", "%%%%", "a%%b%c%%%d", "é%%ü%", "%a%%"] {
+            let expected: Vec<usize> = body.match_indices("%%").map(|(i, _)| i).collect();
+            assert_eq!(double_percents(body).collect::<Vec<_>>(), expected, "{body:?}");
+        }
+    }
 
     fn path(p: &str, relative: bool) -> Result<Target, Invalid> {
         Ok(Target::Path { path: p.into(), relative })

@@ -38,28 +38,45 @@ const MAX_BUCKETS: usize = 1 << 23;
 impl Common {
     /// Counts, for each shingle, how many of the `notes` hold it, by the
     /// shingles `of` gives for each.
-    pub fn build<T: Copy + Sync, I: Iterator<Item = u32>>(notes: &[T], of: impl Fn(T) -> I + Sync) -> Common {
-        let total: usize = notes.par_iter().map(|&n| of(n).count()).sum();
-        let buckets = total.saturating_mul(1024).next_power_of_two().clamp(1 << 16, MAX_BUCKETS);
-        let threshold = COMMON_NOTES + noise_bound(total as f64 / buckets as f64, 2e-3);
+    /// `at_least` gives, for a note, a number no greater than how many
+    /// shingles `of` gives: when those of all notes add up to enough, the
+    /// table's size is known without counting the shingles first.
+    pub fn build<T: Copy + Sync, I: Iterator<Item = u32>>(
+        notes: &[T],
+        of: impl Fn(T) -> I + Sync,
+        at_least: impl Fn(T) -> usize + Sync,
+    ) -> Common {
+        // The table is as large as it may be from this many shingles on;
+        // below, they are counted first (in a small vault, at no cost).
+        let filling = MAX_BUCKETS.div_ceil(1024);
+        let buckets_for =
+            |total: usize| total.saturating_mul(1024).next_power_of_two().clamp(1 << 16, MAX_BUCKETS);
+        let buckets = if notes.par_iter().map(|&n| at_least(n)).sum::<usize>() >= filling {
+            MAX_BUCKETS
+        } else {
+            buckets_for(notes.par_iter().map(|&n| of(n).count()).sum())
+        };
         let mask = (buckets - 1) as u32;
         // One private table per thread's share of the notes, then summed.
         let share = notes.len().div_ceil(rayon::current_num_threads().max(1)).max(1);
-        let counts = notes
+        let (counts, total) = notes
             .par_chunks(share)
             .map(|chunk| {
-                let mut counts = zeroed(buckets);
+                let (mut counts, mut total) = (zeroed(buckets), 0usize);
                 for h in chunk.iter().flat_map(|&n| of(n)) {
                     let c = &mut counts[(h & mask) as usize];
                     *c = c.saturating_add(1);
+                    total += 1;
                 }
-                counts
+                (counts, total)
             })
-            .reduce_with(|mut a, b| {
+            .reduce_with(|(mut a, x), (b, y)| {
                 a.iter_mut().zip(b).for_each(|(x, y)| *x = x.saturating_add(y));
-                a
+                (a, x + y)
             })
-            .unwrap_or_else(|| zeroed(buckets));
+            .unwrap_or_else(|| (zeroed(buckets), 0));
+        debug_assert_eq!(buckets, buckets_for(total));
+        let threshold = COMMON_NOTES + noise_bound(total as f64 / buckets as f64, 2e-3);
         Common { counts, mask, threshold }
     }
 
@@ -166,12 +183,12 @@ mod tests {
         let sets = [&a[..], &b, &c, &[]];
         let sigs = sets.map(crate::fingerprint::signature);
         assert!(sigs[3].is_none());
-        let rare = Common::build(&sets, |set| set.iter().copied());
+        let rare = Common::build(&sets, |set| set.iter().copied(), <[u32]>::len);
         assert_eq!(candidates(&sigs.each_ref().map(Option::as_ref), &rare), vec![(0, 1)]);
         // Bands of shingles common to many notes pair nobody: eight
         // copies of one text share every band, and none of them counts.
         let copies = [&a[..]; 8];
-        let common = Common::build(&copies, |set| set.iter().copied());
+        let common = Common::build(&copies, |set| set.iter().copied(), <[u32]>::len);
         let sig = crate::fingerprint::signature(&a);
         assert_eq!(candidates(&[sig.as_ref(); 8], &common), vec![]);
     }
@@ -182,8 +199,11 @@ mod tests {
         let mut sets: Vec<Vec<u32>> =
             (0..8u32).map(|i| (0..50).chain(1000 * (i + 1)..1000 * (i + 1) + 20).collect()).collect();
         sets.push(template);
-        let common =
-            Common::build(&sets.iter().map(Vec::as_slice).collect::<Vec<_>>(), |set| set.iter().copied());
+        let common = Common::build(
+            &sets.iter().map(Vec::as_slice).collect::<Vec<_>>(),
+            |set| set.iter().copied(),
+            <[u32]>::len,
+        );
         assert!(common.is_common(7));
         assert!(!common.is_common(1005));
         assert_eq!(noise_bound(0.0001, 2e-3), 0);

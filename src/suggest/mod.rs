@@ -284,7 +284,11 @@ pub fn find_with(input: Input, options: &Options, progress: &dyn Progress) -> Su
         .map(|id| briefs[id].as_ref().and(vault.notes[id].fingerprint.as_ref()))
         .collect();
     let counted = once_per_document(&prints, &roots);
-    let mut common = Common::build(&counted, |print| print.into_iter().flat_map(|p| p.known_shingles()));
+    let mut common = Common::build(
+        &counted,
+        |print| print.into_iter().flat_map(|p| p.known_shingles()),
+        |print| print.map_or(0, |p| p.sample().len()),
+    );
     common.mark(&boilerplate.shingles);
     let candidates = candidates(&briefs, &prints, &roots, &common, &facts_of);
     let facts = facts_of_candidates(&candidates, vault.notes.len(), &facts_of);
