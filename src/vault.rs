@@ -10,7 +10,6 @@ use crate::text::{fold, nfc};
 use crate::walk::normalize;
 use crate::walk::{self, EntryKind, WalkError, WalkOptions};
 use rayon::prelude::*;
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 pub type NoteId = usize;
@@ -37,9 +36,9 @@ pub struct Vault {
     pub config_name: String,
     /// What the config says of scopes, authorities and review deadlines.
     pub terms: Terms,
-    /// The path's [`Index::key`], in NFC: a path names one note (the last
-    /// read, when two spell one path in two normal forms).
-    by_path: HashMap<[u64; 2], NoteId>,
+    /// The path in NFC: a path names one note (the last read, when two
+    /// spell one path in two normal forms).
+    by_path: Index,
     /// Lower-cased path without extension.
     by_lower_path: Index,
     /// Lower-cased trailing parts of the path without extension, from a
@@ -51,13 +50,40 @@ pub struct Vault {
 
 /// Notes by a name (a path, a stem, an alias), held by the name's 128-bit
 /// hash ([`crate::text::hash128`]) rather than the name: every note has
-/// several names, and the names were most of what the indexes held.
+/// several names, and the names were most of what the indexes held. A
+/// sorted list rather than a hash table: at a million notes the tables,
+/// half empty after they grow, took a quarter of a gigabyte; the list
+/// takes what its entries do, and a lookup is a binary search.
 #[derive(Debug, Clone, Default)]
 struct Index {
-    /// Names of one note, nearly all of them: no list of their own.
-    one: HashMap<[u64; 2], NoteId>,
-    /// Names of two notes or more, with the notes in id order.
-    many: HashMap<[u64; 2], Vec<NoteId>>,
+    /// Sorted by name, then note; a name of several notes has an entry
+    /// for each.
+    entries: Vec<Entry>,
+    /// How many names: entries with a name of their own.
+    names: usize,
+}
+
+/// Gives each name of a note to a function.
+type Names = dyn Fn(&Note, &mut dyn FnMut(&str)) + Sync;
+
+/// A name in an [`Index`] and one note it names. (Four 32-bit words and
+/// no 64-bit one: twenty bytes, not twenty-four.)
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+struct Entry {
+    name: [u32; 4],
+    note: u32,
+}
+
+impl Entry {
+    fn new(name: &str, note: NoteId) -> Entry {
+        let [a, b] = Index::key(name);
+        let name = [(a >> 32) as u32, a as u32, (b >> 32) as u32, b as u32];
+        Entry { name, note: u32::try_from(note).expect("fewer than 2^32 notes") }
+    }
+
+    fn note(&self) -> NoteId {
+        self.note as NoteId
+    }
 }
 
 impl Index {
@@ -65,56 +91,53 @@ impl Index {
         crate::text::hash128(name)
     }
 
-    fn with_capacity(names: usize) -> Index {
-        Index { one: HashMap::with_capacity(names), many: HashMap::new() }
+    /// The index of `entries`, in any order.
+    fn of(mut entries: Vec<Entry>) -> Index {
+        entries.par_sort_unstable();
+        entries.dedup();
+        entries.shrink_to_fit();
+        let names = entries.chunk_by(|a, b| a.name == b.name).count();
+        Index { entries, names }
     }
 
-    /// The notes under `name`, in id order.
-    fn get(&self, name: &str) -> &[NoteId] {
-        let key = Index::key(name);
-        match self.one.get(&key) {
-            Some(id) => std::slice::from_ref(id),
-            None => self.many.get(&key).map_or(&[], Vec::as_slice),
-        }
+    /// The index of `notes` by the names `names` gives for each.
+    fn over(notes: &[Note], names: &Names) -> Index {
+        let entries = notes.par_iter().enumerate().flat_map_iter(|(id, note)| {
+            let mut entries = Vec::new();
+            names(note, &mut |name| entries.push(Entry::new(name, id)));
+            entries
+        });
+        Index::of(entries.collect())
+    }
+
+    /// The entries of `name`, by note.
+    fn get(&self, name: &str) -> &[Entry] {
+        let name = Entry::new(name, 0).name;
+        let start = self.entries.partition_point(|e| e.name < name);
+        let len = self.entries[start..].partition_point(|e| e.name == name);
+        &self.entries[start..start + len]
     }
 
     /// Files `id` under `name`, unless it is there.
     fn insert(&mut self, name: &str, id: NoteId) {
-        let key = Index::key(name);
-        if let Some(ids) = self.many.get_mut(&key) {
-            if let Err(at) = ids.binary_search(&id) {
-                ids.insert(at, id);
-            }
-            return;
-        }
-        match self.one.get(&key) {
-            Some(&other) if other != id => {
-                self.one.remove(&key);
-                self.many.insert(key, vec![other.min(id), other.max(id)]);
-            }
-            Some(_) => {}
-            None => {
-                self.one.insert(key, id);
-            }
+        let entry = Entry::new(name, id);
+        if let Err(at) = self.entries.binary_search(&entry) {
+            let new_name = self.get(name).is_empty();
+            self.entries.insert(at, entry);
+            self.names += usize::from(new_name);
         }
     }
 
     fn remove(&mut self, name: &str, id: NoteId) {
-        let key = Index::key(name);
-        if self.one.get(&key) == Some(&id) {
-            self.one.remove(&key);
-        } else if let Some(ids) = self.many.get_mut(&key) {
-            ids.retain(|&other| other != id);
-            if let [last] = ids[..] {
-                self.many.remove(&key);
-                self.one.insert(key, last);
-            }
+        if let Ok(at) = self.entries.binary_search(&Entry::new(name, id)) {
+            self.entries.remove(at);
+            self.names -= usize::from(self.get(name).is_empty());
         }
     }
 
     /// How many names the index holds.
     fn len(&self) -> usize {
-        self.one.len() + self.many.len()
+        self.names
     }
 }
 
@@ -282,24 +305,21 @@ impl Vault {
             folder_rules: Vec::new(),
             config_name: "vaultlint.toml".into(),
             terms: Terms::default(),
-            by_path: HashMap::with_capacity(notes.len()),
-            by_lower_path: Index::with_capacity(notes.len()),
+            by_path: Index::default(),
+            by_lower_path: Index::default(),
             by_suffix: Index::default(),
-            by_stem: Index::with_capacity(notes.len()),
+            by_stem: Index::default(),
             by_alias: Index::default(),
         };
-        for (id, note) in notes.iter().enumerate() {
-            vault.by_path.insert(Index::key(&nfc(&note.path)), id);
+        let each = |names| Index::over(&notes, names);
+        vault.by_path = each(&|note, name| name(&nfc(&note.path)));
+        vault.by_lower_path = each(&|note, name| name(&fold(without_extension(&note.path))));
+        vault.by_suffix = each(&|note, name| {
             let lower = fold(without_extension(&note.path));
-            for (i, _) in lower.match_indices('/') {
-                vault.by_suffix.insert(&lower[i + 1..], id);
-            }
-            vault.by_lower_path.insert(&lower, id);
-            vault.by_stem.insert(&fold(note.stem()), id);
-            for alias in note.aliases() {
-                vault.by_alias.insert(&fold(alias), id);
-            }
-        }
+            lower.match_indices('/').for_each(|(i, _)| name(&lower[i + 1..]));
+        });
+        vault.by_stem = each(&|note, name| name(&fold(note.stem())));
+        vault.by_alias = each(&|note, name| note.aliases().iter().for_each(|alias| name(&fold(alias))));
         vault.notes = notes;
         vault
     }
@@ -395,7 +415,7 @@ impl Vault {
     }
 
     pub fn id_of(&self, path: &str) -> Option<NoteId> {
-        self.by_path.get(&Index::key(&nfc(path))).copied()
+        self.by_path.get(&nfc(path)).last().map(Entry::note)
     }
 
     /// How a wikilink written in `from` names `to`: its bare file name
@@ -428,12 +448,12 @@ impl Vault {
     fn resolve_path(&self, path: &str) -> Resolution {
         let path = nfc(path);
         let path = path.as_ref();
-        if let Some(&id) = self.by_path.get(&Index::key(path)) {
-            return Resolution::Note(id);
+        if let Some(entry) = self.by_path.get(path).last() {
+            return Resolution::Note(entry.note());
         }
         for ext in &self.extensions {
-            if let Some(&id) = self.by_path.get(&Index::key(&format!("{path}.{ext}"))) {
-                return Resolution::Note(id);
+            if let Some(entry) = self.by_path.get(&format!("{path}.{ext}")).last() {
+                return Resolution::Note(entry.note());
             }
         }
         let wanted = if self.has_note_extension(path) { path.to_string() } else { format!("{path}.md") };
@@ -442,7 +462,7 @@ impl Vault {
 
     fn resolve_wikilink(&self, name: &str) -> Resolution {
         let key = fold(self.strip_extension(name.trim_start_matches('/')));
-        fn found<'m>(index: &'m Index, key: &str) -> Option<&'m [NoteId]> {
+        fn found<'m>(index: &'m Index, key: &str) -> Option<&'m [Entry]> {
             Some(index.get(key)).filter(|ids| !ids.is_empty())
         }
         let candidates = if key.contains('/') {
@@ -451,9 +471,9 @@ impl Vault {
             found(&self.by_stem, &key).or_else(|| found(&self.by_alias, &key))
         };
         match candidates {
-            Some([id]) => Resolution::Note(*id),
+            Some([one]) => Resolution::Note(one.note()),
             Some(ids) => Resolution::Ambiguous {
-                first: ids[..ids.len().min(MAX_CANDIDATES)].to_vec(),
+                first: ids.iter().take(MAX_CANDIDATES).map(Entry::note).collect(),
                 total: ids.len(),
             },
             None => Resolution::Missing {
@@ -474,7 +494,7 @@ impl Vault {
         let lower = fold(self.strip_extension(wanted));
         for ids in [self.by_lower_path.get(&lower), self.by_stem.get(note::stem_of(&lower))] {
             if !ids.is_empty() {
-                return ids.to_vec();
+                return ids.iter().map(Entry::note).collect();
             }
         }
         let stem = note::stem_of(&lower);
@@ -494,7 +514,7 @@ impl Vault {
                 best = Some((score, candidate));
             }
         }
-        best.map(|(_, name)| self.by_stem.get(&name).to_vec()).unwrap_or_default()
+        best.map(|(_, name)| self.by_stem.get(&name).iter().map(Entry::note).collect()).unwrap_or_default()
     }
 }
 
@@ -565,6 +585,20 @@ mod tests {
     fn vault(files: &[(&str, &str)]) -> Vault {
         let notes = files.iter().map(|(p, t)| Note::parse(p.to_string(), t)).collect();
         Vault::from_notes(PathBuf::from("/v"), notes)
+    }
+
+    #[test]
+    fn an_index_counts_its_names_and_gives_notes_in_order() {
+        let mut index = Index::of(vec![Entry::new("b", 3), Entry::new("a", 2), Entry::new("b", 1)]);
+        let notes = |index: &Index, name| index.get(name).iter().map(Entry::note).collect::<Vec<_>>();
+        assert_eq!((notes(&index, "b"), notes(&index, "a"), index.len()), (vec![1, 3], vec![2], 2));
+        index.insert("b", 3);
+        index.insert("c", 0);
+        assert_eq!((notes(&index, "b"), index.len()), (vec![1, 3], 3));
+        index.remove("b", 1);
+        index.remove("a", 2);
+        index.remove("a", 2);
+        assert_eq!((notes(&index, "b"), notes(&index, "a"), index.len()), (vec![3], vec![], 2));
     }
 
     #[test]
