@@ -120,23 +120,47 @@ fn percent_decode(value: &str) -> String {
     String::from_utf8(out).unwrap_or_else(|_| value.to_string())
 }
 
-/// A link in a note's body.
+/// A link in a note's body. Every note keeps its links for the whole run,
+/// so positions are held in 32-bit words: half the size of a [`Span`] and
+/// a range. (A link past the first 4 GiB of a file is not kept.)
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct BodyLink {
-    /// The whole link, `[[...]]` or `[...](...)`.
-    pub span: Span,
-    /// Bytes of the file that name the target: the name of a wikilink
-    /// (before any heading or label), the path of a Markdown link (inside
-    /// any angle brackets, before any heading or title).
-    pub target: Range<usize>,
+    /// The whole link, `[[...]]` or `[...](...)`: offset, length, line
+    /// and column, as its [`Span`] gives them.
+    at: [u32; 4],
+    /// Where the bytes of the file that name the target start: the name
+    /// of a wikilink (before any heading or label), the path of a
+    /// Markdown link (inside any angle brackets, before any heading or
+    /// title).
+    target: u32,
     /// Those bytes as written.
-    pub written: String,
+    pub written: Box<str>,
     pub wikilink: bool,
     /// The target is inside `<...>`, where it may hold spaces.
     pub angle: bool,
 }
 
 impl BodyLink {
+    /// The link with its span, the start of its target and the target as
+    /// written; `None` past the first 4 GiB of a file.
+    fn new(span: Span, target: usize, written: &str, wikilink: bool, angle: bool) -> Option<BodyLink> {
+        let word = |n: usize| u32::try_from(n).ok();
+        let at = [word(span.offset)?, word(span.len)?, word(span.line)?, word(span.column)?];
+        Some(BodyLink { at, target: word(target)?, written: written.into(), wikilink, angle })
+    }
+
+    /// The whole link.
+    pub fn span(&self) -> Span {
+        let [offset, len, line, column] = self.at.map(|w| w as usize);
+        Span { offset, len, line, column }
+    }
+
+    /// The bytes of the file that name the target.
+    pub fn target(&self) -> Range<usize> {
+        let start = self.target as usize;
+        start..start + self.written.len()
+    }
+
     /// The target as a value [`parse`] reads: `[[name]]` or `[](path)`.
     pub fn value(&self) -> String {
         match (self.wikilink, self.angle) {
@@ -207,13 +231,9 @@ pub fn in_body(text: &str, start: usize) -> Vec<BodyLink> {
         let (line, column) = lines.at(span.start);
         // A definition's span ends with its line break; the link is the line.
         let end = text[span.clone()].trim_end_matches(['\n', '\r']).len() + span.start;
-        links.push(BodyLink {
-            span: Span { offset: span.start, len: end - span.start, line, column },
-            angle: target.start > 0 && text.as_bytes()[target.start - 1] == b'<',
-            written: text[target.clone()].to_string(),
-            target,
-            wikilink,
-        });
+        let angle = target.start > 0 && text.as_bytes()[target.start - 1] == b'<';
+        let span = Span { offset: span.start, len: end - span.start, line, column };
+        links.extend(BodyLink::new(span, target.start, &text[target], wikilink, angle));
     }
     links
 }
@@ -446,7 +466,7 @@ mod tests {
         let shown: Vec<(&str, &str, usize, usize)> = links
             .iter()
             .map(|l| {
-                (&text[l.span.offset..][..l.span.len], &text[l.target.clone()], l.span.line, l.span.column)
+                (&text[l.span().offset..][..l.span().len], &text[l.target()], l.span().line, l.span().column)
             })
             .collect();
         assert_eq!(
@@ -464,7 +484,8 @@ mod tests {
         assert_eq!(values[3], "[](<a b.md>)");
         // A fence closes only with as long a run of its own character.
         let text = "  ~~~~\n[[a]]\n~~~\n```\n[[b]]\n~~~~\n[[out]] ```[[c]]\n```\n[[open]]";
-        let names: Vec<(String, usize)> = in_body(text, 0).iter().map(|l| (l.value(), l.span.line)).collect();
+        let names: Vec<(String, usize)> =
+            in_body(text, 0).iter().map(|l| (l.value(), l.span().line)).collect();
         assert_eq!(names, [("[[out]]".to_string(), 7), ("[[c]]".to_string(), 7)]);
     }
 }

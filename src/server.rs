@@ -391,9 +391,9 @@ impl State {
             let Resolution::Note(to) = d.resolution else { return None };
             return Some((d.span, to));
         }
-        let link = vault.notes[id].links.iter().find(|l| inside(&l.span))?;
+        let link = vault.notes[id].links.iter().find(|l| inside(&l.span()))?;
         match vault.resolve(id, &link.value()) {
-            Resolution::Note(to) => Some((link.span, to)),
+            Resolution::Note(to) => Some((link.span(), to)),
             _ => None,
         }
     }

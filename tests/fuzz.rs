@@ -105,12 +105,12 @@ proptest! {
     #[test]
     fn body_links_are_inside_and_on_their_line(text in note_text()) {
         for link in vaultlint::link::in_body(&text, 0) {
-            prop_assert!(link.span.offset + link.span.len <= text.len());
-            prop_assert_eq!(&text[link.target.clone()], link.written.as_str());
-            let newlines = text[..link.span.offset].matches('\n').count();
-            prop_assert_eq!(link.span.line, newlines + 1);
-            let line_start = text[..link.span.offset].rfind('\n').map_or(0, |i| i + 1);
-            prop_assert_eq!(link.span.column, text[line_start..link.span.offset].chars().count() + 1);
+            prop_assert!(link.span().offset + link.span().len <= text.len());
+            prop_assert_eq!(&text[link.target()], &*link.written);
+            let newlines = text[..link.span().offset].matches('\n').count();
+            prop_assert_eq!(link.span().line, newlines + 1);
+            let line_start = text[..link.span().offset].rfind('\n').map_or(0, |i| i + 1);
+            prop_assert_eq!(link.span().column, text[line_start..link.span().offset].chars().count() + 1);
         }
     }
 

@@ -59,8 +59,8 @@ pub fn check(vault: &Vault, life: &Lifecycle, wanted: &[bool], out: &mut Vec<Dia
             let fix = match state.current.as_slice() {
                 [one] => Some(Fix::safe(
                     Edit {
-                        offset: link.target.start,
-                        original: link.written.clone(),
+                        offset: link.target().start,
+                        original: link.written.to_string(),
                         replacement: retarget(vault, id, link, *one),
                     },
                     note.digest,
@@ -71,7 +71,7 @@ pub fn check(vault: &Vault, life: &Lifecycle, wanted: &[bool], out: &mut Vec<Dia
             related.extend(current.iter().map(|p| p.to_string()));
             out.push(
                 Diagnostic::new(Code::LinksToSuperseded, &note.path, message)
-                    .at(link.span, "links to a retired note")
+                    .at(link.span(), "links to a retired note")
                     .help(help)
                     .related(related)
                     .fix(fix),
@@ -90,7 +90,7 @@ fn to_corrected(vault: &Vault, id: NoteId, link: &BodyLink, target: NoteId, by: 
         &vault.notes[id].path,
         format!("links to `{old}`, which {list} {}", if by.len() == 1 { "corrects" } else { "correct" }),
     )
-    .at(link.span, "links to a corrected note")
+    .at(link.span(), "links to a corrected note")
     .help(format!("link to {list} too, so a reader sees the correction"))
     .related([old.clone()].into_iter().chain(paths).collect())
 }
