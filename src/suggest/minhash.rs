@@ -123,46 +123,49 @@ fn noise_bound(lambda: f64, p: f64) -> u32 {
 /// note is read, before anything is counted, so they hold boilerplate
 /// too: a band with a `common` shingle in it pairs nobody.
 pub fn candidates(signatures: &[Option<&Signature>], common: &Common) -> Vec<(u32, u32)> {
-    // Bands are keyed in groups, each group in one pass over the
-    // signatures: a pass per band would read every signature 64 times.
-    // The key holds the band, so one group's buckets never mix bands.
-    // A band's key and the note's index share one word: half the memory
-    // of a pair of them, which at a million notes is a quarter of a
-    // gigabyte. Two keys alike in all but the bits the index takes share
-    // a bucket: at a million notes, about two extra pairs are scored in
-    // all, and no pair is lost.
+    // Bands are keyed in groups, one group at a time, each in one pass
+    // over the signatures: a pass per band would read every signature 64
+    // times, and two groups at once would hold twice the keys. The key
+    // holds the band, so one group's buckets never mix bands. A band's
+    // key and the note's index share one word: half the memory of a pair
+    // of them, which at a million notes is a quarter of a gigabyte. Two
+    // keys alike in all but the bits the index takes share a bucket: at a
+    // million notes, about two extra pairs are scored in all, and no pair
+    // is lost.
     let id_bits = usize::BITS - signatures.len().leading_zeros();
     let id_mask = (1u64 << id_bits) - 1;
-    let mut pairs: Vec<(u32, u32)> = (0..BANDS / GROUP)
-        .into_par_iter()
-        .flat_map_iter(|group| {
-            let mut keys: Vec<u64> = Vec::with_capacity(signatures.len() * GROUP);
-            for (i, sig) in signatures.iter().enumerate() {
-                let Some(sig) = sig else { continue };
-                for band in group * GROUP..(group + 1) * GROUP {
-                    let rows = &sig[band * ROWS..(band + 1) * ROWS];
-                    if rows.iter().any(|&r| common.is_common(r)) {
-                        continue;
-                    }
-                    let key =
-                        rows.iter().fold(band as u64, |acc, &r| mix(acc ^ u64::from(r)).rotate_left(13));
-                    keys.push(key << id_bits | i as u64);
-                }
-            }
-            keys.sort_unstable();
-            let mut out = Vec::new();
-            for bucket in keys.chunk_by(|a, b| a >> id_bits == b >> id_bits) {
-                if bucket.len() < 2 || bucket.len() > MAX_BUCKET {
+    let mut keys: Vec<u64> = Vec::new();
+    let mut pairs: Vec<(u32, u32)> = Vec::new();
+    for group in 0..BANDS / GROUP {
+        // A slot per note and band, filled in parallel; a band left out
+        // keeps `u64::MAX`, which no key is (an index never has all its
+        // bits set), so those sort last and are cut off.
+        keys.clear();
+        keys.resize(signatures.len() * GROUP, u64::MAX);
+        keys.par_chunks_mut(GROUP).zip(signatures).enumerate().for_each(|(i, (slots, sig))| {
+            let Some(sig) = sig else { return };
+            for (slot, band) in slots.iter_mut().zip(group * GROUP..(group + 1) * GROUP) {
+                let rows = &sig[band * ROWS..(band + 1) * ROWS];
+                if rows.iter().any(|&r| common.is_common(r)) {
                     continue;
                 }
-                let id = |key: &u64| (key & id_mask) as u32;
-                for (x, a) in bucket.iter().enumerate() {
-                    out.extend(bucket[x + 1..].iter().map(|b| (id(a), id(b))));
-                }
+                let key = rows.iter().fold(band as u64, |acc, &r| mix(acc ^ u64::from(r)).rotate_left(13));
+                *slot = key << id_bits | i as u64;
             }
-            out
-        })
-        .collect();
+        });
+        keys.par_sort_unstable();
+        let filled = keys.partition_point(|&k| k != u64::MAX);
+        let id = |key: &u64| (key & id_mask) as u32;
+        for bucket in keys[..filled].chunk_by(|a, b| a >> id_bits == b >> id_bits) {
+            if bucket.len() < 2 || bucket.len() > MAX_BUCKET {
+                continue;
+            }
+            for (x, a) in bucket.iter().enumerate() {
+                pairs.extend(bucket[x + 1..].iter().map(|b| (id(a), id(b))));
+            }
+        }
+    }
+    drop(keys);
     pairs.par_sort_unstable();
     pairs.dedup();
     pairs
