@@ -54,10 +54,10 @@ pub struct Graph {
     pub named: [HashMap<NoteId, Vec<NoteId>>; 2],
     /// The strongly connected components, sinks first (see
     /// [`strongly_connected`]): what the lifecycle walks in order.
-    pub components: Vec<Vec<NoteId>>,
+    pub components: Lists,
     /// For each note, the notes at the end of its chain; itself when it
     /// has no successor, `None` inside or behind a cycle.
-    pub ends: Vec<Option<Vec<NoteId>>>,
+    pub ends: Ends,
     /// The loops that go through a correction: the components of
     /// supersessions and corrections together with a correction inside.
     pub revision_cycles: Vec<Vec<NoteId>>,
@@ -189,14 +189,15 @@ pub fn linked(n: usize, pairs: impl IntoIterator<Item = (NoteId, NoteId)>) -> Ve
 /// Strongly connected components (Tarjan's algorithm, iterative so a long
 /// chain cannot overflow the stack). Components come out sinks first: every
 /// component's successors come before it.
-pub fn strongly_connected(edges: &[Vec<Edge>]) -> Vec<Vec<NoteId>> {
+pub fn strongly_connected(edges: &[Vec<Edge>]) -> Lists {
     const UNSEEN: usize = usize::MAX;
     let n = edges.len();
     let mut index = vec![UNSEEN; n];
     let mut low = vec![0; n];
     let mut on_stack = vec![false; n];
     let mut stack: Vec<NoteId> = Vec::new();
-    let mut components = Vec::new();
+    let mut components = Lists::default();
+    let mut component = Vec::new();
     let mut next = 0;
     // (node, position in its edge list)
     let mut work: Vec<(NoteId, usize)> = Vec::new();
@@ -208,7 +209,7 @@ pub fn strongly_connected(edges: &[Vec<Edge>]) -> Vec<Vec<NoteId>> {
             // No successors: a component of its own.
             index[start] = next;
             next += 1;
-            components.push(vec![start]);
+            components.push(&[start]);
             continue;
         }
         work.push((start, 0));
@@ -236,7 +237,7 @@ pub fn strongly_connected(edges: &[Vec<Edge>]) -> Vec<Vec<NoteId>> {
                 low[parent] = low[parent].min(low[node]);
             }
             if low[node] == index[node] {
-                let mut component = Vec::new();
+                component.clear();
                 loop {
                     let member = stack.pop().expect("tarjan stack");
                     on_stack[member] = false;
@@ -246,7 +247,7 @@ pub fn strongly_connected(edges: &[Vec<Edge>]) -> Vec<Vec<NoteId>> {
                     }
                 }
                 component.sort_unstable();
-                components.push(component);
+                components.push(&component);
             }
         }
     }
@@ -262,31 +263,96 @@ fn revision_cycles(edges: &[Vec<Edge>], corrections: &[Vec<Edge>]) -> Vec<Vec<No
     let both: Vec<Vec<Edge>> =
         edges.iter().zip(corrections).map(|(e, c)| [e.as_slice(), c].concat()).collect();
     let mut cycles: Vec<Vec<NoteId>> = strongly_connected(&both)
-        .into_iter()
+        .iter()
         .filter(|c| {
             c.len() > 1 && c.iter().any(|&m| corrections[m].iter().any(|e| c.binary_search(&e.to).is_ok()))
         })
+        .map(<[NoteId]>::to_vec)
         .collect();
     cycles.sort();
     cycles
 }
 
+/// Lists of notes side by side in one allocation, by their number: what
+/// a list of lists holds, without a header and an allocation for each
+/// (nearly every one holds one note, and there is one for each note).
+#[derive(Debug, Clone, Default)]
+pub struct Lists {
+    notes: Vec<NoteId>,
+    /// Where each list ends in `notes`.
+    ends: Vec<usize>,
+}
+
+impl Lists {
+    /// Adds `list` as the next list.
+    fn push(&mut self, list: &[NoteId]) {
+        self.notes.extend_from_slice(list);
+        self.ends.push(self.notes.len());
+    }
+
+    /// List number `at`.
+    pub fn get(&self, at: usize) -> &[NoteId] {
+        let start = at.checked_sub(1).map_or(0, |before| self.ends[before]);
+        &self.notes[start..self.ends[at]]
+    }
+
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = &[NoteId]> {
+        (0..self.len()).map(|at| self.get(at))
+    }
+}
+
+impl<'l> IntoIterator for &'l Lists {
+    type Item = &'l [NoteId];
+    type IntoIter = Box<dyn Iterator<Item = &'l [NoteId]> + 'l>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        Box::new(self.iter())
+    }
+}
+
+/// For each note, the current notes at the end of its chain.
+#[derive(Debug, Clone, Default)]
+pub struct Ends {
+    lists: Lists,
+    /// Each note's list in `lists`; [`NONE`] for none.
+    of: Vec<usize>,
+}
+
+/// A note with no end: inside or behind a cycle.
+const NONE: usize = usize::MAX;
+
+impl Ends {
+    /// The current notes at the end of the chain of note `id`: itself
+    /// when it has no successor, `None` inside or behind a cycle.
+    pub fn get(&self, id: NoteId) -> Option<&[NoteId]> {
+        let at = self.of[id];
+        (at != NONE).then(|| self.lists.get(at))
+    }
+}
+
 /// The current notes at the end of each note's chain, computed once per
 /// component, sinks first, so long chains stay linear.
-fn ends(edges: &[Vec<Edge>], components: &[Vec<NoteId>]) -> Vec<Option<Vec<NoteId>>> {
-    let mut ends: Vec<Option<Vec<NoteId>>> = vec![None; edges.len()];
+fn ends(edges: &[Vec<Edge>], components: &Lists) -> Ends {
+    let mut ends = Ends { lists: Lists::default(), of: vec![NONE; edges.len()] };
+    let mut mine: Vec<NoteId> = Vec::new();
     for component in components {
-        if component.len() > 1 {
+        let &[node] = component else {
             continue; // a loop has no current note
-        }
-        let node = component[0];
+        };
+        mine.clear();
         if edges[node].is_empty() {
-            ends[node] = Some(vec![node]);
-            continue;
+            mine.push(node);
         }
-        let mut mine: Vec<NoteId> = Vec::new();
         for edge in &edges[node] {
-            match &ends[edge.to] {
+            match ends.get(edge.to) {
                 Some(theirs) => mine.extend(theirs),
                 None => {
                     mine.clear();
@@ -297,7 +363,10 @@ fn ends(edges: &[Vec<Edge>], components: &[Vec<NoteId>]) -> Vec<Option<Vec<NoteI
         mine.sort_unstable();
         mine.dedup();
         mine.truncate(MAX_ENDS);
-        ends[node] = (!mine.is_empty()).then_some(mine);
+        if !mine.is_empty() {
+            ends.of[node] = ends.lists.len();
+            ends.lists.push(&mine);
+        }
     }
     ends
 }

@@ -443,12 +443,12 @@ fn report_chains(vault: &Vault, graph: &Graph, wanted: &[bool], out: &mut Vec<Di
             if graph.edges[succ].is_empty() {
                 continue;
             }
-            let Some(current) = &graph.ends[succ] else { continue };
+            let Some(current) = graph.ends.get(succ) else { continue };
             let successor = &vault.notes[succ].path;
             let current: Vec<String> = current.iter().map(|&c| vault.notes[c].path.clone()).collect();
             let mut related = vec![successor.clone()];
             related.extend(current.iter().cloned());
-            let fix = match graph.ends[succ].as_deref() {
+            let fix = match graph.ends.get(succ) {
                 Some(&[one]) => to_current(vault, id, edge.span, one),
                 _ => None,
             };
