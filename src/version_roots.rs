@@ -259,7 +259,8 @@ impl FolderRule {
 /// What the folder rules make of a vault.
 #[derive(Debug, Clone, Default)]
 pub struct Covered {
-    /// Per note: the note that supersedes it by a rule, and which rule.
+    /// Per note: the note that supersedes it by a rule, and which rule;
+    /// empty when there is no rule.
     pub successor: Vec<Option<(NoteId, usize)>>,
     /// Per rule: how many notes it covers, and how many of those have no
     /// counterpart under the newer folder (they stay in force).
@@ -270,8 +271,10 @@ pub struct Covered {
 
 /// Applies the folder rules: the first rule that covers a note decides.
 pub fn cover(vault: &Vault, rules: &[FolderRule]) -> Covered {
+    // With no rule, as in most vaults, no note is covered: no list.
+    let notes = if rules.is_empty() { 0 } else { vault.notes.len() };
     let mut covered = Covered {
-        successor: vec![None; vault.notes.len()],
+        successor: vec![None; notes],
         counts: vec![(0, 0); rules.len()],
         newer_found: rules
             .iter()
