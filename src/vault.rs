@@ -251,22 +251,21 @@ impl Vault {
         progress.start("reading notes", walked.entries.len() as u64);
         // Notes and what the cache keeps beside them are gathered apart: a
         // list of the two together, then split, held them all twice.
-        let (mut notes, mut beside): (Vec<Note>, Vec<(Option<crate::cache::StoredKey>, bool)>) = walked
-            .entries
-            .par_iter()
+        let walk::Walked { entries, problems, .. } = walked;
+        // Each entry's path is moved into its note, not copied.
+        let (mut notes, mut beside): (Vec<Note>, Vec<(Option<crate::cache::StoredKey>, bool)>) = entries
+            .into_par_iter()
             .enumerate()
             .map(|(at, entry)| {
+                let file = entry.file(root);
                 let (note, key, kept) = match entry.kind {
                     EntryKind::File if let Some(known) = &known => {
                         let stamped = stamps.as_ref().map(|stamps| stamps[at]);
-                        known.read(&entry.file, entry.path.clone(), reading, stamped)
+                        known.read(&file, entry.path, reading, stamped)
                     }
-                    EntryKind::File => {
-                        let note = Note::load(&entry.file, entry.path.clone(), reading);
-                        (note, None, false)
-                    }
+                    EntryKind::File => (Note::load(&file, entry.path, reading), None, false),
                     EntryKind::Special(what) => {
-                        let note = Note::unreadable(entry.path.clone(), format!("it is {what}"));
+                        let note = Note::unreadable(entry.path, format!("it is {what}"));
                         (note, None, false)
                     }
                 };
@@ -287,7 +286,7 @@ impl Vault {
         let opened = beside.iter().filter(|(_, kept)| !kept).count();
         let keys = beside.into_iter().map(|(key, _)| key).collect();
         let mut vault = Vault::from_notes(root.to_path_buf(), notes);
-        vault.problems = walked.problems;
+        vault.problems = problems;
         vault.successor_keys = reading.keys[0].clone();
         (vault, keys, opened)
     }
