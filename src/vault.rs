@@ -297,30 +297,21 @@ impl Vault {
         // Notes and what the cache keeps beside them are gathered apart: a
         // list of the two together, then split, held them all twice.
         let walk::Walked { entries, problems, .. } = walked;
-        // Each entry's path is moved into its note, not copied.
-        let (mut notes, mut beside): (Vec<Note>, Vec<(Option<crate::cache::StoredKey>, bool)>) = entries
-            .into_par_iter()
-            .enumerate()
-            .map(|(at, entry)| {
-                let file = entry.file(root);
-                let (note, key, kept) = match entry.kind {
-                    EntryKind::File if let Some(known) = &known => {
-                        let stamped = stamps.as_ref().map(|stamps| stamps[at]);
-                        known.read(&file, entry.path, reading, stamped)
-                    }
-                    EntryKind::File => (Note::load(&file, entry.path, reading), None, false),
-                    EntryKind::Special(what) => {
-                        let note = Note::unreadable(entry.path, format!("it is {what}"));
-                        (note, None, false)
-                    }
-                };
-                progress.advance(1);
-                (note, (key, kept))
-            })
-            .unzip();
-        // What the last run kept has all been taken: let go of its slots
-        // before the vault is indexed.
-        drop(known);
+        let (mut notes, mut beside) = match known {
+            Some(known) => known.read_entries(root, entries, stamps, reading, progress),
+            // Each entry's path is moved into its note, not copied.
+            None => entries
+                .into_par_iter()
+                .map(|entry| {
+                    let note = match entry.kind {
+                        EntryKind::File => Note::load(&entry.file(root), entry.path, reading),
+                        EntryKind::Special(what) => Note::unreadable(entry.path, format!("it is {what}")),
+                    };
+                    progress.advance(1);
+                    (note, (None, false))
+                })
+                .unzip(),
+        };
         // The keys are given in the vault's order of notes, which is by
         // path: the walk's order already, checked with one look at each.
         if !notes.is_sorted_by(|a, b| a.path <= b.path) {
