@@ -140,9 +140,8 @@ impl Cache {
     /// pool, while this thread reads on: the file is never held whole,
     /// nor beside all its notes decoded (at a million notes, that was the
     /// run's peak). Only a few parts wait to be decoded at a time, and
-    /// their buffers are used again for the parts after: a buffer for
-    /// each part left holes among the notes decoded, 40 MB at 100k notes.
-    /// The checksum is taken as the parts are read, and what was decoded
+    /// their buffers are used again for the parts after, so a few buffers
+    /// serve the whole file. The checksum is taken as the parts are read, and what was decoded
     /// is given back only if the file proves whole; `None` otherwise, or
     /// if a part does not decode. (Decoding bytes not yet proven is safe:
     /// the decoder checks every length against the bytes it has.)
@@ -369,10 +368,10 @@ impl Known {
     ///
     /// The walk and the cache are both in path order, so each note is
     /// found by walking the two side by side, and moved from the cache
-    /// into its place: no index of the cache, and no note held twice (an
-    /// index and a slot for each note took a quarter of a gigabyte at a
-    /// million notes). A note the cache does not have in its place is
-    /// read, which only costs time.
+    /// into its place: no index of the cache, and no slot for each note
+    /// beside the note (about 300 bytes a note, with the index). A note
+    /// the cache does not have in its place is read, which only costs
+    /// time.
     pub fn read_entries(
         self,
         root: &Path,
@@ -411,12 +410,12 @@ impl Known {
         let read: Vec<(usize, Note, Option<StoredKey>)> = unread
             .into_par_iter()
             .map(|(at, entry, mine)| {
-                let note = match entry.kind {
+                let (note, key) = match entry.kind {
                     EntryKind::File => refresh(&entry.file(root), entry.path, mine, stamps[at], reading),
                     EntryKind::Special(what) => (Note::unreadable(entry.path, format!("it is {what}")), None),
                 };
                 progress.advance(1);
-                (at, note.0, note.1)
+                (at, note, key)
             })
             .collect();
         for (at, note, key) in read {

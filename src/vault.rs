@@ -55,7 +55,7 @@ pub struct Vault {
 /// half empty after they grow, took a quarter of a gigabyte; the list
 /// takes what its entries do, and a byte a name more for a table of where
 /// each run of leading bits starts, so that a lookup searches a few
-/// entries (a binary search of them all cost a tenth of a warm check).
+/// entries (a binary search of them all took a twentieth of a warm check).
 #[derive(Debug, Clone, Default)]
 struct Index {
     /// Sorted by name, then note; a name of several notes has an entry
