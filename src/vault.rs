@@ -56,7 +56,7 @@ pub struct Vault {
 /// takes what its entries do, and a byte a name more for a table of where
 /// each run of leading bits starts, so that a lookup searches a few
 /// entries (a binary search of them all took a twentieth of a warm check).
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 struct Index {
     /// Sorted by name, then note; a name of several notes has an entry
     /// for each.
@@ -68,9 +68,6 @@ struct Index {
     starts: Vec<u32>,
     bits: u32,
 }
-
-/// Gives each name of a note to a function.
-type Names = dyn Fn(&Note, &mut dyn FnMut(&str)) + Sync;
 
 /// A name in an [`Index`] and one note it names. (Four 32-bit words and
 /// no 64-bit one: twenty bytes, not twenty-four.)
@@ -103,6 +100,7 @@ impl Index {
         entries.dedup();
         entries.shrink_to_fit();
         let names = entries.chunk_by(|a, b| a.name == b.name).count();
+        // An empty index has a table too, of one run: `insert` needs one.
         let bits = (entries.len() / 4).max(1).ilog2();
         let mut starts = Vec::with_capacity((1 << bits) + 1);
         let mut at = 0;
@@ -121,10 +119,7 @@ impl Index {
     /// The entries whose names share the leading bits of `name`.
     fn around(&self, name: [u32; 4]) -> std::ops::Range<usize> {
         let prefix = Index::prefix(name, self.bits) as usize;
-        match self.starts.get(prefix..prefix + 2) {
-            Some(&[start, end]) => start as usize..end as usize,
-            _ => 0..0,
-        }
+        self.starts[prefix] as usize..self.starts[prefix + 1] as usize
     }
 
     /// Moves where each prefix after that of `name` starts by `by`.
@@ -135,14 +130,28 @@ impl Index {
         }
     }
 
-    /// The index of `notes` by the names `names` gives for each.
-    fn over(notes: &[Note], names: &Names) -> Index {
-        let entries = notes.par_iter().enumerate().flat_map_iter(|(id, note)| {
-            let mut entries = Vec::new();
-            names(note, &mut |name| entries.push(Entry::new(name, id)));
-            entries
-        });
-        Index::of(entries.collect())
+    /// The indexes of `notes` by path, lower-cased path, its trailing
+    /// parts, stem and alias, in one pass over the notes: each name is
+    /// made once, and the lower-cased path serves two indexes.
+    fn all(notes: &[Note]) -> [Index; 5] {
+        let lists = notes
+            .par_iter()
+            .enumerate()
+            .fold(<[Vec<Entry>; 5]>::default, |mut lists, (id, note)| {
+                let [path, lower, suffix, stem, alias] = &mut lists;
+                path.push(Entry::new(&nfc(&note.path), id));
+                let folded = fold(without_extension(&note.path));
+                suffix.extend(folded.match_indices('/').map(|(i, _)| Entry::new(&folded[i + 1..], id)));
+                lower.push(Entry::new(&folded, id));
+                stem.push(Entry::new(&fold(note.stem()), id));
+                alias.extend(note.aliases().iter().map(|a| Entry::new(&fold(a), id)));
+                lists
+            })
+            .reduce(<[Vec<Entry>; 5]>::default, |mut all, lists| {
+                all.iter_mut().zip(lists).for_each(|(all, list)| all.extend(list));
+                all
+            });
+        lists.map(Index::of)
     }
 
     /// The entries of `name`, by note.
@@ -156,10 +165,6 @@ impl Index {
 
     /// Files `id` under `name`, unless it is there.
     fn insert(&mut self, name: &str, id: NoteId) {
-        if self.starts.is_empty() {
-            *self = Index::of(vec![Entry::new(name, id)]);
-            return;
-        }
         let entry = Entry::new(name, id);
         let near = self.around(entry.name);
         if let Err(at) = self.entries[near.clone()].binary_search(&entry) {
@@ -330,9 +335,9 @@ impl Vault {
     /// Builds the indexes over already parsed notes (sorted by path).
     pub fn from_notes(root: PathBuf, mut notes: Vec<Note>) -> Vault {
         notes.sort_by(|a, b| a.path.cmp(&b.path));
-        let mut vault = Vault {
+        let [by_path, by_lower_path, by_suffix, by_stem, by_alias] = Index::all(&notes);
+        Vault {
             root,
-            notes: Vec::new(),
             problems: Vec::new(),
             successor_keys: note::SUCCESSOR_KEYS.iter().map(|k| k.to_string()).collect(),
             obsidian: crate::obsidian::Obsidian::default(),
@@ -340,23 +345,13 @@ impl Vault {
             folder_rules: Vec::new(),
             config_name: "vaultlint.toml".into(),
             terms: Terms::default(),
-            by_path: Index::default(),
-            by_lower_path: Index::default(),
-            by_suffix: Index::default(),
-            by_stem: Index::default(),
-            by_alias: Index::default(),
-        };
-        let each = |names| Index::over(&notes, names);
-        vault.by_path = each(&|note, name| name(&nfc(&note.path)));
-        vault.by_lower_path = each(&|note, name| name(&fold(without_extension(&note.path))));
-        vault.by_suffix = each(&|note, name| {
-            let lower = fold(without_extension(&note.path));
-            lower.match_indices('/').for_each(|(i, _)| name(&lower[i + 1..]));
-        });
-        vault.by_stem = each(&|note, name| name(&fold(note.stem())));
-        vault.by_alias = each(&|note, name| note.aliases().iter().for_each(|alias| name(&fold(alias))));
-        vault.notes = notes;
-        vault
+            by_path,
+            by_lower_path,
+            by_suffix,
+            by_stem,
+            by_alias,
+            notes,
+        }
     }
 
     /// The vault with `note` in place of the note at its path (or added,
