@@ -309,15 +309,6 @@ impl Lists {
     }
 }
 
-impl<'l> IntoIterator for &'l Lists {
-    type Item = &'l [NoteId];
-    type IntoIter = Box<dyn Iterator<Item = &'l [NoteId]> + 'l>;
-
-    fn into_iter(self) -> Self::IntoIter {
-        Box::new(self.iter())
-    }
-}
-
 /// For each note, the current notes at the end of its chain.
 #[derive(Debug, Clone, Default)]
 pub struct Ends {
@@ -343,7 +334,7 @@ impl Ends {
 fn ends(edges: &[Vec<Edge>], components: &Lists) -> Ends {
     let mut ends = Ends { lists: Lists::default(), of: vec![NONE; edges.len()] };
     let mut mine: Vec<NoteId> = Vec::new();
-    for component in components {
+    for component in components.iter() {
         let &[node] = component else {
             continue; // a loop has no current note
         };

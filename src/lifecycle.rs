@@ -230,7 +230,7 @@ impl Lifecycle {
         let mut states: Vec<State> =
             own.iter().map(|&standing| State { standing, current: Vec::new() }).collect();
         // Sinks first, so every successor is settled before its predecessors.
-        for component in &graph.components {
+        for component in graph.components.iter() {
             if component.len() > 1 {
                 for &id in component {
                     states[id].standing = Standing::Cycle;
