@@ -353,7 +353,7 @@ pub struct Known {
 /// What reading gives for each note, in the walk's order: the note, and
 /// what the cache keeps beside it with whether it was kept on its size
 /// and time alone, without opening the file.
-pub type Read = (Vec<Note>, Vec<(Option<StoredKey>, bool)>);
+pub type ReadNotes = (Vec<Note>, Vec<(Option<StoredKey>, bool)>);
 
 impl Known {
     /// Whether the last run kept no notes (or there was none to trust).
@@ -379,7 +379,7 @@ impl Known {
         stamps: Option<Vec<Option<Stamp>>>,
         reading: Reading<'_>,
         progress: &dyn Progress,
-    ) -> Read {
+    ) -> ReadNotes {
         use rayon::prelude::*;
         let stamps =
             stamps.unwrap_or_else(|| entries.par_iter().map(|e| Stamp::of_file(&e.file(root))).collect());
