@@ -312,12 +312,30 @@ fn memo_key(
         walked.configs,
         crate::walk::read_regular(&settings.dismissals).ok()
     );
-    let entries: Vec<u8> = walked
-        .entries
-        .iter()
-        .zip(&stamps)
-        .flat_map(|(e, s)| format!("{}\0{:?}\0{s:?}\n", e.path, e.kind).into_bytes())
-        .collect();
+    // Written field by field: formatting a line per note took a tenth of
+    // a warm run at 100k notes.
+    let mut entries = Vec::with_capacity(walked.entries.len() * 80);
+    for (entry, stamp) in walked.entries.iter().zip(&stamps) {
+        // A path holds no NUL, so each part's end is known.
+        entries.extend_from_slice(entry.path.as_bytes());
+        entries.push(0);
+        match entry.kind {
+            crate::walk::EntryKind::File => entries.push(0),
+            crate::walk::EntryKind::Special(what) => {
+                entries.push(1);
+                entries.extend_from_slice(what.as_bytes());
+                entries.push(0);
+            }
+        }
+        match stamp {
+            Some(s) => {
+                entries.push(1);
+                entries.extend_from_slice(&s.size.to_le_bytes());
+                entries.extend_from_slice(&s.modified.to_le_bytes());
+            }
+            None => entries.push(0),
+        }
+    }
     let key = crate::cache::key([env!("CARGO_PKG_VERSION").as_bytes(), described.as_bytes(), &entries]);
     MemoKey { key, latest, stamps }
 }
