@@ -501,20 +501,27 @@ fn encode<T: Serialize + ?Sized>(value: &T) -> std::io::Result<Vec<u8>> {
 pub mod words {
     use serde::{Deserializer, Serializer};
 
+    // Word by word into a buffer of the right size, which the compiler
+    // turns into a copy; a collected iterator of bytes was not (decoding
+    // the fingerprints took half of loading the cache).
     pub fn serialize<S: Serializer>(words: &[u32], serializer: S) -> Result<S::Ok, S::Error> {
-        let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+        let mut bytes = vec![0u8; words.len() * 4];
+        for (to, word) in bytes.chunks_exact_mut(4).zip(words) {
+            to.copy_from_slice(&word.to_le_bytes());
+        }
         serializer.serialize_bytes(&bytes)
     }
 
-    pub fn deserialize<'de, D: Deserializer<'de>, T: FromIterator<u32>>(
-        deserializer: D,
-    ) -> Result<T, D::Error> {
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Box<[u32]>, D::Error> {
         deserializer.deserialize_bytes(super::Bytes(|bytes: &[u8]| {
-            let words = bytes.chunks_exact(4);
-            if !words.remainder().is_empty() {
+            if bytes.len() % 4 != 0 {
                 return None;
             }
-            Some(words.map(|w| u32::from_le_bytes(w.try_into().expect("4 bytes"))).collect())
+            let mut words = vec![0u32; bytes.len() / 4];
+            for (word, from) in words.iter_mut().zip(bytes.chunks_exact(4)) {
+                *word = u32::from_le_bytes(from.try_into().expect("4 bytes"));
+            }
+            Some(words.into_boxed_slice())
         }))
     }
 }

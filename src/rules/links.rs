@@ -13,71 +13,82 @@ use crate::vault::{NoteId, Resolution, Vault};
 
 /// Reports the links of the notes `wanted` marks.
 pub fn check(vault: &Vault, life: &Lifecycle, wanted: &[bool], out: &mut Vec<Diagnostic>) {
-    for (id, note) in vault.notes.iter().enumerate() {
-        // A retired note is history: its links stay as they were written.
-        if !wanted[id] || life.states[id].standing.is_retired() {
+    use rayon::prelude::*;
+    // Every link of every note is resolved: the notes are shared among the
+    // threads, and their findings kept in the notes' order.
+    let found: Vec<Diagnostic> =
+        (0..vault.notes.len()).into_par_iter().flat_map_iter(|id| of_note(vault, life, wanted, id)).collect();
+    out.extend(found);
+}
+
+/// The findings on the links of the note `id`.
+fn of_note(vault: &Vault, life: &Lifecycle, wanted: &[bool], id: NoteId) -> Vec<Diagnostic> {
+    let note = &vault.notes[id];
+    let mut out = Vec::new();
+    // A retired note is history: its links stay as they were written.
+    if !wanted[id] || life.states[id].standing.is_retired() {
+        return out;
+    }
+    let targets: Vec<Option<NoteId>> = note
+        .links
+        .iter()
+        .map(|link| match vault.resolve(id, &link.value()) {
+            Resolution::Note(target) => Some(target),
+            _ => None,
+        })
+        .collect();
+    for (link, &target) in note.links.iter().zip(&targets) {
+        let Some(target) = target else { continue };
+        let state = &life.states[target];
+        if state.standing == crate::lifecycle::Standing::Corrected {
+            let by = &life.corrections[target];
+            if !by.contains(&id) && !by.iter().any(|c| targets.contains(&Some(*c))) {
+                out.push(to_corrected(vault, id, link, target, by));
+            }
             continue;
         }
-        let targets: Vec<Option<NoteId>> = note
-            .links
-            .iter()
-            .map(|link| match vault.resolve(id, &link.value()) {
-                Resolution::Note(target) => Some(target),
-                _ => None,
-            })
-            .collect();
-        for (link, &target) in note.links.iter().zip(&targets) {
-            let Some(target) = target else { continue };
-            let state = &life.states[target];
-            if state.standing == crate::lifecycle::Standing::Corrected {
-                let by = &life.corrections[target];
-                if !by.contains(&id) && !by.iter().any(|c| targets.contains(&Some(*c))) {
-                    out.push(to_corrected(vault, id, link, target, by));
-                }
-                continue;
-            }
-            // A note may name the versions it replaced, as history.
-            if target == id || !state.standing.is_retired() || state.current.contains(&id) {
-                continue;
-            }
-            let old = &vault.notes[target].path;
-            let current: Vec<&str> = state.current.iter().map(|&c| vault.notes[c].path.as_str()).collect();
-            let mut message = format!("links to `{old}`, which {}", state.standing.describe());
-            let help = match current.as_slice() {
-                [] => "no note in force replaces it; remove the link, or point it at the note that took over"
-                    .to_string(),
-                [one] => {
-                    message.push_str(&format!("; the current version is `{one}`"));
-                    format!("link to `{one}` instead (`vaultlint check --fix` rewrites the link)")
-                }
-                many => {
-                    let list: Vec<String> = many.iter().map(|p| format!("`{p}`")).collect();
-                    message.push_str(&format!("; the current versions are {}", list.join(", ")));
-                    "link to the current version that is meant".to_string()
-                }
-            };
-            let fix = match state.current.as_slice() {
-                [one] => Some(Fix::safe(
-                    Edit {
-                        offset: link.target().start,
-                        original: link.written.to_string(),
-                        replacement: retarget(vault, id, link, *one),
-                    },
-                    note.digest,
-                )),
-                _ => None,
-            };
-            let mut related = vec![old.clone()];
-            related.extend(current.iter().map(|p| p.to_string()));
-            out.push(
-                Diagnostic::new(Code::LinksToSuperseded, &note.path, message)
-                    .at(link.span(), "links to a retired note")
-                    .help(help)
-                    .related(related)
-                    .fix(fix),
-            );
+        // A note may name the versions it replaced, as history.
+        if target == id || !state.standing.is_retired() || state.current.contains(&id) {
+            continue;
         }
+        let old = &vault.notes[target].path;
+        let current: Vec<&str> = state.current.iter().map(|&c| vault.notes[c].path.as_str()).collect();
+        let mut message = format!("links to `{old}`, which {}", state.standing.describe());
+        let help = match current.as_slice() {
+            [] => "no note in force replaces it; remove the link, or point it at the note that took over"
+                .to_string(),
+            [one] => {
+                message.push_str(&format!("; the current version is `{one}`"));
+                format!("link to `{one}` instead (`vaultlint check --fix` rewrites the link)")
+            }
+            many => {
+                let list: Vec<String> = many.iter().map(|p| format!("`{p}`")).collect();
+                message.push_str(&format!("; the current versions are {}", list.join(", ")));
+                "link to the current version that is meant".to_string()
+            }
+        };
+        let fix = match state.current.as_slice() {
+            [one] => Some(Fix::safe(
+                Edit {
+                    offset: link.target().start,
+                    original: link.written.to_string(),
+                    replacement: retarget(vault, id, link, *one),
+                },
+                note.digest,
+            )),
+            _ => None,
+        };
+        let mut related = vec![old.clone()];
+        related.extend(current.iter().map(|p| p.to_string()));
+        out.push(
+            Diagnostic::new(Code::LinksToSuperseded, &note.path, message)
+                .at(link.span(), "links to a retired note")
+                .help(help)
+                .related(related)
+                .fix(fix),
+        );
     }
+    out
 }
 
 /// `links-to-corrected`: the link, and the corrections it leaves out.

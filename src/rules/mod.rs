@@ -99,20 +99,33 @@ pub fn run(input: &Input, focus: Option<&Focus>, options: &Options) -> (Vec<Diag
     let Input { vault, graph, .. } = *input;
     // Which notes' findings are kept: the rules skip the work for the rest.
     let wanted = wanted(vault, focus);
-    let mut out: Vec<Diagnostic> = vault.problems.clone();
-    for note in &vault.notes {
-        out.extend(note.problems().iter().cloned());
-    }
-    supersession::check(vault, graph, &wanted, focus, &mut out);
-    supersession::folder_rules(vault, graph, &mut out);
-    revisions::check(vault, graph, &wanted, &mut out);
-    dates::check(vault, graph, options.as_of, &wanted, &mut out);
-    let life = Lifecycle::new(vault, graph, options.as_of);
-    status::check(vault, graph, &life, &options.statuses, &wanted, &mut out);
-    links::check(vault, &life, &wanted, &mut out);
-    let judged = crate::verdict::judge(vault, graph, &life, &[]);
-    let slices = Slices::count(graph, &life, &judged, &wanted);
-    versions::check(input, options.link_style, &mut out);
+    // Two halves at once, each rule reading the vault only; their findings
+    // are joined in the order the rules were written, so the sort below
+    // meets them as it always has.
+    let (mut out, (by_life, slices)) = rayon::join(
+        || {
+            let mut out: Vec<Diagnostic> = vault.problems.clone();
+            for note in &vault.notes {
+                out.extend(note.problems().iter().cloned());
+            }
+            supersession::check(vault, graph, &wanted, focus, &mut out);
+            supersession::folder_rules(vault, graph, &mut out);
+            revisions::check(vault, graph, &wanted, &mut out);
+            dates::check(vault, graph, options.as_of, &wanted, &mut out);
+            out
+        },
+        || {
+            let mut out = Vec::new();
+            let life = Lifecycle::new(vault, graph, options.as_of);
+            status::check(vault, graph, &life, &options.statuses, &wanted, &mut out);
+            links::check(vault, &life, &wanted, &mut out);
+            let judged = crate::verdict::judge(vault, graph, &life, &[]);
+            let slices = Slices::count(graph, &life, &judged, &wanted);
+            versions::check(input, options.link_style, &mut out);
+            (out, slices)
+        },
+    );
+    out.extend(by_life);
     suppressed::apply(vault, options, input.suggestions.is_some(), &mut out);
     if let Some(focus) = focus {
         out.retain(|d| focus.contains(&d.path));
