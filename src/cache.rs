@@ -514,7 +514,7 @@ pub mod words {
 
     pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Box<[u32]>, D::Error> {
         deserializer.deserialize_bytes(super::Bytes(|bytes: &[u8]| {
-            if bytes.len() % 4 != 0 {
+            if !bytes.len().is_multiple_of(4) {
                 return None;
             }
             let mut words = vec![0u32; bytes.len() / 4];
