@@ -149,29 +149,46 @@ pub fn candidates(signatures: &[Option<&Signature>], common: &Common) -> Vec<(u3
     // is lost.
     let id_bits = usize::BITS - signatures.len().leading_zeros();
     let id_mask = (1u64 << id_bits) - 1;
+    let slot = |sig: &Signature, band: usize, id: usize| band_key(sig, band) << id_bits | id as u64;
     let mut keys: Vec<u64> = Vec::new();
+    let mut bucket: Vec<u64> = Vec::new();
     let mut pairs: Vec<(u32, u32)> = Vec::new();
     for group in 0..BANDS / GROUP {
-        // A slot per note and band, filled in parallel; a band left out
-        // keeps `u64::MAX`, which no key is (an index never has all its
-        // bits set), so those sort last and are cut off.
+        // A slot per note and band, filled in parallel; a note without a
+        // signature keeps `u64::MAX`, which no key is (an index never has
+        // all its bits set), so those sort last and are cut off.
+        let bands = group * GROUP..(group + 1) * GROUP;
         keys.clear();
         keys.resize(signatures.len() * GROUP, u64::MAX);
-        keys.par_chunks_mut(GROUP).zip(signatures).enumerate().for_each(|(i, (slots, sig))| {
+        keys.par_chunks_mut(GROUP).zip(signatures).enumerate().for_each(|(id, (slots, sig))| {
             let Some(sig) = sig else { return };
-            for (slot, band) in slots.iter_mut().zip(group * GROUP..(group + 1) * GROUP) {
-                let rows = &sig[band * ROWS..(band + 1) * ROWS];
-                if rows.iter().any(|&r| common.is_common(r)) {
-                    continue;
-                }
-                let key = rows.iter().fold(band as u64, |acc, &r| mix(acc ^ u64::from(r)).rotate_left(13));
-                *slot = key << id_bits | i as u64;
+            for (slot_of_band, band) in slots.iter_mut().zip(bands.clone()) {
+                *slot_of_band = slot(sig, band, id);
             }
         });
         keys.par_sort_unstable();
         let filled = keys.partition_point(|&k| k != u64::MAX);
         let id = |key: &u64| (key & id_mask) as u32;
-        for bucket in keys[..filled].chunk_by(|a, b| a >> id_bits == b >> id_bits) {
+        for shared in keys[..filled].chunk_by(|a, b| a >> id_bits == b >> id_bits) {
+            if shared.len() < 2 {
+                continue;
+            }
+            // Whether a band is boilerplate is asked here, of the few
+            // bands shared at all, not of every band of every note (a
+            // seventh of a warm run at 100k notes went on asking). Each
+            // slot of the bucket is the band of its note that made it
+            // (rarely two bands of one note), so the bucket is what it
+            // would be had common bands been left out from the start.
+            bucket.clear();
+            for same in shared.chunk_by(|a, b| a == b) {
+                let sig = signatures[id(&same[0]) as usize].expect("a slot has a signature");
+                let kept = bands
+                    .clone()
+                    .filter(|&band| slot(sig, band, id(&same[0]) as usize) == same[0])
+                    .filter(|&band| !sig[band * ROWS..(band + 1) * ROWS].iter().any(|&r| common.is_common(r)))
+                    .count();
+                bucket.extend(std::iter::repeat_n(same[0], kept));
+            }
             if bucket.len() < 2 || bucket.len() > MAX_BUCKET {
                 continue;
             }
@@ -184,6 +201,12 @@ pub fn candidates(signatures: &[Option<&Signature>], common: &Common) -> Vec<(u3
     pairs.par_sort_unstable();
     pairs.dedup();
     pairs
+}
+
+/// The key of one band of a signature: its rows and its number, mixed.
+fn band_key(sig: &Signature, band: usize) -> u64 {
+    let rows = &sig[band * ROWS..(band + 1) * ROWS];
+    rows.iter().fold(band as u64, |acc, &r| mix(acc ^ u64::from(r)).rotate_left(13))
 }
 
 #[cfg(test)]
