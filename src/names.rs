@@ -481,6 +481,67 @@ pub fn path_info(path: &str, stem: &str) -> PathInfo {
     info
 }
 
+/// The keys by which a note is grouped with others that may be versions
+/// of one document: its name's and its title's, markers out. A generic
+/// one (`index`, `notes`) groups only within its place.
+pub fn group_keys(path: &PathInfo, title: &Normalized) -> [Option<String>; 2] {
+    let key = |n: &Normalized| {
+        if n.key.is_empty() {
+            None
+        } else if n.is_generic() {
+            Some(format!("{}\0{}", path.place, n.key))
+        } else {
+            Some(n.key.clone())
+        }
+    };
+    [key(&path.name).map(|k| format!("n\0{k}")), key(title).map(|k| format!("t\0{k}"))]
+}
+
+/// The hash by which notes sharing a group key are found.
+pub fn key_hash(key: &str) -> u64 {
+    xxhash_rust::xxh3::xxh3_64(key.as_bytes())
+}
+
+/// What grouping needs of every note, made once as the note is read: the
+/// hashes of its [`group_keys`], and whether its name holds a day or a
+/// week. Reading every note's name and title again on each run took a
+/// tenth of a warm one.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Grouping {
+    keys: [u64; 2],
+    /// Which of `keys` there are (bits 0 and 1), and whether the name is
+    /// dated (bit 2).
+    flags: u8,
+}
+
+impl Grouping {
+    pub fn of(path: &str, stem: &str, title: &str) -> Grouping {
+        let info = path_info(path, stem);
+        let keys = group_keys(&info, &normalize(title));
+        let mut grouping = Grouping::default();
+        for (i, key) in keys.iter().enumerate() {
+            if let Some(key) = key {
+                grouping.keys[i] = key_hash(key);
+                grouping.flags |= 1 << i;
+            }
+        }
+        if info.name.markers.iter().any(Marker::is_period) {
+            grouping.flags |= 4;
+        }
+        grouping
+    }
+
+    /// The hashes of the name's and the title's group keys.
+    pub fn keys(self) -> [Option<u64>; 2] {
+        [0, 1].map(|i| (self.flags & 1 << i != 0).then_some(self.keys[i]))
+    }
+
+    /// Whether the name holds a day or a week.
+    pub fn dated(self) -> bool {
+        self.flags & 4 != 0
+    }
+}
+
 fn is_language(code: &str) -> bool {
     let code = code.to_lowercase();
     let base = match code.split_once(['-', '_']) {

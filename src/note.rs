@@ -228,6 +228,9 @@ pub struct Note {
     /// The body as the version detector sees it, when it was asked for
     /// and the body could be told apart from the frontmatter.
     pub fingerprint: Option<Fingerprint>,
+    /// How the version detector groups the note by name and title, made
+    /// with the fingerprint.
+    pub grouping: crate::names::Grouping,
     /// Modification time, seconds since the Unix epoch.
     pub modified: Option<i64>,
     /// [`digest`] of the file as read, when asked for.
@@ -265,6 +268,7 @@ impl Note {
             head: String::new(),
             parsed: false,
             fingerprint: None,
+            grouping: crate::names::Grouping::default(),
             modified: None,
             digest: None,
         }
@@ -402,6 +406,9 @@ impl Note {
             && let Some(heading) = first_heading(crate::text::prefix(&text[body_start..], TITLE_SCAN_BYTES))
         {
             note.title = heading;
+        }
+        if reading.fingerprint {
+            note.grouping = crate::names::Grouping::of(&note.path, note.stem(), &note.title);
         }
         note.fields.retain(|f| KEPT_KEYS.contains(&f.key.as_str()));
         note.shrink();

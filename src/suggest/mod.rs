@@ -137,17 +137,13 @@ fn toml_string(text: &str) -> String {
 /// What the detector keeps of every note until the candidates are known:
 /// little, as there is one for each note of the vault. [`Facts`] are
 /// made again for the candidates' notes alone.
+#[derive(Debug, PartialEq)]
 struct Brief {
     /// Hashes of [`Facts::keys`]: notes sharing one are grouped, and each
     /// group is checked on the keys themselves.
     keys: [Option<u64>; 2],
     /// The name key of a periodic note, to count its series by.
     periodic: Option<Box<str>>,
-}
-
-/// The hash a [`Brief`] keeps of a name key, and name groups are found by.
-fn key_hash(key: &str) -> u64 {
-    xxhash_rust::xxh3::xxh3_64(key.as_bytes())
 }
 
 /// What the detector knows of one note.
@@ -199,10 +195,7 @@ impl<'a> Facts<'a> {
             .map(|l| l.trim().to_lowercase())
             .or_else(|| path.language.clone());
         let title = names::normalize(&note.title);
-        let keys = [
-            Facts::group_key(&path.name, &path.place).map(|k| format!("n\0{k}")),
-            Facts::group_key(&title, &path.place).map(|k| format!("t\0{k}")),
-        ];
+        let keys = names::group_keys(&path, &title);
         Some(Facts {
             note,
             title,
@@ -228,27 +221,25 @@ impl<'a> Facts<'a> {
         }
     }
 
-    /// Name key for grouping: generic names only group within a place.
-    fn group_key(n: &Normalized, place: &str) -> Option<String> {
-        if n.key.is_empty() {
-            None
-        } else if n.is_generic() {
-            Some(format!("{place}\0{}", n.key))
-        } else {
-            Some(n.key.clone())
-        }
-    }
-
     fn periodic(&self) -> bool {
         self.series.is_some() || self.path.name.markers.iter().any(Marker::is_period)
     }
+}
 
-    fn brief(&self) -> Brief {
-        let hash = |key: &Option<String>| key.as_deref().map(key_hash);
-        Brief {
-            keys: [hash(&self.keys[0]), hash(&self.keys[1])],
-            periodic: self.periodic().then(|| self.path.name.key.as_str().into()),
+impl Brief {
+    /// What [`Facts::of`] would give of the note `id`, from what reading
+    /// it kept: the name is read again only for a periodic note, to count
+    /// its series by.
+    fn of(vault: &Vault, id: NoteId) -> Option<Brief> {
+        let note = &vault.notes[id];
+        if note.fingerprint.is_none() || vault.is_template(id) {
+            return None;
         }
+        let periodic = note.grouping.dated() || vault.obsidian.series_of(&note.path).is_some();
+        Some(Brief {
+            keys: note.grouping.keys(),
+            periodic: periodic.then(|| names::path_info(&note.path, note.stem()).name.key.into()),
+        })
     }
 }
 
@@ -277,7 +268,7 @@ pub fn find_with(input: Input, options: &Options, progress: &dyn Progress) -> Su
         .into_par_iter()
         .map(|id| {
             progress.advance(1);
-            facts_of(id).map(|f| f.brief())
+            Brief::of(vault, id)
         })
         .collect();
     let prints: Vec<Option<&Fingerprint>> = (0..vault.notes.len())
@@ -527,16 +518,20 @@ fn once_per_document<'p>(
             n => [set[0], set[n / 3], set[n / 2], set[2 * n / 3], set[n - 1]].iter().fold(size, step),
         }
     };
-    let mut seen: std::collections::HashSet<u64> = std::collections::HashSet::new();
+    // The keys are made in parallel (each reads its fingerprint from
+    // memory); which note comes first is settled in order.
+    let keys: Vec<u64> = prints.par_iter().map(|print| print.map_or(0, key)).collect();
+    let mut seen: std::collections::HashSet<u64> = std::collections::HashSet::with_capacity(prints.len());
     let mut families: std::collections::HashSet<(usize, &str)> = std::collections::HashSet::new();
     prints
         .iter()
+        .zip(keys)
         .enumerate()
-        .map(|(id, &print)| {
+        .map(|(id, (&print, key))| {
             let print = print?;
             let first = match roots.family(id) {
                 Some(family) => families.insert(family),
-                None => print.size() == 0 || seen.insert(key(print)),
+                None => print.size() == 0 || seen.insert(key),
             };
             first.then_some(print)
         })
@@ -652,7 +647,7 @@ fn name_groups<'a>(
             let mut by_key: HashMap<String, Vec<u32>> = HashMap::new();
             for &(_, id) in group.iter() {
                 for key in facts_of(id as NoteId).into_iter().flat_map(|f| f.keys).flatten() {
-                    if key_hash(&key) == hash {
+                    if names::key_hash(&key) == hash {
                         by_key.entry(key).or_default().push(id);
                     }
                 }
@@ -865,6 +860,30 @@ mod tests {
 
     fn pairs(v: &Vault) -> Vec<(NoteId, NoteId)> {
         found(v).iter().map(|p| (p.older, p.newer)).collect()
+    }
+
+    #[test]
+    fn a_brief_from_reading_is_what_the_facts_give() {
+        let v = vault(&[
+            ("handbook/archive/expenses-policy-2025.md", "---\ntitle: Expenses policy (2025)\n---\nText.\n"),
+            ("handbook/expenses-policy.md", "# Expenses policy\n\nText.\n"),
+            ("journal/2026-03-05.md", "Met the auditors.\n"),
+            ("reviews/weekly review 2026-W10.md", "# Week 10\n\nShipped.\n"),
+            ("fr/guide.fr.md", "---\ntitle: Guide\n---\nTexte.\n"),
+            ("teams/a/index.md", "Team A.\n"),
+            ("no-title-no-body.md", ""),
+        ]);
+        let boilerplate = Boilerplate::of_templates(&v);
+        for id in 0..v.notes.len() {
+            let made = Facts::of(&v, id, &boilerplate).map(|f| Brief {
+                keys: f.keys.each_ref().map(|k| k.as_deref().map(names::key_hash)),
+                periodic: f.periodic().then(|| f.path.name.key.as_str().into()),
+            });
+            assert!(made.is_some(), "{}", v.notes[id].path);
+            assert_eq!(Brief::of(&v, id), made, "{}", v.notes[id].path);
+        }
+        let periodic = (0..v.notes.len()).filter(|&id| Brief::of(&v, id).unwrap().periodic.is_some());
+        assert_eq!(periodic.count(), 2);
     }
 
     const BODY: &str = "The support desk answers from 8 to 18 on working days. Outside those hours \
