@@ -11,7 +11,7 @@ use rayon::prelude::*;
 const ROWS: usize = 2;
 const BANDS: usize = BINS / ROWS;
 /// Bands keyed together in one pass.
-const GROUP: usize = 4;
+const GROUP: usize = 8;
 /// A shingle in at least this many notes is boilerplate (a template's
 /// headings, a footer, a disclaimer), not evidence that two notes are one
 /// document. Chosen so that a document's few versions stay below it.
@@ -140,14 +140,16 @@ fn noise_bound(lambda: f64, p: f64) -> u32 {
 pub fn candidates(signatures: &[Option<&Signature>], common: &Common) -> Vec<(u32, u32)> {
     // Bands are keyed in groups, one group at a time, each in one pass
     // over the signatures: a pass per band would read every signature 64
-    // times, and two groups at once would hold twice the keys (here, with
-    // the buffer they are sorted into). The key holds the band, so one
-    // group's buckets never mix bands. A band's key, its place in the
-    // group and the note's index share one word: half the memory of a
-    // pair of them, which at a million notes is a quarter of a gigabyte.
-    // Two keys alike in all but the bits the index and place take share a
-    // bucket: at a million notes, about seven extra pairs are scored in
-    // all, and no pair is lost.
+    // times, and two groups at once would hold twice the keys (and the
+    // buffer they are sorted into). A group's rows are one cache line of
+    // a signature; reading a signature is most of the time a pass takes,
+    // so smaller groups cost more. The key holds the band, so one group's
+    // buckets never mix bands. A band's key, its place in the group and
+    // the note's index share one word: half the memory of a pair of them,
+    // which at a million notes is a quarter of a gigabyte. Two keys alike
+    // in all but the bits the index and place take share a bucket: at a
+    // million notes, about fourteen extra pairs are scored in all, and no
+    // pair is lost.
     let id_bits = usize::BITS - signatures.len().leading_zeros();
     let id_mask = (1u64 << id_bits) - 1;
     let low = id_bits + GROUP.trailing_zeros();
