@@ -534,16 +534,19 @@ impl Vault {
             return Vec::new();
         }
         *budget -= self.by_stem.len();
-        // The index keeps no names: they are made again from the notes.
-        let mut best: Option<(f64, String)> = None;
-        for candidate in self.notes.iter().map(|n| fold(n.stem())) {
-            let score = strsim::jaro_winkler(stem, &candidate);
-            if score >= 0.85
-                && best.as_ref().is_none_or(|(b, name)| score > *b || (score == *b && candidate < *name))
-            {
-                best = Some((score, candidate));
-            }
-        }
+        // The index keeps no names: they are made again from the notes,
+        // shared among the threads. The best is the highest score, then
+        // the first name in order, whichever thread found it.
+        use rayon::prelude::*;
+        let best = self
+            .notes
+            .par_iter()
+            .filter_map(|n| {
+                let candidate = fold(n.stem());
+                let score = strsim::jaro_winkler(stem, &candidate);
+                (score >= 0.85).then_some((score, candidate))
+            })
+            .reduce_with(|a, b| if b.0 > a.0 || (b.0 == a.0 && b.1 < a.1) { b } else { a });
         best.map(|(_, name)| self.by_stem.get(&name).iter().map(Entry::note).collect()).unwrap_or_default()
     }
 }

@@ -19,62 +19,74 @@ const LIFECYCLE_KEYS: &[&str] = &["effective_from", "effective_to", "review_due"
 /// Reports on the notes `wanted` marks (and the successors of the edges
 /// out of them, where `scheduled-successor` is declared from that side).
 pub fn check(vault: &Vault, graph: &Graph, as_of: Day, wanted: &[bool], out: &mut Vec<Diagnostic>) {
-    for (id, note) in vault.notes.iter().enumerate() {
-        if !wanted[id] && !graph.edges[id].iter().any(|e| wanted[e.to]) {
-            continue;
-        }
-        let template = vault.is_template(id);
-        let dated = note.fields.iter().filter(|f| KEYS.contains(&f.key.as_str()));
-        for f in dated.filter(|f| !(template && note.is_placeholder(&f.value))) {
-            let key = &f.key;
-            let message = match &f.value.kind {
-                _ if f.value.is_null() => None,
-                ValueKind::Scalar { text, .. } if date::parse(text).is_none() => {
-                    Some(format!("`{key}` is `{}`, which is not a date", text.trim()))
-                }
-                ValueKind::Scalar { .. } => None,
-                _ => Some(format!("`{key}` is a list or a mapping, not a date")),
-            };
-            if let Some(message) = message {
-                let mut d = Diagnostic::new(Code::InvalidDate, &note.path, message)
-                    .at(f.value.span, "not a date")
-                    .help("write a date as `2026-01-15`, or a date and time as `2026-01-15T10:30:00Z`");
-                if !LIFECYCLE_KEYS.contains(&key.as_str()) {
-                    d.severity = crate::code::Severity::Warning;
-                }
-                out.push(d);
-            }
-        }
-        if let (Some(from), Some(to)) = (note.day("effective_from"), note.day("effective_to"))
-            && to < from
-            && let Some(f) = note.field("effective_to")
-        {
-            out.push(
-                Diagnostic::new(
-                    Code::EffectiveInterval,
-                    &note.path,
-                    format!("`effective_to` {to} is before `effective_from` {from}"),
-                )
-                .at(f.value.span, "ends before it starts")
-                .help("swap the two dates, or correct the one that is wrong"),
-            );
-        }
-        if let Some(due) = note.day("review_due")
-            && due < as_of
-            && let Some(f) = note.field("review_due")
-        {
-            out.push(
-                Diagnostic::new(
-                    Code::ReviewOverdue,
-                    &note.path,
-                    format!("review was due on {due} (as of {as_of})"),
-                )
-                .at(f.value.span, "past")
-                .help("review the note, then move `review_due` to the next date"),
-            );
-        }
-        scheduled(vault, graph, id, as_of, out);
+    use rayon::prelude::*;
+    // Note by note, shared among the threads, in the notes' order.
+    let found: Vec<Diagnostic> = (0..vault.notes.len())
+        .into_par_iter()
+        .flat_map_iter(|id| of_note(vault, graph, as_of, wanted, id))
+        .collect();
+    out.extend(found);
+}
+
+/// The findings on the dates of the note `id`.
+fn of_note(vault: &Vault, graph: &Graph, as_of: Day, wanted: &[bool], id: usize) -> Vec<Diagnostic> {
+    let note = &vault.notes[id];
+    let mut out = Vec::new();
+    if !wanted[id] && !graph.edges[id].iter().any(|e| wanted[e.to]) {
+        return out;
     }
+    let template = vault.is_template(id);
+    let dated = note.fields.iter().filter(|f| KEYS.contains(&f.key.as_str()));
+    for f in dated.filter(|f| !(template && note.is_placeholder(&f.value))) {
+        let key = &f.key;
+        let message = match &f.value.kind {
+            _ if f.value.is_null() => None,
+            ValueKind::Scalar { text, .. } if date::parse(text).is_none() => {
+                Some(format!("`{key}` is `{}`, which is not a date", text.trim()))
+            }
+            ValueKind::Scalar { .. } => None,
+            _ => Some(format!("`{key}` is a list or a mapping, not a date")),
+        };
+        if let Some(message) = message {
+            let mut d = Diagnostic::new(Code::InvalidDate, &note.path, message)
+                .at(f.value.span, "not a date")
+                .help("write a date as `2026-01-15`, or a date and time as `2026-01-15T10:30:00Z`");
+            if !LIFECYCLE_KEYS.contains(&key.as_str()) {
+                d.severity = crate::code::Severity::Warning;
+            }
+            out.push(d);
+        }
+    }
+    if let (Some(from), Some(to)) = (note.day("effective_from"), note.day("effective_to"))
+        && to < from
+        && let Some(f) = note.field("effective_to")
+    {
+        out.push(
+            Diagnostic::new(
+                Code::EffectiveInterval,
+                &note.path,
+                format!("`effective_to` {to} is before `effective_from` {from}"),
+            )
+            .at(f.value.span, "ends before it starts")
+            .help("swap the two dates, or correct the one that is wrong"),
+        );
+    }
+    if let Some(due) = note.day("review_due")
+        && due < as_of
+        && let Some(f) = note.field("review_due")
+    {
+        out.push(
+            Diagnostic::new(
+                Code::ReviewOverdue,
+                &note.path,
+                format!("review was due on {due} (as of {as_of})"),
+            )
+            .at(f.value.span, "past")
+            .help("review the note, then move `review_due` to the next date"),
+        );
+    }
+    scheduled(vault, graph, id, as_of, &mut out);
+    out
 }
 
 /// `scheduled-successor`: an edge out of note `id` to a successor that has

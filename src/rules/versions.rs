@@ -24,7 +24,10 @@ pub fn check(input: &Input, link_style: Option<LinkStyle>, out: &mut Vec<Diagnos
     }
     let style = suggest::link_style(vault, link_style);
     let key = vault.successor_key();
-    for pair in &suggestions.pairs {
+    // Each pair's fix is planned on its own, shared among the threads, and
+    // the findings kept in the pairs' order.
+    use rayon::prelude::*;
+    let found: Vec<Diagnostic> = suggestions.pairs.par_iter().map(|pair| {
         let older = &vault.notes[pair.older].path;
         let newer = &vault.notes[pair.newer].path;
         let message = match pair.direction {
@@ -37,14 +40,13 @@ pub fn check(input: &Input, link_style: Option<LinkStyle>, out: &mut Vec<Diagnos
             ),
         };
         let fix = suggest::mark(vault, pair.older, pair.newer, style).ok().flatten().map(|m| m.fix);
-        out.push(
-            Diagnostic::new(Code::SuspectedVersion, older, message)
-                .help(format!(
-                    "if it is, add `{key}: {newer}` to its frontmatter; if not, `vaultlint suggest --dismiss {older} {newer}` records it in {}",
-                    dismissals.name()
-                ))
-                .related(vec![newer.clone()])
-                .fix(fix),
-        );
-    }
+        Diagnostic::new(Code::SuspectedVersion, older, message)
+            .help(format!(
+                "if it is, add `{key}: {newer}` to its frontmatter; if not, `vaultlint suggest --dismiss {older} {newer}` records it in {}",
+                dismissals.name()
+            ))
+            .related(vec![newer.clone()])
+            .fix(fix)
+    }).collect();
+    out.extend(found);
 }
