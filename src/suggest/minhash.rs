@@ -70,11 +70,14 @@ impl Common {
             .par_chunks(share)
             .map(|chunk| {
                 let (mut counts, mut total) = (zeroed(buckets), 0usize);
-                for h in chunk.iter().flat_map(|&n| of(n)) {
+                // Driven from inside (`for_each`), the nested iterators
+                // of a note's shingles run as plain loops; a `for` loop
+                // over them asks each layer for every item.
+                chunk.iter().flat_map(|&n| of(n)).for_each(|h| {
                     let c = &mut counts[(h & mask) as usize];
                     *c = c.saturating_add(1);
                     total += 1;
-                }
+                });
                 (counts, total)
             })
             .reduce_with(|(mut a, x), (b, y)| {
