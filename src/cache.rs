@@ -501,9 +501,7 @@ fn encode<T: Serialize + ?Sized>(value: &T) -> std::io::Result<Vec<u8>> {
 pub mod words {
     use serde::{Deserializer, Serializer};
 
-    // Word by word into a buffer of the right size, which the compiler
-    // turns into a copy; a collected iterator of bytes was not (decoding
-    // the fingerprints took half of loading the cache).
+    // Word by word, into a buffer made at its size.
     pub fn serialize<S: Serializer>(words: &[u32], serializer: S) -> Result<S::Ok, S::Error> {
         let mut bytes = vec![0u8; words.len() * 4];
         for (to, word) in bytes.chunks_exact_mut(4).zip(words) {

@@ -30,9 +30,8 @@ const MAX_BUCKET: usize = 64;
 /// for boilerplate.
 ///
 /// Once counted, only whether each counter reached the threshold is kept,
-/// a bit each: banding asks about every row of every signature, and an
-/// eighth of the table stays in cache where the counters did not (the
-/// lookups took a seventh of a warm run at 100k notes).
+/// a bit each: an eighth of the memory, more of which stays in cache for
+/// the lookups of banding and scoring.
 pub struct Common {
     bits: Vec<u64>,
     mask: u32,
@@ -147,8 +146,8 @@ pub fn candidates(signatures: &[Option<&Signature>], common: &Common) -> Vec<(u3
     // over the signatures: a pass per band would read every signature 64
     // times, and two groups at once would hold twice the keys (and the
     // buffer they are sorted into). A group's rows are one cache line of
-    // a signature; reading a signature is most of the time a pass takes,
-    // so smaller groups cost more. The key holds the band, so one group's
+    // a signature; fetching signatures from memory is much of the time a
+    // pass takes, so smaller groups cost more. The key holds the band, so one group's
     // buckets never mix bands. A band's key, its place in the group and
     // the note's index share one word: half the memory of a pair of them,
     // which at a million notes is a quarter of a gigabyte. Two keys alike
@@ -170,8 +169,8 @@ pub fn candidates(signatures: &[Option<&Signature>], common: &Common) -> Vec<(u3
         chunks.enumerate().for_each(|(batch, (slots, sigs))| {
             // The group's rows of a batch of notes are copied first: no copy
             // waits on another, so the signatures are fetched from memory
-            // at once rather than one after the other, which was most of
-            // the time a pass took.
+            // together rather than one after the other (at 100k notes, a
+            // group's slots took 17 ms to fill one note at a time, 7 ms so).
             let mut rows = [[0u32; GROUP * ROWS]; BATCH];
             for (to, sig) in rows.iter_mut().zip(sigs) {
                 if let Some(sig) = sig {
@@ -197,7 +196,7 @@ pub fn candidates(signatures: &[Option<&Signature>], common: &Common) -> Vec<(u3
             .flat_map_iter(|shared| {
                 // Whether a band is boilerplate is asked here, of the few
                 // bands shared at all, not of every band of every note (a
-                // seventh of a warm run at 100k notes went on asking): the
+                // tenth of a warm run at 100k notes went on asking): the
                 // bucket is what it would be had they been left out first.
                 let bucket: Vec<u32> = shared
                     .iter()
@@ -228,8 +227,9 @@ pub fn candidates(signatures: &[Option<&Signature>], common: &Common) -> Vec<(u3
 
 /// `keys`, sorted, into `sorted`: placed by their top bits in one pass,
 /// then each run of keys with the same top bits sorted on its own. The
-/// keys are hashes, so the runs are short and about equal: a third of the
-/// time of a comparison sort of them all, which was most of banding.
+/// keys are hashes, so the runs are short and about equal. In a warm run
+/// at 100k notes, banding took 131 ms so against 161 ms with a comparison
+/// sort of them all (mean of five runs each).
 fn sort_hashes(keys: &[u64], sorted: &mut Vec<u64>) {
     // Runs of about 64 keys.
     let bits = (keys.len() / 64).max(1).ilog2().clamp(8, 16);
