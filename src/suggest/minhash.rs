@@ -228,8 +228,8 @@ pub fn candidates(signatures: &[Option<&Signature>], common: &Common) -> Vec<(u3
 /// `keys`, sorted, into `sorted`: placed by their top bits in one pass,
 /// then each run of keys with the same top bits sorted on its own. The
 /// keys are hashes, so the runs are short and about equal. In a warm run
-/// at 100k notes, banding took 131 ms so against 161 ms with a comparison
-/// sort of them all (mean of five runs each).
+/// at 100k notes, finding the candidate pairs took 131 ms so, against
+/// 161 ms with a comparison sort of them all (mean of five runs each).
 fn sort_hashes(keys: &[u64], sorted: &mut Vec<u64>) {
     // Runs of about 64 keys.
     let bits = (keys.len() / 64).max(1).ilog2().clamp(8, 16);
