@@ -72,6 +72,10 @@ pub fn prefix(text: &str, max: usize) -> &str {
 /// elsewhere compare equal. Borrowed when already normalized, as ASCII is.
 pub fn nfc(text: &str) -> Cow<'_, str> {
     use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfc_quick};
+    // ASCII is told at once; the quick check looks each character up.
+    if text.is_ascii() {
+        return Cow::Borrowed(text);
+    }
     match is_nfc_quick(text.chars()) {
         IsNormalized::Yes => Cow::Borrowed(text),
         _ => Cow::Owned(text.nfc().collect()),

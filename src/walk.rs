@@ -153,6 +153,15 @@ fn escaped(path: &Path) -> String {
 /// `file` relative to `root`, with `/` separators.
 pub fn relative(root: &Path, file: &Path) -> String {
     let rel = file.strip_prefix(root).unwrap_or(file);
+    // A path the walk made is nearly always written so already: taken as
+    // it is, it saves a string per part for every file of the vault.
+    if std::path::MAIN_SEPARATOR == '/'
+        && let Some(text) = rel.to_str()
+        && !text.is_empty()
+        && text.split('/').all(|part| !part.is_empty() && part != ".")
+    {
+        return text.to_string();
+    }
     let parts: Vec<String> = rel.components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect();
     parts.join("/")
 }
@@ -375,5 +384,32 @@ mod tests {
         assert_eq!(strip_note_extension("é.md"), Some("é"));
         assert_eq!(strip_note_extension("d"), None);
         assert!(!is_note_name("md"));
+    }
+
+    #[test]
+    fn a_relative_path_is_its_parts_joined() {
+        let root = Path::new("/vault");
+        let by_parts = |file: &Path| {
+            let rel = file.strip_prefix(root).unwrap_or(file);
+            rel.components()
+                .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                .collect::<Vec<_>>()
+                .join("/")
+        };
+        for file in [
+            "/vault/a/b.md",
+            "/vault/b.md",
+            "/vault/a//b.md",
+            "/vault/a/./b.md",
+            "/vault/a/../b.md",
+            "/vault/a/b/",
+            "/vault",
+            "/elsewhere/c.md",
+            "relative/d.md",
+            "./e.md",
+            "/vault/ü née/f.md",
+        ] {
+            assert_eq!(relative(root, Path::new(file)), by_parts(Path::new(file)), "{file}");
+        }
     }
 }
