@@ -150,9 +150,26 @@ fn escaped(path: &Path) -> String {
     }
 }
 
+/// `file` with the folder `root` taken off its front, or all of `file`
+/// when it is not under `root`. A path the walk made is `root` joined with
+/// more, which a look at its text tells; comparing part by part is left
+/// for the rest.
+fn under<'p>(root: &Path, file: &'p Path) -> &'p Path {
+    if let (Some(root), Some(text)) = (root.to_str(), file.to_str())
+        && let Some(rest) = text.strip_prefix(root.strip_suffix('/').unwrap_or(root))
+        && let Some(rest) = rest.strip_prefix('/')
+        && std::path::MAIN_SEPARATOR == '/'
+        && !root.is_empty()
+        && rest.split('/').all(|part| !part.is_empty() && part != ".")
+    {
+        return Path::new(rest);
+    }
+    file.strip_prefix(root).unwrap_or(file)
+}
+
 /// `file` relative to `root`, with `/` separators.
 pub fn relative(root: &Path, file: &Path) -> String {
-    let rel = file.strip_prefix(root).unwrap_or(file);
+    let rel = under(root, file);
     // A path the walk made is nearly always written so already: taken as
     // it is, it saves a string per part for every file of the vault.
     if std::path::MAIN_SEPARATOR == '/'
@@ -295,8 +312,8 @@ fn visit(root: &Path, entry: &ignore::DirEntry, options: &WalkOptions, out: &mut
     // and two such names can look alike once made readable: such a note is
     // reported under its name with the bytes escaped, and not read, so no
     // edit can ever be addressed to the wrong file.
-    if entry.path().strip_prefix(root).unwrap_or(entry.path()).to_str().is_none() && is_note_name(&name) {
-        let shown = escaped(entry.path().strip_prefix(root).unwrap_or(entry.path()));
+    if under(root, entry.path()).to_str().is_none() && is_note_name(&name) {
+        let shown = escaped(under(root, entry.path()));
         let message =
             format!("the file name `{shown}` is not valid UTF-8, so no link can name it; it was not read");
         out.problems.push(
@@ -388,28 +405,29 @@ mod tests {
 
     #[test]
     fn a_relative_path_is_its_parts_joined() {
-        let root = Path::new("/vault");
-        let by_parts = |file: &Path| {
+        let by_parts = |root: &Path, file: &Path| {
             let rel = file.strip_prefix(root).unwrap_or(file);
             rel.components()
                 .map(|c| c.as_os_str().to_string_lossy().into_owned())
                 .collect::<Vec<_>>()
                 .join("/")
         };
-        for file in [
-            "/vault/a/b.md",
-            "/vault/b.md",
-            "/vault/a//b.md",
-            "/vault/a/./b.md",
-            "/vault/a/../b.md",
-            "/vault/a/b/",
-            "/vault",
-            "/elsewhere/c.md",
-            "relative/d.md",
-            "./e.md",
-            "/vault/ü née/f.md",
-        ] {
-            assert_eq!(relative(root, Path::new(file)), by_parts(Path::new(file)), "{file}");
+        for root in ["/vault", "/vault/", "/", "./vault", "vault", "/tmp//vault"] {
+            for rest in
+                ["a/b.md", "b.md", "a//b.md", "a/./b.md", "a/../b.md", "a/b/", "", "/c.md", "ü née/f.md"]
+            {
+                let file = format!("{}/{rest}", root.trim_end_matches('/'));
+                let (root, file) = (Path::new(root), Path::new(&file));
+                assert_eq!(
+                    relative(root, file),
+                    by_parts(root, file),
+                    "{} in {}",
+                    file.display(),
+                    root.display()
+                );
+            }
+            let elsewhere = Path::new("/elsewhere/c.md");
+            assert_eq!(relative(Path::new(root), elsewhere), by_parts(Path::new(root), elsewhere));
         }
     }
 }
