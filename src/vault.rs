@@ -536,7 +536,7 @@ impl Vault {
         *budget -= self.by_stem.len();
         // The index keeps no names: they are made again from the notes,
         // shared among the threads. The best is the highest score, then
-        // the first name in order, whichever thread found it.
+        // the name that sorts first, whichever thread found it.
         use rayon::prelude::*;
         let best = self
             .notes

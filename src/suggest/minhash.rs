@@ -147,13 +147,14 @@ pub fn candidates(signatures: &[Option<&Signature>], common: &Common) -> Vec<(u3
     // times, and two groups at once would hold twice the keys (and the
     // buffer they are sorted into). A group's rows are one cache line of
     // a signature; fetching signatures from memory is much of the time a
-    // pass takes, so smaller groups cost more. The key holds the band, so one group's
-    // buckets never mix bands. A band's key, its place in the group and
-    // the note's index share one word: half the memory of a pair of them,
-    // which at a million notes is a quarter of a gigabyte. Two keys alike
-    // in all but the bits the index and place take share a bucket: at a
-    // million notes, about fourteen extra pairs are scored in all, and no
-    // pair is lost.
+    // pass takes, so smaller groups cost more. The key holds the band, so
+    // one group's buckets never mix bands. A band's key, its place in the
+    // group and the note's index share one word: half the memory of a
+    // pair of them, which at a million notes is a quarter of a gigabyte.
+    // Two keys alike in all but the bits the index and place take share a
+    // bucket: at a million notes that happens about fourteen times in all,
+    // each scoring a few extra pairs (or, were both buckets large, leaving
+    // a band's pairs out; a pair of versions shares many bands).
     let id_bits = usize::BITS - signatures.len().leading_zeros();
     let id_mask = (1u64 << id_bits) - 1;
     let low = id_bits + GROUP.trailing_zeros();
