@@ -160,11 +160,17 @@ fn under<'p>(root: &Path, file: &'p Path) -> &'p Path {
         && let Some(rest) = rest.strip_prefix('/')
         && std::path::MAIN_SEPARATOR == '/'
         && !root.is_empty()
-        && rest.split('/').all(|part| !part.is_empty() && part != ".")
+        && is_plain(rest)
     {
         return Path::new(rest);
     }
     file.strip_prefix(root).unwrap_or(file)
+}
+
+/// Whether `path` is parts with `/` between them, no part empty or `.`:
+/// as its components would write it.
+fn is_plain(path: &str) -> bool {
+    path.split('/').all(|part| !part.is_empty() && part != ".")
 }
 
 /// `file` relative to `root`, with `/` separators.
@@ -174,8 +180,7 @@ pub fn relative(root: &Path, file: &Path) -> String {
     // it is, it saves a string per part for every file of the vault.
     if std::path::MAIN_SEPARATOR == '/'
         && let Some(text) = rel.to_str()
-        && !text.is_empty()
-        && text.split('/').all(|part| !part.is_empty() && part != ".")
+        && is_plain(text)
     {
         return text.to_string();
     }
