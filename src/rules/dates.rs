@@ -19,13 +19,7 @@ const LIFECYCLE_KEYS: &[&str] = &["effective_from", "effective_to", "review_due"
 /// Reports on the notes `wanted` marks (and the successors of the edges
 /// out of them, where `scheduled-successor` is declared from that side).
 pub fn check(vault: &Vault, graph: &Graph, as_of: Day, wanted: &[bool], out: &mut Vec<Diagnostic>) {
-    use rayon::prelude::*;
-    // Note by note, shared among the threads, in the notes' order.
-    let found: Vec<Diagnostic> = (0..vault.notes.len())
-        .into_par_iter()
-        .flat_map_iter(|id| of_note(vault, graph, as_of, wanted, id))
-        .collect();
-    out.extend(found);
+    super::note_by_note(vault, |id| of_note(vault, graph, as_of, wanted, id), out);
 }
 
 /// The findings on the dates of the note `id`.

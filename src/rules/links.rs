@@ -13,12 +13,8 @@ use crate::vault::{NoteId, Resolution, Vault};
 
 /// Reports the links of the notes `wanted` marks.
 pub fn check(vault: &Vault, life: &Lifecycle, wanted: &[bool], out: &mut Vec<Diagnostic>) {
-    use rayon::prelude::*;
-    // Every link of every note is resolved: the notes are shared among the
-    // threads, and their findings kept in the notes' order.
-    let found: Vec<Diagnostic> =
-        (0..vault.notes.len()).into_par_iter().flat_map_iter(|id| of_note(vault, life, wanted, id)).collect();
-    out.extend(found);
+    // Every link of every note is resolved.
+    super::note_by_note(vault, |id| of_note(vault, life, wanted, id), out);
 }
 
 /// The findings on the links of the note `id`.

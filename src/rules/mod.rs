@@ -135,6 +135,19 @@ pub fn run(input: &Input, focus: Option<&Focus>, options: &Options) -> (Vec<Diag
     (out, slices)
 }
 
+/// Adds to `out` the findings `of` gives for each note of the vault: the
+/// notes are shared among the threads, and the findings kept in the
+/// notes' order.
+fn note_by_note(
+    vault: &Vault,
+    of: impl Fn(usize) -> Vec<Diagnostic> + Sync + Send,
+    out: &mut Vec<Diagnostic>,
+) {
+    use rayon::prelude::*;
+    let found: Vec<Diagnostic> = (0..vault.notes.len()).into_par_iter().flat_map_iter(of).collect();
+    out.extend(found);
+}
+
 /// For each note, whether its findings are kept: every note, or those in
 /// focus (looked up by path when the focus names notes only, as an editor's
 /// open notes do, rather than testing every path of a large vault).
