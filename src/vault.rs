@@ -156,7 +156,11 @@ impl Index {
 
     /// The entries of `name`, by note.
     fn get(&self, name: &str) -> &[Entry] {
-        let name = Entry::new(name, 0).name;
+        self.named(Entry::new(name, 0).name)
+    }
+
+    /// The entries of the name hashed as `name`, by note.
+    fn named(&self, name: [u32; 4]) -> &[Entry] {
         let near = &self.entries[self.around(name)];
         let start = near.partition_point(|e| e.name < name);
         let len = near[start..].partition_point(|e| e.name == name);
@@ -168,7 +172,7 @@ impl Index {
         let entry = Entry::new(name, id);
         let near = self.around(entry.name);
         if let Err(at) = self.entries[near.clone()].binary_search(&entry) {
-            let new_name = self.get(name).is_empty();
+            let new_name = self.named(entry.name).is_empty();
             self.entries.insert(near.start + at, entry);
             self.shift(entry.name, 1);
             self.names += usize::from(new_name);
@@ -181,7 +185,7 @@ impl Index {
         if let Ok(at) = self.entries[near.clone()].binary_search(&entry) {
             self.entries.remove(near.start + at);
             self.shift(entry.name, -1);
-            self.names -= usize::from(self.get(name).is_empty());
+            self.names -= usize::from(self.named(entry.name).is_empty());
         }
     }
 
@@ -537,7 +541,6 @@ impl Vault {
         // The index keeps no names: they are made again from the notes,
         // shared among the threads. The best is the highest score, then
         // the name that sorts first, whichever thread found it.
-        use rayon::prelude::*;
         let best = self
             .notes
             .par_iter()
