@@ -141,9 +141,9 @@ impl Cache {
     /// nor beside all its notes decoded (at a million notes, that was the
     /// run's peak). Only a few parts wait to be decoded at a time, and
     /// their buffers are used again for the parts after, so a few buffers
-    /// serve the whole file. The checksum is taken as the parts are read, and what was decoded
-    /// is given back only if the file proves whole; `None` otherwise, or
-    /// if a part does not decode. (Decoding bytes not yet proven is safe:
+    /// serve the whole file. The checksum is taken as the parts are read,
+    /// and what was decoded is given back only if the file proves whole;
+    /// `None` otherwise, or if a part does not decode. (Decoding bytes not yet proven is safe:
     /// the decoder checks every length against the bytes it has.)
     fn load_parts<T: Send>(
         &self,
