@@ -20,8 +20,16 @@ use terminal::{Bar, CrLf, RawTerminal, TerminalKeys};
 const FAILED: u8 = 1;
 const FATAL: u8 = 2;
 
+/// A run makes millions of small allocations from several threads (every
+/// note's strings, lists and fingerprint, read or decoded from the cache
+/// in parallel). glibc's allocator grows each thread's arena a page at a
+/// time, with a system call for each; mimalloc does not. At 100,000 notes,
+/// `check` with one note changed took 0.65 s against 0.91 s (fastest of
+/// eight alternated runs), for 6% more peak memory at a million notes.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
-    fixed_mmap_threshold();
     let cli = Cli::parse();
     if cli.threads > 0 {
         // Only fails if a pool already exists, which cannot happen here.
@@ -500,20 +508,3 @@ fn use_color(choice: Color) -> bool {
 fn width() -> usize {
     std::env::var("COLUMNS").ok().and_then(|c| c.parse().ok()).filter(|&w| w >= 40).unwrap_or(100)
 }
-
-/// glibc's allocator raises the size from which it maps a block of its
-/// own each time such a block is freed: after a run frees its first large
-/// buffers (the cache's parts, the similarity pass's tables), the next
-/// ones come from the heap and leave holes among the notes it keeps, a
-/// fifth of a warm run's memory. The size is fixed at glibc's default.
-#[cfg(all(target_os = "linux", target_env = "gnu"))]
-fn fixed_mmap_threshold() {
-    // SAFETY: `mallopt` only sets a parameter of the allocator; it is
-    // called before any other thread exists.
-    unsafe {
-        libc::mallopt(libc::M_MMAP_THRESHOLD, 128 * 1024);
-    }
-}
-
-#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
-fn fixed_mmap_threshold() {}
