@@ -353,7 +353,17 @@ pub struct Known {
 /// What reading gives for each note, in the walk's order: the note, and
 /// what the cache keeps beside it with whether it was kept on its size
 /// and time alone, without opening the file.
-pub type ReadNotes = (Vec<Note>, Vec<(Option<StoredKey>, bool)>);
+pub type ReadNotes = (Vec<Note>, Vec<(Option<StoredKey>, bool)>, Vec<EarlierPrint>);
+
+/// The fingerprint of a note as the last run read it, by the digest of
+/// its file then: kept for a note this run read anew or no longer has, so
+/// that the similarity pass can take it out of what the last run counted.
+pub type EarlierPrint = (u64, crate::fingerprint::Fingerprint);
+
+/// The fingerprint a stored note held, with its file's digest.
+fn earlier_print(stored: StoredNote) -> Option<EarlierPrint> {
+    Some((stored.key.digest, stored.note.fingerprint?))
+}
 
 impl Known {
     /// Whether the last run kept no notes (or there was none to trust).
@@ -387,9 +397,19 @@ impl Known {
         let mut notes: Vec<Option<Note>> = Vec::with_capacity(entries.len());
         let mut beside = Vec::with_capacity(entries.len());
         let mut unread = Vec::new();
+        let mut earlier = Vec::new();
         for (at, entry) in entries.into_iter().enumerate() {
-            while stored.next_if(|s| s.note.path < entry.path).is_some() {}
-            let mine = stored.next_if(|s| s.note.path == entry.path).filter(|s| s.key.serves(&reading));
+            while let Some(gone) = stored.next_if(|s| s.note.path < entry.path) {
+                earlier.extend(earlier_print(gone));
+            }
+            let mine = stored.next_if(|s| s.note.path == entry.path);
+            let mine = match mine {
+                Some(s) if !s.key.serves(&reading) => {
+                    earlier.extend(earlier_print(s));
+                    None
+                }
+                mine => mine,
+            };
             match mine {
                 Some(StoredNote { key, note })
                     if entry.kind == EntryKind::File
@@ -407,46 +427,55 @@ impl Known {
                 }
             }
         }
-        let read: Vec<(usize, Note, Option<StoredKey>)> = unread
+        earlier.extend(stored.filter_map(earlier_print));
+        let read: Vec<(usize, Note, Option<StoredKey>, Option<EarlierPrint>)> = unread
             .into_par_iter()
             .map(|(at, entry, mine)| {
-                let (note, key) = match entry.kind {
+                let (note, key, replaced) = match entry.kind {
                     EntryKind::File => refresh(&entry.file(root), entry.path, mine, stamps[at], reading),
-                    EntryKind::Special(what) => (Note::unreadable(entry.path, format!("it is {what}")), None),
+                    EntryKind::Special(what) => {
+                        let note = Note::unreadable(entry.path, format!("it is {what}"));
+                        (note, None, mine.and_then(earlier_print))
+                    }
                 };
                 progress.advance(1);
-                (at, note, key)
+                (at, note, key, replaced)
             })
             .collect();
-        for (at, note, key) in read {
+        for (at, note, key, replaced) in read {
             notes[at] = Some(note);
             beside[at].0 = key;
+            earlier.extend(replaced);
         }
-        (notes.into_iter().map(|n| n.expect("every note read or kept")).collect(), beside)
+        (notes.into_iter().map(|n| n.expect("every note read or kept")).collect(), beside, earlier)
     }
 }
 
 /// The note at `file` (vault path `path`), whose size or time is not as
 /// the last run read it (`stored`, if it had it), now `stamp`: kept when
 /// its bytes prove unchanged, else read and parsed. Gives its stamp and
-/// digest for the next run's cache when the file could be read.
+/// digest for the next run's cache when the file could be read, and the
+/// stored note's fingerprint when the note was read anew.
 fn refresh(
     file: &Path,
     path: String,
     stored: Option<StoredNote>,
     stamp: Option<Stamp>,
     reading: Reading<'_>,
-) -> (Note, Option<StoredKey>) {
+) -> (Note, Option<StoredKey>, Option<EarlierPrint>) {
     let bytes = match crate::walk::read_regular(file) {
         Ok(bytes) => bytes,
-        Err(err) => return (Note::unreadable(path, err.to_string()), None),
+        Err(err) => return (Note::unreadable(path, err.to_string()), None, stored.and_then(earlier_print)),
     };
     let digest = note::digest(&bytes);
     let seconds = stamp.map(|s| s.modified.div_euclid(1_000_000_000));
-    if let Some(StoredNote { key, mut note }) = stored.filter(|s| s.key.digest == digest) {
-        note.modified = seconds;
-        return (note, stamp.map(|stamp| StoredKey { stamp, ..key }));
-    }
+    let replaced = match stored {
+        Some(StoredNote { key, mut note }) if key.digest == digest => {
+            note.modified = seconds;
+            return (note, stamp.map(|stamp| StoredKey { stamp, ..key }), None);
+        }
+        stored => stored.and_then(earlier_print),
+    };
     let key = stamp.map(|stamp| StoredKey {
         stamp,
         digest,
@@ -456,7 +485,7 @@ fn refresh(
     let mut note = Note::from_bytes(path, bytes, reading);
     note.modified = seconds;
     note.digest = Some(digest);
-    (note, key)
+    (note, key, replaced)
 }
 
 /// The notes file's name in the cache folder.
@@ -521,6 +550,20 @@ pub mod words {
             }
             Some(words.into_boxed_slice())
         }))
+    }
+}
+
+/// A byte string stored whole, not byte by byte: a counting table is
+/// millions of them.
+pub mod bytes {
+    use serde::{Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(bytes: &[u8], serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_bytes(bytes)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<u8>, D::Error> {
+        deserializer.deserialize_bytes(super::Bytes(|bytes: &[u8]| Some(bytes.to_vec())))
     }
 }
 

@@ -36,6 +36,13 @@ pub struct Vault {
     pub config_name: String,
     /// What the config says of scopes, authorities and review deadlines.
     pub terms: Terms,
+    /// The fingerprints of the notes the last run read (by its cache)
+    /// that this run read anew or no longer has, by their files' digests
+    /// then.
+    pub earlier_prints: Vec<crate::cache::EarlierPrint>,
+    /// Whether this run writes its notes to the cache: what else it keeps
+    /// there of the notes is kept only beside them.
+    pub cached_now: bool,
     /// The path in NFC: a path names one note (the last read, when two
     /// spell one path in two normal forms).
     by_path: Index,
@@ -306,20 +313,23 @@ impl Vault {
         // Notes and what the cache keeps beside them are gathered apart: a
         // list of the two together, then split, held them all twice.
         let walk::Walked { entries, problems, .. } = walked;
-        let (mut notes, mut beside) = match known {
+        let (mut notes, mut beside, earlier) = match known {
             Some(known) => known.read_entries(root, entries, stamps, reading, progress),
             // Each entry's path is moved into its note, not copied.
-            None => entries
-                .into_par_iter()
-                .map(|entry| {
-                    let note = match entry.kind {
-                        EntryKind::File => Note::load(&entry.file(root), entry.path, reading),
-                        EntryKind::Special(what) => Note::unreadable(entry.path, format!("it is {what}")),
-                    };
-                    progress.advance(1);
-                    (note, (None, false))
-                })
-                .unzip(),
+            None => {
+                let (notes, beside) = entries
+                    .into_par_iter()
+                    .map(|entry| {
+                        let note = match entry.kind {
+                            EntryKind::File => Note::load(&entry.file(root), entry.path, reading),
+                            EntryKind::Special(what) => Note::unreadable(entry.path, format!("it is {what}")),
+                        };
+                        progress.advance(1);
+                        (note, (None, false))
+                    })
+                    .unzip();
+                (notes, beside, Vec::new())
+            }
         };
         // The keys are given in the vault's order of notes, which is by
         // path: the walk's order already, checked with one look at each.
@@ -333,6 +343,7 @@ impl Vault {
         let mut vault = Vault::from_notes(root.to_path_buf(), notes);
         vault.problems = problems;
         vault.successor_keys = reading.keys[0].clone();
+        vault.earlier_prints = earlier;
         (vault, keys, opened)
     }
 
@@ -349,6 +360,8 @@ impl Vault {
             folder_rules: Vec::new(),
             config_name: "vaultlint.toml".into(),
             terms: Terms::default(),
+            earlier_prints: Vec::new(),
+            cached_now: false,
             by_path,
             by_lower_path,
             by_suffix,

@@ -76,7 +76,11 @@ fn warm_runs_match_cold_runs_over_edits_renames_and_deletions() {
     let dir = vault();
     let root = dir.path();
     assert_warm_is_cold(root, "untouched");
-    assert_eq!(cache_files(root).len(), 2, "the notes and the last check's findings");
+    assert_eq!(
+        cache_files(root).len(),
+        3,
+        "the notes, the similarity pass's counts and the last check's findings"
+    );
     let edit = |path: &str, from: &str, to: &str| {
         let file = root.join(path);
         let text = std::fs::read_to_string(&file).unwrap();
@@ -156,7 +160,7 @@ fn a_damaged_cache_is_ignored_and_rebuilt() {
     let warm = || commands.iter().map(|c| run(root, c)).collect::<Vec<_>>();
     assert_eq!(warm(), cold);
     let files = cache_files(root);
-    assert_eq!(files.len(), 2);
+    assert_eq!(files.len(), 3);
     let pristine: Vec<Vec<u8>> = files.iter().map(|f| std::fs::read(f).unwrap()).collect();
     let mut seed = 0x9e37_79b9_u64;
     let mut next = |below: usize| {

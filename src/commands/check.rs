@@ -82,7 +82,7 @@ pub fn analyse_with_graph(
 ) -> Report {
     let dismissals: Dismissals = settings.load_dismissals();
     let detector = suggest::Input { vault, graph, dismissals: &dismissals };
-    let suggestions = suggesting.then(|| suggest::find_with(detector, &settings.suggest, progress));
+    let suggestions = suggesting.then(|| super::find_pairs(detector, settings, progress));
     let input = rules::Input { vault, graph, dismissals: &dismissals, suggestions: suggestions.as_ref() };
     let (mut diagnostics, slices) = rules::run(&input, settings.scope.focus.as_ref(), rules);
     for path in &settings.scope.missing {

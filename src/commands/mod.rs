@@ -101,6 +101,7 @@ pub fn read_then<R>(
         }
     };
     configure(&mut vault, settings);
+    vault.cached_now = write.is_some();
     let loaded = Loaded { vault, rules };
     let done = std::thread::scope(|scope| {
         if let Some((cache, keys, started)) = write {
@@ -113,4 +114,31 @@ pub fn read_then<R>(
         then(&loaded)
     });
     (loaded, done)
+}
+
+/// The cache's file of the similarity pass's counts.
+const TALLY: &str = "tally";
+
+/// Finds the suspected version pairs, with the counts the last run left in
+/// the cache (when there is one) and leaving this run's for the next.
+pub fn find_pairs(
+    input: crate::suggest::Input,
+    settings: &Settings,
+    progress: &dyn Progress,
+) -> crate::suggest::Suggestions {
+    let Some(cache) = &settings.cache else {
+        return crate::suggest::find_with(input, &settings.suggest, progress);
+    };
+    // The counts follow from the notes' fingerprints, which the version
+    // and the settings of reading make.
+    let key = crate::cache::notes_key(&settings.reading(true, false, true));
+    let earlier = cache.load(TALLY, key);
+    let (found, tally) = crate::suggest::find_tallied(input, &settings.suggest, progress, earlier);
+    // The tally is kept with the notes it was counted from: a later run
+    // takes out of it the notes changed since, as the cache has them.
+    if let Some(tally) = tally.filter(|t| input.vault.cached_now && !t.notes.is_empty()) {
+        // A cache that cannot be written only costs the next run its speed.
+        let _ = cache.store(TALLY, key, &tally);
+    }
+    found
 }

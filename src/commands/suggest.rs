@@ -44,7 +44,7 @@ pub fn run(
     let graph = Graph::build(&vault);
     let dismissals = settings.load_dismissals();
     let input = suggest::Input { vault: &vault, graph: &graph, dismissals: &dismissals };
-    let found = suggest::find_with(input, &settings.suggest, progress);
+    let found = super::find_pairs(input, settings, progress);
     progress.finish();
     let focus = settings.scope.focus.as_ref();
     let folders = found.folders;

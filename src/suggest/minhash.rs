@@ -22,16 +22,10 @@ pub const COMMON_NOTES: u32 = 5;
 /// not enumerated, which keeps the candidate count linear.
 const MAX_BUCKET: usize = 64;
 
-/// Approximate document frequencies of shingles: a table of saturating
-/// counters indexed by shingle hash. The table is capped so that it stays
-/// in cache (the pass is bound by memory latency otherwise); where the cap
-/// makes collisions likely, the threshold is raised by the collision noise
-/// a counter can be expected to carry, so a rare shingle is not mistaken
-/// for boilerplate.
-///
-/// Once counted, only whether each counter reached the threshold is kept,
-/// a bit each: an eighth of the memory, more of which stays in cache for
-/// the lookups of banding and scoring.
+/// Whether shingles are common, by their counters: a bit each. Once
+/// counted, only whether each counter reached the threshold is kept, an
+/// eighth of the memory, more of which stays in cache for the lookups of
+/// banding and scoring.
 pub struct Common {
     bits: Vec<u64>,
     mask: u32,
@@ -41,56 +35,186 @@ pub struct Common {
 /// Counters in the table at most: 8 MiB.
 const MAX_BUCKETS: usize = 1 << 23;
 
-impl Common {
+/// Approximate document frequencies of shingles: a table of counters
+/// indexed by shingle hash. The table is capped so that it stays in cache
+/// (the pass is bound by memory latency otherwise); where the cap makes
+/// collisions likely, the threshold is raised by the collision noise a
+/// counter can be expected to carry, so a rare shingle is not mistaken for
+/// boilerplate.
+///
+/// A counter is a byte; the few that pass `u8::MAX` (a footer's shingles,
+/// in thousands of notes) hold `u8::MAX` and their exact counts are kept
+/// beside, so that the next run with a cache can take the notes that
+/// changed out of the counts and put their new versions in, instead of
+/// counting every note again. Which notes were counted is kept as the
+/// digests of their files, from which their fingerprints follow.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Tally {
+    #[serde(with = "crate::cache::bytes")]
+    counts: Vec<u8>,
+    /// The exact counts of the counters past `u8::MAX`, by counter.
+    over: Vec<(u32, u32)>,
+    /// Shingles counted in all.
+    total: u64,
+    /// The digests of the counted notes' files, sorted, when every one
+    /// has a digest; empty otherwise.
+    pub notes: Vec<u64>,
+}
+
+/// What a share of the notes counted: the counters, each counted shingle
+/// that found its counter full, and how many shingles in all.
+struct Share {
+    counts: Vec<u8>,
+    beyond: Vec<u32>,
+    total: u64,
+}
+
+impl Share {
+    /// Adds `other` into `self`: where two counters add up past
+    /// `u8::MAX`, the rest goes to `beyond`, one entry a shingle.
+    fn add(mut self, other: Share) -> Share {
+        for (at, (x, y)) in self.counts.chunks_mut(64).zip(other.counts.chunks(64)).enumerate() {
+            // Added as bytes, saturating, the chunk compiles to vector
+            // instructions; only a chunk with a counter past the top is
+            // gone over again.
+            let past = x.iter().zip(y).fold(false, |p, (&a, &b)| p | (a > u8::MAX - b));
+            if past {
+                for (i, (a, &b)) in x.iter_mut().zip(y).enumerate() {
+                    let sum = u32::from(*a) + u32::from(b);
+                    let extra = sum.saturating_sub(u32::from(u8::MAX));
+                    self.beyond.extend(std::iter::repeat_n((at * 64 + i) as u32, extra as usize));
+                }
+            }
+            x.iter_mut().zip(y).for_each(|(a, &b)| *a = a.saturating_add(b));
+        }
+        self.beyond.extend(other.beyond);
+        self.total += other.total;
+        self
+    }
+}
+
+impl Tally {
     /// Counts, for each shingle, how many of the `notes` hold it, by the
     /// shingles `of` gives for each.
     /// `at_least` gives, for a note, a number no greater than how many
     /// shingles `of` gives: when those of all notes add up to enough, the
     /// table's size is known without counting the shingles first.
+    pub fn count<T: Copy + Sync, I: Iterator<Item = u32>>(
+        notes: &[T],
+        of: impl Fn(T) -> I + Sync,
+        at_least: impl Fn(T) -> usize + Sync,
+    ) -> Tally {
+        // The table is as large as it may be from this many shingles on;
+        // below, they are counted first (in a small vault, at no cost).
+        let filling = MAX_BUCKETS.div_ceil(1024);
+        let buckets = if notes.par_iter().map(|&n| at_least(n)).sum::<usize>() >= filling {
+            MAX_BUCKETS
+        } else {
+            buckets_for(notes.par_iter().map(|&n| of(n).count()).sum::<usize>() as u64)
+        };
+        let mask = (buckets - 1) as u32;
+        // One private table per thread's share of the notes, then summed.
+        let share = notes.len().div_ceil(rayon::current_num_threads().max(1)).max(1);
+        let Share { counts, mut beyond, total } = notes
+            .par_chunks(share)
+            .map(|chunk| {
+                let mut share = Share { counts: zeroed(buckets), beyond: Vec::new(), total: 0 };
+                // Driven from inside (`for_each`), the nested iterators
+                // of a note's shingles run as plain loops; a `for` loop
+                // over them asks each layer for every item.
+                chunk.iter().flat_map(|&n| of(n)).for_each(|h| {
+                    let at = h & mask;
+                    let c = &mut share.counts[at as usize];
+                    if *c == u8::MAX {
+                        share.beyond.push(at);
+                    } else {
+                        *c += 1;
+                    }
+                    share.total += 1;
+                });
+                share
+            })
+            .reduce_with(Share::add)
+            .unwrap_or_else(|| Share { counts: zeroed(buckets), beyond: Vec::new(), total: 0 });
+        debug_assert_eq!(buckets, buckets_for(total));
+        beyond.par_sort_unstable();
+        let over = beyond
+            .chunk_by(|a, b| a == b)
+            .map(|run| (run[0], u32::from(u8::MAX).saturating_add(run.len() as u32)))
+            .collect();
+        Tally { counts, over, total, notes: Vec::new() }
+    }
+
+    /// Takes the shingles `gone` out of the counts and puts `came` in: the
+    /// counts of the notes that changed since, as they were and as they
+    /// are. `None` when a count would fall below zero (the tally was not of
+    /// those notes) or the table's size no longer fits the total.
+    pub fn update(mut self, gone: &[u32], came: &[u32]) -> Option<Tally> {
+        let total = (self.total + came.len() as u64).checked_sub(gone.len() as u64)?;
+        if buckets_for(total) != self.counts.len() {
+            return None;
+        }
+        let mask = (self.counts.len() - 1) as u32;
+        let full = u32::from(u8::MAX);
+        let mut over: std::collections::HashMap<u32, u32> = self.over.iter().copied().collect();
+        for &h in came {
+            let at = h & mask;
+            let c = &mut self.counts[at as usize];
+            if *c == u8::MAX {
+                *over.entry(at).or_insert(full) += 1;
+            } else {
+                *c += 1;
+            }
+        }
+        for &h in gone {
+            let at = h & mask;
+            let c = &mut self.counts[at as usize];
+            if *c == u8::MAX {
+                let exact = over.remove(&at).unwrap_or(full) - 1;
+                match u8::try_from(exact) {
+                    Ok(below) => *c = below,
+                    Err(_) => _ = over.insert(at, exact),
+                }
+            } else {
+                *c = c.checked_sub(1)?;
+            }
+        }
+        // As counting leaves them: a counter at `u8::MAX` is kept beside
+        // only when it holds more.
+        self.over = over.into_iter().filter(|&(_, n)| n > full).collect();
+        self.over.sort_unstable();
+        self.total = total;
+        Some(self)
+    }
+
+    /// Which shingles the counts make common.
+    pub fn common(&self) -> Common {
+        let buckets = self.counts.len();
+        let threshold = COMMON_NOTES + noise_bound(self.total as f64 / buckets as f64, 2e-3);
+        let reached = |counts: &[u8]| {
+            counts.iter().enumerate().fold(0u64, |w, (i, &c)| w | u64::from(u32::from(c) >= threshold) << i)
+        };
+        let bits = self.counts.par_chunks(64).map(reached).collect();
+        Common { bits, mask: (buckets - 1) as u32, threshold }
+    }
+}
+
+/// The size of the table for `total` shingles.
+fn buckets_for(total: u64) -> usize {
+    (total.saturating_mul(1024).min(MAX_BUCKETS as u64) as usize)
+        .next_power_of_two()
+        .clamp(1 << 16, MAX_BUCKETS)
+}
+
+impl Common {
+    /// Counts, for each shingle, how many of the `notes` hold it, as
+    /// [`Tally::count`] does, and keeps which are common.
     pub fn build<T: Copy + Sync, I: Iterator<Item = u32>>(
         notes: &[T],
         of: impl Fn(T) -> I + Sync,
         at_least: impl Fn(T) -> usize + Sync,
     ) -> Common {
-        // The table is as large as it may be from this many shingles on;
-        // below, they are counted first (in a small vault, at no cost).
-        let filling = MAX_BUCKETS.div_ceil(1024);
-        let buckets_for =
-            |total: usize| total.saturating_mul(1024).next_power_of_two().clamp(1 << 16, MAX_BUCKETS);
-        let buckets = if notes.par_iter().map(|&n| at_least(n)).sum::<usize>() >= filling {
-            MAX_BUCKETS
-        } else {
-            buckets_for(notes.par_iter().map(|&n| of(n).count()).sum())
-        };
-        let mask = (buckets - 1) as u32;
-        // One private table per thread's share of the notes, then summed.
-        let share = notes.len().div_ceil(rayon::current_num_threads().max(1)).max(1);
-        let (counts, total) = notes
-            .par_chunks(share)
-            .map(|chunk| {
-                let (mut counts, mut total) = (zeroed(buckets), 0usize);
-                // Driven from inside (`for_each`), the nested iterators
-                // of a note's shingles run as plain loops; a `for` loop
-                // over them asks each layer for every item.
-                chunk.iter().flat_map(|&n| of(n)).for_each(|h| {
-                    let c = &mut counts[(h & mask) as usize];
-                    *c = c.saturating_add(1);
-                    total += 1;
-                });
-                (counts, total)
-            })
-            .reduce_with(|(mut a, x), (b, y)| {
-                a.iter_mut().zip(b).for_each(|(x, y)| *x = x.saturating_add(y));
-                (a, x + y)
-            })
-            .unwrap_or_else(|| (zeroed(buckets), 0));
-        debug_assert_eq!(buckets, buckets_for(total));
-        let threshold = COMMON_NOTES + noise_bound(total as f64 / buckets as f64, 2e-3);
-        let reached = |counts: &[u8]| {
-            counts.iter().enumerate().fold(0u64, |w, (i, &c)| w | u64::from(u32::from(c) >= threshold) << i)
-        };
-        let bits = counts.par_chunks(64).map(reached).collect();
-        Common { bits, mask, threshold }
+        Tally::count(notes, of, at_least).common()
     }
 
     /// Counts `shingles` as common whatever their frequency: text a
@@ -295,6 +419,71 @@ mod tests {
             expected.sort_unstable();
             assert_eq!(sorted, expected, "{n} keys");
         }
+    }
+
+    /// A tally taken down by the notes gone and up by the notes come is
+    /// the tally of the notes now, counted afresh: counters past what a
+    /// byte holds included, and counters falling back below it.
+    #[test]
+    fn a_tally_updated_is_the_tally_counted() {
+        // Shingle 7 is in every note (past a byte's count), 8 in exactly
+        // 255 of them, each note has words of its own, and shingle 9 is in
+        // the notes that come.
+        let note = |i: u32| -> Vec<u32> {
+            let mut set: Vec<u32> = [0, 1, 2, 3, 4].map(|k| 1000 + k * 100_000 + i).to_vec();
+            set.push(7);
+            if i < 255 {
+                set.push(8);
+            }
+            if i >= 1000 {
+                set.push(9);
+            }
+            set
+        };
+        let count = |ids: &[u32]| {
+            let sets: Vec<Vec<u32>> = ids.iter().map(|&i| note(i)).collect();
+            let sets: Vec<&[u32]> = sets.iter().map(Vec::as_slice).collect();
+            Tally::count(&sets, |set| set.iter().copied(), <[u32]>::len)
+        };
+        let shingles = |ids: &[u32]| ids.iter().flat_map(|&i| note(i)).collect::<Vec<u32>>();
+        let then: Vec<u32> = (0..600).collect();
+        let before = count(&then);
+        assert_eq!(before.over, vec![(7, 600)]);
+        assert_eq!(before.counts[8], u8::MAX);
+        // Gone: ten notes with shingle 8, and a hundred others; come:
+        // twenty new ones. (So few that the table keeps its size.)
+        let gone: Vec<u32> = (0..10).chain(500..600).collect();
+        let came: Vec<u32> = (1000..1020).collect();
+        let now: Vec<u32> = (10..500).chain(1000..1020).collect();
+        let updated =
+            before.clone().update(&shingles(&gone), &shingles(&came)).expect("the notes were counted");
+        assert_eq!(updated, count(&now));
+        assert_eq!((updated.counts[7], updated.counts[8], updated.counts[9]), (u8::MAX, 245, 20));
+        assert_eq!(updated.over, vec![(7, 510)]);
+        assert_eq!(updated.common().is_common(9), updated.common().threshold <= 20);
+        // Back up again, and past a byte once more.
+        let back = updated.update(&shingles(&came), &shingles(&gone)).expect("counted");
+        assert_eq!(back, before);
+        // A note that was never counted cannot be taken out, and a table
+        // too large or too small for the total is counted afresh.
+        assert_eq!(before.clone().update(&note(5000), &[]), None);
+        assert_eq!(before.update(&shingles(&(0..550).collect::<Vec<u32>>()), &[]), None);
+    }
+
+    /// Shares of the notes counted apart add up as one count would.
+    #[test]
+    fn shares_add_past_a_byte() {
+        let share = |at: usize, n: u8, beyond: Vec<u32>| {
+            let mut counts = vec![0u8; 128];
+            counts[at] = n;
+            Share { counts, total: u64::from(n) + beyond.len() as u64, beyond }
+        };
+        let sum = share(70, 200, vec![]).add(share(70, 100, vec![]));
+        assert_eq!((sum.counts[70], sum.beyond.len(), sum.total), (u8::MAX, 45, 300));
+        let sum = share(3, u8::MAX, vec![3; 5]).add(share(3, u8::MAX, vec![3; 2]));
+        assert_eq!((sum.counts[3], sum.beyond.len()), (u8::MAX, 5 + 2 + 255));
+        let sum = share(3, 4, vec![]).add(share(3, 5, vec![]));
+        assert_eq!((sum.counts[3], sum.beyond.len()), (9, 0));
     }
 
     #[test]

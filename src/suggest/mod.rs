@@ -23,7 +23,7 @@ use crate::progress::{Progress, Silent};
 use crate::vault::{NoteId, Vault};
 use crate::version_roots::VersionRoots;
 use direction::{Age, Direction};
-use minhash::Common;
+use minhash::{Common, Tally};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::borrow::Cow;
@@ -259,6 +259,18 @@ pub fn find(input: Input, options: &Options) -> Suggestions {
 
 /// [`find`], reporting its progress.
 pub fn find_with(input: Input, options: &Options, progress: &dyn Progress) -> Suggestions {
+    find_tallied(input, options, progress, None).0
+}
+
+/// [`find_with`] for a run with a cache: the shingles are counted from the
+/// last run's tally (`earlier`) where it serves, and this run's tally is
+/// given for the next, unless it is the last run's.
+pub fn find_tallied(
+    input: Input,
+    options: &Options,
+    progress: &dyn Progress,
+    earlier: Option<Tally>,
+) -> (Suggestions, Option<Tally>) {
     let Input { vault, graph, dismissals } = input;
     progress.start("fingerprinting notes", vault.notes.len() as u64);
     let boilerplate = Boilerplate::of_templates(vault);
@@ -275,11 +287,8 @@ pub fn find_with(input: Input, options: &Options, progress: &dyn Progress) -> Su
         .map(|id| briefs[id].as_ref().and(vault.notes[id].fingerprint.as_ref()))
         .collect();
     let counted = once_per_document(&prints, &roots);
-    let mut common = Common::build(
-        &counted,
-        |print| print.into_iter().flat_map(|p| p.known_shingles()),
-        |print| print.map_or(0, |p| p.sample().len()),
-    );
+    let (tally, changed) = tally(vault, &counted, earlier);
+    let mut common = tally.common();
     common.mark(&boilerplate.shingles);
     let candidates = candidates(&briefs, &prints, &roots, &common, &facts_of);
     let facts = facts_of_candidates(&candidates, vault.notes.len(), &facts_of);
@@ -320,7 +329,80 @@ pub fn find_with(input: Input, options: &Options, progress: &dyn Progress) -> Su
             .then_with(|| vault.notes[x.older].path.cmp(&vault.notes[y.older].path))
             .then_with(|| vault.notes[x.newer].path.cmp(&vault.notes[y.newer].path))
     });
-    Suggestions { pairs, folders }
+    (Suggestions { pairs, folders }, changed.then_some(tally))
+}
+
+/// The counts of the shingles of the `counted` notes. From the last run's
+/// tally (`earlier`) when every counted note has a digest and the
+/// fingerprint of each note counted then and not now can be found (among
+/// the notes, or those the cache kept of the last run): its counts less
+/// those notes', plus the notes counted now and not then. Counted afresh
+/// otherwise. Either way the counts are the same. Says whether they are
+/// other than the last run's.
+fn tally(vault: &Vault, counted: &[Option<&Fingerprint>], earlier: Option<Tally>) -> (Tally, bool) {
+    let digests: Option<Vec<u64>> = counted
+        .iter()
+        .zip(&vault.notes)
+        .filter(|(print, _)| print.is_some())
+        .map(|(_, note)| note.digest)
+        .collect();
+    let notes = digests.map(|mut digests| {
+        digests.par_sort_unstable();
+        digests
+    });
+    let updated = earlier.zip(notes.as_ref()).and_then(|(earlier, now)| {
+        let (gone, came) = differences(&earlier.notes, now);
+        if gone.is_empty() && came.is_empty() {
+            return Some((earlier, false));
+        }
+        let wanted: std::collections::HashSet<u64> = gone.iter().chain(&came).copied().collect();
+        // A note's fingerprint follows from its file's bytes: any note
+        // with a digest serves for every note with it.
+        let mut prints: std::collections::HashMap<u64, &Fingerprint> = std::collections::HashMap::new();
+        let read = vault.notes.iter().filter_map(|n| Some((n.digest?, n.fingerprint.as_ref()?)));
+        let kept = vault.earlier_prints.iter().map(|(digest, print)| (*digest, print));
+        for (digest, print) in read.chain(kept).filter(|(digest, _)| wanted.contains(digest)) {
+            prints.entry(digest).or_insert(print);
+        }
+        let shingles = |digests: Vec<u64>| -> Option<Vec<u32>> {
+            let mut shingles = Vec::new();
+            for digest in digests {
+                shingles.extend(prints.get(&digest)?.known_shingles());
+            }
+            Some(shingles)
+        };
+        let mut tally = earlier.update(&shingles(gone)?, &shingles(came)?)?;
+        tally.notes = now.clone();
+        Some((tally, true))
+    });
+    updated.unwrap_or_else(|| {
+        let mut tally = Tally::count(
+            counted,
+            |print| print.into_iter().flat_map(|p| p.known_shingles()),
+            |print| print.map_or(0, |p| p.sample().len()),
+        );
+        tally.notes = notes.unwrap_or_default();
+        (tally, true)
+    })
+}
+
+/// What is in `then` and not in `now`, and what is in `now` and not in
+/// `then`, of two sorted lists, repeats counted.
+fn differences(then: &[u64], now: &[u64]) -> (Vec<u64>, Vec<u64>) {
+    let (mut gone, mut came) = (Vec::new(), Vec::new());
+    let (mut a, mut b) = (then.iter().peekable(), now.iter().peekable());
+    loop {
+        match (a.peek(), b.peek()) {
+            (Some(x), Some(y)) if x == y => {
+                a.next();
+                b.next();
+            }
+            (Some(x), Some(y)) if x < y => gone.extend(a.next()),
+            (Some(_), Some(_)) | (None, Some(_)) => came.extend(b.next()),
+            (Some(_), None) => gone.extend(a.next()),
+            (None, None) => return (gone, came),
+        }
+    }
 }
 
 fn set_of(roots: &VersionRoots, id: NoteId) -> usize {
