@@ -343,7 +343,12 @@ impl Vault {
         let mut vault = Vault::from_notes(root.to_path_buf(), notes);
         vault.problems = problems;
         vault.successor_keys = reading.keys[0].clone();
-        vault.earlier_prints = earlier;
+        // Taking notes out of the similarity pass's counts is work for
+        // each, where counting afresh is work for the whole vault: past a
+        // quarter of the notes, the fingerprints are not worth holding.
+        if earlier.len() <= vault.notes.len() / 4 {
+            vault.earlier_prints = earlier;
+        }
         (vault, keys, opened)
     }
 

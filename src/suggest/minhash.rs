@@ -207,16 +207,6 @@ fn buckets_for(total: u64) -> usize {
 }
 
 impl Common {
-    /// Counts, for each shingle, how many of the `notes` hold it, as
-    /// [`Tally::count`] does, and keeps which are common.
-    pub fn build<T: Copy + Sync, I: Iterator<Item = u32>>(
-        notes: &[T],
-        of: impl Fn(T) -> I + Sync,
-        at_least: impl Fn(T) -> usize + Sync,
-    ) -> Common {
-        Tally::count(notes, of, at_least).common()
-    }
-
     /// Counts `shingles` as common whatever their frequency: text a
     /// template gives every note made from it. (Their counters are set to
     /// the most a counter holds.)
@@ -397,12 +387,12 @@ mod tests {
         let sets = [&a[..], &b, &c, &[]];
         let sigs = sets.map(crate::fingerprint::signature);
         assert!(sigs[3].is_none());
-        let rare = Common::build(&sets, |set| set.iter().copied(), <[u32]>::len);
+        let rare = Tally::count(&sets, |set| set.iter().copied(), <[u32]>::len).common();
         assert_eq!(candidates(&sigs.each_ref().map(Option::as_ref), &rare), vec![(0, 1)]);
         // Bands of shingles common to many notes pair nobody: eight
         // copies of one text share every band, and none of them counts.
         let copies = [&a[..]; 8];
-        let common = Common::build(&copies, |set| set.iter().copied(), <[u32]>::len);
+        let common = Tally::count(&copies, |set| set.iter().copied(), <[u32]>::len).common();
         let sig = crate::fingerprint::signature(&a);
         assert_eq!(candidates(&[sig.as_ref(); 8], &common), vec![]);
     }
@@ -492,11 +482,12 @@ mod tests {
         let mut sets: Vec<Vec<u32>> =
             (0..8u32).map(|i| (0..50).chain(1000 * (i + 1)..1000 * (i + 1) + 20).collect()).collect();
         sets.push(template);
-        let common = Common::build(
+        let common = Tally::count(
             &sets.iter().map(Vec::as_slice).collect::<Vec<_>>(),
             |set| set.iter().copied(),
             <[u32]>::len,
-        );
+        )
+        .common();
         assert!(common.is_common(7));
         assert!(!common.is_common(1005));
         assert_eq!(noise_bound(0.0001, 2e-3), 0);
