@@ -24,8 +24,10 @@ const FATAL: u8 = 2;
 /// note's strings, lists and fingerprint, read or decoded from the cache
 /// in parallel). glibc's allocator grows each thread's arena a page at a
 /// time, with a system call for each; mimalloc does not. At 100,000 notes,
-/// `check` with one note changed took 0.65 s against 0.91 s (fastest of
-/// eight alternated runs), for 6% more peak memory at a million notes.
+/// `check` with one note changed took 0.67 s against 0.82 s (fastest of
+/// ten alternated runs), for about 6% more peak memory at a million notes.
+/// (Built without transparent huge pages, which cost 30 to 45 MB of peak
+/// memory at 100,000 notes.)
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
