@@ -366,3 +366,53 @@ fn a_few_edits_in_a_large_vault_are_read_again_until_the_cache_is_rewritten() {
     age(root);
     assert_warm_is_cold(root, "aged");
 }
+
+/// The similarity pass's counts are taken from the cache only for the
+/// notes they were counted from: a counts file from another state of the
+/// vault (whole, but stale: here from before every note gained a shared
+/// footer, which makes that footer's text common) gives what a run
+/// without the cache gives, as does the right one put back.
+#[test]
+fn counts_from_another_state_of_the_vault_change_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let words = |seed: usize, n: usize| -> String {
+        let syllables = ["ka", "lo", "mi", "ra", "ne", "to", "sa", "vi", "du", "pe", "ro", "fi"];
+        (0..n)
+            .map(|k| {
+                let x = (seed * 7919 + k * 104_729) % 1_000_003;
+                format!("{}{}{}", syllables[x % 12], syllables[x / 12 % 12], syllables[x / 144 % 12])
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let footer = format!("\n\n{}\n", words(999, 60));
+    let write = |with_footer: bool| {
+        for i in 0..12 {
+            let tail = if with_footer { footer.as_str() } else { "\n" };
+            let text = format!("---\ntitle: Page {i}\n---\n# Page {i}\n\n{}{tail}", words(i, 80));
+            std::fs::write(root.join(format!("p{i}.md")), text).unwrap();
+        }
+        age(root);
+    };
+    let args = ["suggest", "--format", "json", "--min-score", "0"];
+    let cold = || run(root, &[&args[..], &["--no-cache"]].concat());
+    let tally = || {
+        let file = cache_files(root)
+            .into_iter()
+            .find(|f| f.file_name().unwrap().to_string_lossy().starts_with("tally-"));
+        file.expect("a counts file")
+    };
+    write(false);
+    assert_eq!(run(root, &args), cold(), "no footer");
+    let without = std::fs::read(tally()).unwrap();
+    write(true);
+    let footed = cold();
+    assert_eq!(run(root, &args), footed, "a footer in every note");
+    let with = std::fs::read(tally()).unwrap();
+    assert_ne!(with, without);
+    std::fs::write(tally(), &without).unwrap();
+    assert_eq!(run(root, &args), footed, "the counts from before the footer");
+    std::fs::write(tally(), &with).unwrap();
+    assert_eq!(run(root, &args), footed, "the counts put back");
+}
