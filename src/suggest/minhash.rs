@@ -74,9 +74,8 @@ impl Share {
     /// `u8::MAX`, the rest goes to `beyond`, one entry a shingle.
     fn add(mut self, other: Share) -> Share {
         for (at, (x, y)) in self.counts.chunks_mut(64).zip(other.counts.chunks(64)).enumerate() {
-            // Added as bytes, saturating, the chunk compiles to vector
-            // instructions; only a chunk with a counter past the top is
-            // gone over again.
+            // Added as bytes, saturating, in one pass; only a chunk with a
+            // counter past the top is gone over again, counter by counter.
             let past = x.iter().zip(y).fold(false, |p, (&a, &b)| p | (a > u8::MAX - b));
             if past {
                 for (i, (a, &b)) in x.iter_mut().zip(y).enumerate() {
