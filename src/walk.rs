@@ -151,39 +151,30 @@ fn escaped(path: &Path) -> String {
 }
 
 /// `file` with the folder `root` taken off its front, or all of `file`
-/// when it is not under `root`. A path the walk made is `root` joined with
-/// more, which a look at its text tells; comparing part by part is left
-/// for the rest.
+/// when it is not under `root`.
 fn under<'p>(root: &Path, file: &'p Path) -> &'p Path {
-    if let (Some(root), Some(text)) = (root.to_str(), file.to_str())
-        && let Some(rest) = text.strip_prefix(root.strip_suffix('/').unwrap_or(root))
-        && let Some(rest) = rest.strip_prefix('/')
-        && std::path::MAIN_SEPARATOR == '/'
-        && !root.is_empty()
-        && is_plain(rest)
-    {
-        return Path::new(rest);
-    }
-    file.strip_prefix(root).unwrap_or(file)
+    plain_under(root, file).map_or_else(|| file.strip_prefix(root).unwrap_or(file), Path::new)
 }
 
-/// Whether `path` is parts with `/` between them, no part empty or `.`:
-/// as its components would write it.
-fn is_plain(path: &str) -> bool {
-    path.split('/').all(|part| !part.is_empty() && part != ".")
+/// The text of `file` under `root` when it is written plainly: a path the
+/// walk made is `root` joined with more, which a look at its text tells
+/// (comparing part by part is left for the rest), and its parts have `/`
+/// between them, none empty or `.`, as its components would write it.
+fn plain_under<'p>(root: &Path, file: &'p Path) -> Option<&'p str> {
+    let (root, text) = (root.to_str()?, file.to_str()?);
+    let rest = text.strip_prefix(root.strip_suffix('/').unwrap_or(root))?.strip_prefix('/')?;
+    let plain = rest.split('/').all(|part| !part.is_empty() && part != ".");
+    (std::path::MAIN_SEPARATOR == '/' && !root.is_empty() && plain).then_some(rest)
 }
 
 /// `file` relative to `root`, with `/` separators.
 pub fn relative(root: &Path, file: &Path) -> String {
-    let rel = under(root, file);
     // A path the walk made is nearly always written so already: taken as
     // it is, it saves a string per part for every file of the vault.
-    if std::path::MAIN_SEPARATOR == '/'
-        && let Some(text) = rel.to_str()
-        && is_plain(text)
-    {
-        return text.to_string();
+    if let Some(rest) = plain_under(root, file) {
+        return rest.to_string();
     }
+    let rel = file.strip_prefix(root).unwrap_or(file);
     let parts: Vec<String> = rel.components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect();
     parts.join("/")
 }
