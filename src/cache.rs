@@ -143,8 +143,9 @@ impl Cache {
     /// their buffers are used again for the parts after, so a few buffers
     /// serve the whole file. The checksum is taken as the parts are read,
     /// and what was decoded is given back only if the file proves whole;
-    /// `None` otherwise, or if a part does not decode. (Decoding bytes not yet proven is safe:
-    /// the decoder checks every length against the bytes it has.)
+    /// `None` otherwise, or if a part does not decode. (Decoding bytes not
+    /// yet proven is safe: the decoder checks every length against the
+    /// bytes it has.)
     fn load_parts<T: Send>(
         &self,
         name: &str,

@@ -70,6 +70,10 @@ struct Share {
 }
 
 impl Share {
+    fn empty(buckets: usize) -> Share {
+        Share { counts: zeroed(buckets), beyond: Vec::new(), total: 0 }
+    }
+
     /// Adds `other` into `self`: where two counters add up past
     /// `u8::MAX`, the rest goes to `beyond`, one entry a shingle.
     fn add(mut self, other: Share) -> Share {
@@ -117,7 +121,7 @@ impl Tally {
         let Share { counts, mut beyond, total } = notes
             .par_chunks(share)
             .map(|chunk| {
-                let mut share = Share { counts: zeroed(buckets), beyond: Vec::new(), total: 0 };
+                let mut share = Share::empty(buckets);
                 // Driven from inside (`for_each`), the nested iterators
                 // of a note's shingles run as plain loops; a `for` loop
                 // over them asks each layer for every item.
@@ -134,7 +138,7 @@ impl Tally {
                 share
             })
             .reduce_with(Share::add)
-            .unwrap_or_else(|| Share { counts: zeroed(buckets), beyond: Vec::new(), total: 0 });
+            .unwrap_or_else(|| Share::empty(buckets));
         debug_assert_eq!(buckets, buckets_for(total));
         beyond.par_sort_unstable();
         let over = beyond
