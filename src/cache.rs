@@ -10,7 +10,9 @@
 //! ignored and rebuilt. Files are replaced by rename, so a run never sees
 //! another run's half-written file.
 
+use crate::fingerprint::Fingerprint;
 use crate::note::{self, Note, Reading};
+use crate::prints::Prints;
 use crate::progress::Progress;
 use crate::walk::{Entry, EntryKind};
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
@@ -21,7 +23,7 @@ use std::path::{Path, PathBuf};
 pub const DEFAULT_DIR: &str = ".vaultlint_cache";
 const MAGIC: &[u8; 16] = b"vaultlint cache\n";
 /// Bumped whenever what is stored changes shape, or what a note keeps.
-const FORMAT: u32 = 9;
+const FORMAT: u32 = 10;
 const HEADER: usize = MAGIC.len() + 4 + 8 + 8 + 8;
 /// A file written this shortly before a run read it may change again
 /// within the same timestamp (file systems keep them as coarsely as two
@@ -335,11 +337,23 @@ impl StoredKey {
     }
 }
 
-/// One note as a run read it; `N` is `&Note` when it is written.
+/// One note as a run read it, and its fingerprint; `N` is `&Note` and `P`
+/// a borrowed fingerprint when it is written.
 #[derive(Debug, Serialize, Deserialize)]
-struct StoredNote<N = Note> {
+struct StoredNote<N = Note, P = Option<Fingerprint>> {
     key: StoredKey,
     note: N,
+    print: P,
+}
+
+impl StoredNote {
+    /// The note, holding its fingerprint again, filed in `prints`.
+    fn into_note(self, prints: &Prints) -> Note {
+        let StoredNote { mut note, print, .. } = self;
+        note.print = print.map(crate::note::Print::Held);
+        note.file_print(prints);
+        note
+    }
 }
 
 /// The notes of the last run, in the order it stored them: by path, the
@@ -359,11 +373,11 @@ pub type ReadNotes = (Vec<Note>, Vec<(Option<StoredKey>, bool)>, Vec<EarlierPrin
 /// The fingerprint of a note as the last run read it, by the digest of
 /// its file then: kept for a note this run read anew or no longer has, so
 /// that the similarity pass can take it out of what the last run counted.
-pub type EarlierPrint = (u64, crate::fingerprint::Fingerprint);
+pub type EarlierPrint = (u64, Fingerprint);
 
 /// The fingerprint a stored note held, with its file's digest.
 fn earlier_print(stored: StoredNote) -> Option<EarlierPrint> {
-    Some((stored.key.digest, stored.note.fingerprint?))
+    Some((stored.key.digest, stored.print?))
 }
 
 impl Known {
@@ -389,6 +403,7 @@ impl Known {
         entries: Vec<Entry>,
         stamps: Option<Vec<Option<Stamp>>>,
         reading: Reading<'_>,
+        prints: &Prints,
         progress: &dyn Progress,
     ) -> ReadNotes {
         use rayon::prelude::*;
@@ -412,14 +427,14 @@ impl Known {
                 mine => mine,
             };
             match mine {
-                Some(StoredNote { key, note })
+                Some(stored)
                     if entry.kind == EntryKind::File
-                        && stamps[at] == Some(key.stamp)
-                        && key.stamp.settled_before(self.started) =>
+                        && stamps[at] == Some(stored.key.stamp)
+                        && stored.key.stamp.settled_before(self.started) =>
                 {
                     progress.advance(1);
-                    notes.push(Some(note));
-                    beside.push((Some(key), true));
+                    beside.push((Some(stored.key), true));
+                    notes.push(Some(stored.into_note(prints)));
                 }
                 mine => {
                     notes.push(None);
@@ -432,13 +447,16 @@ impl Known {
         let read: Vec<(usize, Note, Option<StoredKey>, Option<EarlierPrint>)> = unread
             .into_par_iter()
             .map(|(at, entry, mine)| {
-                let (note, key, replaced) = match entry.kind {
-                    EntryKind::File => refresh(&entry.file(root), entry.path, mine, stamps[at], reading),
+                let (mut note, key, replaced) = match entry.kind {
+                    EntryKind::File => {
+                        refresh(&entry.file(root), entry.path, mine, stamps[at], reading, prints)
+                    }
                     EntryKind::Special(what) => {
                         let note = Note::unreadable(entry.path, format!("it is {what}"));
                         (note, None, mine.and_then(earlier_print))
                     }
                 };
+                note.file_print(prints);
                 progress.advance(1);
                 (at, note, key, replaced)
             })
@@ -463,6 +481,7 @@ fn refresh(
     stored: Option<StoredNote>,
     stamp: Option<Stamp>,
     reading: Reading<'_>,
+    prints: &Prints,
 ) -> (Note, Option<StoredKey>, Option<EarlierPrint>) {
     let bytes = match crate::walk::read_regular(file) {
         Ok(bytes) => bytes,
@@ -471,7 +490,9 @@ fn refresh(
     let digest = note::digest(&bytes);
     let seconds = stamp.map(|s| s.modified.div_euclid(1_000_000_000));
     let replaced = match stored {
-        Some(StoredNote { key, mut note }) if key.digest == digest => {
+        Some(stored) if stored.key.digest == digest => {
+            let key = stored.key;
+            let mut note = stored.into_note(prints);
             note.modified = seconds;
             return (note, stamp.map(|stamp| StoredKey { stamp, ..key }), None);
         }
@@ -506,18 +527,24 @@ pub fn known(cache: &Cache, reading: &Reading<'_>) -> Known {
 }
 
 /// Stores the notes a run read (those with a key: read whole from a
-/// file) as the notes file of `cache`, for `reading`.
+/// file), with their fingerprints (`print` gives a note's), as the notes
+/// file of `cache`, for `reading`.
 pub fn store_notes<'a>(
     cache: &Cache,
     reading: &Reading<'_>,
     started: i64,
     notes: impl Iterator<Item = (&'a Note, StoredKey)>,
+    print: impl Fn(&'a Note) -> Option<std::borrow::Cow<'a, Fingerprint>>,
 ) -> std::io::Result<()> {
-    let notes: Vec<StoredNote<&Note>> = notes.map(|(note, key)| StoredNote { key, note }).collect();
+    let notes: Vec<(&Note, StoredKey)> = notes.collect();
     let size = notes.len().div_ceil(PARTS).max(1);
-    // Encoded one part at a time, so the file is never held whole beside
-    // the notes.
-    let parts = notes.chunks(size).map(encode);
+    // Encoded one part at a time, so the file (and every fingerprint) is
+    // never held whole beside the notes.
+    let parts = notes.chunks(size).map(|part| {
+        let part: Vec<_> =
+            part.iter().map(|&(note, key)| StoredNote { key, note, print: print(note) }).collect();
+        encode(&part)
+    });
     cache.store_parts(NOTES, notes_key(reading), started, notes.chunks(size).len(), parts)
 }
 
@@ -607,14 +634,22 @@ mod tests {
             fingerprinted: true,
             linked: true,
         };
-        store_notes(&cache, &reading, 42, notes.iter().enumerate().map(|(i, n)| (n, key(i)))).unwrap();
+        fn print(note: &Note) -> Option<std::borrow::Cow<'_, Fingerprint>> {
+            match &note.print {
+                Some(note::Print::Held(print)) => Some(std::borrow::Cow::Borrowed(print)),
+                _ => None,
+            }
+        }
+        store_notes(&cache, &reading, 42, notes.iter().enumerate().map(|(i, n)| (n, key(i))), print).unwrap();
         let known = known(&cache, &reading);
         assert_eq!(known.started, 42);
         let stored: Vec<StoredNote> = known.parts.into_iter().flatten().collect();
         assert_eq!(stored.len(), notes.len());
         for (i, (note, stored)) in notes.iter().zip(stored).enumerate() {
             assert_eq!(stored.key, key(i));
-            assert_eq!(format!("{:?}", stored.note), format!("{note:?}"));
+            let mut read = stored.note;
+            read.print = stored.print.map(note::Print::Held);
+            assert_eq!(format!("{read:?}"), format!("{note:?}"));
         }
     }
 }

@@ -66,6 +66,19 @@ impl Fingerprint {
             && lists.is_some_and(|l| l <= words.len())
     }
 
+    /// The words it is made of, as [`Fingerprint::new`] lays them out.
+    pub fn words(&self) -> &[u32] {
+        &self.words
+    }
+
+    /// A fingerprint from its words' little-endian bytes; `None` when they
+    /// are not laid out as one.
+    pub fn from_le_bytes(bytes: &[u8]) -> Option<Fingerprint> {
+        let words: Box<[u32]> =
+            bytes.chunks_exact(4).map(|w| u32::from_le_bytes(w.try_into().expect("four bytes"))).collect();
+        Fingerprint::well_formed(&words).then_some(Fingerprint { words })
+    }
+
     pub fn size(&self) -> u32 {
         self.words[0]
     }

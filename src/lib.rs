@@ -8,7 +8,7 @@
 //!
 //! 1. leaves: [`code`], [`date`], [`text`], [`diagnostic`], [`progress`]
 //! 2. reading: [`walk`], [`root`], [`frontmatter`], [`markdown`], [`link`],
-//!    [`names`], [`fingerprint`], [`suppression`], [`note`], [`scope`], [`splice`],
+//!    [`names`], [`fingerprint`], [`prints`], [`suppression`], [`note`], [`scope`], [`splice`],
 //!    [`obsidian`]
 //! 3. the model: [`vault`], [`version_roots`], [`dismissals`], [`graph`], [`lifecycle`],
 //!    [`verdict`], [`lineage`]
@@ -43,6 +43,7 @@ pub mod names;
 pub mod note;
 pub mod obsidian;
 pub mod output;
+pub mod prints;
 pub mod progress;
 pub mod review;
 pub mod root;

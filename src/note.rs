@@ -7,6 +7,7 @@ use crate::diagnostic::{Diagnostic, Span};
 use crate::fingerprint::{self, Fingerprint};
 use crate::frontmatter::{self, Delimited, Field, Value, ValueKind};
 use crate::link::BodyLink;
+use crate::prints::PrintAt;
 use crate::suppression::Suppression;
 use std::fs::File;
 use std::io::Read;
@@ -226,8 +227,10 @@ pub struct Note {
     /// Whether the file was read and its frontmatter understood.
     pub parsed: bool,
     /// The body as the version detector sees it, when it was asked for
-    /// and the body could be told apart from the frontmatter.
-    pub fingerprint: Option<Fingerprint>,
+    /// and the body could be told apart from the frontmatter. The cache
+    /// keeps it beside the note, as a vault may keep it apart from it.
+    #[serde(skip)]
+    pub print: Option<Print>,
     /// How the version detector groups the note by name and title, made
     /// with the fingerprint.
     pub grouping: crate::names::Grouping,
@@ -235,6 +238,14 @@ pub struct Note {
     pub modified: Option<i64>,
     /// [`digest`] of the file as read, when asked for.
     pub digest: Option<u64>,
+}
+
+/// A note's fingerprint: held by the note, or filed with the rest of its
+/// vault's (see [`crate::prints`]).
+#[derive(Debug, Clone)]
+pub enum Print {
+    Held(Fingerprint),
+    Filed(PrintAt),
 }
 
 /// The parts of a [`Note`] most notes do not have.
@@ -267,10 +278,17 @@ impl Note {
             fields: Vec::new(),
             head: String::new(),
             parsed: false,
-            fingerprint: None,
+            print: None,
             grouping: crate::names::Grouping::default(),
             modified: None,
             digest: None,
+        }
+    }
+
+    /// Files the fingerprint the note holds in `prints`, keeping where.
+    pub fn file_print(&mut self, prints: &crate::prints::Prints) {
+        if let Some(Print::Held(print)) = &self.print {
+            self.print = Some(Print::Filed(prints.put(print)));
         }
     }
 
@@ -400,7 +418,7 @@ impl Note {
             note.links = crate::link::in_body(text, body_start);
         }
         if reading.fingerprint {
-            note.fingerprint = Some(fingerprint::fingerprint(&text[body_start..]));
+            note.print = Some(Print::Held(fingerprint::fingerprint(&text[body_start..])));
         }
         if !note.fields.iter().any(|f| f.key == "title")
             && let Some(heading) = first_heading(crate::text::prefix(&text[body_start..], TITLE_SCAN_BYTES))

@@ -43,6 +43,9 @@ pub struct Vault {
     /// Whether this run writes its notes to the cache: what else it keeps
     /// there of the notes is kept only beside them.
     pub cached_now: bool,
+    /// The fingerprints of the notes that were filed as they were read
+    /// (see [`Note::print`]).
+    pub prints: crate::prints::Prints,
     /// The path in NFC: a path names one note (the last read, when two
     /// spell one path in two normal forms).
     by_path: Index,
@@ -313,17 +316,21 @@ impl Vault {
         // Notes and what the cache keeps beside them are gathered apart: a
         // list of the two together, then split, held them all twice.
         let walk::Walked { entries, problems, .. } = walked;
+        // Each fingerprint is filed as soon as it is made, so that they are
+        // never all in memory at once.
+        let prints = crate::prints::Prints::default();
         let (mut notes, mut beside, earlier) = match known {
-            Some(known) => known.read_entries(root, entries, stamps, reading, progress),
+            Some(known) => known.read_entries(root, entries, stamps, reading, &prints, progress),
             // Each entry's path is moved into its note, not copied.
             None => {
                 let (notes, beside) = entries
                     .into_par_iter()
                     .map(|entry| {
-                        let note = match entry.kind {
+                        let mut note = match entry.kind {
                             EntryKind::File => Note::load(&entry.file(root), entry.path, reading),
                             EntryKind::Special(what) => Note::unreadable(entry.path, format!("it is {what}")),
                         };
+                        note.file_print(&prints);
                         progress.advance(1);
                         (note, (None, false))
                     })
@@ -341,6 +348,7 @@ impl Vault {
         let opened = beside.iter().filter(|(_, kept)| !kept).count();
         let keys = beside.into_iter().map(|(key, _)| key).collect();
         let mut vault = Vault::from_notes(root.to_path_buf(), notes);
+        vault.prints = prints;
         vault.problems = problems;
         vault.successor_keys = reading.keys[0].clone();
         // Taking notes out of the similarity pass's counts is work for
@@ -367,6 +375,7 @@ impl Vault {
             terms: Terms::default(),
             earlier_prints: Vec::new(),
             cached_now: false,
+            prints: crate::prints::Prints::default(),
             by_path,
             by_lower_path,
             by_suffix,
@@ -464,6 +473,51 @@ impl Vault {
     /// The key new successor declarations are written with.
     pub fn successor_key(&self) -> &str {
         self.successor_keys.first().map_or(note::SUCCESSOR_KEYS[0], String::as_str)
+    }
+
+    /// The fingerprint of note `id`, when it has one (and, filed, it can
+    /// be read back).
+    pub fn print(&self, id: NoteId) -> Option<std::borrow::Cow<'_, crate::fingerprint::Fingerprint>> {
+        self.print_of(&self.notes[id])
+    }
+
+    /// [`Vault::print`] of one of the vault's notes.
+    pub fn print_of<'v>(
+        &'v self,
+        note: &'v Note,
+    ) -> Option<std::borrow::Cow<'v, crate::fingerprint::Fingerprint>> {
+        match note.print.as_ref()? {
+            note::Print::Held(print) => Some(std::borrow::Cow::Borrowed(print)),
+            note::Print::Filed(at) => self.prints.get(*at).map(std::borrow::Cow::Owned),
+        }
+    }
+
+    /// Calls `each` with the fingerprints of the notes `ids` gives (each
+    /// once, in no set order), a batch of them at a time: those filed
+    /// are read from the vault's file of them in long reads.
+    pub fn scan_prints(
+        &self,
+        ids: impl Iterator<Item = NoteId>,
+        mut each: impl FnMut(&[(NoteId, std::borrow::Cow<'_, crate::fingerprint::Fingerprint>)]),
+    ) {
+        let mut filed = Vec::new();
+        let mut held = Vec::new();
+        for id in ids {
+            match &self.notes[id].print {
+                Some(note::Print::Held(print)) => held.push((id, std::borrow::Cow::Borrowed(print))),
+                Some(note::Print::Filed(at)) => filed.push((id, *at)),
+                None => {}
+            }
+        }
+        if !held.is_empty() {
+            each(&held);
+        }
+        filed.sort_unstable_by_key(|&(_, at)| at);
+        self.prints.scan(&filed, |batch| {
+            let batch: Vec<_> =
+                batch.into_iter().map(|(id, print)| (id, std::borrow::Cow::Owned(print))).collect();
+            each(&batch);
+        });
     }
 
     pub fn id_of(&self, path: &str) -> Option<NoteId> {

@@ -16,6 +16,7 @@ const LAYERS: &[&[&str]] = &[
         "link",
         "names",
         "fingerprint",
+        "prints",
         "suppression",
         "note",
         "scope",

@@ -105,10 +105,11 @@ pub fn read_then<R>(
     let loaded = Loaded { vault, rules };
     let done = std::thread::scope(|scope| {
         if let Some((cache, keys, started)) = write {
-            let notes = &loaded.vault.notes;
+            let vault = &loaded.vault;
             scope.spawn(move || {
-                let stored = notes.iter().zip(keys).filter_map(|(note, key)| Some((note, key?)));
-                let _ = crate::cache::store_notes(cache, &reading, started, stored);
+                let stored = vault.notes.iter().zip(keys).filter_map(|(note, key)| Some((note, key?)));
+                let print = |note| vault.print_of(note);
+                let _ = crate::cache::store_notes(cache, &reading, started, stored, print);
             });
         }
         then(&loaded)

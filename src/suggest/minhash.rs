@@ -12,8 +12,6 @@ const ROWS: usize = 2;
 const BANDS: usize = BINS / ROWS;
 /// Bands keyed together in one pass.
 const GROUP: usize = 8;
-/// Notes whose rows are fetched together.
-const BATCH: usize = 16;
 /// A shingle in at least this many notes is boilerplate (a template's
 /// headings, a footer, a disclaimer), not evidence that two notes are one
 /// document. Chosen so that a document's few versions stay below it.
@@ -96,50 +94,71 @@ impl Share {
     }
 }
 
-impl Tally {
-    /// Counts, for each shingle, how many of the `notes` hold it, by the
-    /// shingles `of` gives for each.
-    /// `at_least` gives, for a note, a number no greater than how many
-    /// shingles `of` gives: when those of all notes add up to enough, the
-    /// table's size is known without counting the shingles first.
-    pub fn count<T: Copy + Sync, I: Iterator<Item = u32>>(
-        notes: &[T],
-        of: impl Fn(T) -> I + Sync,
-        at_least: impl Fn(T) -> usize + Sync,
-    ) -> Tally {
-        // The table is as large as it may be from this many shingles on;
-        // below, they are counted first (in a small vault, at no cost).
-        let filling = MAX_BUCKETS.div_ceil(1024);
-        let buckets = if notes.par_iter().map(|&n| at_least(n)).sum::<usize>() >= filling {
-            MAX_BUCKETS
-        } else {
-            buckets_for(notes.par_iter().map(|&n| of(n).count()).sum::<usize>() as u64)
-        };
-        let mask = (buckets - 1) as u32;
-        // One private table per thread's share of the notes, then summed.
-        let share = notes.len().div_ceil(rayon::current_num_threads().max(1)).max(1);
-        let Share { counts, mut beyond, total } = notes
-            .par_chunks(share)
-            .map(|chunk| {
-                let mut share = Share::empty(buckets);
-                // Driven from inside (`for_each`), the nested iterators
-                // of a note's shingles run as plain loops; a `for` loop
-                // over them asks each layer for every item.
-                chunk.iter().flat_map(|&n| of(n)).for_each(|h| {
-                    let at = h & mask;
-                    let c = &mut share.counts[at as usize];
+/// What has shingles to count.
+pub trait Shingled: Sync {
+    /// Calls `each` with every shingle, once each.
+    fn shingles(&self, each: impl FnMut(u32));
+}
+
+impl Shingled for crate::fingerprint::Fingerprint {
+    fn shingles(&self, each: impl FnMut(u32)) {
+        // Driven from inside (`for_each`), the nested iterators of the
+        // shingles run as plain loops; a `for` loop over them asks each
+        // layer for every item.
+        self.known_shingles().for_each(each);
+    }
+}
+
+impl Shingled for [u32] {
+    fn shingles(&self, each: impl FnMut(u32)) {
+        self.iter().copied().for_each(each);
+    }
+}
+
+/// Counts, for each shingle, how many notes hold it, the notes given a
+/// batch at a time: one private table for each thread, summed at the end.
+pub struct Counter {
+    mask: u32,
+    shares: Vec<std::sync::Mutex<Share>>,
+}
+
+impl Counter {
+    /// A counter for `total` shingles in all, which sets the table's size.
+    pub fn new(total: u64) -> Counter {
+        let buckets = buckets_for(total);
+        let threads = rayon::current_num_threads().max(1);
+        let shares = (0..threads).map(|_| std::sync::Mutex::new(Share::empty(buckets))).collect();
+        Counter { mask: (buckets - 1) as u32, shares }
+    }
+
+    /// Counts the shingles of what `of` gives for each of `notes`.
+    pub fn add<T: Sync, S: Shingled + ?Sized>(&self, notes: &[T], of: impl Fn(&T) -> &S + Sync) {
+        let size = notes.len().div_ceil(self.shares.len()).max(1);
+        notes.par_chunks(size).zip(&self.shares).for_each(|(chunk, share)| {
+            let mut share = share.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            let Share { counts, beyond, total } = &mut *share;
+            chunk.iter().for_each(|note| {
+                of(note).shingles(|h| {
+                    let at = h & self.mask;
+                    let c = &mut counts[at as usize];
                     if *c == u8::MAX {
-                        share.beyond.push(at);
+                        beyond.push(at);
                     } else {
                         *c += 1;
                     }
-                    share.total += 1;
-                });
-                share
-            })
-            .reduce_with(Share::add)
-            .unwrap_or_else(|| Share::empty(buckets));
-        debug_assert_eq!(buckets, buckets_for(total));
+                    *total += 1;
+                })
+            });
+        });
+    }
+
+    pub fn finish(self) -> Tally {
+        let shares = self
+            .shares
+            .into_iter()
+            .map(|s| s.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner));
+        let Share { counts, mut beyond, total } = shares.reduce(Share::add).expect("a share at least");
+        debug_assert_eq!(counts.len(), buckets_for(total));
         beyond.par_sort_unstable();
         let over = beyond
             .chunk_by(|a, b| a == b)
@@ -147,7 +166,9 @@ impl Tally {
             .collect();
         Tally { counts, over, total, notes: Vec::new() }
     }
+}
 
+impl Tally {
     /// Takes the shingles `gone` out of the counts and puts `came` in: the
     /// counts of the notes that changed since, as they were and as they
     /// are. `None` when a count would fall below zero (the tally was not of
@@ -254,88 +275,113 @@ fn noise_bound(lambda: f64, p: f64) -> u32 {
     k.saturating_sub(1)
 }
 
-/// Pairs `(a, b)`, `a < b`, of indices into `signatures` that share at
-/// least one band: sorted, without repeats. Signatures are made as each
-/// note is read, before anything is counted, so they hold boilerplate
-/// too: a band with a `common` shingle in it pairs nobody.
-pub fn candidates(signatures: &[Option<&Signature>], common: &Common) -> Vec<(u32, u32)> {
+/// The rows of some bands of every note's signature, side by side: the
+/// part of the signatures one pass of [`candidates`] needs.
+pub struct Rows {
+    bands: std::ops::Range<usize>,
+    rows: Vec<u32>,
+    /// Whether each note has a signature.
+    has: Vec<bool>,
+}
+
+impl Rows {
+    fn new(notes: usize, bands: std::ops::Range<usize>) -> Rows {
+        let rows = vec![0; notes * bands.len() * ROWS];
+        Rows { bands, rows, has: vec![false; notes] }
+    }
+
+    /// Takes note `id`'s rows of the table's bands from its signature.
+    pub fn fill(&mut self, id: usize, signature: &Signature) {
+        let width = self.bands.len() * ROWS;
+        let from = &signature[self.bands.start * ROWS..self.bands.end * ROWS];
+        self.rows[id * width..(id + 1) * width].copy_from_slice(from);
+        self.has[id] = true;
+    }
+
+    /// Note `id`'s rows of `band`, when it has a signature.
+    fn band(&self, id: usize, band: usize) -> Option<&[u32]> {
+        let width = self.bands.len() * ROWS;
+        let at = id * width + (band - self.bands.start) * ROWS;
+        self.has[id].then(|| &self.rows[at..at + ROWS])
+    }
+}
+
+/// The rows a pass holds, at most: a pass takes as many groups of bands
+/// as fit in it (all of them below about 130,000 notes, one at a time
+/// at a million).
+const ROWS_BUDGET: usize = 64 << 20;
+
+/// Pairs `(a, b)`, `a < b`, of the `notes` that share at least one band of
+/// their signatures (`rows` fills a table with the rows of some bands):
+/// sorted, without repeats. Signatures are made as each note is read,
+/// before anything is counted, so they hold boilerplate too: a band with
+/// a `common` shingle in it pairs nobody.
+pub fn candidates(notes: usize, rows: impl Fn(&mut Rows), common: &Common) -> Vec<(u32, u32)> {
     // Bands are keyed in groups, one group at a time, each in one pass
-    // over the signatures: a pass per band would read every signature 64
-    // times, and two groups at once would hold twice the keys (and the
-    // buffer they are sorted into). A group's rows are one cache line of
-    // a signature; fetching signatures from memory is much of the time a
-    // pass takes, so smaller groups cost more. The key holds the band, so
-    // one group's buckets never mix bands. A band's key, its place in the
+    // over the rows: two groups at once would hold twice the keys (and
+    // the buffer they are sorted into). The key holds the band, so one
+    // group's buckets never mix bands. A band's key, its place in the
     // group and the note's index share one word: half the memory of a
     // pair of them, which at a million notes is a quarter of a gigabyte.
     // Two keys alike in all but the bits the index and place take share a
     // bucket: at a million notes that happens about fourteen times in all,
     // each scoring a few extra pairs (or, were both buckets large, leaving
     // a band's pairs out; a pair of versions shares many bands).
-    let id_bits = usize::BITS - signatures.len().leading_zeros();
+    let id_bits = usize::BITS - notes.leading_zeros();
     let id_mask = (1u64 << id_bits) - 1;
     let low = id_bits + GROUP.trailing_zeros();
+    let group_bytes = (notes * GROUP * ROWS * 4).max(1);
+    let groups_a_pass = (ROWS_BUDGET / group_bytes).clamp(1, BANDS / GROUP);
     let (mut keys, mut sorted): (Vec<u64>, Vec<u64>) = (Vec::new(), Vec::new());
     let mut pairs: Vec<(u32, u32)> = Vec::new();
-    for group in 0..BANDS / GROUP {
-        // A slot per note and band, filled in parallel; a note without a
-        // signature keeps `u64::MAX`, which no slot is (an index never has
-        // all its bits set), so those sort last and are cut off.
-        keys.clear();
-        keys.resize(signatures.len() * GROUP, u64::MAX);
-        let chunks = keys.par_chunks_mut(GROUP * BATCH).zip(signatures.par_chunks(BATCH));
-        chunks.enumerate().for_each(|(batch, (slots, sigs))| {
-            // The group's rows of a batch of notes are copied first: no copy
-            // waits on another, so the signatures are fetched from memory
-            // together rather than one after the other (at 100k notes, a
-            // group's slots took 17 ms to fill one note at a time, 7 ms so).
-            let mut rows = [[0u32; GROUP * ROWS]; BATCH];
-            for (to, sig) in rows.iter_mut().zip(sigs) {
-                if let Some(sig) = sig {
-                    to.copy_from_slice(&sig[group * GROUP * ROWS..(group + 1) * GROUP * ROWS]);
-                }
-            }
-            for (i, (sig, rows)) in sigs.iter().zip(&rows).enumerate() {
-                if sig.is_none() {
-                    continue;
-                }
-                let id = (batch * BATCH + i) as u64;
-                for (place, slot) in slots[i * GROUP..(i + 1) * GROUP].iter_mut().enumerate() {
-                    let key = band_key(&rows[place * ROWS..(place + 1) * ROWS], group * GROUP + place);
-                    *slot = key << low | (place as u64) << id_bits | id;
-                }
-            }
-        });
-        sort_hashes(&keys, &mut sorted);
-        let filled = sorted.partition_point(|&k| k != u64::MAX);
-        let found: Vec<(u32, u32)> = sorted[..filled]
-            .par_chunk_by(|a, b| a >> low == b >> low)
-            .filter(|shared| shared.len() >= 2)
-            .flat_map_iter(|shared| {
-                // Whether a band is boilerplate is asked here, of the few
-                // bands shared at all, not of every band of every note (a
-                // tenth of a warm run at 100k notes went on asking): the
-                // bucket is what it would be had they been left out first.
-                let bucket: Vec<u32> = shared
-                    .iter()
-                    .filter(|&&slot| {
-                        let (id, place) = ((slot & id_mask) as usize, (slot >> id_bits) as usize % GROUP);
-                        let sig = signatures[id].expect("a slot has a signature");
-                        let band = group * GROUP + place;
-                        !sig[band * ROWS..(band + 1) * ROWS].iter().any(|&r| common.is_common(r))
-                    })
-                    .map(|&slot| (slot & id_mask) as u32)
-                    .collect();
-                let mut pairs = Vec::new();
-                if (2..=MAX_BUCKET).contains(&bucket.len()) {
-                    for (x, &a) in bucket.iter().enumerate() {
-                        pairs.extend(bucket[x + 1..].iter().map(|&b| (a.min(b), a.max(b))));
+    for first in (0..BANDS / GROUP).step_by(groups_a_pass) {
+        let groups = first..(first + groups_a_pass).min(BANDS / GROUP);
+        let mut table = Rows::new(notes, groups.start * GROUP..groups.end * GROUP);
+        rows(&mut table);
+        for group in groups {
+            // A slot per note and band, filled in parallel; a note without
+            // a signature keeps `u64::MAX`, which no slot is (an index never
+            // has all its bits set), so those sort last and are cut off.
+            keys.clear();
+            keys.resize(notes * GROUP, u64::MAX);
+            keys.par_chunks_mut(GROUP).enumerate().for_each(|(id, slots)| {
+                for (place, slot) in slots.iter_mut().enumerate() {
+                    let band = group * GROUP + place;
+                    if let Some(rows) = table.band(id, band) {
+                        *slot = band_key(rows, band) << low | (place as u64) << id_bits | id as u64;
                     }
                 }
-                pairs
-            })
-            .collect();
-        pairs.extend(found);
+            });
+            sort_hashes(&keys, &mut sorted);
+            let filled = sorted.partition_point(|&k| k != u64::MAX);
+            let found: Vec<(u32, u32)> = sorted[..filled]
+                .par_chunk_by(|a, b| a >> low == b >> low)
+                .filter(|shared| shared.len() >= 2)
+                .flat_map_iter(|shared| {
+                    // Whether a band is boilerplate is asked here, of the few
+                    // bands shared at all, not of every band of every note (a
+                    // tenth of a warm run at 100k notes went on asking): the
+                    // bucket is what it would be had they been left out first.
+                    let bucket: Vec<u32> = shared
+                        .iter()
+                        .filter(|&&slot| {
+                            let (id, place) = ((slot & id_mask) as usize, (slot >> id_bits) as usize % GROUP);
+                            let rows = table.band(id, group * GROUP + place).expect("a slot has rows");
+                            !rows.iter().any(|&r| common.is_common(r))
+                        })
+                        .map(|&slot| (slot & id_mask) as u32)
+                        .collect();
+                    let mut pairs = Vec::new();
+                    if (2..=MAX_BUCKET).contains(&bucket.len()) {
+                        for (x, &a) in bucket.iter().enumerate() {
+                            pairs.extend(bucket[x + 1..].iter().map(|&b| (a.min(b), a.max(b))));
+                        }
+                    }
+                    pairs
+                })
+                .collect();
+            pairs.extend(found);
+        }
     }
     drop((keys, sorted));
     pairs.par_sort_unstable();
@@ -379,6 +425,21 @@ fn band_key(rows: &[u32], band: usize) -> u64 {
 mod tests {
     use super::*;
 
+    fn count(sets: &[&[u32]]) -> Tally {
+        let counter = Counter::new(sets.iter().map(|s| s.len() as u64).sum());
+        counter.add(sets, |set| *set);
+        counter.finish()
+    }
+
+    fn candidates_of(signatures: &[Option<&Signature>], common: &Common) -> Vec<(u32, u32)> {
+        let rows = |table: &mut Rows| {
+            for (id, signature) in signatures.iter().enumerate() {
+                signature.inspect(|s| table.fill(id, s));
+            }
+        };
+        candidates(signatures.len(), rows, common)
+    }
+
     #[test]
     fn similar_sets_collide() {
         let spread = |r: std::ops::Range<u64>| -> Vec<u32> {
@@ -390,14 +451,14 @@ mod tests {
         let sets = [&a[..], &b, &c, &[]];
         let sigs = sets.map(crate::fingerprint::signature);
         assert!(sigs[3].is_none());
-        let rare = Tally::count(&sets, |set| set.iter().copied(), <[u32]>::len).common();
-        assert_eq!(candidates(&sigs.each_ref().map(Option::as_ref), &rare), vec![(0, 1)]);
+        let rare = count(&sets).common();
+        assert_eq!(candidates_of(&sigs.each_ref().map(Option::as_ref), &rare), vec![(0, 1)]);
         // Bands of shingles common to many notes pair nobody: eight
         // copies of one text share every band, and none of them counts.
         let copies = [&a[..]; 8];
-        let common = Tally::count(&copies, |set| set.iter().copied(), <[u32]>::len).common();
+        let common = count(&copies).common();
         let sig = crate::fingerprint::signature(&a);
-        assert_eq!(candidates(&[sig.as_ref(); 8], &common), vec![]);
+        assert_eq!(candidates_of(&[sig.as_ref(); 8], &common), vec![]);
     }
 
     #[test]
@@ -436,7 +497,7 @@ mod tests {
         let count = |ids: &[u32]| {
             let sets: Vec<Vec<u32>> = ids.iter().map(|&i| note(i)).collect();
             let sets: Vec<&[u32]> = sets.iter().map(Vec::as_slice).collect();
-            Tally::count(&sets, |set| set.iter().copied(), <[u32]>::len)
+            count(&sets)
         };
         let shingles = |ids: &[u32]| ids.iter().flat_map(|&i| note(i)).collect::<Vec<u32>>();
         let then: Vec<u32> = (0..600).collect();
@@ -485,12 +546,7 @@ mod tests {
         let mut sets: Vec<Vec<u32>> =
             (0..8u32).map(|i| (0..50).chain(1000 * (i + 1)..1000 * (i + 1) + 20).collect()).collect();
         sets.push(template);
-        let common = Tally::count(
-            &sets.iter().map(Vec::as_slice).collect::<Vec<_>>(),
-            |set| set.iter().copied(),
-            <[u32]>::len,
-        )
-        .common();
+        let common = count(&sets.iter().map(Vec::as_slice).collect::<Vec<_>>()).common();
         assert!(common.is_common(7));
         assert!(!common.is_common(1005));
         assert_eq!(noise_bound(0.0001, 2e-3), 0);

@@ -139,7 +139,7 @@ fn toml_string(text: &str) -> String {
 /// made again for the candidates' notes alone.
 #[derive(Debug, PartialEq)]
 struct Brief {
-    /// Hashes of [`Facts::keys`]: notes sharing one are grouped, and each
+    /// Hashes of [`Brief::keys_of`]: notes sharing one are grouped, and each
     /// group is checked on the keys themselves.
     keys: [Option<u64>; 2],
     /// The name key of a periodic note, to count its series by.
@@ -153,10 +153,10 @@ struct Facts<'a> {
     title: Normalized,
     tags: Vec<String>,
     language: Option<String>,
-    print: &'a Fingerprint,
-    headings: Cow<'a, [u32]>,
-    /// The name's and the title's grouping keys.
-    keys: [Option<String>; 2],
+    print: Cow<'a, Fingerprint>,
+    /// The outline less the templates' headings, when the vault has
+    /// templates; the fingerprint's own otherwise.
+    headings: Option<Vec<u32>>,
     /// The configured periodic series the note belongs to, if any.
     series: Option<usize>,
     /// Where the note says it applies: two notes for different places are
@@ -169,24 +169,22 @@ impl<'a> Facts<'a> {
     /// never a version of anything, and for a note without a fingerprint.
     fn of(vault: &'a Vault, id: NoteId, boilerplate: &Boilerplate) -> Option<Facts<'a>> {
         let note = &vault.notes[id];
-        let fingerprint = note.fingerprint.as_ref()?;
-        if vault.is_template(id) {
+        if note.print.is_none() || vault.is_template(id) {
             return None;
         }
+        let fingerprint = vault.print(id)?;
         let path = names::path_info(&note.path, note.stem());
         // What a template gave the note tells nothing about which document it is.
         let mut tags: Vec<String> =
             note.tags().map(str::to_lowercase).filter(|t| !boilerplate.tags.contains(t)).collect();
         tags.sort();
         tags.dedup();
-        // Most vaults have no template: then the outline is borrowed as is,
-        // with no copy per note.
-        let headings: Cow<'a, [u32]> = if boilerplate.headings.is_empty() {
-            Cow::Borrowed(fingerprint.headings())
-        } else {
+        // Most vaults have no template: then the outline is the
+        // fingerprint's, with no copy per note.
+        let headings = (!boilerplate.headings.is_empty()).then(|| {
             let own = fingerprint.headings().iter().copied();
-            Cow::Owned(own.filter(|h| boilerplate.headings.binary_search(h).is_err()).collect())
-        };
+            own.filter(|h| boilerplate.headings.binary_search(h).is_err()).collect()
+        });
         let language = note
             .fields
             .iter()
@@ -195,11 +193,9 @@ impl<'a> Facts<'a> {
             .map(|l| l.trim().to_lowercase())
             .or_else(|| path.language.clone());
         let title = names::normalize(&note.title);
-        let keys = names::group_keys(&path, &title);
         Some(Facts {
             note,
             title,
-            keys,
             series: vault.obsidian.series_of(&note.path),
             scope: note.scope(),
             path,
@@ -208,6 +204,10 @@ impl<'a> Facts<'a> {
             print: fingerprint,
             headings,
         })
+    }
+
+    fn headings(&self) -> &[u32] {
+        self.headings.as_deref().unwrap_or_else(|| self.print.headings())
     }
 
     fn age(&self, committed: Option<i64>) -> Age<'_> {
@@ -232,7 +232,7 @@ impl Brief {
     /// its series by.
     fn of(vault: &Vault, id: NoteId) -> Option<Brief> {
         let note = &vault.notes[id];
-        if note.fingerprint.is_none() || vault.is_template(id) {
+        if note.print.is_none() || vault.is_template(id) {
             return None;
         }
         let periodic = note.grouping.dated() || vault.obsidian.series_of(&note.path).is_some();
@@ -240,6 +240,12 @@ impl Brief {
             keys: note.grouping.keys(),
             periodic: periodic.then(|| names::path_info(&note.path, note.stem()).name.key.into()),
         })
+    }
+
+    /// The keys whose hashes are [`Brief::keys`], made again.
+    fn keys_of(vault: &Vault, id: NoteId) -> [Option<String>; 2] {
+        let note = &vault.notes[id];
+        names::group_keys(&names::path_info(&note.path, note.stem()), &names::normalize(&note.title))
     }
 }
 
@@ -283,14 +289,12 @@ pub fn find_tallied(
             Brief::of(vault, id)
         })
         .collect();
-    let prints: Vec<Option<&Fingerprint>> = (0..vault.notes.len())
-        .map(|id| briefs[id].as_ref().and(vault.notes[id].fingerprint.as_ref()))
-        .collect();
-    let counted = once_per_document(&prints, &roots);
-    let (tally, changed) = tally(vault, &counted, earlier);
+    let outlines = outlines(vault, &briefs);
+    let counted = once_per_document(&outlines, &roots);
+    let (tally, changed) = tally(vault, &counted, &outlines, earlier);
     let mut common = tally.common();
     common.mark(&boilerplate.shingles);
-    let candidates = candidates(&briefs, &prints, &roots, &common, &facts_of);
+    let candidates = candidates(vault, &briefs, &roots, &common);
     let facts = facts_of_candidates(&candidates, vault.notes.len(), &facts_of);
     let series = series(&briefs);
     let links = links(vault, graph);
@@ -332,6 +336,45 @@ pub fn find_tallied(
     (Suggestions { pairs, folders }, changed.then_some(tally))
 }
 
+/// What the similarity pass needs to know of a fingerprint before it
+/// counts shingles: a key that tells identical bodies apart, whether the
+/// body is empty, and how many shingles the fingerprint knows.
+#[derive(Debug, Clone, Copy)]
+struct Outline {
+    key: u64,
+    empty: bool,
+    known: u32,
+}
+
+impl Outline {
+    fn of(print: &Fingerprint) -> Outline {
+        // Shingles are hashes already, sorted: the length and a few of them
+        // tell identical samples apart (all of them for a short one), at no cost.
+        let step = |h: u64, s: &u32| (h.rotate_left(5) ^ u64::from(*s)).wrapping_mul(0x517c_c1b7_2722_0a95);
+        let (set, size) = (print.sample(), u64::from(print.size()));
+        let key = match set.len() {
+            0..64 => set.iter().fold(size, step),
+            n => [set[0], set[n / 3], set[n / 2], set[2 * n / 3], set[n - 1]].iter().fold(size, step),
+        };
+        Outline { key, empty: print.size() == 0, known: print.known_shingles().count() as u32 }
+    }
+}
+
+/// The [`Outline`] of each note the detector looks at (those with a
+/// brief), in one pass over the fingerprints.
+fn outlines(vault: &Vault, briefs: &[Option<Brief>]) -> Vec<Option<Outline>> {
+    let mut outlines = vec![None; vault.notes.len()];
+    let looked_at = (0..vault.notes.len()).filter(|&id| briefs[id].is_some());
+    vault.scan_prints(looked_at, |batch| {
+        let made: Vec<(NoteId, Outline)> =
+            batch.par_iter().map(|(id, print)| (*id, Outline::of(print))).collect();
+        for (id, outline) in made {
+            outlines[id] = Some(outline);
+        }
+    });
+    outlines
+}
+
 /// The counts of the shingles of the `counted` notes. From the last run's
 /// tally (`earlier`) when every counted note has a digest and the
 /// fingerprint of each note counted then and not now can be found (among
@@ -339,11 +382,16 @@ pub fn find_tallied(
 /// those notes', plus the notes counted now and not then. Counted afresh
 /// otherwise. Either way the counts are the same. Says whether they are
 /// other than the last run's.
-fn tally(vault: &Vault, counted: &[Option<&Fingerprint>], earlier: Option<Tally>) -> (Tally, bool) {
+fn tally(
+    vault: &Vault,
+    counted: &[bool],
+    outlines: &[Option<Outline>],
+    earlier: Option<Tally>,
+) -> (Tally, bool) {
     let digests: Option<Vec<u64>> = counted
         .iter()
         .zip(&vault.notes)
-        .filter(|(print, _)| print.is_some())
+        .filter(|(counted, _)| **counted)
         .map(|(_, note)| note.digest)
         .collect();
     let notes = digests.map(|mut digests| {
@@ -358,10 +406,12 @@ fn tally(vault: &Vault, counted: &[Option<&Fingerprint>], earlier: Option<Tally>
         let wanted: std::collections::HashSet<u64> = gone.iter().chain(&came).copied().collect();
         // A note's fingerprint follows from its file's bytes: any note
         // with a digest serves for every note with it.
-        let mut prints: std::collections::HashMap<u64, &Fingerprint> = std::collections::HashMap::new();
-        let read = vault.notes.iter().filter_map(|n| Some((n.digest?, n.fingerprint.as_ref()?)));
-        let kept = vault.earlier_prints.iter().map(|(digest, print)| (*digest, print));
-        for (digest, print) in read.chain(kept).filter(|(digest, _)| wanted.contains(digest)) {
+        let mut prints: std::collections::HashMap<u64, Cow<Fingerprint>> = std::collections::HashMap::new();
+        let read = (0..vault.notes.len())
+            .filter(|&id| vault.notes[id].digest.is_some_and(|d| wanted.contains(&d)))
+            .filter_map(|id| Some((vault.notes[id].digest?, vault.print(id)?)));
+        let kept = vault.earlier_prints.iter().map(|(digest, print)| (*digest, Cow::Borrowed(print)));
+        for (digest, print) in read.chain(kept.filter(|(digest, _)| wanted.contains(digest))) {
             prints.entry(digest).or_insert(print);
         }
         let shingles = |digests: Vec<u64>| -> Option<Vec<u32>> {
@@ -376,11 +426,11 @@ fn tally(vault: &Vault, counted: &[Option<&Fingerprint>], earlier: Option<Tally>
         Some((tally, true))
     });
     updated.unwrap_or_else(|| {
-        let mut tally = Tally::count(
-            counted,
-            |print| print.into_iter().flat_map(|p| p.known_shingles()),
-            |print| print.map_or(0, |p| p.sample().len()),
-        );
+        let total = (0..counted.len()).filter(|&id| counted[id]).filter_map(|id| outlines[id]);
+        let counter = minhash::Counter::new(total.map(|o| u64::from(o.known)).sum());
+        let ids = (0..counted.len()).filter(|&id| counted[id]);
+        vault.scan_prints(ids, |batch| counter.add(batch, |(_, print)| &**print));
+        let mut tally = counter.finish();
         tally.notes = notes.unwrap_or_default();
         (tally, true)
     })
@@ -510,16 +560,26 @@ fn glob_for(older: &[String], newest: &str) -> String {
 /// The pairs worth scoring: those LSH finds, notes of one name group, and
 /// each copy of a page under release folders with its newest copy; never
 /// two copies of a page otherwise, nor two pages of one set of roots.
-fn candidates<'a>(
+fn candidates(
+    vault: &Vault,
     briefs: &[Option<Brief>],
-    prints: &[Option<&Fingerprint>],
     roots: &VersionRoots,
     common: &Common,
-    facts_of: &(dyn Fn(NoteId) -> Option<Facts<'a>> + Sync),
 ) -> Vec<(u32, u32)> {
-    let signatures: Vec<_> = prints.iter().map(|p| p.and_then(Fingerprint::signature)).collect();
-    let mut candidates = minhash::candidates(&signatures, common);
-    candidates.extend(name_groups(briefs, facts_of));
+    // The signatures' rows are read a few bands at a time, as many as
+    // fit in a bounded table, in passes over the fingerprints.
+    let rows = |table: &mut minhash::Rows| {
+        let looked_at = (0..vault.notes.len()).filter(|&id| briefs[id].is_some());
+        vault.scan_prints(looked_at, |batch| {
+            for (id, print) in batch {
+                if let Some(signature) = print.signature() {
+                    table.fill(*id, signature);
+                }
+            }
+        });
+    };
+    let mut candidates = minhash::candidates(vault.notes.len(), rows, common);
+    candidates.extend(name_groups(vault, briefs));
     candidates.retain(|&(a, b)| {
         let (a, b) = (a as usize, b as usize);
         roots.order(a, b).is_none() && !roots.different_pages(a, b)
@@ -583,39 +643,22 @@ fn compare(
     Some(Pair { older, newer, score, direction: verdict.direction, reasons, verdict_reasons, signals })
 }
 
-/// The fingerprints that count towards how common a shingle is: one per
-/// document, so the copies of a page in twenty release folders, or twenty
-/// identical copies anywhere, do not make the page's own text boilerplate.
-fn once_per_document<'p>(
-    prints: &[Option<&'p Fingerprint>],
-    roots: &VersionRoots,
-) -> Vec<Option<&'p Fingerprint>> {
-    // Shingles are hashes already, sorted: the length and a few of them
-    // tell identical samples apart (all of them for a short one), at no cost.
-    let key = |print: &Fingerprint| -> u64 {
-        let step = |h: u64, s: &u32| (h.rotate_left(5) ^ u64::from(*s)).wrapping_mul(0x517c_c1b7_2722_0a95);
-        let (set, size) = (print.sample(), u64::from(print.size()));
-        match set.len() {
-            0..64 => set.iter().fold(size, step),
-            n => [set[0], set[n / 3], set[n / 2], set[2 * n / 3], set[n - 1]].iter().fold(size, step),
-        }
-    };
-    // The keys are made in parallel (each reads its fingerprint from
-    // memory); which note comes first is settled in order.
-    let keys: Vec<u64> = prints.par_iter().map(|print| print.map_or(0, key)).collect();
-    let mut seen: std::collections::HashSet<u64> = std::collections::HashSet::with_capacity(prints.len());
+/// The notes whose fingerprints count towards how common a shingle is:
+/// one per document, so the copies of a page in twenty release folders,
+/// or twenty identical copies anywhere, do not make the page's own text
+/// boilerplate.
+fn once_per_document(outlines: &[Option<Outline>], roots: &VersionRoots) -> Vec<bool> {
+    let mut seen: std::collections::HashSet<u64> = std::collections::HashSet::with_capacity(outlines.len());
     let mut families: std::collections::HashSet<(usize, &str)> = std::collections::HashSet::new();
-    prints
+    outlines
         .iter()
-        .zip(keys)
         .enumerate()
-        .map(|(id, (&print, key))| {
-            let print = print?;
-            let first = match roots.family(id) {
+        .map(|(id, outline)| {
+            let Some(outline) = outline else { return false };
+            match roots.family(id) {
                 Some(family) => families.insert(family),
-                None => print.size() == 0 || seen.insert(key),
-            };
-            first.then_some(print)
+                None => outline.empty || seen.insert(outline.key),
+            }
         })
         .collect()
 }
@@ -671,12 +714,12 @@ struct Boilerplate {
 impl Boilerplate {
     fn of_templates(vault: &Vault) -> Boilerplate {
         let mut out = Boilerplate::default();
-        for note in (0..vault.notes.len()).filter(|&id| vault.is_template(id)).map(|id| &vault.notes[id]) {
-            if let Some(f) = &note.fingerprint {
+        for id in (0..vault.notes.len()).filter(|&id| vault.is_template(id)) {
+            if let Some(f) = vault.print(id) {
                 out.shingles.extend(f.known_shingles());
                 out.headings.extend(f.headings());
             }
-            out.tags.extend(note.tags().map(str::to_lowercase));
+            out.tags.extend(vault.notes[id].tags().map(str::to_lowercase));
         }
         out.shingles.sort_unstable();
         out.headings.sort_unstable();
@@ -705,10 +748,7 @@ fn facts_of_candidates<'a>(
 /// Notes are grouped by the keys' hashes, and each group of two or more
 /// again by the keys themselves, made anew, so that no two keys that
 /// merely hash alike are taken for one.
-fn name_groups<'a>(
-    briefs: &[Option<Brief>],
-    facts_of: &(dyn Fn(NoteId) -> Option<Facts<'a>> + Sync),
-) -> Vec<(u32, u32)> {
+fn name_groups(vault: &Vault, briefs: &[Option<Brief>]) -> Vec<(u32, u32)> {
     // A sorted list of (hash, note), not a table of lists: nearly every
     // hash is one note's, and a list for each took 180 MB at a million
     // notes.
@@ -728,7 +768,7 @@ fn name_groups<'a>(
             // Each note's key with this group's hash, made again.
             let mut by_key: HashMap<String, Vec<u32>> = HashMap::new();
             for &(_, id) in group.iter() {
-                for key in facts_of(id as NoteId).into_iter().flat_map(|f| f.keys).flatten() {
+                for key in Brief::keys_of(vault, id as NoteId).into_iter().flatten() {
                     if names::key_hash(&key) == hash {
                         by_key.entry(key).or_default().push(id);
                     }
@@ -843,11 +883,11 @@ fn name_similarity(a: &Normalized, b: &Normalized, same_place: bool) -> f64 {
 fn score(a: &Facts, b: &Facts, common: &Common, copies: bool) -> (f64, Signals, Vec<String>) {
     let same_place = copies || a.path.place == b.path.place;
     let same_language = a.language == b.language;
-    let (content, shorter) = content(a.print, b.print, common);
+    let (content, shorter) = content(&a.print, &b.print, common);
     let name = name_similarity(&a.path.name, &b.path.name, same_place);
     let title = name_similarity(&a.title, &b.title, same_place);
     let tags = set_overlap(&a.tags, &b.tags);
-    let headings = set_overlap(&a.headings, &b.headings);
+    let headings = set_overlap(a.headings(), b.headings());
     let ratio = |o: Option<(usize, usize)>| o.map(|(s, u)| s as f64 / u as f64);
     let signals = Signals { title, name, tags: ratio(tags), headings: ratio(headings), content };
 
@@ -958,7 +998,9 @@ mod tests {
         let boilerplate = Boilerplate::of_templates(&v);
         for id in 0..v.notes.len() {
             let made = Facts::of(&v, id, &boilerplate).map(|f| Brief {
-                keys: f.keys.each_ref().map(|k| k.as_deref().map(names::key_hash)),
+                keys: names::group_keys(&f.path, &f.title)
+                    .each_ref()
+                    .map(|k| k.as_deref().map(names::key_hash)),
                 periodic: f.periodic().then(|| f.path.name.key.as_str().into()),
             });
             assert!(made.is_some(), "{}", v.notes[id].path);
@@ -994,12 +1036,46 @@ mod tests {
             ("a.md", &format!("---\nupdated: 2024-01-01\n---\n{old}\n")),
             ("b.md", &format!("---\nupdated: 2025-01-01\n---\n{new}\n")),
         ]);
-        let print = v.notes[0].fingerprint.as_ref().unwrap();
+        let print = v.print(0).unwrap();
         assert!(print.level() > 0 && print.sample().len() <= fingerprint::SAMPLE);
         let found = found(&v);
         assert_eq!(found.iter().map(|p| (p.older, p.newer)).collect::<Vec<_>>(), [(0, 1)]);
         let content = found[0].signals.content;
         assert!((content - 0.7 / 1.3).abs() < 0.1, "{content}");
+    }
+
+    /// Fingerprints filed in the scratch file give what they give held by
+    /// their notes: the passes over them read every one, in batches.
+    #[test]
+    fn filed_prints_find_what_held_prints_find() {
+        let text = |n: usize, changed: bool| {
+            let words = fingerprint::distinct_words(
+                (0..400).map(|w| if changed && w % 9 == 0 { w + 50_000 } else { w + n * 1000 }),
+            );
+            format!("# Policy {n}\n\n{words}\n")
+        };
+        let mut files: Vec<(String, String)> = Vec::new();
+        for n in 0..12 {
+            files.push((
+                format!("policies/p{n}-2024.md"),
+                format!("---\nupdated: 2024-01-01\n---\n{}", text(n, false)),
+            ));
+            files.push((
+                format!("policies/p{n}.md"),
+                format!("---\nupdated: 2025-01-01\n---\n{}", text(n, true)),
+            ));
+            files.push((format!("copies/p{n}.md"), text(n, false)));
+        }
+        let files: Vec<(&str, &str)> = files.iter().map(|(p, t)| (p.as_str(), t.as_str())).collect();
+        let held = vault(&files);
+        let mut filed = vault(&files);
+        let prints = crate::prints::Prints::new(0);
+        filed.notes.iter_mut().for_each(|note| note.file_print(&prints));
+        filed.prints = prints;
+        assert!(filed.notes.iter().all(|n| matches!(n.print, Some(crate::note::Print::Filed(_)))));
+        let expected = found(&held);
+        assert!(expected.len() >= 12, "{expected:?}");
+        assert_eq!(format!("{:?}", found(&filed)), format!("{expected:?}"));
     }
 
     #[test]
