@@ -15,17 +15,32 @@ use std::fs::File;
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::sync::Mutex;
 
-/// Where one fingerprint is among the vault's: its first byte and its
-/// length in words.
+/// Where one fingerprint is among the vault's: its first word (40 bits)
+/// and its length in words (24 bits), in one word, as every note keeps
+/// one and every pass lists them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub struct PrintAt {
-    at: u64,
-    words: u32,
-}
+pub struct PrintAt(u64);
+
+/// Bits of [`PrintAt`] that hold the length.
+const LENGTH_BITS: u32 = 24;
 
 impl PrintAt {
+    fn new(at: u64, words: usize) -> PrintAt {
+        debug_assert!(at.is_multiple_of(4));
+        // A fingerprint's lists are bounded by the body it is made from
+        // (at most a megabyte), far below these limits.
+        let words = u64::try_from(words).ok().filter(|&w| w < 1 << LENGTH_BITS).expect("a fingerprint fits");
+        assert!(at / 4 < 1 << (64 - LENGTH_BITS), "fingerprints fit in 4 TiB");
+        PrintAt((at / 4) << LENGTH_BITS | words)
+    }
+
+    /// The first byte.
+    fn at(self) -> u64 {
+        (self.0 >> LENGTH_BITS) * 4
+    }
+
     fn bytes(self) -> u64 {
-        u64::from(self.words) * 4
+        (self.0 & ((1 << LENGTH_BITS) - 1)) * 4
     }
 }
 
@@ -85,14 +100,14 @@ impl Prints {
             inner.pending.extend_from_slice(&word.to_le_bytes());
         }
         inner.flush_past(WRITE_BATCH);
-        PrintAt { at, words: words.len() as u32 }
+        PrintAt::new(at, words.len())
     }
 
     /// The fingerprint filed at `at`; `None` when it cannot be read back
     /// (the scratch file failed), which the caller takes as no fingerprint.
     pub fn get(&self, at: PrintAt) -> Option<Fingerprint> {
         let mut bytes = vec![0; at.bytes() as usize];
-        self.lock().read(at.at, &mut bytes).ok()?;
+        self.lock().read(at.at(), &mut bytes).ok()?;
         Fingerprint::from_le_bytes(&bytes)
     }
 
@@ -103,11 +118,11 @@ impl Prints {
         let mut rest = filed;
         let mut bytes = Vec::new();
         while let Some(&(_, first)) = rest.first() {
-            let mut end = first.at + first.bytes();
+            let mut end = first.at() + first.bytes();
             let mut n = 1;
             while let Some(&(_, next)) = rest.get(n) {
-                let next_end = next.at + next.bytes();
-                if next.at < end || next_end - first.at > READ_BATCH {
+                let next_end = next.at() + next.bytes();
+                if next.at() < end || next_end - first.at() > READ_BATCH {
                     break;
                 }
                 end = next_end;
@@ -115,10 +130,10 @@ impl Prints {
             }
             let (batch, later) = rest.split_at(n);
             rest = later;
-            bytes.resize((end - first.at) as usize, 0);
-            let read = self.lock().read(first.at, &mut bytes);
+            bytes.resize((end - first.at()) as usize, 0);
+            let read = self.lock().read(first.at(), &mut bytes);
             let prints = batch.iter().filter_map(|&(t, at)| {
-                let from = (at.at - first.at) as usize;
+                let from = (at.at() - first.at()) as usize;
                 let print = read
                     .as_ref()
                     .ok()

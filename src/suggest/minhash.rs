@@ -59,38 +59,82 @@ pub struct Tally {
     pub notes: Vec<u64>,
 }
 
-/// What a share of the notes counted: the counters, each counted shingle
-/// that found its counter full, and how many shingles in all.
+/// What a share of the notes counted: the counters, what counters past
+/// `u8::MAX` counted beyond it, and how many shingles in all.
 struct Share {
     counts: Vec<u8>,
+    /// Each counted shingle that found its counter full, not yet settled
+    /// into `past`.
     beyond: Vec<u32>,
+    /// By counter, sorted, how many shingles it counted beyond `u8::MAX`.
+    past: Vec<(u32, u32)>,
     total: u64,
 }
 
+/// Shingles past a full counter held before they are settled: a footer
+/// every note has counts once a note beyond the counter, and at a million
+/// notes, held one by one, those took 200 MB.
+const SETTLE_AT: usize = 1 << 20;
+
 impl Share {
     fn empty(buckets: usize) -> Share {
-        Share { counts: zeroed(buckets), beyond: Vec::new(), total: 0 }
+        Share { counts: zeroed(buckets), beyond: Vec::new(), past: Vec::new(), total: 0 }
     }
 
     /// Adds `other` into `self`: where two counters add up past
-    /// `u8::MAX`, the rest goes to `beyond`, one entry a shingle.
+    /// `u8::MAX`, the rest is counted in `past`.
     fn add(mut self, other: Share) -> Share {
+        let mut overflow = Vec::new();
         for (at, (x, y)) in self.counts.chunks_mut(64).zip(other.counts.chunks(64)).enumerate() {
             // Added as bytes, saturating, in one pass; only a chunk with a
             // counter past the top is gone over again, counter by counter.
             let past = x.iter().zip(y).fold(false, |p, (&a, &b)| p | (a > u8::MAX - b));
             if past {
                 for (i, (a, &b)) in x.iter_mut().zip(y).enumerate() {
-                    let sum = u32::from(*a) + u32::from(b);
-                    let extra = sum.saturating_sub(u32::from(u8::MAX));
-                    self.beyond.extend(std::iter::repeat_n((at * 64 + i) as u32, extra as usize));
+                    let extra = (u32::from(*a) + u32::from(b)).saturating_sub(u32::from(u8::MAX));
+                    if extra > 0 {
+                        overflow.push(((at * 64 + i) as u32, extra));
+                    }
                 }
             }
             x.iter_mut().zip(y).for_each(|(a, &b)| *a = a.saturating_add(b));
         }
+        self.past = merge(&merge(&self.past, &overflow), &other.past);
         self.beyond.extend(other.beyond);
+        settle(&mut self.beyond, &mut self.past);
         self.total += other.total;
         self
+    }
+}
+
+/// Counts the shingles of `beyond` into `past`, emptying it.
+fn settle(beyond: &mut Vec<u32>, past: &mut Vec<(u32, u32)>) {
+    beyond.sort_unstable();
+    let runs: Vec<(u32, u32)> =
+        beyond.chunk_by(|a, b| a == b).map(|run| (run[0], run.len() as u32)).collect();
+    *past = merge(past, &runs);
+    beyond.clear();
+}
+
+/// Two lists of counts by counter, sorted, added into one.
+fn merge(a: &[(u32, u32)], b: &[(u32, u32)]) -> Vec<(u32, u32)> {
+    let mut out = Vec::with_capacity(a.len() + b.len());
+    let (mut a, mut b) = (a.iter().peekable(), b.iter().peekable());
+    loop {
+        let next = match (a.peek(), b.peek()) {
+            (Some(x), Some(y)) if x.0 == y.0 => (x.0, x.1.saturating_add(y.1)),
+            (Some(x), Some(y)) if x.0 < y.0 => **x,
+            (Some(_), Some(y)) | (None, Some(y)) => **y,
+            (Some(x), None) => **x,
+            (None, None) => return out,
+        };
+        if a.peek().is_some_and(|x| x.0 == next.0) {
+            a.next();
+        }
+        if b.peek().is_some_and(|y| y.0 == next.0) {
+            b.next();
+        }
+        out.push(next);
     }
 }
 
@@ -136,13 +180,16 @@ impl Counter {
         let size = notes.len().div_ceil(self.shares.len()).max(1);
         notes.par_chunks(size).zip(&self.shares).for_each(|(chunk, share)| {
             let mut share = share.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-            let Share { counts, beyond, total } = &mut *share;
+            let Share { counts, beyond, past, total } = &mut *share;
             chunk.iter().for_each(|note| {
                 of(note).shingles(|h| {
                     let at = h & self.mask;
                     let c = &mut counts[at as usize];
                     if *c == u8::MAX {
                         beyond.push(at);
+                        if beyond.len() >= SETTLE_AT {
+                            settle(beyond, past);
+                        }
                     } else {
                         *c += 1;
                     }
@@ -157,13 +204,11 @@ impl Counter {
             .shares
             .into_iter()
             .map(|s| s.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner));
-        let Share { counts, mut beyond, total } = shares.reduce(Share::add).expect("a share at least");
+        let Share { counts, mut beyond, mut past, total } =
+            shares.reduce(Share::add).expect("a share at least");
         debug_assert_eq!(counts.len(), buckets_for(total));
-        beyond.par_sort_unstable();
-        let over = beyond
-            .chunk_by(|a, b| a == b)
-            .map(|run| (run[0], u32::from(u8::MAX).saturating_add(run.len() as u32)))
-            .collect();
+        settle(&mut beyond, &mut past);
+        let over = past.into_iter().map(|(at, n)| (at, u32::from(u8::MAX).saturating_add(n))).collect();
         Tally { counts, over, total, notes: Vec::new() }
     }
 }
@@ -275,107 +320,85 @@ fn noise_bound(lambda: f64, p: f64) -> u32 {
     k.saturating_sub(1)
 }
 
-/// The rows of some bands of every note's signature, side by side: the
-/// part of the signatures one pass of [`candidates`] needs.
-pub struct Rows {
-    bands: std::ops::Range<usize>,
-    rows: Vec<u32>,
-    /// Whether each note has a signature.
-    has: Vec<bool>,
-}
+/// What takes the signatures of a batch of notes, by note.
+pub type Each<'a> = &'a mut dyn FnMut(&[(usize, &Signature)]);
 
-impl Rows {
-    fn new(notes: usize, bands: std::ops::Range<usize>) -> Rows {
-        let rows = vec![0; notes * bands.len() * ROWS];
-        Rows { bands, rows, has: vec![false; notes] }
-    }
-
-    /// Takes note `id`'s rows of the table's bands from its signature.
-    pub fn fill(&mut self, id: usize, signature: &Signature) {
-        let width = self.bands.len() * ROWS;
-        let from = &signature[self.bands.start * ROWS..self.bands.end * ROWS];
-        self.rows[id * width..(id + 1) * width].copy_from_slice(from);
-        self.has[id] = true;
-    }
-
-    /// Note `id`'s rows of `band`, when it has a signature.
-    fn band(&self, id: usize, band: usize) -> Option<&[u32]> {
-        let width = self.bands.len() * ROWS;
-        let at = id * width + (band - self.bands.start) * ROWS;
-        self.has[id].then(|| &self.rows[at..at + ROWS])
-    }
-}
-
-/// The rows a pass holds, at most: a pass takes as many groups of bands
-/// as fit in it (all of them below about 130,000 notes, one at a time
-/// at a million).
-const ROWS_BUDGET: usize = 64 << 20;
+/// The keys a pass holds, at most: a pass keys as many groups of bands as
+/// fit in it (all of them below about 130,000 notes, one at a time at a
+/// million).
+const KEYS_BUDGET: usize = 64 << 20;
 
 /// Pairs `(a, b)`, `a < b`, of the `notes` that share at least one band of
-/// their signatures (`rows` fills a table with the rows of some bands):
-/// sorted, without repeats. Signatures are made as each note is read,
-/// before anything is counted, so they hold boilerplate too: a band with
-/// a `common` shingle in it pairs nobody.
-pub fn candidates(notes: usize, rows: impl Fn(&mut Rows), common: &Common) -> Vec<(u32, u32)> {
-    // Bands are keyed in groups, one group at a time, each in one pass
-    // over the rows: two groups at once would hold twice the keys (and
-    // the buffer they are sorted into). The key holds the band, so one
-    // group's buckets never mix bands. A band's key, its place in the
-    // group and the note's index share one word: half the memory of a
+/// their signatures: sorted, without repeats. `scan` calls its argument
+/// with every note's signature (by note), a batch at a time, as often as
+/// it is called. Signatures are made as each note is read, before
+/// anything is counted, so they hold boilerplate too: a band with a
+/// `common` shingle in it pairs nobody.
+pub fn candidates(notes: usize, scan: impl Fn(Each), common: &Common) -> Vec<(u32, u32)> {
+    // Bands are keyed in groups, each group's keys sorted on their own,
+    // so one group's buckets never mix bands; a pass over the signatures
+    // keys as many groups as the budget holds. A band's key, its place in
+    // the group and the note's index share one word: half the memory of a
     // pair of them, which at a million notes is a quarter of a gigabyte.
     // Two keys alike in all but the bits the index and place take share a
     // bucket: at a million notes that happens about fourteen times in all,
     // each scoring a few extra pairs (or, were both buckets large, leaving
     // a band's pairs out; a pair of versions shares many bands).
     let id_bits = usize::BITS - notes.leading_zeros();
-    let id_mask = (1u64 << id_bits) - 1;
     let low = id_bits + GROUP.trailing_zeros();
-    let group_bytes = (notes * GROUP * ROWS * 4).max(1);
-    let groups_a_pass = (ROWS_BUDGET / group_bytes).clamp(1, BANDS / GROUP);
+    let id_mask = (1u64 << id_bits) - 1;
+    let group_bytes = (notes * GROUP * 8).max(1);
+    let groups_a_pass = (KEYS_BUDGET / group_bytes).clamp(1, BANDS / GROUP);
     let (mut keys, mut sorted): (Vec<u64>, Vec<u64>) = (Vec::new(), Vec::new());
     let mut pairs: Vec<(u32, u32)> = Vec::new();
     for first in (0..BANDS / GROUP).step_by(groups_a_pass) {
         let groups = first..(first + groups_a_pass).min(BANDS / GROUP);
-        let mut table = Rows::new(notes, groups.start * GROUP..groups.end * GROUP);
-        rows(&mut table);
-        for group in groups {
-            // A slot per note and band, filled in parallel; a note without
-            // a signature keeps `u64::MAX`, which no slot is (an index never
-            // has all its bits set), so those sort last and are cut off.
-            keys.clear();
-            keys.resize(notes * GROUP, u64::MAX);
-            keys.par_chunks_mut(GROUP).enumerate().for_each(|(id, slots)| {
-                for (place, slot) in slots.iter_mut().enumerate() {
-                    let band = group * GROUP + place;
-                    if let Some(rows) = table.band(id, band) {
-                        *slot = band_key(rows, band) << low | (place as u64) << id_bits | id as u64;
+        let bands = groups.start * GROUP..groups.end * GROUP;
+        // Each group's slots side by side, a slot per note and band. A
+        // note without a signature, and a band with a common shingle in
+        // it (asked of every band: a bit table's lookups, a few percent of
+        // a warm run), keep `u64::MAX`, which no slot is (an index never
+        // has all its bits set), so those sort last and are cut off.
+        keys.clear();
+        keys.resize(notes * bands.len(), u64::MAX);
+        scan(&mut |batch| {
+            let made: Vec<(usize, [u64; BANDS])> = batch
+                .par_iter()
+                .map(|&(id, signature)| {
+                    let mut slots = [u64::MAX; BANDS];
+                    for band in bands.clone() {
+                        let rows = &signature[band * ROWS..(band + 1) * ROWS];
+                        if !rows.iter().any(|&r| common.is_common(r)) {
+                            let place = band % GROUP;
+                            slots[band] = band_key(rows, band) << low | (place as u64) << id_bits | id as u64;
+                        }
                     }
+                    (id, slots)
+                })
+                .collect();
+            for (id, slots) in made {
+                for band in bands.clone() {
+                    let (group, place) = (band / GROUP - groups.start, band % GROUP);
+                    keys[(group * notes + id) * GROUP + place] = slots[band];
                 }
-            });
-            sort_hashes(&keys, &mut sorted);
+            }
+        });
+        for group in keys.chunks(notes * GROUP) {
+            sort_hashes(group, &mut sorted);
             let filled = sorted.partition_point(|&k| k != u64::MAX);
             let found: Vec<(u32, u32)> = sorted[..filled]
                 .par_chunk_by(|a, b| a >> low == b >> low)
-                .filter(|shared| shared.len() >= 2)
-                .flat_map_iter(|shared| {
-                    // Whether a band is boilerplate is asked here, of the few
-                    // bands shared at all, not of every band of every note (a
-                    // tenth of a warm run at 100k notes went on asking): the
-                    // bucket is what it would be had they been left out first.
-                    let bucket: Vec<u32> = shared
-                        .iter()
-                        .filter(|&&slot| {
-                            let (id, place) = ((slot & id_mask) as usize, (slot >> id_bits) as usize % GROUP);
-                            let rows = table.band(id, group * GROUP + place).expect("a slot has rows");
-                            !rows.iter().any(|&r| common.is_common(r))
-                        })
-                        .map(|&slot| (slot & id_mask) as u32)
-                        .collect();
+                .filter(|bucket| (2..=MAX_BUCKET).contains(&bucket.len()))
+                .flat_map_iter(|bucket| {
                     let mut pairs = Vec::new();
-                    if (2..=MAX_BUCKET).contains(&bucket.len()) {
-                        for (x, &a) in bucket.iter().enumerate() {
-                            pairs.extend(bucket[x + 1..].iter().map(|&b| (a.min(b), a.max(b))));
-                        }
+                    for (x, &a) in bucket.iter().enumerate() {
+                        let a = (a & id_mask) as u32;
+                        pairs.extend(
+                            bucket[x + 1..]
+                                .iter()
+                                .map(|&b| (b & id_mask) as u32)
+                                .map(|b| (a.min(b), a.max(b))),
+                        );
                     }
                     pairs
                 })
@@ -432,12 +455,9 @@ mod tests {
     }
 
     fn candidates_of(signatures: &[Option<&Signature>], common: &Common) -> Vec<(u32, u32)> {
-        let rows = |table: &mut Rows| {
-            for (id, signature) in signatures.iter().enumerate() {
-                signature.inspect(|s| table.fill(id, s));
-            }
-        };
-        candidates(signatures.len(), rows, common)
+        let given: Vec<(usize, &Signature)> =
+            signatures.iter().enumerate().filter_map(|(id, s)| Some((id, (*s)?))).collect();
+        candidates(signatures.len(), |each| each(&given), common)
     }
 
     #[test]
@@ -527,17 +547,33 @@ mod tests {
     /// Shares of the notes counted apart add up as one count would.
     #[test]
     fn shares_add_past_a_byte() {
-        let share = |at: usize, n: u8, beyond: Vec<u32>| {
+        let share = |at: usize, n: u8, beyond: Vec<u32>, past: Vec<(u32, u32)>| {
             let mut counts = vec![0u8; 128];
             counts[at] = n;
-            Share { counts, total: u64::from(n) + beyond.len() as u64, beyond }
+            let total = u64::from(n) + beyond.len() as u64 + past.iter().map(|p| u64::from(p.1)).sum::<u64>();
+            Share { counts, total, beyond, past }
         };
-        let sum = share(70, 200, vec![]).add(share(70, 100, vec![]));
-        assert_eq!((sum.counts[70], sum.beyond.len(), sum.total), (u8::MAX, 45, 300));
-        let sum = share(3, u8::MAX, vec![3; 5]).add(share(3, u8::MAX, vec![3; 2]));
-        assert_eq!((sum.counts[3], sum.beyond.len()), (u8::MAX, 5 + 2 + 255));
-        let sum = share(3, 4, vec![]).add(share(3, 5, vec![]));
-        assert_eq!((sum.counts[3], sum.beyond.len()), (9, 0));
+        let sum = share(70, 200, vec![], vec![]).add(share(70, 100, vec![], vec![]));
+        assert_eq!((sum.counts[70], sum.past, sum.total), (u8::MAX, vec![(70, 45)], 300));
+        let sum =
+            share(3, u8::MAX, vec![3; 5], vec![(9, 1)]).add(share(3, u8::MAX, vec![3; 2], vec![(3, 4)]));
+        assert_eq!(
+            (sum.counts[3], sum.beyond.len(), sum.past),
+            (u8::MAX, 0, vec![(3, 5 + 2 + 4 + 255), (9, 1)])
+        );
+        let sum = share(3, 4, vec![], vec![]).add(share(3, 5, vec![], vec![]));
+        assert_eq!((sum.counts[3], sum.past), (9, vec![]));
+    }
+
+    /// Lists of counts by counter add up, whichever holds which counter.
+    #[test]
+    fn counts_by_counter_merge() {
+        assert_eq!(merge(&[(1, 2), (5, 1)], &[(0, 7), (5, 3), (9, 1)]), vec![(0, 7), (1, 2), (5, 4), (9, 1)]);
+        assert_eq!(merge(&[], &[(4, 1)]), vec![(4, 1)]);
+        let mut beyond = vec![8, 2, 8, 8];
+        let mut past = vec![(2, 10), (3, 1)];
+        settle(&mut beyond, &mut past);
+        assert_eq!((beyond, past), (vec![], vec![(2, 11), (3, 1), (8, 3)]));
     }
 
     #[test]

@@ -15,7 +15,7 @@ pub use crate::link::LinkStyle;
 pub use apply::{Mark, link_style, mark, vault_style};
 
 use crate::dismissals::Dismissals;
-use crate::fingerprint::{self, Fingerprint};
+use crate::fingerprint::{self, Fingerprint, Signature};
 use crate::graph::Graph;
 use crate::names::{self, Marker, Normalized, PathInfo};
 use crate::note::Note;
@@ -153,7 +153,8 @@ struct Facts<'a> {
     title: Normalized,
     tags: Vec<String>,
     language: Option<String>,
-    print: Cow<'a, Fingerprint>,
+    /// Without its signature, which scoring does not read.
+    print: Fingerprint,
     /// The outline less the templates' headings, when the vault has
     /// templates; the fingerprint's own otherwise.
     headings: Option<Vec<u32>>,
@@ -201,7 +202,7 @@ impl<'a> Facts<'a> {
             path,
             tags,
             language,
-            print: fingerprint,
+            print: fingerprint.without_signature(),
             headings,
         })
     }
@@ -292,6 +293,7 @@ pub fn find_tallied(
     let outlines = outlines(vault, &briefs);
     let counted = once_per_document(&outlines, &roots);
     let (tally, changed) = tally(vault, &counted, &outlines, earlier);
+    drop((outlines, counted));
     let mut common = tally.common();
     common.mark(&boilerplate.shingles);
     let candidates = candidates(vault, &briefs, &roots, &common);
@@ -566,19 +568,17 @@ fn candidates(
     roots: &VersionRoots,
     common: &Common,
 ) -> Vec<(u32, u32)> {
-    // The signatures' rows are read a few bands at a time, as many as
-    // fit in a bounded table, in passes over the fingerprints.
-    let rows = |table: &mut minhash::Rows| {
+    // The signatures are read in passes over the fingerprints, a batch at
+    // a time.
+    let scan = |each: minhash::Each| {
         let looked_at = (0..vault.notes.len()).filter(|&id| briefs[id].is_some());
         vault.scan_prints(looked_at, |batch| {
-            for (id, print) in batch {
-                if let Some(signature) = print.signature() {
-                    table.fill(*id, signature);
-                }
-            }
+            let signatures: Vec<(NoteId, &Signature)> =
+                batch.iter().filter_map(|(id, print)| Some((*id, print.signature()?))).collect();
+            each(&signatures);
         });
     };
-    let mut candidates = minhash::candidates(vault.notes.len(), rows, common);
+    let mut candidates = minhash::candidates(vault.notes.len(), scan, common);
     candidates.extend(name_groups(vault, briefs));
     candidates.retain(|&(a, b)| {
         let (a, b) = (a as usize, b as usize);
