@@ -222,8 +222,9 @@ pub struct Note {
     /// The top-level frontmatter fields under [`KEPT_KEYS`], in file order.
     pub fields: Vec<Field>,
     /// The file's text up to the end of its frontmatter (its first line
-    /// when it has none), for snippets and frontmatter edits.
-    pub head: String,
+    /// when it has none), see [`head_of`], kept only where a rule reads it
+    /// again (see [`Note::head`]).
+    head: Option<Box<str>>,
     /// Whether the file was read and its frontmatter understood.
     pub parsed: bool,
     /// The body as the version detector sees it, when it was asked for
@@ -276,7 +277,7 @@ impl Note {
             rare: None,
             links: Vec::new(),
             fields: Vec::new(),
-            head: String::new(),
+            head: None,
             parsed: false,
             print: None,
             grouping: crate::names::Grouping::default(),
@@ -355,15 +356,14 @@ impl Note {
     /// Parses a note from its text as `reading` says.
     pub fn parse_with(path: String, text: &str, reading: Reading<'_>) -> Note {
         let mut note = Note::empty(path);
-        let body_start = match frontmatter::delimit(text) {
+        let delimited = frontmatter::delimit(text);
+        note.head = Some(head_of(text, &delimited).into());
+        let body_start = match delimited {
             Delimited::Absent => {
                 note.parsed = true;
-                // Enough to plan adding a frontmatter block: its line ending.
-                note.head = crate::text::prefix(first_line(text), 64 << 10).to_string();
                 if text.starts_with('\u{feff}') { 3 } else { 0 }
             }
             Delimited::Unclosed { opening } => {
-                note.head = first_line(text).to_string();
                 note.push_problem(
                     Diagnostic::new(Code::InvalidFrontmatter, note.path.clone(), "frontmatter is not closed")
                         .at(opening, "opened here, never closed")
@@ -372,7 +372,6 @@ impl Note {
                 return note;
             }
             Delimited::TooLarge { opening } => {
-                note.head = first_line(text).to_string();
                 note.push_problem(
                     Diagnostic::new(
                         Code::InvalidFrontmatter,
@@ -387,7 +386,6 @@ impl Note {
                 return note;
             }
             Delimited::Found(block) => {
-                note.head = text[..block.end].to_string();
                 match frontmatter::parse(text, &block) {
                     Ok(fields) => {
                         note.fields = fields;
@@ -404,6 +402,14 @@ impl Note {
             }
         };
         note.read_fields(reading.keys);
+        // The frontmatter's text is kept where a rule reads it again: in a
+        // declaration (whose fixes quote its value as written) and around
+        // a template's placeholders. Anything else is planned from the file
+        // read again: at a million notes the text took 80 MB.
+        let declares = Side::ALL.iter().any(|&side| note.declaration(side).is_some());
+        if !declares && note.head.as_deref().is_some_and(|h| !h.contains("{{") && !h.contains("<%")) {
+            note.head = None;
+        }
         let scope = crate::scope::Scope::of(&note, reading.scope_keys);
         if scope != NO_SCOPE {
             note.rare().scope = scope;
@@ -510,13 +516,21 @@ impl Note {
         self.date(key).map(|d| d.day)
     }
 
+    /// The frontmatter's text (see [`head_of`]), kept for a note with a
+    /// declaration or a placeholder in it; `None` for the rest.
+    pub fn head(&self) -> Option<&str> {
+        self.head.as_deref()
+    }
+
     /// Whether a value is written as a template's placeholder, `{{date}}`
     /// or `<% tp.date.now() %>`, which the note made from the template
     /// fills in. (YAML may read `{{date}}` as a mapping, so the line as
     /// written is what counts.)
     pub fn is_placeholder(&self, value: &Value) -> bool {
-        let from = value.span.offset.min(self.head.len());
-        let line = self.head[from..].split('\n').next().unwrap_or("");
+        // A note whose frontmatter holds no placeholder keeps no text.
+        let Some(head) = self.head() else { return false };
+        let from = value.span.offset.min(head.len());
+        let line = head[from..].split('\n').next().unwrap_or("");
         let between = |open: &str, close: &str| line.find(open).is_some_and(|i| line[i..].contains(close));
         between("{{", "}}") || between("<%", "%>")
     }
@@ -582,6 +596,17 @@ impl Note {
     /// The vault-relative folder holding the note, `""` at the root.
     pub fn folder(&self) -> &str {
         self.path.rsplit_once('/').map_or("", |(dir, _)| dir)
+    }
+}
+
+/// The text up to the end of the frontmatter `delimited` found in `text`
+/// (with its line ending), or the first line when there is none: enough
+/// to plan adding a frontmatter block. (The first line is cut at 64 KiB.)
+pub fn head_of<'t>(text: &'t str, delimited: &Delimited) -> &'t str {
+    match delimited {
+        Delimited::Found(block) => &text[..block.end],
+        Delimited::Absent => crate::text::prefix(first_line(text), 64 << 10),
+        Delimited::Unclosed { .. } | Delimited::TooLarge { .. } => first_line(text),
     }
 }
 

@@ -67,7 +67,21 @@ pub fn mark(vault: &Vault, older: NoteId, newer: NoteId, style: LinkStyle) -> Re
     }
     let value = successor_value(vault, older, newer, style);
     let keys: Vec<&str> = vault.successor_keys.iter().map(String::as_str).collect();
-    let Some(edit) = splice::successor_edit(&note.head, &value, &keys)? else { return Ok(None) };
+    // A note without a declaration keeps no frontmatter text: it is read
+    // again. (Should the file have changed since, the fix's digest keeps
+    // it from being applied.)
+    let head = match note.head() {
+        Some(head) => std::borrow::Cow::Borrowed(head),
+        None => {
+            let bytes = crate::walk::read_regular(&vault.root.join(&note.path))
+                .map_err(|err| format!("cannot read note: {err}"))?;
+            let text = String::from_utf8(bytes).map_err(|_| "note is not valid UTF-8".to_string())?;
+            std::borrow::Cow::Owned(
+                crate::note::head_of(&text, &crate::frontmatter::delimit(&text)).to_string(),
+            )
+        }
+    };
+    let Some(edit) = splice::successor_edit(&head, &value, &keys)? else { return Ok(None) };
     let key = note.successor().map_or_else(|| vault.successor_key().to_string(), |f| f.key.clone());
     Ok(Some(Mark {
         older,
