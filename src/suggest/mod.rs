@@ -283,6 +283,8 @@ pub fn find_tallied(
     let boilerplate = Boilerplate::of_templates(vault);
     let roots = VersionRoots::find(vault);
     let facts_of = |id: NoteId| Facts::of(vault, id, &boilerplate);
+    // Which notes the detector looks at, and the periodic series: what
+    // it needs of every note's brief, and all it keeps.
     let briefs: Vec<Option<Brief>> = (0..vault.notes.len())
         .into_par_iter()
         .map(|id| {
@@ -290,15 +292,17 @@ pub fn find_tallied(
             Brief::of(vault, id)
         })
         .collect();
-    let outlines = outlines(vault, &briefs);
+    let series = series(&briefs);
+    let looked_at: Vec<bool> = briefs.iter().map(Option::is_some).collect();
+    drop(briefs);
+    let outlines = outlines(vault, &looked_at);
     let counted = once_per_document(&outlines, &roots);
     let (tally, changed) = tally(vault, &counted, &outlines, earlier);
     drop((outlines, counted));
     let mut common = tally.common();
     common.mark(&boilerplate.shingles);
-    let candidates = candidates(vault, &briefs, &roots, &common);
+    let candidates = candidates(vault, &looked_at, &roots, &common);
     let facts = facts_of_candidates(&candidates, vault.notes.len(), &facts_of);
-    let series = series(&briefs);
     let links = links(vault, graph);
     progress.start("comparing candidate pairs", candidates.len() as u64);
     let mut pairs: Vec<Pair> = candidates
@@ -364,9 +368,9 @@ impl Outline {
 
 /// The [`Outline`] of each note the detector looks at (those with a
 /// brief), in one pass over the fingerprints.
-fn outlines(vault: &Vault, briefs: &[Option<Brief>]) -> Vec<Option<Outline>> {
+fn outlines(vault: &Vault, looked_at: &[bool]) -> Vec<Option<Outline>> {
     let mut outlines = vec![None; vault.notes.len()];
-    let looked_at = (0..vault.notes.len()).filter(|&id| briefs[id].is_some());
+    let looked_at = (0..vault.notes.len()).filter(|&id| looked_at[id]);
     vault.scan_prints(looked_at, |batch| {
         let made: Vec<(NoteId, Outline)> =
             batch.par_iter().map(|(id, print)| (*id, Outline::of(print))).collect();
@@ -562,16 +566,11 @@ fn glob_for(older: &[String], newest: &str) -> String {
 /// The pairs worth scoring: those LSH finds, notes of one name group, and
 /// each copy of a page under release folders with its newest copy; never
 /// two copies of a page otherwise, nor two pages of one set of roots.
-fn candidates(
-    vault: &Vault,
-    briefs: &[Option<Brief>],
-    roots: &VersionRoots,
-    common: &Common,
-) -> Vec<(u32, u32)> {
+fn candidates(vault: &Vault, looked_at: &[bool], roots: &VersionRoots, common: &Common) -> Vec<(u32, u32)> {
     // The signatures are read in passes over the fingerprints, a batch at
     // a time.
     let scan = |each: minhash::Each| {
-        let looked_at = (0..vault.notes.len()).filter(|&id| briefs[id].is_some());
+        let looked_at = (0..vault.notes.len()).filter(|&id| looked_at[id]);
         vault.scan_prints(looked_at, |batch| {
             let signatures: Vec<(NoteId, &Signature)> =
                 batch.iter().filter_map(|(id, print)| Some((*id, print.signature()?))).collect();
@@ -579,7 +578,7 @@ fn candidates(
         });
     };
     let mut candidates = minhash::candidates(vault.notes.len(), scan, common);
-    candidates.extend(name_groups(vault, briefs));
+    candidates.extend(name_groups(vault, looked_at));
     candidates.retain(|&(a, b)| {
         let (a, b) = (a as usize, b as usize);
         roots.order(a, b).is_none() && !roots.different_pages(a, b)
@@ -748,16 +747,13 @@ fn facts_of_candidates<'a>(
 /// Notes are grouped by the keys' hashes, and each group of two or more
 /// again by the keys themselves, made anew, so that no two keys that
 /// merely hash alike are taken for one.
-fn name_groups(vault: &Vault, briefs: &[Option<Brief>]) -> Vec<(u32, u32)> {
+fn name_groups(vault: &Vault, looked_at: &[bool]) -> Vec<(u32, u32)> {
     // A sorted list of (hash, note), not a table of lists: nearly every
     // hash is one note's, and a list for each took 180 MB at a million
     // notes.
-    let mut by_hash: Vec<(u64, u32)> = briefs
-        .iter()
-        .enumerate()
-        .flat_map(|(id, brief)| {
-            brief.iter().flat_map(|b| b.keys.iter().flatten()).map(move |&h| (h, id as u32))
-        })
+    let mut by_hash: Vec<(u64, u32)> = (0..vault.notes.len())
+        .filter(|&id| looked_at[id])
+        .flat_map(|id| vault.notes[id].grouping.keys().into_iter().flatten().map(move |h| (h, id as u32)))
         .collect();
     by_hash.par_sort_unstable();
     let groups: Vec<&[(u64, u32)]> = by_hash.chunk_by(|a, b| a.0 == b.0).filter(|g| g.len() >= 2).collect();
