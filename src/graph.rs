@@ -41,13 +41,13 @@ pub struct Declared {
 pub struct Graph {
     /// For each note, the edges to its successors. An edge declared on
     /// both sides is kept once, as its successor side.
-    pub edges: Vec<Vec<Edge>>,
+    pub edges: Lists<Edge>,
     /// Every string value of every declaration, side by side in
     /// [`Side::ALL`] order, each side in note order.
     pub declared: Vec<Declared>,
     /// For each note, the edges to the notes that correct it: it stays
     /// readable, but only together with them.
-    pub corrections: Vec<Vec<Edge>>,
+    pub corrections: Lists<Edge>,
     /// For each note with a `supersedes` (`corrects`) declaration, the
     /// notes it names there (itself included when it names itself), by
     /// [`Relation`].
@@ -77,8 +77,10 @@ impl Graph {
     /// [`declarations_of`]): what the language server keeps, so an edit
     /// resolves again only the note edited.
     pub fn assemble(vault: &Vault, per_note: &[Vec<Declared>]) -> Graph {
-        let mut relations: [Vec<Vec<Edge>>; 2] =
-            [vec![Vec::new(); vault.notes.len()], vec![Vec::new(); vault.notes.len()]];
+        // Each relation's edges by the older note, gathered as pairs and
+        // laid out once, since few notes have one.
+        let mut relations: [Vec<(NoteId, Edge)>; 2] = Default::default();
+        let mut seen: std::collections::HashSet<(usize, NoteId, NoteId)> = std::collections::HashSet::new();
         let mut declared = Vec::new();
         let mut named: [HashMap<NoteId, Vec<NoteId>>; 2] = Default::default();
         for side in Side::ALL {
@@ -91,8 +93,8 @@ impl Graph {
                         named.entry(id).or_default().push(target);
                     }
                     let (older, newer) = side.edge(id, target);
-                    if target != id && !edges[older].iter().any(|e| e.to == newer) {
-                        edges[older].push(Edge { to: newer, by: id, side, span: d.span, rule: None });
+                    if target != id && seen.insert((relation, older, newer)) {
+                        edges.push((older, Edge { to: newer, by: id, side, span: d.span, rule: None }));
                     }
                 }
                 declared.push(d.clone());
@@ -102,16 +104,20 @@ impl Graph {
         // A folder rule retires what no declaration speaks of: a note's own
         // declaration, or a newer note naming it, wins over the rule.
         let covered = crate::version_roots::cover(vault, &vault.folder_rules);
+        let mut declares = vec![false; vault.notes.len()];
+        edges.iter().for_each(|&(older, _)| declares[older] = true);
         for (id, by_rule) in covered.successor.iter().enumerate() {
             let Some((to, rule)) = *by_rule else { continue };
-            if edges[id].is_empty()
+            if !declares[id]
                 && vault.notes[id].declaration(Side::Successor).is_none()
                 && !vault.is_template(id)
             {
                 let span = Span { offset: 0, len: 0, line: 1, column: 1 };
-                edges[id].push(Edge { to, by: id, side: Side::Successor, span, rule: Some(rule) });
+                edges.push((id, Edge { to, by: id, side: Side::Successor, span, rule: Some(rule) }));
             }
         }
+        let edges = Lists::by_note(vault.notes.len(), edges);
+        let corrections = Lists::by_note(vault.notes.len(), corrections);
         let components = strongly_connected(&edges);
         let ends = ends(&edges, &components);
         let revision_cycles = revision_cycles(&edges, &corrections);
@@ -189,7 +195,7 @@ pub fn linked(n: usize, pairs: impl IntoIterator<Item = (NoteId, NoteId)>) -> Ve
 /// Strongly connected components (Tarjan's algorithm, iterative so a long
 /// chain cannot overflow the stack). Components come out sinks first: every
 /// component's successors come before it.
-pub fn strongly_connected(edges: &[Vec<Edge>]) -> Lists {
+pub fn strongly_connected(edges: &Lists<Edge>) -> Lists {
     const UNSEEN: usize = usize::MAX;
     let n = edges.len();
     let mut index = vec![UNSEEN; n];
@@ -256,12 +262,14 @@ pub fn strongly_connected(edges: &[Vec<Edge>]) -> Lists {
 
 /// The loops of supersessions and corrections together that go through a
 /// correction (a loop of supersessions alone is in `components`).
-fn revision_cycles(edges: &[Vec<Edge>], corrections: &[Vec<Edge>]) -> Vec<Vec<NoteId>> {
-    if corrections.iter().all(Vec::is_empty) {
+fn revision_cycles(edges: &Lists<Edge>, corrections: &Lists<Edge>) -> Vec<Vec<NoteId>> {
+    if corrections.iter().all(<[Edge]>::is_empty) {
         return Vec::new();
     }
-    let both: Vec<Vec<Edge>> =
-        edges.iter().zip(corrections).map(|(e, c)| [e.as_slice(), c].concat()).collect();
+    let pairs = |lists: &Lists<Edge>| -> Vec<(NoteId, Edge)> {
+        lists.iter().enumerate().flat_map(|(id, list)| list.iter().map(move |e| (id, *e))).collect()
+    };
+    let both = Lists::by_note(edges.len(), [pairs(edges), pairs(corrections)].concat());
     let mut cycles: Vec<Vec<NoteId>> = strongly_connected(&both)
         .iter()
         .filter(|c| {
@@ -273,27 +281,59 @@ fn revision_cycles(edges: &[Vec<Edge>], corrections: &[Vec<Edge>]) -> Vec<Vec<No
     cycles
 }
 
-/// Lists of notes side by side in one allocation, by their number: what
-/// a list of lists holds, without a header and an allocation for each
-/// (nearly every one holds one note, and there is one for each note).
-#[derive(Debug, Clone, Default)]
-pub struct Lists {
-    notes: Vec<NoteId>,
-    /// Where each list ends in `notes`.
-    ends: Vec<usize>,
+/// Lists (of notes, unless said) side by side in one allocation, by
+/// their number: what a list of lists holds, without a header and an
+/// allocation for each (there is one for each note, and nearly every one
+/// holds one item, or none).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Lists<T = NoteId> {
+    items: Vec<T>,
+    /// Where each list ends in `items`.
+    ends: Vec<u32>,
 }
 
-impl Lists {
+impl<T> Default for Lists<T> {
+    fn default() -> Self {
+        Lists { items: Vec::new(), ends: Vec::new() }
+    }
+}
+
+impl<T: Clone> Lists<T> {
     /// Adds `list` as the next list.
-    fn push(&mut self, list: &[NoteId]) {
-        self.notes.extend_from_slice(list);
-        self.ends.push(self.notes.len());
+    pub fn push(&mut self, list: &[T]) {
+        self.items.extend_from_slice(list);
+        self.ends.push(u32::try_from(self.items.len()).expect("fewer than 2^32 items"));
     }
 
+    /// A list for each of `n` notes, of the items `pairs` gives it, in the
+    /// order given.
+    pub fn by_note(n: usize, mut pairs: Vec<(NoteId, T)>) -> Lists<T> {
+        pairs.sort_by_key(|(note, _)| *note);
+        let mut lists = Lists { items: Vec::with_capacity(pairs.len()), ends: Vec::with_capacity(n) };
+        let mut pairs = pairs.into_iter().peekable();
+        for note in 0..n {
+            while let Some((_, item)) = pairs.next_if(|(of, _)| *of == note) {
+                lists.items.push(item);
+            }
+            lists.ends.push(u32::try_from(lists.items.len()).expect("fewer than 2^32 items"));
+        }
+        lists
+    }
+}
+
+impl<T> std::ops::Index<usize> for Lists<T> {
+    type Output = [T];
+
+    fn index(&self, at: usize) -> &[T] {
+        self.get(at)
+    }
+}
+
+impl<T> Lists<T> {
     /// List number `at`.
-    pub fn get(&self, at: usize) -> &[NoteId] {
-        let start = at.checked_sub(1).map_or(0, |before| self.ends[before]);
-        &self.notes[start..self.ends[at]]
+    pub fn get(&self, at: usize) -> &[T] {
+        let start = at.checked_sub(1).map_or(0, |before| self.ends[before] as usize);
+        &self.items[start..self.ends[at] as usize]
     }
 
     pub fn len(&self) -> usize {
@@ -304,7 +344,7 @@ impl Lists {
         self.ends.is_empty()
     }
 
-    pub fn iter(&self) -> impl Iterator<Item = &[NoteId]> {
+    pub fn iter(&self) -> impl Iterator<Item = &[T]> {
         (0..self.len()).map(|at| self.get(at))
     }
 }
@@ -331,7 +371,7 @@ impl Ends {
 
 /// The current notes at the end of each note's chain, computed once per
 /// component, sinks first, so long chains stay linear.
-fn ends(edges: &[Vec<Edge>], components: &Lists) -> Ends {
+fn ends(edges: &Lists<Edge>, components: &Lists) -> Ends {
     let mut ends = Ends { lists: Lists::default(), of: vec![NONE; edges.len()] };
     let mut mine: Vec<NoteId> = Vec::new();
     for component in components.iter() {

@@ -12,7 +12,7 @@
 //! share, so a retrieval layer that loads `lineage --all` agrees with `check`.
 
 use crate::date::Day;
-use crate::graph::Graph;
+use crate::graph::{Graph, Lists};
 use crate::scope::Scope;
 use crate::vault::{NoteId, Vault};
 
@@ -114,9 +114,10 @@ fn in_effect(
     states: &[State],
     took_effect: &dyn Fn(NoteId) -> bool,
     apply: &dyn Fn(NoteId, NoteId) -> bool,
-) -> Vec<Vec<NoteId>> {
+) -> Lists {
     let withdrawn = |c: NoteId| matches!(states[c].standing, Standing::Revoked | Standing::Deleted);
-    let each = graph.corrections.iter().enumerate().map(|(id, edges)| {
+    let mut lists = Lists::default();
+    for (id, edges) in graph.corrections.iter().enumerate() {
         let mut by: Vec<NoteId> = edges
             .iter()
             .map(|e| e.to)
@@ -124,9 +125,9 @@ fn in_effect(
             .collect();
         by.sort_unstable();
         by.dedup();
-        by
-    });
-    each.collect()
+        lists.push(&by);
+    }
+    lists
 }
 
 /// Whether notes `a` and `b` both apply somewhere, and somewhere in common.
@@ -145,10 +146,10 @@ pub struct Lifecycle {
     /// that does not apply there.
     pub scopes: Vec<Option<Scope>>,
     /// For each note, the corrections in effect that name it.
-    pub corrections: Vec<Vec<NoteId>>,
+    pub corrections: Lists,
     /// For each note in force, the successors in effect that replace it in
     /// part of its scope only: it stays in force for the rest.
-    pub partly: Vec<Vec<NoteId>>,
+    pub partly: Lists,
 }
 
 /// The note's `status` in lower case; empty when it has none. Most notes
@@ -210,11 +211,11 @@ impl Lifecycle {
             })
             .collect();
         // A note of lower authority retires or corrects nothing above it.
-        let ranks: Vec<Option<usize>> = match vault.terms.authorities.is_empty() {
-            true => vec![None; vault.notes.len()],
-            false => (0..vault.notes.len()).map(|id| vault.authority(id).map(|a| a.0)).collect(),
+        let ranks: Option<Vec<Option<usize>>> = (!vault.terms.authorities.is_empty())
+            .then(|| (0..vault.notes.len()).map(|id| vault.authority(id).map(|a| a.0)).collect());
+        let outranked = |newer: NoteId, older: NoteId| {
+            ranks.as_ref().is_some_and(|r| matches!((r[newer], r[older]), (Some(n), Some(o)) if n > o))
         };
-        let outranked = |newer: NoteId, older: NoteId| matches!((ranks[newer], ranks[older]), (Some(n), Some(o)) if n > o);
         // A successor retires the older note where it applies: everywhere
         // the older note does, or it stays in force for the rest.
         let reaches = |newer: NoteId, older: NoteId| {
@@ -226,7 +227,7 @@ impl Lifecycle {
                 }
         };
         let overlap = |a: NoteId, b: NoteId| overlap(&scopes, a, b);
-        let mut partly: Vec<Vec<NoteId>> = vec![Vec::new(); vault.notes.len()];
+        let mut partly: Vec<(NoteId, NoteId)> = Vec::new();
         let mut states: Vec<State> =
             own.iter().map(|&standing| State { standing, current: Vec::new() }).collect();
         // Sinks first, so every successor is settled before its predecessors.
@@ -252,17 +253,20 @@ impl Lifecycle {
                     states[id].standing = Standing::Superseded;
                 } else {
                     states[id].current = vec![id];
-                    partly[id] = graph.edges[id]
-                        .iter()
-                        .map(|e| e.to)
-                        .filter(|&s| took_effect(s) && !outranked(s, id) && overlap(s, id))
-                        .collect();
+                    partly.extend(
+                        graph.edges[id]
+                            .iter()
+                            .map(|e| e.to)
+                            .filter(|&s| took_effect(s) && !outranked(s, id) && overlap(s, id))
+                            .map(|s| (id, s)),
+                    );
                 }
             }
         }
         let corrections =
             in_effect(graph, &states, &|c| took_effect(c), &|c, id| !outranked(c, id) && overlap(c, id));
-        for (state, by) in states.iter_mut().zip(&corrections) {
+        let partly = Lists::by_note(vault.notes.len(), partly);
+        for (state, by) in states.iter_mut().zip(corrections.iter()) {
             if state.standing == Standing::InForce && !by.is_empty() {
                 state.standing = Standing::Corrected;
             }

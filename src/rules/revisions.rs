@@ -10,7 +10,7 @@ use crate::vault::{NoteId, Vault};
 /// Reports on the declarations of the notes `wanted` marks.
 pub fn check(vault: &Vault, graph: &Graph, wanted: &[bool], out: &mut Vec<Diagnostic>) {
     let scope = |id: NoteId| vault.notes[id].scope();
-    let declared = |edges: &[Vec<Edge>]| {
+    let declared = |edges: &crate::graph::Lists<Edge>| {
         edges
             .iter()
             .enumerate()
