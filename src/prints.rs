@@ -71,7 +71,7 @@ impl Default for Prints {
 const WRITE_BATCH: usize = 4 << 20;
 
 /// Bytes read from the file in one call by [`Prints::scan`].
-const READ_BATCH: u64 = 16 << 20;
+const READ_BATCH: u64 = 4 << 20;
 
 impl Prints {
     /// Past this many bytes of fingerprints (about 13,000 notes), they go
@@ -211,7 +211,7 @@ mod tests {
     #[test]
     fn a_scan_reads_in_batches_of_whole_prints() {
         let prints = Prints::new(0);
-        let big = Fingerprint::new(1, 0, &vec![5; 1 << 20], &[], &[]);
+        let big = Fingerprint::new(1, 0, &vec![5; 300_000], &[], &[]);
         let filed: Vec<(u32, PrintAt)> = (0..9).map(|n| (n, prints.put(&big))).collect();
         let mut batches = Vec::new();
         prints.scan(&filed, |batch| batches.push(batch.len()));

@@ -134,9 +134,10 @@ fn toml_string(text: &str) -> String {
     toml::Value::String(text.to_string()).to_string()
 }
 
-/// What the detector keeps of every note until the candidates are known:
-/// little, as there is one for each note of the vault. [`Facts`] are
-/// made again for the candidates' notes alone.
+/// What the detector knows of a note from reading alone, made for every
+/// note at the start of the pass (whether it looks at the note, and the
+/// periodic series) and not kept. [`Facts`] are made for the candidates'
+/// notes alone.
 #[derive(Debug, PartialEq)]
 struct Brief {
     /// Hashes of [`Brief::keys_of`]: notes sharing one are grouped, and each
