@@ -347,11 +347,14 @@ struct StoredNote<N = Note, P = Option<Fingerprint>> {
 }
 
 impl StoredNote {
-    /// The note, holding its fingerprint again, filed in `prints`.
-    fn into_note(self, prints: &Prints) -> Note {
+    /// The note, holding its fingerprint again (filed in `prints`, when
+    /// the vault files them).
+    fn into_note(self, prints: Option<&Prints>) -> Note {
         let StoredNote { mut note, print, .. } = self;
         note.print = print.map(crate::note::Print::Held);
-        note.file_print(prints);
+        if let Some(prints) = prints {
+            note.file_print(prints);
+        }
         note
     }
 }
@@ -403,7 +406,7 @@ impl Known {
         entries: Vec<Entry>,
         stamps: Option<Vec<Option<Stamp>>>,
         reading: Reading<'_>,
-        prints: &Prints,
+        prints: Option<&Prints>,
         progress: &dyn Progress,
     ) -> ReadNotes {
         use rayon::prelude::*;
@@ -456,7 +459,9 @@ impl Known {
                         (note, None, mine.and_then(earlier_print))
                     }
                 };
-                note.file_print(prints);
+                if let Some(prints) = prints {
+                    note.file_print(prints);
+                }
                 progress.advance(1);
                 (at, note, key, replaced)
             })
@@ -481,7 +486,7 @@ fn refresh(
     stored: Option<StoredNote>,
     stamp: Option<Stamp>,
     reading: Reading<'_>,
-    prints: &Prints,
+    prints: Option<&Prints>,
 ) -> (Note, Option<StoredKey>, Option<EarlierPrint>) {
     let bytes = match crate::walk::read_regular(file) {
         Ok(bytes) => bytes,

@@ -1,6 +1,6 @@
-//! The fingerprints of a vault's notes, out of the notes: held in memory
-//! while they are few, and written to a scratch file once they pass
-//! [`Prints::SPILL_AFTER`] bytes.
+//! The fingerprints of a large vault's notes, out of the notes, in a
+//! scratch file (a vault of fewer than [`Prints::FILED_PAST`] notes keeps
+//! each in its note, see [`crate::note::Print`]).
 //!
 //! A fingerprint is about 1.2 KB, more than all else a run keeps of a
 //! note, and the similarity pass reads each one only a few times, in
@@ -8,7 +8,8 @@
 //! the few notes of candidate pairs. At a million notes they would be
 //! 1.2 GB of memory; in a file, they are pages the system can drop and
 //! read again. The file has no name (it is gone when the run ends, however
-//! it ends) and holds nothing but hashes.
+//! it ends), lives in the system's temporary folder and holds nothing but
+//! hashes. Should it not be made, the prints stay in memory.
 
 use crate::fingerprint::Fingerprint;
 use std::fs::File;
@@ -63,7 +64,7 @@ struct Inner {
 
 impl Default for Prints {
     fn default() -> Prints {
-        Prints::new(Prints::SPILL_AFTER)
+        Prints::new(0)
     }
 }
 
@@ -74,9 +75,11 @@ const WRITE_BATCH: usize = 4 << 20;
 const READ_BATCH: u64 = 4 << 20;
 
 impl Prints {
-    /// Past this many bytes of fingerprints (about 13,000 notes), they go
-    /// to the file.
-    pub const SPILL_AFTER: usize = 16 << 20;
+    /// A vault of more notes than this files their fingerprints here.
+    /// Below, each note keeps its own: filing them cost a run with the
+    /// cache at 100,000 notes a third more time (0.61 s against 0.80 s,
+    /// one note changed), for 120 MB.
+    pub const FILED_PAST: usize = 200_000;
 
     /// A store whose file is made past `spill_after` bytes.
     pub fn new(spill_after: usize) -> Prints {

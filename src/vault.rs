@@ -316,11 +316,11 @@ impl Vault {
         // Notes and what the cache keeps beside them are gathered apart: a
         // list of the two together, then split, held them all twice.
         let walk::Walked { entries, problems, .. } = walked;
-        // Each fingerprint is filed as soon as it is made, so that they are
-        // never all in memory at once.
-        let prints = crate::prints::Prints::default();
+        // In a large vault each fingerprint is filed as soon as it is made,
+        // so that they are never all in memory at once.
+        let prints = (entries.len() > crate::prints::Prints::FILED_PAST).then(crate::prints::Prints::default);
         let (mut notes, mut beside, earlier) = match known {
-            Some(known) => known.read_entries(root, entries, stamps, reading, &prints, progress),
+            Some(known) => known.read_entries(root, entries, stamps, reading, prints.as_ref(), progress),
             // Each entry's path is moved into its note, not copied.
             None => {
                 let (notes, beside) = entries
@@ -330,7 +330,9 @@ impl Vault {
                             EntryKind::File => Note::load(&entry.file(root), entry.path, reading),
                             EntryKind::Special(what) => Note::unreadable(entry.path, format!("it is {what}")),
                         };
-                        note.file_print(&prints);
+                        if let Some(prints) = &prints {
+                            note.file_print(prints);
+                        }
                         progress.advance(1);
                         (note, (None, false))
                     })
@@ -348,7 +350,7 @@ impl Vault {
         let opened = beside.iter().filter(|(_, kept)| !kept).count();
         let keys = beside.into_iter().map(|(key, _)| key).collect();
         let mut vault = Vault::from_notes(root.to_path_buf(), notes);
-        vault.prints = prints;
+        vault.prints = prints.unwrap_or_default();
         vault.problems = problems;
         vault.successor_keys = reading.keys[0].clone();
         // Taking notes out of the similarity pass's counts is work for

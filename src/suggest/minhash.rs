@@ -10,8 +10,6 @@ use rayon::prelude::*;
 /// candidate with probability 0.998, 50%: 1 - 1e-8.
 const ROWS: usize = 2;
 const BANDS: usize = BINS / ROWS;
-/// Bands keyed together in one pass.
-const GROUP: usize = 8;
 /// A shingle in at least this many notes is boilerplate (a template's
 /// headings, a footer, a disclaimer), not evidence that two notes are one
 /// document. Chosen so that a document's few versions stay below it.
@@ -323,9 +321,8 @@ fn noise_bound(lambda: f64, p: f64) -> u32 {
 /// What takes the signatures of a batch of notes, by note.
 pub type Each<'a> = &'a mut dyn FnMut(&[(usize, &Signature)]);
 
-/// The keys a pass holds, at most: a pass keys as many groups of bands as
-/// fit in it (all of them below about 130,000 notes, one at a time at a
-/// million).
+/// The keys a pass holds, at most: a pass keys as many bands as fit in it
+/// (all of them below about 130,000 notes, eight at a time at a million).
 const KEYS_BUDGET: usize = 64 << 20;
 
 /// Pairs `(a, b)`, `a < b`, of the `notes` that share at least one band of
@@ -335,76 +332,75 @@ const KEYS_BUDGET: usize = 64 << 20;
 /// anything is counted, so they hold boilerplate too: a band with a
 /// `common` shingle in it pairs nobody.
 pub fn candidates(notes: usize, scan: impl Fn(Each), common: &Common) -> Vec<(u32, u32)> {
-    // Bands are keyed in groups, each group's keys sorted on their own,
-    // so one group's buckets never mix bands; a pass over the signatures
-    // keys as many groups as the budget holds. A band's key, its place in
-    // the group and the note's index share one word: half the memory of a
-    // pair of them, which at a million notes is a quarter of a gigabyte.
-    // Two keys alike in all but the bits the index and place take share a
-    // bucket: at a million notes that happens about fourteen times in all,
-    // each scoring a few extra pairs (or, were both buckets large, leaving
-    // a band's pairs out; a pair of versions shares many bands).
+    // A pass over the signatures keys as many bands as the budget holds,
+    // and sorts those keys in place, so that notes sharing a band's key
+    // are side by side. A key holds the band (mixed into its hash, so one
+    // band's buckets never mix with another's) and the note's index in one
+    // word: half the memory of a pair of them, which at a million notes is
+    // a quarter of a gigabyte. Two keys alike in all but the bits the
+    // index takes share a bucket: at a million notes that happens a few
+    // times in all, each scoring a few extra pairs (or, were both buckets
+    // large, leaving a band's pairs out; a pair of versions shares many
+    // bands).
     let id_bits = usize::BITS - notes.leading_zeros();
-    let low = id_bits + GROUP.trailing_zeros();
     let id_mask = (1u64 << id_bits) - 1;
-    let group_bytes = (notes * GROUP * 8).max(1);
-    let groups_a_pass = (KEYS_BUDGET / group_bytes).clamp(1, BANDS / GROUP);
+    let bands_a_pass = (KEYS_BUDGET / (notes * 8).max(1)).clamp(1, BANDS);
     let (mut keys, mut sorted): (Vec<u64>, Vec<u64>) = (Vec::new(), Vec::new());
     let mut pairs: Vec<(u32, u32)> = Vec::new();
-    for first in (0..BANDS / GROUP).step_by(groups_a_pass) {
-        let groups = first..(first + groups_a_pass).min(BANDS / GROUP);
-        let bands = groups.start * GROUP..groups.end * GROUP;
-        // Each group's slots side by side, a slot per note and band. A
-        // note without a signature, and a band with a common shingle in
-        // it (asked of every band: a bit table's lookups, a few percent of
-        // a warm run), keep `u64::MAX`, which no slot is (an index never
-        // has all its bits set), so those sort last and are cut off.
+    for first in (0..BANDS).step_by(bands_a_pass) {
+        let bands = first..(first + bands_a_pass).min(BANDS);
+        let width = bands.len();
+        // A slot per note and band, note by note. A note without a
+        // signature, and a band with a common shingle in it (asked of every
+        // band: a bit table's lookups), keep `u64::MAX`, which no slot is
+        // (an index never has all its bits set), so those sort last and
+        // are cut off.
         keys.clear();
-        keys.resize(notes * bands.len(), u64::MAX);
+        keys.resize(notes * width, u64::MAX);
+        // Each batch's notes, in order, fill their own slots: the slots are
+        // cut into runs of notes, filled in parallel.
+        let run = notes.div_ceil(rayon::current_num_threads() * 8).max(1024);
         scan(&mut |batch| {
-            let made: Vec<(usize, [u64; BANDS])> = batch
-                .par_iter()
-                .map(|&(id, signature)| {
-                    let mut slots = [u64::MAX; BANDS];
-                    for band in bands.clone() {
+            let mut batch = batch.to_vec();
+            batch.sort_unstable_by_key(|&(id, _)| id);
+            keys.par_chunks_mut(run * width).enumerate().for_each(|(at, slots)| {
+                let from = batch.partition_point(|&(id, _)| id < at * run);
+                let to = batch.partition_point(|&(id, _)| id < (at + 1) * run);
+                for &(id, signature) in &batch[from..to] {
+                    let mine = &mut slots[(id - at * run) * width..(id - at * run + 1) * width];
+                    for (slot, band) in mine.iter_mut().zip(bands.clone()) {
                         let rows = &signature[band * ROWS..(band + 1) * ROWS];
                         if !rows.iter().any(|&r| common.is_common(r)) {
-                            let place = band % GROUP;
-                            slots[band] = band_key(rows, band) << low | (place as u64) << id_bits | id as u64;
+                            *slot = band_key(rows, band) << id_bits | id as u64;
                         }
                     }
-                    (id, slots)
-                })
-                .collect();
-            for (id, slots) in made {
-                for band in bands.clone() {
-                    let (group, place) = (band / GROUP - groups.start, band % GROUP);
-                    keys[(group * notes + id) * GROUP + place] = slots[band];
                 }
-            }
+            });
         });
-        for group in keys.chunks(notes * GROUP) {
-            sort_hashes(group, &mut sorted);
-            let filled = sorted.partition_point(|&k| k != u64::MAX);
-            let found: Vec<(u32, u32)> = sorted[..filled]
-                .par_chunk_by(|a, b| a >> low == b >> low)
-                .filter(|bucket| (2..=MAX_BUCKET).contains(&bucket.len()))
-                .flat_map_iter(|bucket| {
-                    let mut pairs = Vec::new();
-                    for (x, &a) in bucket.iter().enumerate() {
-                        let a = (a & id_mask) as u32;
-                        pairs.extend(
-                            bucket[x + 1..]
-                                .iter()
-                                .map(|&b| (b & id_mask) as u32)
-                                .map(|b| (a.min(b), a.max(b))),
-                        );
-                    }
-                    pairs
-                })
-                .collect();
-            pairs.extend(found);
-        }
+        // Sorted in place when a pass holds only some of the bands (a large
+        // vault); else, into a second buffer, faster.
+        let sorted = if width == BANDS {
+            sort_hashes(&keys, &mut sorted);
+            &sorted
+        } else {
+            keys.par_sort_unstable();
+            &keys
+        };
+        let filled = sorted.partition_point(|&k| k != u64::MAX);
+        let found: Vec<(u32, u32)> = sorted[..filled]
+            .par_chunk_by(|a, b| a >> id_bits == b >> id_bits)
+            .filter(|bucket| (2..=MAX_BUCKET).contains(&bucket.len()))
+            .flat_map_iter(|bucket| {
+                let mut pairs = Vec::new();
+                for (x, &a) in bucket.iter().enumerate() {
+                    let a = (a & id_mask) as u32;
+                    let others = bucket[x + 1..].iter().map(|&b| (b & id_mask) as u32);
+                    pairs.extend(others.map(|b| (a.min(b), a.max(b))));
+                }
+                pairs
+            })
+            .collect();
+        pairs.extend(found);
     }
     drop((keys, sorted));
     pairs.par_sort_unstable();
