@@ -79,12 +79,6 @@ impl Fingerprint {
         Fingerprint::well_formed(&words).then_some(Fingerprint { words })
     }
 
-    /// The fingerprint less its signature, which only banding reads: what
-    /// scoring a pair needs, in well under half the memory.
-    pub fn without_signature(&self) -> Fingerprint {
-        Fingerprint::new(self.size(), self.level(), self.sample(), &[], self.headings())
-    }
-
     pub fn size(&self) -> u32 {
         self.words[0]
     }

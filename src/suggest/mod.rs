@@ -154,11 +154,12 @@ struct Facts<'a> {
     title: Normalized,
     tags: Vec<String>,
     language: Option<String>,
-    /// Without its signature, which scoring does not read.
-    print: Fingerprint,
-    /// The outline less the templates' headings, when the vault has
-    /// templates; the fingerprint's own otherwise.
-    headings: Option<Vec<u32>>,
+    /// How many distinct shingles the body has (see [`Fingerprint::size`]).
+    /// The fingerprint itself is fetched again for each pair scored: held
+    /// for every candidate's note, at a million notes they took 80 MB.
+    size: u32,
+    /// The outline, less the templates' headings.
+    headings: Vec<u32>,
     /// The configured periodic series the note belongs to, if any.
     series: Option<usize>,
     /// Where the note says it applies: two notes for different places are
@@ -181,12 +182,8 @@ impl<'a> Facts<'a> {
             note.tags().map(str::to_lowercase).filter(|t| !boilerplate.tags.contains(t)).collect();
         tags.sort();
         tags.dedup();
-        // Most vaults have no template: then the outline is the
-        // fingerprint's, with no copy per note.
-        let headings = (!boilerplate.headings.is_empty()).then(|| {
-            let own = fingerprint.headings().iter().copied();
-            own.filter(|h| boilerplate.headings.binary_search(h).is_err()).collect()
-        });
+        let own = fingerprint.headings().iter().copied();
+        let headings = own.filter(|h| boilerplate.headings.binary_search(h).is_err()).collect();
         let language = note
             .fields
             .iter()
@@ -203,13 +200,9 @@ impl<'a> Facts<'a> {
             path,
             tags,
             language,
-            print: fingerprint.without_signature(),
+            size: fingerprint.size(),
             headings,
         })
-    }
-
-    fn headings(&self) -> &[u32] {
-        self.headings.as_deref().unwrap_or_else(|| self.print.headings())
     }
 
     fn age(&self, committed: Option<i64>) -> Age<'_> {
@@ -318,7 +311,8 @@ pub fn find_tallied(
             {
                 return None;
             }
-            compare((a, fa), (b, fb), &common, &roots, options.min_score)
+            let prints = (vault.print(a)?, vault.print(b)?);
+            compare((a, fa), (b, fb), (&prints.0, &prints.1), &common, &roots, options.min_score)
         })
         .collect();
     // A note marked already is never the older of a suggestion.
@@ -599,12 +593,13 @@ fn candidates(vault: &Vault, looked_at: &[bool], roots: &VersionRoots, common: &
 fn compare(
     (a, fa): (NoteId, &Facts),
     (b, fb): (NoteId, &Facts),
+    prints: (&Fingerprint, &Fingerprint),
     common: &Common,
     roots: &VersionRoots,
     min_score: f64,
 ) -> Option<Pair> {
     let copies = roots.order(a, b);
-    let (mut score, signals, mut reasons) = score(fa, fb, common, copies.is_some());
+    let (mut score, signals, mut reasons) = score(fa, fb, prints, common, copies.is_some());
     if !fa.scope.overlaps(fb.scope) {
         // Shown only to one who asks for every pair, with the reason.
         let (sa, sb) = (fa.scope.describe(), fb.scope.describe());
@@ -877,14 +872,20 @@ fn name_similarity(a: &Normalized, b: &Normalized, same_place: bool) -> f64 {
 /// How alike two notes are, 0 to 1, with the signals and the reasons.
 /// `copies`: the two are the same page under two version roots, so a
 /// generic name counts as if in one place.
-fn score(a: &Facts, b: &Facts, common: &Common, copies: bool) -> (f64, Signals, Vec<String>) {
+fn score(
+    a: &Facts,
+    b: &Facts,
+    prints: (&Fingerprint, &Fingerprint),
+    common: &Common,
+    copies: bool,
+) -> (f64, Signals, Vec<String>) {
     let same_place = copies || a.path.place == b.path.place;
     let same_language = a.language == b.language;
-    let (content, shorter) = content(&a.print, &b.print, common);
+    let (content, shorter) = content(prints.0, prints.1, common);
     let name = name_similarity(&a.path.name, &b.path.name, same_place);
     let title = name_similarity(&a.title, &b.title, same_place);
     let tags = set_overlap(&a.tags, &b.tags);
-    let headings = set_overlap(a.headings(), b.headings());
+    let headings = set_overlap(&a.headings, &b.headings);
     let ratio = |o: Option<(usize, usize)>| o.map(|(s, u)| s as f64 / u as f64);
     let signals = Signals { title, name, tags: ratio(tags), headings: ratio(headings), content };
 
@@ -911,7 +912,7 @@ fn score(a: &Facts, b: &Facts, common: &Common, copies: bool) -> (f64, Signals, 
     // A rewrite with no text in common: the names differ only by a
     // version marker in one of them, and both have text.
     let marked = !same_stem && a.path.own_markers + b.path.own_markers > 0;
-    let rewritten = marked && name == 1.0 && a.print.size().min(b.print.size()) as usize >= SHORT;
+    let rewritten = marked && name == 1.0 && a.size.min(b.size) as usize >= SHORT;
     let by_name = if named && (content >= SOME_CONTENT || rewritten) {
         0.85 * meta * (0.7 + 0.3 * (content / 0.3).min(1.0))
     } else {
