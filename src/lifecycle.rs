@@ -130,9 +130,46 @@ fn in_effect(
     lists
 }
 
+/// Each note's scope: nearly every note has the same (none said, or the
+/// same as asked about), so each holds a number in a list of the
+/// scopes, four bytes, not a scope of its own.
+#[derive(Debug, Clone)]
+pub struct Scopes {
+    /// The scopes, everywhere first.
+    distinct: Vec<Scope>,
+    /// Each note's place in `distinct`; [`Scopes::NOWHERE`] for none.
+    of: Vec<u32>,
+}
+
+impl Scopes {
+    const NOWHERE: u32 = u32::MAX;
+
+    fn new(each: impl Iterator<Item = Option<Scope>>) -> Scopes {
+        let mut scopes = Scopes { distinct: vec![Scope::EVERYWHERE], of: Vec::new() };
+        for scope in each {
+            let at = match scope {
+                None => Scopes::NOWHERE,
+                Some(scope) if scope == Scope::EVERYWHERE => 0,
+                Some(scope) => {
+                    scopes.distinct.push(scope);
+                    u32::try_from(scopes.distinct.len() - 1).expect("fewer than 2^32 scopes")
+                }
+            };
+            scopes.of.push(at);
+        }
+        scopes
+    }
+
+    /// Note `id`'s scope; `None` where it does not apply.
+    pub fn get(&self, id: NoteId) -> Option<&Scope> {
+        let at = self.of[id];
+        (at != Scopes::NOWHERE).then(|| &self.distinct[at as usize])
+    }
+}
+
 /// Whether notes `a` and `b` both apply somewhere, and somewhere in common.
-fn overlap(scopes: &[Option<Scope>], a: NoteId, b: NoteId) -> bool {
-    match (&scopes[a], &scopes[b]) {
+fn overlap(scopes: &Scopes, a: NoteId, b: NoteId) -> bool {
+    match (scopes.get(a), scopes.get(b)) {
         (Some(a), Some(b)) => a.overlaps(b),
         _ => false,
     }
@@ -144,7 +181,7 @@ pub struct Lifecycle {
     pub states: Vec<State>,
     /// Each note's scope, within the scope asked about; `None` for a note
     /// that does not apply there.
-    pub scopes: Vec<Option<Scope>>,
+    pub scopes: Scopes,
     /// For each note, the corrections in effect that name it.
     pub corrections: Lists,
     /// For each note in force, the successors in effect that replace it in
@@ -202,14 +239,10 @@ impl Lifecycle {
                 Standing::Draft | Standing::Quarantined | Standing::NotYetInForce(_) | Standing::Unreadable
             )
         };
-        let scopes: Vec<Option<Scope>> = vault
-            .scopes()
-            .into_iter()
-            .map(|scope| match query {
-                Some(query) => scope.within(query),
-                None => Some(scope),
-            })
-            .collect();
+        let scopes = Scopes::new(vault.notes.iter().map(|note| match query {
+            Some(query) => note.scope().within(query),
+            None => Some(note.scope().clone()),
+        }));
         // A note of lower authority retires or corrects nothing above it.
         let ranks: Option<Vec<Option<usize>>> = (!vault.terms.authorities.is_empty())
             .then(|| (0..vault.notes.len()).map(|id| vault.authority(id).map(|a| a.0)).collect());
@@ -220,7 +253,7 @@ impl Lifecycle {
         // the older note does, or it stays in force for the rest.
         let reaches = |newer: NoteId, older: NoteId| {
             !outranked(newer, older)
-                && match (&scopes[newer], &scopes[older]) {
+                && match (scopes.get(newer), scopes.get(older)) {
                     (Some(newer), Some(older)) => newer.covers(older),
                     (_, None) => true,
                     (None, Some(_)) => false,
@@ -294,6 +327,6 @@ impl Lifecycle {
 
     /// Whether the note applies within the scope asked about.
     pub fn applies(&self, id: NoteId) -> bool {
-        self.scopes[id].is_some()
+        self.scopes.get(id).is_some()
     }
 }

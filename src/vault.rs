@@ -58,7 +58,7 @@ pub struct Vault {
     by_alias: Index,
 }
 
-/// Notes by a name (a path, a stem, an alias), held by the name's 128-bit
+/// Notes by a name (a path, a stem, an alias), held by 96 bits of the name's
 /// hash ([`crate::text::hash128`]) rather than the name: every note has
 /// several names, and the names were most of what the indexes held. A
 /// sorted list rather than a hash table: at a million notes the tables,
@@ -79,18 +79,19 @@ struct Index {
     bits: u32,
 }
 
-/// A name in an [`Index`] and one note it names. (Four 32-bit words and
-/// no 64-bit one: twenty bytes, not twenty-four.)
+/// A name in an [`Index`] and one note it names: 96 bits of the name's
+/// hash and the note, sixteen bytes. (Two of ten million names share 96
+/// bits with odds of about one in 10^15.)
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 struct Entry {
-    name: [u32; 4],
+    name: [u32; 3],
     note: u32,
 }
 
 impl Entry {
     fn new(name: &str, note: NoteId) -> Entry {
         let [a, b] = Index::key(name);
-        let name = [(a >> 32) as u32, a as u32, (b >> 32) as u32, b as u32];
+        let name = [(a >> 32) as u32, a as u32, (b >> 32) as u32];
         Entry { name, note: u32::try_from(note).expect("fewer than 2^32 notes") }
     }
 
@@ -122,18 +123,18 @@ impl Index {
     }
 
     /// The leading `bits` bits of `name`.
-    fn prefix(name: [u32; 4], bits: u32) -> u32 {
+    fn prefix(name: [u32; 3], bits: u32) -> u32 {
         name[0].checked_shr(32 - bits).unwrap_or(0)
     }
 
     /// The entries whose names share the leading bits of `name`.
-    fn around(&self, name: [u32; 4]) -> std::ops::Range<usize> {
+    fn around(&self, name: [u32; 3]) -> std::ops::Range<usize> {
         let prefix = Index::prefix(name, self.bits) as usize;
         self.starts[prefix] as usize..self.starts[prefix + 1] as usize
     }
 
     /// Moves where each prefix after that of `name` starts by `by`.
-    fn shift(&mut self, name: [u32; 4], by: i64) {
+    fn shift(&mut self, name: [u32; 3], by: i64) {
         let after = Index::prefix(name, self.bits) as usize + 1;
         for start in self.starts.iter_mut().skip(after) {
             *start = u32::try_from(i64::from(*start) + by).expect("entries counted");
@@ -170,7 +171,7 @@ impl Index {
     }
 
     /// The entries of the name hashed as `name`, by note.
-    fn named(&self, name: [u32; 4]) -> &[Entry] {
+    fn named(&self, name: [u32; 3]) -> &[Entry] {
         let near = &self.entries[self.around(name)];
         let start = near.partition_point(|e| e.name < name);
         let len = near[start..].partition_point(|e| e.name == name);
@@ -227,11 +228,6 @@ impl Default for Terms {
 }
 
 impl Vault {
-    /// The scope of every note.
-    pub fn scopes(&self) -> Vec<crate::scope::Scope> {
-        self.notes.iter().map(|n| n.scope().clone()).collect()
-    }
-
     /// The rank of the note's `authority` among the configured ones, 0 the
     /// highest; `None` when it has none, or one not configured.
     pub fn authority(&self, id: NoteId) -> Option<(usize, &str)> {

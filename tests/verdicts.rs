@@ -95,10 +95,10 @@ proptest! {
     fn nothing_active_is_superseded_by_a_note_in_force(specs in vaults()) {
         let vault = vault(&specs);
         let analysis = Analysis::new(&vault, Day::new(2026, 6, 1));
-        let scopes = vault.scopes();
         for (older, newer) in analysis.graph.pairs() {
             if analysis.judged[older].verdict == Verdict::Active {
-                let replaced = analysis.life.in_force(newer) && scopes[older].overlaps(&scopes[newer]);
+                let scope = |id: usize| vault.notes[id].scope();
+                let replaced = analysis.life.in_force(newer) && scope(older).overlaps(scope(newer));
                 prop_assert!(
                     !replaced,
                     "{} is active though {} supersedes it and is in force",

@@ -54,7 +54,7 @@ pub fn entry<'a>(vault: &'a Vault, analysis: &'a Analysis, id: NoteId) -> Entry<
     let state = &analysis.life.states[id];
     let judged = &analysis.judged[id];
     let paths = |ids: &mut dyn Iterator<Item = NoteId>| ids.map(|n| vault.notes[n].path.as_str()).collect();
-    let scope = analysis.life.scopes[id].as_ref().map(|s| s.pairs()).unwrap_or_default();
+    let scope = analysis.life.scopes.get(id).map(|s| s.pairs()).unwrap_or_default();
     Entry {
         path: &vault.notes[id].path,
         verdict: judged.verdict.name(),
@@ -62,7 +62,7 @@ pub fn entry<'a>(vault: &'a Vault, analysis: &'a Analysis, id: NoteId) -> Entry<
         standing: state.standing.name(),
         closure: paths(&mut analysis.closure(id).into_iter()),
         conflicts_with: paths(&mut judged.conflicts_with.iter().copied()),
-        because: judged.because.clone(),
+        because: judged.because.as_deref().map(String::from),
         scope: scope.iter().map(|(k, v)| (k.as_str(), v.as_slice())).collect(),
         status: vault.notes[id].status().map(|(s, _)| s.as_str()),
         effective_from: day(vault, id, "effective_from"),

@@ -119,8 +119,9 @@ pub fn run(input: &Input, focus: Option<&Focus>, options: &Options) -> (Vec<Diag
             let life = Lifecycle::new(vault, graph, options.as_of);
             status::check(vault, graph, &life, &options.statuses, &wanted, &mut out);
             links::check(vault, &life, &wanted, &mut out);
-            let judged = crate::verdict::judge(vault, graph, &life, &[]);
-            let slices = Slices::count(graph, &life, &judged, &wanted);
+            // Every note's judgement is only counted: gone before the next rule.
+            let slices =
+                Slices::count(graph, &life, &crate::verdict::judge(vault, graph, &life, &[]), &wanted);
             versions::check(input, options.link_style, &mut out);
             (out, slices)
         },
