@@ -173,6 +173,15 @@ impl Counter {
         Counter { mask: (buckets - 1) as u32, shares }
     }
 
+    /// A counter for at least `at_least` shingles: `total` counts them all
+    /// only when so few do not settle the table's size (a small vault).
+    pub fn for_at_least(at_least: u64, total: impl FnOnce() -> u64) -> Counter {
+        match buckets_for(at_least) {
+            MAX_BUCKETS => Counter::new(at_least),
+            _ => Counter::new(total()),
+        }
+    }
+
     /// Counts the shingles of what `of` gives for each of `notes`.
     pub fn add<T: Sync, S: Shingled + ?Sized>(&self, notes: &[T], of: impl Fn(&T) -> &S + Sync) {
         let size = notes.len().div_ceil(self.shares.len()).max(1);
@@ -321,9 +330,14 @@ fn noise_bound(lambda: f64, p: f64) -> u32 {
 /// What takes the signatures of a batch of notes, by note.
 pub type Each<'a> = &'a mut dyn FnMut(&[(usize, &Signature)]);
 
-/// The keys a pass holds, at most: a pass keys as many bands as fit in it
-/// (all of them below about 130,000 notes, eight at a time at a million).
-const KEYS_BUDGET: usize = 64 << 20;
+/// Bands keyed in one pass over the signatures: 8 MB of keys at 100,000
+/// notes, 64 MB at a million.
+const BANDS_A_PASS: usize = 8;
+
+/// A pass sorts its keys into a second buffer, faster than in place, while
+/// they take no more than this (up to about 260,000 notes); a larger
+/// vault's are sorted in place, which holds half the memory.
+const BUFFERED_KEYS: usize = 16 << 20;
 
 /// Pairs `(a, b)`, `a < b`, of the `notes` that share at least one band of
 /// their signatures: sorted, without repeats. `scan` calls its argument
@@ -332,9 +346,8 @@ const KEYS_BUDGET: usize = 64 << 20;
 /// anything is counted, so they hold boilerplate too: a band with a
 /// `common` shingle in it pairs nobody.
 pub fn candidates(notes: usize, scan: impl Fn(Each), common: &Common) -> Vec<(u32, u32)> {
-    // A pass over the signatures keys as many bands as the budget holds,
-    // and sorts those keys in place, so that notes sharing a band's key
-    // are side by side. A key holds the band (mixed into its hash, so one
+    // A pass over the signatures keys a few bands and sorts those keys, so
+    // that notes sharing a band's key are side by side. A key holds the band (mixed into its hash, so one
     // band's buckets never mix with another's) and the note's index in one
     // word: half the memory of a pair of them, which at a million notes is
     // a quarter of a gigabyte. Two keys alike in all but the bits the
@@ -344,11 +357,11 @@ pub fn candidates(notes: usize, scan: impl Fn(Each), common: &Common) -> Vec<(u3
     // bands).
     let id_bits = usize::BITS - notes.leading_zeros();
     let id_mask = (1u64 << id_bits) - 1;
-    let bands_a_pass = (KEYS_BUDGET / (notes * 8).max(1)).clamp(1, BANDS);
+    let buffered = notes * BANDS_A_PASS * 8 <= BUFFERED_KEYS;
     let (mut keys, mut sorted): (Vec<u64>, Vec<u64>) = (Vec::new(), Vec::new());
     let mut pairs: Vec<(u32, u32)> = Vec::new();
-    for first in (0..BANDS).step_by(bands_a_pass) {
-        let bands = first..(first + bands_a_pass).min(BANDS);
+    for first in (0..BANDS).step_by(BANDS_A_PASS) {
+        let bands = first..(first + BANDS_A_PASS).min(BANDS);
         let width = bands.len();
         // A slot per note and band, note by note. A note without a
         // signature, and a band with a common shingle in it (asked of every
@@ -361,8 +374,15 @@ pub fn candidates(notes: usize, scan: impl Fn(Each), common: &Common) -> Vec<(u3
         // cut into runs of notes, filled in parallel.
         let run = notes.div_ceil(rayon::current_num_threads() * 8).max(1024);
         scan(&mut |batch| {
-            let mut batch = batch.to_vec();
-            batch.sort_unstable_by_key(|&(id, _)| id);
+            // In note order already when each note holds its signature.
+            let batch = match batch.is_sorted_by_key(|&(id, _)| id) {
+                true => std::borrow::Cow::Borrowed(batch),
+                false => {
+                    let mut batch = batch.to_vec();
+                    batch.sort_unstable_by_key(|&(id, _)| id);
+                    std::borrow::Cow::Owned(batch)
+                }
+            };
             keys.par_chunks_mut(run * width).enumerate().for_each(|(at, slots)| {
                 let from = batch.partition_point(|&(id, _)| id < at * run);
                 let to = batch.partition_point(|&(id, _)| id < (at + 1) * run);
@@ -377,9 +397,7 @@ pub fn candidates(notes: usize, scan: impl Fn(Each), common: &Common) -> Vec<(u3
                 }
             });
         });
-        // Sorted in place when a pass holds only some of the bands (a large
-        // vault); else, into a second buffer, faster.
-        let sorted = if width == BANDS {
+        let sorted = if buffered {
             sort_hashes(&keys, &mut sorted);
             &sorted
         } else {

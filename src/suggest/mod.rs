@@ -339,12 +339,13 @@ pub fn find_tallied(
 
 /// What the similarity pass needs to know of a fingerprint before it
 /// counts shingles: a key that tells identical bodies apart, whether the
-/// body is empty, and how many shingles the fingerprint knows.
+/// body is empty, and how many shingles its sample holds (no more than
+/// the fingerprint knows).
 #[derive(Debug, Clone, Copy)]
 struct Outline {
     key: u64,
     empty: bool,
-    known: u32,
+    sample: u32,
 }
 
 impl Outline {
@@ -357,7 +358,7 @@ impl Outline {
             0..64 => set.iter().fold(size, step),
             n => [set[0], set[n / 3], set[n / 2], set[2 * n / 3], set[n - 1]].iter().fold(size, step),
         };
-        Outline { key, empty: print.size() == 0, known: print.known_shingles().count() as u32 }
+        Outline { key, empty: print.size() == 0, sample: set.len() as u32 }
     }
 }
 
@@ -427,10 +428,17 @@ fn tally(
         Some((tally, true))
     });
     updated.unwrap_or_else(|| {
-        let total = (0..counted.len()).filter(|&id| counted[id]).filter_map(|id| outlines[id]);
-        let counter = minhash::Counter::new(total.map(|o| u64::from(o.known)).sum());
-        let ids = (0..counted.len()).filter(|&id| counted[id]);
-        vault.scan_prints(ids, |batch| counter.add(batch, |(_, print)| &**print));
+        let ids = || (0..counted.len()).filter(|&id| counted[id]);
+        let at_least = ids().filter_map(|id| outlines[id]).map(|o| u64::from(o.sample)).sum();
+        let counter = minhash::Counter::for_at_least(at_least, || {
+            let mut total = 0;
+            let count = |batch: &[(NoteId, Cow<Fingerprint>)]| {
+                batch.iter().map(|(_, print)| print.known_shingles().count() as u64).sum::<u64>()
+            };
+            vault.scan_prints(ids(), |batch| total += count(batch));
+            total
+        });
+        vault.scan_prints(ids(), |batch| counter.add(batch, |(_, print)| &**print));
         let mut tally = counter.finish();
         tally.notes = notes.unwrap_or_default();
         (tally, true)
