@@ -357,13 +357,14 @@ impl Note {
     pub fn parse_with(path: String, text: &str, reading: Reading<'_>) -> Note {
         let mut note = Note::empty(path);
         let delimited = frontmatter::delimit(text);
-        note.head = Some(head_of(text, &delimited).into());
+        let head = head_of(text, &delimited);
         let body_start = match delimited {
             Delimited::Absent => {
                 note.parsed = true;
                 if text.starts_with('\u{feff}') { 3 } else { 0 }
             }
             Delimited::Unclosed { opening } => {
+                note.head = Some(head.into());
                 note.push_problem(
                     Diagnostic::new(Code::InvalidFrontmatter, note.path.clone(), "frontmatter is not closed")
                         .at(opening, "opened here, never closed")
@@ -372,6 +373,7 @@ impl Note {
                 return note;
             }
             Delimited::TooLarge { opening } => {
+                note.head = Some(head.into());
                 note.push_problem(
                     Diagnostic::new(
                         Code::InvalidFrontmatter,
@@ -407,8 +409,8 @@ impl Note {
         // a template's placeholders. Anything else is planned from the file
         // read again: at a million notes the text took 80 MB.
         let declares = Side::ALL.iter().any(|&side| note.declaration(side).is_some());
-        if !declares && note.head.as_deref().is_some_and(|h| !h.contains("{{") && !h.contains("<%")) {
-            note.head = None;
+        if declares || head.contains("{{") || head.contains("<%") {
+            note.head = Some(head.into());
         }
         let scope = crate::scope::Scope::of(&note, reading.scope_keys);
         if scope != NO_SCOPE {
