@@ -451,9 +451,7 @@ impl Known {
             .into_par_iter()
             .map(|(at, entry, mine)| {
                 let (mut note, key, replaced) = match entry.kind {
-                    EntryKind::File => {
-                        refresh(&entry.file(root), entry.path, mine, stamps[at], reading, prints)
-                    }
+                    EntryKind::File => refresh(&entry.file(root), entry.path, mine, stamps[at], reading),
                     EntryKind::Special(what) => {
                         let note = Note::unreadable(entry.path, format!("it is {what}"));
                         (note, None, mine.and_then(earlier_print))
@@ -486,7 +484,6 @@ fn refresh(
     stored: Option<StoredNote>,
     stamp: Option<Stamp>,
     reading: Reading<'_>,
-    prints: Option<&Prints>,
 ) -> (Note, Option<StoredKey>, Option<EarlierPrint>) {
     let bytes = match crate::walk::read_regular(file) {
         Ok(bytes) => bytes,
@@ -497,7 +494,9 @@ fn refresh(
     let replaced = match stored {
         Some(stored) if stored.key.digest == digest => {
             let key = stored.key;
-            let mut note = stored.into_note(prints);
+            // Filed, when the vault files them, by the caller, with the
+            // notes read anew.
+            let mut note = stored.into_note(None);
             note.modified = seconds;
             return (note, stamp.map(|stamp| StoredKey { stamp, ..key }), None);
         }
