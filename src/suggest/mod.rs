@@ -140,9 +140,6 @@ fn toml_string(text: &str) -> String {
 /// notes alone.
 #[derive(Debug, PartialEq)]
 struct Brief {
-    /// Hashes of [`Brief::keys_of`]: notes sharing one are grouped, and each
-    /// group is checked on the keys themselves.
-    keys: [Option<u64>; 2],
     /// The name key of a periodic note, to count its series by.
     periodic: Option<Box<str>>,
 }
@@ -231,13 +228,11 @@ impl Brief {
             return None;
         }
         let periodic = note.grouping.dated() || vault.obsidian.series_of(&note.path).is_some();
-        Some(Brief {
-            keys: note.grouping.keys(),
-            periodic: periodic.then(|| names::path_info(&note.path, note.stem()).name.key.into()),
-        })
+        Some(Brief { periodic: periodic.then(|| names::path_info(&note.path, note.stem()).name.key.into()) })
     }
 
-    /// The keys whose hashes are [`Brief::keys`], made again.
+    /// The keys whose hashes the note keeps (its grouping's, which name
+    /// groups are made by), made again.
     fn keys_of(vault: &Vault, id: NoteId) -> [Option<String>; 2] {
         let note = &vault.notes[id];
         names::group_keys(&names::path_info(&note.path, note.stem()), &names::normalize(&note.title))
@@ -1003,14 +998,16 @@ mod tests {
         ]);
         let boilerplate = Boilerplate::of_templates(&v);
         for id in 0..v.notes.len() {
-            let made = Facts::of(&v, id, &boilerplate).map(|f| Brief {
-                keys: names::group_keys(&f.path, &f.title)
-                    .each_ref()
-                    .map(|k| k.as_deref().map(names::key_hash)),
-                periodic: f.periodic().then(|| f.path.name.key.as_str().into()),
-            });
+            let facts = Facts::of(&v, id, &boilerplate);
+            let made = facts
+                .as_ref()
+                .map(|f| Brief { periodic: f.periodic().then(|| f.path.name.key.as_str().into()) });
             assert!(made.is_some(), "{}", v.notes[id].path);
             assert_eq!(Brief::of(&v, id), made, "{}", v.notes[id].path);
+            // The hashes reading kept are those of the keys the facts give.
+            let keys = facts.map(|f| names::group_keys(&f.path, &f.title));
+            let hashes = keys.map(|k| k.each_ref().map(|k| k.as_deref().map(names::key_hash)));
+            assert_eq!(Some(v.notes[id].grouping.keys()), hashes, "{}", v.notes[id].path);
         }
         let periodic = (0..v.notes.len()).filter(|&id| Brief::of(&v, id).unwrap().periodic.is_some());
         assert_eq!(periodic.count(), 2);
