@@ -151,12 +151,6 @@ impl Shingled for crate::fingerprint::Fingerprint {
     }
 }
 
-impl Shingled for [u32] {
-    fn shingles(&self, each: impl FnMut(u32)) {
-        self.iter().copied().for_each(each);
-    }
-}
-
 /// Counts, for each shingle, how many notes hold it, the notes given a
 /// batch at a time: one private table for each thread, summed at the end.
 pub struct Counter {
@@ -347,14 +341,14 @@ const BUFFERED_KEYS: usize = 16 << 20;
 /// `common` shingle in it pairs nobody.
 pub fn candidates(notes: usize, scan: impl Fn(Each), common: &Common) -> Vec<(u32, u32)> {
     // A pass over the signatures keys a few bands and sorts those keys, so
-    // that notes sharing a band's key are side by side. A key holds the band (mixed into its hash, so one
-    // band's buckets never mix with another's) and the note's index in one
-    // word: half the memory of a pair of them, which at a million notes is
-    // a quarter of a gigabyte. Two keys alike in all but the bits the
-    // index takes share a bucket: at a million notes that happens a few
-    // times in all, each scoring a few extra pairs (or, were both buckets
-    // large, leaving a band's pairs out; a pair of versions shares many
-    // bands).
+    // that notes sharing a band's key are side by side. A key holds the
+    // band (mixed into its hash, so one band's buckets never mix with
+    // another's) and the note's index in one word: half the memory of a
+    // pair of them, which at a million notes is a quarter of a gigabyte.
+    // Two keys alike in all but the bits the index takes share a bucket:
+    // at a million notes that happens a few times in all, each scoring a
+    // few extra pairs (or, were both buckets large, leaving a band's pairs
+    // out; a pair of versions shares many bands).
     let id_bits = usize::BITS - notes.leading_zeros();
     let id_mask = (1u64 << id_bits) - 1;
     let buffered = notes * BANDS_A_PASS * 8 <= BUFFERED_KEYS;
@@ -461,6 +455,12 @@ fn band_key(rows: &[u32], band: usize) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    impl Shingled for [u32] {
+        fn shingles(&self, each: impl FnMut(u32)) {
+            self.iter().copied().for_each(each);
+        }
+    }
 
     fn count(sets: &[&[u32]]) -> Tally {
         let counter = Counter::new(sets.iter().map(|s| s.len() as u64).sum());
