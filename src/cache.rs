@@ -359,13 +359,24 @@ impl StoredNote {
     }
 }
 
+/// A note the last run stored, as a note again: its fingerprint is held
+/// in it, or filed (when the vault files them) as the note was decoded.
+#[derive(Debug)]
+struct Kept {
+    key: StoredKey,
+    note: Note,
+}
+
 /// The notes of the last run, in the order it stored them: by path, the
 /// order of a walk.
 #[derive(Debug, Default)]
 pub struct Known {
     started: i64,
     /// The decoded parts of the notes file, in order.
-    parts: Vec<Vec<StoredNote>>,
+    parts: Vec<Vec<Kept>>,
+    /// Where their fingerprints were filed, in a vault large enough to file
+    /// them: the vault keeps the store.
+    prints: Option<Prints>,
 }
 
 /// What reading gives for each note, in the walk's order: the note, and
@@ -378,15 +389,25 @@ pub type ReadNotes = (Vec<Note>, Vec<(Option<StoredKey>, bool)>, Vec<EarlierPrin
 /// that the similarity pass can take it out of what the last run counted.
 pub type EarlierPrint = (u64, Fingerprint);
 
-/// The fingerprint a stored note held, with its file's digest.
-fn earlier_print(stored: StoredNote) -> Option<EarlierPrint> {
-    Some((stored.key.digest, stored.print?))
+/// The fingerprint a kept note holds or filed in `prints`, with its
+/// file's digest.
+fn earlier_print(kept: Kept, prints: Option<&Prints>) -> Option<EarlierPrint> {
+    let print = match kept.note.print? {
+        crate::note::Print::Held(print) => print,
+        crate::note::Print::Filed(at) => prints?.get(at)?,
+    };
+    Some((kept.key.digest, print))
 }
 
 impl Known {
     /// Whether the last run kept no notes (or there was none to trust).
     pub fn is_empty(&self) -> bool {
         self.parts.iter().all(Vec::is_empty)
+    }
+
+    /// The store the notes' fingerprints were filed in, for the vault.
+    pub fn take_prints(&mut self) -> Option<Prints> {
+        self.prints.take()
     }
 
     /// The notes of `entries` (in path order, their files under `root`):
@@ -419,25 +440,25 @@ impl Known {
         let mut earlier = Vec::new();
         for (at, entry) in entries.into_iter().enumerate() {
             while let Some(gone) = stored.next_if(|s| s.note.path < entry.path) {
-                earlier.extend(earlier_print(gone));
+                earlier.extend(earlier_print(gone, prints));
             }
             let mine = stored.next_if(|s| s.note.path == entry.path);
             let mine = match mine {
                 Some(s) if !s.key.serves(&reading) => {
-                    earlier.extend(earlier_print(s));
+                    earlier.extend(earlier_print(s, prints));
                     None
                 }
                 mine => mine,
             };
             match mine {
-                Some(stored)
+                Some(kept)
                     if entry.kind == EntryKind::File
-                        && stamps[at] == Some(stored.key.stamp)
-                        && stored.key.stamp.settled_before(self.started) =>
+                        && stamps[at] == Some(kept.key.stamp)
+                        && kept.key.stamp.settled_before(self.started) =>
                 {
                     progress.advance(1);
-                    beside.push((Some(stored.key), true));
-                    notes.push(Some(stored.into_note(prints)));
+                    beside.push((Some(kept.key), true));
+                    notes.push(Some(kept.note));
                 }
                 mine => {
                     notes.push(None);
@@ -446,15 +467,17 @@ impl Known {
                 }
             }
         }
-        earlier.extend(stored.filter_map(earlier_print));
+        earlier.extend(stored.filter_map(|gone| earlier_print(gone, prints)));
         let read: Vec<(usize, Note, Option<StoredKey>, Option<EarlierPrint>)> = unread
             .into_par_iter()
             .map(|(at, entry, mine)| {
                 let (mut note, key, replaced) = match entry.kind {
-                    EntryKind::File => refresh(&entry.file(root), entry.path, mine, stamps[at], reading),
+                    EntryKind::File => {
+                        refresh(&entry.file(root), entry.path, mine, stamps[at], reading, prints)
+                    }
                     EntryKind::Special(what) => {
                         let note = Note::unreadable(entry.path, format!("it is {what}"));
-                        (note, None, mine.and_then(earlier_print))
+                        (note, None, mine.and_then(|gone| earlier_print(gone, prints)))
                     }
                 };
                 if let Some(prints) = prints {
@@ -477,30 +500,29 @@ impl Known {
 /// the last run read it (`stored`, if it had it), now `stamp`: kept when
 /// its bytes prove unchanged, else read and parsed. Gives its stamp and
 /// digest for the next run's cache when the file could be read, and the
-/// stored note's fingerprint when the note was read anew.
+/// stored note's fingerprint (from `prints`, where it was filed) when the
+/// note was read anew.
 fn refresh(
     file: &Path,
     path: String,
-    stored: Option<StoredNote>,
+    stored: Option<Kept>,
     stamp: Option<Stamp>,
     reading: Reading<'_>,
+    prints: Option<&Prints>,
 ) -> (Note, Option<StoredKey>, Option<EarlierPrint>) {
+    let earlier = |stored: Option<Kept>| stored.and_then(|gone| earlier_print(gone, prints));
     let bytes = match crate::walk::read_regular(file) {
         Ok(bytes) => bytes,
-        Err(err) => return (Note::unreadable(path, err.to_string()), None, stored.and_then(earlier_print)),
+        Err(err) => return (Note::unreadable(path, err.to_string()), None, earlier(stored)),
     };
     let digest = note::digest(&bytes);
     let seconds = stamp.map(|s| s.modified.div_euclid(1_000_000_000));
     let replaced = match stored {
-        Some(stored) if stored.key.digest == digest => {
-            let key = stored.key;
-            // Filed, when the vault files them, by the caller, with the
-            // notes read anew.
-            let mut note = stored.into_note(None);
+        Some(Kept { key, mut note }) if key.digest == digest => {
             note.modified = seconds;
             return (note, stamp.map(|stamp| StoredKey { stamp, ..key }), None);
         }
-        stored => stored.and_then(earlier_print),
+        stored => earlier(stored),
     };
     let key = stamp.map(|stamp| StoredKey {
         stamp,
@@ -520,13 +542,21 @@ pub const NOTES: &str = "notes";
 /// The notes file holds the notes in this many parts, decoded in parallel.
 const PARTS: usize = 64;
 
-/// Reads the notes file of `cache` for `reading`; empty when there is none
-/// to trust (a part that does not decode spoils the whole file).
-pub fn known(cache: &Cache, reading: &Reading<'_>) -> Known {
-    let decode = |part: &[u8]| postcard::from_bytes::<Vec<StoredNote>>(part).ok();
+/// Reads the notes file of `cache` for `reading`, for a vault of `notes`
+/// notes; empty when there is none to trust (a part that does not decode
+/// spoils the whole file). In a vault large enough to file fingerprints,
+/// each is filed as its part is decoded, so that they are never all in
+/// memory at once: decoded whole, they were 1.2 GB at a million notes.
+pub fn known(cache: &Cache, reading: &Reading<'_>, notes: usize) -> Known {
+    let prints = Prints::for_vault(notes);
+    let decode = |part: &[u8]| {
+        let stored = postcard::from_bytes::<Vec<StoredNote>>(part).ok()?;
+        let kept = stored.into_iter().map(|s| Kept { key: s.key, note: s.into_note(prints.as_ref()) });
+        Some(kept.collect::<Vec<_>>())
+    };
     match cache.load_parts(NOTES, notes_key(reading), decode) {
-        Some((started, parts)) => Known { started, parts },
-        None => Known::default(),
+        Some((started, parts)) => Known { started, parts, prints },
+        None => Known { prints, ..Known::default() },
     }
 }
 
@@ -645,15 +675,55 @@ mod tests {
             }
         }
         store_notes(&cache, &reading, 42, notes.iter().enumerate().map(|(i, n)| (n, key(i))), print).unwrap();
-        let known = known(&cache, &reading);
+        let known = known(&cache, &reading, notes.len());
         assert_eq!(known.started, 42);
-        let stored: Vec<StoredNote> = known.parts.into_iter().flatten().collect();
-        assert_eq!(stored.len(), notes.len());
-        for (i, (note, stored)) in notes.iter().zip(stored).enumerate() {
-            assert_eq!(stored.key, key(i));
-            let mut read = stored.note;
-            read.print = stored.print.map(note::Print::Held);
-            assert_eq!(format!("{read:?}"), format!("{note:?}"));
+        let kept: Vec<Kept> = known.parts.into_iter().flatten().collect();
+        assert_eq!(kept.len(), notes.len());
+        for (i, (note, kept)) in notes.iter().zip(kept).enumerate() {
+            assert_eq!(kept.key, key(i));
+            assert_eq!(format!("{:?}", kept.note), format!("{note:?}"));
+        }
+    }
+
+    /// In a vault large enough to file fingerprints, the notes file's are
+    /// filed as they are decoded, and read back as they were stored: a
+    /// note read anew still gives the similarity pass its old one.
+    #[test]
+    fn a_large_vaults_stored_fingerprints_are_filed_as_they_are_decoded() {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = Cache::new(dir.path().join("cache"), dir.path());
+        let reading = Reading { fingerprint: true, ..Reading::default() };
+        let notes: Vec<Note> = (0..70)
+            .map(|i| {
+                Note::parse_with(
+                    format!("n{i}.md"),
+                    &format!("# Note {i}\nwords of note {i} and more\n"),
+                    reading,
+                )
+            })
+            .collect();
+        let key = |i: usize| StoredKey {
+            stamp: Stamp { size: i as u64, modified: 7 },
+            digest: 1000 + i as u64,
+            fingerprinted: true,
+            linked: true,
+        };
+        let held = |note: &Note| match &note.print {
+            Some(note::Print::Held(print)) => print.clone(),
+            _ => panic!("a note parsed here holds its fingerprint"),
+        };
+        let print = |note| Some(std::borrow::Cow::Owned(held(note)));
+        store_notes(&cache, &reading, 42, notes.iter().enumerate().map(|(i, n)| (n, key(i))), print).unwrap();
+
+        assert!(known(&cache, &reading, Prints::FILED_PAST).prints.is_none());
+        let mut large = known(&cache, &reading, Prints::FILED_PAST + 1);
+        let prints = large.take_prints().expect("a vault this large files its fingerprints");
+        let kept: Vec<Kept> = large.parts.into_iter().flatten().collect();
+        assert_eq!(kept.len(), notes.len());
+        for (i, (note, kept)) in notes.iter().zip(kept).enumerate() {
+            let Some(note::Print::Filed(at)) = kept.note.print else { panic!("note {i} was not filed") };
+            assert_eq!(prints.get(at).as_ref(), Some(&held(note)));
+            assert_eq!(earlier_print(kept, Some(&prints)), Some((1000 + i as u64, held(note))));
         }
     }
 }

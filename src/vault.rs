@@ -304,7 +304,7 @@ impl Vault {
         root: &Path,
         walked: walk::Walked,
         reading: note::Reading<'_>,
-        known: Option<crate::cache::Known>,
+        mut known: Option<crate::cache::Known>,
         stamps: Option<Vec<Option<crate::cache::Stamp>>>,
         progress: &dyn Progress,
     ) -> (Vault, Vec<Option<crate::cache::StoredKey>>, usize) {
@@ -312,9 +312,13 @@ impl Vault {
         // Notes and what the cache keeps beside them are gathered apart: a
         // list of the two together, then split, held them all twice.
         let walk::Walked { entries, problems, .. } = walked;
-        // In a large vault each fingerprint is filed as soon as it is made,
-        // so that they are never all in memory at once.
-        let prints = (entries.len() > crate::prints::Prints::FILED_PAST).then(crate::prints::Prints::default);
+        // In a large vault each fingerprint is filed as soon as it is made
+        // (the cache's, as they were decoded), so that they are never all
+        // in memory at once.
+        let prints = match known.as_mut() {
+            Some(known) => known.take_prints(),
+            None => crate::prints::Prints::for_vault(entries.len()),
+        };
         let (mut notes, mut beside, earlier) = match known {
             Some(known) => known.read_entries(root, entries, stamps, reading, prints.as_ref(), progress),
             // Each entry's path is moved into its note, not copied.

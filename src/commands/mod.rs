@@ -92,7 +92,7 @@ pub fn read_then<R>(
         None => (Vault::read(settings.root(), walked, reading, progress), None),
         Some(cache) => {
             let started = crate::cache::now();
-            let known = crate::cache::known(cache, &reading);
+            let known = crate::cache::known(cache, &reading, walked.entries.len());
             let fresh = known.is_empty();
             let (vault, keys, opened) =
                 Vault::read_known(settings.root(), walked, reading, Some(known), stamps, progress);
