@@ -55,7 +55,7 @@ fn key(entry: &Entry) -> Key {
 pub fn entry(d: &Diagnostic, sources: &dyn Sources) -> Entry {
     let source = d.span.and_then(|s| {
         let text = sources.text(&d.path)?;
-        text.get(s.offset..s.offset + s.len).map(|t| t.split_whitespace().collect::<Vec<_>>().join(" "))
+        text.get(s.offset()..s.end()).map(|t| t.split_whitespace().collect::<Vec<_>>().join(" "))
     });
     let offending = match source {
         Some(text) => text,
@@ -176,7 +176,7 @@ mod tests {
     }
 
     fn finding(offset: usize, len: usize, line: usize) -> Diagnostic {
-        let span = Span { offset, len, line, column: 1 };
+        let span = Span::new(offset, len, line, 1);
         Diagnostic::new(Code::MissingSuccessor, "a.md", "m").at(span, "here")
     }
 

@@ -7,12 +7,54 @@ pub use crate::code::Severity;
 
 /// A place in a file: byte offset and length for snippets, and the 1-based
 /// line and column (in characters) for people and editors.
+///
+/// Held in 32-bit words: every frontmatter field and value of every note
+/// keeps spans, and in 64-bit words they were 32 MB more at a million
+/// notes. A place past 4 GiB (no note is that large) reads as the last one
+/// a word holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Span {
-    pub offset: usize,
-    pub len: usize,
-    pub line: usize,
-    pub column: usize,
+    offset: u32,
+    len: u32,
+    line: u32,
+    column: u32,
+}
+
+impl Span {
+    pub fn new(offset: usize, len: usize, line: usize, column: usize) -> Span {
+        let word = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+        Span { offset: word(offset), len: word(len), line: word(line), column: word(column) }
+    }
+
+    /// The first byte.
+    pub fn offset(self) -> usize {
+        self.offset as usize
+    }
+
+    /// How many bytes it covers.
+    pub fn len(self) -> usize {
+        self.len as usize
+    }
+
+    /// Whether it covers no byte.
+    pub fn is_empty(self) -> bool {
+        self.len == 0
+    }
+
+    /// Just past the last byte.
+    pub fn end(self) -> usize {
+        self.offset() + self.len()
+    }
+
+    /// The 1-based line.
+    pub fn line(self) -> usize {
+        self.line as usize
+    }
+
+    /// The 1-based column, in characters.
+    pub fn column(self) -> usize {
+        self.column as usize
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -125,7 +167,7 @@ impl Diagnostic {
     /// The order findings are printed in: by path, then position, then code.
     /// Findings without a position come first within their file.
     pub fn sort_key(&self) -> (&str, usize, usize, Code, &str) {
-        let (line, column) = self.span.map_or((0, 0), |s| (s.line, s.column));
+        let (line, column) = self.span.map_or((0, 0), |s| (s.line(), s.column()));
         (&self.path, line, column, self.code, &self.message)
     }
 }

@@ -54,7 +54,7 @@ impl Dismissals {
         let mut offset = 0;
         for (n, raw) in text.split_inclusive('\n').enumerate() {
             let line = raw.trim_end_matches(['\n', '\r']);
-            let span = Span { offset, len: line.len(), line: n + 1, column: 1 };
+            let span = Span::new(offset, line.len(), n + 1, 1);
             offset += raw.len();
             if line.trim().is_empty() || line.trim_start().starts_with('#') {
                 continue;
@@ -141,7 +141,7 @@ mod tests {
         assert!(d.contains("a.md", "b.md"));
         assert_eq!(d.problems.len(), 1);
         assert_eq!(d.problems[0].path, "meta/dismissed.tsv");
-        assert_eq!(d.problems[0].span.unwrap().line, 4);
+        assert_eq!(d.problems[0].span.unwrap().line(), 4);
     }
 
     #[test]

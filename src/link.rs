@@ -145,14 +145,14 @@ impl BodyLink {
     /// written; `None` past the first 4 GiB of a file.
     fn new(span: Span, target: usize, written: &str, wikilink: bool, angle: bool) -> Option<BodyLink> {
         let word = |n: usize| u32::try_from(n).ok();
-        let at = [word(span.offset)?, word(span.len)?, word(span.line)?, word(span.column)?];
+        let at = [word(span.offset())?, word(span.len())?, word(span.line())?, word(span.column())?];
         Some(BodyLink { at, target: word(target)?, written: written.into(), wikilink, angle })
     }
 
     /// The whole link.
     pub fn span(&self) -> Span {
         let [offset, len, line, column] = self.at.map(|w| w as usize);
-        Span { offset, len, line, column }
+        Span::new(offset, len, line, column)
     }
 
     /// The bytes of the file that name the target.
@@ -232,7 +232,7 @@ pub fn in_body(text: &str, start: usize) -> Vec<BodyLink> {
         // A definition's span ends with its line break; the link is the line.
         let end = text[span.clone()].trim_end_matches(['\n', '\r']).len() + span.start;
         let angle = target.start > 0 && text.as_bytes()[target.start - 1] == b'<';
-        let span = Span { offset: span.start, len: end - span.start, line, column };
+        let span = Span::new(span.start, end - span.start, line, column);
         links.extend(BodyLink::new(span, target.start, &text[target], wikilink, angle));
     }
     links
@@ -466,7 +466,12 @@ mod tests {
         let shown: Vec<(&str, &str, usize, usize)> = links
             .iter()
             .map(|l| {
-                (&text[l.span().offset..][..l.span().len], &text[l.target()], l.span().line, l.span().column)
+                (
+                    &text[l.span().offset()..][..l.span().len()],
+                    &text[l.target()],
+                    l.span().line(),
+                    l.span().column(),
+                )
             })
             .collect();
         assert_eq!(
@@ -485,7 +490,7 @@ mod tests {
         // A fence closes only with as long a run of its own character.
         let text = "  ~~~~\n[[a]]\n~~~\n```\n[[b]]\n~~~~\n[[out]] ```[[c]]\n```\n[[open]]";
         let names: Vec<(String, usize)> =
-            in_body(text, 0).iter().map(|l| (l.value(), l.span().line)).collect();
+            in_body(text, 0).iter().map(|l| (l.value(), l.span().line())).collect();
         assert_eq!(names, [("[[out]]".to_string(), 7), ("[[c]]".to_string(), 7)]);
     }
 }

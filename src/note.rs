@@ -341,7 +341,7 @@ impl Note {
                 );
                 let mut diagnostic = Diagnostic::new(Code::UnreadableNote, note.path.clone(), message)
                     .help("re-save the file as UTF-8");
-                diagnostic.span = Some(Span { offset: at, len: 1, line, column });
+                diagnostic.span = Some(Span::new(at, 1, line, column));
                 note.push_problem(diagnostic);
                 note
             }
@@ -531,7 +531,7 @@ impl Note {
     pub fn is_placeholder(&self, value: &Value) -> bool {
         // A note whose frontmatter holds no placeholder keeps no text.
         let Some(head) = self.head() else { return false };
-        let from = value.span.offset.min(head.len());
+        let from = value.span.offset().min(head.len());
         let line = head[from..].split('\n').next().unwrap_or("");
         let between = |open: &str, close: &str| line.find(open).is_some_and(|i| line[i..].contains(close));
         between("{{", "}}") || between("<%", "%>")

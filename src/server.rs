@@ -345,7 +345,7 @@ impl State {
         let (start, end) = (offset(text, p.range.start), offset(text, p.range.end));
         let mut actions = Vec::new();
         for d in found.iter().filter(|d| d.path == path) {
-            let span = d.span.map_or(0..0, |s| s.offset..s.offset + s.len);
+            let span = d.span.map_or(0..0, |s| s.offset()..s.end());
             if span.start > end || span.end < start {
                 continue;
             }
@@ -385,7 +385,7 @@ impl State {
         let (_, text, id, vault) = self.document(uri)?;
         let (graph, _) = self.checked.as_ref()?;
         let at = offset(text, position);
-        let inside = |s: &Span| (s.offset..=s.offset + s.len).contains(&at);
+        let inside = |s: &Span| (s.offset()..=s.end()).contains(&at);
         let declared = graph.declared.iter().filter(|d| d.by == id).find(|d| inside(&d.span));
         if let Some(d) = declared {
             let Resolution::Note(to) = d.resolution else { return None };
@@ -427,7 +427,7 @@ impl State {
         };
         json!({
             "contents": { "kind": "markdown", "value": format!("Leads to {}. {now}", path(to)) },
-            "range": range(text, span.offset, span.offset + span.len),
+            "range": range(text, span.offset(), span.end()),
         })
     }
 
@@ -503,7 +503,7 @@ fn send(connection: &Connection, uri: &lsp::Uri, diagnostics: Vec<Value>) -> Res
 /// A finding as LSP has it: range, severity, code, and the other notes
 /// it involves as related locations.
 fn diagnostic(d: &Diagnostic, text: &str, state: &State) -> Value {
-    let span = d.span.map_or(0..0, |s| s.offset..s.offset + s.len);
+    let span = d.span.map_or(0..0, |s| s.offset()..s.end());
     let mut message = d.message.clone();
     if let Some(help) = &d.help {
         message.push_str(&format!("\nhelp: {help}"));

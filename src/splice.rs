@@ -43,8 +43,8 @@ pub fn successor_edit(text: &str, value: &str, keys: &[&str]) -> Result<Option<E
                 Some(field) if field.value.as_str() == Some(value) => return Ok(None),
                 Some(field) => {
                     let span = field.value.span;
-                    let original = text[span.offset..span.offset + span.len].to_string();
-                    Edit { offset: span.offset, original, replacement: toml_string(value) }
+                    let original = text[span.offset()..span.end()].to_string();
+                    Edit { offset: span.offset(), original, replacement: toml_string(value) }
                 }
                 None => {
                     let eol = line_ending(&text[..block.yaml_end.max(1)]);
@@ -109,7 +109,7 @@ fn replace_value(text: &str, yaml_end: usize, field: &Field, yaml: &str) -> Resu
         original: text[from..to].to_string(),
         replacement,
     };
-    let colon = colon_after_key(text, field.key_span.offset, &field.key)
+    let colon = colon_after_key(text, field.key_span.offset(), &field.key)
         .ok_or_else(|| "its successor key is written in a form vaultlint does not edit".to_string())?
         + 1;
     let line_end = text[colon..].find('\n').map_or(text.len(), |i| colon + i + 1);
@@ -144,7 +144,7 @@ fn replace_value(text: &str, yaml_end: usize, field: &Field, yaml: &str) -> Resu
     let value_end = if field.value.is_null() {
         colon + trim_comment(text[colon..line_end].trim_end_matches(['\n', '\r'])).len()
     } else {
-        field.value.span.offset + field.value.span.len
+        field.value.span.end()
     };
     Ok(splice(colon, value_end, format!(" {yaml}")))
 }

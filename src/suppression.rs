@@ -67,7 +67,7 @@ pub fn in_body(text: &str, start: usize) -> Vec<Suppression> {
         let Some((directive, names)) = directive(&body[at + 4..close - 3]) else { continue };
         let (line, column) = lines.at(start + at);
         let end_line = line + crate::markdown::count_newlines(&body.as_bytes()[at..close]);
-        let span = Span { offset: start + at, len: close - at, line, column };
+        let span = Span::new(start + at, close - at, line, column);
         match directive {
             "disable" => open.push((names, line, span)),
             "enable" => close_regions(&mut open, &names, line, &mut found),

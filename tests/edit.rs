@@ -115,7 +115,7 @@ fn others(text: &str) -> Vec<(String, String)> {
         .filter(|f| !SUCCESSOR_KEYS.contains(&f.key.as_str()))
         .map(|f| {
             let s = f.value.span;
-            (f.key.clone(), text[s.offset..s.offset + s.len].to_string())
+            (f.key.clone(), text[s.offset()..s.end()].to_string())
         })
         .collect()
 }

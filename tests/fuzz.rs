@@ -92,10 +92,10 @@ proptest! {
                 let mut all = Vec::new();
                 values(&field.value, &mut all);
                 for span in std::iter::once(field.key_span).chain(all.iter().map(|v| v.span)) {
-                    prop_assert!(span.offset + span.len <= text.len(), "{span:?} in {text:?}");
-                    prop_assert!(text.is_char_boundary(span.offset));
+                    prop_assert!(span.end() <= text.len(), "{span:?} in {text:?}");
+                    prop_assert!(text.is_char_boundary(span.offset()));
                     if block.format == frontmatter::Format::Yaml {
-                        prop_assert_eq!(span.line, line_of(&text, span.offset), "{:?} in {:?}", span, text);
+                        prop_assert_eq!(span.line(), line_of(&text, span.offset()), "{:?} in {:?}", span, text);
                     }
                 }
             }
@@ -105,12 +105,12 @@ proptest! {
     #[test]
     fn body_links_are_inside_and_on_their_line(text in note_text()) {
         for link in vaultlint::link::in_body(&text, 0) {
-            prop_assert!(link.span().offset + link.span().len <= text.len());
+            prop_assert!(link.span().offset() + link.span().len() <= text.len());
             prop_assert_eq!(&text[link.target()], &*link.written);
-            let newlines = text[..link.span().offset].matches('\n').count();
-            prop_assert_eq!(link.span().line, newlines + 1);
-            let line_start = text[..link.span().offset].rfind('\n').map_or(0, |i| i + 1);
-            prop_assert_eq!(link.span().column, text[line_start..link.span().offset].chars().count() + 1);
+            let newlines = text[..link.span().offset()].matches('\n').count();
+            prop_assert_eq!(link.span().line(), newlines + 1);
+            let line_start = text[..link.span().offset()].rfind('\n').map_or(0, |i| i + 1);
+            prop_assert_eq!(link.span().column(), text[line_start..link.span().offset()].chars().count() + 1);
         }
     }
 

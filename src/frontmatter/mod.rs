@@ -196,7 +196,7 @@ pub fn delimit(text: &str) -> Delimited {
         line if line.trim() == "{" || line.starts_with("{\"") => return delimit_json(text, bom),
         _ => return Delimited::Absent,
     };
-    let opening = Span { offset: bom, len: 3, line: 1, column: 1 };
+    let opening = Span::new(bom, 3, 1, 1);
     let mut yaml_start = None;
     for (start, line) in it {
         let start = start + bom;
@@ -222,7 +222,7 @@ pub fn delimit(text: &str) -> Delimited {
 /// A JSON object opening the file: the block runs to its closing brace and
 /// the rest of that line.
 fn delimit_json(text: &str, bom: usize) -> Delimited {
-    let opening = Span { offset: bom, len: 1, line: 1, column: 1 };
+    let opening = Span::new(bom, 1, 1, 1);
     let limit = text.len().min(bom + MAX_FRONTMATTER_BYTES + 1);
     match other::json_end(crate::text::prefix(text, limit), bom) {
         Some(close) => {
@@ -299,12 +299,12 @@ impl<'a> Positions<'a> {
     }
 
     fn span(&self, mark: &Marker, len: usize) -> Span {
-        Span {
-            offset: self.base_offset + self.local_offset(mark),
+        Span::new(
+            self.base_offset + self.local_offset(mark),
             len,
-            line: self.first_line + mark.line().max(1) - 1,
-            column: mark.col() + 1,
-        }
+            self.first_line + mark.line().max(1) - 1,
+            mark.col() + 1,
+        )
     }
 
     /// A span over the token that starts at `mark`.
@@ -430,7 +430,7 @@ fn parse_yaml(text: &str, block: &Block) -> Result<Vec<Field>, YamlError> {
         let before = &yaml[..at];
         let line = block.first_line + before.matches('\n').count();
         let column = before.rsplit('\n').next().unwrap_or("").chars().count() + 1;
-        let span = Span { offset: block.yaml_start + at, len: 1, line, column };
+        let span = Span::new(block.yaml_start + at, 1, line, column);
         return Err(error("frontmatter holds a NUL byte".into(), span, "NUL"));
     }
     let mut reader = Reader {
@@ -545,7 +545,7 @@ impl Reader<'_> {
             anchor,
             expanded: 0,
             items: keep.then(Vec::new),
-            flow: self.text[start.offset..].starts_with(['[', '{']),
+            flow: self.text[start.offset()..].starts_with(['[', '{']),
         });
         if self.stack.len() == 1 && is_seq {
             return Err(error(
@@ -605,7 +605,7 @@ impl Reader<'_> {
                         return Err(error(
                             format!(
                                 "duplicate key `{key}` in the frontmatter (first at line {})",
-                                self.fields[first].key_span.line
+                                self.fields[first].key_span.line()
                             ),
                             key_span,
                             "repeated here",
@@ -644,8 +644,8 @@ mod tests {
         let f = fields(text);
         assert_eq!(f[1].key, "superseded_by");
         let span = f[1].value.span;
-        assert_eq!((span.line, span.column), (3, 16));
-        assert_eq!(&text[span.offset..span.offset + span.len], "\"[[Next]]\"");
+        assert_eq!((span.line(), span.column()), (3, 16));
+        assert_eq!(&text[span.offset()..span.end()], "\"[[Next]]\"");
     }
 
     #[test]
@@ -654,8 +654,8 @@ mod tests {
         let f = fields(text);
         assert_eq!(f[0].value.strings(), vec!["a", "b"]);
         let span = f[1].value.span;
-        assert_eq!(&text[span.offset..span.offset + span.len], "'q'");
-        assert_eq!((span.line, span.column), (3, 4));
+        assert_eq!(&text[span.offset()..span.end()], "'q'");
+        assert_eq!((span.line(), span.column()), (3, 4));
     }
 
     #[test]

@@ -25,7 +25,7 @@ impl<'t> Lines<'t> {
         let at = self.starts.partition_point(|&s| s <= range.start).saturating_sub(1);
         let line_start = self.starts[at];
         let column = self.text[line_start..range.start].chars().count() + 1;
-        Span { offset: range.start, len: range.len(), line: self.first_line + at, column }
+        Span::new(range.start, range.len(), self.first_line + at, column)
     }
 }
 
@@ -73,7 +73,7 @@ pub fn parse_toml(text: &str, block: &Block) -> Result<Vec<Field>, YamlError> {
             value: value(v, &at),
         })
         .collect();
-    fields.sort_by_key(|f| f.key_span.offset);
+    fields.sort_by_key(|f| f.key_span.offset());
     Ok(fields)
 }
 

@@ -11,7 +11,7 @@ pub fn render(report: &Report, style: Style, paths: &super::Paths) -> String {
     let mut out = String::new();
     for (d, more) in super::shown(report) {
         let place = match d.span {
-            Some(span) => format!("{}:{}:{}", paths.show(&d.path), span.line, span.column),
+            Some(span) => format!("{}:{}:{}", paths.show(&d.path), span.line(), span.column()),
             None => paths.show(&d.path),
         };
         let kind = format!("{}[{}]", d.severity.as_str(), d.code);

@@ -105,10 +105,10 @@ impl SourceCode for Snippet {
 /// span clipped to it.
 fn snippet(d: &Diagnostic, sources: &dyn Sources, name: &str) -> Option<(Snippet, usize)> {
     let span = d.span?;
-    let end = span.offset + span.len;
+    let end = span.end();
     let text = sources.text(&d.path)?;
     let text: &str = &text;
-    let at = span.offset.min(text.len());
+    let at = span.offset().min(text.len());
     let floor = |i: usize| text.floor_char_boundary(i);
     // Look for the line's ends only within the window, so that many
     // findings on one long line cost the window each, not the line.
@@ -122,8 +122,8 @@ fn snippet(d: &Diagnostic, sources: &dyn Sources, name: &str) -> Option<(Snippet
     // Whether the window holds the span's whole line.
     let whole_line = (from == 0 || matches!(text.as_bytes()[from - 1], b'\n' | b'\r'))
         && (to == text.len() || matches!(text.as_bytes()[to], b'\n' | b'\r'));
-    let mut column = span.column.saturating_sub(1).saturating_sub(text[from..at].chars().count());
-    let mut line = span.line - 1;
+    let mut column = span.column().saturating_sub(1).saturating_sub(text[from..at].chars().count());
+    let mut line = span.line() - 1;
     // A line of context either side, when the span's line is shown whole
     // and the neighbour is short.
     let short = |line: &str| line.len() <= 2 * WINDOW;
@@ -163,12 +163,14 @@ fn rendered(d: &Diagnostic, sources: &dyn Sources, paths: &super::Paths) -> Rend
     let snippet = snippet(d, sources, &sanitize(&path));
     let message = match (d.span, &snippet) {
         (Some(_), Some(_)) => sanitize(&d.message).into_owned(),
-        (Some(s), None) => format!("{}:{}:{}: {}", sanitize(&path), s.line, s.column, sanitize(&d.message)),
+        (Some(s), None) => {
+            format!("{}:{}:{}: {}", sanitize(&path), s.line(), s.column(), sanitize(&d.message))
+        }
         (None, _) => format!("{}: {}", sanitize(&path), sanitize(&d.message)),
     };
     let label = d.span.zip(snippet.as_ref()).map(|(s, (_, len))| {
         let label = d.label.as_deref().map(|l| sanitize(l).into_owned());
-        LabeledSpan::new(label, s.offset, *len)
+        LabeledSpan::new(label, s.offset(), *len)
     });
     Rendered {
         code: d.code.name().to_string(),

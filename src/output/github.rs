@@ -11,8 +11,8 @@ pub fn render(report: &Report, paths: &super::Paths) -> String {
         let command = d.severity.as_str();
         let mut props = vec![format!("file={}", property(&paths.show(&d.path)))];
         if let Some(span) = d.span {
-            props.push(format!("line={}", span.line));
-            props.push(format!("col={}", span.column));
+            props.push(format!("line={}", span.line()));
+            props.push(format!("col={}", span.column()));
         }
         props.push(format!("title={}", property(d.code.name())));
         let mut message = d.message.clone();

@@ -99,7 +99,9 @@ pub fn check(
             && matches!(life.states[id].standing, Standing::Superseded | Standing::Cycle)
         {
             let why = match (note.successor(), graph.edges[id].first()) {
-                (Some(field), _) => format!("the note declares a successor at line {}", field.key_span.line),
+                (Some(field), _) => {
+                    format!("the note declares a successor at line {}", field.key_span.line())
+                }
                 (None, Some(edge)) => format!("`{}` says it supersedes this note", vault.notes[edge.by].path),
                 (None, None) => "the note is superseded".to_string(),
             };

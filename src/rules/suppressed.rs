@@ -46,7 +46,7 @@ pub fn apply(vault: &Vault, options: &Options, versions_ran: bool, out: &mut Vec
     };
     out.retain(|d| {
         let Some(id) = vault.id_of(&d.path) else { return true };
-        let mut silenced = silence(id, d.span.map(|s| s.line), d.code);
+        let mut silenced = silence(id, d.span.map(|s| s.line()), d.code);
         if d.code == Code::SuspectedVersion {
             for other in d.related.iter().filter_map(|p| vault.id_of(p)) {
                 silenced |= silence(other, None, d.code);
