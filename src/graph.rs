@@ -167,7 +167,7 @@ pub fn declarations_of(vault: &Vault, id: NoteId) -> Vec<Declared> {
                 Resolution::Note(target) if vault.is_template(target) => Resolution::Template(target),
                 other => other,
             };
-            let key = field.key.clone();
+            let key = field.key.to_string();
             out.push(Declared { by: id, side, key, text: text.to_string(), span: value.span, resolution });
         }
     }

@@ -428,7 +428,7 @@ impl Note {
         if reading.fingerprint {
             note.print = Some(Print::Held(fingerprint::fingerprint(&text[body_start..])));
         }
-        if !note.fields.iter().any(|f| f.key == "title")
+        if !note.fields.iter().any(|f| &*f.key == "title")
             && let Some(heading) = first_heading(crate::text::prefix(&text[body_start..], TITLE_SCAN_BYTES))
         {
             note.title = heading;
@@ -436,7 +436,7 @@ impl Note {
         if reading.fingerprint {
             note.grouping = crate::names::Grouping::of(&note.path, note.stem(), &note.title);
         }
-        note.fields.retain(|f| KEPT_KEYS.contains(&f.key.as_str()));
+        note.fields.retain(|f| KEPT_KEYS.contains(&f.key.as_ref()));
         note.shrink();
         note
     }
@@ -457,7 +457,7 @@ impl Note {
         let fields = std::mem::take(&mut self.fields);
         for field in &fields {
             let value = &field.value;
-            match field.key.as_str() {
+            match field.key.as_ref() {
                 "title" => {
                     if let Some(title) = value.scalar_text() {
                         self.title = title.trim().to_string();
@@ -505,7 +505,7 @@ impl Note {
 
     /// The field under `key`, if any.
     pub fn field(&self, key: &str) -> Option<&Field> {
-        self.fields.iter().find(|f| f.key == key)
+        self.fields.iter().find(|f| &*f.key == key)
     }
 
     /// The date a field holds, if it holds a valid one.

@@ -27,7 +27,7 @@ impl Scope {
     pub fn of(note: &Note, keys: &[String]) -> Scope {
         let mut set = Vec::new();
         // Each field read once: this runs for every note on every check.
-        for field in note.fields.iter().filter(|f| keys.contains(&f.key)) {
+        for field in note.fields.iter().filter(|f| keys.iter().any(|k| **k == *f.key)) {
             let key = &field.key;
             let values = match &field.value.kind {
                 ValueKind::Scalar { .. } | ValueKind::Seq(_) => field.value.strings(),
@@ -38,7 +38,7 @@ impl Scope {
             values.sort_unstable();
             values.dedup();
             if !values.is_empty() {
-                set.push((key.clone(), values));
+                set.push((key.to_string(), values));
             }
         }
         Scope::from_pairs(set)

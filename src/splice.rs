@@ -39,7 +39,7 @@ pub fn successor_edit(text: &str, value: &str, keys: &[&str]) -> Result<Option<E
         Delimited::Found(block) if block.format == Format::Toml => {
             let fields = frontmatter::parse(text, &block)
                 .map_err(|e| format!("its frontmatter does not parse: {}", e.message))?;
-            match fields.iter().find(|f| keys.contains(&f.key.as_str())) {
+            match fields.iter().find(|f| keys.contains(&f.key.as_ref())) {
                 Some(field) if field.value.as_str() == Some(value) => return Ok(None),
                 Some(field) => {
                     let span = field.value.span;
@@ -69,7 +69,7 @@ pub fn successor_edit(text: &str, value: &str, keys: &[&str]) -> Result<Option<E
         Delimited::Found(block) => {
             let fields = frontmatter::parse(text, &block)
                 .map_err(|e| format!("its frontmatter does not parse: {}", e.message))?;
-            match fields.iter().find(|f| keys.contains(&f.key.as_str())) {
+            match fields.iter().find(|f| keys.contains(&f.key.as_ref())) {
                 Some(field) if field.value.as_str() == Some(value) => return Ok(None),
                 Some(field) => replace_value(text, block.yaml_end, field, &yaml)?,
                 None => {
@@ -87,7 +87,7 @@ pub fn successor_edit(text: &str, value: &str, keys: &[&str]) -> Result<Option<E
     };
     let fields = frontmatter::parse(&new, &block)
         .map_err(|_| "the edited frontmatter would not parse; nothing was changed".to_string())?;
-    match fields.iter().find(|f| keys.contains(&f.key.as_str())) {
+    match fields.iter().find(|f| keys.contains(&f.key.as_ref())) {
         Some(f) if f.value.as_str() == Some(value) => Ok(Some(edit)),
         _ => Err("the edited declaration would not read back; nothing was changed".into()),
     }

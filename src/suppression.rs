@@ -122,7 +122,7 @@ fn directive(comment: &str) -> Option<(&str, Vec<String>)> {
 /// The frontmatter key that silences rules for the whole note: a code, a
 /// list of codes, or no value for every rule.
 pub fn in_frontmatter(fields: &[Field], key: &str) -> Option<Suppression> {
-    let field = fields.iter().find(|f| f.key == key)?;
+    let field = fields.iter().find(|f| &*f.key == key)?;
     let names = field.value.strings().into_iter().map(|n| n.trim().to_string()).filter(|n| !n.is_empty());
     Some(Suppression { reach: Reach::File, names: names.collect(), span: field.key_span })
 }

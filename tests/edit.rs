@@ -112,10 +112,10 @@ fn others(text: &str) -> Vec<(String, String)> {
     let fields: Vec<Field> = frontmatter::parse(text, &block).expect("the frontmatter parses");
     fields
         .iter()
-        .filter(|f| !SUCCESSOR_KEYS.contains(&f.key.as_str()))
+        .filter(|f| !SUCCESSOR_KEYS.contains(&f.key.as_ref()))
         .map(|f| {
             let s = f.value.span;
-            (f.key.clone(), text[s.offset()..s.end()].to_string())
+            (f.key.to_string(), text[s.offset()..s.end()].to_string())
         })
         .collect()
 }
@@ -144,7 +144,7 @@ proptest! {
 
         let Delimited::Found(block) = frontmatter::delimit(&new) else { panic!("no frontmatter in {new:?}") };
         let fields = frontmatter::parse(&new, &block).expect("the edit parses");
-        let declared: Vec<&Field> = fields.iter().filter(|f| SUCCESSOR_KEYS.contains(&f.key.as_str())).collect();
+        let declared: Vec<&Field> = fields.iter().filter(|f| SUCCESSOR_KEYS.contains(&f.key.as_ref())).collect();
         prop_assert_eq!(declared.len(), 1);
         prop_assert_eq!(declared[0].value.as_str(), Some(value));
         prop_assert_eq!(others(&new), others(text));

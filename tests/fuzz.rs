@@ -136,7 +136,7 @@ proptest! {
             prop_assert_eq!(&after[edit.offset + edit.replacement.len()..], &text[end..]);
             let Delimited::Found(block) = frontmatter::delimit(&after) else { panic!("no frontmatter in {after:?}") };
             let fields = frontmatter::parse(&after, &block).expect("reads back");
-            let declared = fields.iter().find(|f| keys.contains(&f.key.as_str())).expect("a declaration");
+            let declared = fields.iter().find(|f| keys.contains(&f.key.as_ref())).expect("a declaration");
             prop_assert_eq!(declared.value.as_str(), Some(value.as_str()));
         }
     }

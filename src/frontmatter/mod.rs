@@ -32,8 +32,8 @@ pub enum ScalarStyle {
 
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum ValueKind {
-    Scalar { text: String, style: ScalarStyle },
-    Seq(Vec<Value>),
+    Scalar { text: Box<str>, style: ScalarStyle },
+    Seq(Box<[Value]>),
     Map,
     Alias,
 }
@@ -123,7 +123,7 @@ pub(crate) fn is_plain_non_string(text: &str) -> bool {
 /// One top-level `key: value` entry.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Field {
-    pub key: String,
+    pub key: Box<str>,
     pub key_span: Span,
     pub value: Value,
 }
@@ -496,7 +496,7 @@ impl Reader<'_> {
                     TScalarStyle::Literal | TScalarStyle::Folded => ScalarStyle::Block,
                 };
                 let span = pos.token_span(mark, flow);
-                Some((Value { kind: ValueKind::Scalar { text: value, style }, span }, 1, anchor))
+                Some((Value { kind: ValueKind::Scalar { text: value.into(), style }, span }, 1, anchor))
             }
             Event::Alias(id) => {
                 let size = self.anchor_sizes.get(id).copied().unwrap_or(1);
@@ -514,12 +514,9 @@ impl Reader<'_> {
                     return Ok(None);
                 }
                 let kind = match (frame.kind, frame.items) {
-                    (FrameKind::Seq, Some(mut items)) => {
-                        // A vault keeps every note's fields: no spare room.
-                        items.shrink_to_fit();
-                        ValueKind::Seq(items)
-                    }
-                    (FrameKind::Seq, None) => ValueKind::Seq(Vec::new()),
+                    // A vault keeps every note's fields: no spare room.
+                    (FrameKind::Seq, Some(items)) => ValueKind::Seq(items.into_boxed_slice()),
+                    (FrameKind::Seq, None) => ValueKind::Seq(Box::default()),
                     (FrameKind::Map, _) => ValueKind::Map,
                 };
                 Some((Value { kind, span: frame.start }, frame.expanded + 1, frame.anchor))
@@ -613,7 +610,7 @@ impl Reader<'_> {
                     }
                     let value = if value.is_null() { Value { span: key_span, ..value } } else { value };
                     self.seen.insert(key.clone(), self.fields.len());
-                    self.fields.push(Field { key, key_span, value });
+                    self.fields.push(Field { key: key.into(), key_span, value });
                 }
                 Some(None) => {}
             },
@@ -642,7 +639,7 @@ mod tests {
     fn positions_point_at_values() {
         let text = "---\ntitle: Plan\nsuperseded_by: \"[[Next]]\"\n---\nbody\n";
         let f = fields(text);
-        assert_eq!(f[1].key, "superseded_by");
+        assert_eq!(&*f[1].key, "superseded_by");
         let span = f[1].value.span;
         assert_eq!((span.line(), span.column()), (3, 16));
         assert_eq!(&text[span.offset()..span.end()], "\"[[Next]]\"");

@@ -31,7 +31,7 @@ impl<'t> Lines<'t> {
 
 fn scalar(text: String, quoted: bool, span: Span) -> Value {
     let style = if quoted { ScalarStyle::Quoted } else { ScalarStyle::Plain };
-    Value { kind: ValueKind::Scalar { text, style }, span }
+    Value { kind: ValueKind::Scalar { text: text.into(), style }, span }
 }
 
 /// The top-level keys of TOML frontmatter.
@@ -68,7 +68,7 @@ pub fn parse_toml(text: &str, block: &Block) -> Result<Vec<Field>, YamlError> {
         .get_ref()
         .iter()
         .map(|(key, v)| Field {
-            key: key.get_ref().to_string(),
+            key: Box::from(&**key.get_ref()),
             key_span: at(key.span()),
             value: value(v, &at),
         })
@@ -114,7 +114,11 @@ pub fn parse_json(text: &str, block: &Block) -> Result<Vec<Field>, YamlError> {
         let Some(v) = object.get(&key) else { continue };
         let shift = |r: std::ops::Range<usize>| block.yaml_start + r.start..block.yaml_start + r.end;
         let span = lines.span(shift(value_range));
-        fields.push(Field { key, key_span: lines.span(shift(key_range)), value: json_value(v, span) });
+        fields.push(Field {
+            key: key.into(),
+            key_span: lines.span(shift(key_range)),
+            value: json_value(v, span),
+        });
     }
     Ok(fields)
 }

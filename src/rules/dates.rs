@@ -30,7 +30,7 @@ fn of_note(vault: &Vault, graph: &Graph, as_of: Day, wanted: &[bool], id: usize)
         return out;
     }
     let template = vault.is_template(id);
-    let dated = note.fields.iter().filter(|f| KEYS.contains(&f.key.as_str()));
+    let dated = note.fields.iter().filter(|f| KEYS.contains(&f.key.as_ref()));
     for f in dated.filter(|f| !(template && note.is_placeholder(&f.value))) {
         let key = &f.key;
         let message = match &f.value.kind {
@@ -45,7 +45,7 @@ fn of_note(vault: &Vault, graph: &Graph, as_of: Day, wanted: &[bool], id: usize)
             let mut d = Diagnostic::new(Code::InvalidDate, &note.path, message)
                 .at(f.value.span, "not a date")
                 .help("write a date as `2026-01-15`, or a date and time as `2026-01-15T10:30:00Z`");
-            if !LIFECYCLE_KEYS.contains(&key.as_str()) {
+            if !LIFECYCLE_KEYS.contains(&key.as_ref()) {
                 d.severity = crate::code::Severity::Warning;
             }
             out.push(d);
@@ -133,7 +133,7 @@ mod tests {
             assert!(KEPT_KEYS.contains(key), "{key} is read after parsing but not kept");
         }
         let note = Note::parse("a.md".into(), "---\ntitle: A\nreview_due: 2026-01-01\ntags: [x]\n---\n");
-        let keys: Vec<&str> = note.fields.iter().map(|f| f.key.as_str()).collect();
+        let keys: Vec<&str> = note.fields.iter().map(|f| f.key.as_ref()).collect();
         assert_eq!(keys, ["review_due"]);
         assert_eq!((note.title.as_str(), note.tags().collect::<Vec<_>>()), ("A", vec!["x"]));
     }

@@ -43,7 +43,7 @@ pub fn check(
 
 /// Every value of a declaration that is not a string, reported.
 fn report_shapes(note: &crate::note::Note, field: &Field, side: Side, out: &mut Vec<Diagnostic>) {
-    let (path, key) = (note.path.as_str(), field.key.as_str());
+    let (path, key) = (note.path.as_str(), field.key.as_ref());
     for shape in shapes(field) {
         match shape {
             Shape::String(_) => {}
@@ -306,7 +306,7 @@ fn not_a_string(path: &str, key: &str, value: &Value, prefix: &str) -> Diagnosti
         ValueKind::Map => "a mapping",
         ValueKind::Seq(_) => "a nested list",
         ValueKind::Alias => "a YAML alias",
-        ValueKind::Scalar { text, .. } => match text.as_str() {
+        ValueKind::Scalar { text, .. } => match &**text {
             "true" | "false" | "True" | "False" | "TRUE" | "FALSE" => "a boolean",
             _ => "a number",
         },

@@ -82,7 +82,7 @@ pub fn mark(vault: &Vault, older: NoteId, newer: NoteId, style: LinkStyle) -> Re
         }
     };
     let Some(edit) = splice::successor_edit(&head, &value, &keys)? else { return Ok(None) };
-    let key = note.successor().map_or_else(|| vault.successor_key().to_string(), |f| f.key.clone());
+    let key = note.successor().map_or_else(|| vault.successor_key().to_string(), |f| f.key.to_string());
     Ok(Some(Mark {
         older,
         key,

@@ -184,7 +184,7 @@ impl<'a> Facts<'a> {
         let language = note
             .fields
             .iter()
-            .find(|f| matches!(f.key.as_str(), "lang" | "language"))
+            .find(|f| matches!(f.key.as_ref(), "lang" | "language"))
             .and_then(|f| f.value.scalar_text())
             .map(|l| l.trim().to_lowercase())
             .or_else(|| path.language.clone());
