@@ -218,9 +218,9 @@ pub struct Note {
     /// with one of them: every note would otherwise carry them all.
     rare: Option<Box<Rare>>,
     /// The links in the body, when they were asked for.
-    pub links: Vec<BodyLink>,
+    pub links: Box<[BodyLink]>,
     /// The top-level frontmatter fields under [`KEPT_KEYS`], in file order.
-    pub fields: Vec<Field>,
+    pub fields: Box<[Field]>,
     /// The file's text up to the end of its frontmatter (its first line
     /// when it has none), see [`head_of`], kept only where a rule reads it
     /// again (see [`Note::head`]).
@@ -275,8 +275,8 @@ impl Note {
             path,
             tags: Box::default(),
             rare: None,
-            links: Vec::new(),
-            fields: Vec::new(),
+            links: Box::default(),
+            fields: Box::default(),
             head: None,
             parsed: false,
             print: None,
@@ -390,7 +390,7 @@ impl Note {
             Delimited::Found(block) => {
                 match frontmatter::parse(text, &block) {
                     Ok(fields) => {
-                        note.fields = fields;
+                        note.fields = fields.into_boxed_slice();
                         note.parsed = true;
                     }
                     Err(err) => {
@@ -423,7 +423,7 @@ impl Note {
             note.rare().suppressions = suppressions;
         }
         if reading.links {
-            note.links = crate::link::in_body(text, body_start);
+            note.links = crate::link::in_body(text, body_start).into_boxed_slice();
         }
         if reading.fingerprint {
             note.print = Some(Print::Held(fingerprint::fingerprint(&text[body_start..])));
@@ -436,7 +436,9 @@ impl Note {
         if reading.fingerprint {
             note.grouping = crate::names::Grouping::of(&note.path, note.stem(), &note.title);
         }
-        note.fields.retain(|f| KEPT_KEYS.contains(&f.key.as_ref()));
+        let mut fields = std::mem::take(&mut note.fields).into_vec();
+        fields.retain(|f| KEPT_KEYS.contains(&f.key.as_ref()));
+        note.fields = fields.into_boxed_slice();
         note.shrink();
         note
     }
@@ -444,8 +446,6 @@ impl Note {
     /// Gives back the spare room of the lists grown while reading: a
     /// vault keeps every note, and the room adds up.
     fn shrink(&mut self) {
-        self.fields.shrink_to_fit();
-        self.links.shrink_to_fit();
         if let Some(rare) = &mut self.rare {
             rare.aliases.shrink_to_fit();
             rare.problems.shrink_to_fit();
