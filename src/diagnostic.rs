@@ -8,10 +8,10 @@ pub use crate::code::Severity;
 /// A place in a file: byte offset and length for snippets, and the 1-based
 /// line and column (in characters) for people and editors.
 ///
-/// Held in 32-bit words: every frontmatter field and value of every note
-/// keeps spans, and in 64-bit words they were 32 MB more at a million
-/// notes. A place past 4 GiB (no note is that large) reads as the last one
-/// a word holds.
+/// Held in 32-bit words: every kept frontmatter field of every note keeps
+/// two spans, which took 32 bytes more in 64-bit words. A place past 4 GiB
+/// reads as the last one a word holds (frontmatter, where most spans are,
+/// is at most 1 MiB).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Span {
     offset: u32,
