@@ -137,50 +137,89 @@ impl Cache {
         Ok(())
     }
 
-    /// The parts of a file [`Cache::store_parts`] wrote under `name` for
-    /// `key`, each given to `decode` as soon as it is read, on the thread
-    /// pool, while this thread reads on: the file is never held whole,
-    /// nor beside all its notes decoded (at a million notes, that was the
-    /// run's peak). Only a few parts wait to be decoded at a time, and
-    /// their buffers are used again for the parts after, so a few buffers
-    /// serve the whole file. The checksum is taken as the parts are read,
-    /// and what was decoded is given back only if the file proves whole;
-    /// `None` otherwise, or if a part does not decode. (Decoding bytes not
-    /// yet proven is safe: the decoder checks every length against the
-    /// bytes it has.)
-    fn load_parts<T: Send>(
+    /// Gives `take` the time the run that wrote the file under `name` for
+    /// `key` started, and the file's parts, each decoded by `decode`, in
+    /// the order [`Cache::store_parts`] wrote them; then says whether the
+    /// file proved whole. The parts are decoded on the thread pool while
+    /// a thread reads on and `take` uses those decoded already, so neither
+    /// the file nor its notes decoded are ever held whole (at a million
+    /// notes, the notes decoded beside the notes read from them were the
+    /// peak of a warm run). Only a few parts wait at a time, and their
+    /// buffers serve again for the parts after.
+    ///
+    /// The checksum covers the whole file, so it is known only once the
+    /// last part is read: `take` must undo what it made of the parts when
+    /// the answer is `false` (a part that does not decode ends the parts
+    /// early, and says `false` too). With no file to read, or one made
+    /// for another key, `take` gets no parts and the answer is `true`.
+    /// (Decoding bytes not yet proven is safe: the decoder checks every
+    /// length against the bytes it has.) Not to be called on the thread
+    /// pool, which it waits on.
+    fn stream_parts<T: Send, R>(
         &self,
         name: &str,
         key: u64,
         decode: impl Fn(&[u8]) -> Option<T> + Sync,
-    ) -> Option<(i64, Vec<T>)> {
+        take: impl FnOnce(i64, &mut dyn Iterator<Item = T>) -> R,
+    ) -> (R, bool) {
         use rayon::iter::{ParallelBridge, ParallelIterator};
-        // Looked at before it is opened: opening a FIFO would wait forever.
-        let path = self.file(name);
-        let size = std::fs::metadata(&path).ok().filter(|m| m.is_file())?.len();
-        let file = std::fs::File::open(path).ok()?;
+        use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+        let Some((file, started)) = self.open_parts(name, key) else {
+            return (take(0, &mut std::iter::empty()), true);
+        };
         let waiting = rayon::current_num_threads().max(1);
         let (parts, read) = std::sync::mpsc::sync_channel::<(usize, Vec<u8>)>(waiting);
         let (spare, spares) = std::sync::mpsc::channel::<Vec<u8>>();
+        let (done, decoded) = std::sync::mpsc::sync_channel::<(usize, Option<T>)>(waiting);
+        // Set once the parts are no longer wanted, so that the rest are
+        // neither read nor decoded.
+        let stop = AtomicBool::new(false);
+        let (stop, decode) = (&stop, &decode);
         std::thread::scope(|scope| {
             let reader = scope.spawn(move || {
                 let buffer = || spares.try_recv().unwrap_or_default();
-                read_parts(file, size, key, buffer, |at, part| parts.send((at, part)).is_ok())
+                file.read_parts(buffer, |at, part| !stop.load(Relaxed) && parts.send((at, part)).is_ok())
             });
-            let mut decoded: Vec<(usize, Option<T>)> = read
-                .into_iter()
-                .par_bridge()
-                .map(|(at, part)| {
-                    let decoded = decode(&part);
+            scope.spawn(move || {
+                read.into_iter().par_bridge().for_each(|(at, part)| {
+                    let part_decoded = if stop.load(Relaxed) { None } else { decode(&part) };
                     let _ = spare.send(part);
-                    (at, decoded)
-                })
-                .collect();
-            let started = reader.join().ok()??;
-            decoded.sort_unstable_by_key(|&(at, _)| at);
-            let decoded: Option<Vec<T>> = decoded.into_iter().map(|(_, part)| part).collect();
-            Some((started, decoded?))
+                    if done.send((at, part_decoded)).is_err() {
+                        stop.store(true, Relaxed);
+                    }
+                });
+            });
+            let mut in_order =
+                InOrder { decoded, early: std::collections::BTreeMap::new(), next: 0, spoilt: false };
+            let taken = take(started, &mut in_order);
+            let spoilt = in_order.spoilt;
+            stop.store(true, Relaxed);
+            // Dropped before the threads are waited on: a decoder waiting
+            // to hand over a part then gives up.
+            drop(in_order);
+            let whole = reader.join().unwrap_or(false);
+            (taken, whole && !spoilt)
         })
+    }
+
+    /// The file under `name`, opened and past its header and the time its
+    /// run started, if it was made in this format for `key`.
+    fn open_parts(&self, name: &str, key: u64) -> Option<(PartsFile, i64)> {
+        use std::io::Read;
+        // Looked at before it is opened: opening a FIFO would wait forever.
+        let path = self.file(name);
+        let size = std::fs::metadata(&path).ok().filter(|m| m.is_file())?.len();
+        let mut reader = std::io::BufReader::new(std::fs::File::open(path).ok()?);
+        let mut header = [0; HEADER];
+        reader.read_exact(&mut header).ok()?;
+        let (length, digest) = header_for(&header, key)?;
+        if size.checked_sub(HEADER as u64) != Some(length) {
+            return None;
+        }
+        let mut file =
+            PartsFile { reader, length, digest, read: 0, checksum: xxhash_rust::xxh3::Xxh3Default::new() };
+        let started = file.word()? as i64;
+        Some((file, started))
     }
 
     /// Stores under `name` for `key` the time `started` and the parts
@@ -222,52 +261,87 @@ impl Cache {
     }
 }
 
-/// Reads the parts of a notes file from `file` (of `size` bytes), giving
-/// each with its place to `give`, which says whether to go on. Gives the
-/// time the file's run started, if the file was read whole, for `key`,
-/// with its checksum right.
-fn read_parts(
-    file: std::fs::File,
-    size: u64,
-    key: u64,
-    mut buffer: impl FnMut() -> Vec<u8>,
-    mut give: impl FnMut(usize, Vec<u8>) -> bool,
-) -> Option<i64> {
-    use std::io::Read;
-    let mut reader = std::io::BufReader::new(file);
-    let mut header = [0; HEADER];
-    reader.read_exact(&mut header).ok()?;
-    let (length, digest) = header_for(&header, key)?;
-    if size.checked_sub(HEADER as u64) != Some(length) {
-        return None;
-    }
-    let (mut read, mut checksum) = (0u64, xxhash_rust::xxh3::Xxh3Default::new());
-    // Never past the length the header gives, which the file's size
-    // bears out: a damaged count cannot make a huge allocation.
-    let mut fill = |bytes: &mut [u8]| -> Option<()> {
-        let end = read.checked_add(bytes.len() as u64).filter(|&end| end <= length)?;
-        reader.read_exact(bytes).ok()?;
-        checksum.update(bytes);
-        read = end;
+/// A notes file being read, past its header: the checksum is taken as
+/// its bytes are read.
+struct PartsFile {
+    reader: std::io::BufReader<std::fs::File>,
+    /// The length and checksum the header gives the rest of the file,
+    /// whose size bears the length out.
+    length: u64,
+    digest: u64,
+    read: u64,
+    checksum: xxhash_rust::xxh3::Xxh3Default,
+}
+
+impl PartsFile {
+    /// Reads the next `bytes.len()` bytes; never past the length the
+    /// header gives, so a damaged count cannot make a huge allocation.
+    fn fill(&mut self, bytes: &mut [u8]) -> Option<()> {
+        use std::io::Read;
+        let end = self.read.checked_add(bytes.len() as u64).filter(|&end| end <= self.length)?;
+        self.reader.read_exact(bytes).ok()?;
+        self.checksum.update(bytes);
+        self.read = end;
         Some(())
-    };
-    let word = |fill: &mut dyn FnMut(&mut [u8]) -> Option<()>| {
-        let mut bytes = [0; 8];
-        fill(&mut bytes).map(|()| u64::from_le_bytes(bytes))
-    };
-    let started = word(&mut fill)? as i64;
-    let count = word(&mut fill)?;
-    for at in 0..usize::try_from(count).ok()? {
-        let len = usize::try_from(word(&mut fill)?).ok().filter(|&len| len as u64 <= length)?;
-        let mut part = buffer();
-        part.clear();
-        part.resize(len, 0);
-        fill(&mut part)?;
-        if !give(at, part) {
-            return None;
-        }
     }
-    (read == length && checksum.digest() == digest).then_some(started)
+
+    fn word(&mut self) -> Option<u64> {
+        let mut bytes = [0; 8];
+        self.fill(&mut bytes).map(|()| u64::from_le_bytes(bytes))
+    }
+
+    /// Reads the parts, each into a `buffer` and given with its place to
+    /// `give`, which says whether to go on. Says whether the file was read
+    /// whole, with its checksum right.
+    fn read_parts(
+        mut self,
+        mut buffer: impl FnMut() -> Vec<u8>,
+        mut give: impl FnMut(usize, Vec<u8>) -> bool,
+    ) -> bool {
+        let mut each = || -> Option<()> {
+            let count = self.word()?;
+            for at in 0..usize::try_from(count).ok()? {
+                let len = usize::try_from(self.word()?).ok().filter(|&len| len as u64 <= self.length)?;
+                let mut part = buffer();
+                part.clear();
+                part.resize(len, 0);
+                self.fill(&mut part)?;
+                if !give(at, part) {
+                    return None;
+                }
+            }
+            Some(())
+        };
+        each().is_some() && self.read == self.length && self.checksum.digest() == self.digest
+    }
+}
+
+/// The decoded parts of a file, given in their order as they come from
+/// the decoders in any.
+struct InOrder<T> {
+    decoded: std::sync::mpsc::Receiver<(usize, Option<T>)>,
+    /// Parts decoded before the one wanted next.
+    early: std::collections::BTreeMap<usize, Option<T>>,
+    next: usize,
+    /// Whether a part did not decode: no part is given after it.
+    spoilt: bool,
+}
+
+impl<T> Iterator for InOrder<T> {
+    type Item = T;
+
+    fn next(&mut self) -> Option<T> {
+        while !self.spoilt {
+            if let Some(part) = self.early.remove(&self.next) {
+                self.next += 1;
+                self.spoilt = part.is_none();
+                return part;
+            }
+            let (at, part) = self.decoded.recv().ok()?;
+            self.early.insert(at, part);
+        }
+        None
+    }
 }
 
 fn decode<T: DeserializeOwned>(bytes: &[u8], key: u64) -> Option<T> {
@@ -367,18 +441,6 @@ struct Kept {
     note: Note,
 }
 
-/// The notes of the last run, in the order it stored them: by path, the
-/// order of a walk.
-#[derive(Debug, Default)]
-pub struct Known {
-    started: i64,
-    /// The decoded parts of the notes file, in order.
-    parts: Vec<Vec<Kept>>,
-    /// Where their fingerprints were filed, in a vault large enough to file
-    /// them: the vault keeps the store.
-    prints: Option<Prints>,
-}
-
 /// What reading gives for each note, in the walk's order: the note, and
 /// what the cache keeps beside it with whether it was kept on its size
 /// and time alone, without opening the file.
@@ -399,53 +461,51 @@ fn earlier_print(kept: Kept, prints: Option<&Prints>) -> Option<EarlierPrint> {
     Some((kept.key.digest, print))
 }
 
-impl Known {
-    /// Whether the last run kept no notes (or there was none to trust).
-    pub fn is_empty(&self) -> bool {
-        self.parts.iter().all(Vec::is_empty)
-    }
-
-    /// The store the notes' fingerprints were filed in, for the vault.
-    pub fn take_prints(&mut self) -> Option<Prints> {
-        self.prints.take()
-    }
-
-    /// The notes of `entries` (in path order, their files under `root`):
-    /// those whose files are as the last run read them from the cache, the
-    /// rest read, in parallel. `stamps`: the files' stamps, in the same
-    /// order, when the run took them already.
-    ///
-    /// The walk and the cache are both in path order, so each note is
-    /// found by walking the two side by side, and moved from the cache
-    /// into its place: no index of the cache, and no slot for each note
-    /// beside the note (about 300 bytes a note, with the index). A note
-    /// the cache does not have in its place is read, which only costs
-    /// time.
-    pub fn read_entries(
-        self,
-        root: &Path,
-        entries: Vec<Entry>,
-        stamps: Option<Vec<Option<Stamp>>>,
-        reading: Reading<'_>,
-        prints: Option<&Prints>,
-        progress: &dyn Progress,
-    ) -> ReadNotes {
-        use rayon::prelude::*;
-        let stamps =
-            stamps.unwrap_or_else(|| entries.par_iter().map(|e| Stamp::of_file(&e.file(root))).collect());
-        let mut stored = self.parts.into_iter().flatten().peekable();
-        let mut notes: Vec<Option<Note>> = Vec::with_capacity(entries.len());
-        let mut beside = Vec::with_capacity(entries.len());
-        let mut unread = Vec::new();
-        let mut earlier = Vec::new();
+/// The notes of `entries` (in path order, their files under `root`): those
+/// whose files are as the last run read them from the notes file of
+/// `cache`, the rest read, in parallel. `stamps`: the files' stamps, in the
+/// same order, when the run took them already. In a vault large enough to
+/// file fingerprints (`prints`), each note's is filed as it is decoded or
+/// read, so that they are never all in memory at once: decoded whole, they
+/// were 1.2 GB at a million notes.
+///
+/// The walk and the notes file are both in path order, so each note is
+/// found by walking the two side by side as the file is decoded, and moved
+/// from it into its place: no index of the cache, no slot for each note
+/// beside the note (about 300 bytes a note, with the index), and only a
+/// few parts of the file decoded at a time. A note the cache does not have
+/// in its place is read, which only costs time. So does a notes file that
+/// proves damaged once read to its end: every note taken from it is read
+/// again.
+pub fn read_entries(
+    cache: &Cache,
+    root: &Path,
+    entries: Vec<Entry>,
+    stamps: Option<Vec<Option<Stamp>>>,
+    reading: Reading<'_>,
+    prints: Option<&Prints>,
+    progress: &dyn Progress,
+) -> ReadNotes {
+    use rayon::prelude::*;
+    let stamps =
+        stamps.unwrap_or_else(|| entries.par_iter().map(|e| Stamp::of_file(&e.file(root))).collect());
+    let decode = |part: &[u8]| decode_notes(part, prints);
+    let merge = |started: i64, parts: &mut dyn Iterator<Item = Vec<Kept>>| {
+        let mut stored = parts.flatten().peekable();
+        let mut taken = Taken {
+            notes: Vec::with_capacity(entries.len()),
+            beside: Vec::with_capacity(entries.len()),
+            unread: Vec::new(),
+            earlier: Vec::new(),
+        };
         for (at, entry) in entries.into_iter().enumerate() {
             while let Some(gone) = stored.next_if(|s| s.note.path < entry.path) {
-                earlier.extend(earlier_print(gone, prints));
+                taken.earlier.extend(earlier_print(gone, prints));
             }
             let mine = stored.next_if(|s| s.note.path == entry.path);
             let mine = match mine {
                 Some(s) if !s.key.serves(&reading) => {
-                    earlier.extend(earlier_print(s, prints));
+                    taken.earlier.extend(earlier_print(s, prints));
                     None
                 }
                 mine => mine,
@@ -454,45 +514,84 @@ impl Known {
                 Some(kept)
                     if entry.kind == EntryKind::File
                         && stamps[at] == Some(kept.key.stamp)
-                        && kept.key.stamp.settled_before(self.started) =>
+                        && kept.key.stamp.settled_before(started) =>
                 {
                     progress.advance(1);
-                    beside.push((Some(kept.key), true));
-                    notes.push(Some(kept.note));
+                    taken.beside.push((Some(kept.key), true));
+                    taken.notes.push(Some(kept.note));
                 }
                 mine => {
-                    notes.push(None);
-                    beside.push((None, false));
-                    unread.push((at, entry, mine));
+                    taken.notes.push(None);
+                    taken.beside.push((None, false));
+                    taken.unread.push((at, entry, mine));
                 }
             }
         }
-        earlier.extend(stored.filter_map(|gone| earlier_print(gone, prints)));
-        let read: Vec<(usize, Note, Option<StoredKey>, Option<EarlierPrint>)> = unread
-            .into_par_iter()
-            .map(|(at, entry, mine)| {
-                let (mut note, key, replaced) = match entry.kind {
-                    EntryKind::File => {
-                        refresh(&entry.file(root), entry.path, mine, stamps[at], reading, prints)
-                    }
-                    EntryKind::Special(what) => {
-                        let note = Note::unreadable(entry.path, format!("it is {what}"));
-                        (note, None, mine.and_then(|gone| earlier_print(gone, prints)))
-                    }
-                };
-                if let Some(prints) = prints {
-                    note.file_print(prints);
+        taken.earlier.extend(stored.filter_map(|gone| earlier_print(gone, prints)));
+        taken
+    };
+    let (mut taken, whole) = cache.stream_parts(NOTES, notes_key(&reading), decode, merge);
+    if !whole {
+        taken.distrust();
+    }
+    let Taken { mut notes, mut beside, unread, mut earlier } = taken;
+    let read: Vec<(usize, Note, Option<StoredKey>, Option<EarlierPrint>)> = unread
+        .into_par_iter()
+        .map(|(at, entry, mine)| {
+            let (mut note, key, replaced) = match entry.kind {
+                EntryKind::File => refresh(&entry.file(root), entry.path, mine, stamps[at], reading, prints),
+                EntryKind::Special(what) => {
+                    let note = Note::unreadable(entry.path, format!("it is {what}"));
+                    (note, None, mine.and_then(|gone| earlier_print(gone, prints)))
                 }
-                progress.advance(1);
-                (at, note, key, replaced)
-            })
-            .collect();
-        for (at, note, key, replaced) in read {
-            notes[at] = Some(note);
-            beside[at].0 = key;
-            earlier.extend(replaced);
+            };
+            if let Some(prints) = prints {
+                note.file_print(prints);
+            }
+            progress.advance(1);
+            (at, note, key, replaced)
+        })
+        .collect();
+    for (at, note, key, replaced) in read {
+        notes[at] = Some(note);
+        beside[at].0 = key;
+        earlier.extend(replaced);
+    }
+    (notes.into_iter().map(|n| n.expect("every note read or kept")).collect(), beside, earlier)
+}
+
+/// The notes of one part of a notes file, their fingerprints filed in
+/// `prints` (when the vault files them).
+fn decode_notes(part: &[u8], prints: Option<&Prints>) -> Option<Vec<Kept>> {
+    let stored = postcard::from_bytes::<Vec<StoredNote>>(part).ok()?;
+    Some(stored.into_iter().map(|s| Kept { key: s.key, note: s.into_note(prints) }).collect())
+}
+
+/// What walking the entries beside the notes file made: each note taken
+/// from the file (the rest `None`), what the cache keeps beside each,
+/// the entries to read (with the note the file had for each), and the
+/// fingerprints of the notes the file had and the vault no longer has.
+struct Taken {
+    notes: Vec<Option<Note>>,
+    beside: Vec<(Option<StoredKey>, bool)>,
+    unread: Vec<(usize, Entry, Option<Kept>)>,
+    earlier: Vec<EarlierPrint>,
+}
+
+impl Taken {
+    /// Takes back all that came from a notes file that proved damaged:
+    /// each note it gave is to be read, and nothing it held is kept.
+    fn distrust(&mut self) {
+        for (at, note) in self.notes.iter_mut().enumerate() {
+            if let Some(note) = note.take() {
+                self.beside[at] = (None, false);
+                self.unread.push((at, Entry { path: note.path, kind: EntryKind::File }, None));
+            }
         }
-        (notes.into_iter().map(|n| n.expect("every note read or kept")).collect(), beside, earlier)
+        for (_, _, mine) in &mut self.unread {
+            *mine = None;
+        }
+        self.earlier.clear();
     }
 }
 
@@ -541,24 +640,6 @@ pub const NOTES: &str = "notes";
 
 /// The notes file holds the notes in this many parts, decoded in parallel.
 const PARTS: usize = 64;
-
-/// Reads the notes file of `cache` for `reading`, for a vault of `notes`
-/// notes; empty when there is none to trust (a part that does not decode
-/// spoils the whole file). In a vault large enough to file fingerprints,
-/// each is filed as its part is decoded, so that they are never all in
-/// memory at once: decoded whole, they were 1.2 GB at a million notes.
-pub fn known(cache: &Cache, reading: &Reading<'_>, notes: usize) -> Known {
-    let prints = Prints::for_vault(notes);
-    let decode = |part: &[u8]| {
-        let stored = postcard::from_bytes::<Vec<StoredNote>>(part).ok()?;
-        let kept = stored.into_iter().map(|s| Kept { key: s.key, note: s.into_note(prints.as_ref()) });
-        Some(kept.collect::<Vec<_>>())
-    };
-    match cache.load_parts(NOTES, notes_key(reading), decode) {
-        Some((started, parts)) => Known { started, parts, prints },
-        None => Known { prints, ..Known::default() },
-    }
-}
 
 /// Stores the notes a run read (those with a key: read whole from a
 /// file), with their fingerprints (`print` gives a note's), as the notes
@@ -648,36 +729,65 @@ impl<'de, T, F: FnOnce(&[u8]) -> Option<T>> serde::de::Visitor<'de> for Bytes<F>
 mod tests {
     use super::*;
 
+    /// A cache in a temporary folder, and the notes `text` gives for
+    /// `count` names, read with their fingerprints and stored in it as the
+    /// notes of a run started at `started`, each under the key `key` gives.
+    fn stored_notes(
+        count: usize,
+        text: impl Fn(usize) -> String,
+        key: impl Fn(usize) -> StoredKey,
+        started: i64,
+    ) -> (tempfile::TempDir, Cache, Reading<'static>, Vec<Note>) {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = Cache::new(dir.path().join("cache"), dir.path());
+        let reading = Reading { fingerprint: true, ..Reading::default() };
+        let notes: Vec<Note> =
+            (0..count).map(|i| Note::parse_with(format!("n{i:03}.md"), &text(i), reading)).collect();
+        let keyed = notes.iter().enumerate().map(|(i, note)| (note, key(i)));
+        let held = |note| Some(std::borrow::Cow::Borrowed(print_of(note)));
+        store_notes(&cache, &reading, started, keyed, held).unwrap();
+        (dir, cache, reading, notes)
+    }
+
+    /// The notes the notes file of `cache` gives back, decoded as a vault
+    /// that files fingerprints in `prints` (or not) decodes them, with the
+    /// time its run started, and whether it proved whole.
+    fn stored_back(cache: &Cache, reading: &Reading<'_>, prints: Option<&Prints>) -> (i64, Vec<Kept>, bool) {
+        let decode = |part: &[u8]| decode_notes(part, prints);
+        let take = |started, parts: &mut dyn Iterator<Item = Vec<Kept>>| (started, parts.flatten().collect());
+        let ((started, kept), whole) = cache.stream_parts(NOTES, notes_key(reading), decode, take);
+        (started, kept, whole)
+    }
+
+    fn key(i: usize) -> StoredKey {
+        StoredKey {
+            stamp: Stamp { size: i as u64, modified: 7 },
+            digest: 1000 + i as u64,
+            fingerprinted: true,
+            linked: true,
+        }
+    }
+
+    fn print_of(note: &Note) -> &Fingerprint {
+        match &note.print {
+            Some(note::Print::Held(print)) => print,
+            _ => panic!("a note parsed here holds its fingerprint"),
+        }
+    }
+
+    /// A short stand-in for a note's fingerprint, to compare.
+    fn print_digest(note: &Note) -> u64 {
+        note::digest(format!("{:?}", note.print).as_bytes())
+    }
+
     /// The notes file is written piece by piece; it must read back whole,
     /// or every warm run would quietly read the vault again.
     #[test]
     fn the_notes_file_gives_back_the_notes_stored() {
-        let dir = tempfile::tempdir().unwrap();
-        let cache = Cache::new(dir.path().join("cache"), dir.path());
-        let reading = Reading { fingerprint: true, ..Reading::default() };
-        let notes: Vec<Note> = (0..150)
-            .map(|i| {
-                let text =
-                    format!("---\nupdated: 2026-01-0{}\n---\n# Note {i}\nwords of note {i}\n", i % 9 + 1);
-                Note::parse_with(format!("n{i}.md"), &text, reading)
-            })
-            .collect();
-        let key = |i: usize| StoredKey {
-            stamp: Stamp { size: i as u64, modified: 7 },
-            digest: i as u64,
-            fingerprinted: true,
-            linked: true,
-        };
-        fn print(note: &Note) -> Option<std::borrow::Cow<'_, Fingerprint>> {
-            match &note.print {
-                Some(note::Print::Held(print)) => Some(std::borrow::Cow::Borrowed(print)),
-                _ => None,
-            }
-        }
-        store_notes(&cache, &reading, 42, notes.iter().enumerate().map(|(i, n)| (n, key(i))), print).unwrap();
-        let known = known(&cache, &reading, notes.len());
-        assert_eq!(known.started, 42);
-        let kept: Vec<Kept> = known.parts.into_iter().flatten().collect();
+        let text = |i| format!("---\nupdated: 2026-01-0{}\n---\n# Note {i}\nwords of note {i}\n", i % 9 + 1);
+        let (_dir, cache, reading, notes) = stored_notes(150, text, key, 42);
+        let (started, kept, whole) = stored_back(&cache, &reading, None);
+        assert_eq!((started, whole), (42, true));
         assert_eq!(kept.len(), notes.len());
         for (i, (note, kept)) in notes.iter().zip(kept).enumerate() {
             assert_eq!(kept.key, key(i));
@@ -690,40 +800,69 @@ mod tests {
     /// note read anew still gives the similarity pass its old one.
     #[test]
     fn a_large_vaults_stored_fingerprints_are_filed_as_they_are_decoded() {
-        let dir = tempfile::tempdir().unwrap();
-        let cache = Cache::new(dir.path().join("cache"), dir.path());
-        let reading = Reading { fingerprint: true, ..Reading::default() };
-        let notes: Vec<Note> = (0..70)
-            .map(|i| {
-                Note::parse_with(
-                    format!("n{i}.md"),
-                    &format!("# Note {i}\nwords of note {i} and more\n"),
-                    reading,
-                )
-            })
-            .collect();
-        let key = |i: usize| StoredKey {
-            stamp: Stamp { size: i as u64, modified: 7 },
-            digest: 1000 + i as u64,
-            fingerprinted: true,
-            linked: true,
-        };
-        let held = |note: &Note| match &note.print {
-            Some(note::Print::Held(print)) => print.clone(),
-            _ => panic!("a note parsed here holds its fingerprint"),
-        };
-        let print = |note| Some(std::borrow::Cow::Owned(held(note)));
-        store_notes(&cache, &reading, 42, notes.iter().enumerate().map(|(i, n)| (n, key(i))), print).unwrap();
-
-        assert!(known(&cache, &reading, Prints::FILED_PAST).prints.is_none());
-        let mut large = known(&cache, &reading, Prints::FILED_PAST + 1);
-        let prints = large.take_prints().expect("a vault this large files its fingerprints");
-        let kept: Vec<Kept> = large.parts.into_iter().flatten().collect();
+        let (_dir, cache, reading, notes) =
+            stored_notes(70, |i| format!("# Note {i}\nwords of note {i} and more\n"), key, 42);
+        let prints = Prints::for_vault(Prints::FILED_PAST + 1).expect("a vault this large files them");
+        let (_, kept, whole) = stored_back(&cache, &reading, Some(&prints));
+        assert!(whole);
         assert_eq!(kept.len(), notes.len());
         for (i, (note, kept)) in notes.iter().zip(kept).enumerate() {
             let Some(note::Print::Filed(at)) = kept.note.print else { panic!("note {i} was not filed") };
-            assert_eq!(prints.get(at).as_ref(), Some(&held(note)));
-            assert_eq!(earlier_print(kept, Some(&prints)), Some((1000 + i as u64, held(note))));
+            assert_eq!(prints.get(at).as_ref(), Some(print_of(note)));
+            let earlier = earlier_print(kept, Some(&prints));
+            assert_eq!(earlier, Some((1000 + i as u64, print_of(note).clone())));
+        }
+    }
+
+    /// The notes file is used as it is decoded, before its checksum is
+    /// known: when the checksum then fails, or a part does not decode,
+    /// every note taken from it is read from its file instead.
+    #[test]
+    fn a_notes_file_that_proves_damaged_gives_no_note() {
+        let count = 80;
+        let words = |i: usize, age: &str| format!("# Note {i}\n{age} words of note {i}\n");
+        let vault = tempfile::tempdir().unwrap();
+        let files: Vec<PathBuf> = (0..count).map(|i| vault.path().join(format!("n{i:03}.md"))).collect();
+        for (i, file) in files.iter().enumerate() {
+            std::fs::write(file, words(i, "new")).unwrap();
+        }
+        // The file stores each note as it was before, under its file's
+        // stamp now, as if the run that wrote it read the notes then.
+        let stamp = |i: usize| Stamp::of_file(&files[i]).unwrap();
+        let key = |i| StoredKey { stamp: stamp(i), digest: i as u64, fingerprinted: true, linked: true };
+        let started = stamp(count - 1).racy_until() + 1;
+        let (_dir, cache, reading, _) = stored_notes(count, |i| words(i, "old"), key, started);
+        let read = || {
+            let entries = (0..count).map(|i| Entry { path: format!("n{i:03}.md"), kind: EntryKind::File });
+            let (notes, beside, _) = read_entries(
+                &cache,
+                vault.path(),
+                entries.collect(),
+                None,
+                reading,
+                None,
+                &crate::progress::Silent,
+            );
+            (
+                notes.iter().map(print_digest).collect::<Vec<_>>(),
+                beside.iter().filter(|(_, kept)| *kept).count(),
+            )
+        };
+        let fresh: Vec<u64> = (0..count)
+            .map(|i| print_digest(&Note::parse_with(format!("n{i:03}.md"), &words(i, "new"), reading)))
+            .collect();
+        let whole = read();
+        assert_eq!(whole.1, count, "a whole file gives every note");
+        assert!(whole.0.iter().zip(&fresh).all(|(kept, read)| kept != read));
+
+        let file = cache.file(NOTES);
+        let bytes = std::fs::read(&file).unwrap();
+        let checksum = MAGIC.len() + 4 + 8 + 8;
+        for at in [checksum, bytes.len() / 2, bytes.len() - 1] {
+            let mut damaged = bytes.clone();
+            damaged[at] ^= 0x40;
+            std::fs::write(&file, &damaged).unwrap();
+            assert_eq!(read(), (fresh.clone(), 0), "damaged at byte {at} of {}", bytes.len());
         }
     }
 }

@@ -296,7 +296,7 @@ impl Vault {
         Vault::read_known(root, walked, reading, None, None, progress).0
     }
 
-    /// [`Vault::read`] for a run with a cache, taking from `known` the
+    /// [`Vault::read`] for a run with a cache, taking from `cache` the
     /// notes whose files are as the last run read them. Gives, for each
     /// note (in path order), what the cache keeps beside it, and how many
     /// notes had to be read (their size or time had changed).
@@ -304,7 +304,7 @@ impl Vault {
         root: &Path,
         walked: walk::Walked,
         reading: note::Reading<'_>,
-        mut known: Option<crate::cache::Known>,
+        cache: Option<&crate::cache::Cache>,
         stamps: Option<Vec<Option<crate::cache::Stamp>>>,
         progress: &dyn Progress,
     ) -> (Vault, Vec<Option<crate::cache::StoredKey>>, usize) {
@@ -313,14 +313,13 @@ impl Vault {
         // list of the two together, then split, held them all twice.
         let walk::Walked { entries, problems, .. } = walked;
         // In a large vault each fingerprint is filed as soon as it is made
-        // (the cache's, as they were decoded), so that they are never all
+        // (the cache's, as they are decoded), so that they are never all
         // in memory at once.
-        let prints = match known.as_mut() {
-            Some(known) => known.take_prints(),
-            None => crate::prints::Prints::for_vault(entries.len()),
-        };
-        let (mut notes, mut beside, earlier) = match known {
-            Some(known) => known.read_entries(root, entries, stamps, reading, prints.as_ref(), progress),
+        let prints = crate::prints::Prints::for_vault(entries.len());
+        let (mut notes, mut beside, earlier) = match cache {
+            Some(cache) => {
+                crate::cache::read_entries(cache, root, entries, stamps, reading, prints.as_ref(), progress)
+            }
             // Each entry's path is moved into its note, not copied.
             None => {
                 let (notes, beside) = entries

@@ -92,10 +92,11 @@ pub fn read_then<R>(
         None => (Vault::read(settings.root(), walked, reading, progress), None),
         Some(cache) => {
             let started = crate::cache::now();
-            let known = crate::cache::known(cache, &reading, walked.entries.len());
-            let fresh = known.is_empty();
             let (vault, keys, opened) =
-                Vault::read_known(settings.root(), walked, reading, Some(known), stamps, progress);
+                Vault::read_known(settings.root(), walked, reading, Some(cache), stamps, progress);
+            // Every note opened: there was no notes file to trust, or
+            // every note changed.
+            let fresh = opened == vault.notes.len();
             let rewrite = fresh || opened > vault.notes.len() / REWRITE_SHARE;
             (vault, rewrite.then_some((cache, keys, started)))
         }
