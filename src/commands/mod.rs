@@ -113,9 +113,9 @@ pub fn read_then<R>(
                 let _ = crate::cache::store_notes(cache, &reading, started, stored, print);
             };
             // A vault large enough to file its fingerprints writes the file
-            // first, not beside `then`: the writer's buffers on top of the
-            // similarity pass's peak made a million notes' first run take
-            // 1266 MiB. It costs that run time; most runs write nothing.
+            // first, not beside `then`, so that the writer's buffers do not
+            // come on top of the similarity pass's peak. It costs that run
+            // time; most runs write nothing.
             if vault.notes.len() > crate::prints::Prints::FILED_PAST {
                 store();
             } else {
