@@ -121,13 +121,13 @@ fn percent_decode(value: &str) -> String {
 }
 
 /// A link in a note's body. Every note keeps its links for the whole run,
-/// so positions are held in 32-bit words: half the size of a [`Span`] and
-/// a range. (A link past the first 4 GiB of a file is not kept.)
+/// so the start of its target is held in a 32-bit word, as a [`Span`]
+/// holds its place, rather than in a range. (A link past the first 4 GiB
+/// of a file is not kept.)
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct BodyLink {
-    /// The whole link, `[[...]]` or `[...](...)`: offset, length, line
-    /// and column, as its [`Span`] gives them.
-    at: [u32; 4],
+    /// The whole link, `[[...]]` or `[...](...)`.
+    at: Span,
     /// Where the bytes of the file that name the target start: the name
     /// of a wikilink (before any heading or label), the path of a
     /// Markdown link (inside any angle brackets, before any heading or
@@ -144,15 +144,15 @@ impl BodyLink {
     /// The link with its span, the start of its target and the target as
     /// written; `None` past the first 4 GiB of a file.
     fn new(span: Span, target: usize, written: &str, wikilink: bool, angle: bool) -> Option<BodyLink> {
-        let word = |n: usize| u32::try_from(n).ok();
-        let at = [word(span.offset())?, word(span.len())?, word(span.line())?, word(span.column())?];
-        Some(BodyLink { at, target: word(target)?, written: written.into(), wikilink, angle })
+        // A link starting past 4 GiB (whose span saturates) has its target
+        // past it too: this drops it.
+        let target = u32::try_from(target).ok()?;
+        Some(BodyLink { at: span, target, written: written.into(), wikilink, angle })
     }
 
     /// The whole link.
     pub fn span(&self) -> Span {
-        let [offset, len, line, column] = self.at.map(|w| w as usize);
-        Span::new(offset, len, line, column)
+        self.at
     }
 
     /// The bytes of the file that name the target.
