@@ -55,7 +55,7 @@ fn key(entry: &Entry) -> Key {
 pub fn entry(d: &Diagnostic, sources: &dyn Sources) -> Entry {
     let source = d.span.and_then(|s| {
         let text = sources.text(&d.path)?;
-        text.get(s.offset()..s.end()).map(|t| t.split_whitespace().collect::<Vec<_>>().join(" "))
+        text.get(s.range()).map(|t| t.split_whitespace().collect::<Vec<_>>().join(" "))
     });
     let offending = match source {
         Some(text) => text,

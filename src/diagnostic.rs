@@ -46,6 +46,11 @@ impl Span {
         self.offset() + self.len()
     }
 
+    /// The bytes it covers.
+    pub fn range(self) -> std::ops::Range<usize> {
+        self.offset()..self.end()
+    }
+
     /// The 1-based line.
     pub fn line(self) -> usize {
         self.line as usize

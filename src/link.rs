@@ -465,14 +465,7 @@ mod tests {
         let links = in_body(text, 12);
         let shown: Vec<(&str, &str, usize, usize)> = links
             .iter()
-            .map(|l| {
-                (
-                    &text[l.span().offset()..][..l.span().len()],
-                    &text[l.target()],
-                    l.span().line(),
-                    l.span().column(),
-                )
-            })
+            .map(|l| (&text[l.span().range()], &text[l.target()], l.span().line(), l.span().column()))
             .collect();
         assert_eq!(
             shown,

@@ -345,7 +345,7 @@ impl State {
         let (start, end) = (offset(text, p.range.start), offset(text, p.range.end));
         let mut actions = Vec::new();
         for d in found.iter().filter(|d| d.path == path) {
-            let span = d.span.map_or(0..0, |s| s.offset()..s.end());
+            let span = d.span.map_or(0..0, |s| s.range());
             if span.start > end || span.end < start {
                 continue;
             }
@@ -503,7 +503,7 @@ fn send(connection: &Connection, uri: &lsp::Uri, diagnostics: Vec<Value>) -> Res
 /// A finding as LSP has it: range, severity, code, and the other notes
 /// it involves as related locations.
 fn diagnostic(d: &Diagnostic, text: &str, state: &State) -> Value {
-    let span = d.span.map_or(0..0, |s| s.offset()..s.end());
+    let span = d.span.map_or(0..0, |s| s.range());
     let mut message = d.message.clone();
     if let Some(help) = &d.help {
         message.push_str(&format!("\nhelp: {help}"));

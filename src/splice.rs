@@ -43,7 +43,7 @@ pub fn successor_edit(text: &str, value: &str, keys: &[&str]) -> Result<Option<E
                 Some(field) if field.value.as_str() == Some(value) => return Ok(None),
                 Some(field) => {
                     let span = field.value.span;
-                    let original = text[span.offset()..span.end()].to_string();
+                    let original = text[span.range()].to_string();
                     Edit { offset: span.offset(), original, replacement: toml_string(value) }
                 }
                 None => {

@@ -115,7 +115,7 @@ fn others(text: &str) -> Vec<(String, String)> {
         .filter(|f| !SUCCESSOR_KEYS.contains(&f.key.as_ref()))
         .map(|f| {
             let s = f.value.span;
-            (f.key.to_string(), text[s.offset()..s.end()].to_string())
+            (f.key.to_string(), text[s.range()].to_string())
         })
         .collect()
 }

@@ -642,7 +642,7 @@ mod tests {
         assert_eq!(&*f[1].key, "superseded_by");
         let span = f[1].value.span;
         assert_eq!((span.line(), span.column()), (3, 16));
-        assert_eq!(&text[span.offset()..span.end()], "\"[[Next]]\"");
+        assert_eq!(&text[span.range()], "\"[[Next]]\"");
     }
 
     #[test]
@@ -651,7 +651,7 @@ mod tests {
         let f = fields(text);
         assert_eq!(f[0].value.strings(), vec!["a", "b"]);
         let span = f[1].value.span;
-        assert_eq!(&text[span.offset()..span.end()], "'q'");
+        assert_eq!(&text[span.range()], "'q'");
         assert_eq!((span.line(), span.column()), (3, 4));
     }
 

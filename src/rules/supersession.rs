@@ -200,7 +200,7 @@ fn by_alias(vault: &Vault, declared: &Declared, target: NoteId) -> Option<Diagno
     }
     let file_name = vault.wikilink_name(declared.by, target).filter(|n| !n.eq_ignore_ascii_case(&name))?;
     let by = &vault.notes[declared.by];
-    let written = by.head()?.get(declared.span.offset()..declared.span.end())?;
+    let written = by.head()?.get(declared.span.range())?;
     let at = written.find(name.as_str())?;
     let fix = Fix::safe(
         Edit { offset: declared.span.offset() + at, original: name.clone(), replacement: file_name.clone() },
@@ -285,7 +285,7 @@ fn unquoted(note: &crate::note::Note, key: &str, value: &Value) -> Diagnostic {
     let span = value.span;
     let written = note
         .head()
-        .and_then(|head| head.get(span.offset()..span.end()))
+        .and_then(|head| head.get(span.range()))
         .filter(|w| w.starts_with("[[") && w.ends_with("]]"));
     let fix = written.map(|w| {
         let edit = Edit { offset: span.offset(), original: w.to_string(), replacement: format!("\"{w}\"") };
@@ -478,7 +478,7 @@ fn report_chains(vault: &Vault, graph: &Graph, wanted: &[bool], out: &mut Vec<Di
 /// never applied by `check --fix`.
 fn to_current(vault: &Vault, id: NoteId, span: crate::diagnostic::Span, current: NoteId) -> Option<Fix> {
     let note = &vault.notes[id];
-    let written = note.head()?.get(span.offset()..span.end())?;
+    let written = note.head()?.get(span.range())?;
     let (start, old) = match (written.find("[["), written.rfind("]]")) {
         (Some(open), Some(close)) if open < close => (open, &written[open..close + 2]),
         _ => {
