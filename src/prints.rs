@@ -81,10 +81,16 @@ impl Prints {
     /// at any size, against 0.61 s before, to save 120 MB.
     pub const FILED_PAST: usize = 200_000;
 
+    /// Whether a vault of `notes` notes is large enough to file its
+    /// fingerprints.
+    pub fn files_for(notes: usize) -> bool {
+        notes > Prints::FILED_PAST
+    }
+
     /// The store of a vault of `notes` notes, if it is large enough to
     /// file its fingerprints.
     pub fn for_vault(notes: usize) -> Option<Prints> {
-        (notes > Prints::FILED_PAST).then(Prints::default)
+        Prints::files_for(notes).then(Prints::default)
     }
 
     /// A store whose file is made past `spill_after` bytes.

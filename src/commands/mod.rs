@@ -116,7 +116,7 @@ pub fn read_then<R>(
             // first, not beside `then`, so that the writer's buffers do not
             // come on top of the similarity pass's peak. It costs that run
             // time; most runs write nothing.
-            if vault.notes.len() > crate::prints::Prints::FILED_PAST {
+            if crate::prints::Prints::files_for(vault.notes.len()) {
                 store();
             } else {
                 scope.spawn(store);
