@@ -2,6 +2,7 @@
 //! resolution of successor values to notes.
 
 use crate::diagnostic::Diagnostic;
+use crate::fingerprint::Fingerprint;
 use crate::link::{self, Invalid, Target};
 pub use crate::note::Side;
 use crate::note::{self, Note};
@@ -10,6 +11,7 @@ use crate::text::{fold, nfc};
 use crate::walk::normalize;
 use crate::walk::{self, EntryKind, WalkError, WalkOptions};
 use rayon::prelude::*;
+use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 
 pub type NoteId = usize;
@@ -499,26 +501,26 @@ impl Vault {
     pub fn scan_prints(
         &self,
         ids: impl Iterator<Item = NoteId>,
-        mut each: impl FnMut(&[(NoteId, std::borrow::Cow<'_, crate::fingerprint::Fingerprint>)]),
+        each: impl FnMut(&[(NoteId, Cow<'_, Fingerprint>)]),
     ) {
+        self.prints_of(ids).scan(each);
+    }
+
+    /// The fingerprints of the notes `ids` gives, found once for scans
+    /// over them: following each note to its print on every scan of
+    /// many took longer than the scans' own work.
+    pub fn prints_of(&self, ids: impl Iterator<Item = NoteId>) -> PrintList<'_> {
         let mut filed = Vec::new();
         let mut held = Vec::new();
         for id in ids {
             match &self.notes[id].print {
-                Some(note::Print::Held(print)) => held.push((id, std::borrow::Cow::Borrowed(print))),
+                Some(note::Print::Held(print)) => held.push((id, Cow::Borrowed(print))),
                 Some(note::Print::Filed(at)) => filed.push((id, *at)),
                 None => {}
             }
         }
-        if !held.is_empty() {
-            each(&held);
-        }
         filed.sort_unstable_by_key(|&(_, at)| at);
-        self.prints.scan(&filed, |batch| {
-            let batch: Vec<_> =
-                batch.into_iter().map(|(id, print)| (id, std::borrow::Cow::Owned(print))).collect();
-            each(&batch);
-        });
+        PrintList { held, filed, prints: &self.prints }
     }
 
     pub fn id_of(&self, path: &str) -> Option<NoteId> {
@@ -662,6 +664,33 @@ pub struct Overlay<'v> {
 impl crate::diagnostic::Sources for Overlay<'_> {
     fn text(&self, path: &str) -> Option<std::sync::Arc<str>> {
         if path == self.path { Some(self.text.clone()) } else { self.files.text(path) }
+    }
+}
+
+/// Fingerprints of some of a vault's notes, from [`Vault::prints_of`].
+pub struct PrintList<'v> {
+    /// Those in memory, in note order.
+    pub held: Vec<(NoteId, Cow<'v, Fingerprint>)>,
+    /// Those in the vault's file of them, in file order.
+    filed: Vec<(NoteId, crate::prints::PrintAt)>,
+    prints: &'v crate::prints::Prints,
+}
+
+impl PrintList<'_> {
+    /// Calls `each` with every fingerprint (each once), a batch at a time.
+    pub fn scan(&self, mut each: impl FnMut(&[(NoteId, Cow<'_, Fingerprint>)])) {
+        if !self.held.is_empty() {
+            each(&self.held);
+        }
+        self.scan_filed(each);
+    }
+
+    /// [`PrintList::scan`] of those filed alone.
+    pub fn scan_filed(&self, mut each: impl FnMut(&[(NoteId, Cow<'_, Fingerprint>)])) {
+        self.prints.scan(&self.filed, |batch| {
+            let batch: Vec<_> = batch.into_iter().map(|(id, print)| (id, Cow::Owned(print))).collect();
+            each(&batch);
+        });
     }
 }
 

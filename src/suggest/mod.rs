@@ -566,14 +566,17 @@ fn glob_for(older: &[String], newest: &str) -> String {
 /// two copies of a page otherwise, nor two pages of one set of roots.
 fn candidates(vault: &Vault, looked_at: &[bool], roots: &VersionRoots, common: &Common) -> Vec<(u32, u32)> {
     // The signatures are read in passes over the fingerprints, a batch at
-    // a time.
+    // a time; those in memory are found once for every pass.
+    let prints = vault.prints_of((0..vault.notes.len()).filter(|&id| looked_at[id]));
+    fn signatures_of<'a>(batch: &'a [(NoteId, Cow<Fingerprint>)]) -> Vec<(NoteId, &'a Signature)> {
+        batch.iter().filter_map(|(id, print)| Some((*id, print.signature()?))).collect()
+    }
+    let held = signatures_of(&prints.held);
     let scan = |each: minhash::Each| {
-        let looked_at = (0..vault.notes.len()).filter(|&id| looked_at[id]);
-        vault.scan_prints(looked_at, |batch| {
-            let signatures: Vec<(NoteId, &Signature)> =
-                batch.iter().filter_map(|(id, print)| Some((*id, print.signature()?))).collect();
-            each(&signatures);
-        });
+        if !held.is_empty() {
+            each(&held);
+        }
+        prints.scan_filed(|batch| each(&signatures_of(batch)));
     };
     let mut candidates = minhash::candidates(vault.notes.len(), scan, common);
     candidates.extend(name_groups(vault, looked_at));
