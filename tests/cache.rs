@@ -78,8 +78,8 @@ fn warm_runs_match_cold_runs_over_edits_renames_and_deletions() {
     assert_warm_is_cold(root, "untouched");
     assert_eq!(
         cache_files(root).len(),
-        3,
-        "the notes, the similarity pass's counts and the last check's findings"
+        4,
+        "the notes, the similarity pass's counts and bands, and the last check's findings"
     );
     let edit = |path: &str, from: &str, to: &str| {
         let file = root.join(path);
@@ -98,6 +98,15 @@ fn warm_runs_match_cold_runs_over_edits_renames_and_deletions() {
                     "---\n",
                     "---\nsuperseded_by: hr/family-leave-policy.md\n",
                 )
+            }),
+        ),
+        (
+            // Banding carries over the pairs of the notes that did not
+            // change, and finds the changed note's new ones.
+            "a note's text rewritten as another's",
+            Box::new(|| {
+                let guide = std::fs::read_to_string(root.join("eng/api-guide-v2.md")).unwrap();
+                write("eng/overview.md", &guide.replacen("\n# ", "\n# Overview: ", 1))
             }),
         ),
         (
@@ -160,7 +169,7 @@ fn a_damaged_cache_is_ignored_and_rebuilt() {
     let warm = || commands.iter().map(|c| run(root, c)).collect::<Vec<_>>();
     assert_eq!(warm(), cold);
     let files = cache_files(root);
-    assert_eq!(files.len(), 3);
+    assert_eq!(files.len(), 4);
     let pristine: Vec<Vec<u8>> = files.iter().map(|f| std::fs::read(f).unwrap()).collect();
     let mut seed = 0x9e37_79b9_u64;
     let mut next = |below: usize| {

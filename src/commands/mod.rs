@@ -129,6 +129,8 @@ pub fn read_then<R>(
 
 /// The cache's file of the similarity pass's counts.
 const TALLY: &str = "tally";
+/// The cache's file of what banding found.
+const BANDED: &str = "banded";
 
 /// Finds the suspected version pairs, with the counts the last run left in
 /// the cache (when there is one) and leaving this run's for the next.
@@ -143,13 +145,16 @@ pub fn find_pairs(
     // The counts follow from the notes' fingerprints, which the version
     // and the settings of reading make.
     let key = crate::cache::notes_key(&settings.reading(true, false, true));
-    let earlier = cache.load(TALLY, key);
-    let (found, tally) = crate::suggest::find_tallied(input, &settings.suggest, progress, earlier);
+    let earlier = crate::suggest::Carried { tally: cache.load(TALLY, key), banded: cache.load(BANDED, key) };
+    let (found, carried) = crate::suggest::find_tallied(input, &settings.suggest, progress, earlier);
+    // A cache that cannot be written only costs the next run its speed.
     // The tally is kept with the notes it was counted from: a later run
     // takes out of it the notes changed since, as the cache has them.
-    if let Some(tally) = tally.filter(|t| input.vault.cached_now && !t.notes.is_empty()) {
-        // A cache that cannot be written only costs the next run its speed.
+    if let Some(tally) = carried.tally.filter(|t| input.vault.cached_now && !t.notes.is_empty()) {
         let _ = cache.store(TALLY, key, &tally);
+    }
+    if let Some(banded) = carried.banded {
+        let _ = cache.store(BANDED, key, &banded);
     }
     found
 }

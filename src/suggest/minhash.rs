@@ -4,6 +4,7 @@
 //! that scoring can set them aside.
 
 use crate::fingerprint::{BINS, Signature, mix};
+use rayon::iter::Either;
 use rayon::prelude::*;
 
 /// With bands of two rows, a pair sharing 30% of its shingles becomes a
@@ -290,6 +291,14 @@ impl Common {
         }
     }
 
+    /// Tells one set of common shingles from another.
+    pub fn digest(&self) -> u64 {
+        let words = self.bits.iter().flat_map(|w| w.to_le_bytes());
+        let bytes: Vec<u8> =
+            words.chain(self.mask.to_le_bytes()).chain(self.threshold.to_le_bytes()).collect();
+        crate::note::digest(&bytes)
+    }
+
     pub fn is_common(&self, shingle: u32) -> bool {
         let at = (shingle & self.mask) as usize;
         self.bits[at / 64] >> (at % 64) & 1 != 0
@@ -339,7 +348,7 @@ const BUFFERED_KEYS: usize = 16 << 20;
 /// it is called. Signatures are made as each note is read, before
 /// anything is counted, so they hold boilerplate too: a band with a
 /// `common` shingle in it pairs nobody.
-pub fn candidates(notes: usize, scan: impl Fn(Each), common: &Common) -> Vec<(u32, u32)> {
+pub fn candidates(notes: usize, scan: impl Fn(Each), common: &Common) -> Found {
     // A pass over the signatures keys a few bands and sorts those keys, so
     // that notes sharing a band's key are side by side. A key holds the
     // band (mixed into its hash, so one band's buckets never mix with
@@ -354,6 +363,7 @@ pub fn candidates(notes: usize, scan: impl Fn(Each), common: &Common) -> Vec<(u3
     let buffered = notes * BANDS_A_PASS * 8 <= BUFFERED_KEYS;
     let (mut keys, mut sorted): (Vec<u64>, Vec<u64>) = (Vec::new(), Vec::new());
     let mut pairs: Vec<(u32, u32)> = Vec::new();
+    let mut crowded: Vec<u32> = Vec::new();
     for first in (0..BANDS).step_by(BANDS_A_PASS) {
         let bands = first..(first + BANDS_A_PASS).min(BANDS);
         let width = bands.len();
@@ -399,25 +409,182 @@ pub fn candidates(notes: usize, scan: impl Fn(Each), common: &Common) -> Vec<(u3
             &keys
         };
         let filled = sorted.partition_point(|&k| k != u64::MAX);
-        let found: Vec<(u32, u32)> = sorted[..filled]
+        // A bucket too full to pair its notes is rare (it takes copies of
+        // one text counted once, as pages of one set of roots are); its
+        // notes are kept for `Banded::update`.
+        let (found, full): (Vec<(u32, u32)>, Vec<u32>) = sorted[..filled]
             .par_chunk_by(|a, b| a >> id_bits == b >> id_bits)
-            .filter(|bucket| (2..=MAX_BUCKET).contains(&bucket.len()))
+            .filter(|bucket| bucket.len() >= 2)
             .flat_map_iter(|bucket| {
-                let mut pairs = Vec::new();
-                for (x, &a) in bucket.iter().enumerate() {
-                    let a = (a & id_mask) as u32;
-                    let others = bucket[x + 1..].iter().map(|&b| (b & id_mask) as u32);
-                    pairs.extend(others.map(|b| (a.min(b), a.max(b))));
+                let ids: Vec<u32> = bucket.iter().map(|&k| (k & id_mask) as u32).collect();
+                match ids.len() > MAX_BUCKET {
+                    true => ids.into_iter().map(Either::Right).collect(),
+                    false => pairs_in(&ids).map(Either::Left).collect::<Vec<_>>(),
                 }
-                pairs
             })
-            .collect();
+            .partition_map(|found| found);
         pairs.extend(found);
+        crowded.extend(full);
     }
     drop((keys, sorted));
     pairs.par_sort_unstable();
     pairs.dedup();
-    pairs
+    crowded.par_sort_unstable();
+    crowded.dedup();
+    Found { pairs, crowded }
+}
+
+/// Every pair `(a, b)`, `a < b`, of the notes of a bucket.
+fn pairs_in(ids: &[u32]) -> impl Iterator<Item = (u32, u32)> + '_ {
+    ids.iter().enumerate().flat_map(|(x, &a)| ids[x + 1..].iter().map(move |&b| (a.min(b), a.max(b))))
+}
+
+/// What banding found: the candidate pairs, and the notes in a band
+/// shared by too many notes to pair any of them.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Found {
+    /// Sorted, without repeats.
+    pub pairs: Vec<(u32, u32)>,
+    /// Sorted, without repeats.
+    pub crowded: Vec<u32>,
+}
+
+/// What banding found in a run, with what it followed from, kept for the
+/// next run, which then bands only the notes changed since.
+///
+/// A pair of notes neither of which changed shares the bands it shared,
+/// so it is still a candidate, and no other pair of them is one. That
+/// holds while the notes are the same files in the same order (the pairs
+/// name them by index), and the same shingles are common (a band with a
+/// common shingle pairs nobody). It fails only where a band's bucket
+/// crosses the most a bucket holds: a changed note joining or leaving a
+/// bucket that full unpairs or pairs notes that did not change. Those
+/// runs band every note again.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Banded {
+    /// A digest of the notes' paths, in order.
+    notes: u64,
+    /// [`Common::digest`] of the shingles common then.
+    common: u64,
+    /// By note, what its signature followed from: the digest of its file,
+    /// or 0 when it was not banded.
+    sources: Vec<u64>,
+    found: (Vec<(u32, u32)>, Vec<u32>),
+}
+
+/// More notes changed than this share of them are banded afresh: at a
+/// sixteenth, finding the changed notes' matches costs about what banding
+/// every note does.
+const CHANGED_SHARE: usize = 16;
+
+impl Banded {
+    /// `found` as found among notes whose paths have the digest `notes`,
+    /// banded with `common`, each note's signature following from its
+    /// entry in `sources`.
+    pub fn new(notes: u64, sources: Vec<u64>, common: &Common, found: Found) -> Banded {
+        Banded { notes, common: common.digest(), sources, found: (found.pairs, found.crowded) }
+    }
+
+    /// Tells what one run found, and from what, from what another did.
+    pub fn digest(&self) -> u64 {
+        let mut digest = xxhash_rust::xxh3::Xxh3Default::new();
+        digest.update(&self.notes.to_le_bytes());
+        digest.update(&self.common.to_le_bytes());
+        self.sources.iter().for_each(|s| digest.update(&s.to_le_bytes()));
+        self.found
+            .0
+            .iter()
+            .for_each(|(a, b)| digest.update(&(u64::from(*a) << 32 | u64::from(*b)).to_le_bytes()));
+        self.found.1.iter().for_each(|id| digest.update(&id.to_le_bytes()));
+        digest.digest()
+    }
+
+    /// What banding finds now, from what it found then, when the notes are
+    /// the same files and few of them changed: `sources` as in
+    /// [`Banded::new`], `scan` as for [`candidates`], and `signature`
+    /// gives a changed note's signature. `None` when every note must be
+    /// banded again.
+    pub fn update(
+        &self,
+        notes: u64,
+        sources: &[u64],
+        common: &Common,
+        scan: impl Fn(Each),
+        signature: impl Fn(u32) -> Option<Signature>,
+    ) -> Option<Found> {
+        let (pairs, crowded) = &self.found;
+        if self.notes != notes || self.common != common.digest() || self.sources.len() != sources.len() {
+            return None;
+        }
+        let changed: Vec<u32> =
+            (0..sources.len()).filter(|&i| self.sources[i] != sources[i]).map(|i| i as u32).collect();
+        let is_changed = |id: u32| changed.binary_search(&id).is_ok();
+        if changed.len() * CHANGED_SHARE > sources.len()
+            || changed.iter().any(|c| crowded.binary_search(c).is_ok())
+        {
+            return None;
+        }
+        // The bands of the changed notes now, by band, sorted by rows.
+        let mut wanted: Vec<Vec<(u64, u32)>> = vec![Vec::new(); BANDS];
+        for &id in &changed {
+            let Some(signature) = (sources[id as usize] != 0).then(|| signature(id)).flatten() else {
+                continue;
+            };
+            for (band, rows) in signature.chunks_exact(ROWS).enumerate() {
+                if !rows.iter().any(|&r| common.is_common(r)) {
+                    wanted[band].push((band_rows(rows), id));
+                }
+            }
+        }
+        let banded: Vec<usize> = (0..BANDS).filter(|&band| !wanted[band].is_empty()).collect();
+        for list in &mut wanted {
+            list.sort_unstable();
+        }
+        // Every note sharing one of those bands (the changed notes
+        // themselves among them), as (band, rows, note).
+        let mut shared: Vec<(usize, u64, u32)> = Vec::new();
+        scan(&mut |batch| {
+            let found = batch.par_iter().flat_map_iter(|&(id, signature)| {
+                let wanted = &wanted;
+                banded.iter().filter_map(move |&band| {
+                    let rows = band_rows(&signature[band * ROWS..(band + 1) * ROWS]);
+                    let list = &wanted[band];
+                    let at = list.partition_point(|&(r, _)| r < rows);
+                    (list.get(at).is_some_and(|&(r, _)| r == rows)).then_some((band, rows, id as u32))
+                })
+            });
+            shared.par_extend(found);
+        });
+        shared.par_sort_unstable();
+        let mut found: Vec<(u32, u32)> =
+            pairs.iter().copied().filter(|&(a, b)| !is_changed(a) && !is_changed(b)).collect();
+        let mut full: Vec<u32> = crowded.clone();
+        for bucket in shared.chunk_by(|x, y| (x.0, x.1) == (y.0, y.1)) {
+            let ids: Vec<u32> = bucket.iter().map(|&(_, _, id)| id).collect();
+            // The bucket then held the notes in it now that did not change,
+            // and perhaps changed notes, none of them crowded: so when it
+            // is not full now, it was not full then.
+            if ids.len() <= MAX_BUCKET {
+                found.extend(pairs_in(&ids).filter(|&(a, b)| is_changed(a) || is_changed(b)));
+            } else if ids.iter().filter(|&&id| !is_changed(id)).count() > MAX_BUCKET {
+                // Full then too: it paired nobody then either.
+                full.extend(ids.into_iter().filter(|&id| is_changed(id)));
+            } else {
+                return None;
+            }
+        }
+        found.par_sort_unstable();
+        found.dedup();
+        full.sort_unstable();
+        full.dedup();
+        Some(Found { pairs: found, crowded: full })
+    }
+}
+
+/// A band's two rows in one word.
+const _: () = assert!(ROWS == 2);
+fn band_rows(rows: &[u32]) -> u64 {
+    u64::from(rows[0]) << 32 | u64::from(rows[1])
 }
 
 /// `keys`, sorted, into `sorted`: placed by their top bits in one pass,
@@ -468,7 +635,7 @@ mod tests {
         counter.finish()
     }
 
-    fn candidates_of(signatures: &[Option<&Signature>], common: &Common) -> Vec<(u32, u32)> {
+    fn candidates_of(signatures: &[Option<&Signature>], common: &Common) -> Found {
         let given: Vec<(usize, &Signature)> =
             signatures.iter().enumerate().filter_map(|(id, s)| Some((id, (*s)?))).collect();
         candidates(signatures.len(), |each| each(&given), common)
@@ -486,13 +653,74 @@ mod tests {
         let sigs = sets.map(crate::fingerprint::signature);
         assert!(sigs[3].is_none());
         let rare = count(&sets).common();
-        assert_eq!(candidates_of(&sigs.each_ref().map(Option::as_ref), &rare), vec![(0, 1)]);
+        assert_eq!(candidates_of(&sigs.each_ref().map(Option::as_ref), &rare).pairs, vec![(0, 1)]);
         // Bands of shingles common to many notes pair nobody: eight
         // copies of one text share every band, and none of them counts.
         let copies = [&a[..]; 8];
         let common = count(&copies).common();
         let sig = crate::fingerprint::signature(&a);
-        assert_eq!(candidates_of(&[sig.as_ref(); 8], &common), vec![]);
+        assert_eq!(candidates_of(&[sig.as_ref(); 8], &common), Found::default());
+    }
+
+    /// Banding carried over from an earlier run finds what banding every
+    /// note again finds, or declines: over edits that move notes between
+    /// documents, into and out of a band shared by more notes than a
+    /// bucket holds, and into bands of common shingles.
+    #[test]
+    fn banding_carried_over_is_banding_again() {
+        let mut state = 7u64;
+        let mut next = |below: u64| {
+            state = mix(state.wrapping_add(0x9e37_79b9_7f4a_7c15));
+            state % below
+        };
+        // Note `i` of a document takes each of its rows with chance 3/4;
+        // document 0 is copied into 70 notes whole (a crowded bucket).
+        let doc_row = |doc: u64, row: usize| (mix(doc << 8 | row as u64) >> 40) as u32;
+        let make = |doc: u64, next: &mut dyn FnMut(u64) -> u64| -> Signature {
+            std::array::from_fn(|row| match doc == 0 || next(4) > 0 {
+                true => doc_row(doc, row),
+                false => (next(u64::MAX) >> 8) as u32 | 1 << 31,
+            })
+        };
+        let notes = 300;
+        let mut docs: Vec<u64> = (0..notes).map(|i| if i < 70 { 0 } else { 1 + next(60) }).collect();
+        let mut sigs: Vec<Signature> = docs.iter().map(|&d| make(d, &mut next)).collect();
+        // Rows of document 1's first bands are common, as a template's are.
+        let template: Vec<u32> = (0..8).map(|row| doc_row(1, row)).collect();
+        let common = count(&[&template[..]; 8]).common();
+        let found = |sigs: &[Signature]| candidates_of(&sigs.iter().map(Some).collect::<Vec<_>>(), &common);
+        let mut sources: Vec<u64> = (1..=notes as u64).collect();
+        let mut banded = Banded::new(9, sources.clone(), &common, found(&sigs));
+        let (mut carried, mut declined) = (0, 0);
+        for round in 0..200 {
+            for _ in 0..1 + next(3) {
+                let note = next(notes as u64) as usize;
+                docs[note] = match next(5) {
+                    0 => 0,
+                    _ => 1 + next(60),
+                };
+                sigs[note] = make(docs[note], &mut next);
+                sources[note] = 1_000 + round * 10 + next(10);
+            }
+            let expected = found(&sigs);
+            let given: Vec<(usize, &Signature)> = sigs.iter().enumerate().collect();
+            let scan = |each: Each| each(&given);
+            match banded.update(9, &sources, &common, scan, |id| Some(sigs[id as usize])) {
+                Some(updated) => {
+                    assert_eq!(updated, expected, "round {round}");
+                    carried += 1;
+                }
+                None => declined += 1,
+            }
+            banded = Banded::new(9, sources.clone(), &common, expected);
+        }
+        // Both ways are taken, so each was checked.
+        assert!(carried > 100 && declined > 10, "{carried} carried, {declined} declined");
+        // Other notes, or other common shingles, band every note again.
+        let given: Vec<(usize, &Signature)> = sigs.iter().enumerate().collect();
+        assert_eq!(banded.update(8, &sources, &common, |each: Each| each(&given), |_| None), None);
+        let other = count(&[&template[..4]; 8]).common();
+        assert_eq!(banded.update(9, &sources, &other, |each: Each| each(&given), |_| None), None);
     }
 
     #[test]

@@ -23,6 +23,7 @@ use crate::progress::{Progress, Silent};
 use crate::vault::{NoteId, Vault};
 use crate::version_roots::VersionRoots;
 use direction::{Age, Direction};
+pub use minhash::Banded;
 use minhash::{Common, Tally};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -255,18 +256,27 @@ pub fn find(input: Input, options: &Options) -> Suggestions {
 
 /// [`find`], reporting its progress.
 pub fn find_with(input: Input, options: &Options, progress: &dyn Progress) -> Suggestions {
-    find_tallied(input, options, progress, None).0
+    find_tallied(input, options, progress, Carried::default()).0
+}
+
+/// What one run of the similarity pass leaves a cache for the next: the
+/// shingles' counts, and what banding found.
+#[derive(Default)]
+pub struct Carried {
+    pub tally: Option<Tally>,
+    pub banded: Option<Banded>,
 }
 
 /// [`find_with`] for a run with a cache: the shingles are counted from the
-/// last run's tally (`earlier`) where it serves, and this run's tally is
-/// given for the next, unless it is the last run's.
+/// last run's tally, and the notes banded from what it found, where they
+/// serve (`earlier`). This run's are given for the next, each unless it
+/// is the last run's.
 pub fn find_tallied(
     input: Input,
     options: &Options,
     progress: &dyn Progress,
-    earlier: Option<Tally>,
-) -> (Suggestions, Option<Tally>) {
+    earlier: Carried,
+) -> (Suggestions, Carried) {
     let Input { vault, graph, dismissals } = input;
     progress.start("fingerprinting notes", vault.notes.len() as u64);
     let boilerplate = Boilerplate::of_templates(vault);
@@ -286,11 +296,11 @@ pub fn find_tallied(
     drop(briefs);
     let outlines = outlines(vault, &looked_at);
     let counted = once_per_document(&outlines, &roots);
-    let (tally, changed) = tally(vault, &counted, &outlines, earlier);
+    let (tally, changed) = tally(vault, &counted, &outlines, earlier.tally);
     drop((outlines, counted));
     let mut common = tally.common();
     common.mark(&boilerplate.shingles);
-    let candidates = candidates(vault, &looked_at, &roots, &common);
+    let (candidates, banded) = candidates(vault, &looked_at, &roots, &common, earlier.banded);
     let facts = facts_of_candidates(&candidates, vault.notes.len(), &facts_of);
     let links = links(vault, graph);
     progress.start("comparing candidate pairs", candidates.len() as u64);
@@ -329,7 +339,7 @@ pub fn find_tallied(
             .then_with(|| vault.notes[x.older].path.cmp(&vault.notes[y.older].path))
             .then_with(|| vault.notes[x.newer].path.cmp(&vault.notes[y.newer].path))
     });
-    (Suggestions { pairs, folders }, changed.then_some(tally))
+    (Suggestions { pairs, folders }, Carried { tally: changed.then_some(tally), banded })
 }
 
 /// What the similarity pass needs to know of a fingerprint before it
@@ -564,7 +574,15 @@ fn glob_for(older: &[String], newest: &str) -> String {
 /// The pairs worth scoring: those LSH finds, notes of one name group, and
 /// each copy of a page under release folders with its newest copy; never
 /// two copies of a page otherwise, nor two pages of one set of roots.
-fn candidates(vault: &Vault, looked_at: &[bool], roots: &VersionRoots, common: &Common) -> Vec<(u32, u32)> {
+/// Also what banding found, for the next run, unless it is what the last
+/// run found (`earlier`), from which it is taken where that serves.
+fn candidates(
+    vault: &Vault,
+    looked_at: &[bool],
+    roots: &VersionRoots,
+    common: &Common,
+    earlier: Option<Banded>,
+) -> (Vec<(u32, u32)>, Option<Banded>) {
     // The signatures are read in passes over the fingerprints, a batch at
     // a time; those in memory are found once for every pass.
     let prints = vault.prints_of((0..vault.notes.len()).filter(|&id| looked_at[id]));
@@ -578,7 +596,31 @@ fn candidates(vault: &Vault, looked_at: &[bool], roots: &VersionRoots, common: &
         }
         prints.scan_filed(|batch| each(&signatures_of(batch)));
     };
-    let mut candidates = minhash::candidates(vault.notes.len(), scan, common);
+    // A note's signature follows from its file's bytes (and the settings,
+    // which key the cache): banding can be carried over by the digests.
+    let sources: Option<Vec<u64>> = (0..vault.notes.len())
+        .map(|id| match looked_at[id] {
+            true => vault.notes[id].digest.map(|d| d.max(1)),
+            false => Some(0),
+        })
+        .collect();
+    let mut paths = xxhash_rust::xxh3::Xxh3Default::new();
+    for note in &vault.notes {
+        paths.update(note.path.as_bytes());
+        paths.update(&[0]);
+    }
+    let notes = paths.digest();
+    let signature = |id: u32| vault.print(id as usize)?.signature().copied();
+    let updated = (earlier.as_ref().zip(sources.as_ref()))
+        .and_then(|(earlier, sources)| earlier.update(notes, sources, common, scan, signature));
+    // Let go of before banding every note, which is the similarity
+    // pass's peak at a million notes.
+    let earlier = earlier.map(|earlier| earlier.digest());
+    let found = updated.unwrap_or_else(|| minhash::candidates(vault.notes.len(), scan, common));
+    let mut candidates = found.pairs.clone();
+    let banded = sources
+        .map(|sources| Banded::new(notes, sources, common, found))
+        .filter(|banded| Some(banded.digest()) != earlier);
     candidates.extend(name_groups(vault, looked_at));
     candidates.retain(|&(a, b)| {
         let (a, b) = (a as usize, b as usize);
@@ -591,7 +633,7 @@ fn candidates(vault: &Vault, looked_at: &[bool], roots: &VersionRoots, common: &
     }
     candidates.par_sort_unstable();
     candidates.dedup();
-    candidates
+    (candidates, banded)
 }
 
 /// Scores one candidate pair and orders it by dates, release folders and
