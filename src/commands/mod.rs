@@ -11,6 +11,7 @@ use crate::note::Reading;
 use crate::progress::Progress;
 use crate::rules;
 use crate::settings::{Settings, SettingsError};
+use crate::suggest::Carry;
 use crate::vault::Vault;
 use crate::walk::Walked;
 
@@ -146,15 +147,18 @@ pub fn find_pairs(
     // and the settings of reading make.
     let key = crate::cache::notes_key(&settings.reading(true, false, true));
     let earlier = crate::suggest::Carried { tally: cache.load(TALLY, key), banded: cache.load(BANDED, key) };
-    let (found, carried) = crate::suggest::find_tallied(input, &settings.suggest, progress, earlier);
     // A cache that cannot be written only costs the next run its speed.
-    // The tally is kept with the notes it was counted from: a later run
-    // takes out of it the notes changed since, as the cache has them.
-    if let Some(tally) = carried.tally.filter(|t| input.vault.cached_now && !t.notes.is_empty()) {
-        let _ = cache.store(TALLY, key, &tally);
-    }
-    if let Some(banded) = carried.banded {
-        let _ = cache.store(BANDED, key, &banded);
-    }
-    found
+    let keep = |carry| {
+        let _ = match carry {
+            // The tally is kept with the notes it was counted from: a later
+            // run takes out of it the notes changed since, as the cache
+            // has them.
+            Carry::Tally(tally) if input.vault.cached_now && !tally.notes.is_empty() => {
+                cache.store(TALLY, key, &tally)
+            }
+            Carry::Tally(_) => Ok(()),
+            Carry::Banded(banded) => cache.store(BANDED, key, &banded),
+        };
+    };
+    crate::suggest::find_tallied(input, &settings.suggest, progress, earlier, Some(&keep))
 }

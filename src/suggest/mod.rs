@@ -256,27 +256,35 @@ pub fn find(input: Input, options: &Options) -> Suggestions {
 
 /// [`find`], reporting its progress.
 pub fn find_with(input: Input, options: &Options, progress: &dyn Progress) -> Suggestions {
-    find_tallied(input, options, progress, Carried::default()).0
+    find_tallied(input, options, progress, Carried::default(), None)
 }
 
-/// What one run of the similarity pass leaves a cache for the next: the
-/// shingles' counts, and what banding found.
+/// What the last run of the similarity pass left a cache: the shingles'
+/// counts, and what banding found.
 #[derive(Default)]
 pub struct Carried {
     pub tally: Option<Tally>,
     pub banded: Option<Banded>,
 }
 
+/// What a run of the similarity pass gives a cache for the next, each
+/// as soon as it is made and unless it is the last run's.
+pub enum Carry {
+    Tally(Tally),
+    Banded(Banded),
+}
+
 /// [`find_with`] for a run with a cache: the shingles are counted from the
 /// last run's tally, and the notes banded from what it found, where they
-/// serve (`earlier`). This run's are given for the next, each unless it
-/// is the last run's.
+/// serve (`earlier`). This run's are given to `keep`, so that they need
+/// not be held to the end of the pass, whose peak they would add to.
 pub fn find_tallied(
     input: Input,
     options: &Options,
     progress: &dyn Progress,
     earlier: Carried,
-) -> (Suggestions, Carried) {
+    keep: Option<&dyn Fn(Carry)>,
+) -> Suggestions {
     let Input { vault, graph, dismissals } = input;
     progress.start("fingerprinting notes", vault.notes.len() as u64);
     let boilerplate = Boilerplate::of_templates(vault);
@@ -299,8 +307,12 @@ pub fn find_tallied(
     let (tally, changed) = tally(vault, &counted, &outlines, earlier.tally);
     drop((outlines, counted));
     let mut common = tally.common();
+    match keep {
+        Some(keep) if changed => keep(Carry::Tally(tally)),
+        _ => drop(tally),
+    }
     common.mark(&boilerplate.shingles);
-    let (candidates, banded) = candidates(vault, &looked_at, &roots, &common, earlier.banded);
+    let candidates = candidates(vault, &looked_at, &roots, &common, earlier.banded, keep);
     let facts = facts_of_candidates(&candidates, vault.notes.len(), &facts_of);
     let links = links(vault, graph);
     progress.start("comparing candidate pairs", candidates.len() as u64);
@@ -339,7 +351,7 @@ pub fn find_tallied(
             .then_with(|| vault.notes[x.older].path.cmp(&vault.notes[y.older].path))
             .then_with(|| vault.notes[x.newer].path.cmp(&vault.notes[y.newer].path))
     });
-    (Suggestions { pairs, folders }, Carried { tally: changed.then_some(tally), banded })
+    Suggestions { pairs, folders }
 }
 
 /// What the similarity pass needs to know of a fingerprint before it
@@ -574,15 +586,17 @@ fn glob_for(older: &[String], newest: &str) -> String {
 /// The pairs worth scoring: those LSH finds, notes of one name group, and
 /// each copy of a page under release folders with its newest copy; never
 /// two copies of a page otherwise, nor two pages of one set of roots.
-/// Also what banding found, for the next run, unless it is what the last
-/// run found (`earlier`), from which it is taken where that serves.
+/// What banding found is given to `keep`, for the next run, unless it is
+/// what the last run found (`earlier`), from which it is taken where that
+/// serves.
 fn candidates(
     vault: &Vault,
     looked_at: &[bool],
     roots: &VersionRoots,
     common: &Common,
     earlier: Option<Banded>,
-) -> (Vec<(u32, u32)>, Option<Banded>) {
+    keep: Option<&dyn Fn(Carry)>,
+) -> Vec<(u32, u32)> {
     // The signatures are read in passes over the fingerprints, a batch at
     // a time; those in memory are found once for every pass.
     let prints = vault.prints_of((0..vault.notes.len()).filter(|&id| looked_at[id]));
@@ -598,18 +612,22 @@ fn candidates(
     };
     // A note's signature follows from its file's bytes (and the settings,
     // which key the cache): banding can be carried over by the digests.
-    let sources: Option<Vec<u64>> = (0..vault.notes.len())
-        .map(|id| match looked_at[id] {
-            true => vault.notes[id].digest.map(|d| d.max(1)),
-            false => Some(0),
-        })
-        .collect();
-    let mut paths = xxhash_rust::xxh3::Xxh3Default::new();
-    for note in &vault.notes {
-        paths.update(note.path.as_bytes());
-        paths.update(&[0]);
-    }
-    let notes = paths.digest();
+    let sources: Option<Vec<u64>> = keep.and_then(|_| {
+        (0..vault.notes.len())
+            .map(|id| match looked_at[id] {
+                true => vault.notes[id].digest.map(|d| d.max(1)),
+                false => Some(0),
+            })
+            .collect()
+    });
+    let notes = keep.map_or(0, |_| {
+        let mut paths = xxhash_rust::xxh3::Xxh3Default::new();
+        for note in &vault.notes {
+            paths.update(note.path.as_bytes());
+            paths.update(&[0]);
+        }
+        paths.digest()
+    });
     let signature = |id: u32| vault.print(id as usize)?.signature().copied();
     let updated = (earlier.as_ref().zip(sources.as_ref()))
         .and_then(|(earlier, sources)| earlier.update(notes, sources, common, scan, signature));
@@ -618,9 +636,12 @@ fn candidates(
     let earlier = earlier.map(|earlier| earlier.digest());
     let found = updated.unwrap_or_else(|| minhash::candidates(vault.notes.len(), scan, common));
     let mut candidates = found.pairs.clone();
-    let banded = sources
-        .map(|sources| Banded::new(notes, sources, common, found))
-        .filter(|banded| Some(banded.digest()) != earlier);
+    if let (Some(keep), Some(sources)) = (keep, sources) {
+        let banded = Banded::new(notes, sources, common, found);
+        if Some(banded.digest()) != earlier {
+            keep(Carry::Banded(banded));
+        }
+    }
     candidates.extend(name_groups(vault, looked_at));
     candidates.retain(|&(a, b)| {
         let (a, b) = (a as usize, b as usize);
@@ -633,7 +654,7 @@ fn candidates(
     }
     candidates.par_sort_unstable();
     candidates.dedup();
-    (candidates, banded)
+    candidates
 }
 
 /// Scores one candidate pair and orders it by dates, release folders and
