@@ -460,6 +460,11 @@ pub struct Found {
 /// crosses the most a bucket holds: a changed note joining or leaving a
 /// bucket that full unpairs or pairs notes that did not change. Those
 /// runs band every note again.
+///
+/// The changed notes' bands are matched by their rows, where banding
+/// matches a hash of them that is cut short to make room for the note's
+/// index: the two differ only where two bands' hashes collide, a few
+/// times in all at a million notes (see [`candidates`]).
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Banded {
     /// A digest of the notes' paths, in order.
