@@ -610,8 +610,36 @@ fn candidates(
         }
         prints.scan_filed(|batch| each(&signatures_of(batch)));
     };
+    let mut candidates = band(vault, looked_at, common, scan, earlier, keep);
+    candidates.extend(name_groups(vault, looked_at));
+    candidates.retain(|&(a, b)| {
+        let (a, b) = (a as usize, b as usize);
+        roots.order(a, b).is_none() && !roots.different_pages(a, b)
+    });
+    for family in &roots.families() {
+        let last = *family.last().expect("two or more") as u32;
+        candidates
+            .extend(family[..family.len() - 1].iter().map(|&id| (last.min(id as u32), last.max(id as u32))));
+    }
+    candidates.par_sort_unstable();
+    candidates.dedup();
+    candidates
+}
+
+/// The pairs LSH finds, `scan` giving the signatures of the notes looked
+/// at: taken from what the last run's banding found (`earlier`) where it
+/// serves, and given to `keep` for the next run unless it is that.
+fn band(
+    vault: &Vault,
+    looked_at: &[bool],
+    common: &Common,
+    scan: impl Fn(minhash::Each) + Copy,
+    earlier: Option<Banded>,
+    keep: Option<&dyn Fn(Carry)>,
+) -> Vec<(u32, u32)> {
     // A note's signature follows from its file's bytes (and the settings,
-    // which key the cache): banding can be carried over by the digests.
+    // which key the cache): banding is carried over by the digests, 0
+    // marking a note not banded.
     let sources: Option<Vec<u64>> = keep.and_then(|_| {
         (0..vault.notes.len())
             .map(|id| match looked_at[id] {
@@ -635,26 +663,14 @@ fn candidates(
     // pass's peak at a million notes.
     let earlier = earlier.map(|earlier| earlier.digest());
     let found = updated.unwrap_or_else(|| minhash::candidates(vault.notes.len(), scan, common));
-    let mut candidates = found.pairs.clone();
+    let pairs = found.pairs.clone();
     if let (Some(keep), Some(sources)) = (keep, sources) {
         let banded = Banded::new(notes, sources, common, found);
         if Some(banded.digest()) != earlier {
             keep(Carry::Banded(banded));
         }
     }
-    candidates.extend(name_groups(vault, looked_at));
-    candidates.retain(|&(a, b)| {
-        let (a, b) = (a as usize, b as usize);
-        roots.order(a, b).is_none() && !roots.different_pages(a, b)
-    });
-    for family in &roots.families() {
-        let last = *family.last().expect("two or more") as u32;
-        candidates
-            .extend(family[..family.len() - 1].iter().map(|&id| (last.min(id as u32), last.max(id as u32))));
-    }
-    candidates.par_sort_unstable();
-    candidates.dedup();
-    candidates
+    pairs
 }
 
 /// Scores one candidate pair and orders it by dates, release folders and
