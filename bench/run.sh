@@ -9,7 +9,7 @@
 # usage: bench/run.sh [NOTES...]   (default: 10000 100000)
 # shellcheck source=bench/setup.sh
 source "$(dirname "$0")/setup.sh"
-peak() { # peak resident memory of one run, in MB
+peak() { # peak resident memory of one run, in MiB
   /usr/bin/time -v -o "$work/time.txt" "$@" >/dev/null 2>&1 || true
   awk '/Maximum resident/ {printf "%.0f", $6 / 1024}' "$work/time.txt"
 }
@@ -21,9 +21,9 @@ for n in "$@"; do
   # Warm the page cache so every side reads from memory.
   find "$vault" -name '*.md' -print0 | xargs -0 cat >/dev/null
   cat_t=$(best sh -c "find '$vault' -name '*.md' -print0 | xargs -0 cat")
-  python3 -c "print(f'$n notes ($size MB): cat {$cat_t:.3f}s')"
-  report() { # label, seconds, peak MB
-    python3 -c "print(f'  {\"$1\":<28} {$2:7.3f}s  {$2 / $cat_t:5.2f}x cat  peak {$3:>5} MB  {$3 * 1e3 / $n:6.2f} KB a note')"
+  python3 -c "print(f'$n notes ($size MiB): cat {$cat_t:.3f}s')"
+  report() { # label, seconds, peak MiB
+    python3 -c "print(f'  {\"$1\":<28} {$2:7.3f}s  {$2 / $cat_t:5.2f}x cat  peak {$3:>5} MiB  {$3 * 2**20 / $n:7.0f} bytes a note')"
   }
   for cmd in "check --no-suggest" "check" "suggest"; do
     # shellcheck disable=SC2086
