@@ -208,7 +208,7 @@ const TITLE_SCAN_BYTES: usize = 1 << 20;
 pub struct Note {
     /// Vault-relative path with `/` separators.
     pub path: String,
-    pub title: String,
+    pub title: Box<str>,
     /// The tags, without `#`, one a line: one allocation for them all, as
     /// most notes have a few. (A tag holds no white space, as Obsidian
     /// reads tags.)
@@ -271,7 +271,7 @@ static NO_SCOPE: crate::scope::Scope = crate::scope::Scope::EVERYWHERE;
 impl Note {
     fn empty(path: String) -> Note {
         Note {
-            title: stem_of(&path).to_string(),
+            title: stem_of(&path).into(),
             path,
             tags: Box::default(),
             rare: None,
@@ -431,7 +431,7 @@ impl Note {
         if !note.fields.iter().any(|f| &*f.key == "title")
             && let Some(heading) = first_heading(crate::text::prefix(&text[body_start..], TITLE_SCAN_BYTES))
         {
-            note.title = heading;
+            note.title = heading.into();
         }
         if reading.fingerprint {
             note.grouping = crate::names::Grouping::of(&note.path, note.stem(), &note.title);
@@ -460,7 +460,7 @@ impl Note {
             match field.key.as_ref() {
                 "title" => {
                     if let Some(title) = value.scalar_text() {
-                        self.title = title.trim().to_string();
+                        self.title = title.trim().into();
                     }
                 }
                 "tags" | "tag" => {
@@ -642,11 +642,11 @@ mod tests {
     #[test]
     fn title_sources() {
         let n = Note::parse("a/plan.md".into(), "---\ntitle: Plan A\n---\n# Other\n");
-        assert_eq!(n.title, "Plan A");
+        assert_eq!(&*n.title, "Plan A");
         let n = Note::parse("a/plan.md".into(), "```\n# not this\n```\n# Real title #\n");
-        assert_eq!(n.title, "Real title");
+        assert_eq!(&*n.title, "Real title");
         let n = Note::parse("a/plan.md".into(), "no heading\n");
-        assert_eq!(n.title, "plan");
+        assert_eq!(&*n.title, "plan");
     }
 
     #[test]

@@ -135,6 +135,6 @@ mod tests {
         let note = Note::parse("a.md".into(), "---\ntitle: A\nreview_due: 2026-01-01\ntags: [x]\n---\n");
         let keys: Vec<&str> = note.fields.iter().map(|f| f.key.as_ref()).collect();
         assert_eq!(keys, ["review_due"]);
-        assert_eq!((note.title.as_str(), note.tags().collect::<Vec<_>>()), ("A", vec!["x"]));
+        assert_eq!((&*note.title, note.tags().collect::<Vec<_>>()), ("A", vec!["x"]));
     }
 }
