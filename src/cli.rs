@@ -1,11 +1,11 @@
 //! The command line, as clap definitions. Kept in the library so that the
 //! completions and man pages are generated from the same source.
 
-use crate::code::Selector;
-use crate::date::Day;
-pub use crate::link::LinkStyle;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
+use vaultlint_core::code::Selector;
+use vaultlint_core::date::Day;
+use vaultlint_syntax::link::LinkStyle;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -191,7 +191,8 @@ fn selector(text: &str) -> Result<Selector, String> {
 }
 
 fn day(text: &str) -> Result<Day, String> {
-    crate::date::parse_day(text).ok_or_else(|| "a date is written YYYY-MM-DD, e.g. 2026-01-15".into())
+    vaultlint_core::date::parse_day(text)
+        .ok_or_else(|| "a date is written YYYY-MM-DD, e.g. 2026-01-15".into())
 }
 
 #[derive(Debug, Args)]
@@ -325,7 +326,7 @@ pub struct SuggestArgs {
     /// How a written successor names its note (default: the vault's own
     /// convention, else path)
     #[arg(long, value_enum, value_name = "STYLE")]
-    pub link_style: Option<LinkStyle>,
+    pub link_style: Option<LinkStyleArg>,
 }
 
 fn positive(text: &str) -> Result<usize, String> {
@@ -387,4 +388,26 @@ pub enum Color {
     Auto,
     Always,
     Never,
+}
+
+/// `--link-style`: the command line's spelling of [`LinkStyle`], which the
+/// library crates define without knowing of clap.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum LinkStyleArg {
+    /// The path from the vault root, with `.md`
+    Path,
+    /// A quoted wikilink, with its folder where the bare name is ambiguous
+    Wikilink,
+    /// A quoted wikilink with the note's path from the vault root
+    WikilinkPath,
+}
+
+impl From<LinkStyleArg> for LinkStyle {
+    fn from(arg: LinkStyleArg) -> LinkStyle {
+        match arg {
+            LinkStyleArg::Path => LinkStyle::Path,
+            LinkStyleArg::Wikilink => LinkStyle::Wikilink,
+            LinkStyleArg::WikilinkPath => LinkStyle::WikilinkPath,
+        }
+    }
 }

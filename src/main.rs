@@ -5,13 +5,13 @@ use std::process::ExitCode;
 use vaultlint::cli::{
     self, CheckArgs, Cli, Color, Command, Format, LineageFormat, SuggestArgs, SuggestFormat,
 };
-use vaultlint::code::Selection;
-use vaultlint::commands::{self, check::Mode};
 use vaultlint::output::{self, Style};
 use vaultlint::review;
-use vaultlint::settings::{Flags, Settings, SettingsError};
-use vaultlint::text::{plural, sanitize};
-use vaultlint::vault::FileSources;
+use vaultlint_core::code::Selection;
+use vaultlint_core::text::{plural, sanitize};
+use vaultlint_workspace::commands::{self, check::Mode};
+use vaultlint_workspace::settings::{Flags, Settings, SettingsError};
+use vaultlint_workspace::sources::FileSources;
 
 mod terminal;
 use terminal::{Bar, CrLf, RawTerminal, TerminalKeys};
@@ -62,7 +62,7 @@ fn main() -> ExitCode {
         Command::Rule(args) => rule(args),
         Command::Server => server(),
         Command::Clean(args) => clean(args, &cli, style),
-        Command::Generate { out } => commands::generate::write(out).map(|text| (text, 0)),
+        Command::Generate { out } => vaultlint::generate::write(out).map(|text| (text, 0)),
     };
     match result {
         Ok((text, status)) => {
@@ -79,7 +79,7 @@ fn main() -> ExitCode {
         Err(reason) => {
             // Reasons quote PATHs and file names: nothing in them reaches
             // the terminal as a control character.
-            eprintln!("vaultlint: error: {}", vaultlint::text::sanitize_lines(&reason));
+            eprintln!("vaultlint: error: {}", vaultlint_core::text::sanitize_lines(&reason));
             ExitCode::from(FATAL)
         }
     }
@@ -117,7 +117,7 @@ fn check(args: &CheckArgs, cli: &Cli, style: Style) -> Result<(String, u8), Stri
     let (text, status) = check_report(args, cli, style)?;
     match &args.output_file {
         Some(file) => {
-            vaultlint::edit::write_output(file, text.as_bytes())
+            vaultlint_workspace::edit::write_output(file, text.as_bytes())
                 .map_err(|e| format!("cannot write {}: {e}", file.display()))?;
             Ok((String::new(), status))
         }
@@ -222,7 +222,7 @@ fn focus_on(settings: &mut Settings, given: &Path) -> Result<String, String> {
     let cwd = std::env::current_dir().map_err(|e| format!("cannot read the current folder: {e}"))?;
     let path = settings.note_path(&cwd.join(given))?;
     let notes = std::collections::HashSet::from([path.clone()]);
-    settings.scope.focus = Some(vaultlint::root::Focus { notes, folders: Vec::new() });
+    settings.scope.focus = Some(vaultlint_model::focus::Focus { notes, folders: Vec::new() });
     Ok(path)
 }
 
@@ -252,26 +252,26 @@ fn finish_check(
         match mode {
             Mode::Fix => return Ok((note.fixed.clone(), status(checked.report.failed(args.strict)))),
             Mode::Diff => {
-                let diff = vaultlint::edit::unified_diff(&note.path, &note.text, &note.fixed);
+                let diff = vaultlint_workspace::edit::unified_diff(&note.path, &note.text, &note.fixed);
                 return Ok((diff, status(note.fixed != note.text)));
             }
             Mode::Report => {}
         }
     }
     if mode == Mode::Diff {
-        let text: String = checked.edits.iter().map(vaultlint::fix::diff).collect();
+        let text: String = checked.edits.iter().map(vaultlint_workspace::fix::diff).collect();
         return Ok((text, status(!checked.edits.is_empty() || !checked.skipped.is_empty())));
     }
     if mode == Mode::Fix && !args.quiet {
         eprintln!("fixed {} in {}", plural(checked.fixes(), "finding"), plural(checked.edits.len(), "note"));
     }
     let files = FileSources::new(settings.root());
-    let overlay = stdin.map(|n| vaultlint::vault::Overlay {
+    let overlay = stdin.map(|n| vaultlint_workspace::sources::Overlay {
         files: FileSources::new(settings.root()),
         path: n.path,
         text: n.text.into(),
     });
-    let sources: &dyn vaultlint::diagnostic::Sources = match &overlay {
+    let sources: &dyn vaultlint_core::diagnostic::Sources = match &overlay {
         Some(overlay) => overlay,
         None => &files,
     };
@@ -305,7 +305,7 @@ fn render_check(
     args: &CheckArgs,
     checked: &commands::check::Checked,
     settings: &Settings,
-    sources: &dyn vaultlint::diagnostic::Sources,
+    sources: &dyn vaultlint_core::diagnostic::Sources,
     style: Style,
 ) -> String {
     let report = &checked.report;
@@ -338,7 +338,7 @@ fn suggest(args: &SuggestArgs, cli: &Cli, style: Style) -> Result<(String, u8), 
     let flags = Flags {
         min_score: args.min_score,
         no_git: args.no_git,
-        link_style: args.link_style,
+        link_style: args.link_style.map(Into::into),
         ..vault_flags(&args.vault)
     };
     if let Some(notes) = &args.dismiss {
@@ -379,7 +379,7 @@ fn suggest(args: &SuggestArgs, cli: &Cli, style: Style) -> Result<(String, u8), 
 
 /// Says on standard error what could not be read (of the paths `keep`
 /// accepts); whether there was any.
-fn report_unread(vault: &vaultlint::vault::Vault, keep: &dyn Fn(&str) -> bool) -> bool {
+fn report_unread(vault: &vaultlint_model::vault::Vault, keep: &dyn Fn(&str) -> bool) -> bool {
     let unread: Vec<_> = vault.unread().into_iter().filter(|(p, _)| keep(p)).collect();
     for (path, why) in &unread {
         eprintln!("vaultlint: {}: not read: {}", sanitize(path), sanitize(why));
@@ -436,7 +436,8 @@ fn lineage(args: &cli::LineageArgs, cli: &Cli, style: Style) -> Result<(String, 
         ..Flags::default()
     };
     let settings = settings_all_found(cli, flags, style)?;
-    let scope = (!args.scope.is_empty()).then(|| vaultlint::scope::Scope::parse(&args.scope)).transpose()?;
+    let scope =
+        (!args.scope.is_empty()).then(|| vaultlint_syntax::scope::Scope::parse(&args.scope)).transpose()?;
     let map = commands::lineage::MapOptions { scope, suspected: args.verdict_suspected };
     if let Some(reference) = &args.since {
         let since =
@@ -478,7 +479,7 @@ fn clean(args: &cli::CleanArgs, cli: &Cli, style: Style) -> Result<(String, u8),
     let settings = settings(cli, vault_flags(&args.vault), style)?;
     let Some(cache) = &settings.cache else { return Ok((String::new(), 0)) };
     let shown = sanitize(&cache.dir.display().to_string()).into_owned();
-    match vaultlint::cache::clean(&cache.dir) {
+    match vaultlint_workspace::cache::clean(&cache.dir) {
         Ok(true) => Ok((format!("removed the cache {shown}\n"), 0)),
         Ok(false) => Ok((format!("no cache at {shown}\n"), 0)),
         Err(e) => Err(format!("cannot remove the cache {shown}: {e}")),
@@ -489,21 +490,21 @@ fn clean(args: &cli::CleanArgs, cli: &Cli, style: Style) -> Result<(String, u8),
 fn server() -> Result<(String, u8), String> {
     let cwd = std::env::current_dir().map_err(|e| format!("cannot read the current folder: {e}"))?;
     let (connection, io) = lsp_server::Connection::stdio();
-    vaultlint::server::run(connection, &cwd)?;
+    vaultlint_server::server::run(connection, &cwd)?;
     io.join().map_err(|e| format!("the connection failed: {e}"))?;
     Ok((String::new(), 0))
 }
 
 /// `rule CODE`: a rule's explanation; `rule --all`: every rule's summary.
 fn rule(args: &cli::RuleArgs) -> Result<(String, u8), String> {
-    use vaultlint::code::Code;
+    use vaultlint_core::code::Code;
     let json = args.format == cli::RuleFormat::Json;
     let Some(name) = &args.code else {
         return Ok((if json { output::rule::all_json() } else { output::rule::all_full() }, 0));
     };
     let Some(code) = Code::from_name(name) else {
         let names = Code::ALL.iter().map(|c| c.name());
-        let hint = match vaultlint::text::closest(name, names, 0.7) {
+        let hint = match vaultlint_core::text::closest(name, names, 0.7) {
             Some(near) => format!("; did you mean `{near}`?"),
             None => "; `vaultlint rule --all` lists them".into(),
         };

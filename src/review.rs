@@ -3,15 +3,16 @@
 //! Also the two ways to apply without asking: `--yes` and `--dry-run`.
 //! Every edit is a fix applied through `fix`, as `check --fix` applies its.
 
-use crate::commands::suggest::Suggested;
-use crate::fix;
 use crate::output::Style;
 use crate::output::suggest::card;
-use crate::suggest::direction::{DATE_KEYS, Direction};
-use crate::suggest::{self, Pair};
-use crate::text::{plural, sanitize};
-use crate::vault::{FileSources, NoteId};
 use std::io::{self, Write};
+use vaultlint_analysis::suggest::direction::{DATE_KEYS, Direction};
+use vaultlint_analysis::suggest::{self, Pair};
+use vaultlint_core::text::{plural, sanitize};
+use vaultlint_model::vault::NoteId;
+use vaultlint_workspace::commands::suggest::Suggested;
+use vaultlint_workspace::fix;
+use vaultlint_workspace::sources::FileSources;
 
 /// A decision, read as one key.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -88,10 +89,14 @@ fn decide(
         summary.skipped += 1;
         return Ok(());
     }
-    let result = suggest::mark(vault, older, newer, s.style).and_then(|mark| match mark {
-        None => Ok(None),
-        Some(mark) => fix::apply_one(&vault.root, &vault.notes[older].path, &mark.fix).map(|()| Some(mark)),
-    });
+    let result = suggest::mark(vault, older, newer, s.style, &FileSources::new(&vault.root)).and_then(
+        |mark| match mark {
+            None => Ok(None),
+            Some(mark) => {
+                fix::apply_one(&vault.root, &vault.notes[older].path, &mark.fix).map(|()| Some(mark))
+            }
+        },
+    );
     match result {
         Ok(Some(mark)) => {
             let value = sanitize(&mark.value).into_owned();
@@ -115,7 +120,7 @@ fn add_folder_rules(
     out: &mut dyn Write,
 ) -> io::Result<()> {
     let config = sanitize(&s.config_name()).into_owned();
-    match crate::edit::append_to_config(&s.config, tables) {
+    match vaultlint_workspace::edit::append_to_config(&s.config, tables) {
         Ok(()) => {
             writeln!(out, "  wrote {config}: {}", plural(tables.len(), "[[supersede]] table"))?;
             summary.folder_rules += tables.len();
@@ -207,9 +212,9 @@ pub fn session(s: &Suggested, style: Style, keys: &mut dyn Keys, out: &mut dyn W
                 Key::No => summary.skipped += 1,
                 Key::Dismiss => {
                     let (a, b) = (&older.path, &vault.notes[pair.newer].path);
-                    match crate::edit::dismiss(&s.dismissals, a, b) {
+                    match vaultlint_workspace::edit::dismiss(&s.dismissals, a, b) {
                         Ok(_) => {
-                            let file = crate::walk::relative(&vault.root, &s.dismissals);
+                            let file = vaultlint_core::paths::relative(&vault.root, &s.dismissals);
                             writeln!(out, "  dismissed: recorded in {}", sanitize(&file))?;
                             summary.dismissed += 1;
                         }
@@ -267,11 +272,13 @@ pub fn dry_run(s: &Suggested, pairs: &[&Pair], out: &mut dyn Write) -> io::Resul
     let mut written = 0;
     if !s.folders.is_empty() {
         let tables: Vec<String> = s.folders.iter().map(|f| f.table()).collect();
-        match crate::edit::config_with(&s.config, &tables) {
+        match vaultlint_workspace::edit::config_with(&s.config, &tables) {
             Ok((before, after)) => {
                 let before = String::from_utf8_lossy(before.as_deref().unwrap_or_default()).into_owned();
                 let after = String::from_utf8_lossy(&after);
-                out.write_all(crate::edit::unified_diff(&s.config_name(), &before, &after).as_bytes())?;
+                out.write_all(
+                    vaultlint_workspace::edit::unified_diff(&s.config_name(), &before, &after).as_bytes(),
+                )?;
                 written += 1;
             }
             Err(reason) => {
@@ -281,7 +288,7 @@ pub fn dry_run(s: &Suggested, pairs: &[&Pair], out: &mut dyn Write) -> io::Resul
     }
     let mut marks = Vec::new();
     for pair in pairs {
-        match suggest::mark(vault, pair.older, pair.newer, s.style) {
+        match suggest::mark(vault, pair.older, pair.newer, s.style, &FileSources::new(&vault.root)) {
             Ok(Some(mark)) => marks.push(mark),
             Ok(None) => {}
             Err(reason) => writeln!(

@@ -4,8 +4,8 @@
 
 use std::io::{IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use vaultlint::progress::Progress;
 use vaultlint::review::{Key, Keys};
+use vaultlint_core::progress::Progress;
 
 /// A progress bar on standard error, shown only when stderr is a terminal,
 /// the output is for people, and a phase has run longer than a moment.

@@ -202,7 +202,7 @@ fn rule_explains_each_code() {
     }
     let out = vaultlint().args(["rule", "--all", "--format", "json"]).output().unwrap();
     let all: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(all.as_array().unwrap().len(), vaultlint::code::Code::ALL.len());
+    assert_eq!(all.as_array().unwrap().len(), vaultlint_core::code::Code::ALL.len());
     assert_eq!(all[0]["code"], "invalid-frontmatter");
     let out = vaultlint().args(["rule", "missing-sucessor"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));

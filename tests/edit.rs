@@ -3,9 +3,9 @@
 //! body keeps every byte, and doing it twice changes nothing more.
 
 use proptest::prelude::*;
-use vaultlint::frontmatter::{self, Delimited, Field};
-use vaultlint::note::SUCCESSOR_KEYS;
-use vaultlint::splice::set_successor;
+use vaultlint_syntax::frontmatter::{self, Delimited, Field};
+use vaultlint_syntax::note::SUCCESSOR_KEYS;
+use vaultlint_syntax::splice::set_successor;
 
 /// One top-level entry as YAML lines (without line endings).
 fn entry() -> impl Strategy<Value = Vec<String>> {

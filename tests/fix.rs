@@ -111,7 +111,8 @@ fn diff_prints_the_edits_and_writes_nothing() {
 
 #[test]
 fn a_file_changed_since_it_was_read_is_left_alone() {
-    use vaultlint::{commands, date::Day, fix, progress::Silent, settings::Flags, settings::Settings};
+    use vaultlint_core::{date::Day, progress::Silent};
+    use vaultlint_workspace::{commands, fix, settings::Flags, settings::Settings};
     let dir = tempfile::tempdir().unwrap();
     copy_dir(&fixture("links"), dir.path());
     let paths = [dir.path().to_path_buf()];

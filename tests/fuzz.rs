@@ -8,10 +8,10 @@
 //! more.
 
 use proptest::prelude::*;
-use vaultlint::frontmatter::{self, Delimited, Value, ValueKind};
-use vaultlint::note::{Note, SUCCESSOR_KEYS};
-use vaultlint::splice::successor_edit;
-use vaultlint::vault::Vault;
+use vaultlint_model::vault::Vault;
+use vaultlint_syntax::frontmatter::{self, Delimited, Value, ValueKind};
+use vaultlint_syntax::note::{Note, SUCCESSOR_KEYS};
+use vaultlint_syntax::splice::successor_edit;
 
 fn fragment() -> impl Strategy<Value = String> {
     let fixed = prop_oneof![
@@ -104,7 +104,7 @@ proptest! {
 
     #[test]
     fn body_links_are_inside_and_on_their_line(text in note_text()) {
-        for link in vaultlint::link::in_body(&text, 0) {
+        for link in vaultlint_syntax::link::in_body(&text, 0) {
             prop_assert!(link.span().end() <= text.len());
             prop_assert_eq!(&text[link.target()], &*link.written);
             let newlines = text[..link.span().offset()].matches('\n').count();
@@ -122,7 +122,7 @@ proptest! {
         for id in 0..vault.notes.len() {
             let _ = vault.resolve(id, &value);
         }
-        let _ = vaultlint::graph::Graph::build(&vault);
+        let _ = vaultlint_model::graph::Graph::build(&vault);
     }
 
     #[test]

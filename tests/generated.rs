@@ -10,7 +10,7 @@ fn root() -> &'static Path {
 
 #[test]
 fn committed_files_match_the_generator() {
-    for (path, bytes) in vaultlint::commands::generate::files() {
+    for (path, bytes) in vaultlint::generate::files() {
         let committed = std::fs::read(root().join(&path)).unwrap_or_default();
         assert!(
             committed == bytes,
@@ -22,10 +22,9 @@ fn committed_files_match_the_generator() {
 #[test]
 fn the_readme_rules_table_is_the_registry() {
     let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
-    let generated =
-        vaultlint::commands::generate::with_rules_table(&readme).expect("the README has a rules table");
+    let generated = vaultlint::generate::with_rules_table(&readme).expect("the README has a rules table");
     assert!(readme == generated, "the README's rules table is out of date: run `cargo run -- generate`");
-    for code in vaultlint::code::Code::ALL {
+    for code in vaultlint_core::code::Code::ALL {
         assert!(readme.contains(&format!("| `{code}` |")), "{code} is not in the README's table");
     }
 }
@@ -73,7 +72,7 @@ fn man_pages_render_cleanly() {
 
 #[test]
 fn every_page_named_exists_and_no_hidden_command_is_offered() {
-    let files = vaultlint::commands::generate::files();
+    let files = vaultlint::generate::files();
     let text = |name: &str| {
         let (_, bytes) = files.iter().find(|(path, _)| path == name).expect("generated");
         String::from_utf8(bytes.clone()).unwrap()

@@ -112,17 +112,18 @@ fn a_note_marked_earlier_in_the_session_is_left_alone() {
     {
         fs::write(dir.path().join(name), format!("---\nupdated: {date}\n---\n{body}")).unwrap();
     }
-    use vaultlint::settings::{Flags, Settings};
+    use vaultlint_workspace::settings::{Flags, Settings};
     let paths = [dir.path().to_path_buf()];
     let flags = Flags {
         paths: &paths,
         no_git: true,
-        link_style: Some(vaultlint::link::LinkStyle::Path),
+        link_style: Some(vaultlint_syntax::link::LinkStyle::Path),
         ..Flags::default()
     };
     let settings = Settings::resolve(&flags, dir.path()).unwrap();
     let found =
-        vaultlint::commands::suggest::run(&settings, None, true, &vaultlint::progress::Silent).unwrap();
+        vaultlint_workspace::commands::suggest::run(&settings, None, true, &vaultlint_core::progress::Silent)
+            .unwrap();
     assert_eq!(found.pairs.len(), 3);
     let mut out = Vec::new();
     let mut keys = Script(vec![Key::Yes, Key::Yes, Key::Yes].into_iter());
@@ -143,7 +144,7 @@ fn a_note_marked_earlier_in_the_session_is_left_alone() {
 #[test]
 fn a_folder_rule_is_offered_first_and_appended_to_the_config() {
     use vaultlint::review::{Key, session};
-    use vaultlint::settings::{Flags, Settings};
+    use vaultlint_workspace::settings::{Flags, Settings};
     let dir = tempfile::tempdir().unwrap();
     // A config written on Windows, without a final line break.
     fs::write(dir.path().join("vaultlint.toml"), "# Our docs\r\nexclude = [\"drafts/**\"]").unwrap();
@@ -159,7 +160,8 @@ fn a_folder_rule_is_offered_first_and_appended_to_the_config() {
     let flags = Flags { paths: &paths, no_git: true, ..Flags::default() };
     let settings = Settings::resolve(&flags, dir.path()).unwrap();
     let found =
-        vaultlint::commands::suggest::run(&settings, None, true, &vaultlint::progress::Silent).unwrap();
+        vaultlint_workspace::commands::suggest::run(&settings, None, true, &vaultlint_core::progress::Silent)
+            .unwrap();
     assert_eq!((found.folders.len(), found.pairs.len()), (1, 0));
     let mut out = Vec::new();
     let summary =
@@ -177,7 +179,12 @@ fn a_folder_rule_is_offered_first_and_appended_to_the_config() {
     );
     // The rule now retires every older copy: nothing is left to suggest.
     let settings = Settings::resolve(&flags, dir.path()).unwrap();
-    let found =
-        vaultlint::commands::suggest::run(&settings, None, false, &vaultlint::progress::Silent).unwrap();
+    let found = vaultlint_workspace::commands::suggest::run(
+        &settings,
+        None,
+        false,
+        &vaultlint_core::progress::Silent,
+    )
+    .unwrap();
     assert_eq!((found.folders.len(), found.pairs.len()), (0, 0));
 }

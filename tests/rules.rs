@@ -10,8 +10,8 @@ fn expect(name: &str, expected: &[(&str, &str, Option<u64>)]) -> serde_json::Val
         expected.iter().map(|(c, p, l)| (c.to_string(), p.to_string(), *l)).collect();
     assert_eq!(got, want, "findings for fixtures/{name}");
     let has_error = expected.iter().any(|(c, _, _)| {
-        vaultlint::code::Code::from_name(c).expect("a known code").default_severity()
-            == vaultlint::diagnostic::Severity::Error
+        vaultlint_core::code::Code::from_name(c).expect("a known code").default_severity()
+            == vaultlint_core::diagnostic::Severity::Error
     });
     assert_eq!(code, if has_error { 1 } else { 0 }, "exit status for fixtures/{name}");
     json

@@ -101,7 +101,7 @@ fn rules_results_and_locations() {
     let json: serde_json::Value = serde_json::from_str(&sarif("handbook")).unwrap();
     let run = &json["runs"][0];
     let rules = run["tool"]["driver"]["rules"].as_array().unwrap();
-    assert_eq!(rules.len(), vaultlint::code::Code::ALL.len());
+    assert_eq!(rules.len(), vaultlint_core::code::Code::ALL.len());
     let missing = rules.iter().find(|r| r["id"] == "missing-successor").unwrap();
     assert_eq!(missing["name"], "MissingSuccessor");
     assert_eq!(missing["shortDescription"]["text"], "The successor resolves to no note in the vault.");

@@ -35,7 +35,7 @@ fn the_readme_example_is_valid() {
     // The reader takes it too.
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("vaultlint.toml"), &example).unwrap();
-    vaultlint::config::load(&dir.path().join("vaultlint.toml")).unwrap();
+    vaultlint_workspace::config::load(&dir.path().join("vaultlint.toml")).unwrap();
 }
 
 #[test]

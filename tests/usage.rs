@@ -59,7 +59,7 @@ fn rules_explain_themselves() {
     let out = vaultlint().args(["rule", "--all", "--format", "json"]).output().unwrap();
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let codes: Vec<&str> = json.as_array().unwrap().iter().map(|r| r["code"].as_str().unwrap()).collect();
-    let want: Vec<&str> = vaultlint::code::Code::ALL.iter().map(|c| c.name()).collect();
+    let want: Vec<&str> = vaultlint_core::code::Code::ALL.iter().map(|c| c.name()).collect();
     assert_eq!(codes, want);
     let out = vaultlint().args(["rule", "missing-sucessor"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));

@@ -4,11 +4,11 @@
 //! supersedes it where both apply.
 
 use proptest::prelude::*;
-use vaultlint::date::Day;
-use vaultlint::lineage::Analysis;
-use vaultlint::note::Note;
-use vaultlint::vault::Vault;
-use vaultlint::verdict::Verdict;
+use vaultlint_core::date::Day;
+use vaultlint_model::lineage::Analysis;
+use vaultlint_model::vault::Vault;
+use vaultlint_model::verdict::Verdict;
+use vaultlint_syntax::note::Note;
 
 /// One note of a generated vault: its declarations as indexes of other
 /// notes, its region, and its status.

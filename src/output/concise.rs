@@ -2,9 +2,9 @@
 //! The summary line is added by the caller unless `--quiet`.
 
 use super::Style;
-use crate::commands::check::Report;
-use crate::text::sanitize;
 use std::fmt::Write;
+use vaultlint_core::text::sanitize;
+use vaultlint_workspace::commands::check::Report;
 
 pub fn render(report: &Report, style: Style, paths: &super::Paths) -> String {
     use owo_colors::OwoColorize;
@@ -17,8 +17,8 @@ pub fn render(report: &Report, style: Style, paths: &super::Paths) -> String {
         let kind = format!("{}[{}]", d.severity.as_str(), d.code);
         let kind = match (style.color, d.severity) {
             (false, _) => kind,
-            (true, crate::diagnostic::Severity::Error) => kind.red().bold().to_string(),
-            (true, crate::diagnostic::Severity::Warning) => kind.yellow().bold().to_string(),
+            (true, vaultlint_core::diagnostic::Severity::Error) => kind.red().bold().to_string(),
+            (true, vaultlint_core::diagnostic::Severity::Warning) => kind.yellow().bold().to_string(),
         };
         let _ = writeln!(out, "{}: {kind} {}", sanitize(&place), sanitize(&d.message));
         if more > 0 {

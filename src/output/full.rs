@@ -3,11 +3,11 @@
 //! added by the caller unless `--quiet`.
 
 use super::Style;
-use crate::commands::check::Report;
-use crate::diagnostic::{Diagnostic, Severity, Sources};
-use crate::text::{sanitize, sanitize_source};
 use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, SourceCode};
 use std::fmt;
+use vaultlint_core::diagnostic::{Diagnostic, Severity, Sources};
+use vaultlint_core::text::{sanitize, sanitize_source};
+use vaultlint_workspace::commands::check::Report;
 
 /// A finding dressed for miette: text made safe for a terminal, and the
 /// note's head as the source of its snippet.

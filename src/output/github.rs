@@ -1,7 +1,7 @@
 //! `--format github`: GitHub Actions workflow commands, one per finding,
 //! which GitHub shows as annotations on the pull request's files.
 
-use crate::commands::check::Report;
+use vaultlint_workspace::commands::check::Report;
 
 /// Paths are shown from where the run started (the repository root in CI).
 pub fn render(report: &Report, paths: &super::Paths) -> String {
@@ -28,7 +28,7 @@ pub fn render(report: &Report, paths: &super::Paths) -> String {
 /// Escapes a command's message, as the runner reads it, after making each
 /// line safe: GitHub's log viewer renders escape sequences.
 fn data(text: &str) -> String {
-    crate::text::sanitize_lines(text).replace('%', "%25").replace('\r', "%0D").replace('\n', "%0A")
+    vaultlint_core::text::sanitize_lines(text).replace('%', "%25").replace('\r', "%0D").replace('\n', "%0A")
 }
 
 /// Escapes a property value: also `:` and `,`, which end one.

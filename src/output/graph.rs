@@ -1,14 +1,14 @@
 //! `vaultlint graph`: the supersession graph as Graphviz DOT or Mermaid,
 //! with the notes in force and broken declarations visibly marked.
 
-use crate::graph::Graph;
-use crate::lifecycle::Lifecycle;
-use crate::note::Side;
-use crate::root::Focus;
-use crate::text::sanitize;
-use crate::vault::{NoteId, Resolution, Vault};
 use std::collections::BTreeSet;
 use std::fmt::Write;
+use vaultlint_core::text::sanitize;
+use vaultlint_model::focus::Focus;
+use vaultlint_model::graph::Graph;
+use vaultlint_model::lifecycle::Lifecycle;
+use vaultlint_model::vault::{NoteId, Resolution, Vault};
+use vaultlint_syntax::note::Side;
 
 /// What the picture shows: every note in a declaration, each resolved
 /// edge older -> newer, and each declaration that leads nowhere.

@@ -1,10 +1,10 @@
 //! `--format json`: one object with every finding and a summary. The schema
 //! is documented in the README and is part of the tool's contract.
 
-use crate::code::Code;
-use crate::commands::check::Report;
-use crate::diagnostic::Severity;
 use serde::Serialize;
+use vaultlint_core::code::Code;
+use vaultlint_core::diagnostic::Severity;
+use vaultlint_workspace::commands::check::Report;
 
 #[derive(Serialize)]
 struct Output<'a> {

@@ -3,13 +3,13 @@
 //! in the README and is part of the tool's contract.
 
 use super::Style;
-use crate::lifecycle::Standing;
-use crate::lineage::Analysis;
-use crate::text::{plural, sanitize};
-use crate::vault::{NoteId, Vault};
 use owo_colors::OwoColorize;
 use serde::Serialize;
 use std::fmt::Write;
+use vaultlint_core::text::{plural, sanitize};
+use vaultlint_model::lifecycle::Standing;
+use vaultlint_model::lineage::Analysis;
+use vaultlint_model::vault::{NoteId, Vault};
 
 /// A note's place in its lineage, as JSON shows it.
 #[derive(Serialize)]
@@ -159,7 +159,7 @@ pub fn all_jsonl(vault: &Vault, analysis: &Analysis, keep: &dyn Fn(&str) -> bool
 
 /// `lineage --all --since REF`: the events, as one JSON object with the
 /// commit compared with, or (`jsonl`) one event a line.
-pub fn events(since: &crate::commands::lineage::Since, reference: &str, jsonl: bool) -> String {
+pub fn events(since: &vaultlint_workspace::commands::lineage::Since, reference: &str, jsonl: bool) -> String {
     if jsonl {
         let lines =
             since.events.iter().map(|e| serde_json::to_string(e).expect("an event serializes") + "\n");
@@ -170,7 +170,7 @@ pub fn events(since: &crate::commands::lineage::Since, reference: &str, jsonl: b
         since: &'a str,
         commit: &'a str,
         as_of: String,
-        events: &'a [crate::events::Event],
+        events: &'a [vaultlint_analysis::events::Event],
     }
     to_json(&Output {
         since: reference,
@@ -183,7 +183,7 @@ pub fn events(since: &crate::commands::lineage::Since, reference: &str, jsonl: b
 /// Where a version leads, by the numbers of the table's rows: `-> 2` for
 /// its successors, `corrected by 3` for its corrections.
 fn next_column(analysis: &Analysis, versions: &[NoteId], v: NoteId) -> String {
-    let rows = |edges: &[crate::graph::Edge]| {
+    let rows = |edges: &[vaultlint_model::graph::Edge]| {
         let mut rows: Vec<usize> = edges
             .iter()
             .filter_map(|edge| versions.iter().position(|&w| w == edge.to))

@@ -10,8 +10,8 @@ pub mod rule;
 pub mod sarif;
 pub mod suggest;
 
-use crate::commands::check::Report;
-use crate::text::plural;
+use vaultlint_core::text::plural;
+use vaultlint_workspace::commands::check::Report;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Style {
@@ -30,12 +30,12 @@ impl Default for Style {
 /// A config file's problem, drawn with its snippet (without colour: it
 /// goes to standard error, where every control character is escaped),
 /// every text from the file made safe for a terminal first.
-pub fn config_error(error: &crate::config::ConfigError, style: Style) -> String {
-    use crate::text::{sanitize, sanitize_source};
+pub fn config_error(error: &vaultlint_workspace::config::ConfigError, style: Style) -> String {
     use miette::{GraphicalReportHandler, GraphicalTheme};
+    use vaultlint_core::text::{sanitize, sanitize_source};
     let theme = GraphicalTheme::unicode_nocolor();
     let handler = GraphicalReportHandler::new_themed(theme).with_width(style.width).with_links(false);
-    let safe = crate::config::ConfigError {
+    let safe = vaultlint_workspace::config::ConfigError {
         file: error.file.clone(),
         text: sanitize_source(&error.text).into_owned(),
         span: error.span.clone(),
@@ -68,7 +68,7 @@ impl Paths {
     pub fn show(&self, path: &str) -> String {
         let full = self.root.join(path);
         match self.cwd.as_deref().and_then(|cwd| full.strip_prefix(cwd).ok()) {
-            Some(rel) => crate::walk::relative(std::path::Path::new(""), rel),
+            Some(rel) => vaultlint_core::paths::relative(std::path::Path::new(""), rel),
             None => full.to_string_lossy().into_owned(),
         }
     }
@@ -81,13 +81,13 @@ pub const MAX_SHOWN_PER_NOTE: usize = 200;
 
 /// The findings the human formats show, in order, each with how many more
 /// of its code in its note are left out after it (0 for most).
-pub fn shown(report: &Report) -> Vec<(&crate::diagnostic::Diagnostic, usize)> {
-    let mut count: std::collections::HashMap<(&str, crate::code::Code), usize> =
+pub fn shown(report: &Report) -> Vec<(&vaultlint_core::diagnostic::Diagnostic, usize)> {
+    let mut count: std::collections::HashMap<(&str, vaultlint_core::code::Code), usize> =
         std::collections::HashMap::new();
     for d in &report.diagnostics {
         *count.entry((d.path.as_str(), d.code)).or_default() += 1;
     }
-    let mut seen: std::collections::HashMap<(&str, crate::code::Code), usize> =
+    let mut seen: std::collections::HashMap<(&str, vaultlint_core::code::Code), usize> =
         std::collections::HashMap::new();
     let mut out = Vec::new();
     for d in &report.diagnostics {
@@ -104,11 +104,11 @@ pub fn shown(report: &Report) -> Vec<(&crate::diagnostic::Diagnostic, usize)> {
 }
 
 /// The line that counts what a note's findings of one code left out.
-pub fn more_line(d: &crate::diagnostic::Diagnostic, more: usize, paths: &Paths) -> String {
+pub fn more_line(d: &vaultlint_core::diagnostic::Diagnostic, more: usize, paths: &Paths) -> String {
     format!(
         "{}: ... and {} more `{}` findings in this note (the first {MAX_SHOWN_PER_NOTE} are shown; `--format json` lists every one)\n",
-        crate::text::sanitize(&paths.show(&d.path)),
-        crate::text::thousands(more),
+        vaultlint_core::text::sanitize(&paths.show(&d.path)),
+        vaultlint_core::text::thousands(more),
         d.code
     )
 }
@@ -128,7 +128,11 @@ pub fn summary(report: &Report, style: Style) -> String {
     };
     let checked = match report.checked() == report.notes {
         true => plural(report.notes, "note"),
-        false => format!("{} of {}", crate::text::thousands(report.checked()), plural(report.notes, "note")),
+        false => format!(
+            "{} of {}",
+            vaultlint_core::text::thousands(report.checked()),
+            plural(report.notes, "note")
+        ),
     };
     format!("checked {checked}: {errors}, {warnings}\n")
 }
@@ -150,7 +154,7 @@ pub fn baseline_gone(report: &Report, paths: &Paths) -> String {
         let times = if e.count > 1 { format!(" ({} times)", e.count) } else { String::new() };
         let why = if gone.note_gone { "no note at this path now: renamed or deleted" } else { "fixed" };
         let line = format!("  {}: {}{times}: {why} (`{}`)", paths.show(&e.path), e.code, e.text);
-        out.push_str(&crate::text::sanitize(&line));
+        out.push_str(&vaultlint_core::text::sanitize(&line));
         out.push('\n');
     }
     out
@@ -158,9 +162,10 @@ pub fn baseline_gone(report: &Report, paths: &Paths) -> String {
 
 /// The slices `--statistics` adds after the counts per code, name and count.
 pub fn slices(report: &Report) -> [(&'static str, usize); 12] {
-    use crate::code::Code::*;
-    let count =
-        |codes: &[crate::code::Code]| report.diagnostics.iter().filter(|d| codes.contains(&d.code)).count();
+    use vaultlint_core::code::Code::*;
+    let count = |codes: &[vaultlint_core::code::Code]| {
+        report.diagnostics.iter().filter(|d| codes.contains(&d.code)).count()
+    };
     let s = &report.slices;
     [
         ("notes", s.notes),
@@ -199,7 +204,7 @@ pub fn statistics(report: &Report) -> String {
         .iter()
         .map(|(_, n)| *n)
         .chain(slices.iter().map(|(_, n)| *n))
-        .map(|n| crate::text::thousands(n).len())
+        .map(|n| vaultlint_core::text::thousands(n).len())
         .max()
         .unwrap_or(1);
     let name = counts.iter().map(|(c, _)| c.name().len()).max().unwrap_or(0);
@@ -207,7 +212,7 @@ pub fn statistics(report: &Report) -> String {
     for (code, n) in counts {
         out.push_str(&format!(
             "{:>width$}  {:<name$}  {}\n",
-            crate::text::thousands(n),
+            vaultlint_core::text::thousands(n),
             code.name(),
             code.summary()
         ));
@@ -216,13 +221,13 @@ pub fn statistics(report: &Report) -> String {
         out.push('\n');
     }
     for (name, n) in slices {
-        out.push_str(&format!("{:>width$}  {name}\n", crate::text::thousands(n)));
+        out.push_str(&format!("{:>width$}  {name}\n", vaultlint_core::text::thousands(n)));
     }
     out
 }
 
 /// `(code, count)` of every code with findings, most first, then by name.
-pub fn counts(report: &Report) -> Vec<(crate::code::Code, usize)> {
+pub fn counts(report: &Report) -> Vec<(vaultlint_core::code::Code, usize)> {
     let mut map = std::collections::BTreeMap::new();
     for d in &report.diagnostics {
         *map.entry(d.code).or_insert(0usize) += 1;

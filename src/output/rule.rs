@@ -1,9 +1,9 @@
 //! `vaultlint rule`: a rule's explanation, or every rule's summary, from
 //! the registry in `code`, as text or JSON.
 
-use crate::code::Code;
 use serde::Serialize;
 use std::fmt::Write;
+use vaultlint_core::code::Code;
 
 #[derive(Serialize)]
 struct Rule {

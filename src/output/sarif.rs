@@ -1,11 +1,11 @@
 //! `--format sarif`: SARIF 2.1.0, as GitHub code scanning and other
 //! static-analysis dashboards read it, with the metadata of every rule.
 
-use crate::code::Code;
-use crate::commands::check::Report;
-use crate::diagnostic::Severity;
 use serde::Serialize;
 use serde_json::{Value, json};
+use vaultlint_core::code::Code;
+use vaultlint_core::diagnostic::Severity;
+use vaultlint_workspace::commands::check::Report;
 
 /// Paths are shown from where the run started (the repository root in CI).
 /// `docs_url`, with `{code}` for the rule's code, gives each rule a
@@ -119,7 +119,7 @@ struct Text {
 }
 
 /// A baseline entry no finding matches now, as SARIF's `absent` result.
-fn absent<'a>(gone: &'a crate::baseline::Gone, paths: &super::Paths) -> Option<SarifResult<'a>> {
+fn absent<'a>(gone: &'a vaultlint_analysis::baseline::Gone, paths: &super::Paths) -> Option<SarifResult<'a>> {
     let code = Code::from_name(&gone.entry.code)?;
     let why = if gone.note_gone { "no note at this path now: renamed or deleted" } else { "fixed" };
     Some(SarifResult {
@@ -134,7 +134,7 @@ fn absent<'a>(gone: &'a crate::baseline::Gone, paths: &super::Paths) -> Option<S
 }
 
 fn result<'a>(
-    d: &'a crate::diagnostic::Diagnostic,
+    d: &'a vaultlint_core::diagnostic::Diagnostic,
     paths: &super::Paths,
     baseline_state: Option<&'static str>,
 ) -> SarifResult<'a> {

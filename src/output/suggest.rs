@@ -2,15 +2,15 @@
 //! or as one JSON object (schema in the README).
 
 use super::Style;
-use crate::commands::suggest::Suggested;
-use crate::diagnostic::Sources;
-use crate::suggest::diff::{self, Change};
-use crate::suggest::{FolderRuleSuggestion, Pair, Signals};
-use crate::text::{plural, sanitize, thousands};
-use crate::vault::Vault;
 use owo_colors::OwoColorize;
 use serde::Serialize;
 use std::fmt::Write;
+use vaultlint_analysis::suggest::diff::{self, Change};
+use vaultlint_analysis::suggest::{FolderRuleSuggestion, Pair, Signals};
+use vaultlint_core::diagnostic::Sources;
+use vaultlint_core::text::{plural, sanitize, thousands};
+use vaultlint_model::vault::Vault;
+use vaultlint_workspace::commands::suggest::Suggested;
 
 /// Changed lines shown per pair.
 const DIFF_LINES: usize = 8;

@@ -1,0 +1,156 @@
+//! `links-to-superseded`: a note still in use that links in its body to a
+//! retired note sends readers, and retrievers that follow links, to the
+//! old text. The fix points the link at the note in force at the end of
+//! the chain, keeping its heading and label. `links-to-corrected` (off by
+//! default): a link to a corrected note that does not also reach its
+//! corrections.
+
+use vaultlint_core::code::Code;
+use vaultlint_core::diagnostic::{Diagnostic, Edit, Fix};
+use vaultlint_model::lifecycle::Lifecycle;
+use vaultlint_model::vault::{NoteId, Resolution, Vault};
+use vaultlint_syntax::link::BodyLink;
+
+/// Reports the links of the notes `wanted` marks.
+pub fn check(vault: &Vault, life: &Lifecycle, wanted: &[bool], out: &mut Vec<Diagnostic>) {
+    // Every link of every note is resolved.
+    super::note_by_note(vault, |id| of_note(vault, life, wanted, id), out);
+}
+
+/// The findings on the links of the note `id`.
+fn of_note(vault: &Vault, life: &Lifecycle, wanted: &[bool], id: NoteId) -> Vec<Diagnostic> {
+    let note = &vault.notes[id];
+    let mut out = Vec::new();
+    // A retired note is history: its links stay as they were written.
+    if !wanted[id] || life.states[id].standing.is_retired() {
+        return out;
+    }
+    let targets: Vec<Option<NoteId>> = note
+        .links
+        .iter()
+        .map(|link| match vault.resolve(id, &link.value()) {
+            Resolution::Note(target) => Some(target),
+            _ => None,
+        })
+        .collect();
+    for (link, &target) in note.links.iter().zip(&targets) {
+        let Some(target) = target else { continue };
+        let state = &life.states[target];
+        if state.standing == vaultlint_model::lifecycle::Standing::Corrected {
+            let by = &life.corrections[target];
+            if !by.contains(&id) && !by.iter().any(|c| targets.contains(&Some(*c))) {
+                out.push(to_corrected(vault, id, link, target, by));
+            }
+            continue;
+        }
+        // A note may name the versions it replaced, as history.
+        if target == id || !state.standing.is_retired() || state.current.contains(&id) {
+            continue;
+        }
+        let old = &vault.notes[target].path;
+        let current: Vec<&str> = state.current.iter().map(|&c| vault.notes[c].path.as_str()).collect();
+        let mut message = format!("links to `{old}`, which {}", state.standing.describe());
+        let help = match current.as_slice() {
+            [] => "no note in force replaces it; remove the link, or point it at the note that took over"
+                .to_string(),
+            [one] => {
+                message.push_str(&format!("; the current version is `{one}`"));
+                format!("link to `{one}` instead (`vaultlint check --fix` rewrites the link)")
+            }
+            many => {
+                let list: Vec<String> = many.iter().map(|p| format!("`{p}`")).collect();
+                message.push_str(&format!("; the current versions are {}", list.join(", ")));
+                "link to the current version that is meant".to_string()
+            }
+        };
+        let fix = match state.current.as_slice() {
+            [one] => Some(Fix::safe(
+                Edit {
+                    offset: link.target().start,
+                    original: link.written.to_string(),
+                    replacement: retarget(vault, id, link, *one),
+                },
+                note.digest,
+            )),
+            _ => None,
+        };
+        let mut related = vec![old.clone()];
+        related.extend(current.iter().map(|p| p.to_string()));
+        out.push(
+            Diagnostic::new(Code::LinksToSuperseded, &note.path, message)
+                .at(link.span(), "links to a retired note")
+                .help(help)
+                .related(related)
+                .fix(fix),
+        );
+    }
+    out
+}
+
+/// `links-to-corrected`: the link, and the corrections it leaves out.
+fn to_corrected(vault: &Vault, id: NoteId, link: &BodyLink, target: NoteId, by: &[NoteId]) -> Diagnostic {
+    let paths: Vec<String> = by.iter().map(|&c| vault.notes[c].path.clone()).collect();
+    let list = paths.iter().map(|p| format!("`{p}`")).collect::<Vec<_>>().join(", ");
+    let old = &vault.notes[target].path;
+    Diagnostic::new(
+        Code::LinksToCorrected,
+        &vault.notes[id].path,
+        format!("links to `{old}`, which {list} {}", if by.len() == 1 { "corrects" } else { "correct" }),
+    )
+    .at(link.span(), "links to a corrected note")
+    .help(format!("link to {list} too, so a reader sees the correction"))
+    .related([old.clone()].into_iter().chain(paths).collect())
+}
+
+/// What the link's target should say to reach `to` from the note `from`,
+/// in the link's own style.
+fn retarget(vault: &Vault, from: NoteId, link: &BodyLink, to: NoteId) -> String {
+    let original = &link.written;
+    let target = &vault.notes[to];
+    let keep_extension = vault.has_note_extension(original);
+    let without = vault.path_stem(to);
+    if link.wikilink {
+        // A link written with its folder keeps one, as do all where Obsidian
+        // writes new links with their paths.
+        let absolute = vault.obsidian.link_format.is_some_and(|f| f.absolute);
+        let name = if original.contains('/') || absolute { None } else { vault.wikilink_name(from, to) }
+            .unwrap_or_else(|| without.to_string());
+        let ext = &target.path[without.len()..];
+        return if keep_extension { format!("{name}{ext}") } else { name };
+    }
+    let path = if keep_extension { target.path.as_str() } else { without };
+    let written = match original.strip_prefix('/') {
+        Some(_) => format!("/{path}"),
+        None => relative(vault.notes[from].folder(), path),
+    };
+    // Inside `<...>` a path is written as it is; elsewhere a space or a
+    // parenthesis would end it.
+    if link.angle {
+        written
+    } else {
+        written.replace('%', "%25").replace(' ', "%20").replace('(', "%28").replace(')', "%29")
+    }
+}
+
+/// `path` (from the vault root) as seen from the folder `base`.
+pub(crate) fn relative(base: &str, path: &str) -> String {
+    let base: Vec<&str> = base.split('/').filter(|p| !p.is_empty()).collect();
+    let parts: Vec<&str> = path.split('/').collect();
+    let shared = base.iter().zip(&parts).take_while(|(a, b)| a == b).count().min(parts.len() - 1);
+    let mut out: Vec<&str> = vec![".."; base.len() - shared];
+    out.extend(&parts[shared..]);
+    out.join("/")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::relative;
+
+    #[test]
+    fn relative_paths() {
+        assert_eq!(relative("", "hr/a.md"), "hr/a.md");
+        assert_eq!(relative("hr", "hr/a.md"), "a.md");
+        assert_eq!(relative("hr/old", "hr/a.md"), "../a.md");
+        assert_eq!(relative("eng", "hr/sub/a.md"), "../hr/sub/a.md");
+    }
+}

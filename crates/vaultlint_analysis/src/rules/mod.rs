@@ -1,0 +1,250 @@
+//! The rules: each family in its own file, run over the vault and its
+//! supersession graph. The registry of codes is [`vaultlint_core::code`].
+
+pub mod dates;
+pub mod links;
+pub mod revisions;
+pub mod status;
+pub mod supersession;
+pub mod suppressed;
+pub mod versions;
+
+use crate::suggest::{LinkStyle, Suggestions};
+use serde::Serialize;
+use vaultlint_core::code::{Code, Level, RuleLevels, Severity};
+use vaultlint_core::date::Day;
+use vaultlint_core::diagnostic::{self, Diagnostic};
+use vaultlint_model::dismissals::Dismissals;
+use vaultlint_model::focus::Focus;
+use vaultlint_model::graph::Graph;
+use vaultlint_model::lifecycle::{Lifecycle, Standing};
+use vaultlint_model::vault::Vault;
+
+/// What the rules judge against, beyond the vault itself.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Options {
+    /// The day date rules judge the vault as of.
+    pub as_of: Day,
+    /// The known `status` values, lower-cased.
+    pub statuses: Vec<String>,
+    /// The rules in use and their severities, as the root config and the
+    /// command line set them.
+    pub levels: RuleLevels,
+    /// Where configs in subfolders set them otherwise: each folder
+    /// (`a/b/`) with its rules, deepest first.
+    pub folders: Vec<(String, RuleLevels)>,
+    /// Report suppressions that name no rule (`--strict`).
+    pub strict: bool,
+    /// How the fix of a suspected version names the newer note; `None`:
+    /// the vault's own convention.
+    pub link_style: Option<LinkStyle>,
+}
+
+impl Options {
+    /// The default statuses and severities, as of `as_of`.
+    pub fn new(as_of: Day) -> Options {
+        Options {
+            as_of,
+            statuses: status::DEFAULT_STATUSES.iter().map(|s| s.to_string()).collect(),
+            levels: RuleLevels::default(),
+            folders: Vec::new(),
+            strict: false,
+            link_style: None,
+        }
+    }
+
+    /// The rules in use for the note at `path`.
+    pub fn levels_at(&self, path: &str) -> &RuleLevels {
+        let folder = self.folders.iter().find(|(folder, _)| path.starts_with(folder.as_str()));
+        folder.map_or(&self.levels, |(_, levels)| levels)
+    }
+
+    /// Whether `code` is in use for some part of the vault.
+    pub fn is_on_anywhere(&self, code: Code) -> bool {
+        self.levels.is_on(code) || self.folders.iter().any(|(_, levels)| levels.is_on(code))
+    }
+
+    /// Applies the configured severities: `off` drops a finding, `error`
+    /// and `warning` set its severity.
+    fn apply_levels(&self, diagnostics: &mut Vec<Diagnostic>) {
+        diagnostics.retain_mut(|d| match self.levels_at(&d.path).level(d.code) {
+            Some(Level::Off) => false,
+            Some(Level::Error) => {
+                d.severity = Severity::Error;
+                true
+            }
+            Some(Level::Warning) => {
+                d.severity = Severity::Warning;
+                true
+            }
+            None => true,
+        });
+    }
+}
+
+/// What the rules look at: the vault, its graph, the dismissal file, and
+/// the version detector's pairs when it ran.
+pub struct Input<'a> {
+    pub vault: &'a Vault,
+    pub graph: &'a Graph,
+    pub dismissals: &'a Dismissals,
+    pub suggestions: Option<&'a Suggestions>,
+    /// The text of notes whose frontmatter the vault did not keep, for the
+    /// fixes of suspected versions.
+    pub sources: &'a (dyn diagnostic::Sources + Sync),
+}
+
+/// Runs every rule over the vault, the configured severities applied.
+/// With `focus`, only findings on those vault paths are kept (the whole
+/// vault is still analysed, since a declaration in one note depends on
+/// the others).
+pub fn run(input: &Input, focus: Option<&Focus>, options: &Options) -> (Vec<Diagnostic>, Slices) {
+    let Input { vault, graph, .. } = *input;
+    // Which notes' findings are kept: the rules skip the work for the rest.
+    let wanted = wanted(vault, focus);
+    // Two halves at once, each rule reading the vault only; their findings
+    // are joined in the order the rules were written, so the sort below
+    // meets them as it always has.
+    let (mut out, (by_life, slices)) = rayon::join(
+        || {
+            let mut out: Vec<Diagnostic> = vault.problems.clone();
+            for note in &vault.notes {
+                out.extend(note.problems().iter().cloned());
+            }
+            supersession::check(vault, graph, &wanted, focus, &mut out);
+            supersession::folder_rules(vault, graph, &mut out);
+            revisions::check(vault, graph, &wanted, &mut out);
+            dates::check(vault, graph, options.as_of, &wanted, &mut out);
+            out
+        },
+        || {
+            let mut out = Vec::new();
+            let life = Lifecycle::new(vault, graph, options.as_of);
+            status::check(vault, graph, &life, &options.statuses, &wanted, &mut out);
+            links::check(vault, &life, &wanted, &mut out);
+            // Every note's judgement is only counted: gone before the next rule.
+            let slices = Slices::count(
+                graph,
+                &life,
+                &vaultlint_model::verdict::judge(vault, graph, &life, &[]),
+                &wanted,
+            );
+            versions::check(input, options.link_style, &mut out);
+            (out, slices)
+        },
+    );
+    out.extend(by_life);
+    suppressed::apply(vault, options, input.suggestions.is_some(), &mut out);
+    if let Some(focus) = focus {
+        out.retain(|d| focus.contains(&d.path));
+    }
+    options.apply_levels(&mut out);
+    diagnostic::sort(&mut out);
+    (out, slices)
+}
+
+/// Adds to `out` the findings `of` gives for each note of the vault: the
+/// notes are shared among the threads, and the findings kept in the
+/// notes' order.
+fn note_by_note(
+    vault: &Vault,
+    of: impl Fn(usize) -> Vec<Diagnostic> + Sync + Send,
+    out: &mut Vec<Diagnostic>,
+) {
+    use rayon::prelude::*;
+    let found: Vec<Diagnostic> = (0..vault.notes.len()).into_par_iter().flat_map_iter(of).collect();
+    out.extend(found);
+}
+
+/// For each note, whether its findings are kept: every note, or those in
+/// focus (looked up by path when the focus names notes only, as an editor's
+/// open notes do, rather than testing every path of a large vault).
+fn wanted(vault: &Vault, focus: Option<&Focus>) -> Vec<bool> {
+    match focus {
+        None => vec![true; vault.notes.len()],
+        Some(focus) if focus.folders.is_empty() => {
+            let mut wanted = vec![false; vault.notes.len()];
+            for id in focus.notes.iter().filter_map(|path| vault.id_of(path)) {
+                wanted[id] = true;
+            }
+            wanted
+        }
+        Some(focus) => vault.notes.iter().map(|n| focus.contains(&n.path)).collect(),
+    }
+}
+
+/// The vault in numbers, for `--statistics`: how many notes are in force
+/// on the as-of day, retired, and linked into chains of versions.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub struct Slices {
+    pub notes: usize,
+    /// In force.
+    pub current: usize,
+    /// Replaced by a successor in force (or in a cycle).
+    pub superseded: usize,
+    /// Revoked or deleted.
+    pub revoked: usize,
+    /// Groups of two or more notes linked by declarations.
+    pub chains: usize,
+    /// Notes under a folder a `[[supersede]]` rule retires that have no
+    /// counterpart under its newer folder, so they stay in force.
+    pub uncovered: usize,
+    /// How many notes have each verdict.
+    pub verdicts: VerdictCounts,
+}
+
+/// How many notes have each verdict (see [`vaultlint_model::verdict`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub struct VerdictCounts {
+    pub active: usize,
+    pub stale: usize,
+    pub conflict: usize,
+    pub unknown: usize,
+}
+
+impl Slices {
+    fn count(
+        graph: &Graph,
+        life: &Lifecycle,
+        judged: &[vaultlint_model::verdict::Judgement],
+        wanted: &[bool],
+    ) -> Slices {
+        use vaultlint_model::verdict::Verdict;
+        let inside = |id: usize| wanted[id];
+        let mut slices = Slices::default();
+        for judgement in (0..judged.len()).filter(|&id| inside(id)).map(|id| &judged[id]) {
+            let count = &mut slices.verdicts;
+            *match judgement.verdict {
+                Verdict::Active => &mut count.active,
+                Verdict::Stale => &mut count.stale,
+                Verdict::Conflict => &mut count.conflict,
+                Verdict::Unknown => &mut count.unknown,
+            } += 1;
+        }
+        for state in (0..life.states.len()).filter(|&id| inside(id)).map(|id| &life.states[id]) {
+            slices.notes += 1;
+            match state.standing {
+                Standing::InForce | Standing::Corrected => slices.current += 1,
+                Standing::Superseded | Standing::Cycle => slices.superseded += 1,
+                Standing::Revoked | Standing::Deleted => slices.revoked += 1,
+                _ => {}
+            }
+        }
+        slices.uncovered = graph.covered.counts.iter().map(|(_, uncovered)| uncovered).sum();
+        // Chains: connected groups of the graph, counted where a member is in focus.
+        let group = graph.chains();
+        let mut size = vec![0usize; group.len()];
+        for &g in &group {
+            size[g] += 1;
+        }
+        let mut seen = vec![false; group.len()];
+        for id in (0..group.len()).filter(|&id| inside(id)) {
+            let g = group[id];
+            if size[g] > 1 && !seen[g] {
+                seen[g] = true;
+                slices.chains += 1;
+            }
+        }
+        slices
+    }
+}

@@ -1,0 +1,553 @@
+//! Successor declarations: each value must resolve to exactly one other
+//! note inside the vault, the declarations must not loop, and each should
+//! name the note that is current rather than an intermediate version.
+
+use std::collections::{HashMap, HashSet};
+use vaultlint_core::code::Code;
+use vaultlint_core::diagnostic::{Diagnostic, Edit, Fix};
+use vaultlint_model::focus::Focus;
+use vaultlint_model::graph::{Declared, Graph};
+use vaultlint_model::vault::{NoteId, Resolution, Side, Vault};
+use vaultlint_syntax::frontmatter::{Field, Value, ValueKind};
+use vaultlint_syntax::link::Invalid;
+use vaultlint_syntax::note::{Relation, Shape, shapes, unquoted_wikilink};
+
+/// Comparisons allowed for close-name help across the whole run.
+const CLOSE_NAME_BUDGET: usize = 20_000_000;
+
+/// Reports on the declarations of the notes `wanted` marks.
+pub fn check(
+    vault: &Vault,
+    graph: &Graph,
+    wanted: &[bool],
+    focus: Option<&Focus>,
+    out: &mut Vec<Diagnostic>,
+) {
+    for side in Side::ALL {
+        for (id, note) in vault.notes.iter().enumerate().filter(|&(id, _)| wanted[id]) {
+            if let Some(field) = note.declaration(side).filter(|_| !vault.is_template(id)) {
+                report_shapes(note, field, side, out);
+            }
+        }
+    }
+    let mut resolver = Resolver { vault, budget: CLOSE_NAME_BUDGET, close: HashMap::new() };
+    for declared in graph.declared.iter().filter(|d| wanted[d.by]) {
+        resolver.report(declared, out);
+    }
+    report_conflicts(vault, graph, Relation::Supersession, out);
+    report_conflicts(vault, graph, Relation::Correction, out);
+    report_cycles(vault, graph, focus, out);
+    report_revision_cycles(vault, graph, focus, out);
+    report_chains(vault, graph, wanted, out);
+}
+
+/// Every value of a declaration that is not a string, reported.
+fn report_shapes(note: &vaultlint_syntax::note::Note, field: &Field, side: Side, out: &mut Vec<Diagnostic>) {
+    let (path, key) = (note.path.as_str(), field.key.as_ref());
+    for shape in shapes(field) {
+        match shape {
+            Shape::String(_) => {}
+            Shape::Unquoted(value) => out.push(unquoted(note, key, value)),
+            Shape::EmptyList(value) => out.push(
+                Diagnostic::new(Code::InvalidSuccessor, path, format!("`{key}` is an empty list"))
+                    .at(value.span, "names no note")
+                    .help(example(side, key)),
+            ),
+            Shape::Empty => out.push(
+                Diagnostic::new(Code::InvalidSuccessor, path, format!("`{key}` is empty"))
+                    .at(field.key_span, "no value")
+                    .help(example(side, key)),
+            ),
+            Shape::NotString { value, in_list } => {
+                out.push(not_a_string(path, key, value, if in_list { "each entry of " } else { "" }))
+            }
+        }
+    }
+}
+
+/// The help that shows how a declaration on `side` is written.
+fn example(side: Side, key: &str) -> String {
+    match side {
+        Side::Successor => format!("name the note that replaces this one, e.g. `{key}: folder/note.md`"),
+        Side::Predecessor => format!("name the note this one replaces, e.g. `{key}: folder/old-note.md`"),
+        Side::CorrectedBy => format!("name the note that corrects this one, e.g. `{key}: folder/erratum.md`"),
+        Side::Corrects => format!("name the note this one corrects, e.g. `{key}: folder/decision.md`"),
+    }
+}
+
+/// Reports each declared value that leads nowhere.
+struct Resolver<'v> {
+    vault: &'v Vault,
+    budget: usize,
+    /// The same missing target is often named by many notes; look it up once.
+    close: HashMap<String, Vec<NoteId>>,
+}
+
+impl Resolver<'_> {
+    fn report(&mut self, declared: &Declared, out: &mut Vec<Diagnostic>) {
+        let vault = self.vault;
+        let Declared { by: id, side, ref key, ref text, span, ref resolution } = *declared;
+        let path = &vault.notes[id].path;
+        let noun = side.noun();
+        let diagnostic =
+            |code, message: String, label: &str| Diagnostic::new(code, path, message).at(span, label);
+        match resolution {
+            Resolution::Note(target) if *target == id => {
+                let message = match side {
+                    Side::Successor => format!("note names itself as its successor (`{text}`)"),
+                    Side::Predecessor => format!("note says it supersedes itself (`{text}`)"),
+                    Side::CorrectedBy => format!("note names itself as its correction (`{text}`)"),
+                    Side::Corrects => format!("note says it corrects itself (`{text}`)"),
+                };
+                let help =
+                    format!("{}, or remove `{key}`", example(side, key).split(", e.g.").next().unwrap_or(""));
+                out.push(diagnostic(Code::SelfSupersession, message, "this note").help(help));
+            }
+            Resolution::Note(target) => {
+                if let Some(d) = by_alias(vault, declared, *target) {
+                    out.push(d);
+                }
+            }
+            Resolution::Missing { wanted, by_name } => out.push(self.missing(declared, wanted, *by_name)),
+            Resolution::Ambiguous { first, total } => {
+                let paths: Vec<String> = first.iter().map(|&c| vault.notes[c].path.clone()).collect();
+                let more = match total - first.len() {
+                    0 => String::new(),
+                    n => format!(" and {} more", vaultlint_core::text::thousands(n)),
+                };
+                out.push(
+                    diagnostic(
+                        Code::AmbiguousSuccessor,
+                        format!("{noun} `{text}` fits {total} notes: {}{more}", quoted_list(&paths)),
+                        "ambiguous",
+                    )
+                    .help(format!(
+                        "name the note by its path, e.g. `{key}: \"[[{}]]\"`",
+                        vault.path_stem(first[0])
+                    ))
+                    .related(paths),
+                );
+            }
+            Resolution::Template(template) => out.push(
+                diagnostic(
+                    Code::InvalidSuccessor,
+                    format!("{noun} `{text}` is the template `{}`, not a note", vault.notes[*template].path),
+                    "a template",
+                )
+                .help("name the note made from the template, not the template")
+                .related(vec![vault.notes[*template].path.clone()]),
+            ),
+            Resolution::Outside => out.push(
+                diagnostic(
+                    Code::SuccessorOutsideVault,
+                    format!("{noun} `{text}` is outside the vault"),
+                    "leaves the vault root",
+                )
+                .help(format!("a {noun} must be a note inside the vault")),
+            ),
+            Resolution::Invalid(invalid) => {
+                let message = match invalid {
+                    Invalid::Empty => format!("`{key}` is empty"),
+                    Invalid::Url => format!("{noun} `{text}` is a URL, not a note in the vault"),
+                    Invalid::EmptyWikilink => format!("wikilink `{text}` names no note"),
+                };
+                out.push(diagnostic(Code::InvalidSuccessor, message, "not a note").help(example(side, key)));
+            }
+        }
+    }
+
+    /// `missing-successor`, with the closest names in the help.
+    fn missing(&mut self, declared: &Declared, wanted: &str, by_name: bool) -> Diagnostic {
+        let (id, text, noun) = (declared.by, &declared.text, declared.side.noun());
+        let close = self.close_names(wanted, id);
+        let message = if by_name {
+            format!("{noun} `{text}` does not exist: no note has that name or alias")
+        } else {
+            format!("{noun} `{text}` does not exist: no note at `{wanted}`")
+        };
+        let mut d = Diagnostic::new(Code::MissingSuccessor, &self.vault.notes[id].path, message)
+            .at(declared.span, "no such note");
+        if let Some(first) = close.first() {
+            d = d.help(format!("did you mean `{first}`?"));
+        }
+        d.related(close)
+    }
+
+    /// The paths of notes named like `wanted`, other than the note `id`.
+    fn close_names(&mut self, wanted: &str, id: NoteId) -> Vec<String> {
+        let vault = self.vault;
+        let found = match self.close.get(wanted) {
+            Some(found) => found,
+            None => {
+                let found = vault.close_names(wanted, &mut self.budget);
+                self.close.entry(wanted.to_string()).or_insert(found)
+            }
+        };
+        found.iter().filter(|&&c| c != id).map(|&c| vault.notes[c].path.clone()).collect()
+    }
+}
+
+/// `successor-by-alias`: a bare wikilink that reached `target` through one
+/// of its aliases, not its file name; the fix names the file.
+fn by_alias(vault: &Vault, declared: &Declared, target: NoteId) -> Option<Diagnostic> {
+    let vaultlint_syntax::link::Target::Wikilink { name } =
+        vaultlint_syntax::link::parse(&declared.text).ok()?
+    else {
+        return None;
+    };
+    let note = &vault.notes[target];
+    let by_file = |n: &str| vaultlint_core::text::fold(n) == vaultlint_core::text::fold(note.stem());
+    if name.contains('/') || by_file(&name) || by_file(vault.strip_extension(&name)) {
+        return None;
+    }
+    let file_name = vault.wikilink_name(declared.by, target).filter(|n| !n.eq_ignore_ascii_case(&name))?;
+    let by = &vault.notes[declared.by];
+    let written = by.head()?.get(declared.span.range())?;
+    let at = written.find(name.as_str())?;
+    let fix = Fix::safe(
+        Edit { offset: declared.span.offset() + at, original: name.clone(), replacement: file_name.clone() },
+        by.digest,
+    );
+    Some(
+        Diagnostic::new(
+            Code::SuccessorByAlias,
+            &by.path,
+            format!("`{name}` is an alias of `{}`; Obsidian resolves wikilinks by file name only", note.path),
+        )
+        .at(declared.span, "an alias")
+        .help(format!("name the note by its file: `[[{file_name}]]` (`vaultlint check --fix` rewrites it)"))
+        .related(vec![note.path.clone()])
+        .fix(Some(fix)),
+    )
+}
+
+/// `conflicting-supersession`: where both sides of an edge are declared,
+/// they must agree. A note that says it supersedes (corrects) X while X
+/// names other successors (corrections), not it; and a note that names a
+/// successor (correction) which lists what it supersedes (corrects) and
+/// leaves this note out.
+fn report_conflicts(vault: &Vault, graph: &Graph, relation: Relation, out: &mut Vec<Diagnostic>) {
+    let (all_edges, verb, noun) = match relation {
+        Relation::Supersession => (&graph.edges, "supersedes", "successor"),
+        Relation::Correction => (&graph.corrections, "corrects", "correction"),
+    };
+    let named_back = &graph.named[relation as usize];
+    let path = |id: NoteId| vault.notes[id].path.clone();
+    let list = |ids: &[NoteId]| quoted_list(&ids.iter().map(|&s| path(s)).collect::<Vec<_>>());
+    for (older, edges) in all_edges.iter().enumerate() {
+        let newer: Vec<NoteId> = edges.iter().filter(|e| e.side.names_newer()).map(|e| e.to).collect();
+        // A folder rule states nothing in the note to disagree with.
+        for edge in edges.iter().filter(|e| e.rule.is_none()) {
+            let (older_path, newer_path) = (path(older), path(edge.to));
+            if !edge.side.names_newer() {
+                // Stated by the newer note alone.
+                if newer.is_empty() {
+                    continue;
+                }
+                out.push(
+                    Diagnostic::new(
+                        Code::ConflictingSupersession,
+                        &newer_path,
+                        format!(
+                            "note says it {verb} `{older_path}`, but that note names {} as its {noun}",
+                            list(&newer)
+                        ),
+                    )
+                    .at(edge.span, "disagrees")
+                    .help(format!("add this note to the {noun}s of `{older_path}`, or stop naming it here"))
+                    .related([older].into_iter().chain(newer.iter().copied()).map(path).collect()),
+                );
+                continue;
+            }
+            let Some(named) = named_back.get(&edge.to) else { continue };
+            if named.is_empty() || named.contains(&older) {
+                continue;
+            }
+            out.push(
+                Diagnostic::new(
+                    Code::ConflictingSupersession,
+                    &older_path,
+                    format!(
+                        "{noun} `{newer_path}` does not name this note back: it says it {verb} {}",
+                        list(named)
+                    ),
+                )
+                .at(edge.span, "disagrees")
+                .help(format!("add this note to what `{newer_path}` {verb}, or name another {noun}"))
+                .related([edge.to].into_iter().chain(named.iter().copied()).map(path).collect()),
+            );
+        }
+    }
+}
+
+/// An unquoted wikilink, with the fix that quotes it as written: what
+/// was meant is not in doubt.
+fn unquoted(note: &vaultlint_syntax::note::Note, key: &str, value: &Value) -> Diagnostic {
+    let name = unquoted_wikilink(value).unwrap_or_default();
+    let span = value.span;
+    let written = note
+        .head()
+        .and_then(|head| head.get(span.range()))
+        .filter(|w| w.starts_with("[[") && w.ends_with("]]"));
+    let fix = written.map(|w| {
+        let edit = Edit { offset: span.offset(), original: w.to_string(), replacement: format!("\"{w}\"") };
+        Fix::safe(edit, note.digest)
+    });
+    Diagnostic::new(
+        Code::InvalidSuccessor,
+        &note.path,
+        format!("unquoted wikilink: YAML reads `[[{name}]]` as a list inside a list, not a link"),
+    )
+    .at(span, "needs quotes")
+    .help(format!("quote it: `{key}: \"[[{name}]]\"`"))
+    .fix(fix)
+}
+
+fn not_a_string(path: &str, key: &str, value: &Value, prefix: &str) -> Diagnostic {
+    let what = match &value.kind {
+        ValueKind::Map => "a mapping",
+        ValueKind::Seq(_) => "a nested list",
+        ValueKind::Alias => "a YAML alias",
+        ValueKind::Scalar { text, .. } => match &**text {
+            "true" | "false" | "True" | "False" | "TRUE" | "FALSE" => "a boolean",
+            _ => "a number",
+        },
+    };
+    let mut d = Diagnostic::new(
+        Code::InvalidSuccessor,
+        path,
+        format!("{prefix}`{key}` must be a string or a list of strings, not {what}"),
+    )
+    .at(value.span, "not a string");
+    if let ValueKind::Scalar { text, .. } = &value.kind {
+        d = d.help(format!("quote it if it names a note: \"{text}\""));
+    }
+    d
+}
+
+fn quoted_list(paths: &[String]) -> String {
+    paths.iter().map(|p| format!("`{p}`")).collect::<Vec<_>>().join(", ")
+}
+
+/// One `supersession-cycle` per loop, on its first member by path (the
+/// first one in focus, when only some notes are reported).
+fn report_cycles(vault: &Vault, graph: &Graph, focus: Option<&Focus>, out: &mut Vec<Diagnostic>) {
+    for component in graph.components.iter().filter(|c| c.len() > 1) {
+        let start = focus
+            .and_then(|f| component.iter().copied().find(|&m| f.contains(&vault.notes[m].path)))
+            .unwrap_or(component[0]);
+        let members: HashSet<NoteId> = component.iter().copied().collect();
+        let cycle = shortest_cycle(graph, start, &members);
+        let names: Vec<String> = cycle.iter().map(|&m| vault.notes[m].path.clone()).collect();
+        let mut shown = names.clone();
+        shown.push(names[0].clone());
+        // The value in this note that closes the loop: its edge out, or the
+        // edge in that it states with `supersedes`.
+        let last = cycle[cycle.len() - 1];
+        let span = graph.edges[start]
+            .iter()
+            .find(|e| e.to == cycle[1] && e.by == start)
+            .or_else(|| graph.edges[last].iter().find(|e| e.to == start && e.by == start))
+            .map(|e| e.span);
+        out.push(
+            Diagnostic::new(
+                Code::SupersessionCycle,
+                &names[0],
+                format!("supersession cycle: {}; none of these notes is current", shown.join(" -> ")),
+            )
+            .at_opt(span, "starts a loop")
+            .help("remove the successor declaration from the note that is current")
+            .related(names[1..].to_vec()),
+        );
+    }
+}
+
+/// One `supersession-cycle` per loop that goes through a correction: a
+/// note cannot correct a note that corrects or supersedes it, in the end.
+fn report_revision_cycles(vault: &Vault, graph: &Graph, focus: Option<&Focus>, out: &mut Vec<Diagnostic>) {
+    for component in &graph.revision_cycles {
+        let start = focus
+            .and_then(|f| component.iter().copied().find(|&m| f.contains(&vault.notes[m].path)))
+            .unwrap_or(component[0]);
+        let members: HashSet<NoteId> = component.iter().copied().collect();
+        let next = |n: NoteId| graph.edges[n].iter().chain(&graph.corrections[n]).map(|e| e.to).collect();
+        let cycle = shortest_loop(start, &members, next);
+        let names: Vec<String> = cycle.iter().map(|&m| vault.notes[m].path.clone()).collect();
+        let mut shown = names.clone();
+        shown.push(names[0].clone());
+        let span = graph.edges[start]
+            .iter()
+            .chain(&graph.corrections[start])
+            .find(|e| cycle.get(1) == Some(&e.to) && e.by == start)
+            .map(|e| e.span);
+        out.push(
+            Diagnostic::new(
+                Code::SupersessionCycle,
+                &names[0],
+                format!(
+                    "revision cycle through a correction: {}; what these notes say cannot be settled",
+                    shown.join(" -> ")
+                ),
+            )
+            .at_opt(span, "starts a loop")
+            .help("a correction is newer than the note it corrects: remove the declaration that points back")
+            .related(names[1..].to_vec()),
+        );
+    }
+}
+
+/// The shortest loop from `start` back to itself inside one component,
+/// found breadth-first so the listing is stable and minimal.
+fn shortest_cycle(graph: &Graph, start: NoteId, members: &HashSet<NoteId>) -> Vec<NoteId> {
+    shortest_loop(start, members, |n| graph.edges[n].iter().map(|e| e.to).collect())
+}
+
+/// The shortest loop from `start` back to itself through `members`,
+/// following `next`.
+fn shortest_loop(
+    start: NoteId,
+    members: &HashSet<NoteId>,
+    next: impl Fn(NoteId) -> Vec<NoteId>,
+) -> Vec<NoteId> {
+    let mut parent: std::collections::HashMap<NoteId, NoteId> = std::collections::HashMap::new();
+    let mut queue = std::collections::VecDeque::from([start]);
+    while let Some(node) = queue.pop_front() {
+        for succ in next(node) {
+            if !members.contains(&succ) {
+                continue;
+            }
+            if succ == start {
+                let mut cycle = vec![node];
+                let mut at = node;
+                while at != start {
+                    at = parent[&at];
+                    cycle.push(at);
+                }
+                cycle.reverse();
+                return cycle;
+            }
+            if let std::collections::hash_map::Entry::Vacant(e) = parent.entry(succ) {
+                e.insert(node);
+                queue.push_back(succ);
+            }
+        }
+    }
+    vec![start]
+}
+
+/// `superseded-successor`: a `superseded_by` value that names a note which
+/// is itself superseded. (A `supersedes` value naming the note just before
+/// is how that side is written, so it is not reported.)
+fn report_chains(vault: &Vault, graph: &Graph, wanted: &[bool], out: &mut Vec<Diagnostic>) {
+    for (id, note) in vault.notes.iter().enumerate().filter(|&(id, _)| wanted[id]) {
+        for edge in graph.edges[id].iter().filter(|e| e.side == Side::Successor && e.rule.is_none()) {
+            let succ = edge.to;
+            if graph.edges[succ].is_empty() {
+                continue;
+            }
+            let Some(current) = graph.ends.get(succ) else { continue };
+            let successor = &vault.notes[succ].path;
+            let current: Vec<String> = current.iter().map(|&c| vault.notes[c].path.clone()).collect();
+            let mut related = vec![successor.clone()];
+            related.extend(current.iter().cloned());
+            let fix = match graph.ends.get(succ) {
+                Some(&[one]) => to_current(vault, id, edge.span, one),
+                _ => None,
+            };
+            out.push(
+                Diagnostic::new(
+                    Code::SupersededSuccessor,
+                    &note.path,
+                    format!(
+                        "successor `{successor}` is itself superseded; the current {} {}",
+                        if current.len() == 1 { "note is" } else { "notes are" },
+                        quoted_list(&current)
+                    ),
+                )
+                .at(edge.span, "superseded")
+                .help(format!("point the declaration at {}", quoted_list(&current)))
+                .related(related)
+                .fix(fix),
+            );
+        }
+    }
+}
+
+/// The edit that points the declared value at `span` in note `id` at the
+/// note `current`, written as the value was (a wikilink or a path, with or
+/// without its extension). A judgement, not a mechanical fix: the chain
+/// through the intermediate note may have been meant, so it is offered,
+/// never applied by `check --fix`.
+fn to_current(
+    vault: &Vault,
+    id: NoteId,
+    span: vaultlint_core::diagnostic::Span,
+    current: NoteId,
+) -> Option<Fix> {
+    let note = &vault.notes[id];
+    let written = note.head()?.get(span.range())?;
+    let (start, old) = match (written.find("[["), written.rfind("]]")) {
+        (Some(open), Some(close)) if open < close => (open, &written[open..close + 2]),
+        _ => {
+            let inner = written.trim_matches(['"', '\'']);
+            (written.find(inner)?, inner)
+        }
+    };
+    let replacement = if old.starts_with("[[") {
+        let name = vault.wikilink_name(id, current).unwrap_or_else(|| vault.path_stem(current).to_string());
+        format!("[[{name}]]")
+    } else {
+        let path =
+            if vault.has_note_extension(old) { &vault.notes[current].path } else { vault.path_stem(current) };
+        if old.starts_with("./") || old.starts_with("../") {
+            // Written from the note's folder: so is the new value.
+            let relative = super::links::relative(note.folder(), path);
+            if relative.starts_with("../") { relative } else { format!("./{relative}") }
+        } else {
+            path.to_string()
+        }
+    };
+    let edit = Edit { offset: span.offset() + start, original: old.to_string(), replacement };
+    Some(Fix { edit, applicability: vaultlint_core::diagnostic::Applicability::Unsafe, digest: note.digest })
+}
+
+/// The config's `[[supersede]]` rules: one that matches nothing, names a
+/// newer folder with no notes, or leaves notes with no counterpart.
+pub fn folder_rules(vault: &Vault, graph: &Graph, out: &mut Vec<Diagnostic>) {
+    let config = &vault.config_name;
+    for (i, rule) in vault.folder_rules.iter().enumerate() {
+        let (covered, uncovered) = graph.covered.counts[i];
+        let table = format!("`[[supersede]]` with `older = \"{}\"`", rule.older);
+        if covered == 0 {
+            out.push(
+                Diagnostic::new(Code::FolderRule, config, format!("{table} matches no folder holding notes"))
+                    .help("the glob is relative to the vault root: `versioned_docs/version-*`"),
+            );
+        } else if !graph.covered.newer_found[i] {
+            let message = format!("{table} names `newer = \"{}\"`, which holds no notes", rule.newer);
+            out.push(Diagnostic::new(Code::FolderRule, config, message));
+        } else if uncovered > 0 {
+            let left: Vec<String> = (0..vault.notes.len())
+                .filter(|&id| {
+                    graph.covered.successor[id].is_none()
+                        && rule.successor_path(&vault.notes[id].path).is_some()
+                        && vault.folder_rules[..i]
+                            .iter()
+                            .all(|r| r.successor_path(&vault.notes[id].path).is_none())
+                })
+                .map(|id| vault.notes[id].path.clone())
+                .take(10)
+                .collect();
+            let message = format!(
+                "{table} covers {} with no counterpart under `{}`; they stay in force",
+                vaultlint_core::text::plural(uncovered, "note"),
+                rule.newer
+            );
+            out.push(
+                Diagnostic::new(Code::FolderRule, config, message)
+                    .help("declare their successors in their frontmatter, or leave them in force")
+                    .related(left),
+            );
+        }
+    }
+}

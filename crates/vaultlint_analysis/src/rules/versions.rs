@@ -1,0 +1,52 @@
+//! Suspected versions: the detector's pairs as findings on the older note,
+//! each with the edit that would declare its successor (not safe to apply
+//! without a person's word), and the dismissal file's own problems.
+
+use crate::rules::Input;
+use crate::suggest::direction::Direction;
+use crate::suggest::{self, LinkStyle};
+use vaultlint_core::code::Code;
+use vaultlint_core::diagnostic::Diagnostic;
+
+pub fn check(input: &Input, link_style: Option<LinkStyle>, out: &mut Vec<Diagnostic>) {
+    let Input { vault, dismissals, suggestions, sources, .. } = *input;
+    out.extend(dismissals.problems.iter().cloned());
+    out.extend(dismissals.stale(vault));
+    let Some(suggestions) = suggestions else { return };
+    for folder in &suggestions.folders {
+        let message = format!("{}, and no `[[supersede]]` rule retires them", folder.describe());
+        let table = folder.table().trim_end().replace('\n', "; ");
+        out.push(
+            Diagnostic::new(Code::UnmarkedVersionRoots, &vault.config_name, message)
+                .help(format!("add to {}: {table}", vault.config_name))
+                .related(folder.roots.iter().map(|r| format!("{r}/")).collect()),
+        );
+    }
+    let style = suggest::link_style(vault, link_style);
+    let key = vault.successor_key();
+    // Each pair's fix is planned on its own, shared among the threads, and
+    // the findings kept in the pairs' order.
+    use rayon::prelude::*;
+    let found: Vec<Diagnostic> = suggestions.pairs.par_iter().map(|pair| {
+        let older = &vault.notes[pair.older].path;
+        let newer = &vault.notes[pair.newer].path;
+        let message = match pair.direction {
+            Direction::Confident => {
+                format!("looks like an older version of `{newer}` (score {:.2})", pair.score)
+            }
+            Direction::Uncertain => format!(
+                "looks like another version of `{newer}` (score {:.2}); which is older is uncertain",
+                pair.score
+            ),
+        };
+        let fix = suggest::mark(vault, pair.older, pair.newer, style, sources).ok().flatten().map(|m| m.fix);
+        Diagnostic::new(Code::SuspectedVersion, older, message)
+            .help(format!(
+                "if it is, add `{key}: {newer}` to its frontmatter; if not, `vaultlint suggest --dismiss {older} {newer}` records it in {}",
+                dismissals.name()
+            ))
+            .related(vec![newer.clone()])
+            .fix(fix)
+    }).collect();
+    out.extend(found);
+}

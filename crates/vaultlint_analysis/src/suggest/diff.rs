@@ -1,0 +1,49 @@
+//! The lines that differ between two versions' bodies: often the point
+//! (last year's numbers), and what a person reads to confirm a pair.
+
+use similar::{ChangeTag, TextDiff};
+use vaultlint_syntax::markdown::body;
+
+/// Bodies larger than this are not diffed, which bounds the time a diff
+/// can take.
+const MAX_DIFF_BYTES: usize = 256 << 10;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Change {
+    Removed(String),
+    Added(String),
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Changes {
+    /// The first changed lines, in order, without their line breaks.
+    pub lines: Vec<Change>,
+    /// Changed lines left out after the first ones.
+    pub more: usize,
+}
+
+/// Up to `max` changed lines from the older note's body to the newer's,
+/// given the two notes' texts; `None` when a body is too large to diff.
+pub fn changed_lines(old: &str, new: &str, max: usize) -> Option<Changes> {
+    let (old, new) = (body(old), body(new));
+    if old.len() > MAX_DIFF_BYTES || new.len() > MAX_DIFF_BYTES {
+        return None;
+    }
+    let diff = TextDiff::from_lines(old, new);
+    let mut changes = Changes::default();
+    for change in diff.iter_all_changes() {
+        let line = change.value().trim_end_matches(['\n', '\r']);
+        let change = match change.tag() {
+            ChangeTag::Equal => continue,
+            _ if line.trim().is_empty() => continue,
+            ChangeTag::Delete => Change::Removed(line.to_string()),
+            ChangeTag::Insert => Change::Added(line.to_string()),
+        };
+        if changes.lines.len() < max {
+            changes.lines.push(change);
+        } else {
+            changes.more += 1;
+        }
+    }
+    Some(changes)
+}

@@ -1,0 +1,117 @@
+//! What the git history says of the notes, from one `git log --raw` over
+//! the whole vault (never one call per file): when each path was first
+//! committed, and every content (blob) each path has held. The second is
+//! the strong evidence: a note whose exact text was once the text of
+//! another path is an older state of that note, however late it was
+//! committed (release folders are copied from the live pages after the
+//! fact, so a frozen copy's path is always the newer one in git).
+
+use std::collections::HashMap;
+
+#[derive(Debug, Default)]
+pub struct History {
+    /// Vault-relative path to the Unix time of the commit that added it.
+    pub first: HashMap<String, i64>,
+    /// Each path's blobs over its history (the ids' first 16 hex digits).
+    held: HashMap<String, Vec<u64>>,
+    /// Each tracked path's blob now (as the index has it).
+    now: HashMap<String, u64>,
+}
+
+/// Where the similarity pass gets the history of the notes whose order
+/// nothing else settles: asked once a run, for only those notes' paths,
+/// so a vault whose pairs settle otherwise never pays for it.
+pub trait HistorySource: Sync {
+    /// The history of `paths` (vault-relative); empty when there is none.
+    fn history(&self, paths: &[&str]) -> History;
+}
+
+/// No history: the pairs are ordered by what the notes say.
+pub struct NoHistory;
+
+impl HistorySource for NoHistory {
+    fn history(&self, _: &[&str]) -> History {
+        History::default()
+    }
+}
+
+impl History {
+    /// The history from git's own words: `log` is `git log --raw
+    /// --no-abbrev --no-renames -z --format=format:%x01%ct` and `index` is
+    /// `git ls-files --stage -z`, over the same paths.
+    pub fn from_git(log: &str, index: &str) -> History {
+        let mut history = History::default();
+        history.parse_log(log);
+        history.parse_index(index);
+        history
+    }
+
+    /// `\x01<time>\n` per commit, newest first, then per changed path
+    /// `:<mode> <mode> <old> <new> <status>\0<path>\0`.
+    fn parse_log(&mut self, log: &str) {
+        for commit in log.split('\x01') {
+            let Some((time, raw)) = commit.split_once('\n') else { continue };
+            let Ok(time) = time.trim().parse::<i64>() else { continue };
+            let mut fields = raw.split('\0');
+            while let (Some(meta), Some(path)) = (fields.next(), fields.next()) {
+                let mut parts = meta.trim_start_matches(':').split(' ');
+                let (Some(new), Some(status)) = (parts.nth(3), parts.next()) else { continue };
+                if status == "A" {
+                    // Newest first: the last time seen is the first commit.
+                    self.first.insert(path.to_string(), time);
+                }
+                if let Some(blob) = blob_id(new) {
+                    self.held.entry(path.to_string()).or_default().push(blob);
+                }
+            }
+        }
+    }
+
+    /// `<mode> <blob> <stage>\t<path>\0` per tracked path.
+    fn parse_index(&mut self, index: &str) {
+        for entry in index.split('\0') {
+            let Some((meta, path)) = entry.split_once('\t') else { continue };
+            if let Some(blob) = meta.split(' ').nth(1).and_then(blob_id) {
+                self.now.insert(path.to_string(), blob);
+            }
+        }
+    }
+
+    /// Whether the note at `a` holds what the path `b` once held, and `b`
+    /// holds something else now: `a` is an older state of `b`.
+    pub fn earlier(&self, a: &str, b: &str) -> bool {
+        let (Some(&blob), Some(&b_now)) = (self.now.get(a), self.now.get(b)) else { return false };
+        blob != b_now && self.held.get(b).is_some_and(|held| held.contains(&blob))
+    }
+}
+
+/// A blob id's first 16 hex digits; `None` for the zero id of a deletion.
+fn blob_id(hex: &str) -> Option<u64> {
+    let id = u64::from_str_radix(hex.get(..16)?, 16).ok()?;
+    (id != 0).then_some(id)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const A1: &str = "1111111111111111111111111111111111111111";
+    const A2: &str = "2222222222222222222222222222222222222222";
+    const ZERO: &str = "0000000000000000000000000000000000000000";
+
+    #[test]
+    fn first_commits_and_blobs() {
+        let log = format!(
+            "\x011796213803\n:100644 100644 {A1} {A2} M\0live.md\0:000000 100644 {ZERO} {A1} A\0old/live.md\0\0\
+             \x011700000000\n:000000 100644 {ZERO} {A1} A\0live.md\0"
+        );
+        let mut history = History::default();
+        history.parse_log(&log);
+        history.parse_index(&format!("100644 {A2} 0\tlive.md\0100644 {A1} 0\told/live.md\0"));
+        assert_eq!(history.first["live.md"], 1_700_000_000);
+        assert_eq!(history.first["old/live.md"], 1_796_213_803);
+        // The frozen copy holds what the live page once held.
+        assert!(history.earlier("old/live.md", "live.md"));
+        assert!(!history.earlier("live.md", "old/live.md"));
+    }
+}

@@ -1,0 +1,70 @@
+//! Paths inside a vault: always relative to its root, with `/` between
+//! parts, whatever the platform writes; and the extensions that make a
+//! file a note.
+
+use std::path::Path;
+
+/// Whether a file name is a Markdown note's.
+pub fn is_note_name(name: &str) -> bool {
+    strip_note_extension(name).is_some()
+}
+
+/// The extensions of notes unless the config names others: Markdown, and
+/// MDX, in which Docusaurus sites keep most pages.
+pub const DEFAULT_EXTENSIONS: &[&str] = &["md", "markdown", "mdx"];
+
+/// `name` without its `.md`, `.markdown` or `.mdx` extension (in any case),
+/// or `None` when it has none of them.
+pub fn strip_note_extension(name: &str) -> Option<&str> {
+    strip_extension(name, DEFAULT_EXTENSIONS)
+}
+
+/// `name` without one of `extensions` (without their dots, in any case),
+/// or `None` when it has none of them.
+pub fn strip_extension<'n, E: AsRef<str>>(name: &'n str, extensions: &[E]) -> Option<&'n str> {
+    extensions.iter().find_map(|ext| {
+        let ext = ext.as_ref();
+        let cut = name.len().checked_sub(ext.len() + 1)?;
+        let tail = name.get(cut..)?;
+        (tail.starts_with('.') && tail[1..].eq_ignore_ascii_case(ext) && cut > 0).then(|| &name[..cut])
+    })
+}
+
+/// Joins `path` onto the folder `base` and folds `.` and `..`; `None` when
+/// the result would leave the vault root.
+pub fn normalize(base: &str, path: &str) -> Option<String> {
+    let mut parts: Vec<&str> = base.split('/').filter(|p| !p.is_empty()).collect();
+    for part in path.split('/') {
+        match part {
+            "" | "." => {}
+            ".." => {
+                parts.pop()?;
+            }
+            part => parts.push(part),
+        }
+    }
+    Some(parts.join("/"))
+}
+
+/// The text of `file` under `root` when it is written plainly: a path the
+/// walk made is `root` joined with more, which a look at its text tells
+/// (comparing part by part is left for the rest), and its parts have `/`
+/// between them, none empty or `.`, as its components would write it.
+pub fn plain_under<'p>(root: &Path, file: &'p Path) -> Option<&'p str> {
+    let (root, text) = (root.to_str()?, file.to_str()?);
+    let rest = text.strip_prefix(root.strip_suffix('/').unwrap_or(root))?.strip_prefix('/')?;
+    let plain = rest.split('/').all(|part| !part.is_empty() && part != ".");
+    (std::path::MAIN_SEPARATOR == '/' && !root.is_empty() && plain).then_some(rest)
+}
+
+/// `file` relative to `root`, with `/` separators.
+pub fn relative(root: &Path, file: &Path) -> String {
+    // A path the walk made is nearly always written so already: taken as
+    // it is, it saves a string per part for every file of the vault.
+    if let Some(rest) = plain_under(root, file) {
+        return rest.to_string();
+    }
+    let rel = file.strip_prefix(root).unwrap_or(file);
+    let parts: Vec<String> = rel.components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect();
+    parts.join("/")
+}

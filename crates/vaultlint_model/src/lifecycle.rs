@@ -1,0 +1,332 @@
+//! Which note is in force on a given day. A note is in force from its
+//! `effective_from` through its `effective_to` (either may be absent),
+//! unless its status keeps it out (a draft, a revoked note) or a successor
+//! has taken effect. A successor takes effect on its own `effective_from`
+//! (at once when it has none), and not while it is a draft or quarantined.
+//! A successor retires the older note only where it applies: its scope
+//! must hold all of the older note's (see [`vaultlint_syntax::scope`]). A note in
+//! force that a correction in effect names stays in force, `corrected`.
+//! A note of lower authority (the config's `authorities`) retires and
+//! corrects nothing of higher authority.
+//! This is the reading `lineage`, `links-to-superseded` and the statistics
+//! share, so a retrieval layer that loads `lineage --all` agrees with `check`.
+
+use crate::graph::{Graph, Lists};
+use crate::vault::{NoteId, Vault};
+use vaultlint_core::date::Day;
+use vaultlint_syntax::scope::Scope;
+
+/// At most this many current notes are named at the end of a split chain.
+const MAX_CURRENT: usize = 8;
+
+/// Where a note stands on the as-of day.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Standing {
+    InForce,
+    /// In force, and a correction in effect names it: it may be read only
+    /// together with its corrections.
+    Corrected,
+    /// A successor has taken effect (or the status says superseded).
+    Superseded,
+    /// In a supersession cycle: every member is superseded by another.
+    Cycle,
+    /// `effective_from` is later (or `status: scheduled` with no date).
+    NotYetInForce(Option<Day>),
+    /// `effective_to` has passed.
+    Expired(Day),
+    Revoked,
+    Deleted,
+    Draft,
+    Quarantined,
+    /// The note, or its frontmatter, could not be read: what it says is
+    /// unknown, so it is not in force.
+    Unreadable,
+}
+
+impl Standing {
+    /// In force on the day, corrected or not.
+    pub fn is_in_force(self) -> bool {
+        matches!(self, Standing::InForce | Standing::Corrected)
+    }
+
+    /// Retired: it was in force once and is no longer, so links to it and
+    /// search results should go elsewhere.
+    pub fn is_retired(self) -> bool {
+        matches!(
+            self,
+            Standing::Superseded
+                | Standing::Cycle
+                | Standing::Expired(_)
+                | Standing::Revoked
+                | Standing::Deleted
+        )
+    }
+
+    /// The stable name used in JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Standing::InForce => "in-force",
+            Standing::Corrected => "corrected",
+            Standing::Superseded => "superseded",
+            Standing::Cycle => "cycle",
+            Standing::NotYetInForce(_) => "not-yet-in-force",
+            Standing::Expired(_) => "expired",
+            Standing::Revoked => "revoked",
+            Standing::Deleted => "deleted",
+            Standing::Draft => "draft",
+            Standing::Quarantined => "quarantined",
+            Standing::Unreadable => "unreadable",
+        }
+    }
+
+    /// How the standing reads in a sentence: "is superseded".
+    pub fn describe(self) -> String {
+        match self {
+            Standing::InForce => "is in force".into(),
+            Standing::Corrected => "is in force, with corrections".into(),
+            Standing::Superseded => "is superseded".into(),
+            Standing::Cycle => "is in a supersession cycle".into(),
+            Standing::NotYetInForce(Some(day)) => format!("takes effect on {day}"),
+            Standing::NotYetInForce(None) => "is scheduled, with no `effective_from`".into(),
+            Standing::Expired(day) => format!("expired on {day}"),
+            Standing::Revoked => "is revoked".into(),
+            Standing::Deleted => "is deleted".into(),
+            Standing::Draft => "is a draft".into(),
+            Standing::Quarantined => "is quarantined".into(),
+            Standing::Unreadable => "could not be read".into(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct State {
+    pub standing: Standing,
+    /// The notes in force that replace this one, following successors that
+    /// have taken effect: itself when it is in force, empty when the chain
+    /// ends in no note in force (a revoked note, a cycle).
+    pub current: Vec<NoteId>,
+}
+
+/// For each note, the corrections that have taken effect, are not
+/// withdrawn (revoked or deleted), and `apply` to it.
+fn in_effect(
+    graph: &Graph,
+    states: &[State],
+    took_effect: &dyn Fn(NoteId) -> bool,
+    apply: &dyn Fn(NoteId, NoteId) -> bool,
+) -> Lists {
+    let withdrawn = |c: NoteId| matches!(states[c].standing, Standing::Revoked | Standing::Deleted);
+    let mut lists = Lists::default();
+    for (id, edges) in graph.corrections.iter().enumerate() {
+        let mut by: Vec<NoteId> = edges
+            .iter()
+            .map(|e| e.to)
+            .filter(|&c| c != id && took_effect(c) && !withdrawn(c) && apply(c, id))
+            .collect();
+        by.sort_unstable();
+        by.dedup();
+        lists.push(&by);
+    }
+    lists
+}
+
+/// Each note's scope: nearly every note has the same (none said, or the
+/// same as asked about), so each holds a number in a list of the
+/// scopes, four bytes, not a scope of its own.
+#[derive(Debug, Clone)]
+pub struct Scopes {
+    /// The scopes, everywhere first.
+    distinct: Vec<Scope>,
+    /// Each note's place in `distinct`; [`Scopes::NOWHERE`] for none.
+    of: Vec<u32>,
+}
+
+impl Scopes {
+    const NOWHERE: u32 = u32::MAX;
+
+    fn new(each: impl Iterator<Item = Option<Scope>>) -> Scopes {
+        let mut scopes = Scopes { distinct: vec![Scope::EVERYWHERE], of: Vec::new() };
+        for scope in each {
+            let at = match scope {
+                None => Scopes::NOWHERE,
+                Some(scope) if scope == Scope::EVERYWHERE => 0,
+                Some(scope) => {
+                    scopes.distinct.push(scope);
+                    u32::try_from(scopes.distinct.len() - 1).expect("fewer than 2^32 scopes")
+                }
+            };
+            scopes.of.push(at);
+        }
+        scopes
+    }
+
+    /// Note `id`'s scope; `None` where it does not apply.
+    pub fn get(&self, id: NoteId) -> Option<&Scope> {
+        let at = self.of[id];
+        (at != Scopes::NOWHERE).then(|| &self.distinct[at as usize])
+    }
+}
+
+/// Whether notes `a` and `b` both apply somewhere, and somewhere in common.
+fn overlap(scopes: &Scopes, a: NoteId, b: NoteId) -> bool {
+    match (scopes.get(a), scopes.get(b)) {
+        (Some(a), Some(b)) => a.overlaps(b),
+        _ => false,
+    }
+}
+
+/// Every note's state on `as_of`.
+pub struct Lifecycle {
+    pub as_of: Day,
+    pub states: Vec<State>,
+    /// Each note's scope, within the scope asked about; `None` for a note
+    /// that does not apply there.
+    pub scopes: Scopes,
+    /// For each note, the corrections in effect that name it.
+    pub corrections: Lists,
+    /// For each note in force, the successors in effect that replace it in
+    /// part of its scope only: it stays in force for the rest.
+    pub partly: Lists,
+}
+
+/// The note's `status` in lower case; empty when it has none. Most notes
+/// have none, and those that do say it in ASCII: no allocation for them.
+fn status(vault: &Vault, id: NoteId) -> std::borrow::Cow<'_, str> {
+    match vault.notes[id].status() {
+        None => "".into(),
+        Some((s, _)) if !s.bytes().any(|b| b.is_ascii_uppercase()) && s.is_ascii() => s.as_str().into(),
+        Some((s, _)) => s.to_lowercase().into(),
+    }
+}
+
+/// The note's standing from its own keys alone, ignoring successors.
+fn own(vault: &Vault, id: NoteId, as_of: Day) -> Standing {
+    let note = &vault.notes[id];
+    if !note.parsed {
+        return Standing::Unreadable;
+    }
+    let from = note.day("effective_from");
+    let to = note.day("effective_to");
+    let status = status(vault, id);
+    match &*status {
+        "draft" => return Standing::Draft,
+        "quarantined" => return Standing::Quarantined,
+        // Revoked with an end date: in force until then.
+        "revoked" | "deleted" if to.is_none_or(|to| to < as_of) => {
+            return if status == "revoked" { Standing::Revoked } else { Standing::Deleted };
+        }
+        "scheduled" if from.is_none() => return Standing::NotYetInForce(None),
+        _ => {}
+    }
+    match (from, to) {
+        (Some(from), _) if from > as_of => Standing::NotYetInForce(Some(from)),
+        (_, Some(to)) if to < as_of => Standing::Expired(to),
+        _ => Standing::InForce,
+    }
+}
+
+impl Lifecycle {
+    pub fn new(vault: &Vault, graph: &Graph, as_of: Day) -> Lifecycle {
+        Lifecycle::scoped(vault, graph, as_of, None)
+    }
+
+    /// Every note's state on `as_of` within `query` (everywhere: `None`).
+    pub fn scoped(vault: &Vault, graph: &Graph, as_of: Day, query: Option<&Scope>) -> Lifecycle {
+        let own: Vec<Standing> = (0..vault.notes.len()).map(|id| own(vault, id, as_of)).collect();
+        let took_effect = |id: NoteId| {
+            !matches!(
+                own[id],
+                Standing::Draft | Standing::Quarantined | Standing::NotYetInForce(_) | Standing::Unreadable
+            )
+        };
+        let scopes = Scopes::new(vault.notes.iter().map(|note| match query {
+            Some(query) => note.scope().within(query),
+            None => Some(note.scope().clone()),
+        }));
+        // A note of lower authority retires or corrects nothing above it.
+        let ranks: Option<Vec<Option<usize>>> = (!vault.terms.authorities.is_empty())
+            .then(|| (0..vault.notes.len()).map(|id| vault.authority(id).map(|a| a.0)).collect());
+        let outranked = |newer: NoteId, older: NoteId| {
+            ranks.as_ref().is_some_and(|r| matches!((r[newer], r[older]), (Some(n), Some(o)) if n > o))
+        };
+        // A successor retires the older note where it applies: everywhere
+        // the older note does, or it stays in force for the rest.
+        let reaches = |newer: NoteId, older: NoteId| {
+            !outranked(newer, older)
+                && match (scopes.get(newer), scopes.get(older)) {
+                    (Some(newer), Some(older)) => newer.covers(older),
+                    (_, None) => true,
+                    (None, Some(_)) => false,
+                }
+        };
+        let overlap = |a: NoteId, b: NoteId| overlap(&scopes, a, b);
+        let mut partly: Vec<(NoteId, NoteId)> = Vec::new();
+        let mut states: Vec<State> =
+            own.iter().map(|&standing| State { standing, current: Vec::new() }).collect();
+        // Sinks first, so every successor is settled before its predecessors.
+        for component in graph.components.iter() {
+            if component.len() > 1 {
+                for &id in component {
+                    states[id].standing = Standing::Cycle;
+                }
+                continue;
+            }
+            let id = component[0];
+            let successors: Vec<NoteId> =
+                graph.edges[id].iter().map(|e| e.to).filter(|&s| took_effect(s) && reaches(s, id)).collect();
+            if !successors.is_empty() {
+                let mut current: Vec<NoteId> =
+                    successors.iter().flat_map(|&s| states[s].current.iter().copied()).collect();
+                current.sort_unstable();
+                current.dedup();
+                current.truncate(MAX_CURRENT);
+                states[id] = State { standing: Standing::Superseded, current };
+            } else if own[id] == Standing::InForce {
+                if status(vault, id) == "superseded" && graph.edges[id].is_empty() {
+                    states[id].standing = Standing::Superseded;
+                } else {
+                    states[id].current = vec![id];
+                    partly.extend(
+                        graph.edges[id]
+                            .iter()
+                            .map(|e| e.to)
+                            .filter(|&s| took_effect(s) && !outranked(s, id) && overlap(s, id))
+                            .map(|s| (id, s)),
+                    );
+                }
+            }
+        }
+        let corrections =
+            in_effect(graph, &states, &|c| took_effect(c), &|c, id| !outranked(c, id) && overlap(c, id));
+        let partly = Lists::by_note(vault.notes.len(), partly);
+        for (state, by) in states.iter_mut().zip(corrections.iter()) {
+            if state.standing == Standing::InForce && !by.is_empty() {
+                state.standing = Standing::Corrected;
+            }
+        }
+        Lifecycle { as_of, states, scopes, corrections, partly }
+    }
+
+    /// Whether the note is in force: corrected or not.
+    pub fn in_force(&self, id: NoteId) -> bool {
+        self.states[id].standing.is_in_force()
+    }
+
+    /// Whether notes `a` and `b` apply in some place in common, within the
+    /// scope asked about.
+    pub fn overlap(&self, a: NoteId, b: NoteId) -> bool {
+        overlap(&self.scopes, a, b)
+    }
+
+    /// The notes that stand for note `id` now: itself when in force, else
+    /// the notes in force in its place. (`id` is borrowed from the caller,
+    /// so that a note in force is one slice, with no copy.)
+    pub fn now<'a>(&'a self, id: &'a NoteId) -> &'a [NoteId] {
+        if self.in_force(*id) { std::slice::from_ref(id) } else { &self.states[*id].current }
+    }
+
+    /// Whether the note applies within the scope asked about.
+    pub fn applies(&self, id: NoteId) -> bool {
+        self.scopes.get(id).is_some()
+    }
+}

@@ -1,0 +1,676 @@
+//! The vault: every note, indexed by path, stem and alias, and the
+//! resolution of successor values to notes.
+
+use rayon::prelude::*;
+use std::borrow::Cow;
+use std::path::PathBuf;
+use vaultlint_core::diagnostic::Diagnostic;
+use vaultlint_core::paths::normalize;
+use vaultlint_core::text::{fold, nfc};
+use vaultlint_syntax::fingerprint::Fingerprint;
+use vaultlint_syntax::link::{self, Invalid, Target};
+pub use vaultlint_syntax::note::Side;
+use vaultlint_syntax::note::{self, Note};
+
+pub type NoteId = usize;
+
+/// A fingerprint the last run held for a note this run read anew or no
+/// longer has, by the digest of the note's file then: the similarity
+/// pass takes it out of its counts.
+pub type EarlierPrint = (u64, Fingerprint);
+
+/// An ambiguous name lists at most this many of the notes it fits.
+pub const MAX_CANDIDATES: usize = 10;
+
+pub struct Vault {
+    pub root: PathBuf,
+    /// Sorted by path.
+    pub notes: Vec<Note>,
+    /// Problems found by the walk (unreadable folders, skipped links).
+    pub problems: Vec<Diagnostic>,
+    /// The keys that declare a successor, the first one used for new ones.
+    pub successor_keys: Vec<String>,
+    /// What the vault's Obsidian settings say: its templates and periodic notes.
+    pub obsidian: crate::obsidian::Obsidian,
+    /// The extensions of notes, without dots.
+    pub extensions: Vec<String>,
+    /// The config's `[[supersede]]` folder rules.
+    pub folder_rules: Vec<crate::version_roots::FolderRule>,
+    /// The config file's path from the vault root, as findings about it
+    /// name it.
+    pub config_name: String,
+    /// What the config says of scopes, authorities and review deadlines.
+    pub terms: Terms,
+    /// The fingerprints of the notes the last run read (by its cache)
+    /// that this run read anew or no longer has, by their files' digests
+    /// then.
+    pub earlier_prints: Vec<EarlierPrint>,
+    /// Whether this run writes its notes to the cache: what else it keeps
+    /// there of the notes is kept only beside them.
+    pub cached_now: bool,
+    /// The fingerprints of the notes that were filed as they were read
+    /// (see [`Note::print`]).
+    pub prints: vaultlint_syntax::prints::Prints,
+    /// The path in NFC: a path names one note (the last read, when two
+    /// spell one path in two normal forms).
+    by_path: Index,
+    /// Lower-cased path without extension.
+    by_lower_path: Index,
+    /// Lower-cased trailing parts of the path without extension, from a
+    /// folder boundary (`dir/note` for `a/dir/note.md`).
+    by_suffix: Index,
+    by_stem: Index,
+    by_alias: Index,
+}
+
+/// Notes by a name (a path, a stem, an alias), held by 96 bits of the name's
+/// hash ([`vaultlint_core::text::hash128`]) rather than the name: every note has
+/// several names, and the names were most of what the indexes held. A
+/// sorted list rather than a hash table: at a million notes the tables,
+/// half empty after they grow, took a quarter of a gigabyte; the list
+/// takes what its entries do, and a byte a name more for a table of where
+/// each run of leading bits starts, so that a lookup searches a few
+/// entries (a binary search of them all took a twentieth of a warm check).
+#[derive(Debug, Clone)]
+struct Index {
+    /// Sorted by name, then note; a name of several notes has an entry
+    /// for each.
+    entries: Vec<Entry>,
+    /// How many names: entries with a name of their own.
+    names: usize,
+    /// Where the entries whose names start with each `bits`-bit prefix
+    /// start, and after the last, where they end: about four a prefix.
+    starts: Vec<u32>,
+    bits: u32,
+}
+
+/// A name in an [`Index`] and one note it names: 96 bits of the name's
+/// hash and the note, sixteen bytes. (Two of ten million names share 96
+/// bits with odds of about one in 10^15.)
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+struct Entry {
+    name: [u32; 3],
+    note: u32,
+}
+
+impl Entry {
+    fn new(name: &str, note: NoteId) -> Entry {
+        let [a, b] = Index::key(name);
+        let name = [(a >> 32) as u32, a as u32, (b >> 32) as u32];
+        Entry { name, note: u32::try_from(note).expect("fewer than 2^32 notes") }
+    }
+
+    fn note(&self) -> NoteId {
+        self.note as NoteId
+    }
+}
+
+impl Index {
+    fn key(name: &str) -> [u64; 2] {
+        vaultlint_core::text::hash128(name)
+    }
+
+    /// The index of `entries`, in any order.
+    fn of(mut entries: Vec<Entry>) -> Index {
+        entries.par_sort_unstable();
+        entries.dedup();
+        entries.shrink_to_fit();
+        let names = entries.chunk_by(|a, b| a.name == b.name).count();
+        // An empty index has a table too, of one run: `insert` needs one.
+        let bits = (entries.len() / 4).max(1).ilog2();
+        let mut starts = Vec::with_capacity((1 << bits) + 1);
+        let mut at = 0;
+        for prefix in 0..=1u64 << bits {
+            at += entries[at..].partition_point(|e| u64::from(Index::prefix(e.name, bits)) < prefix);
+            starts.push(u32::try_from(at).expect("fewer than 2^32 names"));
+        }
+        Index { entries, names, starts, bits }
+    }
+
+    /// The leading `bits` bits of `name`.
+    fn prefix(name: [u32; 3], bits: u32) -> u32 {
+        name[0].checked_shr(32 - bits).unwrap_or(0)
+    }
+
+    /// The entries whose names share the leading bits of `name`.
+    fn around(&self, name: [u32; 3]) -> std::ops::Range<usize> {
+        let prefix = Index::prefix(name, self.bits) as usize;
+        self.starts[prefix] as usize..self.starts[prefix + 1] as usize
+    }
+
+    /// Moves where each prefix after that of `name` starts by `by`.
+    fn shift(&mut self, name: [u32; 3], by: i64) {
+        let after = Index::prefix(name, self.bits) as usize + 1;
+        for start in self.starts.iter_mut().skip(after) {
+            *start = u32::try_from(i64::from(*start) + by).expect("entries counted");
+        }
+    }
+
+    /// The indexes of `notes` by path, lower-cased path, its trailing
+    /// parts, stem and alias, in one pass over the notes: each name is
+    /// made once, and the lower-cased path serves two indexes.
+    fn all(notes: &[Note]) -> [Index; 5] {
+        let lists = notes
+            .par_iter()
+            .enumerate()
+            .fold(<[Vec<Entry>; 5]>::default, |mut lists, (id, note)| {
+                let [path, lower, suffix, stem, alias] = &mut lists;
+                path.push(Entry::new(&nfc(&note.path), id));
+                let folded = fold(without_extension(&note.path));
+                suffix.extend(folded.match_indices('/').map(|(i, _)| Entry::new(&folded[i + 1..], id)));
+                lower.push(Entry::new(&folded, id));
+                stem.push(Entry::new(&fold(note.stem()), id));
+                alias.extend(note.aliases().iter().map(|a| Entry::new(&fold(a), id)));
+                lists
+            })
+            .reduce(<[Vec<Entry>; 5]>::default, |mut all, lists| {
+                all.iter_mut().zip(lists).for_each(|(all, list)| all.extend(list));
+                all
+            });
+        lists.map(Index::of)
+    }
+
+    /// The entries of `name`, by note.
+    fn get(&self, name: &str) -> &[Entry] {
+        self.named(Entry::new(name, 0).name)
+    }
+
+    /// The entries of the name hashed as `name`, by note.
+    fn named(&self, name: [u32; 3]) -> &[Entry] {
+        let near = &self.entries[self.around(name)];
+        let start = near.partition_point(|e| e.name < name);
+        let len = near[start..].partition_point(|e| e.name == name);
+        &near[start..start + len]
+    }
+
+    /// Files `id` under `name`, unless it is there.
+    fn insert(&mut self, name: &str, id: NoteId) {
+        let entry = Entry::new(name, id);
+        let near = self.around(entry.name);
+        if let Err(at) = self.entries[near.clone()].binary_search(&entry) {
+            let new_name = self.named(entry.name).is_empty();
+            self.entries.insert(near.start + at, entry);
+            self.shift(entry.name, 1);
+            self.names += usize::from(new_name);
+        }
+    }
+
+    fn remove(&mut self, name: &str, id: NoteId) {
+        let entry = Entry::new(name, id);
+        let near = self.around(entry.name);
+        if let Ok(at) = self.entries[near.clone()].binary_search(&entry) {
+            self.entries.remove(near.start + at);
+            self.shift(entry.name, -1);
+            self.names -= usize::from(self.named(entry.name).is_empty());
+        }
+    }
+
+    /// How many names the index holds.
+    fn len(&self) -> usize {
+        self.names
+    }
+}
+
+/// What the config says of how notes relate beyond their declarations.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Terms {
+    /// The frontmatter keys that say where a note applies.
+    pub scope_keys: Vec<String>,
+    /// The values of the `authority` key, highest first.
+    pub authorities: Vec<String>,
+    /// Days past `review_due` that a note is still trusted; `None`: always.
+    pub review_grace: Option<u32>,
+}
+
+impl Default for Terms {
+    fn default() -> Self {
+        Terms {
+            scope_keys: vaultlint_syntax::scope::DEFAULT_KEYS.iter().map(|k| k.to_string()).collect(),
+            authorities: Vec::new(),
+            review_grace: None,
+        }
+    }
+}
+
+impl Vault {
+    /// The rank of the note's `authority` among the configured ones, 0 the
+    /// highest; `None` when it has none, or one not configured.
+    pub fn authority(&self, id: NoteId) -> Option<(usize, &str)> {
+        let value = self.notes[id].field("authority")?.value.scalar_text()?.trim();
+        let rank = self.terms.authorities.iter().position(|a| a.eq_ignore_ascii_case(value))?;
+        Some((rank, value))
+    }
+}
+
+/// Where a successor value leads.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Resolution {
+    Note(NoteId),
+    /// No note. `wanted` is what was looked for: the vault path for a
+    /// path, the name (with `.md` where it has a folder) for a wikilink,
+    /// which `by_name` marks.
+    Missing {
+        wanted: String,
+        by_name: bool,
+    },
+    /// Several notes: the first [`MAX_CANDIDATES`] by path, and how many
+    /// there are in all. A thousand notes named `index.md` cost ten ids a
+    /// declaration, not a thousand.
+    Ambiguous {
+        first: Vec<NoteId>,
+        total: usize,
+    },
+    /// A template: never a version of anything (only declarations are
+    /// told so; [`Vault::resolve`] gives the note).
+    Template(NoteId),
+    Outside,
+    Invalid(Invalid),
+}
+
+/// A note's path without its extension (every note has one).
+fn without_extension(path: &str) -> &str {
+    path.rsplit_once('.').filter(|(_, ext)| !ext.contains('/')).map_or(path, |(stem, _)| stem)
+}
+
+impl Vault {
+    /// Builds the indexes over already parsed notes (sorted by path).
+    pub fn from_notes(root: PathBuf, mut notes: Vec<Note>) -> Vault {
+        notes.sort_by(|a, b| a.path.cmp(&b.path));
+        let [by_path, by_lower_path, by_suffix, by_stem, by_alias] = Index::all(&notes);
+        Vault {
+            root,
+            problems: Vec::new(),
+            successor_keys: note::SUCCESSOR_KEYS.iter().map(|k| k.to_string()).collect(),
+            obsidian: crate::obsidian::Obsidian::default(),
+            extensions: vaultlint_core::paths::DEFAULT_EXTENSIONS.iter().map(|e| e.to_string()).collect(),
+            folder_rules: Vec::new(),
+            config_name: "vaultlint.toml".into(),
+            terms: Terms::default(),
+            earlier_prints: Vec::new(),
+            cached_now: false,
+            prints: vaultlint_syntax::prints::Prints::default(),
+            by_path,
+            by_lower_path,
+            by_suffix,
+            by_stem,
+            by_alias,
+            notes,
+        }
+    }
+
+    /// The vault with `note` in place of the note at its path (or added,
+    /// for a note not saved yet), indexed again; everything else kept.
+    pub fn with_note(mut self, note: Note) -> Vault {
+        let _ = self.put(note);
+        self
+    }
+
+    /// Puts `note` in place of the note at its path. Only its aliases can
+    /// change the indexes, so those are updated in place; a note new to
+    /// the vault makes the indexes be built again. Whether what other
+    /// notes' values resolve to may have changed (new ids, or new aliases).
+    pub fn put(&mut self, note: Note) -> bool {
+        let Some(id) = self.id_of(&note.path) else {
+            let mut notes = std::mem::take(&mut self.notes);
+            notes.push(note);
+            self.reindex(notes);
+            return true;
+        };
+        let renamed = self.notes[id].aliases() != note.aliases();
+        for alias in self.notes[id].aliases() {
+            self.by_alias.remove(&fold(alias), id);
+        }
+        for alias in note.aliases() {
+            self.by_alias.insert(&fold(alias), id);
+        }
+        self.notes[id] = note;
+        renamed
+    }
+
+    /// Takes the note at `path` out of the vault, if it is there.
+    pub fn remove(&mut self, path: &str) {
+        if self.id_of(path).is_some() {
+            let mut notes = std::mem::take(&mut self.notes);
+            notes.retain(|n| n.path != path);
+            self.reindex(notes);
+        }
+    }
+
+    /// Builds the indexes again over `notes`, keeping everything else.
+    fn reindex(&mut self, notes: Vec<Note>) {
+        let indexed = Vault::from_notes(self.root.clone(), notes);
+        self.notes = indexed.notes;
+        self.by_path = indexed.by_path;
+        self.by_lower_path = indexed.by_lower_path;
+        self.by_suffix = indexed.by_suffix;
+        self.by_stem = indexed.by_stem;
+        self.by_alias = indexed.by_alias;
+    }
+
+    /// Whether the note is a template: its values are placeholders, and it
+    /// is never a version of anything.
+    pub fn is_template(&self, id: NoteId) -> bool {
+        self.obsidian.is_template(&self.notes[id].path)
+    }
+
+    /// What could not be read, `(path, why)` in path order: folders the walk
+    /// could not enter, notes that could not be read, and notes whose
+    /// frontmatter could not be read.
+    pub fn unread(&self) -> Vec<(&str, &str)> {
+        use vaultlint_core::code::Code::{InvalidFrontmatter, UnreadableNote};
+        let walk = self.problems.iter().filter(|p| p.code == UnreadableNote);
+        let notes = self.notes.iter().filter_map(|n| {
+            n.problems().iter().find(|p| matches!(p.code, UnreadableNote | InvalidFrontmatter))
+        });
+        let mut out: Vec<(&str, &str)> =
+            walk.chain(notes).map(|p| (p.path.as_str(), p.message.as_str())).collect();
+        out.sort_unstable();
+        out
+    }
+
+    /// Whether a name ends in one of the extensions of notes.
+    pub fn has_note_extension(&self, name: &str) -> bool {
+        vaultlint_core::paths::strip_extension(name, &self.extensions).is_some()
+    }
+
+    /// A name without its note extension, if it has one.
+    pub fn strip_extension<'n>(&self, name: &'n str) -> &'n str {
+        vaultlint_core::paths::strip_extension(name, &self.extensions).unwrap_or(name)
+    }
+
+    /// A note's vault path without its extension.
+    pub fn path_stem(&self, id: NoteId) -> &str {
+        without_extension(&self.notes[id].path)
+    }
+
+    /// The key new successor declarations are written with.
+    pub fn successor_key(&self) -> &str {
+        self.successor_keys.first().map_or(note::SUCCESSOR_KEYS[0], String::as_str)
+    }
+
+    /// The fingerprint of note `id`, when it has one (and, filed, it can
+    /// be read back).
+    pub fn print(
+        &self,
+        id: NoteId,
+    ) -> Option<std::borrow::Cow<'_, vaultlint_syntax::fingerprint::Fingerprint>> {
+        self.print_of(&self.notes[id])
+    }
+
+    /// [`Vault::print`] of one of the vault's notes.
+    pub fn print_of<'v>(
+        &'v self,
+        note: &'v Note,
+    ) -> Option<std::borrow::Cow<'v, vaultlint_syntax::fingerprint::Fingerprint>> {
+        match note.print.as_ref()? {
+            note::Print::Held(print) => Some(std::borrow::Cow::Borrowed(print)),
+            note::Print::Filed(at) => self.prints.get(*at).map(std::borrow::Cow::Owned),
+        }
+    }
+
+    /// Calls `each` with the fingerprints of the notes `ids` gives (each
+    /// once, in no set order), a batch of them at a time: those filed
+    /// are read from the vault's file of them in long reads.
+    pub fn scan_prints(
+        &self,
+        ids: impl Iterator<Item = NoteId>,
+        each: impl FnMut(&[(NoteId, Cow<'_, Fingerprint>)]),
+    ) {
+        self.prints_of(ids).scan(each);
+    }
+
+    /// The fingerprints of the notes `ids` gives, found once for scans
+    /// over them: following each note to its print on every scan of
+    /// many took longer than the scans' own work.
+    pub fn prints_of(&self, ids: impl Iterator<Item = NoteId>) -> PrintList<'_> {
+        let mut filed = Vec::new();
+        let mut held = Vec::new();
+        for id in ids {
+            match &self.notes[id].print {
+                Some(note::Print::Held(print)) => held.push((id, Cow::Borrowed(print))),
+                Some(note::Print::Filed(at)) => filed.push((id, *at)),
+                None => {}
+            }
+        }
+        filed.sort_unstable_by_key(|&(_, at)| at);
+        PrintList { held, filed, prints: &self.prints }
+    }
+
+    pub fn id_of(&self, path: &str) -> Option<NoteId> {
+        self.by_path.get(&nfc(path)).last().map(Entry::note)
+    }
+
+    /// How a wikilink written in `from` names `to`: its bare file name
+    /// where that is unambiguous, else its path without the extension;
+    /// `None` when neither leads there.
+    pub fn wikilink_name(&self, from: NoteId, to: NoteId) -> Option<String> {
+        let target = &self.notes[to];
+        let without = without_extension(&target.path);
+        [target.stem(), without]
+            .into_iter()
+            .find(|name| self.resolve(from, &format!("[[{name}]]")) == Resolution::Note(to))
+            .map(str::to_string)
+    }
+
+    /// Resolves one successor value written in the note `from`.
+    pub fn resolve(&self, from: NoteId, value: &str) -> Resolution {
+        match link::parse(value) {
+            Err(invalid) => Resolution::Invalid(invalid),
+            Ok(Target::Path { path, relative }) => {
+                let base = if relative { self.notes[from].folder() } else { "" };
+                match normalize(base, &path) {
+                    None => Resolution::Outside,
+                    Some(path) => self.resolve_path(&path),
+                }
+            }
+            Ok(Target::Wikilink { name }) => self.resolve_wikilink(&name),
+        }
+    }
+
+    fn resolve_path(&self, path: &str) -> Resolution {
+        let path = nfc(path);
+        let path = path.as_ref();
+        if let Some(entry) = self.by_path.get(path).last() {
+            return Resolution::Note(entry.note());
+        }
+        for ext in &self.extensions {
+            if let Some(entry) = self.by_path.get(&format!("{path}.{ext}")).last() {
+                return Resolution::Note(entry.note());
+            }
+        }
+        let wanted = if self.has_note_extension(path) { path.to_string() } else { format!("{path}.md") };
+        Resolution::Missing { wanted, by_name: false }
+    }
+
+    fn resolve_wikilink(&self, name: &str) -> Resolution {
+        let key = fold(self.strip_extension(name.trim_start_matches('/')));
+        fn found<'m>(index: &'m Index, key: &str) -> Option<&'m [Entry]> {
+            Some(index.get(key)).filter(|ids| !ids.is_empty())
+        }
+        let candidates = if key.contains('/') {
+            found(&self.by_lower_path, &key).or_else(|| found(&self.by_suffix, &key))
+        } else {
+            found(&self.by_stem, &key).or_else(|| found(&self.by_alias, &key))
+        };
+        match candidates {
+            Some([one]) => Resolution::Note(one.note()),
+            Some(ids) => Resolution::Ambiguous {
+                first: ids.iter().take(MAX_CANDIDATES).map(Entry::note).collect(),
+                total: ids.len(),
+            },
+            None => Resolution::Missing {
+                wanted: if key.contains('/') {
+                    format!("{}.md", name.trim_start_matches('/'))
+                } else {
+                    name.to_string()
+                },
+                by_name: true,
+            },
+        }
+    }
+
+    /// Notes whose name is close to what a missing successor asked for,
+    /// best first: the same path in another case, then the same file name
+    /// in another folder, then similar file names.
+    pub fn close_names(&self, wanted: &str, budget: &mut usize) -> Vec<NoteId> {
+        let lower = fold(self.strip_extension(wanted));
+        for ids in [self.by_lower_path.get(&lower), self.by_stem.get(note::stem_of(&lower))] {
+            if !ids.is_empty() {
+                return ids.iter().map(Entry::note).collect();
+            }
+        }
+        let stem = note::stem_of(&lower);
+        // The fuzzy pass compares against every file name; a shared budget
+        // keeps a vault full of broken links from making it quadratic.
+        if *budget < self.by_stem.len() {
+            return Vec::new();
+        }
+        *budget -= self.by_stem.len();
+        // The index keeps no names: they are made again from the notes,
+        // shared among the threads. The best is the highest score, then
+        // the name that sorts first, whichever thread found it.
+        let best = self
+            .notes
+            .par_iter()
+            .filter_map(|n| {
+                let candidate = fold(n.stem());
+                let score = strsim::jaro_winkler(stem, &candidate);
+                (score >= 0.85).then_some((score, candidate))
+            })
+            .reduce_with(|a, b| if b.0 > a.0 || (b.0 == a.0 && b.1 < a.1) { b } else { a });
+        best.map(|(_, name)| self.by_stem.get(&name).iter().map(Entry::note).collect()).unwrap_or_default()
+    }
+}
+
+/// Fingerprints of some of a vault's notes, from [`Vault::prints_of`].
+pub struct PrintList<'v> {
+    /// Those in memory, in note order.
+    pub held: Vec<(NoteId, Cow<'v, Fingerprint>)>,
+    /// Those in the vault's file of them, in file order.
+    filed: Vec<(NoteId, vaultlint_syntax::prints::PrintAt)>,
+    prints: &'v vaultlint_syntax::prints::Prints,
+}
+
+impl PrintList<'_> {
+    /// Calls `each` with every fingerprint (each once), a batch at a time.
+    pub fn scan(&self, mut each: impl FnMut(&[(NoteId, Cow<'_, Fingerprint>)])) {
+        if !self.held.is_empty() {
+            each(&self.held);
+        }
+        self.scan_filed(each);
+    }
+
+    /// [`PrintList::scan`] of those filed alone.
+    pub fn scan_filed(&self, mut each: impl FnMut(&[(NoteId, Cow<'_, Fingerprint>)])) {
+        self.prints.scan(&self.filed, |batch| {
+            let batch: Vec<_> = batch.into_iter().map(|(id, print)| (id, Cow::Owned(print))).collect();
+            each(&batch);
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_note_put_in_place_is_indexed_as_a_vault_built_anew() {
+        let note = |path: &str, aliases: &str| {
+            vaultlint_syntax::note::Note::parse(path.into(), &format!("---\naliases: [{aliases}]\n---\n"))
+        };
+        let notes = || vec![note("a.md", "Spending, Rules"), note("b.md", "Rules"), note("c.md", "")];
+        let mut put = Vault::from_notes("/v".into(), notes());
+        put.put(note("a.md", "Travel"));
+        put.put(note("c.md", "Rules, Spending"));
+        let mut changed = notes();
+        changed[0] = note("a.md", "Travel");
+        changed[2] = note("c.md", "Rules, Spending");
+        let built = Vault::from_notes("/v".into(), changed);
+        for name in ["[[Spending]]", "[[Rules]]", "[[Travel]]", "[[a]]", "[[c]]"] {
+            assert_eq!(put.resolve(1, name), built.resolve(1, name), "{name}");
+        }
+        put.put(note("d.md", "Travel"));
+        assert!(matches!(put.resolve(1, "[[Travel]]"), Resolution::Ambiguous { total: 2, .. }));
+        put.remove("a.md");
+        assert_eq!(put.resolve(0, "[[Travel]]"), Resolution::Note(put.id_of("d.md").unwrap()));
+    }
+
+    use super::*;
+
+    fn vault(files: &[(&str, &str)]) -> Vault {
+        let notes = files.iter().map(|(p, t)| Note::parse(p.to_string(), t)).collect();
+        Vault::from_notes(PathBuf::from("/v"), notes)
+    }
+
+    #[test]
+    fn an_index_counts_its_names_and_gives_notes_in_order() {
+        let mut index = Index::of(vec![Entry::new("b", 3), Entry::new("a", 2), Entry::new("b", 1)]);
+        let notes = |index: &Index, name| index.get(name).iter().map(Entry::note).collect::<Vec<_>>();
+        assert_eq!((notes(&index, "b"), notes(&index, "a"), index.len()), (vec![1, 3], vec![2], 2));
+        index.insert("b", 3);
+        index.insert("c", 0);
+        assert_eq!((notes(&index, "b"), index.len()), (vec![1, 3], 3));
+        index.remove("b", 1);
+        index.remove("a", 2);
+        index.remove("a", 2);
+        assert_eq!((notes(&index, "b"), notes(&index, "a"), index.len()), (vec![3], vec![], 2));
+    }
+
+    #[test]
+    fn an_index_updated_in_place_finds_what_one_built_anew_finds() {
+        let names: Vec<String> = (0..1000).map(|i| format!("note {i}")).collect();
+        let mut index = Index::of(names.iter().enumerate().map(|(id, n)| Entry::new(n, id)).collect());
+        assert!(index.bits > 0);
+        index.insert("new", 7);
+        index.insert("note 5", 9);
+        index.remove("note 6", 6);
+        let mut entries: Vec<Entry> = names.iter().enumerate().map(|(id, n)| Entry::new(n, id)).collect();
+        entries.extend([Entry::new("new", 7), Entry::new("note 5", 9)]);
+        entries.retain(|e| *e != Entry::new("note 6", 6));
+        let built = Index::of(entries);
+        for name in names.iter().map(String::as_str).chain(["new", "gone"]) {
+            assert_eq!(index.get(name), built.get(name), "{name}");
+        }
+        assert_eq!((index.len(), index.entries.len()), (built.len(), built.entries.len()));
+    }
+
+    #[test]
+    fn normalize_paths() {
+        assert_eq!(normalize("a/b", "../c.md").as_deref(), Some("a/c.md"));
+        assert_eq!(normalize("a", "./x/./y.md").as_deref(), Some("a/x/y.md"));
+        assert_eq!(normalize("a", "../../x.md"), None);
+    }
+
+    #[test]
+    fn resolves_each_form() {
+        let v = vault(&[
+            ("hr/expenses.md", "---\naliases: [Spending rules]\n---\n"),
+            ("hr/old.md", ""),
+            ("eng/README.md", ""),
+            ("ops/README.md", ""),
+        ]);
+        let old = v.id_of("hr/old.md").unwrap();
+        let exp = Resolution::Note(v.id_of("hr/expenses.md").unwrap());
+        for value in [
+            "hr/expenses.md",
+            "hr/expenses",
+            "/hr/expenses.md",
+            "./expenses.md",
+            "../hr/expenses.md",
+            "hr\\expenses.md",
+            "[[expenses]]",
+            "[[Expenses|the rules]]",
+            "[[hr/expenses#Limits]]",
+            "[[spending rules]]",
+            "[Rules](expenses.md)",
+        ] {
+            assert_eq!(v.resolve(old, value), exp, "{value}");
+        }
+        assert!(
+            matches!(v.resolve(old, "[[README]]"), Resolution::Ambiguous { first, total: 2 } if first.len() == 2)
+        );
+        assert_eq!(v.resolve(old, "../../x.md"), Resolution::Outside);
+        assert_eq!(
+            v.resolve(old, "hr/expenses-2026"),
+            Resolution::Missing { wanted: "hr/expenses-2026.md".into(), by_name: false }
+        );
+    }
+}

@@ -1,0 +1,427 @@
+//! Version roots: sibling folders named as versions (`2.0`, `v3`,
+//! `version-0.77`, `2024-Q3`) or as the live copy (`docs`, `current`,
+//! `next`, `_dev`) that hold mostly the same relative paths, as docs sites
+//! keep one folder per release. The same relative path under two roots of
+//! one set is one document at two versions, and the roots' order says
+//! which is older.
+
+use crate::vault::{NoteId, Vault};
+use std::cmp::Ordering;
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+/// Names of the folder holding the pages being written now, oldest
+/// sense first: a released "current" is older than an unreleased "next".
+const LIVE: &[&[&str]] =
+    &[&["current", "latest", "stable"], &["docs", "main", "master"], &["next", "dev", "_dev", "unreleased"]];
+
+/// What a root's name says of its place in the order.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+enum Rank {
+    /// Numeric parts, compared as numbers: `2.10` after `2.9`.
+    Version(Vec<u64>),
+    /// The live copy, in [`LIVE`]'s order.
+    Live(usize),
+}
+
+/// Whether [`rank`] could read the name: a cheap test first, since most
+/// folders of a vault are neither versions nor live copies.
+fn may_rank(name: &str) -> bool {
+    let bytes = name.as_bytes();
+    let starts = |prefix: &str| {
+        bytes.len() >= prefix.len() && bytes[..prefix.len()].eq_ignore_ascii_case(prefix.as_bytes())
+    };
+    bytes.first().is_some_and(u8::is_ascii_digit)
+        || matches!(bytes, [b'v' | b'V', d, ..] if d.is_ascii_digit())
+        || starts("version")
+        || starts("release")
+        || LIVE.iter().flat_map(|names| names.iter()).any(|live| name.eq_ignore_ascii_case(live))
+}
+
+/// How a folder name reads as a version root, if it does.
+fn rank(name: &str) -> Option<Rank> {
+    let lower = name.to_lowercase();
+    if let Some(i) = LIVE.iter().position(|names| names.contains(&lower.as_str())) {
+        return Some(Rank::Live(i));
+    }
+    let rest = ["version-", "version_", "release-", "release_", "v"]
+        .iter()
+        .find_map(|p| lower.strip_prefix(p))
+        .unwrap_or(&lower);
+    // `2024-q3`: a year and its quarter.
+    if let Some((year, q)) = rest.split_once("-q")
+        && year.len() == 4
+        && let (Ok(y), Ok(q)) = (year.parse::<u64>(), q.parse::<u64>())
+        && (1..=4).contains(&q)
+    {
+        return Some(Rank::Version(vec![y, q]));
+    }
+    let parts: Vec<&str> = rest.split(['.', '_', '-']).collect();
+    let x_tail = parts.len() > 1 && parts.last() == Some(&"x");
+    let numbers = if x_tail { &parts[..parts.len() - 1] } else { &parts[..] };
+    let parsed: Option<Vec<u64>> =
+        numbers.iter().map(|p| (!p.is_empty() && p.len() <= 9).then(|| p.parse().ok()).flatten()).collect();
+    parsed.filter(|v| !v.is_empty()).map(Rank::Version)
+}
+
+/// Where a note sits in a set of version roots.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Placed {
+    /// The set of roots, an index into [`VersionRoots::sets`].
+    pub set: usize,
+    /// The root's position in its set, oldest first.
+    pub rank: usize,
+    /// The note's path under its root.
+    pub relative: String,
+}
+
+/// One set of sibling version roots.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RootSet {
+    /// The roots' vault-relative folders, oldest first, each ending in `/`.
+    pub roots: Vec<String>,
+    /// The names the reasons quote (`2.0`, `_dev`), in the same order.
+    pub names: Vec<String>,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct VersionRoots {
+    pub sets: Vec<RootSet>,
+    /// Per note, where it sits, if under a root.
+    pub placed: Vec<Option<Placed>>,
+    /// Every `(set, rank, relative path)` that holds a note.
+    pages: HashSet<(usize, usize, String)>,
+}
+
+/// A root must share at least this share of its documents with the others
+/// of its set, so that `2024/` and `2025/` folders of unrelated notes are
+/// not taken for releases.
+const SHARED: f64 = 0.5;
+
+impl VersionRoots {
+    /// Finds the sets of version roots among the vault's folders.
+    pub fn find(vault: &Vault) -> VersionRoots {
+        let mut found =
+            VersionRoots { sets: Vec::new(), placed: vec![None; vault.notes.len()], pages: HashSet::new() };
+        let (candidates, under) = candidate_roots(vault);
+        for roots in candidates.into_values() {
+            found.add_set(vault, roots, &under);
+        }
+        found.pages = found.placed.iter().flatten().map(|p| (p.set, p.rank, p.relative.clone())).collect();
+        found
+    }
+
+    /// Keeps the roots of one parent that share their documents, and
+    /// places their notes. `under`: the notes under each candidate root.
+    fn add_set(
+        &mut self,
+        vault: &Vault,
+        roots: Vec<(String, String, Rank)>,
+        under: &HashMap<&str, Vec<NoteId>>,
+    ) {
+        if roots.len() < 2 {
+            return;
+        }
+        let notes = |folder: &str| under.get(folder).map_or(&[][..], Vec::as_slice);
+        let documents: Vec<Vec<&str>> = roots
+            .iter()
+            .map(|(folder, _, _)| {
+                let paths = notes(folder).iter().map(|&id| vault.notes[id].path.as_str());
+                paths.filter(|p| !periodic(p)).map(|p| &p[folder.len()..]).collect()
+            })
+            .collect();
+        // How many of the roots hold each document.
+        let mut holders: HashMap<&str, usize> = HashMap::new();
+        for docs in &documents {
+            for doc in docs {
+                *holders.entry(doc).or_default() += 1;
+            }
+        }
+        let keep = documents.iter().map(|docs| {
+            let shared = docs.iter().filter(|d| holders[*d] > 1).count();
+            shared >= 2 && shared as f64 >= SHARED * docs.len() as f64
+        });
+        let mut kept: Vec<(String, String, Rank)> =
+            roots.into_iter().zip(keep.collect::<Vec<_>>()).filter(|(_, k)| *k).map(|(r, _)| r).collect();
+        if kept.len() < 2 {
+            return;
+        }
+        kept.sort_by(|a, b| a.2.cmp(&b.2).then_with(|| a.1.cmp(&b.1)));
+        let set = self.sets.len();
+        for (rank, (folder, _, _)) in kept.iter().enumerate() {
+            for &id in notes(folder) {
+                let relative = vault.notes[id].path[folder.len()..].to_string();
+                self.placed[id].get_or_insert(Placed { set, rank, relative });
+            }
+        }
+        self.sets.push(RootSet {
+            names: kept.iter().map(|(_, name, _)| name.clone()).collect(),
+            roots: kept.into_iter().map(|(folder, _, _)| folder).collect(),
+        });
+    }
+
+    /// The document a note is a copy of: its set and relative path.
+    pub fn family(&self, id: NoteId) -> Option<(usize, &str)> {
+        self.placed[id].as_ref().map(|p| (p.set, p.relative.as_str()))
+    }
+
+    /// `Less` when `a`'s root is older than `b`'s; `None` unless both are
+    /// copies of one document.
+    pub fn order(&self, a: NoteId, b: NoteId) -> Option<Ordering> {
+        let (x, y) = (self.placed[a].as_ref()?, self.placed[b].as_ref()?);
+        (x.set == y.set && x.relative == y.relative && x.rank != y.rank).then(|| x.rank.cmp(&y.rank))
+    }
+
+    /// Whether two notes are different pages of one set of release
+    /// folders: different paths under one root, or under two roots where
+    /// either path exists under the other root too (so neither is the
+    /// other renamed). Template siblings (`install-android.md` and
+    /// `install-ios.md`) are such pages, however much text they share.
+    pub fn different_pages(&self, a: NoteId, b: NoteId) -> bool {
+        let (Some(x), Some(y)) = (self.placed[a].as_ref(), self.placed[b].as_ref()) else { return false };
+        if x.set != y.set || x.relative == y.relative {
+            return false;
+        }
+        x.rank == y.rank
+            || self.pages.contains(&(x.set, y.rank, x.relative.clone()))
+            || self.pages.contains(&(y.set, x.rank, y.relative.clone()))
+    }
+
+    /// The name of a note's root, as the reasons quote it.
+    pub fn root_name(&self, id: NoteId) -> Option<&str> {
+        let p = self.placed[id].as_ref()?;
+        Some(&self.sets[p.set].names[p.rank])
+    }
+
+    /// The notes of each family with copies under two roots or more,
+    /// oldest root first.
+    pub fn families(&self) -> Vec<Vec<NoteId>> {
+        let mut by: BTreeMap<(usize, &str), Vec<NoteId>> = BTreeMap::new();
+        for (id, placed) in self.placed.iter().enumerate() {
+            if let Some(p) = placed {
+                by.entry((p.set, p.relative.as_str())).or_default().push(id);
+            }
+        }
+        let rank = |id: &NoteId| self.placed[*id].as_ref().map_or(0, |p| p.rank);
+        by.into_values()
+            .filter(|ids| ids.len() > 1)
+            .map(|mut ids| {
+                ids.sort_by_key(rank);
+                ids
+            })
+            .collect()
+    }
+}
+
+/// A `[[supersede]]` table of the config: each note under a folder the
+/// `older` glob matches is superseded by the note at the same relative
+/// path under `newer`, where there is one.
+#[derive(Debug, Clone)]
+pub struct FolderRule {
+    /// The glob as written, relative to the vault root.
+    pub older: String,
+    /// The folder, relative to the vault root, without a trailing `/`.
+    pub newer: String,
+    matcher: globset::GlobMatcher,
+}
+
+impl FolderRule {
+    pub fn new(older: &str, newer: &str) -> Result<FolderRule, String> {
+        let trim = |s: &str| s.trim().trim_matches('/').to_string();
+        let glob = globset::GlobBuilder::new(&trim(older))
+            .literal_separator(true)
+            .build()
+            .map_err(|e| format!("`older = \"{older}\"` is not a glob: {}", e.kind()))?;
+        Ok(FolderRule { older: trim(older), newer: trim(newer), matcher: glob.compile_matcher() })
+    }
+
+    /// The folder of `path` that the glob matches, with a trailing `/`.
+    fn older_folder<'p>(&self, path: &'p str) -> Option<&'p str> {
+        let mut end = 0;
+        while let Some(slash) = path[end..].find('/') {
+            end += slash + 1;
+            let folder = &path[..end - 1];
+            if self.matcher.is_match(folder) && folder != self.newer {
+                return Some(&path[..end]);
+            }
+        }
+        None
+    }
+
+    /// The path of the note that supersedes the note at `path`, if the
+    /// rule covers it.
+    pub fn successor_path(&self, path: &str) -> Option<String> {
+        let folder = self.older_folder(path)?;
+        let relative = &path[folder.len()..];
+        Some(if self.newer.is_empty() { relative.to_string() } else { format!("{}/{relative}", self.newer) })
+    }
+}
+
+/// What the folder rules make of a vault.
+#[derive(Debug, Clone, Default)]
+pub struct Covered {
+    /// Per note: the note that supersedes it by a rule, and which rule;
+    /// empty when there is no rule.
+    pub successor: Vec<Option<(NoteId, usize)>>,
+    /// Per rule: how many notes it covers, and how many of those have no
+    /// counterpart under the newer folder (they stay in force).
+    pub counts: Vec<(usize, usize)>,
+    /// Per rule: whether its newer folder holds any note.
+    pub newer_found: Vec<bool>,
+}
+
+/// Applies the folder rules: the first rule that covers a note decides.
+pub fn cover(vault: &Vault, rules: &[FolderRule]) -> Covered {
+    // With no rule, as in most vaults, no note is covered: no list.
+    let notes = if rules.is_empty() { 0 } else { vault.notes.len() };
+    let mut covered = Covered {
+        successor: vec![None; notes],
+        counts: vec![(0, 0); rules.len()],
+        newer_found: rules
+            .iter()
+            .map(|r| {
+                r.newer.is_empty() || vault.notes.iter().any(|n| n.path.starts_with(&format!("{}/", r.newer)))
+            })
+            .collect(),
+    };
+    if rules.is_empty() {
+        return covered;
+    }
+    for (id, note) in vault.notes.iter().enumerate() {
+        let Some((i, target)) =
+            rules.iter().enumerate().find_map(|(i, r)| Some((i, r.successor_path(&note.path)?)))
+        else {
+            continue;
+        };
+        covered.counts[i].0 += 1;
+        match vault.id_of(&target) {
+            Some(to) if to != id => covered.successor[id] = Some((to, i)),
+            _ => covered.counts[i].1 += 1,
+        }
+    }
+    covered
+}
+
+/// Daily and weekly notes share their paths from year to year without
+/// being versions: they do not count towards a set.
+fn periodic(path: &str) -> bool {
+    let stem = vaultlint_syntax::note::stem_of(path);
+    stem.bytes().filter(u8::is_ascii_digit).count() * 2 > stem.len()
+}
+
+/// Candidate roots by parent folder: per parent, its child folders that
+/// read as version roots, `(folder/, name, rank)`; and the notes under
+/// each. A Docusaurus site's `versioned_docs/version-X` folders join the
+/// `docs` folder beside `versioned_docs`.
+#[allow(clippy::type_complexity)]
+fn candidate_roots(
+    vault: &Vault,
+) -> (BTreeMap<String, Vec<(String, String, Rank)>>, HashMap<&str, Vec<NoteId>>) {
+    let mut ranks: HashMap<&str, Option<Rank>> = HashMap::new();
+    let mut under: HashMap<&str, Vec<NoteId>> = HashMap::new();
+    for (id, note) in vault.notes.iter().enumerate() {
+        let mut end = 0;
+        while let Some(slash) = note.path[end..].find('/') {
+            let start = end;
+            end += slash + 1;
+            let name = &note.path[start..end - 1];
+            if !may_rank(name) {
+                continue;
+            }
+            let folder = &note.path[..end];
+            let rank = ranks.entry(folder).or_insert_with(|| rank(name));
+            if rank.is_some() {
+                under.entry(folder).or_default().push(id);
+            }
+        }
+    }
+    let mut by_parent: BTreeMap<String, Vec<(String, String, Rank)>> = BTreeMap::new();
+    let mut docusaurus: HashMap<String, Vec<(String, String, Rank)>> = HashMap::new();
+    for (folder, rank) in ranks {
+        let Some(rank) = rank else { continue };
+        let trimmed = &folder[..folder.len() - 1];
+        let (parent, name) = trimmed.rsplit_once('/').map_or(("", trimmed), |(p, n)| (p, n));
+        let parent = if parent.is_empty() { String::new() } else { format!("{parent}/") };
+        let entry = (folder.to_string(), name.to_string(), rank);
+        match parent.strip_suffix("versioned_docs/") {
+            Some(site) if matches!(entry.2, Rank::Version(_)) => {
+                docusaurus.entry(site.to_string()).or_default().push(entry)
+            }
+            _ => by_parent.entry(parent).or_default().push(entry),
+        }
+    }
+    for (site, mut versions) in docusaurus {
+        let live = format!("{site}docs/");
+        if let Some(pos) = by_parent.get(&site).and_then(|c| c.iter().position(|(f, _, _)| *f == live)) {
+            let docs = by_parent.get_mut(&site).expect("found above").remove(pos);
+            versions.push(docs);
+        }
+        by_parent.insert(format!("{site}versioned_docs/"), versions);
+    }
+    (by_parent, under)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::PathBuf;
+    use vaultlint_syntax::note::Note;
+
+    fn vault(paths: &[&str]) -> Vault {
+        let notes = paths.iter().map(|p| Note::parse(p.to_string(), "# Page\n")).collect();
+        Vault::from_notes(PathBuf::from("/v"), notes)
+    }
+
+    #[test]
+    fn names_read_as_versions_in_numeric_order() {
+        let mut names = ["2.10", "v2", "2.9", "_dev", "version-0.77", "2024-Q3", "1.x", "current", "next"];
+        names.sort_by_key(|n| rank(n).unwrap());
+        assert_eq!(names, ["version-0.77", "1.x", "v2", "2.9", "2.10", "2024-Q3", "current", "_dev", "next"]);
+        for not in ["guides", "v", "2.0beta", "", "1..2"] {
+            assert_eq!(rank(not), None, "{not}");
+        }
+    }
+
+    #[test]
+    fn sibling_roots_sharing_pages_make_a_set() {
+        let v = vault(&[
+            "site/1.0/intro.md",
+            "site/1.0/setup.md",
+            "site/2.0/intro.md",
+            "site/2.0/setup.md",
+            "site/2.0/new.md",
+            "site/_dev/intro.md",
+            "site/_dev/setup.md",
+            "site/_dev/new.md",
+            "journal/2024/01-05.md",
+            "journal/2025/01-05.md",
+        ]);
+        let roots = VersionRoots::find(&v);
+        assert_eq!(roots.sets.len(), 1, "{:?}", roots.sets);
+        assert_eq!(roots.sets[0].names, ["1.0", "2.0", "_dev"]);
+        let intro = |p: &str| v.id_of(p).unwrap();
+        assert_eq!(
+            roots.order(intro("site/1.0/intro.md"), intro("site/_dev/intro.md")),
+            Some(Ordering::Less)
+        );
+        assert_eq!(roots.families().len(), 3);
+        assert_eq!(roots.families()[1], [intro("site/2.0/new.md"), intro("site/_dev/new.md")]);
+    }
+
+    #[test]
+    fn docusaurus_versioned_docs_join_docs() {
+        let v = vault(&[
+            "docs/intro.md",
+            "docs/api.md",
+            "versioned_docs/version-3.13/intro.md",
+            "versioned_docs/version-3.13/api.md",
+            "versioned_docs/version-3.2/intro.md",
+            "versioned_docs/version-3.2/api.md",
+        ]);
+        let roots = VersionRoots::find(&v);
+        assert_eq!(roots.sets.len(), 1);
+        assert_eq!(
+            roots.sets[0].roots,
+            ["versioned_docs/version-3.2/", "versioned_docs/version-3.13/", "docs/"]
+        );
+    }
+}

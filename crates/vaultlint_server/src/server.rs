@@ -1,0 +1,634 @@
+//! `vaultlint server`: the Language Server Protocol over a connection the
+//! binary opens on stdio. Diagnostics for every open note, from the
+//! editor's text of open notes and the disk for the rest, on open, change
+//! and save; code actions from the fix model; go to definition on a
+//! declaration or a link; hover on a declaration; completion inside a
+//! successor value. It never writes a file: edits reach the editor as
+//! workspace edits.
+//!
+//! The vault is read from disk once and kept: an edit puts the one note
+//! in place (its index entries updated, not rebuilt) and resolves again
+//! only its own declarations (all of them when the names notes go by
+//! changed), a file changed on disk is read again alone, and the graph is
+//! assembled from the kept resolutions; the rules run over the vault in
+//! memory (a change in one note can break or heal a declaration in
+//! another), reporting on the open notes only. The similarity pass, which
+//! reads every note, runs on open and save, not on each keystroke. A
+//! change is checked once nothing has arrived for the debounce time
+//! (`initializationOptions.debounceMs`, default 150), so a burst of
+//! keystrokes costs one check.
+
+use lsp_server::{Connection, Message, Notification, Request, Response};
+use lsp_types as lsp;
+use serde_json::{Value, json};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+use vaultlint_core::diagnostic::{Diagnostic, Severity, Span};
+use vaultlint_core::progress::Silent;
+use vaultlint_model::graph::Graph;
+use vaultlint_model::vault::{NoteId, Resolution, Vault};
+use vaultlint_syntax::note::Note;
+use vaultlint_workspace::commands::{self, check};
+use vaultlint_workspace::settings::{Flags, Settings};
+
+/// The debounce when the client sets none.
+const DEBOUNCE: Duration = Duration::from_millis(150);
+
+/// What the server knows between messages.
+struct State {
+    settings: Settings,
+    /// Open notes by vault path: their URI and the editor's text.
+    open: BTreeMap<String, (lsp::Uri, String)>,
+    /// The vault as the editor sees it: the disk, with the open notes'
+    /// text in place; `None` until read, or after the config changed.
+    vault: Option<(Vault, vaultlint_analysis::rules::Options)>,
+    /// Each note's declarations, resolved: an edit resolves again only
+    /// the note edited, unless the names notes go by changed.
+    declarations: Option<Vec<Vec<vaultlint_model::graph::Declared>>>,
+    /// The last check: the vault's graph, and the findings.
+    checked: Option<(Graph, Vec<Diagnostic>)>,
+    /// The suspected versions the last similarity pass found.
+    suspected: Vec<Diagnostic>,
+    /// Whether the next check runs the similarity pass.
+    similarity_due: bool,
+    /// Notes given diagnostics last time, to clear those fixed or closed.
+    published: Vec<String>,
+}
+
+/// Serves `connection` until the client shuts it down. `cwd` is where the
+/// vault is looked for when the client names no workspace.
+pub fn run(connection: Connection, cwd: &Path) -> Result<(), String> {
+    let capabilities = json!({
+        "textDocumentSync": { "openClose": true, "change": 1, "save": { "includeText": false } },
+        "codeActionProvider": { "codeActionKinds": ["quickfix"] },
+        "definitionProvider": true,
+        "hoverProvider": true,
+        "completionProvider": { "triggerCharacters": [":", " ", "["] },
+    });
+    let params = connection.initialize(capabilities).map_err(|e| e.to_string())?;
+    let params: lsp::InitializeParams = serde_json::from_value(params).map_err(|e| e.to_string())?;
+    #[allow(deprecated)] // Older clients send only `rootUri`.
+    let root = params
+        .workspace_folders
+        .as_ref()
+        .and_then(|f| f.first())
+        .map(|f| &f.uri)
+        .or(params.root_uri.as_ref())
+        .and_then(path_of)
+        .unwrap_or_else(|| cwd.to_path_buf());
+    let settings = resolve(&root)?;
+    let debounce = params
+        .initialization_options
+        .as_ref()
+        .and_then(|o| o["debounceMs"].as_u64())
+        .map_or(DEBOUNCE, Duration::from_millis);
+    let mut state = State {
+        settings,
+        open: BTreeMap::new(),
+        vault: None,
+        declarations: None,
+        checked: None,
+        suspected: Vec::new(),
+        similarity_due: true,
+        published: Vec::new(),
+    };
+    let mut changed = false;
+    loop {
+        // While a change waits, a quiet debounce time checks it.
+        let message = if changed {
+            match connection.receiver.recv_timeout(debounce) {
+                Ok(message) => message,
+                Err(e) if e.is_timeout() => {
+                    state.check();
+                    publish(&connection, &mut state)?;
+                    changed = false;
+                    continue;
+                }
+                Err(_) => return Ok(()),
+            }
+        } else {
+            match connection.receiver.recv() {
+                Ok(message) => message,
+                Err(_) => return Ok(()),
+            }
+        };
+        match message {
+            Message::Request(request) => {
+                if connection.handle_shutdown(&request).map_err(|e| e.to_string())? {
+                    return Ok(());
+                }
+                // A request is answered from the text it was sent after.
+                if changed {
+                    state.check();
+                    publish(&connection, &mut state)?;
+                    changed = false;
+                }
+                let response = state.answer(request);
+                connection.sender.send(Message::Response(response)).map_err(|e| e.to_string())?;
+            }
+            Message::Notification(notification) => changed |= state.notice(notification, &root),
+            Message::Response(_) => {}
+        }
+    }
+}
+
+/// How the server reads notes: with their fingerprints when the similarity
+/// pass may run, and their links.
+fn reading(settings: &Settings) -> vaultlint_syntax::note::Reading<'_> {
+    settings.reading(settings.suspects_versions(), false, true)
+}
+
+/// After the note at `path` was put in `vault`: its declarations resolved
+/// again, or all of them forgotten when `renamed` says other notes' values
+/// may resolve differently now.
+fn refresh(
+    declarations: &mut Option<Vec<Vec<vaultlint_model::graph::Declared>>>,
+    vault: &Vault,
+    path: &str,
+    renamed: bool,
+) {
+    match (declarations.as_mut(), vault.id_of(path)) {
+        (Some(all), Some(id)) if !renamed && all.len() == vault.notes.len() => {
+            all[id] = vaultlint_model::graph::declarations_of(vault, id);
+        }
+        _ => *declarations = None,
+    }
+}
+
+/// The settings for a vault at `root`, as the command line would make them.
+fn resolve(root: &Path) -> Result<Settings, String> {
+    let paths = [root.to_path_buf()];
+    let flags = Flags { paths: &paths, ..Flags::default() };
+    Settings::resolve(&flags, root).map_err(|e| match e {
+        vaultlint_workspace::settings::SettingsError::Usage(reason) => reason,
+        vaultlint_workspace::settings::SettingsError::Config(error) => error.message,
+    })
+}
+
+impl State {
+    /// Takes a notification in; whether the vault must be checked again.
+    fn notice(&mut self, notification: Notification, root: &Path) -> bool {
+        let params = notification.params;
+        match notification.method.as_str() {
+            "textDocument/didOpen" => {
+                let Ok(p) = serde_json::from_value::<lsp::DidOpenTextDocumentParams>(params) else {
+                    return false;
+                };
+                // A note newly shown gets its suspected versions too.
+                self.similarity_due = true;
+                self.set_text(p.text_document.uri, p.text_document.text)
+            }
+            "textDocument/didChange" => {
+                let Ok(p) = serde_json::from_value::<lsp::DidChangeTextDocumentParams>(params) else {
+                    return false;
+                };
+                // Full sync: the last change holds the whole text.
+                match p.content_changes.into_iter().last() {
+                    Some(change) => self.set_text(p.text_document.uri, change.text),
+                    None => false,
+                }
+            }
+            "textDocument/didClose" => {
+                let Ok(p) = serde_json::from_value::<lsp::DidCloseTextDocumentParams>(params) else {
+                    return false;
+                };
+                let Some(path) = self.vault_path(&p.text_document.uri) else { return false };
+                // What the vault holds of it is the disk's again.
+                self.open.remove(&path).is_some() && {
+                    self.read_again(&path);
+                    true
+                }
+            }
+            "textDocument/didSave" => {
+                self.similarity_due = true;
+                true
+            }
+            "workspace/didChangeWatchedFiles" => {
+                let Ok(p) = serde_json::from_value::<lsp::DidChangeWatchedFilesParams>(params) else {
+                    return false;
+                };
+                self.on_disk(&p.changes, root);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Files changed on disk: a note is read again alone (an open one keeps
+    /// the editor's text); a config, or anything else (a folder), makes the
+    /// whole vault be read again.
+    fn on_disk(&mut self, changes: &[lsp::FileEvent], root: &Path) {
+        self.similarity_due = true;
+        let is_config = |f: &Path| {
+            vaultlint_workspace::config::FILES
+                .iter()
+                .chain(vaultlint_workspace::root::CONFIG_FILES)
+                .any(|n| f.ends_with(n))
+        };
+        if changes.iter().any(|c| path_of(&c.uri).is_some_and(|f| is_config(&f))) {
+            if let Ok(settings) = resolve(root) {
+                self.settings = settings;
+            }
+            self.vault = None;
+            return;
+        }
+        for change in changes {
+            match self.vault_path(&change.uri) {
+                Some(path) if self.open.contains_key(&path) => {}
+                Some(path) => self.read_again(&path),
+                None => self.vault = None,
+            }
+        }
+    }
+
+    /// Puts the note at `path` in the vault as the disk has it now, or
+    /// takes it out when it is gone.
+    fn read_again(&mut self, path: &str) {
+        let reading = reading(&self.settings);
+        let Some((vault, _)) = &mut self.vault else { return };
+        let file = self.settings.root().join(path);
+        if file.is_file() {
+            let renamed = vault.put(vaultlint_workspace::load::read_note(&file, path.to_string(), reading));
+            refresh(&mut self.declarations, vault, path, renamed);
+        } else {
+            vault.remove(path);
+            self.declarations = None;
+        }
+    }
+
+    fn set_text(&mut self, uri: lsp::Uri, text: String) -> bool {
+        let Some(path) = self.vault_path(&uri) else { return false };
+        let note = Note::parse_with(path.clone(), &text, reading(&self.settings));
+        if let Some((vault, _)) = &mut self.vault {
+            let renamed = vault.put(note);
+            refresh(&mut self.declarations, vault, &path, renamed);
+        }
+        self.open.insert(path, (uri, text));
+        true
+    }
+
+    /// The vault path of a `file:` URI inside the vault, with a note's extension.
+    fn vault_path(&self, uri: &lsp::Uri) -> Option<String> {
+        self.settings.note_path(&path_of(uri)?).ok()
+    }
+
+    /// Checks the vault in memory (reading it first if it is not), for the
+    /// open notes; the similarity pass only when it is due.
+    fn check(&mut self) {
+        if self.vault.is_none() {
+            let reading = reading(&self.settings);
+            let Ok(commands::Loaded { mut vault, rules }) = commands::load(&self.settings, reading, &Silent)
+            else {
+                self.checked = None;
+                return;
+            };
+            for (path, (_, text)) in &self.open {
+                vault.put(Note::parse_with(path.clone(), text, reading));
+            }
+            self.vault = Some((vault, rules));
+            self.declarations = None;
+            self.similarity_due = true;
+        }
+        let Some((vault, rules)) = &self.vault else { return };
+        let mut settings = self.settings.clone();
+        let notes = self.open.keys().cloned().collect();
+        settings.scope.focus = Some(vaultlint_model::focus::Focus { notes, folders: Vec::new() });
+        let suggesting = self.similarity_due && settings.suspects_versions();
+        let declarations = self.declarations.get_or_insert_with(|| {
+            (0..vault.notes.len()).map(|id| vaultlint_model::graph::declarations_of(vault, id)).collect()
+        });
+        let graph = Graph::assemble(vault, declarations);
+        let mut found =
+            check::analyse_with_graph(vault, &graph, &settings, rules, suggesting, &Silent).diagnostics;
+        let suspected = |d: &&Diagnostic| d.code == vaultlint_core::code::Code::SuspectedVersion;
+        if suggesting {
+            self.suspected = found.iter().filter(suspected).cloned().collect();
+            self.similarity_due = false;
+        } else {
+            let open = |d: &&Diagnostic| self.open.contains_key(&d.path);
+            found.extend(self.suspected.iter().filter(open).cloned());
+            vaultlint_core::diagnostic::sort(&mut found);
+        }
+        self.checked = Some((graph, found));
+    }
+
+    /// Answers a request.
+    fn answer(&self, request: Request) -> Response {
+        let id = request.id.clone();
+        let result = match request.method.as_str() {
+            "textDocument/codeAction" => serde_json::from_value(request.params).ok().map(|p| self.actions(p)),
+            "textDocument/definition" => {
+                serde_json::from_value(request.params).ok().map(|p| self.definition(p))
+            }
+            "textDocument/hover" => serde_json::from_value(request.params).ok().map(|p| self.hover(p)),
+            "textDocument/completion" => {
+                serde_json::from_value(request.params).ok().map(|p| self.complete(p))
+            }
+            _ => return Response::new_err(id, -32601, format!("{} is not served", request.method)),
+        };
+        match result {
+            Some(value) => Response::new_ok(id, value),
+            None => Response::new_err(id, -32602, "invalid parameters".into()),
+        }
+    }
+
+    /// The open note at `uri`: its vault path, text, and id in the last check.
+    fn document(&self, uri: &lsp::Uri) -> Option<(&str, &str, NoteId, &Vault)> {
+        let path = self.vault_path(uri)?;
+        let (path, (_, text)) = self.open.get_key_value(&path)?;
+        let (vault, _) = self.vault.as_ref()?;
+        Some((path, text, vault.id_of(path)?, vault))
+    }
+
+    /// Quick fixes for the findings in the range: each finding's fix, and
+    /// a comment that suppresses its rule in this note.
+    fn actions(&self, p: lsp::CodeActionParams) -> Value {
+        let Some((path, text, _, _)) = self.document(&p.text_document.uri) else { return json!([]) };
+        let Some((_, found)) = &self.checked else { return json!([]) };
+        let (start, end) = (offset(text, p.range.start), offset(text, p.range.end));
+        let mut actions = Vec::new();
+        for d in found.iter().filter(|d| d.path == path) {
+            let span = d.span.map_or(0..0, |s| s.range());
+            if span.start > end || span.end < start {
+                continue;
+            }
+            let uri = &p.text_document.uri;
+            if let Some(fix) = &d.fix {
+                let range = range(text, fix.edit.offset, fix.edit.offset + fix.edit.original.len());
+                let help = d.help.as_deref().unwrap_or(&d.message);
+                let title = match (fix.is_safe(), d.code) {
+                    (true, _) => format!("Fix {}: {help}", d.code),
+                    (false, vaultlint_core::code::Code::SuspectedVersion) => {
+                        format!("Mark as superseded ({}; check it first)", d.code)
+                    }
+                    (false, _) => format!("{} ({}; check it first)", capitalized(help), d.code),
+                };
+                actions.push(action(title, uri, range, &fix.edit.replacement, fix.is_safe(), d));
+            }
+            let end_of_text = range(text, text.len(), text.len());
+            let newline = if text.is_empty() || text.ends_with('\n') { "" } else { "\n" };
+            let comment = format!("{newline}<!-- vaultlint-disable-file {} -->\n", d.code);
+            let title = format!("Suppress {} in this note", d.code);
+            actions.push(action(title, uri, end_of_text, &comment, false, d));
+        }
+        Value::Array(actions)
+    }
+
+    /// The note a declaration value or a body link at the position leads to.
+    fn definition(&self, p: lsp::GotoDefinitionParams) -> Value {
+        let at = &p.text_document_position_params;
+        self.target(&at.text_document.uri, at.position)
+            .and_then(|(_, to)| self.location(to))
+            .unwrap_or(Value::Null)
+    }
+
+    /// What a declaration or link at `position` resolves to: the value's
+    /// span in the note and the note it names.
+    fn target(&self, uri: &lsp::Uri, position: lsp::Position) -> Option<(Span, NoteId)> {
+        let (_, text, id, vault) = self.document(uri)?;
+        let (graph, _) = self.checked.as_ref()?;
+        let at = offset(text, position);
+        let inside = |s: &Span| (s.offset()..=s.end()).contains(&at);
+        let declared = graph.declared.iter().filter(|d| d.by == id).find(|d| inside(&d.span));
+        if let Some(d) = declared {
+            let Resolution::Note(to) = d.resolution else { return None };
+            return Some((d.span, to));
+        }
+        let link = vault.notes[id].links.iter().find(|l| inside(&l.span()))?;
+        match vault.resolve(id, &link.value()) {
+            Resolution::Note(to) => Some((link.span(), to)),
+            _ => None,
+        }
+    }
+
+    fn location(&self, id: NoteId) -> Option<Value> {
+        let (vault, _) = self.vault.as_ref()?;
+        let uri = uri_of(&vault.root.join(&vault.notes[id].path))?;
+        Some(
+            json!({ "uri": uri, "range": { "start": { "line": 0, "character": 0 }, "end": { "line": 0, "character": 0 } } }),
+        )
+    }
+
+    /// On a declaration or link: the note it names, and which version of
+    /// that document is in force today.
+    fn hover(&self, p: lsp::HoverParams) -> Value {
+        let at = &p.text_document_position_params;
+        let Some((span, to)) = self.target(&at.text_document.uri, at.position) else { return Value::Null };
+        let (Some((vault, _)), Some((graph, _))) = (&self.vault, &self.checked) else { return Value::Null };
+        let Some((_, text, _, _)) = self.document(&at.text_document.uri) else { return Value::Null };
+        let path = |id: NoteId| format!("`{}`", vault.notes[id].path);
+        // Which version is in force today, as `lineage` says it.
+        let life = vaultlint_model::lifecycle::Lifecycle::new(vault, graph, self.settings.rules.as_of);
+        let state = &life.states[to];
+        let now = match state.current.as_slice() {
+            [one] if *one == to => format!("{} {}.", path(to), state.standing.describe()),
+            [] => format!("{} {}; no version of it is in force.", path(to), state.standing.describe()),
+            current => {
+                let current: Vec<String> = current.iter().map(|&e| path(e)).collect();
+                format!("{} {}; in force now: {}.", path(to), state.standing.describe(), current.join(", "))
+            }
+        };
+        json!({
+            "contents": { "kind": "markdown", "value": format!("Leads to {}. {now}", path(to)) },
+            "range": range(text, span.offset(), span.end()),
+        })
+    }
+
+    /// Inside a successor or predecessor value: every note, named in the
+    /// vault's link style.
+    fn complete(&self, p: lsp::CompletionParams) -> Value {
+        let at = &p.text_document_position;
+        let Some((_, text, from, vault)) = self.document(&at.text_document.uri) else { return json!([]) };
+        if !self.in_declaration(text, at.position.line as usize) {
+            return json!([]);
+        }
+        let style = vaultlint_analysis::suggest::link_style(vault, self.settings.rules.link_style);
+        let items: Vec<Value> = (0..vault.notes.len())
+            .filter(|&id| id != from && !vault.is_template(id))
+            .map(|id| {
+                let value = vaultlint_analysis::suggest::apply::successor_value(vault, from, id, style);
+                json!({ "label": value.trim_matches('"'), "insertText": value, "kind": 17, "detail": vault.notes[id].title })
+            })
+            .collect();
+        Value::Array(items)
+    }
+
+    /// Whether `line` of the frontmatter holds a successor or predecessor
+    /// value (`superseded_by: `), or an item of a list under such a key.
+    fn in_declaration(&self, text: &str, line: usize) -> bool {
+        let lines: Vec<&str> = text.lines().collect();
+        let closing = lines.iter().skip(1).position(|l| l.trim_end() == "---").map(|i| i + 1);
+        let in_frontmatter =
+            lines.first().is_some_and(|l| l.trim_end() == "---") && closing.is_some_and(|c| line < c);
+        let keys = self.settings.keys.iter().flatten();
+        let is_key = |l: &str| {
+            let l = l.trim_end();
+            keys.clone().any(|k| l.strip_prefix(k.as_str()).is_some_and(|rest| rest.starts_with(':')))
+        };
+        let item = |l: &&str| l.trim_start().starts_with("- ");
+        match lines.get(line) {
+            _ if !in_frontmatter || line == 0 => false,
+            Some(current) if is_key(current) => true,
+            Some(current) if item(current) => {
+                lines[..line].iter().rev().find(|l| !item(l)).is_some_and(|l| is_key(l))
+            }
+            _ => false,
+        }
+    }
+}
+
+/// Sends the findings of every open note, and clears those of notes that
+/// have none now or were closed.
+fn publish(connection: &Connection, state: &mut State) -> Result<(), String> {
+    let Some((_, found)) = &state.checked else { return Ok(()) };
+    let mut now = Vec::new();
+    for (path, (uri, text)) in &state.open {
+        let diagnostics: Vec<Value> =
+            found.iter().filter(|d| &d.path == path).map(|d| diagnostic(d, text, state)).collect();
+        send(connection, uri, diagnostics)?;
+        now.push(path.clone());
+    }
+    for path in state.published.iter().filter(|p| !now.contains(p)) {
+        if let Some(uri) = uri_of(&state.settings.root().join(path)) {
+            send(connection, &uri, Vec::new())?;
+        }
+    }
+    state.published = now;
+    Ok(())
+}
+
+fn send(connection: &Connection, uri: &lsp::Uri, diagnostics: Vec<Value>) -> Result<(), String> {
+    let params = json!({ "uri": uri, "diagnostics": diagnostics });
+    let notification = Notification::new("textDocument/publishDiagnostics".into(), params);
+    connection.sender.send(Message::Notification(notification)).map_err(|e| e.to_string())
+}
+
+/// A finding as LSP has it: range, severity, code, and the other notes
+/// it involves as related locations.
+fn diagnostic(d: &Diagnostic, text: &str, state: &State) -> Value {
+    let span = d.span.map_or(0..0, |s| s.range());
+    let mut message = d.message.clone();
+    if let Some(help) = &d.help {
+        message.push_str(&format!("\nhelp: {help}"));
+    }
+    let related: Vec<Value> = d
+        .related
+        .iter()
+        .filter_map(|p| uri_of(&state.settings.root().join(p)))
+        .map(|uri| json!({ "location": { "uri": uri, "range": { "start": { "line": 0, "character": 0 }, "end": { "line": 0, "character": 0 } } }, "message": "involved" }))
+        .collect();
+    json!({
+        "range": range(text, span.start, span.end),
+        "severity": if d.severity == Severity::Error { 1 } else { 2 },
+        "code": d.code.name(),
+        "source": "vaultlint",
+        "message": message,
+        "relatedInformation": related,
+    })
+}
+
+/// `text` with its first letter in upper case.
+fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| first.to_uppercase().chain(chars).collect())
+}
+
+fn action(
+    title: String,
+    uri: &lsp::Uri,
+    range: Value,
+    new_text: &str,
+    preferred: bool,
+    d: &Diagnostic,
+) -> Value {
+    json!({
+        "title": title,
+        "kind": "quickfix",
+        "isPreferred": preferred,
+        "diagnostics": [{ "code": d.code.name(), "message": d.message, "range": range }],
+        "edit": { "changes": { uri.as_str(): [{ "range": range, "newText": new_text }] } },
+    })
+}
+
+/// The LSP position of a byte offset: a 0-based line, and the column in
+/// UTF-16 code units, as LSP counts them by default.
+fn position(text: &str, byte: usize) -> Value {
+    let byte = text.floor_char_boundary(byte.min(text.len()));
+    let before = &text[..byte];
+    let line = before.matches('\n').count();
+    let start = before.rfind('\n').map_or(0, |i| i + 1);
+    let character: usize = before[start..].chars().map(char::len_utf16).sum();
+    json!({ "line": line, "character": character })
+}
+
+fn range(text: &str, start: usize, end: usize) -> Value {
+    json!({ "start": position(text, start), "end": position(text, end) })
+}
+
+/// The byte offset of an LSP position in `text`.
+fn offset(text: &str, position: lsp::Position) -> usize {
+    let mut start = 0;
+    for _ in 0..position.line {
+        match text[start..].find('\n') {
+            Some(i) => start += i + 1,
+            None => return text.len(),
+        }
+    }
+    let line = &text[start..];
+    let mut units = 0;
+    for (i, c) in line.char_indices() {
+        if units >= position.character as usize || c == '\n' {
+            return start + i;
+        }
+        units += c.len_utf16();
+    }
+    text.len()
+}
+
+/// The file a `file:` URI names.
+fn path_of(uri: &lsp::Uri) -> Option<PathBuf> {
+    let rest = uri.as_str().strip_prefix("file://")?;
+    let bytes = rest.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%'
+            && let Some(Ok(b)) = rest.get(i + 1..i + 3).map(|h| u8::from_str_radix(h, 16))
+        {
+            out.push(b);
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    Some(PathBuf::from(String::from_utf8(out).ok()?))
+}
+
+/// The `file:` URI of a path, each byte outside the unreserved set encoded.
+fn uri_of(file: &Path) -> Option<lsp::Uri> {
+    let mut out = String::from("file://");
+    for b in file.to_str()?.bytes() {
+        match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' | b'/' => out.push(b as char),
+            _ => out.push_str(&format!("%{b:02X}")),
+        }
+    }
+    out.parse().ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions_count_utf16_units() {
+        let text = "a\n😀b: c\n";
+        assert_eq!(position(text, 7), json!({ "line": 1, "character": 3 }));
+        assert_eq!(offset(text, lsp::Position { line: 1, character: 3 }), 7);
+        let uri = uri_of(Path::new("/v/my notes/é.md")).unwrap();
+        assert_eq!(uri.as_str(), "file:///v/my%20notes/%C3%A9.md");
+        assert_eq!(path_of(&uri).unwrap(), PathBuf::from("/v/my notes/é.md"));
+    }
+}

@@ -1,0 +1,683 @@
+//! Finding the frontmatter block and reading its top-level keys with the
+//! exact position of every key and value.
+//!
+//! The YAML is read through the event parser rather than a document loader:
+//! events carry positions, so diagnostics and edits can point at exact bytes,
+//! and aliases are never expanded, so an alias bomb costs no more than its
+//! own text. Expansion size and nesting depth are still measured and refused
+//! past a limit, because other tools that load the same note would expand it.
+
+mod other;
+
+use vaultlint_core::diagnostic::Span;
+use yaml_rust2::parser::{Event, Parser};
+use yaml_rust2::scanner::{Marker, TScalarStyle};
+
+/// Frontmatter larger than this is refused rather than parsed.
+pub const MAX_FRONTMATTER_BYTES: usize = 1 << 20;
+/// Deeper nesting than this is refused.
+pub const MAX_DEPTH: usize = 64;
+/// Aliases may stand for at most this many values in all.
+pub const MAX_EXPANDED_NODES: u64 = 100_000;
+/// Values are kept in full down to this depth (a key's value, its list
+/// items, and lists inside those, which is how YAML reads `[[Note]]`).
+const KEEP_DEPTH: usize = 4;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum ScalarStyle {
+    Plain,
+    Quoted,
+    Block,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum ValueKind {
+    Scalar { text: Box<str>, style: ScalarStyle },
+    Seq(Box<[Value]>),
+    Map,
+    Alias,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Value {
+    pub kind: ValueKind,
+    pub span: Span,
+}
+
+impl Value {
+    /// The text of a string scalar, `None` for anything YAML does not read
+    /// as a string (lists, maps, numbers, booleans, null).
+    pub fn as_str(&self) -> Option<&str> {
+        match &self.kind {
+            ValueKind::Scalar { text, style } => {
+                if *style == ScalarStyle::Plain && is_plain_non_string(text) { None } else { Some(text) }
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether the value is YAML null (`key:` with nothing after it, `~`, `null`).
+    pub fn is_null(&self) -> bool {
+        matches!(&self.kind, ValueKind::Scalar { text, style: ScalarStyle::Plain } if is_null(text))
+    }
+
+    /// Plain text of a scalar whatever YAML type it has (dates, numbers).
+    pub fn scalar_text(&self) -> Option<&str> {
+        match &self.kind {
+            ValueKind::Scalar { text, .. } if !self.is_null() => Some(text),
+            _ => None,
+        }
+    }
+
+    /// A scalar string, or every string in a list.
+    pub fn strings(&self) -> Vec<&str> {
+        match &self.kind {
+            ValueKind::Seq(items) => items.iter().filter_map(Value::scalar_text).collect(),
+            _ => self.scalar_text().into_iter().collect(),
+        }
+    }
+}
+
+fn is_null(text: &str) -> bool {
+    matches!(text, "" | "~" | "null" | "Null" | "NULL")
+}
+
+/// YAML 1.2 core schema: plain scalars that read as null, booleans or numbers.
+pub(crate) fn is_plain_non_string(text: &str) -> bool {
+    if is_null(text) {
+        return true;
+    }
+    if matches!(
+        text,
+        "true"
+            | "True"
+            | "TRUE"
+            | "false"
+            | "False"
+            | "FALSE"
+            | ".inf"
+            | ".Inf"
+            | ".INF"
+            | "-.inf"
+            | "-.Inf"
+            | "-.INF"
+            | "+.inf"
+            | ".nan"
+            | ".NaN"
+            | ".NAN"
+    ) {
+        return true;
+    }
+    let digits = text.strip_prefix(['-', '+']).unwrap_or(text);
+    if let Some(hex) = digits.strip_prefix("0x") {
+        return !hex.is_empty() && hex.chars().all(|c| c.is_ascii_hexdigit());
+    }
+    if let Some(oct) = digits.strip_prefix("0o") {
+        return !oct.is_empty() && oct.chars().all(|c| ('0'..='7').contains(&c));
+    }
+    !digits.is_empty()
+        && digits.chars().next().is_some_and(|c| c.is_ascii_digit() || c == '.')
+        && digits.parse::<f64>().is_ok()
+}
+
+/// One top-level `key: value` entry.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Field {
+    pub key: Box<str>,
+    pub key_span: Span,
+    pub value: Value,
+}
+
+/// The language of a frontmatter block.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// Between `---` lines.
+    Yaml,
+    /// Between `+++` lines, as Hugo writes it.
+    Toml,
+    /// An object opening the file, as Hugo allows.
+    Json,
+}
+
+/// Where the frontmatter block sits in the file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Block {
+    pub format: Format,
+    /// Byte offset of the first line inside the block (for JSON, of the
+    /// opening brace).
+    pub yaml_start: usize,
+    /// Byte offset of the closing delimiter line (for JSON, just past the
+    /// closing brace).
+    pub yaml_end: usize,
+    /// Byte offset just past the closing delimiter line and its line break.
+    pub end: usize,
+    /// Line number (1-based) of the first line inside the block.
+    pub first_line: usize,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Delimited {
+    /// The file does not start with `---`.
+    Absent,
+    /// An opening `---` with no closing line; `opening` spans it.
+    Unclosed {
+        opening: Span,
+    },
+    /// Closed, but larger than [`MAX_FRONTMATTER_BYTES`].
+    TooLarge {
+        opening: Span,
+    },
+    Found(Block),
+}
+
+/// Splits `text` into lines, each with its start offset and its content
+/// without the line break.
+fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut offset = 0;
+    text.split_inclusive('\n').map(move |raw| {
+        let start = offset;
+        offset += raw.len();
+        let line = raw.strip_suffix('\n').unwrap_or(raw);
+        (start, line.strip_suffix('\r').unwrap_or(line))
+    })
+}
+
+/// Finds the frontmatter block. `text` is the whole file, a leading BOM
+/// included.
+pub fn delimit(text: &str) -> Delimited {
+    let bom = if text.starts_with('\u{feff}') { 3 } else { 0 };
+    let mut it = lines(&text[bom..]);
+    let Some((_, first)) = it.next() else {
+        return Delimited::Absent;
+    };
+    let (format, close) = match first.trim_end_matches([' ', '\t']) {
+        "---" => (Format::Yaml, ["---", "..."]),
+        "+++" => (Format::Toml, ["+++", "+++"]),
+        line if line.trim() == "{" || line.starts_with("{\"") => return delimit_json(text, bom),
+        _ => return Delimited::Absent,
+    };
+    let opening = Span::new(bom, 3, 1, 1);
+    let mut yaml_start = None;
+    for (start, line) in it {
+        let start = start + bom;
+        if yaml_start.is_none() {
+            yaml_start = Some(start);
+        }
+        let trimmed = line.trim_end_matches([' ', '\t']);
+        if close.contains(&trimmed) {
+            let yaml_start = yaml_start.unwrap_or(start);
+            let end = text[start..].find('\n').map_or(text.len(), |i| start + i + 1);
+            if start - yaml_start > MAX_FRONTMATTER_BYTES {
+                return Delimited::TooLarge { opening };
+            }
+            return Delimited::Found(Block { format, yaml_start, yaml_end: start, end, first_line: 2 });
+        }
+        if start - bom > MAX_FRONTMATTER_BYTES {
+            return Delimited::TooLarge { opening };
+        }
+    }
+    Delimited::Unclosed { opening }
+}
+
+/// A JSON object opening the file: the block runs to its closing brace and
+/// the rest of that line.
+fn delimit_json(text: &str, bom: usize) -> Delimited {
+    let opening = Span::new(bom, 1, 1, 1);
+    let limit = text.len().min(bom + MAX_FRONTMATTER_BYTES + 1);
+    match other::json_end(vaultlint_core::text::prefix(text, limit), bom) {
+        Some(close) => {
+            let end = text[close..].find('\n').map_or(text.len(), |i| close + i + 1);
+            Delimited::Found(Block {
+                format: Format::Json,
+                yaml_start: bom,
+                yaml_end: close,
+                end,
+                first_line: 1,
+            })
+        }
+        None if limit < text.len() => Delimited::TooLarge { opening },
+        None => Delimited::Unclosed { opening },
+    }
+}
+
+/// Why the YAML inside the block was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct YamlError {
+    pub message: String,
+    pub span: Span,
+    pub label: String,
+}
+
+/// Maps parser markers (line 1-based, column 0-based, both relative to the
+/// YAML text) to byte offsets and file positions. Markers come mostly in
+/// order, so the last one is kept and the next found by stepping on from
+/// it: a thousand tokens on one line cost the line once, not a thousand
+/// times.
+struct Positions<'a> {
+    yaml: &'a str,
+    line_starts: Vec<usize>,
+    base_offset: usize,
+    first_line: usize,
+    /// The last marker mapped: (line index, column, byte offset).
+    last: std::cell::Cell<(usize, usize, usize)>,
+}
+
+impl<'a> Positions<'a> {
+    fn new(yaml: &'a str, block: &Block) -> Self {
+        // YAML ends a line at `\n`, `\r\n`, and a lone `\r` too.
+        let bytes = yaml.as_bytes();
+        let mut line_starts = vec![0];
+        line_starts.extend(
+            bytes
+                .iter()
+                .enumerate()
+                .filter(|&(i, &b)| b == b'\n' || (b == b'\r' && bytes.get(i + 1) != Some(&b'\n')))
+                .map(|(i, _)| i + 1),
+        );
+        let last = std::cell::Cell::new((0, 0, 0));
+        Positions { yaml, line_starts, base_offset: block.yaml_start, first_line: block.first_line, last }
+    }
+
+    /// Byte offset into the YAML text of a marker.
+    fn local_offset(&self, mark: &Marker) -> usize {
+        let line = mark.line().max(1) - 1;
+        let Some(&start) = self.line_starts.get(line) else {
+            return self.yaml.len();
+        };
+        let (last_line, last_col, last_at) = self.last.get();
+        let (mut col, mut at) =
+            if last_line == line && last_col <= mark.col() { (last_col, last_at) } else { (0, start) };
+        let end = self.line_starts.get(line + 1).copied().unwrap_or(self.yaml.len());
+        let mut chars = self.yaml[at..end].chars();
+        while col < mark.col() {
+            let Some(c) = chars.next() else { break };
+            at += c.len_utf8();
+            col += 1;
+        }
+        self.last.set((line, col, at));
+        at
+    }
+
+    fn span(&self, mark: &Marker, len: usize) -> Span {
+        Span::new(
+            self.base_offset + self.local_offset(mark),
+            len,
+            self.first_line + mark.line().max(1) - 1,
+            mark.col() + 1,
+        )
+    }
+
+    /// A span over the token that starts at `mark`.
+    fn token_span(&self, mark: &Marker, flow: bool) -> Span {
+        let start = self.local_offset(mark);
+        self.span(mark, token_len(&self.yaml[start..], flow))
+    }
+}
+
+/// Length in bytes of the YAML token at the start of `rest`: a quoted
+/// scalar to its closing quote, a flow collection to its closing bracket,
+/// anything else to the end of its line (or, inside a flow collection, to
+/// the next `,`, `]` or `}`), less a trailing comment and white space.
+/// Each scan stops where its token does, so the tokens of one long line
+/// cost the line about once.
+fn token_len(rest: &str, flow: bool) -> usize {
+    let bytes = rest.as_bytes();
+    let line_end = |from: usize| {
+        bytes[from..].iter().position(|b| matches!(b, b'\n' | b'\r')).map_or(bytes.len(), |i| from + i)
+    };
+    match bytes.first() {
+        Some(b'"') => {
+            let mut i = 1;
+            while i < bytes.len() && !matches!(bytes[i], b'\n' | b'\r') {
+                match bytes[i] {
+                    b'\\' => i += 2,
+                    b'"' => return i + 1,
+                    _ => i += 1,
+                }
+            }
+            i.min(bytes.len())
+        }
+        Some(b'\'') => {
+            let mut i = 1;
+            while i < bytes.len() && !matches!(bytes[i], b'\n' | b'\r') {
+                if bytes[i] == b'\'' {
+                    if bytes.get(i + 1) == Some(&b'\'') {
+                        i += 2;
+                        continue;
+                    }
+                    return i + 1;
+                }
+                i += 1;
+            }
+            i.min(bytes.len())
+        }
+        Some(b'[' | b'{') => {
+            // A flow collection on one line: to its matching bracket.
+            let mut depth = 0usize;
+            let mut quote = None;
+            for (i, &b) in bytes.iter().enumerate() {
+                match (quote, b) {
+                    (_, b'\n' | b'\r') => return trim_comment(&rest[..i]).len(),
+                    (Some(q), b) if b == q => quote = None,
+                    (Some(_), _) => {}
+                    (None, b'"' | b'\'') => quote = Some(b),
+                    (None, b'[' | b'{') => depth += 1,
+                    (None, b']' | b'}') => {
+                        depth -= 1;
+                        if depth == 0 {
+                            return i + 1;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            trim_comment(rest).len()
+        }
+        _ if flow => {
+            // To the first `,`, `]` or `}`, or a comment, or the line's end.
+            let mut end = bytes.len();
+            for (i, &b) in bytes.iter().enumerate() {
+                let comment = b == b'#' && i > 0 && matches!(bytes[i - 1], b' ' | b'\t');
+                if matches!(b, b',' | b']' | b'}' | b'\n' | b'\r') || comment {
+                    end = i;
+                    break;
+                }
+            }
+            rest[..end].trim_end().len()
+        }
+        _ => trim_comment(&rest[..line_end(0)]).len(),
+    }
+}
+
+pub(crate) fn trim_comment(line: &str) -> &str {
+    let cut = line
+        .char_indices()
+        .find(|&(i, c)| c == '#' && (i == 0 || line[..i].ends_with([' ', '\t'])))
+        .map_or(line.len(), |(i, _)| i);
+    line[..cut].trim_end()
+}
+
+enum FrameKind {
+    Seq,
+    Map,
+}
+
+struct Frame {
+    kind: FrameKind,
+    start: Span,
+    anchor: usize,
+    /// Values below this frame, with aliases counted as expanded.
+    expanded: u64,
+    /// Kept children, for frames shallow enough to keep.
+    items: Option<Vec<Value>>,
+    flow: bool,
+}
+
+/// Reads the top-level keys of the YAML between the delimiters.
+pub fn parse(text: &str, block: &Block) -> Result<Vec<Field>, YamlError> {
+    match block.format {
+        Format::Yaml => parse_yaml(text, block),
+        Format::Toml => other::parse_toml(text, block),
+        Format::Json => other::parse_json(text, block),
+    }
+}
+
+fn parse_yaml(text: &str, block: &Block) -> Result<Vec<Field>, YamlError> {
+    let yaml = &text[block.yaml_start..block.yaml_end];
+    // The YAML reader stops at a NUL as at the end of the text, which would
+    // silently drop every key after it.
+    if let Some(at) = yaml.find('\0') {
+        let before = &yaml[..at];
+        let line = block.first_line + before.matches('\n').count();
+        let column = before.rsplit('\n').next().unwrap_or("").chars().count() + 1;
+        let span = Span::new(block.yaml_start + at, 1, line, column);
+        return Err(error("frontmatter holds a NUL byte".into(), span, "NUL"));
+    }
+    let mut reader = Reader {
+        text,
+        pos: Positions::new(yaml, block),
+        fields: Vec::new(),
+        seen: std::collections::HashMap::new(),
+        stack: Vec::new(),
+        pending_key: None,
+        anchor_sizes: Vec::new(),
+        aliased: 0,
+    };
+    let mut parser = Parser::new_from_str(yaml);
+    loop {
+        let (event, mark) = parser.next_token().map_err(|e| {
+            let span = reader.pos.span(e.marker(), 1);
+            error(format!("frontmatter is not valid YAML: {}", e.info()), span, "here")
+        })?;
+        if matches!(event, Event::StreamEnd) {
+            break;
+        }
+        if let Some((value, size, anchor)) = reader.node(event, &mark)? {
+            reader.count(&value, size, anchor)?;
+            reader.place(value, size)?;
+        }
+    }
+    Ok(reader.fields)
+}
+
+fn error(message: String, span: Span, label: &str) -> YamlError {
+    YamlError { message, span, label: label.to_string() }
+}
+
+/// The state of one pass over the frontmatter's events.
+struct Reader<'t> {
+    text: &'t str,
+    pos: Positions<'t>,
+    fields: Vec<Field>,
+    /// Key -> index in `fields`, so duplicate detection stays linear.
+    seen: std::collections::HashMap<String, usize>,
+    stack: Vec<Frame>,
+    /// At the top level: the key waiting for its value (`None` while a
+    /// non-scalar key is being skipped), and whether a key comes next.
+    pending_key: Option<Option<(String, Span)>>,
+    anchor_sizes: Vec<u64>,
+    /// Values that aliases stand for: what a loader would copy.
+    aliased: u64,
+}
+
+impl Reader<'_> {
+    /// The node that `event` completes, with its expanded size and anchor;
+    /// `None` for events that complete none.
+    fn node(&mut self, event: Event, mark: &Marker) -> Result<Option<(Value, u64, usize)>, YamlError> {
+        let flow = self.stack.last().is_some_and(|f| f.flow);
+        let pos = &self.pos;
+        Ok(match event {
+            Event::StreamStart | Event::DocumentStart | Event::Nothing | Event::StreamEnd => None,
+            Event::DocumentEnd => None,
+            Event::Scalar(value, style, anchor, _) => {
+                let style = match style {
+                    TScalarStyle::Plain => ScalarStyle::Plain,
+                    TScalarStyle::SingleQuoted | TScalarStyle::DoubleQuoted => ScalarStyle::Quoted,
+                    TScalarStyle::Literal | TScalarStyle::Folded => ScalarStyle::Block,
+                };
+                let span = pos.token_span(mark, flow);
+                Some((Value { kind: ValueKind::Scalar { text: value.into(), style }, span }, 1, anchor))
+            }
+            Event::Alias(id) => {
+                let size = self.anchor_sizes.get(id).copied().unwrap_or(1);
+                let span = pos.token_span(mark, flow);
+                Some((Value { kind: ValueKind::Alias, span }, size, 0))
+            }
+            Event::SequenceStart(anchor, _) | Event::MappingStart(anchor, _) => {
+                self.open(matches!(event, Event::SequenceStart(..)), anchor, mark, flow)?;
+                None
+            }
+            Event::SequenceEnd | Event::MappingEnd => {
+                let Some(frame) = self.stack.pop() else { return Ok(None) };
+                if self.stack.is_empty() {
+                    // The top-level mapping is done.
+                    return Ok(None);
+                }
+                let kind = match (frame.kind, frame.items) {
+                    // A vault keeps every note's fields: no spare room.
+                    (FrameKind::Seq, Some(items)) => ValueKind::Seq(items.into_boxed_slice()),
+                    (FrameKind::Seq, None) => ValueKind::Seq(Box::default()),
+                    (FrameKind::Map, _) => ValueKind::Map,
+                };
+                Some((Value { kind, span: frame.start }, frame.expanded + 1, frame.anchor))
+            }
+        })
+    }
+
+    /// A list or mapping opens.
+    fn open(&mut self, is_seq: bool, anchor: usize, mark: &Marker, flow: bool) -> Result<(), YamlError> {
+        let pos = &self.pos;
+        if self.stack.len() >= MAX_DEPTH {
+            return Err(error(
+                format!("frontmatter is nested more than {MAX_DEPTH} levels deep"),
+                pos.span(mark, 1),
+                "too deep",
+            ));
+        }
+        let keep = self.stack.len() < KEEP_DEPTH && is_seq;
+        let start = pos.token_span(mark, flow);
+        self.stack.push(Frame {
+            kind: if is_seq { FrameKind::Seq } else { FrameKind::Map },
+            start,
+            anchor,
+            expanded: 0,
+            items: keep.then(Vec::new),
+            flow: self.text[start.offset()..].starts_with(['[', '{']),
+        });
+        if self.stack.len() == 1 && is_seq {
+            return Err(error(
+                "frontmatter is a list, not a mapping of keys to values".into(),
+                pos.token_span(mark, false),
+                "expected `key: value` lines",
+            ));
+        }
+        Ok(())
+    }
+
+    /// Counts what aliases stand for, refusing an alias bomb.
+    fn count(&mut self, value: &Value, size: u64, anchor: usize) -> Result<(), YamlError> {
+        if matches!(value.kind, ValueKind::Alias) {
+            self.aliased = self.aliased.saturating_add(size);
+        }
+        if anchor != 0 {
+            if self.anchor_sizes.len() <= anchor {
+                self.anchor_sizes.resize(anchor + 1, 1);
+            }
+            self.anchor_sizes[anchor] = size;
+        }
+        if self.aliased > MAX_EXPANDED_NODES {
+            return Err(error(
+                format!(
+                    "frontmatter aliases expand to more than {MAX_EXPANDED_NODES} values (an alias bomb); it was not expanded"
+                ),
+                value.span,
+                "expands past the limit",
+            ));
+        }
+        Ok(())
+    }
+
+    /// Puts a completed node where it belongs: a top-level key or value,
+    /// or an item of the list or mapping around it.
+    fn place(&mut self, value: Value, size: u64) -> Result<(), YamlError> {
+        match self.stack.len() {
+            // A scalar document: fine when empty, refused otherwise.
+            0 if value.is_null() => {}
+            0 => {
+                return Err(error(
+                    "frontmatter is a single value, not a mapping of keys to values".into(),
+                    value.span,
+                    "expected `key: value` lines",
+                ));
+            }
+            1 => match self.pending_key.take() {
+                None => {
+                    self.pending_key = Some(match (&value.kind, value.scalar_text()) {
+                        (ValueKind::Scalar { .. }, Some(key)) => Some((key.to_string(), value.span)),
+                        _ => None,
+                    });
+                }
+                Some(Some((key, key_span))) => {
+                    if let Some(&first) = self.seen.get(&key) {
+                        return Err(error(
+                            format!(
+                                "duplicate key `{key}` in the frontmatter (first at line {})",
+                                self.fields[first].key_span.line()
+                            ),
+                            key_span,
+                            "repeated here",
+                        ));
+                    }
+                    let value = if value.is_null() { Value { span: key_span, ..value } } else { value };
+                    self.seen.insert(key.clone(), self.fields.len());
+                    self.fields.push(Field { key: key.into(), key_span, value });
+                }
+                Some(None) => {}
+            },
+            _ => {
+                let parent = self.stack.last_mut().expect("stack is not empty");
+                parent.expanded = parent.expanded.saturating_add(size);
+                if let Some(items) = &mut parent.items {
+                    items.push(value);
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fields(text: &str) -> Vec<Field> {
+        let Delimited::Found(block) = delimit(text) else { panic!("no block") };
+        parse(text, &block).unwrap()
+    }
+
+    #[test]
+    fn positions_point_at_values() {
+        let text = "---\ntitle: Plan\nsuperseded_by: \"[[Next]]\"\n---\nbody\n";
+        let f = fields(text);
+        assert_eq!(&*f[1].key, "superseded_by");
+        let span = f[1].value.span;
+        assert_eq!((span.line(), span.column()), (3, 16));
+        assert_eq!(&text[span.range()], "\"[[Next]]\"");
+    }
+
+    #[test]
+    fn crlf_and_bom() {
+        let text = "\u{feff}---\r\ntags: [a, b]\r\nx: 'q'\r\n---\r\nbody";
+        let f = fields(text);
+        assert_eq!(f[0].value.strings(), vec!["a", "b"]);
+        let span = f[1].value.span;
+        assert_eq!(&text[span.range()], "'q'");
+        assert_eq!((span.line(), span.column()), (3, 4));
+    }
+
+    #[test]
+    fn unquoted_wikilink_is_nested_list() {
+        let f = fields("---\nsuperseded_by: [[Note]]\n---\n");
+        match &f[0].value.kind {
+            ValueKind::Seq(items) => assert!(matches!(items[0].kind, ValueKind::Seq(_))),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn plain_scalars_typed() {
+        for s in ["12", "-3.5", "true", "null", "~", "0x1f", ".inf"] {
+            assert!(is_plain_non_string(s), "{s}");
+        }
+        for s in ["2024-01-01", "note", "v2", "1.2.3", "."] {
+            assert!(!is_plain_non_string(s), "{s}");
+        }
+    }
+
+    #[test]
+    fn unclosed_and_absent() {
+        assert_eq!(delimit("# Title\n"), Delimited::Absent);
+        assert!(matches!(delimit("---\ntitle: x\n"), Delimited::Unclosed { .. }));
+        assert!(matches!(delimit("---\n---\n"), Delimited::Found(_)));
+    }
+}

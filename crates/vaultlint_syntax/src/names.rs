@@ -1,0 +1,629 @@
+//! Names and titles with their version markers taken out: `expenses-policy-2025`
+//! and `archive/Expenses Policy (old)` both come down to `expenses policy`,
+//! and what was taken out is kept to tell which of two versions is older.
+
+use vaultlint_core::date::{self, Day};
+
+/// Words in a name that mark the older of two versions.
+const OLDER_WORDS: &[&str] = &[
+    "old",
+    "older",
+    "archive",
+    "archived",
+    "legacy",
+    "deprecated",
+    "obsolete",
+    "outdated",
+    "previous",
+    "prev",
+    "retired",
+    "superseded",
+    "copy",
+    "backup",
+    "bak",
+    "orig",
+    "original",
+];
+/// Words in a name that mark the newer of two versions.
+const NEWER_WORDS: &[&str] = &["new", "newer", "latest", "current", "final", "updated", "revised"];
+/// Words that mark a version but say nothing of its age.
+const NEUTRAL_WORDS: &[&str] = &["draft", "wip"];
+/// Folders whose notes are old versions.
+const OLDER_FOLDERS: &[&str] = &[
+    "archive",
+    "archived",
+    "archives",
+    "old",
+    "legacy",
+    "deprecated",
+    "obsolete",
+    "outdated",
+    "attic",
+    "backup",
+    "backups",
+    "previous",
+    "retired",
+    "superseded",
+];
+/// Names and titles that many unrelated notes share.
+const GENERIC: &[&str] = &[
+    "",
+    "about",
+    "agenda",
+    "changelog",
+    "contents",
+    "faq",
+    "general",
+    "home",
+    "inbox",
+    "index",
+    "intro",
+    "introduction",
+    "main",
+    "misc",
+    "note",
+    "notes",
+    "overview",
+    "readme",
+    "scratch",
+    "start",
+    "summary",
+    "todo",
+    "todos",
+    "toc",
+    "untitled",
+    "welcome",
+];
+/// ISO 639-1 codes recognised as a language folder or a `.fr`-style suffix.
+const LANGUAGES: &[&str] = &[
+    "ar", "bg", "bn", "ca", "cs", "da", "de", "el", "en", "es", "et", "eu", "fa", "fi", "fr", "ga", "gl",
+    "he", "hi", "hr", "hu", "id", "is", "it", "ja", "ko", "lt", "lv", "ms", "nb", "nl", "nn", "no", "pl",
+    "pt", "ro", "ru", "sk", "sl", "sr", "sv", "th", "tr", "uk", "vi", "zh",
+];
+
+/// Language codes that, as folder names, far more often name a department.
+const FOLDER_NOT_LANGUAGE: &[&str] = &["hr", "it", "id"];
+
+/// A version marker found in a name or folder, with the text it came from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Marker {
+    /// A calendar date or part of one: month and day are zero when the
+    /// name gives only a year or a month.
+    Date { day: Day, text: String },
+    /// An ISO week, `2026-W07`.
+    Week { year: u16, week: u8, text: String },
+    /// `v2`, `v1.3`, `version 3`, `rev 4`.
+    Version { parts: Vec<u32>, text: String },
+    /// `old`, `archive`, `copy`, `(1)`, or a folder such as `archive/`.
+    Older { text: String },
+    /// `new`, `final`, `latest`.
+    Newer { text: String },
+    /// `draft`: a version, of no known age.
+    Neutral { text: String },
+}
+
+impl Marker {
+    pub fn text(&self) -> &str {
+        match self {
+            Marker::Date { text, .. }
+            | Marker::Week { text, .. }
+            | Marker::Version { text, .. }
+            | Marker::Older { text }
+            | Marker::Newer { text }
+            | Marker::Neutral { text } => text,
+        }
+    }
+
+    /// A day, a week, a month or a quarter: what the names of periodic
+    /// notes carry. (A year alone is how editions are named.)
+    pub fn is_period(&self) -> bool {
+        matches!(self, Marker::Date { day, .. } if day.month > 0) || matches!(self, Marker::Week { .. })
+    }
+}
+
+/// A name or title with its markers taken out.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Normalized {
+    /// Lower-case words without punctuation or markers, joined by spaces.
+    pub key: String,
+    pub markers: Vec<Marker>,
+}
+
+impl Normalized {
+    /// Shared by too many unrelated notes to count as evidence.
+    pub fn is_generic(&self) -> bool {
+        GENERIC.contains(&self.key.as_str())
+    }
+}
+
+struct Token<'a> {
+    text: &'a str,
+    lower: String,
+    /// Byte range in the source.
+    start: usize,
+    end: usize,
+}
+
+fn tokens(text: &str) -> Vec<Token<'_>> {
+    let mut out = Vec::new();
+    let mut run = None;
+    for (i, c) in text.char_indices() {
+        if c.is_alphanumeric() {
+            run.get_or_insert(i);
+        } else if let Some(start) = run.take() {
+            split_run(text, start, i, &mut out);
+        }
+    }
+    if let Some(start) = run {
+        split_run(text, start, text.len(), &mut out);
+    }
+    out
+}
+
+/// Splits a run of letters and digits where they meet (`covid19`), except
+/// in a version marker (`v2`).
+fn split_run<'a>(text: &'a str, start: usize, end: usize, out: &mut Vec<Token<'a>>) {
+    let mut push = |s: usize, e: usize| {
+        out.push(Token { text: &text[s..e], lower: text[s..e].to_lowercase(), start: s, end: e })
+    };
+    let run = &text[start..end];
+    if run.len() > 1 && run.starts_with(['v', 'V']) && run[1..].bytes().all(|b| b.is_ascii_digit()) {
+        return push(start, end);
+    }
+    let mut from = start;
+    let mut digits = None;
+    for (i, c) in run.char_indices() {
+        let digit = c.is_ascii_digit();
+        if digits.is_some_and(|d| d != digit) {
+            push(from, start + i);
+            from = start + i;
+        }
+        digits = Some(digit);
+    }
+    push(from, end);
+}
+
+fn number(token: &Token) -> Option<u32> {
+    (token.lower.len() <= 9 && token.lower.bytes().all(|b| b.is_ascii_digit()))
+        .then(|| token.lower.parse().ok())?
+}
+
+fn year(token: &Token) -> Option<u16> {
+    (token.lower.len() == 4)
+        .then(|| number(token))
+        .flatten()
+        .filter(|y| (1900..=2099).contains(y))
+        .map(|y| y as u16)
+}
+
+/// Whether two tokens are parts of one marker: adjacent (`fy26`) or with
+/// one of `-_. ` between them.
+fn joined(text: &str, a: &Token, b: &Token) -> bool {
+    let between = &text[a.end..b.start];
+    between.is_empty() || between.len() == 1 && "-_. ".contains(between)
+}
+
+/// Splits `text` into its key and markers.
+pub fn normalize(text: &str) -> Normalized {
+    let tokens = tokens(text);
+    let mut out = Normalized::default();
+    let mut words: Vec<&str> = Vec::new();
+    let mut i = 0;
+    while i < tokens.len() {
+        if let Some((marker, last)) = marker_at(text, &tokens, i) {
+            out.markers.push(marker);
+            i = last + 1;
+            continue;
+        }
+        let t = &tokens[i];
+        let word = t.lower.as_str();
+        let text = || marker_text(text, &tokens, i, i);
+        if OLDER_WORDS.contains(&word) {
+            out.markers.push(Marker::Older { text: text() });
+        } else if NEWER_WORDS.contains(&word) {
+            out.markers.push(Marker::Newer { text: text() });
+        } else if NEUTRAL_WORDS.contains(&word) {
+            out.markers.push(Marker::Neutral { text: text() });
+        } else {
+            words.push(t.text);
+        }
+        i += 1;
+    }
+    out.key = words.iter().map(|w| w.to_lowercase()).collect::<Vec<_>>().join(" ");
+    out
+}
+
+/// The text of the marker made of tokens `a..=b`, with the separator
+/// before it: `-2025` reads better than `2025`.
+fn marker_text(text: &str, tokens: &[Token], a: usize, b: usize) -> String {
+    let start = tokens[a].start;
+    let start = text[..start]
+        .chars()
+        .next_back()
+        .filter(|c| "-_. (".contains(*c))
+        .map_or(start, |c| start - c.len_utf8());
+    let end = tokens[b].end;
+    let end = if text[end..].starts_with(')') { end + 1 } else { end };
+    text[start..end].to_string()
+}
+
+/// The dated or numbered marker that starts at token `i`, and the index
+/// of its last token: a date, week or fiscal year, a version, or a copy's
+/// `(1)`.
+fn marker_at(text: &str, tokens: &[Token], i: usize) -> Option<(Marker, usize)> {
+    let t = &tokens[i];
+    let span = |a: usize, b: usize| marker_text(text, tokens, a, b);
+    let next = |k: usize| tokens.get(i + k).filter(|n| joined(text, &tokens[i + k - 1], n));
+    if let Some(found) = day_first(text, tokens, i).or_else(|| spelled(text, tokens, i)) {
+        return Some(found);
+    }
+    if let Some(y) = year(t) {
+        return Some(dated(y, i, next, span));
+    }
+    if t.lower == "fy"
+        && let Some(n) = next(1)
+        && let Some(y) = number(n).filter(|_| matches!(n.lower.len(), 2 | 4))
+    {
+        // A fiscal year: `FY26`, `fy-2026`.
+        let y = if y < 100 { 2000 + y } else { y };
+        return Some((Marker::Date { day: Day::new(y as u16, 0, 0), text: span(i, i + 1) }, i + 1));
+    }
+    if t.lower.len() == 8
+        && let Some(n) = number(t)
+        && let (y, m, d) = ((n / 10000) as u16, (n / 100 % 100) as u8, (n % 100) as u8)
+        && (1900..=2099).contains(&y)
+        && (1..=12).contains(&m)
+        && (1..=31).contains(&d)
+    {
+        return Some((Marker::Date { day: Day::new(y, m, d), text: span(i, i) }, i));
+    }
+    if let Some(v) =
+        t.lower.strip_prefix('v').and_then(|n| n.parse::<u32>().ok()).filter(|_| t.lower.len() > 1)
+    {
+        let mut parts = vec![v];
+        let mut last = i;
+        while let Some(n) = tokens.get(last + 1).filter(|n| text[tokens[last].end..n.start] == *".")
+            && let Some(p) = number(n)
+        {
+            parts.push(p);
+            last += 1;
+        }
+        return Some((Marker::Version { parts, text: span(i, last) }, last));
+    }
+    if matches!(t.lower.as_str(), "version" | "rev" | "revision")
+        && let Some(n) = next(1).and_then(number)
+    {
+        return Some((Marker::Version { parts: vec![n], text: span(i, i + 1) }, i + 1));
+    }
+    if number(t).is_some_and(|n| n < 100) && text[..t.start].ends_with('(') && text[t.end..].starts_with(')')
+    {
+        // `report (1).md`: a copy made by a file manager or a download.
+        return Some((Marker::Older { text: span(i, i) }, i));
+    }
+    None
+}
+
+/// A numeric date written day or month first: `01.12.2026`, `1-12-2026`,
+/// `12/01/2026`. Where both readings are possible, `.` and `-` read day
+/// first (as most of the world writes), `/` month first (as the US does):
+/// either way it is a date, which is what makes a note one of a series.
+fn day_first(text: &str, tokens: &[Token], i: usize) -> Option<(Marker, usize)> {
+    let (a, b, y) = (tokens.get(i)?, tokens.get(i + 1)?, tokens.get(i + 2)?);
+    let sep = &text[a.end..b.start];
+    if !matches!(sep, "." | "-" | "/")
+        || &text[b.end..y.start] != sep
+        || a.lower.len() > 2
+        || b.lower.len() > 2
+    {
+        return None;
+    }
+    let (x, z, year) = (number(a)?, number(b)?, year(y)?);
+    let (day, month) = match (x, z) {
+        (x, z) if x > 12 => (x, z),
+        (x, z) if z > 12 => (z, x),
+        (x, z) if sep == "/" => (z, x),
+        (x, z) => (x, z),
+    };
+    let valid =
+        (1..=12).contains(&month) && day >= 1 && day <= u32::from(date::days_in_month(year, month as u8)?);
+    valid.then(|| {
+        (
+            Marker::Date {
+                day: Day::new(year, month as u8, day as u8),
+                text: marker_text(text, tokens, i, i + 2),
+            },
+            i + 2,
+        )
+    })
+}
+
+/// The month a word names, in English, in full or in three letters.
+fn month_name(word: &str) -> Option<u8> {
+    const NAMES: [&str; 12] = [
+        "january",
+        "february",
+        "march",
+        "april",
+        "may",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+    ];
+    let found =
+        NAMES.iter().position(|m| *m == word || (word.len() >= 3 && m.starts_with(word) && word.len() <= 4));
+    found.map(|m| m as u8 + 1)
+}
+
+fn weekday(word: &str) -> bool {
+    ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+        .iter()
+        .any(|d| *d == word || (word.len() == 3 && d.starts_with(word)))
+}
+
+/// A date with the month in words: `December 1, 2026`, `1st Dec 2026`,
+/// `Tuesday, December 1, 2026`, or `December 2026`.
+fn spelled(text: &str, tokens: &[Token], i: usize) -> Option<(Marker, usize)> {
+    // Words of one date are apart by at most a comma and a space.
+    let near = |a: &Token, b: &Token| {
+        let between = &text[a.end..b.start];
+        between.len() <= 2 && between.chars().all(|c| matches!(c, ' ' | ',' | '-' | '.' | '_'))
+    };
+    let mut k = i;
+    if weekday(&tokens[k].lower) {
+        k += 1;
+        near(&tokens[k - 1], tokens.get(k)?).then_some(())?;
+    }
+    let at = |k: usize| tokens.get(k).filter(|t| near(&tokens[k - 1], t));
+    let ordinal = |k: usize| at(k).is_some_and(|t| matches!(t.lower.as_str(), "st" | "nd" | "rd" | "th"));
+    let day_of = |t: &Token| number(t).filter(|d| (1..=31).contains(d) && t.lower.len() <= 2);
+    let (month, day, last) = if let Some(month) = month_name(&tokens[k].lower) {
+        match at(k + 1).and_then(day_of) {
+            Some(day) if ordinal(k + 2) => (month, day, k + 2),
+            Some(day) => (month, day, k + 1),
+            None => (month, 0, k),
+        }
+    } else {
+        let day = day_of(&tokens[k])?;
+        let m = if ordinal(k + 1) { k + 2 } else { k + 1 };
+        (month_name(&at(m)?.lower)?, day, m)
+    };
+    let y = year(at(last + 1)?)?;
+    let ok = day == 0 || day <= u32::from(date::days_in_month(y, month)?);
+    ok.then(|| {
+        (
+            Marker::Date { day: Day::new(y, month, day as u8), text: marker_text(text, tokens, i, last + 1) },
+            last + 1,
+        )
+    })
+}
+
+/// The marker that starts with the year `y` at token `i`: a day, a month,
+/// an ISO week or the year alone; and the index of its last token.
+fn dated<'t>(
+    y: u16,
+    i: usize,
+    next: impl Fn(usize) -> Option<&'t Token<'t>>,
+    span: impl Fn(usize, usize) -> String,
+) -> (Marker, usize) {
+    let month =
+        next(1).and_then(number).filter(|m| (1..=12).contains(m) && next(1).unwrap().lower.len() <= 2);
+    if let Some(m) = month {
+        let day =
+            next(2).and_then(number).filter(|d| (1..=31).contains(d) && next(2).unwrap().lower.len() <= 2);
+        return match day {
+            Some(d) => (Marker::Date { day: Day::new(y, m as u8, d as u8), text: span(i, i + 2) }, i + 2),
+            None => (Marker::Date { day: Day::new(y, m as u8, 0), text: span(i, i + 1) }, i + 1),
+        };
+    }
+    if next(1).is_some_and(|n| n.lower == "w")
+        && let Some(w) = next(2).and_then(number).filter(|w| (1..=53).contains(w))
+    {
+        return (Marker::Week { year: y, week: w as u8, text: span(i, i + 2) }, i + 2);
+    }
+    if next(1).is_some_and(|n| n.lower == "q")
+        && let Some(q) = next(2).and_then(number).filter(|q| (1..=4).contains(q))
+    {
+        // A quarter: its first month.
+        return (Marker::Date { day: Day::new(y, (q * 3 - 2) as u8, 0), text: span(i, i + 2) }, i + 2);
+    }
+    (Marker::Date { day: Day::new(y, 0, 0), text: span(i, i) }, i)
+}
+
+/// What a note's path says about it as a version.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PathInfo {
+    /// The file name, normalised.
+    pub name: Normalized,
+    /// The folder with marker, year and language folders left out: two
+    /// notes with a generic name are only alike in the same place.
+    pub place: String,
+    /// A language code from a folder (`fr/`) or a suffix (`page.fr.md`).
+    pub language: Option<String>,
+    /// How many of `name.markers` are in the file name itself; the rest
+    /// come from folders (`archive/`, `2024/`).
+    pub own_markers: usize,
+}
+
+/// Reads a vault-relative `path` and its `stem` (the file name without extension).
+pub fn path_info(path: &str, stem: &str) -> PathInfo {
+    let mut info = PathInfo::default();
+    let mut stem = stem;
+    if let Some((head, lang)) = stem.rsplit_once('.')
+        && is_language(lang)
+    {
+        info.language = Some(lang.to_lowercase());
+        stem = head;
+    }
+    info.name = normalize(stem);
+    info.own_markers = info.name.markers.len();
+    let folders: Vec<&str> = path.split('/').collect();
+    let mut place = Vec::new();
+    for folder in &folders[..folders.len() - 1] {
+        let lower = folder.to_lowercase();
+        if OLDER_FOLDERS.contains(&lower.as_str()) {
+            info.name.markers.push(Marker::Older { text: format!("{folder}/") });
+        } else if lower.len() == 4
+            && let Ok(y) = lower.parse::<u16>()
+            && (1900..=2099).contains(&y)
+        {
+            info.name.markers.push(Marker::Date { day: Day::new(y, 0, 0), text: format!("{folder}/") });
+        } else if is_language(&lower) && !FOLDER_NOT_LANGUAGE.contains(&lower.as_str()) {
+            info.language.get_or_insert(lower);
+        } else {
+            place.push(lower);
+        }
+    }
+    info.place = place.join("/");
+    info
+}
+
+/// The keys by which a note is grouped with others that may be versions
+/// of one document: its name's and its title's, markers out. A generic
+/// one (`index`, `notes`) groups only within its place.
+pub fn group_keys(path: &PathInfo, title: &Normalized) -> [Option<String>; 2] {
+    let key = |n: &Normalized| {
+        if n.key.is_empty() {
+            None
+        } else if n.is_generic() {
+            Some(format!("{}\0{}", path.place, n.key))
+        } else {
+            Some(n.key.clone())
+        }
+    };
+    [key(&path.name).map(|k| format!("n\0{k}")), key(title).map(|k| format!("t\0{k}"))]
+}
+
+/// The hash by which notes sharing a group key are found.
+pub fn key_hash(key: &str) -> u64 {
+    xxhash_rust::xxh3::xxh3_64(key.as_bytes())
+}
+
+/// What grouping needs of every note, made once as the note is read: the
+/// hashes of its [`group_keys`], and whether its name holds a day or a
+/// week. Reading every note's name and title again on each run took a
+/// tenth of a warm one.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Grouping {
+    keys: [u64; 2],
+    /// Which of `keys` there are (bits 0 and 1), and whether the name is
+    /// dated (bit 2).
+    flags: u8,
+}
+
+impl Grouping {
+    pub fn of(path: &str, stem: &str, title: &str) -> Grouping {
+        let info = path_info(path, stem);
+        let keys = group_keys(&info, &normalize(title));
+        let mut grouping = Grouping::default();
+        for (i, key) in keys.iter().enumerate() {
+            if let Some(key) = key {
+                grouping.keys[i] = key_hash(key);
+                grouping.flags |= 1 << i;
+            }
+        }
+        if info.name.markers.iter().any(Marker::is_period) {
+            grouping.flags |= 4;
+        }
+        grouping
+    }
+
+    /// The hashes of the name's and the title's group keys.
+    pub fn keys(self) -> [Option<u64>; 2] {
+        [0, 1].map(|i| (self.flags & 1 << i != 0).then_some(self.keys[i]))
+    }
+
+    /// Whether the name holds a day or a week.
+    pub fn dated(self) -> bool {
+        self.flags & 4 != 0
+    }
+}
+
+fn is_language(code: &str) -> bool {
+    let code = code.to_lowercase();
+    let base = match code.split_once(['-', '_']) {
+        Some((base, region)) if region.len() == 2 && region.bytes().all(|b| b.is_ascii_alphabetic()) => base,
+        Some(_) => return false,
+        None => code.as_str(),
+    };
+    LANGUAGES.contains(&base)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key(text: &str) -> String {
+        normalize(text).key
+    }
+
+    fn texts(text: &str) -> Vec<String> {
+        normalize(text).markers.iter().map(|m| m.text().to_string()).collect()
+    }
+
+    #[test]
+    fn markers_come_out() {
+        assert_eq!(key("expenses-policy-2025"), "expenses policy");
+        assert_eq!(texts("expenses-policy-2025"), ["-2025"]);
+        assert_eq!(key("Handbook (copy)"), "handbook");
+        assert_eq!(key("report (1)"), "report");
+        assert_eq!(texts("report (1)"), ["(1)"]);
+        assert_eq!(key("API guide v2.1"), "api guide");
+        assert_eq!(
+            normalize("API guide v2.1").markers,
+            [Marker::Version { parts: vec![2, 1], text: " v2.1".into() }]
+        );
+        assert_eq!(key("runbook version 3"), "runbook");
+        assert_eq!(key("2026-03-05"), "");
+        assert!(normalize("2026-03-05").markers[0].is_period());
+        assert!(normalize("standup 20260305").markers[0].is_period());
+        assert!(normalize("review 2026-W07").markers[0].is_period());
+        assert!(!normalize("prices 2026").markers[0].is_period());
+        assert_eq!(key("old_legacy_pricing_FINAL"), "pricing");
+        assert_eq!(key("Überblick über Änderungen"), "überblick über änderungen");
+        // Numbers that are not markers stay: chapter 3 is not chapter 4.
+        assert_eq!(key("chapter 3"), "chapter 3");
+        assert_eq!(key("covid19 plan"), "covid 19 plan");
+        assert_eq!(key("budget-fy26"), "budget");
+    }
+
+    #[test]
+    fn folders_and_languages() {
+        let info = path_info("hr/archive/2024/expenses.md", "expenses");
+        assert_eq!(info.place, "hr");
+        assert_eq!(info.name.markers.len(), 2);
+        let info = path_info("docs/fr/onboarding.md", "onboarding");
+        assert_eq!(info.language.as_deref(), Some("fr"));
+        assert_eq!(info.place, "docs");
+        let info = path_info("docs/guide.pt-BR.md", "guide.pt-BR");
+        assert_eq!(info.language.as_deref(), Some("pt-br"));
+        assert_eq!(info.name.key, "guide");
+        assert!(normalize("README").is_generic());
+    }
+
+    #[test]
+    fn dates_written_every_way_mark_a_period() {
+        let day = |name: &str| {
+            let n = normalize(name);
+            assert!(n.markers.iter().all(Marker::is_period), "{name}: {n:?}");
+            assert_eq!(n.key, "", "{name}");
+            match n.markers.first() {
+                Some(Marker::Date { day, .. }) => *day,
+                other => panic!("{name}: {other:?}"),
+            }
+        };
+        assert_eq!(day("01.12.2026"), Day::new(2026, 12, 1));
+        assert_eq!(day("13-02-2026"), Day::new(2026, 2, 13));
+        assert_eq!(day("02.13.2026"), Day::new(2026, 2, 13));
+        assert_eq!(day("Tuesday, December 1, 2026"), Day::new(2026, 12, 1));
+        assert_eq!(day("1st Dec 2026"), Day::new(2026, 12, 1));
+        assert_eq!(day("December 2026"), Day::new(2026, 12, 0));
+        assert_eq!(day("2026-Q3"), Day::new(2026, 7, 0));
+        assert_eq!(day("2026-03"), Day::new(2026, 3, 0));
+        assert!(!normalize("policy-2026").markers[0].is_period());
+        assert_eq!(normalize("May we meet").key, "may we meet");
+    }
+}

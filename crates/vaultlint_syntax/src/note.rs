@@ -1,0 +1,636 @@
+//! One note: read from disk, its frontmatter located and read, and the
+//! facts the rules need (title, tags, aliases, status, successor
+//! declaration) pulled out with their positions.
+
+use crate::fingerprint::{self, Fingerprint};
+use crate::frontmatter::{self, Delimited, Field, Value, ValueKind};
+use crate::link::BodyLink;
+use crate::prints::PrintAt;
+use crate::suppression::Suppression;
+use vaultlint_core::code::Code;
+use vaultlint_core::diagnostic::{Diagnostic, Span};
+
+/// The keys that declare a note's successor, in every accepted spelling.
+pub const SUCCESSOR_KEYS: &[&str] = &["superseded_by", "superseded-by", "supersededBy"];
+/// The keys with which a newer note names the notes it supersedes.
+pub const PREDECESSOR_KEYS: &[&str] = &["supersedes", "replaces"];
+/// The keys that name the notes correcting this one: it stays readable,
+/// but may not support a claim without them.
+pub const CORRECTED_BY_KEYS: &[&str] = &["corrected_by", "corrected-by", "correctedBy"];
+/// The keys with which a correcting note names the notes it corrects.
+pub const CORRECTS_KEYS: &[&str] = &["corrects"];
+/// The default keys of each [`Side`], in [`Side::ALL`] order.
+pub const DEFAULT_DECLARATION_KEYS: [&[&str]; 4] =
+    [SUCCESSOR_KEYS, PREDECESSOR_KEYS, CORRECTED_BY_KEYS, CORRECTS_KEYS];
+/// The keys of each side of a declaration, in [`Side::ALL`] order.
+pub type DeclarationKeys = [Vec<String>; 4];
+
+/// The frontmatter fields a note keeps once it is read: those the rules
+/// and the version detector read later (dates, language, authority,
+/// status). Every other field has given what it holds (title, tags,
+/// aliases, declarations, scope, suppressions) by then; a vault holds
+/// every note for the whole run, and the rest were most of its memory.
+pub const KEPT_KEYS: &[&str] = &[
+    "date",
+    "created",
+    "updated",
+    "modified",
+    "effective_from",
+    "effective_to",
+    "review_due",
+    "lang",
+    "language",
+    "authority",
+    "status",
+];
+
+/// The default keys as owned strings, as configured keys are.
+pub fn default_keys() -> DeclarationKeys {
+    DEFAULT_DECLARATION_KEYS.map(|keys| keys.iter().map(|k| k.to_string()).collect())
+}
+/// How to read notes, and what to compute beyond what `check` needs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Reading<'a> {
+    /// The version detector's fingerprint of the body.
+    pub fingerprint: bool,
+    /// A digest of the file's bytes, so an edit can confirm the file is
+    /// still what was analysed.
+    pub digest: bool,
+    /// The links in the body, for `links-to-superseded`.
+    pub links: bool,
+    /// The keys of each side of a declaration (`superseded_by`,
+    /// `supersedes`, `corrected_by`, `corrects`).
+    pub keys: &'a DeclarationKeys,
+    /// The frontmatter key that silences rules for the whole note.
+    pub suppression_key: &'a str,
+    /// The keys that say where a note applies.
+    pub scope_keys: &'a [String],
+}
+
+static DEFAULT_KEYS: std::sync::LazyLock<DeclarationKeys> = std::sync::LazyLock::new(default_keys);
+static DEFAULT_SCOPE_KEYS: std::sync::LazyLock<Vec<String>> =
+    std::sync::LazyLock::new(|| crate::scope::DEFAULT_KEYS.iter().map(|k| k.to_string()).collect());
+
+impl Default for Reading<'_> {
+    fn default() -> Self {
+        Reading {
+            fingerprint: false,
+            digest: false,
+            links: true,
+            keys: &DEFAULT_KEYS,
+            suppression_key: crate::suppression::DEFAULT_KEY,
+            scope_keys: &DEFAULT_SCOPE_KEYS,
+        }
+    }
+}
+
+/// Which side of an edge a declaration states, and of which relation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Side {
+    /// `superseded_by` on the older note: the value is the newer one.
+    Successor,
+    /// `supersedes` on the newer note: the value is the older one.
+    Predecessor,
+    /// `corrected_by` on the corrected note: the value is the correction.
+    CorrectedBy,
+    /// `corrects` on the correction: the value is the corrected note.
+    Corrects,
+}
+
+/// What an edge says of the older note: it is replaced, or it stands
+/// only together with the newer one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Relation {
+    Supersession,
+    Correction,
+}
+
+impl Side {
+    pub const ALL: [Side; 4] = [Side::Successor, Side::Predecessor, Side::CorrectedBy, Side::Corrects];
+
+    /// What the value of a declaration on this side names.
+    pub fn noun(self) -> &'static str {
+        match self {
+            Side::Successor => "successor",
+            Side::Predecessor => "superseded note",
+            Side::CorrectedBy => "correction",
+            Side::Corrects => "corrected note",
+        }
+    }
+
+    pub fn relation(self) -> Relation {
+        match self {
+            Side::Successor | Side::Predecessor => Relation::Supersession,
+            Side::CorrectedBy | Side::Corrects => Relation::Correction,
+        }
+    }
+
+    /// Whether the declaration is on the older note, naming the newer.
+    pub fn names_newer(self) -> bool {
+        matches!(self, Side::Successor | Side::CorrectedBy)
+    }
+
+    /// The edge older -> newer that `note` declares with a value leading
+    /// to `target`.
+    pub fn edge<T>(self, note: T, target: T) -> (T, T) {
+        if self.names_newer() { (note, target) } else { (target, note) }
+    }
+}
+
+/// How one value of a declaration is written: a string names a note;
+/// every other shape is a mistake the rules report.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shape<'f> {
+    String(&'f Value),
+    /// `key: []`
+    EmptyList(&'f Value),
+    /// `key:` with no value.
+    Empty,
+    /// `[[Note]]` without quotes, which YAML reads as a list in a list.
+    Unquoted(&'f Value),
+    /// A number, boolean, mapping, alias or nested list; `in_list` when it
+    /// is an entry of a list.
+    NotString {
+        value: &'f Value,
+        in_list: bool,
+    },
+}
+
+/// Each value of a declaration with its shape, in file order.
+pub fn shapes(field: &Field) -> Vec<Shape<'_>> {
+    let value = &field.value;
+    match &value.kind {
+        _ if unquoted_wikilink(value).is_some() => vec![Shape::Unquoted(value)],
+        ValueKind::Seq(items) if items.is_empty() => vec![Shape::EmptyList(value)],
+        ValueKind::Seq(items) => items
+            .iter()
+            .map(|item| {
+                if unquoted_wikilink(item).is_some() {
+                    Shape::Unquoted(item)
+                } else if item.as_str().is_some() {
+                    Shape::String(item)
+                } else {
+                    Shape::NotString { value: item, in_list: true }
+                }
+            })
+            .collect(),
+        _ if value.is_null() => vec![Shape::Empty],
+        _ if value.as_str().is_some() => vec![Shape::String(value)],
+        _ => vec![Shape::NotString { value, in_list: false }],
+    }
+}
+
+/// The name in `[[Note]]` written without quotes: YAML reads it as a list
+/// holding a list holding the name.
+pub fn unquoted_wikilink(value: &Value) -> Option<&str> {
+    match &value.kind {
+        ValueKind::Seq(outer) if outer.len() == 1 => match &outer[0].kind {
+            ValueKind::Seq(inner) if inner.len() == 1 => inner[0].scalar_text(),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// A digest of a file's bytes, to tell whether it changed since it was
+/// read: stable across runs, so the cache can keep it.
+pub fn digest(bytes: &[u8]) -> u64 {
+    xxhash_rust::xxh3::xxh3_64(bytes)
+}
+
+/// The first heading is looked for this far into the body.
+const TITLE_SCAN_BYTES: usize = 1 << 20;
+
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
+pub struct Note {
+    /// Vault-relative path with `/` separators.
+    pub path: String,
+    pub title: Box<str>,
+    /// The tags, without `#`, one a line: one allocation for them all, as
+    /// most notes have a few. (A tag holds no white space, as Obsidian
+    /// reads tags.)
+    tags: Box<str>,
+    /// What most notes do not have (aliases, a status, declarations,
+    /// problems, suppressions, a scope), boxed and made only for a note
+    /// with one of them: every note would otherwise carry them all.
+    rare: Option<Box<Rare>>,
+    /// The links in the body, when they were asked for.
+    pub links: Box<[BodyLink]>,
+    /// The top-level frontmatter fields under [`KEPT_KEYS`], in file order.
+    pub fields: Box<[Field]>,
+    /// The file's text up to the end of its frontmatter (its first line
+    /// when it has none), see [`head_of`], kept only where a rule reads it
+    /// again (see [`Note::head`]).
+    head: Option<Box<str>>,
+    /// Whether the file was read and its frontmatter understood.
+    pub parsed: bool,
+    /// The body as the version detector sees it, when it was asked for
+    /// and the body could be told apart from the frontmatter. The cache
+    /// keeps it beside the note, as a vault may keep it apart from it.
+    #[serde(skip)]
+    pub print: Option<Print>,
+    /// How the version detector groups the note by name and title, made
+    /// with the fingerprint.
+    pub grouping: crate::names::Grouping,
+    /// Modification time, seconds since the Unix epoch.
+    pub modified: Option<i64>,
+    /// [`digest`] of the file as read, when asked for.
+    pub digest: Option<u64>,
+}
+
+/// A note's fingerprint: held by the note, or filed with the rest of its
+/// vault's (see [`crate::prints`]).
+#[derive(Debug, Clone)]
+pub enum Print {
+    Held(Fingerprint),
+    Filed(PrintAt),
+}
+
+/// The parts of a [`Note`] most notes do not have.
+#[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
+struct Rare {
+    aliases: Vec<String>,
+    status: Option<(String, Span)>,
+    /// The declarations, one per [`Side`] in [`Side::ALL`] order.
+    declarations: [Option<Field>; 4],
+    /// Problems found while reading the note.
+    problems: Vec<Diagnostic>,
+    /// The suppressions written in the note, in file order.
+    suppressions: Vec<Suppression>,
+    /// Where the note applies, by its scope keys: read once, as every
+    /// check reads it for every note.
+    scope: crate::scope::Scope,
+}
+
+/// The scope of a note that declares none.
+static NO_SCOPE: crate::scope::Scope = crate::scope::Scope::EVERYWHERE;
+
+impl Note {
+    fn empty(path: String) -> Note {
+        Note {
+            title: stem_of(&path).into(),
+            path,
+            tags: Box::default(),
+            rare: None,
+            links: Box::default(),
+            fields: Box::default(),
+            head: None,
+            parsed: false,
+            print: None,
+            grouping: crate::names::Grouping::default(),
+            modified: None,
+            digest: None,
+        }
+    }
+
+    /// Files the fingerprint the note holds in `prints`, keeping where.
+    pub fn file_print(&mut self, prints: &crate::prints::Prints) {
+        if let Some(Print::Held(print)) = &self.print {
+            self.print = Some(Print::Filed(prints.put(print)));
+        }
+    }
+
+    /// A note that could not be read; it still exists in the vault.
+    pub fn unreadable(path: String, reason: String) -> Note {
+        let mut note = Note::empty(path);
+        let message = format!("cannot read note: {reason}");
+        note.push_problem(Diagnostic::new(Code::UnreadableNote, note.path.clone(), message));
+        note
+    }
+
+    /// Parses a note from the bytes of its file, which may not be UTF-8.
+    pub fn from_bytes(path: String, bytes: Vec<u8>, reading: Reading<'_>) -> Note {
+        match String::from_utf8(bytes) {
+            Ok(text) => Note::parse_with(path, &text, reading),
+            Err(err) => {
+                let bytes = err.as_bytes();
+                let at = err.utf8_error().valid_up_to();
+                let valid = std::str::from_utf8(&bytes[..at]).unwrap_or_default();
+                let line = valid.matches('\n').count() + 1;
+                let column = valid.rsplit('\n').next().unwrap_or("").chars().count() + 1;
+                let mut note = Note::empty(path);
+                let message = format!(
+                    "note is not valid UTF-8: invalid byte 0x{:02x} at line {line}, column {column} (byte {at})",
+                    bytes[at]
+                );
+                let mut diagnostic = Diagnostic::new(Code::UnreadableNote, note.path.clone(), message)
+                    .help("re-save the file as UTF-8");
+                diagnostic.span = Some(Span::new(at, 1, line, column));
+                note.push_problem(diagnostic);
+                note
+            }
+        }
+    }
+
+    /// Parses a note from its text, fingerprint included.
+    pub fn parse(path: String, text: &str) -> Note {
+        Note::parse_with(path, text, Reading { fingerprint: true, ..Reading::default() })
+    }
+
+    /// Parses a note from its text as `reading` says.
+    pub fn parse_with(path: String, text: &str, reading: Reading<'_>) -> Note {
+        let mut note = Note::empty(path);
+        let delimited = frontmatter::delimit(text);
+        let head = head_of(text, &delimited);
+        let body_start = match delimited {
+            Delimited::Absent => {
+                note.parsed = true;
+                if text.starts_with('\u{feff}') { 3 } else { 0 }
+            }
+            Delimited::Unclosed { opening } => {
+                note.head = Some(head.into());
+                note.push_problem(
+                    Diagnostic::new(Code::InvalidFrontmatter, note.path.clone(), "frontmatter is not closed")
+                        .at(opening, "opened here, never closed")
+                        .help("end the frontmatter with a line holding only `---`"),
+                );
+                return note;
+            }
+            Delimited::TooLarge { opening } => {
+                note.head = Some(head.into());
+                note.push_problem(
+                    Diagnostic::new(
+                        Code::InvalidFrontmatter,
+                        note.path.clone(),
+                        format!(
+                            "frontmatter is larger than {} KiB; it was not read",
+                            frontmatter::MAX_FRONTMATTER_BYTES >> 10
+                        ),
+                    )
+                    .at(opening, "opened here"),
+                );
+                return note;
+            }
+            Delimited::Found(block) => {
+                match frontmatter::parse(text, &block) {
+                    Ok(fields) => {
+                        note.fields = fields.into_boxed_slice();
+                        note.parsed = true;
+                    }
+                    Err(err) => {
+                        note.push_problem(
+                            Diagnostic::new(Code::InvalidFrontmatter, note.path.clone(), err.message)
+                                .at(err.span, err.label),
+                        );
+                    }
+                }
+                block.end
+            }
+        };
+        note.read_fields(reading.keys);
+        // The frontmatter's text is kept where a rule reads it again: in a
+        // declaration (whose fixes quote its value as written) and around
+        // a template's placeholders. Anything else is planned from the file
+        // read again: at a million notes the text took 80 MB.
+        let declares = Side::ALL.iter().any(|&side| note.declaration(side).is_some());
+        if declares || head.contains("{{") || head.contains("<%") {
+            note.head = Some(head.into());
+        }
+        let scope = crate::scope::Scope::of(&note, reading.scope_keys);
+        if scope != NO_SCOPE {
+            note.rare().scope = scope;
+        }
+        let mut suppressions: Vec<Suppression> =
+            crate::suppression::in_frontmatter(&note.fields, reading.suppression_key).into_iter().collect();
+        suppressions.extend(crate::suppression::in_body(text, body_start));
+        if !suppressions.is_empty() {
+            note.rare().suppressions = suppressions;
+        }
+        if reading.links {
+            note.links = crate::link::in_body(text, body_start).into_boxed_slice();
+        }
+        if reading.fingerprint {
+            note.print = Some(Print::Held(fingerprint::fingerprint(&text[body_start..])));
+        }
+        if !note.fields.iter().any(|f| &*f.key == "title")
+            && let Some(heading) =
+                first_heading(vaultlint_core::text::prefix(&text[body_start..], TITLE_SCAN_BYTES))
+        {
+            note.title = heading.into();
+        }
+        if reading.fingerprint {
+            note.grouping = crate::names::Grouping::of(&note.path, note.stem(), &note.title);
+        }
+        let mut fields = std::mem::take(&mut note.fields).into_vec();
+        fields.retain(|f| KEPT_KEYS.contains(&f.key.as_ref()));
+        note.fields = fields.into_boxed_slice();
+        note.shrink();
+        note
+    }
+
+    /// Gives back the spare room of the lists grown while reading: a
+    /// vault keeps every note, and the room adds up.
+    fn shrink(&mut self) {
+        if let Some(rare) = &mut self.rare {
+            rare.aliases.shrink_to_fit();
+            rare.problems.shrink_to_fit();
+            rare.suppressions.shrink_to_fit();
+        }
+    }
+
+    fn read_fields(&mut self, keys: &DeclarationKeys) {
+        let fields = std::mem::take(&mut self.fields);
+        for field in &fields {
+            let value = &field.value;
+            match field.key.as_ref() {
+                "title" => {
+                    if let Some(title) = value.scalar_text() {
+                        self.title = title.trim().into();
+                    }
+                }
+                "tags" | "tag" => {
+                    let mut tags = String::from(std::mem::take(&mut self.tags));
+                    let written = value
+                        .strings()
+                        .into_iter()
+                        .flat_map(|s| s.split(|c: char| c == ',' || c.is_whitespace()));
+                    for tag in written.map(|t| t.trim_start_matches('#')).filter(|t| !t.is_empty()) {
+                        if !tags.is_empty() {
+                            tags.push('\n');
+                        }
+                        tags.push_str(tag);
+                    }
+                    self.tags = tags.into_boxed_str();
+                }
+                "aliases" | "alias" => {
+                    let aliases = value.strings();
+                    if !aliases.is_empty() {
+                        self.rare().aliases.extend(aliases.into_iter().map(|a| a.trim().to_string()));
+                    }
+                }
+                "status" => {
+                    if let Some(status) = value.scalar_text() {
+                        self.rare().status = Some((status.trim().to_string(), value.span));
+                    }
+                }
+                key => {
+                    // The first key of a side counts; a second is a duplicate.
+                    let side =
+                        Side::ALL.into_iter().find(|&side| keys[side as usize].iter().any(|k| k == key));
+                    if let Some(side) = side
+                        && self.declaration(side).is_none()
+                    {
+                        *self.declaration_mut(side) = Some(field.clone());
+                    }
+                }
+            }
+        }
+        self.fields = fields;
+    }
+
+    /// The field under `key`, if any.
+    pub fn field(&self, key: &str) -> Option<&Field> {
+        self.fields.iter().find(|f| &*f.key == key)
+    }
+
+    /// The date a field holds, if it holds a valid one.
+    pub fn date(&self, key: &str) -> Option<vaultlint_core::date::Written> {
+        self.field(key).and_then(|f| f.value.scalar_text()).and_then(vaultlint_core::date::parse)
+    }
+
+    /// The day a field holds, if it holds a valid date.
+    pub fn day(&self, key: &str) -> Option<vaultlint_core::date::Day> {
+        self.date(key).map(|d| d.day)
+    }
+
+    /// The frontmatter's text (see [`head_of`]), kept for a note with a
+    /// declaration or a placeholder in it; `None` for the rest.
+    pub fn head(&self) -> Option<&str> {
+        self.head.as_deref()
+    }
+
+    /// Whether a value is written as a template's placeholder, `{{date}}`
+    /// or `<% tp.date.now() %>`, which the note made from the template
+    /// fills in. (YAML may read `{{date}}` as a mapping, so the line as
+    /// written is what counts.)
+    pub fn is_placeholder(&self, value: &Value) -> bool {
+        // A note whose frontmatter holds no placeholder keeps no text.
+        let Some(head) = self.head() else { return false };
+        let from = value.span.offset().min(head.len());
+        let line = head[from..].split('\n').next().unwrap_or("");
+        let between = |open: &str, close: &str| line.find(open).is_some_and(|i| line[i..].contains(close));
+        between("{{", "}}") || between("<%", "%>")
+    }
+
+    /// The declaration on `side`, if any.
+    pub fn declaration(&self, side: Side) -> Option<&Field> {
+        self.rare.as_ref()?.declarations[side as usize].as_ref()
+    }
+
+    /// The successor declaration, if any.
+    pub fn successor(&self) -> Option<&Field> {
+        self.declaration(Side::Successor)
+    }
+
+    fn declaration_mut(&mut self, side: Side) -> &mut Option<Field> {
+        &mut self.rare().declarations[side as usize]
+    }
+
+    /// The note's tags, without `#`, in the order written.
+    pub fn tags(&self) -> impl Iterator<Item = &str> {
+        self.tags.split('\n').filter(|t| !t.is_empty())
+    }
+
+    fn rare(&mut self) -> &mut Rare {
+        self.rare.get_or_insert_default()
+    }
+
+    fn push_problem(&mut self, problem: Diagnostic) {
+        self.rare().problems.push(problem);
+    }
+
+    /// The note's aliases, as written.
+    pub fn aliases(&self) -> &[String] {
+        self.rare.as_ref().map_or(&[], |r| &r.aliases)
+    }
+
+    /// The note's `status`, trimmed, with where its value is written.
+    pub fn status(&self) -> Option<&(String, Span)> {
+        self.rare.as_ref()?.status.as_ref()
+    }
+
+    /// Problems found while reading the note.
+    pub fn problems(&self) -> &[Diagnostic] {
+        self.rare.as_ref().map_or(&[], |r| &r.problems)
+    }
+
+    /// The suppressions written in the note, in file order.
+    pub fn suppressions(&self) -> &[Suppression] {
+        self.rare.as_ref().map_or(&[], |r| &r.suppressions)
+    }
+
+    /// Where the note applies, by its scope keys.
+    pub fn scope(&self) -> &crate::scope::Scope {
+        self.rare.as_ref().map_or(&NO_SCOPE, |r| &r.scope)
+    }
+
+    /// The file name without its extension (derived from the path, not
+    /// kept: every note would carry it).
+    pub fn stem(&self) -> &str {
+        stem_of(&self.path)
+    }
+
+    /// The vault-relative folder holding the note, `""` at the root.
+    pub fn folder(&self) -> &str {
+        self.path.rsplit_once('/').map_or("", |(dir, _)| dir)
+    }
+}
+
+/// The text up to the end of the frontmatter `delimited` found in `text`
+/// (with its line ending), or the first line when there is none: enough
+/// to plan adding a frontmatter block. (The first line is cut at 64 KiB.)
+pub fn head_of<'t>(text: &'t str, delimited: &Delimited) -> &'t str {
+    match delimited {
+        Delimited::Found(block) => &text[..block.end],
+        Delimited::Absent => vaultlint_core::text::prefix(first_line(text), 64 << 10),
+        Delimited::Unclosed { .. } | Delimited::TooLarge { .. } => first_line(text),
+    }
+}
+
+fn first_line(text: &str) -> &str {
+    text.split_inclusive('\n').next().unwrap_or(text)
+}
+
+/// The file name without its extension.
+pub fn stem_of(path: &str) -> &str {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    name.rsplit_once('.').map_or(name, |(stem, _)| stem)
+}
+
+/// The text of the first level-one ATX heading outside code fences.
+fn first_heading(body: &str) -> Option<String> {
+    for line in crate::markdown::prose_lines(body) {
+        if let Some(text) = line.strip_prefix("# ") {
+            let text = text.trim().trim_end_matches('#').trim_end();
+            if !text.is_empty() {
+                return Some(text.to_string());
+            }
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn title_sources() {
+        let n = Note::parse("a/plan.md".into(), "---\ntitle: Plan A\n---\n# Other\n");
+        assert_eq!(&*n.title, "Plan A");
+        let n = Note::parse("a/plan.md".into(), "```\n# not this\n```\n# Real title #\n");
+        assert_eq!(&*n.title, "Real title");
+        let n = Note::parse("a/plan.md".into(), "no heading\n");
+        assert_eq!(&*n.title, "plan");
+    }
+
+    #[test]
+    fn tags_forms() {
+        let n = Note::parse("x.md".into(), "---\ntags: \"#hr, policy\"\n---\n");
+        assert_eq!(n.tags().collect::<Vec<_>>(), ["hr", "policy"]);
+        let n = Note::parse("x.md".into(), "---\ntags:\n  - '#a'\n  - b\n---\n");
+        assert_eq!(n.tags().collect::<Vec<_>>(), ["a", "b"]);
+        let n = Note::parse("x.md".into(), "---\ntags: \"a\\tb\"\ntag: c\n---\n");
+        assert_eq!(n.tags().collect::<Vec<_>>(), ["a", "b", "c"]);
+    }
+}

@@ -1,0 +1,168 @@
+//! Suppressions written in a note, in the forms Markdown linters use:
+//! `<!-- vaultlint-disable CODE -->` ... `<!-- vaultlint-enable CODE -->`
+//! around a region, `<!-- vaultlint-disable-next-line CODE -->`,
+//! `<!-- vaultlint-disable-file CODE -->`, and a frontmatter key
+//! (`vaultlint-ignore: [CODE]`) for a note with no body to comment in.
+//! A comment inside code of any kind is text, not a suppression. Which
+//! findings they silence is decided by the rules, which know the codes.
+
+use crate::frontmatter::Field;
+use vaultlint_core::diagnostic::Span;
+
+/// Which lines of the note a suppression covers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Reach {
+    /// From the line of `disable` to the line of the `enable` that ends
+    /// it, both included; to the end of the note when none does.
+    Lines { from: usize, to: usize },
+    /// The whole note.
+    File,
+}
+
+impl Reach {
+    pub fn covers(self, line: Option<usize>) -> bool {
+        match (self, line) {
+            (Reach::File, _) => true,
+            (Reach::Lines { from, to }, Some(line)) => (from..=to).contains(&line),
+            (Reach::Lines { .. }, None) => false,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Suppression {
+    pub reach: Reach,
+    /// The codes or families named, as written; empty: every rule.
+    pub names: Vec<String>,
+    /// The comment, or the frontmatter key.
+    pub span: Span,
+}
+
+const PREFIX: &str = "vaultlint-";
+
+/// The frontmatter key, unless the config names another.
+pub const DEFAULT_KEY: &str = "vaultlint-ignore";
+
+/// The suppressions in the body of `text`, from byte `start`.
+pub fn in_body(text: &str, start: usize) -> Vec<Suppression> {
+    let body = &text[start..];
+    if !body.contains(PREFIX) {
+        return Vec::new();
+    }
+    let code = crate::link::code_ranges(body);
+    let mut inside = crate::link::Within::new(&code);
+    let mut lines = crate::link::Lines::new(text);
+    let mut found = Vec::new();
+    let mut open: Vec<(Vec<String>, usize, Span)> = Vec::new();
+    let mut from = 0;
+    while let Some(at) = body[from..].find("<!--").map(|i| from + i) {
+        from = at + 4;
+        if inside.at(at) {
+            continue;
+        }
+        // A comment ends at the first `-->`; the search goes on after it,
+        // so each byte is looked at once.
+        let Some(close) = body[at + 4..].find("-->").map(|c| at + 4 + c + 3) else { break };
+        from = close;
+        let Some((directive, names)) = directive(&body[at + 4..close - 3]) else { continue };
+        let (line, column) = lines.at(start + at);
+        let end_line = line + crate::markdown::count_newlines(&body.as_bytes()[at..close]);
+        let span = Span::new(start + at, close - at, line, column);
+        match directive {
+            "disable" => open.push((names, line, span)),
+            "enable" => close_regions(&mut open, &names, line, &mut found),
+            "disable-next-line" => {
+                let next = end_line + 1;
+                found.push(Suppression { reach: Reach::Lines { from: next, to: next }, names, span });
+            }
+            "disable-file" => found.push(Suppression { reach: Reach::File, names, span }),
+            _ => {}
+        }
+    }
+    for (names, from, span) in open {
+        found.push(Suppression { reach: Reach::Lines { from, to: usize::MAX }, names, span });
+    }
+    found
+}
+
+/// Ends the open regions an `enable` names (every one when it names
+/// none); a region left with codes the `enable` did not name goes on.
+fn close_regions(
+    open: &mut Vec<(Vec<String>, usize, Span)>,
+    enabled: &[String],
+    line: usize,
+    found: &mut Vec<Suppression>,
+) {
+    let mut still = Vec::new();
+    for (names, from, span) in open.drain(..) {
+        let reach = Reach::Lines { from, to: line };
+        if enabled.is_empty() || names.is_empty() {
+            found.push(Suppression { reach, names, span });
+            continue;
+        }
+        let (ended, going): (Vec<String>, Vec<String>) = names.into_iter().partition(|n| enabled.contains(n));
+        if !ended.is_empty() {
+            found.push(Suppression { reach, names: ended, span });
+        }
+        if !going.is_empty() {
+            still.push((going, from, span));
+        }
+    }
+    *open = still;
+}
+
+/// `vaultlint-disable a, b` as `("disable", ["a", "b"])`.
+fn directive(comment: &str) -> Option<(&str, Vec<String>)> {
+    let rest = comment.trim().strip_prefix(PREFIX)?;
+    let (word, names) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+    let names = names.split([',', ' ', '\t', '\n', '\r']).filter(|n| !n.is_empty()).map(str::to_string);
+    Some((word, names.collect()))
+}
+
+/// The frontmatter key that silences rules for the whole note: a code, a
+/// list of codes, or no value for every rule.
+pub fn in_frontmatter(fields: &[Field], key: &str) -> Option<Suppression> {
+    let field = fields.iter().find(|f| &*f.key == key)?;
+    let names = field.value.strings().into_iter().map(|n| n.trim().to_string()).filter(|n| !n.is_empty());
+    Some(Suppression { reach: Reach::File, names: names.collect(), span: field.key_span })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn reaches(text: &str) -> Vec<(Reach, Vec<String>)> {
+        in_body(text, 0).into_iter().map(|s| (s.reach, s.names)).collect()
+    }
+
+    fn names(list: &[&str]) -> Vec<String> {
+        list.iter().map(|n| n.to_string()).collect()
+    }
+
+    #[test]
+    fn regions_end_where_their_codes_are_enabled() {
+        let text = "<!-- vaultlint-disable a, b -->\nx\n<!-- vaultlint-enable a -->\ny\n";
+        assert_eq!(
+            reaches(text),
+            [
+                (Reach::Lines { from: 1, to: 3 }, names(&["a"])),
+                (Reach::Lines { from: 1, to: usize::MAX }, names(&["b"]))
+            ]
+        );
+        let bare = "<!-- vaultlint-disable -->\n<!--vaultlint-enable-->\n";
+        assert_eq!(reaches(bare), [(Reach::Lines { from: 1, to: 2 }, vec![])]);
+    }
+
+    #[test]
+    fn next_line_counts_from_the_end_of_the_comment() {
+        let text = "a\n<!-- vaultlint-disable-next-line\n  a -->\nb\n";
+        assert_eq!(reaches(text), [(Reach::Lines { from: 4, to: 4 }, names(&["a"]))]);
+    }
+
+    #[test]
+    fn comments_in_code_and_other_comments_are_not_suppressions() {
+        let text = "    <!-- vaultlint-disable-file a -->\n\n`<!-- vaultlint-disable-file a -->`\n<!-- a note -->\n\
+                    <!-- vaultlint-nonsense a -->\n";
+        assert_eq!(reaches(text), []);
+    }
+}

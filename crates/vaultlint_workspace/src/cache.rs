@@ -1,0 +1,826 @@
+//! The cache of warm runs: what a run learned of each note (its facts and
+//! fingerprint), and the findings of the last `check`, kept in a folder
+//! (`.vaultlint_cache/` at the vault root unless told otherwise) so that
+//! the next run reads only the notes that changed.
+//!
+//! Nothing read from it is trusted on its word. Each file carries a magic
+//! line, a format number, a key for the vaultlint version and settings it
+//! was made with, and a checksum of its contents: a file that is
+//! truncated, corrupt, from another version or for other settings is
+//! ignored and rebuilt. Files are replaced by rename, so a run never sees
+//! another run's half-written file.
+
+use crate::walk::{Entry, EntryKind};
+use serde::{Deserialize, Serialize, de::DeserializeOwned};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use vaultlint_core::progress::Progress;
+use vaultlint_syntax::fingerprint::Fingerprint;
+use vaultlint_syntax::note::{self, Note, Reading};
+use vaultlint_syntax::prints::Prints;
+
+/// The cache's folder under the vault root, unless configured.
+pub const DEFAULT_DIR: &str = ".vaultlint_cache";
+const MAGIC: &[u8; 16] = b"vaultlint cache\n";
+/// Bumped whenever what is stored changes shape, or what a note keeps.
+const FORMAT: u32 = 12;
+const HEADER: usize = MAGIC.len() + 4 + 8 + 8 + 8;
+/// A file written this shortly before a run read it may change again
+/// within the same timestamp (file systems keep them as coarsely as two
+/// seconds), so its size and time alone do not vouch for it next time:
+/// its content is hashed and compared.
+const RACY_NANOS: i64 = 2_000_000_000;
+/// Marks the folder as a cache to backup tools (https://bford.info/cachedir/).
+const CACHEDIR_TAG: &str = "Signature: 8a477f597d28d172789f06886806bc55\n\
+# This file is a cache directory tag created by vaultlint.\n\
+# For information about cache directory tags see https://bford.info/cachedir/\n";
+
+/// How a file looked on disk: its size and modification time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Stamp {
+    pub size: u64,
+    /// Nanoseconds since the Unix epoch.
+    pub modified: i64,
+}
+
+impl Stamp {
+    pub fn of(meta: &std::fs::Metadata) -> Option<Stamp> {
+        let modified = meta.modified().ok()?.duration_since(std::time::UNIX_EPOCH).ok()?;
+        Some(Stamp { size: meta.len(), modified: i64::try_from(modified.as_nanos()).ok()? })
+    }
+
+    /// The stamp of the file at `file` as it is now.
+    pub fn of_file(file: &Path) -> Option<Stamp> {
+        std::fs::metadata(file).ok().as_ref().and_then(Stamp::of)
+    }
+
+    /// Whether the file was last written early enough before `started`
+    /// that an edit since would have changed its time.
+    pub fn settled_before(self, started: i64) -> bool {
+        self.racy_until() < started
+    }
+
+    /// Until when an edit may leave the file's time as it is.
+    pub fn racy_until(self) -> i64 {
+        self.modified.saturating_add(RACY_NANOS)
+    }
+}
+
+/// Nanoseconds since the Unix epoch, now.
+pub fn now() -> i64 {
+    let since = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
+    i64::try_from(since.as_nanos()).unwrap_or(i64::MAX)
+}
+
+/// The cache folder of a run, and the vault it is for: one folder may
+/// serve many vaults (`VAULTLINT_CACHE_DIR` set once for all), each with
+/// files of its own.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Cache {
+    pub dir: PathBuf,
+    vault: u64,
+}
+
+impl Cache {
+    pub fn new(dir: PathBuf, root: &Path) -> Cache {
+        Cache { dir, vault: note::digest(root.as_os_str().as_encoded_bytes()) }
+    }
+
+    fn file(&self, name: &str) -> PathBuf {
+        self.dir.join(format!("{name}-{:016x}.bin", self.vault))
+    }
+
+    /// The value stored under `name` for `key`, if the file is whole,
+    /// of this format and made for this key.
+    pub fn load<T: DeserializeOwned>(&self, name: &str, key: u64) -> Option<T> {
+        let bytes = crate::walk::read_regular(&self.file(name)).ok()?;
+        decode(&bytes, key)
+    }
+
+    /// Stores `value` under `name` for `key`: written whole to a temporary
+    /// file in the folder, then renamed over the old one.
+    pub fn store<T: Serialize>(&self, name: &str, key: u64, value: &T) -> std::io::Result<()> {
+        let payload = encode(value)?;
+        self.store_with(name, key, |write| write(&payload))
+    }
+
+    /// Stores under `name` for `key` the payload `fill` gives piece by
+    /// piece, so that a large one is never held whole: its length and
+    /// checksum go into the header once it is written.
+    fn store_with(
+        &self,
+        name: &str,
+        key: u64,
+        fill: impl FnOnce(&mut dyn FnMut(&[u8]) -> std::io::Result<()>) -> std::io::Result<()>,
+    ) -> std::io::Result<()> {
+        use std::io::{Seek, SeekFrom};
+        self.prepare()?;
+        let mut file = tempfile::Builder::new().prefix(".tmp-").tempfile_in(&self.dir)?;
+        file.write_all(&[0; HEADER])?;
+        let (mut length, mut digest) = (0u64, xxhash_rust::xxh3::Xxh3Default::new());
+        {
+            let mut out = std::io::BufWriter::new(file.as_file_mut());
+            fill(&mut |piece: &[u8]| {
+                length += piece.len() as u64;
+                digest.update(piece);
+                out.write_all(piece)
+            })?;
+            out.flush()?;
+        }
+        file.seek(SeekFrom::Start(0))?;
+        file.write_all(MAGIC)?;
+        file.write_all(&FORMAT.to_le_bytes())?;
+        file.write_all(&key.to_le_bytes())?;
+        file.write_all(&length.to_le_bytes())?;
+        file.write_all(&digest.digest().to_le_bytes())?;
+        file.persist(self.file(name)).map_err(|e| e.error)?;
+        Ok(())
+    }
+
+    /// Gives `take` the time the run that wrote the file under `name` for
+    /// `key` started, and the file's parts, each decoded by `decode`, in
+    /// the order [`Cache::store_parts`] wrote them; then says whether the
+    /// file proved whole. The parts are decoded on the thread pool while
+    /// a thread reads on and `take` uses those decoded already, so neither
+    /// the file nor its notes decoded are ever held whole (at a million
+    /// notes, the notes decoded beside the notes read from them were the
+    /// peak of a warm run). Only a few parts wait at a time, and their
+    /// buffers serve again for the parts after.
+    ///
+    /// The checksum covers the whole file, so it is known only once the
+    /// last part is read: `take` must undo what it made of the parts when
+    /// the answer is `false` (a part that does not decode ends the parts
+    /// early, and says `false` too). With no file to read, or one made
+    /// for another key, `take` gets no parts and the answer is `true`.
+    /// (Decoding bytes not yet proven is safe: the decoder checks every
+    /// length against the bytes it has.) Not to be called on the thread
+    /// pool, which it waits on.
+    fn stream_parts<T: Send, R>(
+        &self,
+        name: &str,
+        key: u64,
+        decode: impl Fn(&[u8]) -> Option<T> + Sync,
+        take: impl FnOnce(i64, &mut dyn Iterator<Item = T>) -> R,
+    ) -> (R, bool) {
+        use rayon::iter::{ParallelBridge, ParallelIterator};
+        use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+        let Some((file, started)) = self.open_parts(name, key) else {
+            return (take(0, &mut std::iter::empty()), true);
+        };
+        let waiting = rayon::current_num_threads().max(1);
+        let (parts, read) = std::sync::mpsc::sync_channel::<(usize, Vec<u8>)>(waiting);
+        let (spare, spares) = std::sync::mpsc::channel::<Vec<u8>>();
+        let (done, decoded) = std::sync::mpsc::sync_channel::<(usize, Option<T>)>(waiting);
+        // Set once the parts are no longer wanted, so that the rest are
+        // neither read nor decoded.
+        let stop = AtomicBool::new(false);
+        let (stop, decode) = (&stop, &decode);
+        std::thread::scope(|scope| {
+            let reader = scope.spawn(move || {
+                let buffer = || spares.try_recv().unwrap_or_default();
+                file.read_parts(buffer, |at, part| !stop.load(Relaxed) && parts.send((at, part)).is_ok())
+            });
+            scope.spawn(move || {
+                read.into_iter().par_bridge().for_each(|(at, part)| {
+                    let part_decoded = if stop.load(Relaxed) { None } else { decode(&part) };
+                    let _ = spare.send(part);
+                    if done.send((at, part_decoded)).is_err() {
+                        stop.store(true, Relaxed);
+                    }
+                });
+            });
+            let mut in_order =
+                InOrder { decoded, early: std::collections::BTreeMap::new(), next: 0, spoilt: false };
+            let taken = take(started, &mut in_order);
+            let spoilt = in_order.spoilt;
+            stop.store(true, Relaxed);
+            // Dropped before the threads are waited on: a decoder waiting
+            // to hand over a part then gives up.
+            drop(in_order);
+            let whole = reader.join().unwrap_or(false);
+            (taken, whole && !spoilt)
+        })
+    }
+
+    /// The file under `name`, opened and past its header and the time its
+    /// run started, if it was made in this format for `key`.
+    fn open_parts(&self, name: &str, key: u64) -> Option<(PartsFile, i64)> {
+        use std::io::Read;
+        // Looked at before it is opened: opening a FIFO would wait forever.
+        let path = self.file(name);
+        let size = std::fs::metadata(&path).ok().filter(|m| m.is_file())?.len();
+        let mut reader = std::io::BufReader::new(std::fs::File::open(path).ok()?);
+        let mut header = [0; HEADER];
+        reader.read_exact(&mut header).ok()?;
+        let (length, digest) = header_for(&header, key)?;
+        if size.checked_sub(HEADER as u64) != Some(length) {
+            return None;
+        }
+        let mut file =
+            PartsFile { reader, length, digest, read: 0, checksum: xxhash_rust::xxh3::Xxh3Default::new() };
+        let started = file.word()? as i64;
+        Some((file, started))
+    }
+
+    /// Stores under `name` for `key` the time `started` and the parts
+    /// `parts` gives, each framed by its length, one at a time.
+    fn store_parts(
+        &self,
+        name: &str,
+        key: u64,
+        started: i64,
+        count: usize,
+        parts: impl Iterator<Item = std::io::Result<Vec<u8>>>,
+    ) -> std::io::Result<()> {
+        self.store_with(name, key, |write| {
+            write(&started.to_le_bytes())?;
+            write(&(count as u64).to_le_bytes())?;
+            for part in parts {
+                let part = part?;
+                write(&(part.len() as u64).to_le_bytes())?;
+                write(&part)?;
+            }
+            Ok(())
+        })
+    }
+
+    /// Makes the folder, with a `.gitignore` so it is never committed and
+    /// a `CACHEDIR.TAG` so backups leave it out.
+    fn prepare(&self) -> std::io::Result<()> {
+        std::fs::create_dir_all(&self.dir)?;
+        for (name, text) in [
+            (".gitignore", "# Made by vaultlint: nothing here is committed.\n*\n"),
+            ("CACHEDIR.TAG", CACHEDIR_TAG),
+        ] {
+            let file = self.dir.join(name);
+            if !file.exists() {
+                std::fs::write(file, text)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A notes file being read, past its header: the checksum is taken as
+/// its bytes are read.
+struct PartsFile {
+    reader: std::io::BufReader<std::fs::File>,
+    /// The length and checksum the header gives the rest of the file,
+    /// whose size bears the length out.
+    length: u64,
+    digest: u64,
+    read: u64,
+    checksum: xxhash_rust::xxh3::Xxh3Default,
+}
+
+impl PartsFile {
+    /// Reads the next `bytes.len()` bytes; never past the length the
+    /// header gives, so a damaged count cannot make a huge allocation.
+    fn fill(&mut self, bytes: &mut [u8]) -> Option<()> {
+        use std::io::Read;
+        let end = self.read.checked_add(bytes.len() as u64).filter(|&end| end <= self.length)?;
+        self.reader.read_exact(bytes).ok()?;
+        self.checksum.update(bytes);
+        self.read = end;
+        Some(())
+    }
+
+    fn word(&mut self) -> Option<u64> {
+        let mut bytes = [0; 8];
+        self.fill(&mut bytes).map(|()| u64::from_le_bytes(bytes))
+    }
+
+    /// Reads the parts, each into a `buffer` and given with its place to
+    /// `give`, which says whether to go on. Says whether the file was read
+    /// whole, with its checksum right.
+    fn read_parts(
+        mut self,
+        mut buffer: impl FnMut() -> Vec<u8>,
+        mut give: impl FnMut(usize, Vec<u8>) -> bool,
+    ) -> bool {
+        let mut each = || -> Option<()> {
+            let count = self.word()?;
+            for at in 0..usize::try_from(count).ok()? {
+                let len = usize::try_from(self.word()?).ok().filter(|&len| len as u64 <= self.length)?;
+                let mut part = buffer();
+                part.clear();
+                part.resize(len, 0);
+                self.fill(&mut part)?;
+                if !give(at, part) {
+                    return None;
+                }
+            }
+            Some(())
+        };
+        each().is_some() && self.read == self.length && self.checksum.digest() == self.digest
+    }
+}
+
+/// The decoded parts of a file, given in their order as they come from
+/// the decoders in any.
+struct InOrder<T> {
+    decoded: std::sync::mpsc::Receiver<(usize, Option<T>)>,
+    /// Parts decoded before the one wanted next.
+    early: std::collections::BTreeMap<usize, Option<T>>,
+    next: usize,
+    /// Whether a part did not decode: no part is given after it.
+    spoilt: bool,
+}
+
+impl<T> Iterator for InOrder<T> {
+    type Item = T;
+
+    fn next(&mut self) -> Option<T> {
+        while !self.spoilt {
+            if let Some(part) = self.early.remove(&self.next) {
+                self.next += 1;
+                self.spoilt = part.is_none();
+                return part;
+            }
+            let (at, part) = self.decoded.recv().ok()?;
+            self.early.insert(at, part);
+        }
+        None
+    }
+}
+
+fn decode<T: DeserializeOwned>(bytes: &[u8], key: u64) -> Option<T> {
+    let (header, payload) = bytes.split_at_checked(HEADER)?;
+    let (length, digest) = header_for(header.try_into().ok()?, key)?;
+    let whole = length == payload.len() as u64 && digest == note::digest(payload);
+    whole.then(|| postcard::from_bytes(payload).ok()).flatten()
+}
+
+/// The payload's length and checksum a header gives, if it is a header of
+/// this format made for `key`.
+fn header_for(header: &[u8; HEADER], key: u64) -> Option<(u64, u64)> {
+    let word = |at: usize| u64::from_le_bytes(header[at..at + 8].try_into().expect("8 bytes"));
+    let at = MAGIC.len();
+    let format = u32::from_le_bytes(header[at..at + 4].try_into().expect("4 bytes"));
+    let fits = &header[..at] == MAGIC && format == FORMAT && word(at + 4) == key;
+    fits.then(|| (word(at + 12), word(at + 20)))
+}
+
+/// Removes the cache folder `dir`: says whether there was one. Only a
+/// folder that vaultlint made (it holds the tag) is removed.
+pub fn clean(dir: &Path) -> std::io::Result<bool> {
+    match std::fs::read_to_string(dir.join("CACHEDIR.TAG")) {
+        Ok(tag) if tag.contains("created by vaultlint") => std::fs::remove_dir_all(dir).map(|()| true),
+        Ok(_) => Err(std::io::Error::other("it holds a CACHEDIR.TAG that vaultlint did not make")),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound && !dir.exists() => Ok(false),
+        Err(_) => {
+            Err(std::io::Error::other("it is not a vaultlint cache (it has no CACHEDIR.TAG of vaultlint's)"))
+        }
+    }
+}
+
+/// A key over the parts that make it, each length-prefixed so that no two
+/// lists of parts give the same bytes.
+pub fn key<'a>(parts: impl IntoIterator<Item = &'a [u8]>) -> u64 {
+    let mut bytes = Vec::new();
+    for part in parts {
+        bytes.extend_from_slice(&(part.len() as u64).to_le_bytes());
+        bytes.extend_from_slice(part);
+    }
+    note::digest(&bytes)
+}
+
+/// The key of the notes file: the version, and the settings that change
+/// how a note is read.
+pub fn notes_key(reading: &Reading<'_>) -> u64 {
+    let settings = format!("{:?} {:?} {:?}", reading.keys, reading.suppression_key, reading.scope_keys);
+    key([&FORMAT.to_le_bytes()[..], env!("CARGO_PKG_VERSION").as_bytes(), settings.as_bytes()])
+}
+
+/// What the cache keeps of a note beside the note: how its file looked,
+/// and what of it was read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StoredKey {
+    pub stamp: Stamp,
+    /// [`note::digest`] of the file's bytes.
+    pub digest: u64,
+    /// Whether the note was read with its fingerprint and its links.
+    pub fingerprinted: bool,
+    pub linked: bool,
+}
+
+impl StoredKey {
+    /// Whether a note read so serves a run that reads as `reading` says.
+    fn serves(&self, reading: &Reading<'_>) -> bool {
+        (self.fingerprinted || !reading.fingerprint) && (self.linked || !reading.links)
+    }
+}
+
+/// One note as a run read it, and its fingerprint; `N` is `&Note` and `P`
+/// a borrowed fingerprint when it is written.
+#[derive(Debug, Serialize, Deserialize)]
+struct StoredNote<N = Note, P = Option<Fingerprint>> {
+    key: StoredKey,
+    note: N,
+    print: P,
+}
+
+impl StoredNote {
+    /// The note, holding its fingerprint again (filed in `prints`, when
+    /// the vault files them).
+    fn into_note(self, prints: Option<&Prints>) -> Note {
+        let StoredNote { mut note, print, .. } = self;
+        note.print = print.map(vaultlint_syntax::note::Print::Held);
+        if let Some(prints) = prints {
+            note.file_print(prints);
+        }
+        note
+    }
+}
+
+/// A note the last run stored, as a note again: its fingerprint is held
+/// in it, or filed (when the vault files them) as the note was decoded.
+#[derive(Debug)]
+struct Kept {
+    key: StoredKey,
+    note: Note,
+}
+
+/// What reading gives for each note, in the walk's order: the note, and
+/// what the cache keeps beside it with whether it was kept on its size
+/// and time alone, without opening the file.
+pub type ReadNotes = (Vec<Note>, Vec<(Option<StoredKey>, bool)>, Vec<EarlierPrint>);
+
+/// The fingerprint of a note as the last run read it, by the digest of
+/// its file then: kept for a note this run read anew or no longer has, so
+/// that the similarity pass can take it out of what the last run counted.
+pub type EarlierPrint = (u64, Fingerprint);
+
+/// The fingerprint a kept note holds or filed in `prints`, with its
+/// file's digest.
+fn earlier_print(kept: Kept, prints: Option<&Prints>) -> Option<EarlierPrint> {
+    let print = match kept.note.print? {
+        vaultlint_syntax::note::Print::Held(print) => print,
+        vaultlint_syntax::note::Print::Filed(at) => prints?.get(at)?,
+    };
+    Some((kept.key.digest, print))
+}
+
+/// The notes of `entries` (in path order, their files under `root`): those
+/// whose files are as the last run read them from the notes file of
+/// `cache`, the rest read, in parallel. `stamps`: the files' stamps, in the
+/// same order, when the run took them already. In a vault large enough to
+/// file fingerprints (`prints`), each note's is filed as it is decoded or
+/// read, so that they are never all in memory at once: decoded whole, they
+/// were 1.2 GB at a million notes.
+///
+/// The walk and the notes file are both in path order, so each note is
+/// found by walking the two side by side as the file is decoded, and moved
+/// from it into its place: no index of the cache, no slot for each note
+/// beside the note (about 300 bytes a note, with the index), and only a
+/// few parts of the file decoded at a time. A note the cache does not have
+/// in its place is read, which only costs time. So does a notes file that
+/// proves damaged once read to its end: every note taken from it is read
+/// again.
+pub fn read_entries(
+    cache: &Cache,
+    root: &Path,
+    entries: Vec<Entry>,
+    stamps: Option<Vec<Option<Stamp>>>,
+    reading: Reading<'_>,
+    prints: Option<&Prints>,
+    progress: &dyn Progress,
+) -> ReadNotes {
+    use rayon::prelude::*;
+    let stamps =
+        stamps.unwrap_or_else(|| entries.par_iter().map(|e| Stamp::of_file(&e.file(root))).collect());
+    let decode = |part: &[u8]| decode_notes(part, prints);
+    let merge = |started: i64, parts: &mut dyn Iterator<Item = Vec<Kept>>| {
+        let mut stored = parts.flatten().peekable();
+        let mut taken = Taken {
+            notes: Vec::with_capacity(entries.len()),
+            beside: Vec::with_capacity(entries.len()),
+            unread: Vec::new(),
+            earlier: Vec::new(),
+        };
+        for (at, entry) in entries.into_iter().enumerate() {
+            while let Some(gone) = stored.next_if(|s| s.note.path < entry.path) {
+                taken.earlier.extend(earlier_print(gone, prints));
+            }
+            let mine = stored.next_if(|s| s.note.path == entry.path);
+            let mine = match mine {
+                Some(s) if !s.key.serves(&reading) => {
+                    taken.earlier.extend(earlier_print(s, prints));
+                    None
+                }
+                mine => mine,
+            };
+            match mine {
+                Some(kept)
+                    if entry.kind == EntryKind::File
+                        && stamps[at] == Some(kept.key.stamp)
+                        && kept.key.stamp.settled_before(started) =>
+                {
+                    progress.advance(1);
+                    taken.beside.push((Some(kept.key), true));
+                    taken.notes.push(Some(kept.note));
+                }
+                mine => {
+                    taken.notes.push(None);
+                    taken.beside.push((None, false));
+                    taken.unread.push((at, entry, mine.map(Box::new)));
+                }
+            }
+        }
+        taken.earlier.extend(stored.filter_map(|gone| earlier_print(gone, prints)));
+        taken
+    };
+    let (mut taken, whole) = cache.stream_parts(NOTES, notes_key(&reading), decode, merge);
+    if !whole {
+        taken.distrust();
+    }
+    let Taken { mut notes, mut beside, mut unread, mut earlier } = taken;
+    // Each note read goes straight into its place: the notes read, listed
+    // and then placed, held a first run's notes twice.
+    unread.sort_unstable_by_key(|&(at, ..)| at);
+    let mut wanted = unread.iter().map(|&(at, ..)| at).peekable();
+    let places: Vec<_> = (notes.iter_mut().zip(&mut beside).enumerate())
+        .filter_map(|(at, place)| wanted.next_if_eq(&at).map(|_| place))
+        .collect();
+    let replaced: Vec<EarlierPrint> = (unread.into_par_iter().zip(places))
+        .filter_map(|((at, entry, mine), (place, beside))| {
+            let mine = mine.map(|mine| *mine);
+            let (mut note, key, replaced) = match entry.kind {
+                EntryKind::File => refresh(&entry.file(root), entry.path, mine, stamps[at], reading, prints),
+                EntryKind::Special(what) => {
+                    let note = Note::unreadable(entry.path, format!("it is {what}"));
+                    (note, None, mine.and_then(|gone| earlier_print(gone, prints)))
+                }
+            };
+            if let Some(prints) = prints {
+                note.file_print(prints);
+            }
+            progress.advance(1);
+            *place = Some(note);
+            beside.0 = key;
+            replaced
+        })
+        .collect();
+    earlier.extend(replaced);
+    (notes.into_iter().map(|n| n.expect("every note read or kept")).collect(), beside, earlier)
+}
+
+/// The notes of one part of a notes file, their fingerprints filed in
+/// `prints` (when the vault files them).
+fn decode_notes(part: &[u8], prints: Option<&Prints>) -> Option<Vec<Kept>> {
+    let stored = postcard::from_bytes::<Vec<StoredNote>>(part).ok()?;
+    Some(stored.into_iter().map(|s| Kept { key: s.key, note: s.into_note(prints) }).collect())
+}
+
+/// What walking the entries beside the notes file made: each note taken
+/// from the file (the rest `None`), what the cache keeps beside each,
+/// the entries to read (with the note the file had for each), and the
+/// fingerprints of the notes the file had and the vault no longer has.
+struct Taken {
+    notes: Vec<Option<Note>>,
+    beside: Vec<(Option<StoredKey>, bool)>,
+    /// (The note the file had is boxed: a first run reads every note,
+    /// and has none.)
+    unread: Vec<(usize, Entry, Option<Box<Kept>>)>,
+    earlier: Vec<EarlierPrint>,
+}
+
+impl Taken {
+    /// Takes back all that came from a notes file that proved damaged:
+    /// each note it gave is to be read, and nothing it held is kept.
+    fn distrust(&mut self) {
+        for (at, note) in self.notes.iter_mut().enumerate() {
+            if let Some(note) = note.take() {
+                self.beside[at] = (None, false);
+                self.unread.push((at, Entry { path: note.path, kind: EntryKind::File }, None));
+            }
+        }
+        for (_, _, mine) in &mut self.unread {
+            *mine = None;
+        }
+        self.earlier.clear();
+    }
+}
+
+/// The note at `file` (vault path `path`), whose size or time is not as
+/// the last run read it (`stored`, if it had it), now `stamp`: kept when
+/// its bytes prove unchanged, else read and parsed. Gives its stamp and
+/// digest for the next run's cache when the file could be read, and the
+/// stored note's fingerprint (from `prints`, where it was filed) when the
+/// note was read anew.
+fn refresh(
+    file: &Path,
+    path: String,
+    stored: Option<Kept>,
+    stamp: Option<Stamp>,
+    reading: Reading<'_>,
+    prints: Option<&Prints>,
+) -> (Note, Option<StoredKey>, Option<EarlierPrint>) {
+    let earlier = |stored: Option<Kept>| stored.and_then(|gone| earlier_print(gone, prints));
+    let bytes = match crate::walk::read_regular(file) {
+        Ok(bytes) => bytes,
+        Err(err) => return (Note::unreadable(path, err.to_string()), None, earlier(stored)),
+    };
+    let digest = note::digest(&bytes);
+    let seconds = stamp.map(|s| s.modified.div_euclid(1_000_000_000));
+    let replaced = match stored {
+        Some(Kept { key, mut note }) if key.digest == digest => {
+            note.modified = seconds;
+            return (note, stamp.map(|stamp| StoredKey { stamp, ..key }), None);
+        }
+        stored => earlier(stored),
+    };
+    let key = stamp.map(|stamp| StoredKey {
+        stamp,
+        digest,
+        fingerprinted: reading.fingerprint,
+        linked: reading.links,
+    });
+    let mut note = Note::from_bytes(path, bytes, reading);
+    note.modified = seconds;
+    note.digest = Some(digest);
+    (note, key, replaced)
+}
+
+/// The notes file's name in the cache folder.
+pub const NOTES: &str = "notes";
+
+/// The notes file holds the notes in parts of this many, decoded in
+/// parallel. Small enough that the few parts read and decoded ahead of
+/// the notes taken from them stay small: parts of a sixty-fourth of the
+/// file (23 MB each at a million notes) put 275 MB on top of the notes
+/// while a warm run read them.
+const PART: usize = 2048;
+
+/// Stores the notes a run read (those with a key: read whole from a
+/// file), with their fingerprints (`print` gives a note's), as the notes
+/// file of `cache`, for `reading`.
+pub fn store_notes<'a>(
+    cache: &Cache,
+    reading: &Reading<'_>,
+    started: i64,
+    notes: impl Iterator<Item = (&'a Note, StoredKey)> + Clone,
+    print: impl Fn(&'a Note) -> Option<std::borrow::Cow<'a, Fingerprint>>,
+) -> std::io::Result<()> {
+    let count = notes.clone().count().div_ceil(PART);
+    // Encoded one part at a time, so the file (and every fingerprint) is
+    // never held whole beside the notes.
+    let mut notes = notes.peekable();
+    let parts = std::iter::from_fn(|| {
+        notes.peek()?;
+        let part: Vec<_> = notes
+            .by_ref()
+            .take(PART)
+            .map(|(note, key)| StoredNote { key, note, print: print(note) })
+            .collect();
+        Some(encode(&part))
+    });
+    cache.store_parts(NOTES, notes_key(reading), started, count, parts)
+}
+
+fn encode<T: Serialize + ?Sized>(value: &T) -> std::io::Result<Vec<u8>> {
+    postcard::to_stdvec(value).map_err(std::io::Error::other)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A cache in a temporary folder, and the notes `text` gives for
+    /// `count` names, read with their fingerprints and stored in it as the
+    /// notes of a run started at `started`, each under the key `key` gives.
+    fn stored_notes(
+        count: usize,
+        text: impl Fn(usize) -> String,
+        key: impl Fn(usize) -> StoredKey,
+        started: i64,
+    ) -> (tempfile::TempDir, Cache, Reading<'static>, Vec<Note>) {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = Cache::new(dir.path().join("cache"), dir.path());
+        let reading = Reading { fingerprint: true, ..Reading::default() };
+        let notes: Vec<Note> =
+            (0..count).map(|i| Note::parse_with(format!("n{i:05}.md"), &text(i), reading)).collect();
+        let keyed = notes.iter().enumerate().map(|(i, note)| (note, key(i)));
+        let held = |note| Some(std::borrow::Cow::Borrowed(print_of(note)));
+        store_notes(&cache, &reading, started, keyed, held).unwrap();
+        (dir, cache, reading, notes)
+    }
+
+    /// The notes the notes file of `cache` gives back, decoded as a vault
+    /// that files fingerprints in `prints` (or not) decodes them, with the
+    /// time its run started, and whether it proved whole.
+    fn stored_back(cache: &Cache, reading: &Reading<'_>, prints: Option<&Prints>) -> (i64, Vec<Kept>, bool) {
+        let decode = |part: &[u8]| decode_notes(part, prints);
+        let take = |started, parts: &mut dyn Iterator<Item = Vec<Kept>>| (started, parts.flatten().collect());
+        let ((started, kept), whole) = cache.stream_parts(NOTES, notes_key(reading), decode, take);
+        (started, kept, whole)
+    }
+
+    fn key(i: usize) -> StoredKey {
+        StoredKey {
+            stamp: Stamp { size: i as u64, modified: 7 },
+            digest: 1000 + i as u64,
+            fingerprinted: true,
+            linked: true,
+        }
+    }
+
+    fn print_of(note: &Note) -> &Fingerprint {
+        match &note.print {
+            Some(note::Print::Held(print)) => print,
+            _ => panic!("a note parsed here holds its fingerprint"),
+        }
+    }
+
+    /// A short stand-in for a note's fingerprint, to compare.
+    fn print_digest(note: &Note) -> u64 {
+        note::digest(format!("{:?}", note.print).as_bytes())
+    }
+
+    /// The notes file is written piece by piece; it must read back whole,
+    /// or every warm run would quietly read the vault again.
+    #[test]
+    fn the_notes_file_gives_back_the_notes_stored() {
+        let text = |i| format!("---\nupdated: 2026-01-0{}\n---\n# Note {i}\nwords of note {i}\n", i % 9 + 1);
+        // Two parts and a short one, decoded in parallel, come back in order.
+        let (_dir, cache, reading, notes) = stored_notes(2 * PART + 150, text, key, 42);
+        let (started, kept, whole) = stored_back(&cache, &reading, None);
+        assert_eq!((started, whole), (42, true));
+        assert_eq!(kept.len(), notes.len());
+        for (i, (note, kept)) in notes.iter().zip(kept).enumerate() {
+            assert_eq!(kept.key, key(i));
+            assert_eq!(format!("{:?}", kept.note), format!("{note:?}"));
+        }
+    }
+
+    /// In a vault large enough to file fingerprints, the notes file's are
+    /// filed as they are decoded, and read back as they were stored: a
+    /// note read anew still gives the similarity pass its old one.
+    #[test]
+    fn a_large_vaults_stored_fingerprints_are_filed_as_they_are_decoded() {
+        let (_dir, cache, reading, notes) =
+            stored_notes(70, |i| format!("# Note {i}\nwords of note {i} and more\n"), key, 42);
+        let prints = Prints::for_vault(Prints::FILED_PAST + 1).expect("a vault this large files them");
+        let (_, kept, whole) = stored_back(&cache, &reading, Some(&prints));
+        assert!(whole);
+        assert_eq!(kept.len(), notes.len());
+        for (i, (note, kept)) in notes.iter().zip(kept).enumerate() {
+            let Some(note::Print::Filed(at)) = kept.note.print else { panic!("note {i} was not filed") };
+            assert_eq!(prints.get(at).as_ref(), Some(print_of(note)));
+            let earlier = earlier_print(kept, Some(&prints));
+            assert_eq!(earlier, Some((1000 + i as u64, print_of(note).clone())));
+        }
+    }
+
+    /// The notes file is used as it is decoded, before its checksum is
+    /// known: when the checksum then fails, or a part does not decode,
+    /// every note taken from it is read from its file instead.
+    #[test]
+    fn a_notes_file_that_proves_damaged_gives_no_note() {
+        let count = PART + 80;
+        let words = |i: usize, age: &str| format!("# Note {i}\n{age} words of note {i}\n");
+        let vault = tempfile::tempdir().unwrap();
+        let files: Vec<PathBuf> = (0..count).map(|i| vault.path().join(format!("n{i:05}.md"))).collect();
+        for (i, file) in files.iter().enumerate() {
+            std::fs::write(file, words(i, "new")).unwrap();
+        }
+        // The file stores each note as it was before, under its file's
+        // stamp now, as if the run that wrote it read the notes then.
+        let stamp = |i: usize| Stamp::of_file(&files[i]).unwrap();
+        let key = |i| StoredKey { stamp: stamp(i), digest: i as u64, fingerprinted: true, linked: true };
+        let started = stamp(count - 1).racy_until() + 1;
+        let (_dir, cache, reading, _) = stored_notes(count, |i| words(i, "old"), key, started);
+        let read = || {
+            let entries = (0..count).map(|i| Entry { path: format!("n{i:05}.md"), kind: EntryKind::File });
+            let (notes, beside, _) = read_entries(
+                &cache,
+                vault.path(),
+                entries.collect(),
+                None,
+                reading,
+                None,
+                &vaultlint_core::progress::Silent,
+            );
+            (
+                notes.iter().map(print_digest).collect::<Vec<_>>(),
+                beside.iter().filter(|(_, kept)| *kept).count(),
+            )
+        };
+        let fresh: Vec<u64> = (0..count)
+            .map(|i| print_digest(&Note::parse_with(format!("n{i:05}.md"), &words(i, "new"), reading)))
+            .collect();
+        let whole = read();
+        assert_eq!(whole.1, count, "a whole file gives every note");
+        assert!(whole.0.iter().zip(&fresh).all(|(kept, read)| kept != read));
+
+        let file = cache.file(NOTES);
+        let bytes = std::fs::read(&file).unwrap();
+        let checksum = MAGIC.len() + 4 + 8 + 8;
+        for at in [checksum, bytes.len() / 2, bytes.len() - 1] {
+            let mut damaged = bytes.clone();
+            damaged[at] ^= 0x40;
+            std::fs::write(&file, &damaged).unwrap();
+            assert_eq!(read(), (fresh.clone(), 0), "damaged at byte {at} of {}", bytes.len());
+        }
+    }
+}

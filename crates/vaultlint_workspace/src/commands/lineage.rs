@@ -1,0 +1,101 @@
+//! `vaultlint lineage`: the versions of the named notes, or the map of
+//! every note (`--all`), for one scope if asked; or, with `--since`, the
+//! events that turn the map at a commit into the map now.
+
+use crate::settings::{Settings, SettingsError};
+use vaultlint_analysis::events::{self, Change, Event};
+use vaultlint_model::lineage::Analysis;
+use vaultlint_model::vault::{NoteId, Vault};
+use vaultlint_syntax::scope::Scope;
+
+pub struct Lineage {
+    pub vault: Vault,
+    pub analysis: Analysis,
+    /// The notes asked about; `None` with `--all`.
+    pub notes: Option<Vec<NoteId>>,
+}
+
+/// How the map is made.
+#[derive(Debug, Clone, Default)]
+pub struct MapOptions {
+    /// `--scope KEY=VALUE`: the map for one scope.
+    pub scope: Option<Scope>,
+    /// `--verdict-suspected`: suspected pairs of versions in force are conflicts.
+    pub suspected: bool,
+}
+
+pub fn run(settings: &Settings, all: bool, map: &MapOptions) -> Result<Lineage, SettingsError> {
+    let reading = settings.reading(map.suspected, false, false);
+    let vault = super::load(settings, reading, &vaultlint_core::progress::Silent)?.vault;
+    let analysis = analyse(&vault, settings, map, settings.rules.as_of);
+    if all {
+        return Ok(Lineage { vault, analysis, notes: None });
+    }
+    let Some(focus) = settings.scope.focus.as_ref().filter(|f| f.folders.is_empty()) else {
+        return Err("lineage takes notes; name a note, or use --all for a whole vault or folder".into());
+    };
+    let mut notes: Vec<NoteId> = focus.notes.iter().filter_map(|p| vault.id_of(p)).collect();
+    notes.sort_unstable();
+    if notes.is_empty() {
+        return Err("lineage takes notes of the vault (files with a note extension)".into());
+    }
+    Ok(Lineage { vault, analysis, notes: Some(notes) })
+}
+
+/// The map of `vault` on `as_of`, with the similarity pass when asked.
+fn analyse(
+    vault: &Vault,
+    settings: &Settings,
+    map: &MapOptions,
+    as_of: vaultlint_core::date::Day,
+) -> Analysis {
+    let mut suspected = Vec::new();
+    if map.suspected {
+        let graph = vaultlint_model::graph::Graph::build(vault);
+        let dismissals = settings.load_dismissals();
+        let history = crate::git::GitHistory { root: &vault.root };
+        let input = vaultlint_analysis::suggest::Input {
+            vault,
+            graph: &graph,
+            dismissals: &dismissals,
+            history: &history,
+        };
+        let found = vaultlint_analysis::suggest::find_with(
+            input,
+            &settings.suggest,
+            &vaultlint_core::progress::Silent,
+        );
+        suspected = found.pairs.iter().map(|p| (p.older, p.newer)).collect();
+    }
+    Analysis::within(vault, as_of, map.scope.as_ref(), &suspected)
+}
+
+/// What `--since REF` prints: the commit compared with, and the events.
+pub struct Since {
+    pub commit: String,
+    pub as_of: vaultlint_core::date::Day,
+    pub events: Vec<Event>,
+}
+
+/// `lineage --all --since REF`: the map at the commit REF, read from git's
+/// objects and judged as of the commit's day, against the map now.
+pub fn since(settings: &Settings, reference: &str, map: &MapOptions) -> Result<Since, SettingsError> {
+    let reading = settings.reading(map.suspected, false, false);
+    let now = super::load(settings, reading, &vaultlint_core::progress::Silent)?.vault;
+    let root = settings.root();
+    let select = crate::walk::selector(root, &settings.walk).map_err(|e| e.0)?;
+    let git = |e: events::GitError| SettingsError::Usage(format!("--since needs a git work tree: {}", e.0));
+    let snapshot = events::snapshot(root, reference, &select, reading).map_err(git)?;
+    let mut then = Vault::from_notes(root.to_path_buf(), snapshot.notes);
+    super::configure(&mut then, settings);
+    let as_of = settings.rules.as_of;
+    let (then_map, now_map) =
+        (analyse(&then, settings, map, snapshot.day), analyse(&now, settings, map, as_of));
+    let moves = events::moves(root, &snapshot.commit).map_err(git)?;
+    let removals = events::removals(root, &snapshot.commit).map_err(git)?;
+    let focus = settings.scope.focus.as_ref();
+    let keep = |path: &str| focus.is_none_or(|f| f.contains(path));
+    let change =
+        Change { then: (&then, &then_map), now: (&now, &now_map), moves: &moves, removals: &removals };
+    Ok(Since { commit: snapshot.commit, as_of, events: events::events(&change, &keep) })
+}

@@ -1,0 +1,366 @@
+//! Finding the notes of a vault: a parallel walk that honours `.gitignore`
+//! and `.ignore`, skips hidden entries and never follows symbolic links.
+
+use ignore::overrides::OverrideBuilder;
+use ignore::{WalkBuilder, WalkState};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use vaultlint_core::code::Code;
+use vaultlint_core::diagnostic::Diagnostic;
+use vaultlint_core::paths::{is_note_name, plain_under, relative, strip_extension};
+
+#[derive(Debug, Clone, Default)]
+pub struct WalkOptions {
+    /// Globs, relative to the vault root, of paths to leave out.
+    pub exclude: Vec<String>,
+    /// Obsidian's own "Excluded files", left out too.
+    pub ignore: Vec<vaultlint_model::obsidian::Ignore>,
+    /// The extensions of notes, without dots; empty: [`DEFAULT_EXTENSIONS`].
+    pub extensions: Vec<String>,
+    /// Walker threads; 0 picks one per core.
+    pub threads: usize,
+}
+
+impl WalkOptions {
+    /// Whether a file name is a note's: one of the configured extensions,
+    /// or of the default ones when none is configured.
+    pub fn is_note_name(&self, name: &str) -> bool {
+        match self.extensions.is_empty() {
+            true => is_note_name(name),
+            false => strip_extension(name, &self.extensions).is_some(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub enum EntryKind {
+    File,
+    /// Exists with a note's name, but is a FIFO, socket or device.
+    Special(&'static str),
+}
+
+/// A file that looks like a note.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Entry {
+    /// Vault-relative path with `/` separators. (The file's own path is
+    /// not kept beside it: at a million notes the two took 200 MB.)
+    pub path: String,
+    pub kind: EntryKind,
+}
+
+impl Entry {
+    /// The file, in the vault at `root`.
+    pub fn file(&self, root: &Path) -> PathBuf {
+        root.join(&self.path)
+    }
+}
+
+#[derive(Debug, Default)]
+pub struct Walked {
+    /// Sorted by path.
+    pub entries: Vec<Entry>,
+    pub problems: Vec<Diagnostic>,
+    /// Subfolders holding a config file of their own (`a/b/`), sorted.
+    pub configs: Vec<String>,
+}
+
+#[derive(Debug)]
+pub struct WalkError(pub String);
+
+/// Small settings files are at most this large.
+const MAX_SETTINGS_BYTES: u64 = 1 << 20;
+
+/// The text of a small settings file, if it is a regular file (never a
+/// named pipe, which would block) of at most 1 MiB in UTF-8.
+pub fn read_small(file: &Path) -> Option<String> {
+    if std::fs::metadata(file).ok()?.len() > MAX_SETTINGS_BYTES {
+        return None;
+    }
+    String::from_utf8(read_regular(file).ok()?).ok()
+}
+
+/// The bytes of `file` if it is a regular file: a named pipe or a device
+/// would block the run, or never end.
+pub fn read_regular(file: &Path) -> std::io::Result<Vec<u8>> {
+    let meta = std::fs::metadata(file)?;
+    if !meta.is_file() {
+        return Err(std::io::Error::other("it is not a regular file"));
+    }
+    std::fs::read(file)
+}
+
+/// A path with every byte that is not UTF-8 written as `\xNN`.
+fn escaped(path: &Path) -> String {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        let mut out = String::new();
+        for chunk in path.as_os_str().as_bytes().utf8_chunks() {
+            out.push_str(chunk.valid());
+            for b in chunk.invalid() {
+                out.push_str(&format!("\\x{b:02x}"));
+            }
+        }
+        out
+    }
+    #[cfg(not(unix))]
+    {
+        path.to_string_lossy().into_owned()
+    }
+}
+
+/// `file` with the folder `root` taken off its front, or all of `file`
+/// when it is not under `root`.
+fn under<'p>(root: &Path, file: &'p Path) -> &'p Path {
+    plain_under(root, file).map_or_else(|| file.strip_prefix(root).unwrap_or(file), Path::new)
+}
+
+/// Which paths of a tree that is not on disk (a commit's) the walk would
+/// take as notes: a note's extension, no hidden folder or file, not
+/// excluded by a glob or by Obsidian's settings.
+pub fn selector(root: &Path, options: &WalkOptions) -> Result<impl Fn(&str) -> bool, WalkError> {
+    let overrides = excludes(root, options)?;
+    let options = options.clone();
+    Ok(move |path: &str| {
+        options.is_note_name(path.rsplit('/').next().unwrap_or(path))
+            && !path.split('/').any(|part| part.starts_with('.'))
+            && !options.ignore.iter().any(|rule| rule.matches(path))
+            && !overrides.matched(path, false).is_ignore()
+    })
+}
+
+/// The `--exclude` globs as overrides that leave their paths out.
+fn excludes(root: &Path, options: &WalkOptions) -> Result<ignore::overrides::Override, WalkError> {
+    let mut overrides = OverrideBuilder::new(root);
+    for glob in &options.exclude {
+        // An override with `!` leaves a path out; the `!` is ours, so the
+        // message names the glob as it was given.
+        overrides.add(&format!("!{glob}")).map_err(|e| {
+            let why = match &e {
+                ignore::Error::Glob { err, .. } => err.clone(),
+                other => other.to_string(),
+            };
+            WalkError(format!("invalid --exclude glob `{glob}`: {why}"))
+        })?;
+    }
+    overrides.build().map_err(|e| WalkError(e.to_string()))
+}
+
+pub fn walk(root: &Path, options: &WalkOptions) -> Result<Walked, WalkError> {
+    let overrides = excludes(root, options)?;
+    if let Some(file) = odd_ignore_file(root) {
+        return Err(WalkError(format!("cannot read {}: it is not a regular file", file.display())));
+    }
+    // A folder whose ignore file is a named pipe is skipped, not entered:
+    // the walker would wait on the pipe forever.
+    let skipped: std::sync::Arc<Mutex<Vec<Diagnostic>>> = Default::default();
+    let walker = WalkBuilder::new(root)
+        .hidden(true)
+        .follow_links(false)
+        .require_git(false)
+        .overrides(overrides)
+        .threads(options.threads)
+        .filter_entry({
+            let (root, skipped) = (root.to_path_buf(), skipped.clone());
+            move |entry| {
+                let is_dir = entry.file_type().is_some_and(|t| t.is_dir());
+                let Some(file) = is_dir.then(|| odd_ignore_file(entry.path())).flatten() else { return true };
+                let why = format!("folder skipped: {} is not a regular file", relative(&root, &file));
+                let problem = Diagnostic::new(Code::UnreadableNote, relative(&root, entry.path()), why);
+                skipped.lock().unwrap_or_else(|e| e.into_inner()).push(problem);
+                false
+            }
+        })
+        .build_parallel();
+
+    let found = Mutex::new(Walked::default());
+    walker.run(|| {
+        let mut collector = Collector { found: &found, local: Walked::default() };
+        Box::new(move |result| {
+            match result {
+                Ok(entry) => visit(root, &entry, options, &mut collector.local),
+                Err(err) => collector.local.problems.push(walk_problem(root, &err)),
+            }
+            if collector.local.entries.len() + collector.local.problems.len() >= 256 {
+                collector.flush();
+            }
+            WalkState::Continue
+        })
+    });
+    let mut walked = found.into_inner().expect("walk results");
+    walked.problems.extend(std::mem::take(&mut *skipped.lock().unwrap_or_else(|e| e.into_inner())));
+    walked.entries.sort();
+    walked.configs.sort();
+    Ok(walked)
+}
+
+/// An ignore file in `folder` that exists but is not a regular file.
+fn odd_ignore_file(folder: &Path) -> Option<PathBuf> {
+    [".gitignore", ".ignore"]
+        .iter()
+        .map(|name| folder.join(name))
+        .find(|file| std::fs::metadata(file).is_ok_and(|m| !m.is_file()))
+}
+
+/// One walker thread's results, handed over in batches to keep the lock
+/// cold, and flushed when the thread's visitor is dropped.
+struct Collector<'a> {
+    found: &'a Mutex<Walked>,
+    local: Walked,
+}
+
+impl Collector<'_> {
+    fn flush(&mut self) {
+        let mut all = self.found.lock().expect("walk results");
+        all.entries.append(&mut self.local.entries);
+        all.problems.append(&mut self.local.problems);
+        all.configs.append(&mut self.local.configs);
+    }
+}
+
+impl Drop for Collector<'_> {
+    fn drop(&mut self) {
+        self.flush();
+    }
+}
+
+fn visit(root: &Path, entry: &ignore::DirEntry, options: &WalkOptions, out: &mut Walked) {
+    let is_note_name = |name: &str| options.is_note_name(name);
+    let Some(file_type) = entry.file_type() else { return };
+    if file_type.is_dir() {
+        let has_config =
+            |name: &&str| std::fs::symlink_metadata(entry.path().join(name)).is_ok_and(|m| m.is_file());
+        if entry.depth() > 0 && crate::root::CONFIG_FILES.iter().any(has_config) {
+            out.configs.push(format!("{}/", relative(root, entry.path())));
+        }
+        return;
+    }
+    let name = entry.file_name().to_string_lossy();
+    let path = relative(root, entry.path());
+    if options.ignore.iter().any(|rule| rule.matches(&path)) {
+        return;
+    }
+    // A name that is not UTF-8 cannot be written in a link or a declaration,
+    // and two such names can look alike once made readable: such a note is
+    // reported under its name with the bytes escaped, and not read, so no
+    // edit can ever be addressed to the wrong file.
+    if under(root, entry.path()).to_str().is_none() && is_note_name(&name) {
+        let shown = escaped(under(root, entry.path()));
+        let message =
+            format!("the file name `{shown}` is not valid UTF-8, so no link can name it; it was not read");
+        out.problems.push(
+            Diagnostic::new(Code::UnreadableNote, shown, message).help("rename the file with a UTF-8 name"),
+        );
+        return;
+    }
+    if file_type.is_symlink() {
+        // Links are never followed; say so where the link stands for a
+        // note or a folder of them, and for loops, so nothing goes missing
+        // silently.
+        let why = match std::fs::metadata(entry.path()) {
+            Err(err) if is_note_name(&name) || is_loop(&err) => {
+                Some(format!("symbolic link cannot be resolved ({err}); it was skipped"))
+            }
+            Err(_) => None,
+            Ok(meta) if meta.is_dir() => {
+                Some("symbolic link to a folder was not followed; its notes are not checked".into())
+            }
+            Ok(_) if is_note_name(&name) => {
+                Some("symbolic link to a note was not followed; the note is not checked".into())
+            }
+            Ok(_) => None,
+        };
+        if let Some(why) = why {
+            out.problems.push(Diagnostic::new(Code::SkippedSymlink, path, why));
+        }
+        return;
+    }
+    if !is_note_name(&name) {
+        return;
+    }
+    let kind = if file_type.is_file() { EntryKind::File } else { EntryKind::Special(special(&file_type)) };
+    out.entries.push(Entry { path, kind });
+}
+
+fn is_loop(err: &std::io::Error) -> bool {
+    // ELOOP, "Too many levels of symbolic links": 40 on Linux, 62 on the BSDs and macOS.
+    let eloop = if cfg!(target_os = "linux") { 40 } else { 62 };
+    cfg!(unix) && err.raw_os_error() == Some(eloop)
+}
+
+#[cfg(unix)]
+fn special(file_type: &std::fs::FileType) -> &'static str {
+    use std::os::unix::fs::FileTypeExt;
+    if file_type.is_fifo() {
+        "a named pipe"
+    } else if file_type.is_socket() {
+        "a socket"
+    } else if file_type.is_block_device() || file_type.is_char_device() {
+        "a device"
+    } else {
+        "not a regular file"
+    }
+}
+
+#[cfg(not(unix))]
+fn special(_: &std::fs::FileType) -> &'static str {
+    "not a regular file"
+}
+
+fn walk_problem(root: &Path, err: &ignore::Error) -> Diagnostic {
+    fn path_of(err: &ignore::Error) -> Option<&Path> {
+        match err {
+            ignore::Error::WithPath { path, .. } => Some(path),
+            ignore::Error::WithDepth { err, .. } | ignore::Error::WithLineNumber { err, .. } => path_of(err),
+            ignore::Error::Loop { child, .. } => Some(child),
+            _ => None,
+        }
+    }
+    let path = path_of(err).map_or_else(|| ".".to_string(), |p| relative(root, p));
+    Diagnostic::new(Code::UnreadableNote, path, format!("cannot read: {err}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use vaultlint_core::paths::strip_note_extension;
+
+    #[test]
+    fn note_extensions() {
+        assert_eq!(strip_note_extension("a/b.md"), Some("a/b"));
+        assert_eq!(strip_note_extension("b.Markdown"), Some("b"));
+        assert_eq!(strip_note_extension("B.MD"), Some("B"));
+        assert_eq!(strip_note_extension("notes.txt"), None);
+        assert_eq!(strip_note_extension("é.md"), Some("é"));
+        assert_eq!(strip_note_extension("d"), None);
+        assert!(!is_note_name("md"));
+    }
+
+    #[test]
+    fn a_relative_path_is_its_parts_joined() {
+        let by_parts = |root: &Path, file: &Path| {
+            let rel = file.strip_prefix(root).unwrap_or(file);
+            rel.components()
+                .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                .collect::<Vec<_>>()
+                .join("/")
+        };
+        for root in ["/vault", "/vault/", "/", "./vault", "vault", "/tmp//vault"] {
+            for rest in
+                ["a/b.md", "b.md", "a//b.md", "a/./b.md", "a/../b.md", "a/b/", "", "/c.md", "ü née/f.md"]
+            {
+                let file = format!("{}/{rest}", root.trim_end_matches('/'));
+                let (root, file) = (Path::new(root), Path::new(&file));
+                assert_eq!(
+                    relative(root, file),
+                    by_parts(root, file),
+                    "{} in {}",
+                    file.display(),
+                    root.display()
+                );
+            }
+            let elsewhere = Path::new("/elsewhere/c.md");
+            assert_eq!(relative(Path::new(root), elsewhere), by_parts(Path::new(root), elsewhere));
+        }
+    }
+}
