@@ -3,7 +3,7 @@
 of bench/real/repos.tsv, checked out at its pinned commit, and scores what
 they report against the labels in bench/real/labels/<name>.tsv.
 
-usage: evaluate.py --checkouts DIR --bin PATH [--only NAME]... [--json]
+usage: evaluate.py --checkouts DIR --bin PATH [--only NAME]... [--json | --markdown]
 
 Findings are matched by code, path and line; pairs by their two paths in
 either order, the label's order giving the direction it was judged in.
@@ -181,6 +181,20 @@ def slice_lines(title, table, verdicts):
     return out
 
 
+def markdown(rows):
+    out = ["| repository | notes | findings true | findings false | pairs version | pairs reversed | pairs not "
+           "| confident and wrong | misses found |", "|" + " --- |" * 9]
+    for r in rows:
+        f, p = r["findings"], r["pairs"]
+        nf, np_ = sum(f.values()), sum(p.values())
+        name = r["name"] if r["name"] == "total" else f"{r['name']} ({r['kind']})"
+        cells = [name, f"{r['notes']:,}", of(f["true"], nf), of(f["false"], nf), of(p["version"], np_),
+                 of(p["reversed"], np_), of(p["not"], np_), of(r["confident_wrong"], r["confident"]),
+                 of(r["misses_found"], r["misses"])]
+        out.append("| " + " | ".join(cells) + " |")
+    return out
+
+
 def merge(results):
     total = {"name": "total", "findings": collections.Counter(), "pairs": collections.Counter(),
              "gone_findings": collections.Counter(), "gone_pairs": collections.Counter(),
@@ -207,6 +221,7 @@ def main():
     ap.add_argument("--bin", required=True, help="the vaultlint binary")
     ap.add_argument("--only", action="append", help="only this repository (repeatable)")
     ap.add_argument("--json", action="store_true", help="machine-readable output")
+    ap.add_argument("--markdown", action="store_true", help="the per-repository table of README.md")
     ap.add_argument("--show-unlabelled", action="store_true", help="list what no label matches")
     args = ap.parse_args()
     repos = read_tsv(os.path.join(HERE, "repos.tsv"))
@@ -230,6 +245,9 @@ def main():
         json.dump({"as_of": AS_OF, "repositories": results, "total": total, "skipped": skipped},
                   sys.stdout, indent=1, sort_keys=True, default=lambda o: dict(o))
         print()
+        return
+    if args.markdown:
+        print("\n".join(markdown(results + [total])))
         return
     for r in results:
         print(f"{r['name']} ({r['kind']}, {r['notes']:,} notes)")
