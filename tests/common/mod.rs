@@ -6,10 +6,17 @@ use std::path::Path;
 pub fn vaultlint() -> Command {
     let mut cmd = Command::cargo_bin("vaultlint").unwrap();
     cmd.env_remove("NO_COLOR").env_remove("COLUMNS");
-    // Runs keep their cache out of the fixtures, and share it: a test's
-    // run is often warm from another's.
-    cmd.env("VAULTLINT_CACHE_DIR", Path::new(env!("CARGO_TARGET_TMPDIR")).join("cache"));
+    cmd.env("VAULTLINT_CACHE_DIR", cache_dir());
     cmd
+}
+
+/// The cache folder of the test that calls it: out of the fixtures, and
+/// its own, so that whether a run is warm never depends on which tests ran
+/// before it (libtest names each test's thread after the test; the process
+/// id keeps one run of the suite from warming the next).
+pub fn cache_dir() -> std::path::PathBuf {
+    let test = std::thread::current().name().unwrap_or("main").replace("::", "-");
+    Path::new(env!("CARGO_TARGET_TMPDIR")).join("cache").join(std::process::id().to_string()).join(test)
 }
 
 /// Runs `check --format json` on `dir` and returns the exit code and JSON.
@@ -54,6 +61,10 @@ pub fn copy_dir(from: &Path, to: &Path) {
     for entry in std::fs::read_dir(from).unwrap() {
         let entry = entry.unwrap();
         let target = to.join(entry.file_name());
+        if entry.file_name() == ".vaultlint_cache" {
+            // A cache left in a fixture by a run by hand is not the fixture's.
+            continue;
+        }
         if entry.file_type().unwrap().is_dir() {
             copy_dir(&entry.path(), &target);
         } else {

@@ -6,6 +6,7 @@
 
 pub mod dismissals;
 pub mod focus;
+pub mod folder_rule;
 pub mod graph;
 pub mod lifecycle;
 pub mod lineage;

@@ -35,7 +35,7 @@ pub struct Vault {
     /// The extensions of notes, without dots.
     pub extensions: Vec<String>,
     /// The config's `[[supersede]]` folder rules.
-    pub folder_rules: Vec<crate::version_roots::FolderRule>,
+    pub folder_rules: Vec<crate::folder_rule::FolderRule>,
     /// The config file's path from the vault root, as findings about it
     /// name it.
     pub config_name: String,

@@ -386,7 +386,7 @@ impl Note {
         if declares || head.contains("{{") || head.contains("<%") {
             note.head = Some(head.into());
         }
-        let scope = crate::scope::Scope::of(&note, reading.scope_keys);
+        let scope = crate::scope::Scope::of(&note.fields, reading.scope_keys);
         if scope != NO_SCOPE {
             note.rare().scope = scope;
         }

@@ -4,8 +4,8 @@
 //! A successor retires an older note only where the successor applies;
 //! two notes for different regions are not versions of one document.
 
+use crate::frontmatter::Field;
 use crate::frontmatter::ValueKind;
-use crate::note::Note;
 
 /// The scope keys read when the config names none.
 pub const DEFAULT_KEYS: &[&str] =
@@ -24,10 +24,10 @@ impl Scope {
 
     /// The scope `note` declares with `keys`. A key with an empty value
     /// (`region: []`, `region:`) sets nothing.
-    pub fn of(note: &Note, keys: &[String]) -> Scope {
+    pub fn of(fields: &[Field], keys: &[String]) -> Scope {
         let mut set = Vec::new();
         // Each field read once: this runs for every note on every check.
-        for field in note.fields.iter().filter(|f| keys.iter().any(|k| **k == *f.key)) {
+        for field in fields.iter().filter(|f| keys.iter().any(|k| **k == *f.key)) {
             let key = &field.key;
             let values = match &field.value.kind {
                 ValueKind::Scalar { .. } | ValueKind::Seq(_) => field.value.strings(),
@@ -132,6 +132,7 @@ fn shares(a: &[String], b: &[String]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::note::Note;
 
     fn scope(text: &str) -> Scope {
         // Read with the default scope keys, as the note is parsed.

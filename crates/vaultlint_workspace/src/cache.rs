@@ -93,7 +93,7 @@ impl Cache {
     /// The value stored under `name` for `key`, if the file is whole,
     /// of this format and made for this key.
     pub fn load<T: DeserializeOwned>(&self, name: &str, key: u64) -> Option<T> {
-        let bytes = crate::walk::read_regular(&self.file(name)).ok()?;
+        let bytes = crate::files::read_regular(&self.file(name)).ok()?;
         decode(&bytes, key)
     }
 
@@ -617,7 +617,7 @@ fn refresh(
     prints: Option<&Prints>,
 ) -> (Note, Option<StoredKey>, Option<EarlierPrint>) {
     let earlier = |stored: Option<Kept>| stored.and_then(|gone| earlier_print(gone, prints));
-    let bytes = match crate::walk::read_regular(file) {
+    let bytes = match crate::files::read_regular(file) {
         Ok(bytes) => bytes,
         Err(err) => return (Note::unreadable(path, err.to_string()), None, earlier(stored)),
     };

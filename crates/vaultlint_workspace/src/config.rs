@@ -216,7 +216,7 @@ pub fn load(file: &Path) -> Result<Config, ConfigError> {
         message,
         help,
     };
-    let text = crate::walk::read_regular(file)
+    let text = crate::files::read_regular(file)
         .and_then(|bytes| String::from_utf8(bytes).map_err(std::io::Error::other))
         .map_err(|e| error("", None, format!("cannot read: {e}"), None))?;
     let mut config: Config = toml::from_str(&text).map_err(|e| {
@@ -233,7 +233,7 @@ pub fn load(file: &Path) -> Result<Config, ConfigError> {
         }
     }
     for rule in &config.supersede {
-        if let Err(why) = vaultlint_model::version_roots::FolderRule::new(rule.older.get_ref(), &rule.newer) {
+        if let Err(why) = vaultlint_model::folder_rule::FolderRule::new(rule.older.get_ref(), &rule.newer) {
             return Err(error(&text, Some(rule.older.span()), why, None));
         }
     }
@@ -403,11 +403,11 @@ impl Config {
     }
 
     /// The `[[supersede]]` tables, read.
-    pub fn folder_rules(&self) -> Vec<vaultlint_model::version_roots::FolderRule> {
+    pub fn folder_rules(&self) -> Vec<vaultlint_model::folder_rule::FolderRule> {
         let rules = self
             .supersede
             .iter()
-            .map(|r| vaultlint_model::version_roots::FolderRule::new(r.older.get_ref(), &r.newer));
+            .map(|r| vaultlint_model::folder_rule::FolderRule::new(r.older.get_ref(), &r.newer));
         // Each was checked when the file was read.
         rules.filter_map(Result::ok).collect()
     }

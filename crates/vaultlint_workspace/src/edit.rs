@@ -205,7 +205,7 @@ fn keep_owner(_: &Path, _: &fs::Metadata) {}
 /// A file that does not exist yet is created.
 pub fn config_with(file: &Path, tables: &[String]) -> Result<(Option<Vec<u8>>, Vec<u8>), String> {
     let name = file.display();
-    let read = match crate::walk::read_regular(file) {
+    let read = match crate::files::read_regular(file) {
         Ok(bytes) => Some(bytes),
         Err(e) if e.kind() == io::ErrorKind::NotFound => None,
         Err(e) => return Err(format!("cannot read {name}: {e}")),
@@ -241,7 +241,7 @@ pub fn append_to_config(file: &Path, tables: &[String]) -> Result<(), String> {
 /// not versions of one another. `false` when the pair was already there.
 pub fn dismiss(file: &Path, a: &str, b: &str) -> Result<bool, String> {
     let name = file.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-    let read = match crate::walk::read_regular(file) {
+    let read = match crate::files::read_regular(file) {
         Ok(bytes) => Some(bytes),
         Err(e) if e.kind() == io::ErrorKind::NotFound => None,
         Err(e) => return Err(format!("cannot read {name}: {e}")),

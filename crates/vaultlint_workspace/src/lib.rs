@@ -8,6 +8,7 @@ pub mod cache;
 pub mod commands;
 pub mod config;
 pub mod edit;
+pub mod files;
 pub mod fix;
 pub mod git;
 pub mod load;

@@ -9,7 +9,7 @@ use vaultlint_model::obsidian::Obsidian;
 pub fn read(root: &Path) -> Obsidian {
     let dir = root.join(".obsidian");
     let read_json = |name: &str| {
-        let text = crate::walk::read_small(&dir.join(name))?;
+        let text = crate::files::read_small(&dir.join(name))?;
         serde_json::from_str(&text).ok()
     };
     Obsidian::from_files(&read_json, &|folder| root.join(folder).is_dir())

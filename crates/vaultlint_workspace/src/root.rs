@@ -115,7 +115,7 @@ fn marked(start: &Path) -> Option<PathBuf> {
 /// Whether a config file says `root = true`. One that cannot be read says
 /// nothing here; reading it as the config reports why.
 fn says_root(file: &Path) -> bool {
-    let table = crate::walk::read_small(file).and_then(|text| text.parse::<toml::Table>().ok());
+    let table = crate::files::read_small(file).and_then(|text| text.parse::<toml::Table>().ok());
     table.and_then(|t| t.get("root").and_then(toml::Value::as_bool)).unwrap_or(false)
 }
 

@@ -77,7 +77,7 @@ pub struct Settings {
     /// Where each rule's documentation is, `{code}` standing for its code.
     pub docs_url: Option<String>,
     /// The config's `[[supersede]]` folder rules.
-    pub folder_rules: Vec<vaultlint_model::version_roots::FolderRule>,
+    pub folder_rules: Vec<vaultlint_model::folder_rule::FolderRule>,
     /// Scope keys, authorities and the review grace.
     pub terms: vaultlint_model::vault::Terms,
     /// The config file, if one was read.
@@ -292,7 +292,7 @@ impl Settings {
 
     /// The dismissal file, read.
     pub fn load_dismissals(&self) -> Dismissals {
-        Dismissals::from_read(crate::walk::read_regular(&self.dismissals), &self.dismissals_name())
+        Dismissals::from_read(crate::files::read_regular(&self.dismissals), &self.dismissals_name())
     }
 
     /// Whether the similarity pass is worth running for `check`: the

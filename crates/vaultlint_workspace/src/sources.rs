@@ -22,7 +22,7 @@ impl Sources for FileSources<'_> {
         let mut last = self.last.lock().unwrap_or_else(|e| e.into_inner());
         if last.as_ref().is_none_or(|(p, _)| p != path) {
             // Only a regular file: a named pipe would block the run.
-            let bytes = crate::walk::read_regular(&self.root.join(path)).ok();
+            let bytes = crate::files::read_regular(&self.root.join(path)).ok();
             let text = bytes.and_then(|b| String::from_utf8(b).ok()).map(std::sync::Arc::from);
             *last = Some((path.to_string(), text));
         }

@@ -544,7 +544,7 @@ fn folder_rules(roots: &VersionRoots, pairs: &[Pair]) -> Vec<(usize, FolderRuleS
                 all[..all.len() - 1].iter().map(|r| r.trim_end_matches('/').to_string()).collect();
             let glob = glob_for(&older, &newest);
             // A rule that would also retire the newest copies is no rule.
-            let rule = vaultlint_model::version_roots::FolderRule::new(&glob, &newest).ok()?;
+            let rule = vaultlint_model::folder_rule::FolderRule::new(&glob, &newest).ok()?;
             rule.successor_path(&format!("{newest}/x.md"))
                 .is_none()
                 .then_some((set, FolderRuleSuggestion { older: glob, newer: newest, roots: older, copies }))

@@ -144,7 +144,7 @@ pub fn against_baseline(
 ) -> Result<(), SettingsError> {
     let cannot =
         |why: String| SettingsError::Usage(format!("cannot use the baseline {}: {why}", file.display()));
-    let text = crate::walk::read_regular(file)
+    let text = crate::files::read_regular(file)
         .and_then(|b| String::from_utf8(b).map_err(std::io::Error::other))
         .map_err(|e| cannot(e.to_string()))?;
     let entries = baseline::parse(&text).map_err(cannot)?;
@@ -319,7 +319,7 @@ fn memo_key(
         "{suggesting} {focused:?} {focus:?} {rules:?} {git:?} {:?} {:?} {:?}",
         walked.problems,
         walked.configs,
-        crate::walk::read_regular(&settings.dismissals).ok()
+        crate::files::read_regular(&settings.dismissals).ok()
     );
     // Written field by field: formatting a line per note took a twentieth
     // of a warm run at 100k notes.
