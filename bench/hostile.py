@@ -47,6 +47,11 @@ def build(out, k):
     # comments that never close: each finding meets the suppressions.
     lines = "<!-- vaultlint-disable-next-line links-to-superseded -->\n[[old]]\n" * (4_000 * k)
     vault("suppressions", [("quiet.md", lines + "<!-- vaultlint-" * (20_000 * k))])
+    # Broken declarations by the thousand, each misspelling a note: each
+    # looks for the closest note ("did you mean"), and must not compare
+    # itself with every note.
+    files = [(f"policy-{i:05}.md", f"---\nsuperseded_by: polcy-{i:05}.md\n---\n") for i in range(2_500 * k)]
+    vault("broken-declarations", files)
 
 
 if __name__ == "__main__":

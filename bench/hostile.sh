@@ -23,7 +23,7 @@ print(f"{best:.3f} {peak:.0f}")
 PY
 }
 printf '%-18s %22s %22s %22s %12s %12s\n' input "1x (s, MB)" "2x (s, MB)" "4x (s, MB)" "time 4x/1x" "mem 4x/1x"
-for input in far-column flow-list links-on-a-line ambiguous wide-frontmatter comments-and-code unclosed-syntax suppressions; do
+for input in far-column flow-list links-on-a-line ambiguous wide-frontmatter comments-and-code unclosed-syntax suppressions broken-declarations; do
   read -r t1 m1 <<<"$(run "$work/x1/$input")"
   read -r t2 m2 <<<"$(run "$work/x2/$input")"
   read -r t4 m4 <<<"$(run "$work/x4/$input")"
