@@ -436,6 +436,24 @@ fn dismiss_never_writes_outside_the_vault() {
     assert!(err.contains("dismissals"), "{err}");
 }
 
+/// Follows no symbolic link for a write: a committed dismissal file that
+/// is a link out of the vault is refused for `suggest --dismiss` (this
+/// holds already; the test keeps it so).
+#[test]
+fn a_dismissal_file_that_is_a_link_is_not_written_through() {
+    let top = tempfile::tempdir().unwrap();
+    let root = vault_in(&top.path().join("vault"));
+    write(&root, "b.md", "# B\n");
+    write(top.path(), "outside/pairs.txt", "# not vaultlint's\n");
+    symlink("../outside/pairs.txt", root.join(".vaultlint-dismissed"));
+    let out = vaultlint().current_dir(&root).args(["suggest", "--dismiss", "a.md", "b.md"]).output().unwrap();
+    let (code, _, err) = ran(out);
+    let outside = fs::read_to_string(top.path().join("outside/pairs.txt")).unwrap();
+    assert_eq!(outside, "# not vaultlint's\n", "written through the link");
+    assert_eq!(code, Some(2), "{err}");
+    assert!(fs::symlink_metadata(root.join(".vaultlint-dismissed")).unwrap().is_symlink());
+}
+
 /// Writes only where it is told: `--since` is a commit, never an option
 /// of git (`--since=--output=FILE` made `git log` create FILE).
 #[test]
