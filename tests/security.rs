@@ -116,7 +116,7 @@ fn cache_file(root: &Path, name: &str) -> PathBuf {
         .unwrap_or_else(|| panic!("no {name} file in the cache"))
 }
 
-/// The cache file format, as `src/cache.rs` writes it: a magic line, the
+/// The cache file format, as `crates/vaultlint_workspace/src/cache.rs` writes it: a magic line, the
 /// format (u32), the key, the payload's length and its xxh3 (u64 each),
 /// all little-endian, then the payload.
 const MAGIC: &[u8] = b"vaultlint cache\n";
@@ -816,7 +816,7 @@ fn the_check_memo_follows_the_history_not_only_head() {
 // Crafted cache files and memory: no panic, bounded reads
 // ---------------------------------------------------------------------------
 
-/// The banded file's payload as `src/suggest/minhash.rs` stores it.
+/// The banded file's payload as `crates/vaultlint_analysis/src/suggest/minhash.rs` stores it.
 #[derive(Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 struct Banded {
     notes: u64,
@@ -1428,7 +1428,7 @@ fn settings_linked_out_of_the_vault_are_not_read() {
 ///
 /// Decided: a leftover is recognised by the exact form of the writer's
 /// names (`.vaultlint-` and six letters or digits, then `.tmp`, as
-/// `src/edit.rs` tests); a name the writer never gives, as here with a dot
+/// `crates/vaultlint_workspace/src/edit.rs` tests); a name the writer never gives, as here with a dot
 /// inside, is someone else's file.
 #[test]
 #[ignore = "issue 38: a write removes any .vaultlint-*.tmp file an hour old in the note's folder"]
