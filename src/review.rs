@@ -6,7 +6,7 @@
 use crate::output::Style;
 use crate::output::suggest::card;
 use std::io::{self, Write};
-use vaultlint_analysis::suggest::direction::{DATE_KEYS, Direction};
+use vaultlint_analysis::suggest::direction::Direction;
 use vaultlint_analysis::suggest::{self, Pair};
 use vaultlint_core::text::{plural, sanitize};
 use vaultlint_model::vault::NoteId;
@@ -181,7 +181,7 @@ pub fn session(s: &Suggested, style: Style, keys: &mut dyn Keys, out: &mut dyn W
         let older = &vault.notes[pair.older];
         let dated = |id: NoteId| {
             let note = &vault.notes[id];
-            DATE_KEYS.iter().find_map(|key| {
+            vaultlint_syntax::keys::version_dates().find_map(|key| {
                 let text = note.field(key)?.value.scalar_text()?;
                 Some(format!("{key} {}", sanitize(text.trim())))
             })

@@ -1,6 +1,6 @@
 //! The pre-commit hooks, run by the real `pre-commit` (installed from PyPI
 //! by `.ci/test`): in a temporary git repository holding a small vault,
-//! `pre-commit try-repo` against this repository blocks a commit that
+//! `pre-commit try-repo` against this repository's working tree blocks a commit that
 //! breaks a successor and lets a clean one through.
 #![cfg(unix)]
 
@@ -35,15 +35,16 @@ fn the_hooks_gate_commits() {
         .unwrap();
     fs::write(vault.join("notes/new.md"), "# Travel policy\n").unwrap();
     // The git hook runs this repository's hooks through `pre-commit
-    // try-repo`, at its committed HEAD: one environment serves every
-    // commit below, and its build reuses a target folder across runs.
-    // pre-commit installs a Rust hook with `cargo install`, a release
-    // build; unoptimised, it builds in a fraction of the time, and the
-    // vault here is small.
-    let repo = env!("CARGO_MANIFEST_DIR");
-    let head = String::from_utf8(git(Path::new(repo), &["rev-parse", "HEAD"]).stdout).unwrap();
+    // try-repo`, on the working tree as it is (committed or not): its
+    // files are copied into a repository of one commit, so that one
+    // environment serves every commit below, and the build reuses a target
+    // folder across runs. pre-commit installs a Rust hook with `cargo
+    // install`, a release build; unoptimised, it builds in a fraction of
+    // the time, and the vault here is small.
+    let (repo, head) = working_tree_copy(dir.path());
+    let repo = repo.display().to_string();
+    let target = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/pre-commit");
     let cache = dir.path().join("pre-commit-cache");
-    let target = Path::new(repo).join("target/pre-commit");
     let hook = vault.join(".git/hooks/pre-commit");
     fs::write(
         &hook,
@@ -52,7 +53,7 @@ fn the_hooks_gate_commits() {
              CARGO_PROFILE_RELEASE_CODEGEN_UNITS=256 '{tool}' try-repo '{repo}' \"$VAULTLINT_HOOK\" --ref {}\n",
             cache.display(),
             target.display(),
-            head.trim()
+            head
         ),
     )
     .unwrap();
@@ -91,4 +92,30 @@ fn the_hooks_gate_commits() {
     assert!(log.contains("status-conflict"), "{log}");
     let (ok, log) = commit("vaultlint", "Fix the link, retire remote work");
     assert!(ok, "the fixed commit was blocked:\n{log}");
+}
+
+/// A repository of one commit holding this repository's working tree: its
+/// tracked files as they are now and the files it does not ignore. Gives
+/// its folder and the commit.
+fn working_tree_copy(dir: &Path) -> (std::path::PathBuf, String) {
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let listed = git(here, &["ls-files", "-z", "--cached", "--others", "--exclude-standard"]);
+    assert!(listed.status.success());
+    let copy = dir.join("vaultlint");
+    for name in listed.stdout.split(|&b| b == 0).filter(|n| !n.is_empty()) {
+        let name = std::str::from_utf8(name).unwrap();
+        let from = here.join(name);
+        // A file deleted from the working tree but not from the index.
+        if !from.is_file() {
+            continue;
+        }
+        let to = copy.join(name);
+        fs::create_dir_all(to.parent().unwrap()).unwrap();
+        fs::copy(&from, &to).unwrap();
+    }
+    assert!(git(&copy, &["init", "-q"]).status.success());
+    assert!(git(&copy, &["add", "-A"]).status.success());
+    assert!(git(&copy, &["commit", "-q", "-m", "The working tree"]).status.success());
+    let head = String::from_utf8(git(&copy, &["rev-parse", "HEAD"]).stdout).unwrap();
+    (copy, head.trim().to_string())
 }

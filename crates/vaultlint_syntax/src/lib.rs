@@ -8,6 +8,7 @@
 
 pub mod fingerprint;
 pub mod frontmatter;
+pub mod keys;
 pub mod link;
 pub mod markdown;
 pub mod names;

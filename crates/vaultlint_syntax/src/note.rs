@@ -25,25 +25,6 @@ pub const DEFAULT_DECLARATION_KEYS: [&[&str]; 4] =
 /// The keys of each side of a declaration, in [`Side::ALL`] order.
 pub type DeclarationKeys = [Vec<String>; 4];
 
-/// The frontmatter fields a note keeps once it is read: those the rules
-/// and the version detector read later (dates, language, authority,
-/// status). Every other field has given what it holds (title, tags,
-/// aliases, declarations, scope, suppressions) by then; a vault holds
-/// every note for the whole run, and the rest were most of its memory.
-pub const KEPT_KEYS: &[&str] = &[
-    "date",
-    "created",
-    "updated",
-    "modified",
-    "effective_from",
-    "effective_to",
-    "review_due",
-    "lang",
-    "language",
-    "authority",
-    "status",
-];
-
 /// The default keys as owned strings, as configured keys are.
 pub fn default_keys() -> DeclarationKeys {
     DEFAULT_DECLARATION_KEYS.map(|keys| keys.iter().map(|k| k.to_string()).collect())
@@ -216,7 +197,11 @@ pub struct Note {
     rare: Option<Box<Rare>>,
     /// The links in the body, when they were asked for.
     pub links: Box<[BodyLink]>,
-    /// The top-level frontmatter fields under [`KEPT_KEYS`], in file order.
+    /// The top-level frontmatter fields whose keys are kept ([`crate::keys`]),
+    /// in file order: those the rules and the version detector read later.
+    /// Every other field has given what it holds (title, tags, aliases,
+    /// declarations, scope, suppressions) by then; a vault holds every note
+    /// for the whole run, and the rest were most of its memory.
     pub fields: Box<[Field]>,
     /// The file's text up to the end of its frontmatter (its first line
     /// when it has none), see [`head_of`], kept only where a rule reads it
@@ -412,7 +397,7 @@ impl Note {
             note.grouping = crate::names::Grouping::of(&note.path, note.stem(), &note.title);
         }
         let mut fields = std::mem::take(&mut note.fields).into_vec();
-        fields.retain(|f| KEPT_KEYS.contains(&f.key.as_ref()));
+        fields.retain(|f| crate::keys::is_kept(&f.key));
         note.fields = fields.into_boxed_slice();
         note.shrink();
         note

@@ -389,7 +389,9 @@ pub fn key<'a>(parts: impl IntoIterator<Item = &'a [u8]>) -> u64 {
 /// how a note is read.
 pub fn notes_key(reading: &Reading<'_>) -> u64 {
     let settings = format!("{:?} {:?} {:?}", reading.keys, reading.suppression_key, reading.scope_keys);
-    key([&FORMAT.to_le_bytes()[..], env!("CARGO_PKG_VERSION").as_bytes(), settings.as_bytes()])
+    // The table of kept keys decides which fields a stored note holds.
+    let kept = vaultlint_syntax::keys::digest().to_le_bytes();
+    key([&FORMAT.to_le_bytes()[..], env!("CARGO_PKG_VERSION").as_bytes(), settings.as_bytes(), &kept])
 }
 
 /// What the cache keeps of a note beside the note: how its file looked,

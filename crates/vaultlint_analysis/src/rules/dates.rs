@@ -8,13 +8,7 @@ use vaultlint_core::diagnostic::Diagnostic;
 use vaultlint_model::graph::Graph;
 use vaultlint_model::vault::Vault;
 use vaultlint_syntax::frontmatter::ValueKind;
-
-/// Keys whose values are dates.
-pub const KEYS: &[&str] =
-    &["date", "created", "updated", "modified", "effective_from", "effective_to", "review_due"];
-/// The date keys the lifecycle reads: a date that cannot be read there is
-/// an error. On the others, which many tools write, it is a warning.
-const LIFECYCLE_KEYS: &[&str] = &["effective_from", "effective_to", "review_due"];
+use vaultlint_syntax::keys;
 
 /// Reports on the notes `wanted` marks (and the successors of the edges
 /// out of them, where `scheduled-successor` is declared from that side).
@@ -30,7 +24,7 @@ fn of_note(vault: &Vault, graph: &Graph, as_of: Day, wanted: &[bool], id: usize)
         return out;
     }
     let template = vault.is_template(id);
-    let dated = note.fields.iter().filter(|f| KEYS.contains(&f.key.as_ref()));
+    let dated = note.fields.iter().filter(|f| keys::is_date(&f.key));
     for f in dated.filter(|f| !(template && note.is_placeholder(&f.value))) {
         let key = &f.key;
         let message = match &f.value.kind {
@@ -45,7 +39,9 @@ fn of_note(vault: &Vault, graph: &Graph, as_of: Day, wanted: &[bool], id: usize)
             let mut d = Diagnostic::new(Code::InvalidDate, &note.path, message)
                 .at(f.value.span, "not a date")
                 .help("write a date as `2026-01-15`, or a date and time as `2026-01-15T10:30:00Z`");
-            if !LIFECYCLE_KEYS.contains(&key.as_ref()) {
+            // A date the lifecycle reads is an error when it cannot be read; on
+            // the others, which many tools write, it is a warning.
+            if keys::find(key).is_none_or(|k| k.role != keys::Role::LifecycleDate) {
                 d.severity = vaultlint_core::code::Severity::Warning;
             }
             out.push(d);
@@ -124,14 +120,10 @@ fn scheduled(vault: &Vault, graph: &Graph, id: usize, as_of: Day, out: &mut Vec<
 
 #[cfg(test)]
 mod tests {
-    use vaultlint_syntax::note::{KEPT_KEYS, Note};
+    use vaultlint_syntax::note::Note;
 
     #[test]
-    fn every_key_read_after_parsing_is_kept() {
-        let read = super::KEYS.iter().chain(crate::suggest::direction::DATE_KEYS);
-        for key in read.chain(&["lang", "language", "authority", "status"]) {
-            assert!(KEPT_KEYS.contains(key), "{key} is read after parsing but not kept");
-        }
+    fn only_the_kept_keys_stay_after_parsing() {
         let note = Note::parse("a.md".into(), "---\ntitle: A\nreview_due: 2026-01-01\ntags: [x]\n---\n");
         let keys: Vec<&str> = note.fields.iter().map(|f| f.key.as_ref()).collect();
         assert_eq!(keys, ["review_due"]);

@@ -7,9 +7,6 @@ use std::cmp::Ordering;
 use vaultlint_core::date::{Day, Written};
 use vaultlint_syntax::names::Marker;
 
-/// Frontmatter keys that date a version, most telling first.
-pub const DATE_KEYS: &[&str] = &["updated", "modified", "date", "created", "effective_from"];
-
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Direction {
@@ -29,7 +26,8 @@ impl Direction {
 /// What is known of one note's age.
 #[derive(Debug, Clone, Default)]
 pub struct Age<'a> {
-    /// `(key, date)` for each key of [`DATE_KEYS`] holding a date, in that order.
+    /// `(key, date)` for each key that dates a version
+    /// ([`vaultlint_syntax::keys::version_dates`]) holding a date, in that order.
     pub dates: Vec<(&'static str, Written)>,
     pub markers: Vec<&'a Marker>,
     /// When the path was first committed, seconds since the epoch.
@@ -103,7 +101,7 @@ pub fn decide_with(a: &Age, b: &Age, content: Option<Ordering>) -> Verdict {
 }
 
 fn by_dates(a: &Age, b: &Age) -> Option<(Ordering, String)> {
-    for key in DATE_KEYS {
+    for key in vaultlint_syntax::keys::version_dates() {
         let (Some(x), Some(y)) = (find(a, key), find(b, key)) else { continue };
         if let Some(found) = compare_dates(key, x, key, y) {
             return Some(found);

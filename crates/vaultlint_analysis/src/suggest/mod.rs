@@ -204,8 +204,9 @@ impl<'a> Facts<'a> {
     }
 
     fn age(&self, committed: Option<i64>) -> Age<'_> {
-        let dates =
-            direction::DATE_KEYS.iter().filter_map(|key| Some((*key, self.note.date(key)?))).collect();
+        let dates = vaultlint_syntax::keys::version_dates()
+            .filter_map(|key| Some((key, self.note.date(key)?)))
+            .collect();
         Age {
             dates,
             markers: self.path.name.markers.iter().chain(&self.title.markers).collect(),

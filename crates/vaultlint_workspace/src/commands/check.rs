@@ -345,7 +345,9 @@ fn memo_key(
             None => entries.push(0),
         }
     }
-    let key = crate::cache::key([env!("CARGO_PKG_VERSION").as_bytes(), described.as_bytes(), &entries]);
+    let kept = vaultlint_syntax::keys::digest().to_le_bytes();
+    let key =
+        crate::cache::key([env!("CARGO_PKG_VERSION").as_bytes(), described.as_bytes(), &entries, &kept]);
     MemoKey { key, latest, stamps }
 }
 
