@@ -118,9 +118,9 @@ fn a_file_changed_since_it_was_read_is_left_alone() {
     let paths = [dir.path().to_path_buf()];
     let flags = Flags { paths: &paths, as_of: Some(Day::new(2026, 6, 1)), ..Flags::default() };
     let settings = Settings::resolve(&flags, dir.path()).unwrap();
-    let commands::Loaded { vault, rules } =
-        commands::load(&settings, settings.reading(false, true, true), &Silent).unwrap();
-    let report = commands::check::analyse(&vault, &settings, &rules, false, &Silent);
+    let loaded = commands::load(&settings, settings.reading(false, true, true), &Silent).unwrap();
+    let report = commands::check::analyse(&loaded, &settings, false, &Silent);
+    let vault = loaded.vault;
     let edited = dir.path().join("guides/new-starters.md");
     let mut text = fs::read_to_string(&edited).unwrap();
     text.push_str("A line another editor added.\n");

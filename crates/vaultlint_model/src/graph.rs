@@ -103,7 +103,7 @@ impl Graph {
         let [mut edges, corrections] = relations;
         // A folder rule retires what no declaration speaks of: a note's own
         // declaration, or a newer note naming it, wins over the rule.
-        let covered = crate::version_roots::cover(vault, &vault.folder_rules);
+        let covered = crate::version_roots::cover(vault, &vault.config.folder_rules);
         let mut declares = vec![false; vault.notes.len()];
         edges.iter().for_each(|&(older, _)| declares[older] = true);
         for (id, by_rule) in covered.successor.iter().enumerate() {

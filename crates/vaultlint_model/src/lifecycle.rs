@@ -244,7 +244,7 @@ impl Lifecycle {
             None => Some(note.scope().clone()),
         }));
         // A note of lower authority retires or corrects nothing above it.
-        let ranks: Option<Vec<Option<usize>>> = (!vault.terms.authorities.is_empty())
+        let ranks: Option<Vec<Option<usize>>> = (!vault.config.terms.authorities.is_empty())
             .then(|| (0..vault.notes.len()).map(|id| vault.authority(id).map(|a| a.0)).collect());
         let outranked = |newer: NoteId, older: NoteId| {
             ranks.as_ref().is_some_and(|r| matches!((r[newer], r[older]), (Some(n), Some(o)) if n > o))

@@ -22,32 +22,17 @@ pub type EarlierPrint = (u64, Fingerprint);
 /// An ambiguous name lists at most this many of the notes it fits.
 pub const MAX_CANDIDATES: usize = 10;
 
+/// Every note of a vault, sorted by path, with the indexes that resolve
+/// a successor value, a wikilink or an alias to a note, and the settings
+/// that say how the vault is read. Built once per run; analysis only reads it.
 pub struct Vault {
     pub root: PathBuf,
     /// Sorted by path.
     pub notes: Vec<Note>,
     /// Problems found by the walk (unreadable folders, skipped links).
     pub problems: Vec<Diagnostic>,
-    /// The keys that declare a successor, the first one used for new ones.
-    pub successor_keys: Vec<String>,
-    /// What the vault's Obsidian settings say: its templates and periodic notes.
-    pub obsidian: crate::obsidian::Obsidian,
-    /// The extensions of notes, without dots.
-    pub extensions: Vec<String>,
-    /// The config's `[[supersede]]` folder rules.
-    pub folder_rules: Vec<crate::folder_rule::FolderRule>,
-    /// The config file's path from the vault root, as findings about it
-    /// name it.
-    pub config_name: String,
-    /// What the config says of scopes, authorities and review deadlines.
-    pub terms: Terms,
-    /// The fingerprints of the notes the last run read (by its cache)
-    /// that this run read anew or no longer has, by their files' digests
-    /// then.
-    pub earlier_prints: Vec<EarlierPrint>,
-    /// Whether this run writes its notes to the cache: what else it keeps
-    /// there of the notes is kept only beside them.
-    pub cached_now: bool,
+    /// What the config and Obsidian's settings say about the vault.
+    pub config: VaultConfig,
     /// The fingerprints of the notes that were filed as they were read
     /// (see [`Note::print`]).
     pub prints: vaultlint_syntax::prints::Prints,
@@ -211,6 +196,39 @@ impl Index {
     }
 }
 
+/// What the config and Obsidian's settings say about reading a vault,
+/// settled before its notes are read: the analysis reads these, never the
+/// settings themselves.
+#[derive(Debug, Clone)]
+pub struct VaultConfig {
+    /// The keys that declare a successor, the first one used for new ones.
+    pub successor_keys: Vec<String>,
+    /// What the vault's Obsidian settings say: its templates and periodic notes.
+    pub obsidian: crate::obsidian::Obsidian,
+    /// The extensions of notes, without dots.
+    pub extensions: Vec<String>,
+    /// The config's `[[supersede]]` folder rules.
+    pub folder_rules: Vec<crate::folder_rule::FolderRule>,
+    /// The config file's path from the vault root, as findings about it
+    /// name it.
+    pub config_name: String,
+    /// What the config says of scopes, authorities and review deadlines.
+    pub terms: Terms,
+}
+
+impl Default for VaultConfig {
+    fn default() -> Self {
+        VaultConfig {
+            successor_keys: note::SUCCESSOR_KEYS.iter().map(|k| k.to_string()).collect(),
+            obsidian: crate::obsidian::Obsidian::default(),
+            extensions: vaultlint_core::paths::DEFAULT_EXTENSIONS.iter().map(|e| e.to_string()).collect(),
+            folder_rules: Vec::new(),
+            config_name: "vaultlint.toml".into(),
+            terms: Terms::default(),
+        }
+    }
+}
+
 /// What the config says of how notes relate beyond their declarations.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Terms {
@@ -237,7 +255,7 @@ impl Vault {
     /// highest; `None` when it has none, or one not configured.
     pub fn authority(&self, id: NoteId) -> Option<(usize, &str)> {
         let value = self.notes[id].field("authority")?.value.scalar_text()?.trim();
-        let rank = self.terms.authorities.iter().position(|a| a.eq_ignore_ascii_case(value))?;
+        let rank = self.config.terms.authorities.iter().position(|a| a.eq_ignore_ascii_case(value))?;
         Some((rank, value))
     }
 }
@@ -280,14 +298,7 @@ impl Vault {
         Vault {
             root,
             problems: Vec::new(),
-            successor_keys: note::SUCCESSOR_KEYS.iter().map(|k| k.to_string()).collect(),
-            obsidian: crate::obsidian::Obsidian::default(),
-            extensions: vaultlint_core::paths::DEFAULT_EXTENSIONS.iter().map(|e| e.to_string()).collect(),
-            folder_rules: Vec::new(),
-            config_name: "vaultlint.toml".into(),
-            terms: Terms::default(),
-            earlier_prints: Vec::new(),
-            cached_now: false,
+            config: VaultConfig::default(),
             prints: vaultlint_syntax::prints::Prints::default(),
             by_path,
             by_lower_path,
@@ -350,7 +361,7 @@ impl Vault {
     /// Whether the note is a template: its values are placeholders, and it
     /// is never a version of anything.
     pub fn is_template(&self, id: NoteId) -> bool {
-        self.obsidian.is_template(&self.notes[id].path)
+        self.config.obsidian.is_template(&self.notes[id].path)
     }
 
     /// What could not be read, `(path, why)` in path order: folders the walk
@@ -370,12 +381,12 @@ impl Vault {
 
     /// Whether a name ends in one of the extensions of notes.
     pub fn has_note_extension(&self, name: &str) -> bool {
-        vaultlint_core::paths::strip_extension(name, &self.extensions).is_some()
+        vaultlint_core::paths::strip_extension(name, &self.config.extensions).is_some()
     }
 
     /// A name without its note extension, if it has one.
     pub fn strip_extension<'n>(&self, name: &'n str) -> &'n str {
-        vaultlint_core::paths::strip_extension(name, &self.extensions).unwrap_or(name)
+        vaultlint_core::paths::strip_extension(name, &self.config.extensions).unwrap_or(name)
     }
 
     /// A note's vault path without its extension.
@@ -385,7 +396,7 @@ impl Vault {
 
     /// The key new successor declarations are written with.
     pub fn successor_key(&self) -> &str {
-        self.successor_keys.first().map_or(note::SUCCESSOR_KEYS[0], String::as_str)
+        self.config.successor_keys.first().map_or(note::SUCCESSOR_KEYS[0], String::as_str)
     }
 
     /// The fingerprint of note `id`, when it has one (and, filed, it can
@@ -473,7 +484,7 @@ impl Vault {
         if let Some(entry) = self.by_path.get(path).last() {
             return Resolution::Note(entry.note());
         }
-        for ext in &self.extensions {
+        for ext in &self.config.extensions {
             if let Some(entry) = self.by_path.get(&format!("{path}.{ext}")).last() {
                 return Resolution::Note(entry.note());
             }

@@ -237,7 +237,7 @@ fn unknown(vault: &Vault, life: &Lifecycle, id: NoteId, broken: Option<String>) 
     if broken.is_some() {
         return broken;
     }
-    let grace = vault.terms.review_grace?;
+    let grace = vault.config.terms.review_grace?;
     let due = note.day("review_due")?;
     let deadline: Day = due.plus_days(grace);
     (deadline < life.as_of).then(|| format!("its review was due on {due}, more than {grace} days ago"))

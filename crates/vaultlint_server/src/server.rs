@@ -278,7 +278,8 @@ impl State {
     fn check(&mut self) {
         if self.vault.is_none() {
             let reading = reading(&self.settings);
-            let Ok(commands::Loaded { mut vault, rules }) = commands::load(&self.settings, reading, &Silent)
+            let Ok(commands::Loaded { mut vault, rules, .. }) =
+                commands::load(&self.settings, reading, &Silent)
             else {
                 self.checked = None;
                 return;
@@ -299,8 +300,16 @@ impl State {
             (0..vault.notes.len()).map(|id| vaultlint_model::graph::declarations_of(vault, id)).collect()
         });
         let graph = Graph::assemble(vault, declarations);
-        let mut found =
-            check::analyse_with_graph(vault, &graph, &settings, rules, suggesting, &Silent).diagnostics;
+        let mut found = check::analyse_with_graph(
+            vault,
+            &graph,
+            &settings,
+            rules,
+            &Default::default(),
+            suggesting,
+            &Silent,
+        )
+        .diagnostics;
         let suspected = |d: &&Diagnostic| d.code == vaultlint_core::code::Code::SuspectedVersion;
         if suggesting {
             self.suspected = found.iter().filter(suspected).cloned().collect();

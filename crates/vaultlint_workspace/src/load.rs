@@ -1,13 +1,13 @@
 //! Loading a vault from disk: the walk's notes read in parallel (or taken
 //! from the cache of warm runs), then indexed as a [`Vault`].
 
-use crate::walk::{self, EntryKind, WalkError, WalkOptions};
+use crate::walk::{self, EntryKind};
 use rayon::prelude::*;
 use std::fs::File;
 use std::io::Read;
 use std::path::Path;
-use vaultlint_core::progress::{Progress, Silent};
-use vaultlint_model::vault::Vault;
+use vaultlint_core::progress::Progress;
+use vaultlint_model::vault::{EarlierPrint, Vault, VaultConfig};
 use vaultlint_syntax::note::{self, Note};
 
 /// Reads and parses the note at `file`, known in the vault as `path`.
@@ -33,41 +33,42 @@ pub fn read_note(file: &Path, path: String, reading: note::Reading<'_>) -> Note 
     note
 }
 
-/// Walks `root` and reads every note in parallel; what `reading` asks
-/// for (the version detector's fingerprints, say) is made in the same pass.
-pub fn load(root: &Path, options: &WalkOptions, reading: note::Reading<'_>) -> Result<Vault, WalkError> {
-    load_with(root, options, reading, &Silent)
-}
-
-/// [`load`], reporting its progress.
-pub fn load_with(
+/// Reads the notes a walk found, in parallel, into a vault read as
+/// `config` says.
+pub fn read(
     root: &Path,
-    options: &WalkOptions,
+    walked: walk::Walked,
     reading: note::Reading<'_>,
+    config: VaultConfig,
     progress: &dyn Progress,
-) -> Result<Vault, WalkError> {
-    progress.start("finding notes", 0);
-    let walked = walk::walk(root, options)?;
-    Ok(read(root, walked, reading, progress))
+) -> Vault {
+    read_known(root, walked, reading, config, None, None, progress).vault
 }
 
-/// Reads the notes a walk found, in parallel.
-pub fn read(root: &Path, walked: walk::Walked, reading: note::Reading<'_>, progress: &dyn Progress) -> Vault {
-    read_known(root, walked, reading, None, None, progress).0
+/// What [`read_known`] gives: the vault, and what the cache of warm runs
+/// needs of the reading, which the vault does not hold.
+pub struct ReadVault {
+    pub vault: Vault,
+    /// For each note (in path order), what the cache keeps beside it.
+    pub stored: Vec<Option<crate::cache::StoredKey>>,
+    /// How many notes had to be read (their files had changed).
+    pub opened: usize,
+    /// The fingerprints the last run held of the notes read anew or gone,
+    /// for the similarity pass to take out of its counts.
+    pub earlier_prints: Vec<EarlierPrint>,
 }
 
-/// [`read`] for a run with a cache, taking from `cache` the
-/// notes whose files are as the last run read them. Gives, for each
-/// note (in path order), what the cache keeps beside it, and how many
-/// notes had to be read (their size or time had changed).
+/// [`read`] for a run with a cache, taking from `cache` the notes whose
+/// files are as the last run read them.
 pub fn read_known(
     root: &Path,
     walked: walk::Walked,
     reading: note::Reading<'_>,
+    config: VaultConfig,
     cache: Option<&crate::cache::Cache>,
     stamps: Option<Vec<Option<crate::cache::Stamp>>>,
     progress: &dyn Progress,
-) -> (Vault, Vec<Option<crate::cache::StoredKey>>, usize) {
+) -> ReadVault {
     progress.start("reading notes", walked.entries.len() as u64);
     // Notes and what the cache keeps beside them are gathered apart: a
     // list of the two together, then split, held them all twice.
@@ -107,16 +108,14 @@ pub fn read_known(
         (notes, beside) = both.into_iter().unzip();
     }
     let opened = beside.iter().filter(|(_, kept)| !kept).count();
-    let keys = beside.into_iter().map(|(key, _)| key).collect();
+    let stored = beside.into_iter().map(|(key, _)| key).collect();
     let mut vault = Vault::from_notes(root.to_path_buf(), notes);
     vault.prints = prints.unwrap_or_default();
     vault.problems = problems;
-    vault.successor_keys = reading.keys[0].clone();
+    vault.config = config;
     // Taking notes out of the similarity pass's counts is work for
     // each, where counting afresh is work for the whole vault: past a
     // quarter of the notes, the fingerprints are not worth holding.
-    if earlier.len() <= vault.notes.len() / 4 {
-        vault.earlier_prints = earlier;
-    }
-    (vault, keys, opened)
+    let earlier_prints = if earlier.len() <= vault.notes.len() / 4 { earlier } else { Vec::new() };
+    ReadVault { vault, stored, opened, earlier_prints }
 }

@@ -255,6 +255,18 @@ impl Settings {
 
     /// The config file's path from the vault root, as findings name it
     /// (`vaultlint.toml` when there is none yet).
+    /// What the analysis reads of these settings, for the vault it reads.
+    pub fn vault_config(&self) -> vaultlint_model::vault::VaultConfig {
+        vaultlint_model::vault::VaultConfig {
+            successor_keys: self.keys[0].clone(),
+            obsidian: self.obsidian.clone(),
+            extensions: self.walk.extensions.clone(),
+            folder_rules: self.folder_rules.clone(),
+            config_name: self.config_name(),
+            terms: self.terms.clone(),
+        }
+    }
+
     pub fn config_name(&self) -> String {
         self.config_file
             .as_ref()

@@ -112,7 +112,7 @@ fn retarget(vault: &Vault, from: NoteId, link: &BodyLink, to: NoteId) -> String 
     if link.wikilink {
         // A link written with its folder keeps one, as do all where Obsidian
         // writes new links with their paths.
-        let absolute = vault.obsidian.link_format.is_some_and(|f| f.absolute);
+        let absolute = vault.config.obsidian.link_format.is_some_and(|f| f.absolute);
         let name = if original.contains('/') || absolute { None } else { vault.wikilink_name(from, to) }
             .unwrap_or_else(|| without.to_string());
         let ext = &target.path[without.len()..];

@@ -514,8 +514,8 @@ fn to_current(
 /// The config's `[[supersede]]` rules: one that matches nothing, names a
 /// newer folder with no notes, or leaves notes with no counterpart.
 pub fn folder_rules(vault: &Vault, graph: &Graph, out: &mut Vec<Diagnostic>) {
-    let config = &vault.config_name;
-    for (i, rule) in vault.folder_rules.iter().enumerate() {
+    let config = &vault.config.config_name;
+    for (i, rule) in vault.config.folder_rules.iter().enumerate() {
         let (covered, uncovered) = graph.covered.counts[i];
         let table = format!("`[[supersede]]` with `older = \"{}\"`", rule.older);
         if covered == 0 {
@@ -531,7 +531,7 @@ pub fn folder_rules(vault: &Vault, graph: &Graph, out: &mut Vec<Diagnostic>) {
                 .filter(|&id| {
                     graph.covered.successor[id].is_none()
                         && rule.successor_path(&vault.notes[id].path).is_some()
-                        && vault.folder_rules[..i]
+                        && vault.config.folder_rules[..i]
                             .iter()
                             .all(|r| r.successor_path(&vault.notes[id].path).is_none())
                 })

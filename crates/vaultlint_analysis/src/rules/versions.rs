@@ -17,8 +17,8 @@ pub fn check(input: &Input, link_style: Option<LinkStyle>, out: &mut Vec<Diagnos
         let message = format!("{}, and no `[[supersede]]` rule retires them", folder.describe());
         let table = folder.table().trim_end().replace('\n', "; ");
         out.push(
-            Diagnostic::new(Code::UnmarkedVersionRoots, &vault.config_name, message)
-                .help(format!("add to {}: {table}", vault.config_name))
+            Diagnostic::new(Code::UnmarkedVersionRoots, &vault.config.config_name, message)
+                .help(format!("add to {}: {table}", vault.config.config_name))
                 .related(folder.roots.iter().map(|r| format!("{r}/")).collect()),
         );
     }

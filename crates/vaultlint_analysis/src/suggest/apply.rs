@@ -19,7 +19,7 @@ pub fn vault_style(vault: &Vault) -> LinkStyle {
             if value.trim_start().starts_with("[[") { wikilinks += 1 } else { paths += 1 }
         }
     }
-    match (wikilinks, paths, vault.obsidian.link_format) {
+    match (wikilinks, paths, vault.config.obsidian.link_format) {
         (0, 0, Some(format)) if format.markdown => LinkStyle::Path,
         (0, 0, Some(format)) if format.absolute => LinkStyle::WikilinkPath,
         (0, 0, Some(_)) => LinkStyle::Wikilink,
@@ -74,7 +74,7 @@ pub fn mark(
         return Err(problem.message.clone());
     }
     let value = successor_value(vault, older, newer, style);
-    let keys: Vec<&str> = vault.successor_keys.iter().map(String::as_str).collect();
+    let keys: Vec<&str> = vault.config.successor_keys.iter().map(String::as_str).collect();
     // A note without a declaration keeps no frontmatter text: it is read
     // again, from `sources`. (Should the file have changed since, the fix's digest keeps
     // it from being applied.)

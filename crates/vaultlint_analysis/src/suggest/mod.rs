@@ -193,7 +193,7 @@ impl<'a> Facts<'a> {
         Some(Facts {
             note,
             title,
-            series: vault.obsidian.series_of(&note.path),
+            series: vault.config.obsidian.series_of(&note.path),
             scope: note.scope(),
             path,
             tags,
@@ -229,7 +229,7 @@ impl Brief {
         if note.print.is_none() || vault.is_template(id) {
             return None;
         }
-        let periodic = note.grouping.dated() || vault.obsidian.series_of(&note.path).is_some();
+        let periodic = note.grouping.dated() || vault.config.obsidian.series_of(&note.path).is_some();
         Some(Brief { periodic: periodic.then(|| names::path_info(&note.path, note.stem()).name.key.into()) })
     }
 
@@ -265,9 +265,12 @@ pub fn find_with(input: Input, options: &Options, progress: &dyn Progress) -> Su
 /// What the last run of the similarity pass left a cache: the shingles'
 /// counts, and what banding found.
 #[derive(Default)]
-pub struct Carried {
+pub struct Carried<'a> {
     pub tally: Option<Tally>,
     pub banded: Option<Banded>,
+    /// The fingerprints the last run held of the notes read anew since or
+    /// gone, by their files' digests then: the tally takes them out.
+    pub earlier_prints: &'a [vaultlint_model::vault::EarlierPrint],
 }
 
 /// What a run of the similarity pass gives a cache for the next, each
@@ -285,7 +288,7 @@ pub fn find_tallied(
     input: Input,
     options: &Options,
     progress: &dyn Progress,
-    earlier: Carried,
+    earlier: Carried<'_>,
     keep: Option<&dyn Fn(Carry)>,
 ) -> Suggestions {
     let Input { vault, graph, dismissals, history } = input;
@@ -307,7 +310,7 @@ pub fn find_tallied(
     drop(briefs);
     let outlines = outlines(vault, &looked_at);
     let counted = once_per_document(&outlines, &roots);
-    let (tally, changed) = tally(vault, &counted, &outlines, earlier.tally);
+    let (tally, changed) = tally(vault, &counted, &outlines, earlier.tally, earlier.earlier_prints);
     drop((outlines, counted));
     let mut common = tally.common();
     match keep {
@@ -409,6 +412,7 @@ fn tally(
     counted: &[bool],
     outlines: &[Option<Outline>],
     earlier: Option<Tally>,
+    earlier_prints: &[vaultlint_model::vault::EarlierPrint],
 ) -> (Tally, bool) {
     let digests: Option<Vec<u64>> = counted
         .iter()
@@ -432,7 +436,7 @@ fn tally(
         let read = (0..vault.notes.len())
             .filter(|&id| vault.notes[id].digest.is_some_and(|d| wanted.contains(&d)))
             .filter_map(|id| Some((vault.notes[id].digest?, vault.print(id)?)));
-        let kept = vault.earlier_prints.iter().map(|(digest, print)| (*digest, Cow::Borrowed(print)));
+        let kept = earlier_prints.iter().map(|(digest, print)| (*digest, Cow::Borrowed(print)));
         for (digest, print) in read.chain(kept.filter(|(digest, _)| wanted.contains(digest))) {
             prints.entry(digest).or_insert(print);
         }

@@ -62,13 +62,14 @@ impl Report {
 /// detector when `suggesting`, and runs every rule with the settings'
 /// severities, reporting only on the settings' focus.
 pub fn analyse(
-    vault: &Vault,
+    loaded: &super::Loaded,
     settings: &Settings,
-    rules: &rules::Options,
     suggesting: bool,
     progress: &dyn Progress,
 ) -> Report {
-    analyse_with_graph(vault, &Graph::build(vault), settings, rules, suggesting, progress)
+    let vault = &loaded.vault;
+    let graph = Graph::build(vault);
+    analyse_with_graph(vault, &graph, settings, &loaded.rules, &loaded.cache, suggesting, progress)
 }
 
 /// [`analyse`] with the vault's graph already built.
@@ -77,13 +78,14 @@ pub fn analyse_with_graph(
     graph: &Graph,
     settings: &Settings,
     rules: &rules::Options,
+    cache: &super::CacheState,
     suggesting: bool,
     progress: &dyn Progress,
 ) -> Report {
     let dismissals: Dismissals = settings.load_dismissals();
     let history = crate::git::GitHistory { root: &vault.root };
     let detector = suggest::Input { vault, graph, dismissals: &dismissals, history: &history };
-    let suggestions = suggesting.then(|| super::find_pairs(detector, settings, progress));
+    let suggestions = suggesting.then(|| super::find_pairs(detector, settings, cache, progress));
     let sources = crate::sources::FileSources::new(&vault.root);
     let input = rules::Input {
         vault,
@@ -116,22 +118,24 @@ pub fn run_stdin(
 ) -> Result<(Checked, String), SettingsError> {
     let suggesting = !no_suggest && settings.suspects_versions();
     let reading = settings.reading(suggesting, false, true);
-    let super::Loaded { vault, rules } = super::load(settings, reading, progress)?;
+    let super::Loaded { vault, rules, cache } = super::load(settings, reading, progress)?;
     let vault = vault.with_note(vaultlint_syntax::note::Note::parse_with(path.to_string(), text, reading));
-    let mut report = analyse(&vault, settings, &rules, suggesting, progress);
+    let mut loaded = super::Loaded { vault, rules, cache };
+    let mut report = analyse(&loaded, settings, suggesting, progress);
     progress.finish();
     let mut text = text.to_string();
-    let mut vault = vault;
     if fix {
         let fixed = fix::in_text(&text, report.diagnostics.iter().filter(|d| d.path == path));
         if fixed != text {
             text = fixed;
-            vault =
+            let super::Loaded { vault, rules, cache } = loaded;
+            let vault =
                 vault.with_note(vaultlint_syntax::note::Note::parse_with(path.to_string(), &text, reading));
-            report = analyse(&vault, settings, &rules, suggesting, &Silent);
+            loaded = super::Loaded { vault, rules, cache };
+            report = analyse(&loaded, settings, suggesting, &Silent);
         }
     }
-    Ok((Checked::of(vault, report, Vec::new(), Vec::new()), text))
+    Ok((Checked::of(loaded.vault, report, Vec::new(), Vec::new()), text))
 }
 
 /// `--baseline FILE`: keeps only the findings the file does not hold, and
@@ -250,7 +254,7 @@ pub fn run(
     let stamps = memo.as_mut().map(|(_, key)| std::mem::take(&mut key.stamps));
     let (super::Loaded { vault, .. }, report) =
         super::read_then(settings, walked, stamps, rules, reading, progress, |loaded| {
-            analyse(&loaded.vault, settings, &loaded.rules, suggesting, progress)
+            analyse(loaded, settings, suggesting, progress)
         });
     progress.finish();
     if mode == Mode::Report {
@@ -275,10 +279,9 @@ pub fn run(
     }
     // Report the vault as it is now: positions after an edit moved.
     std::mem::forget(vault);
-    let super::Loaded { vault, rules } =
-        super::load(settings, settings.reading(suggesting, false, true), &Silent)?;
-    let report = analyse(&vault, settings, &rules, suggesting, &Silent);
-    Ok(Checked::of(vault, report, written, skipped))
+    let loaded = super::load(settings, settings.reading(suggesting, false, true), &Silent)?;
+    let report = analyse(&loaded, settings, suggesting, &Silent);
+    Ok(Checked::of(loaded.vault, report, written, skipped))
 }
 
 /// The file of the last check's findings in the cache folder.

@@ -87,7 +87,7 @@ pub fn since(settings: &Settings, reference: &str, map: &MapOptions) -> Result<S
     let git = |e: events::GitError| SettingsError::Usage(format!("--since needs a git work tree: {}", e.0));
     let snapshot = events::snapshot(root, reference, &select, reading).map_err(git)?;
     let mut then = Vault::from_notes(root.to_path_buf(), snapshot.notes);
-    super::configure(&mut then, settings);
+    then.config = settings.vault_config();
     let as_of = settings.rules.as_of;
     let (then_map, now_map) =
         (analyse(&then, settings, map, snapshot.day), analyse(&now, settings, map, as_of));

@@ -11,25 +11,25 @@ use crate::walk::Walked;
 use vaultlint_analysis::rules;
 use vaultlint_analysis::suggest::Carry;
 use vaultlint_core::progress::Progress;
-use vaultlint_model::vault::Vault;
+use vaultlint_model::vault::{EarlierPrint, Vault};
 use vaultlint_syntax::note::Reading;
 
-/// A vault read, with the rules that hold in each of its folders.
+/// A vault read, with the rules that hold in each of its folders and what
+/// the cache of warm runs carries from this reading to the similarity pass.
 pub struct Loaded {
     pub vault: Vault,
     pub rules: rules::Options,
+    pub cache: CacheState,
 }
 
-/// Gives a vault of notes read the settings' view of them: Obsidian's
-/// settings, the extensions of notes, the folder rules, the config's name,
-/// the key for new declarations, scopes and authorities.
-pub fn configure(vault: &mut Vault, settings: &Settings) {
-    vault.obsidian = settings.obsidian.clone();
-    vault.extensions = settings.walk.extensions.clone();
-    vault.folder_rules = settings.folder_rules.clone();
-    vault.config_name = settings.config_name();
-    vault.successor_keys = settings.keys[0].clone();
-    vault.terms = settings.terms.clone();
+/// What the cache of warm runs knows of a vault just read, beside the vault.
+#[derive(Debug, Default)]
+pub struct CacheState {
+    /// The fingerprints the last run held of notes read anew or gone.
+    pub earlier_prints: Vec<EarlierPrint>,
+    /// Whether this run writes the notes to the cache: what else it keeps
+    /// there of the notes is kept only beside them.
+    pub notes_written: bool,
 }
 
 /// Reads the vault at the settings' root, as `reading` says: the walk
@@ -88,22 +88,29 @@ pub fn read_then<R>(
     progress: &dyn Progress,
     then: impl FnOnce(&Loaded) -> R,
 ) -> (Loaded, R) {
-    let (mut vault, write) = match &settings.cache {
-        None => (crate::load::read(settings.root(), walked, reading, progress), None),
+    let config = settings.vault_config();
+    let (vault, earlier_prints, write) = match &settings.cache {
+        None => (crate::load::read(settings.root(), walked, reading, config, progress), Vec::new(), None),
         Some(cache) => {
             let started = crate::cache::now();
-            let (vault, keys, opened) =
-                crate::load::read_known(settings.root(), walked, reading, Some(cache), stamps, progress);
+            let read = crate::load::read_known(
+                settings.root(),
+                walked,
+                reading,
+                config,
+                Some(cache),
+                stamps,
+                progress,
+            );
             // Every note opened: there was no notes file to trust, or
             // every note changed.
-            let fresh = opened == vault.notes.len();
-            let rewrite = fresh || opened > vault.notes.len() / REWRITE_SHARE;
-            (vault, rewrite.then_some((cache, keys, started)))
+            let fresh = read.opened == read.vault.notes.len();
+            let rewrite = fresh || read.opened > read.vault.notes.len() / REWRITE_SHARE;
+            (read.vault, read.earlier_prints, rewrite.then_some((cache, read.stored, started)))
         }
     };
-    configure(&mut vault, settings);
-    vault.cached_now = write.is_some();
-    let loaded = Loaded { vault, rules };
+    let cache = CacheState { earlier_prints, notes_written: write.is_some() };
+    let loaded = Loaded { vault, rules, cache };
     let done = std::thread::scope(|scope| {
         if let Some((cache, keys, started)) = write {
             let vault = &loaded.vault;
@@ -137,6 +144,7 @@ const BANDED: &str = "banded";
 pub fn find_pairs(
     input: vaultlint_analysis::suggest::Input,
     settings: &Settings,
+    state: &CacheState,
     progress: &dyn Progress,
 ) -> vaultlint_analysis::suggest::Suggestions {
     let Some(cache) = &settings.cache else {
@@ -148,6 +156,7 @@ pub fn find_pairs(
     let earlier = vaultlint_analysis::suggest::Carried {
         tally: cache.load(TALLY, key),
         banded: cache.load(BANDED, key),
+        earlier_prints: &state.earlier_prints,
     };
     // A cache that cannot be written only costs the next run its speed.
     let keep = |carry| {
@@ -155,7 +164,7 @@ pub fn find_pairs(
             // The tally is kept with the notes it was counted from: a later
             // run takes out of it the notes changed since, as the cache
             // has them.
-            Carry::Tally(tally) if input.vault.cached_now && !tally.notes.is_empty() => {
+            Carry::Tally(tally) if state.notes_written && !tally.notes.is_empty() => {
                 cache.store(TALLY, key, &tally)
             }
             Carry::Tally(_) => Ok(()),

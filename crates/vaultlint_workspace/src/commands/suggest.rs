@@ -40,12 +40,13 @@ pub fn run(
     editing: bool,
     progress: &dyn Progress,
 ) -> Result<Suggested, SettingsError> {
-    let vault = super::load(settings, settings.reading(true, editing, false), progress)?.vault;
+    let super::Loaded { vault, cache, .. } =
+        super::load(settings, settings.reading(true, editing, false), progress)?;
     let graph = Graph::build(&vault);
     let dismissals = settings.load_dismissals();
     let history = crate::git::GitHistory { root: &vault.root };
     let input = suggest::Input { vault: &vault, graph: &graph, dismissals: &dismissals, history: &history };
-    let found = super::find_pairs(input, settings, progress);
+    let found = super::find_pairs(input, settings, &cache, progress);
     progress.finish();
     let focus = settings.scope.focus.as_ref();
     let folders = found.folders;
