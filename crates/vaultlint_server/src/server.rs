@@ -18,10 +18,14 @@
 //! (`initializationOptions.debounceMs`, default 150), so a burst of
 //! keystrokes costs one check.
 
-use lsp_server::{Connection, Message, Notification, Request, Response};
+use lsp_server::{Connection, ErrorCode, ExtractError, Message, Notification, Request, Response};
 use lsp_types as lsp;
-use serde_json::{Value, json};
-use std::collections::BTreeMap;
+use lsp_types::notification::{
+    DidChangeTextDocument, DidChangeWatchedFiles, DidCloseTextDocument, DidOpenTextDocument,
+    DidSaveTextDocument, Notification as _, PublishDiagnostics,
+};
+use lsp_types::request::{CodeActionRequest, Completion, GotoDefinition, HoverRequest};
+use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 use vaultlint_core::diagnostic::{Diagnostic, Severity, Span};
@@ -59,13 +63,8 @@ struct State {
 /// Serves `connection` until the client shuts it down. `cwd` is where the
 /// vault is looked for when the client names no workspace.
 pub fn run(connection: Connection, cwd: &Path) -> Result<(), String> {
-    let capabilities = json!({
-        "textDocumentSync": { "openClose": true, "change": 1, "save": { "includeText": false } },
-        "codeActionProvider": { "codeActionKinds": ["quickfix"] },
-        "definitionProvider": true,
-        "hoverProvider": true,
-        "completionProvider": { "triggerCharacters": [":", " ", "["] },
-    });
+    let capabilities = capabilities();
+    let capabilities = serde_json::to_value(capabilities).map_err(|e| e.to_string())?;
     let params = connection.initialize(capabilities).map_err(|e| e.to_string())?;
     let params: lsp::InitializeParams = serde_json::from_value(params).map_err(|e| e.to_string())?;
     #[allow(deprecated)] // Older clients send only `rootUri`.
@@ -133,6 +132,66 @@ pub fn run(connection: Connection, cwd: &Path) -> Result<(), String> {
     }
 }
 
+/// What the server offers: full-text sync with open, close and save
+/// notices, quick fixes, go to definition, hover, and completion.
+fn capabilities() -> lsp::ServerCapabilities {
+    let sync = lsp::TextDocumentSyncOptions {
+        open_close: Some(true),
+        change: Some(lsp::TextDocumentSyncKind::FULL),
+        save: Some(lsp::TextDocumentSyncSaveOptions::SaveOptions(lsp::SaveOptions {
+            include_text: Some(false),
+        })),
+        ..lsp::TextDocumentSyncOptions::default()
+    };
+    let actions = lsp::CodeActionOptions {
+        code_action_kinds: Some(vec![lsp::CodeActionKind::QUICKFIX]),
+        ..lsp::CodeActionOptions::default()
+    };
+    let completion = lsp::CompletionOptions {
+        trigger_characters: Some([":", " ", "["].map(String::from).to_vec()),
+        ..lsp::CompletionOptions::default()
+    };
+    lsp::ServerCapabilities {
+        text_document_sync: Some(lsp::TextDocumentSyncCapability::Options(sync)),
+        code_action_provider: Some(lsp::CodeActionProviderCapability::Options(actions)),
+        definition_provider: Some(lsp::OneOf::Left(true)),
+        hover_provider: Some(lsp::HoverProviderCapability::Simple(true)),
+        completion_provider: Some(completion),
+        ..lsp::ServerCapabilities::default()
+    }
+}
+
+/// The request answered by `answer` when it is of type `R`; the request
+/// back, untouched, when it is another. Parameters that do not parse are
+/// answered with `InvalidParams`.
+fn serve<R: lsp::request::Request>(
+    request: Request,
+    answer: impl FnOnce(R::Params) -> R::Result,
+) -> Result<Response, Request> {
+    let id = request.id.clone();
+    match request.extract::<R::Params>(R::METHOD) {
+        Ok((id, params)) => Ok(Response::new_ok(id, answer(params))),
+        Err(ExtractError::MethodMismatch(request)) => Err(request),
+        Err(ExtractError::JsonError { method, error }) => Ok(Response::new_err(
+            id,
+            ErrorCode::InvalidParams as i32,
+            format!("invalid parameters for {method}: {error}"),
+        )),
+    }
+}
+
+/// The parameters of a notification of type `N` (`Ok(None)` when they do
+/// not parse); the notification back when it is another.
+fn params_of<N: lsp::notification::Notification>(
+    notification: Notification,
+) -> Result<Option<N::Params>, Notification> {
+    match notification.extract::<N::Params>(N::METHOD) {
+        Ok(params) => Ok(Some(params)),
+        Err(ExtractError::MethodMismatch(notification)) => Err(notification),
+        Err(ExtractError::JsonError { .. }) => Ok(None),
+    }
+}
+
 /// How the server reads notes: with their fingerprints when the similarity
 /// pass may run, and their links.
 fn reading(settings: &Settings) -> vaultlint_syntax::note::Reading<'_> {
@@ -169,49 +228,51 @@ fn resolve(root: &Path) -> Result<Settings, String> {
 impl State {
     /// Takes a notification in; whether the vault must be checked again.
     fn notice(&mut self, notification: Notification, root: &Path) -> bool {
-        let params = notification.params;
-        match notification.method.as_str() {
-            "textDocument/didOpen" => {
-                let Ok(p) = serde_json::from_value::<lsp::DidOpenTextDocumentParams>(params) else {
-                    return false;
-                };
+        let notification = match params_of::<DidOpenTextDocument>(notification) {
+            Ok(params) => {
+                let Some(p) = params else { return false };
                 // A note newly shown gets its suspected versions too.
                 self.similarity_due = true;
-                self.set_text(p.text_document.uri, p.text_document.text)
+                return self.set_text(p.text_document.uri, p.text_document.text);
             }
-            "textDocument/didChange" => {
-                let Ok(p) = serde_json::from_value::<lsp::DidChangeTextDocumentParams>(params) else {
-                    return false;
-                };
+            Err(other) => other,
+        };
+        let notification = match params_of::<DidChangeTextDocument>(notification) {
+            Ok(params) => {
+                let Some(p) = params else { return false };
                 // Full sync: the last change holds the whole text.
-                match p.content_changes.into_iter().last() {
+                return match p.content_changes.into_iter().last() {
                     Some(change) => self.set_text(p.text_document.uri, change.text),
                     None => false,
-                }
-            }
-            "textDocument/didClose" => {
-                let Ok(p) = serde_json::from_value::<lsp::DidCloseTextDocumentParams>(params) else {
-                    return false;
                 };
+            }
+            Err(other) => other,
+        };
+        let notification = match params_of::<DidCloseTextDocument>(notification) {
+            Ok(params) => {
+                let Some(p) = params else { return false };
                 let Some(path) = self.vault_path(&p.text_document.uri) else { return false };
                 // What the vault holds of it is the disk's again.
-                self.open.remove(&path).is_some() && {
+                return self.open.remove(&path).is_some() && {
                     self.read_again(&path);
                     true
-                }
-            }
-            "textDocument/didSave" => {
-                self.similarity_due = true;
-                true
-            }
-            "workspace/didChangeWatchedFiles" => {
-                let Ok(p) = serde_json::from_value::<lsp::DidChangeWatchedFilesParams>(params) else {
-                    return false;
                 };
+            }
+            Err(other) => other,
+        };
+        let notification = match params_of::<DidSaveTextDocument>(notification) {
+            Ok(_) => {
+                self.similarity_due = true;
+                return true;
+            }
+            Err(other) => other,
+        };
+        match params_of::<DidChangeWatchedFiles>(notification) {
+            Ok(Some(p)) => {
                 self.on_disk(&p.changes, root);
                 true
             }
-            _ => false,
+            Ok(None) | Err(_) => false,
         }
     }
 
@@ -315,22 +376,14 @@ impl State {
 
     /// Answers a request.
     fn answer(&self, request: Request) -> Response {
-        let id = request.id.clone();
-        let result = match request.method.as_str() {
-            "textDocument/codeAction" => serde_json::from_value(request.params).ok().map(|p| self.actions(p)),
-            "textDocument/definition" => {
-                serde_json::from_value(request.params).ok().map(|p| self.definition(p))
-            }
-            "textDocument/hover" => serde_json::from_value(request.params).ok().map(|p| self.hover(p)),
-            "textDocument/completion" => {
-                serde_json::from_value(request.params).ok().map(|p| self.complete(p))
-            }
-            _ => return Response::new_err(id, -32601, format!("{} is not served", request.method)),
-        };
-        match result {
-            Some(value) => Response::new_ok(id, value),
-            None => Response::new_err(id, -32602, "invalid parameters".into()),
-        }
+        serve::<CodeActionRequest>(request, |p| Some(self.actions(p)))
+            .or_else(|request| serve::<GotoDefinition>(request, |p| self.definition(p)))
+            .or_else(|request| serve::<HoverRequest>(request, |p| self.hover(p)))
+            .or_else(|request| serve::<Completion>(request, |p| Some(self.complete(p))))
+            .unwrap_or_else(|request| {
+                let message = format!("{} is not served", request.method);
+                Response::new_err(request.id, ErrorCode::MethodNotFound as i32, message)
+            })
     }
 
     /// The open note at `uri`: its vault path, text, and id in the last check.
@@ -343,9 +396,9 @@ impl State {
 
     /// Quick fixes for the findings in the range: each finding's fix, and
     /// a comment that suppresses its rule in this note.
-    fn actions(&self, p: lsp::CodeActionParams) -> Value {
-        let Some((path, text, _, _)) = self.document(&p.text_document.uri) else { return json!([]) };
-        let Some((_, found)) = &self.checked else { return json!([]) };
+    fn actions(&self, p: lsp::CodeActionParams) -> lsp::CodeActionResponse {
+        let Some((path, text, _, _)) = self.document(&p.text_document.uri) else { return Vec::new() };
+        let Some((_, found)) = &self.checked else { return Vec::new() };
         let (start, end) = (offset(text, p.range.start), offset(text, p.range.end));
         let mut actions = Vec::new();
         for d in found.iter().filter(|d| d.path == path) {
@@ -372,15 +425,14 @@ impl State {
             let title = format!("Suppress {} in this note", d.code);
             actions.push(action(title, uri, end_of_text, &comment, false, d));
         }
-        Value::Array(actions)
+        actions
     }
 
     /// The note a declaration value or a body link at the position leads to.
-    fn definition(&self, p: lsp::GotoDefinitionParams) -> Value {
+    fn definition(&self, p: lsp::GotoDefinitionParams) -> Option<lsp::GotoDefinitionResponse> {
         let at = &p.text_document_position_params;
-        self.target(&at.text_document.uri, at.position)
-            .and_then(|(_, to)| self.location(to))
-            .unwrap_or(Value::Null)
+        let (_, to) = self.target(&at.text_document.uri, at.position)?;
+        self.location(to).map(lsp::GotoDefinitionResponse::Scalar)
     }
 
     /// What a declaration or link at `position` resolves to: the value's
@@ -402,21 +454,20 @@ impl State {
         }
     }
 
-    fn location(&self, id: NoteId) -> Option<Value> {
+    /// The start of the note `id`.
+    fn location(&self, id: NoteId) -> Option<lsp::Location> {
         let (vault, _) = self.vault.as_ref()?;
         let uri = uri_of(&vault.root.join(&vault.notes[id].path))?;
-        Some(
-            json!({ "uri": uri, "range": { "start": { "line": 0, "character": 0 }, "end": { "line": 0, "character": 0 } } }),
-        )
+        Some(lsp::Location { uri, range: lsp::Range::default() })
     }
 
     /// On a declaration or link: the note it names, and which version of
     /// that document is in force today.
-    fn hover(&self, p: lsp::HoverParams) -> Value {
+    fn hover(&self, p: lsp::HoverParams) -> Option<lsp::Hover> {
         let at = &p.text_document_position_params;
-        let Some((span, to)) = self.target(&at.text_document.uri, at.position) else { return Value::Null };
-        let (Some((vault, _)), Some((graph, _))) = (&self.vault, &self.checked) else { return Value::Null };
-        let Some((_, text, _, _)) = self.document(&at.text_document.uri) else { return Value::Null };
+        let (span, to) = self.target(&at.text_document.uri, at.position)?;
+        let (Some((vault, _)), Some((graph, _))) = (&self.vault, &self.checked) else { return None };
+        let (_, text, _, _) = self.document(&at.text_document.uri)?;
         let path = |id: NoteId| format!("`{}`", vault.notes[id].path);
         // Which version is in force today, as `lineage` says it.
         let life = vaultlint_model::lifecycle::Lifecycle::new(vault, graph, self.settings.rules.as_of);
@@ -429,29 +480,40 @@ impl State {
                 format!("{} {}; in force now: {}.", path(to), state.standing.describe(), current.join(", "))
             }
         };
-        json!({
-            "contents": { "kind": "markdown", "value": format!("Leads to {}. {now}", path(to)) },
-            "range": range(text, span.offset(), span.end()),
+        let contents = lsp::MarkupContent {
+            kind: lsp::MarkupKind::Markdown,
+            value: format!("Leads to {}. {now}", path(to)),
+        };
+        Some(lsp::Hover {
+            contents: lsp::HoverContents::Markup(contents),
+            range: Some(range(text, span.offset(), span.end())),
         })
     }
 
     /// Inside a successor or predecessor value: every note, named in the
     /// vault's link style.
-    fn complete(&self, p: lsp::CompletionParams) -> Value {
+    fn complete(&self, p: lsp::CompletionParams) -> lsp::CompletionResponse {
         let at = &p.text_document_position;
-        let Some((_, text, from, vault)) = self.document(&at.text_document.uri) else { return json!([]) };
+        let nothing = lsp::CompletionResponse::Array(Vec::new());
+        let Some((_, text, from, vault)) = self.document(&at.text_document.uri) else { return nothing };
         if !self.in_declaration(text, at.position.line as usize) {
-            return json!([]);
+            return nothing;
         }
         let style = vaultlint_analysis::suggest::link_style(vault, self.settings.rules.link_style);
-        let items: Vec<Value> = (0..vault.notes.len())
+        let items = (0..vault.notes.len())
             .filter(|&id| id != from && !vault.is_template(id))
             .map(|id| {
                 let value = vaultlint_analysis::suggest::apply::successor_value(vault, from, id, style);
-                json!({ "label": value.trim_matches('"'), "insertText": value, "kind": 17, "detail": vault.notes[id].title })
+                lsp::CompletionItem {
+                    label: value.trim_matches('"').to_string(),
+                    kind: Some(lsp::CompletionItemKind::FILE),
+                    detail: Some(vault.notes[id].title.to_string()),
+                    insert_text: Some(value),
+                    ..lsp::CompletionItem::default()
+                }
             })
             .collect();
-        Value::Array(items)
+        lsp::CompletionResponse::Array(items)
     }
 
     /// Whether `line` of the frontmatter holds a successor or predecessor
@@ -484,7 +546,7 @@ fn publish(connection: &Connection, state: &mut State) -> Result<(), String> {
     let Some((_, found)) = &state.checked else { return Ok(()) };
     let mut now = Vec::new();
     for (path, (uri, text)) in &state.open {
-        let diagnostics: Vec<Value> =
+        let diagnostics: Vec<lsp::Diagnostic> =
             found.iter().filter(|d| &d.path == path).map(|d| diagnostic(d, text, state)).collect();
         send(connection, uri, diagnostics)?;
         now.push(path.clone());
@@ -498,34 +560,42 @@ fn publish(connection: &Connection, state: &mut State) -> Result<(), String> {
     Ok(())
 }
 
-fn send(connection: &Connection, uri: &lsp::Uri, diagnostics: Vec<Value>) -> Result<(), String> {
-    let params = json!({ "uri": uri, "diagnostics": diagnostics });
-    let notification = Notification::new("textDocument/publishDiagnostics".into(), params);
+fn send(connection: &Connection, uri: &lsp::Uri, diagnostics: Vec<lsp::Diagnostic>) -> Result<(), String> {
+    let params = lsp::PublishDiagnosticsParams { uri: uri.clone(), diagnostics, version: None };
+    let notification = Notification::new(PublishDiagnostics::METHOD.into(), params);
     connection.sender.send(Message::Notification(notification)).map_err(|e| e.to_string())
 }
 
 /// A finding as LSP has it: range, severity, code, and the other notes
 /// it involves as related locations.
-fn diagnostic(d: &Diagnostic, text: &str, state: &State) -> Value {
+fn diagnostic(d: &Diagnostic, text: &str, state: &State) -> lsp::Diagnostic {
     let span = d.span.map_or(0..0, |s| s.range());
     let mut message = d.message.clone();
     if let Some(help) = &d.help {
         message.push_str(&format!("\nhelp: {help}"));
     }
-    let related: Vec<Value> = d
+    let related = d
         .related
         .iter()
         .filter_map(|p| uri_of(&state.settings.root().join(p)))
-        .map(|uri| json!({ "location": { "uri": uri, "range": { "start": { "line": 0, "character": 0 }, "end": { "line": 0, "character": 0 } } }, "message": "involved" }))
+        .map(|uri| lsp::DiagnosticRelatedInformation {
+            location: lsp::Location { uri, range: lsp::Range::default() },
+            message: "involved".into(),
+        })
         .collect();
-    json!({
-        "range": range(text, span.start, span.end),
-        "severity": if d.severity == Severity::Error { 1 } else { 2 },
-        "code": d.code.name(),
-        "source": "vaultlint",
-        "message": message,
-        "relatedInformation": related,
-    })
+    let severity = match d.severity {
+        Severity::Error => lsp::DiagnosticSeverity::ERROR,
+        _ => lsp::DiagnosticSeverity::WARNING,
+    };
+    lsp::Diagnostic {
+        range: range(text, span.start, span.end),
+        severity: Some(severity),
+        code: Some(lsp::NumberOrString::String(d.code.name().into())),
+        source: Some("vaultlint".into()),
+        message,
+        related_information: Some(related),
+        ..lsp::Diagnostic::default()
+    }
 }
 
 /// `text` with its first letter in upper case.
@@ -534,36 +604,52 @@ fn capitalized(text: &str) -> String {
     chars.next().map_or_else(String::new, |first| first.to_uppercase().chain(chars).collect())
 }
 
+/// A quick fix for the finding `d`: one edit of the note at `uri`.
+// `WorkspaceEdit` keys its changes by `Uri`, whose hash and equality are
+// its text alone: the parser's cache inside it does not change them.
+#[allow(clippy::mutable_key_type)]
 fn action(
     title: String,
     uri: &lsp::Uri,
-    range: Value,
+    range: lsp::Range,
     new_text: &str,
     preferred: bool,
     d: &Diagnostic,
-) -> Value {
-    json!({
-        "title": title,
-        "kind": "quickfix",
-        "isPreferred": preferred,
-        "diagnostics": [{ "code": d.code.name(), "message": d.message, "range": range }],
-        "edit": { "changes": { uri.as_str(): [{ "range": range, "newText": new_text }] } },
+) -> lsp::CodeActionOrCommand {
+    let fixed = lsp::Diagnostic {
+        range,
+        code: Some(lsp::NumberOrString::String(d.code.name().into())),
+        message: d.message.clone(),
+        ..lsp::Diagnostic::default()
+    };
+    let edit = lsp::TextEdit { range, new_text: new_text.to_string() };
+    let changes = HashMap::from([(uri.clone(), vec![edit])]);
+    lsp::CodeActionOrCommand::CodeAction(lsp::CodeAction {
+        title,
+        kind: Some(lsp::CodeActionKind::QUICKFIX),
+        diagnostics: Some(vec![fixed]),
+        edit: Some(lsp::WorkspaceEdit { changes: Some(changes), ..lsp::WorkspaceEdit::default() }),
+        is_preferred: Some(preferred),
+        ..lsp::CodeAction::default()
     })
 }
 
 /// The LSP position of a byte offset: a 0-based line, and the column in
 /// UTF-16 code units, as LSP counts them by default.
-fn position(text: &str, byte: usize) -> Value {
+fn position(text: &str, byte: usize) -> lsp::Position {
     let byte = text.floor_char_boundary(byte.min(text.len()));
     let before = &text[..byte];
     let line = before.matches('\n').count();
     let start = before.rfind('\n').map_or(0, |i| i + 1);
     let character: usize = before[start..].chars().map(char::len_utf16).sum();
-    json!({ "line": line, "character": character })
+    // LSP counts in `u32`; a note that long is cut off at the end.
+    let count = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+    lsp::Position { line: count(line), character: count(character) }
 }
 
-fn range(text: &str, start: usize, end: usize) -> Value {
-    json!({ "start": position(text, start), "end": position(text, end) })
+/// The LSP range of the bytes `start..end` of `text`.
+fn range(text: &str, start: usize, end: usize) -> lsp::Range {
+    lsp::Range { start: position(text, start), end: position(text, end) }
 }
 
 /// The byte offset of an LSP position in `text`.
@@ -586,49 +672,78 @@ fn offset(text: &str, position: lsp::Position) -> usize {
     text.len()
 }
 
-/// The file a `file:` URI names.
+/// The file a `file:` URI names, as the platform spells paths: on
+/// Windows `file:///C:/a%20b/n.md` is `C:\a b\n.md`, a drive letter's
+/// colon percent-encoded or not. `None` for another scheme or a URI that
+/// names no local file.
 fn path_of(uri: &lsp::Uri) -> Option<PathBuf> {
-    let rest = uri.as_str().strip_prefix("file://")?;
-    let bytes = rest.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%'
-            && let Some(Ok(b)) = rest.get(i + 1..i + 3).map(|h| u8::from_str_radix(h, 16))
-        {
-            out.push(b);
-            i += 3;
-        } else {
-            out.push(bytes[i]);
-            i += 1;
-        }
+    let url = url::Url::parse(uri.as_str()).ok()?;
+    if url.scheme() != "file" {
+        return None;
     }
-    Some(PathBuf::from(String::from_utf8(out).ok()?))
+    url.to_file_path().ok()
 }
 
-/// The `file:` URI of a path, each byte outside the unreserved set encoded.
+/// The `file:` URI of an absolute path, percent-encoded as URIs must be.
 fn uri_of(file: &Path) -> Option<lsp::Uri> {
-    let mut out = String::from("file://");
-    for b in file.to_str()?.bytes() {
-        match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' | b'/' => out.push(b as char),
-            _ => out.push_str(&format!("%{b:02X}")),
-        }
-    }
-    out.parse().ok()
+    url::Url::from_file_path(file).ok()?.as_str().parse().ok()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn uri(text: &str) -> lsp::Uri {
+        text.parse().unwrap()
+    }
+
     #[test]
     fn positions_count_utf16_units() {
         let text = "a\n😀b: c\n";
-        assert_eq!(position(text, 7), json!({ "line": 1, "character": 3 }));
+        assert_eq!(position(text, 7), lsp::Position { line: 1, character: 3 });
         assert_eq!(offset(text, lsp::Position { line: 1, character: 3 }), 7);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn paths_and_uris_percent_encode_spaces_and_non_ascii() {
         let uri = uri_of(Path::new("/v/my notes/é.md")).unwrap();
         assert_eq!(uri.as_str(), "file:///v/my%20notes/%C3%A9.md");
         assert_eq!(path_of(&uri).unwrap(), PathBuf::from("/v/my notes/é.md"));
+        // Encoded as some clients do, every byte outside the unreserved set.
+        let encoded = "file:///v/caf%C3%A9%20%E6%97%A5%E8%A8%98/%5Bdraft%5D.md";
+        assert_eq!(path_of(&self::uri(encoded)).unwrap(), PathBuf::from("/v/café 日記/[draft].md"));
+    }
+
+    #[test]
+    fn windows_style_uris_name_the_drive() {
+        // VS Code sends the drive letter in lower case with its colon
+        // encoded; others send `C:` as it is.
+        for text in
+            ["file:///C:/Users/me/My%20Vault/caf%C3%A9.md", "file:///c%3A/Users/me/My%20Vault/caf%C3%A9.md"]
+        {
+            let path = path_of(&uri(text)).unwrap();
+            #[cfg(windows)]
+            {
+                let drive = if text.contains("%3A") { "c:" } else { "C:" };
+                assert_eq!(path, PathBuf::from(format!(r"{drive}\Users\me\My Vault\café.md")));
+            }
+            #[cfg(unix)]
+            {
+                // Elsewhere the drive is a folder at the root, and the rest as on Windows.
+                assert!(path.ends_with("Users/me/My Vault/café.md"), "{path:?}");
+                assert!(path.starts_with("/C:") || path.starts_with("/c:"), "{path:?}");
+            }
+            // Back to the URI the client sent, with the drive's colon as it is.
+            let back = uri_of(&path).unwrap();
+            assert_eq!(back.as_str().to_lowercase(), text.replace("%3A", ":").to_lowercase(), "{path:?}");
+        }
+    }
+
+    #[test]
+    fn uris_of_other_schemes_name_no_file() {
+        assert_eq!(path_of(&uri("untitled:Untitled-1")), None);
+        assert_eq!(path_of(&uri("https://example.com/a.md")), None);
+        assert_eq!(path_of(&uri("file://server/share/a.md")).filter(|_| cfg!(unix)), None);
     }
 }
