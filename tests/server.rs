@@ -308,3 +308,87 @@ fn the_config_is_read_again_when_it_changes(client: &mut Client, root: &std::pat
     client.notify("workspace/didChangeWatchedFiles", config);
     assert_eq!(codes(&client.diagnostics(&older)), []);
 }
+
+/// Starts a server on `root` and initializes it.
+fn started(root: &std::path::Path) -> Client {
+    let mut client = Client::start(root);
+    let params =
+        json!({ "processId": null, "rootUri": format!("file://{}", root.display()), "capabilities": {} });
+    client.request("initialize", params);
+    client.notify("initialized", json!({}));
+    client
+}
+
+/// `text` with an LSP text edit made (ASCII text: columns are bytes).
+fn edited(text: &str, edit: &Value) -> String {
+    let at = |position: &Value| {
+        let line = position["line"].as_u64().unwrap() as usize;
+        let start: usize = text.split_inclusive('\n').take(line).map(str::len).sum();
+        start + position["character"].as_u64().unwrap() as usize
+    };
+    let (start, end) = (at(&edit["range"]["start"]), at(&edit["range"]["end"]));
+    [&text[..start], edit["newText"].as_str().unwrap(), &text[end..]].concat()
+}
+
+/// A fix is planned on the text the editor has now: after unsaved lines
+/// are added to the frontmatter, "Mark as superseded" still puts the
+/// declaration on a line of its own.
+#[test]
+fn marking_a_suspected_version_follows_unsaved_edits() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().canonicalize().unwrap();
+    let body = "# Leave policy\n\nEmployees accrue annual leave at a rate of two days per month of service. \
+        Leave requests go to the line manager at least two weeks ahead. Unused leave carries over up to \
+        five days into the next year, and the rest lapses at the end of March. Sick leave is separate and \
+        needs a doctor's note after three days. Parental leave follows the statutory minimum, topped up \
+        to full pay for the first twelve weeks. Public holidays do not count against the allowance.\n";
+    std::fs::create_dir(root.join("hr")).unwrap();
+    let older = format!("---\ntitle: Leave policy 2024\nreviewed: 2025-01-01\n---\n{body}");
+    std::fs::write(root.join("hr/leave-2024.md"), &older).unwrap();
+    let newer = format!("---\ntitle: Leave policy\nreviewed: 2025-06-01\n---\n{body}\nSabbaticals too.\n");
+    std::fs::write(root.join("hr/leave.md"), newer).unwrap();
+    std::fs::write(root.join("vaultlint.toml"), "").unwrap();
+    let mut client = started(&root);
+    let path = "hr/leave-2024.md";
+    let at = uri(&root, path);
+    let found = open(&mut client, &root, path);
+    assert_eq!(codes(&found), [("suspected-version".to_string(), 0)]);
+    // Lines added above the frontmatter's keys, not saved.
+    let now = older.replacen("---\n", "---\nowner: People team\ntags: [hr, policy]\n", 1);
+    let change = json!({ "textDocument": { "uri": at, "version": 2 }, "contentChanges": [{ "text": now }] });
+    client.notify("textDocument/didChange", change);
+    let found = client.diagnostics(&at);
+    let params = json!({ "textDocument": { "uri": at }, "range": found[0]["range"], "context": { "diagnostics": [] } });
+    let actions = client.request("textDocument/codeAction", params);
+    let mark = actions
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["title"].as_str().unwrap().starts_with("Mark as superseded"))
+        .expect("a mark action");
+    let edits = mark["edit"]["changes"][&at].as_array().unwrap();
+    let fixed = edits.iter().rev().fold(now.clone(), |text, edit| edited(&text, edit));
+    // Every line of the frontmatter is one `key: value`, the declaration among them.
+    let lines: Vec<&str> = fixed.lines().collect();
+    let closing = lines.iter().skip(1).position(|l| *l == "---").unwrap() + 1;
+    let frontmatter = &lines[1..closing];
+    let well_formed = |l: &&str| {
+        l.split_once(": ").is_some_and(|(key, value)| {
+            !key.is_empty()
+                && key.chars().all(|c| c.is_ascii_lowercase() || c == '_')
+                && !value.is_empty()
+                && !value.contains(": ")
+        })
+    };
+    assert!(frontmatter.iter().all(well_formed), "{fixed}");
+    assert!(frontmatter.contains(&"reviewed: 2025-01-01"), "{fixed}");
+    assert!(
+        frontmatter.iter().any(|l| l.starts_with("superseded_by: ") && l.contains("leave.md")),
+        "{fixed}"
+    );
+    assert_eq!(frontmatter.iter().filter(|l| l.contains("superseded_by")).count(), 1, "{fixed}");
+    assert!(fixed.ends_with(body), "{fixed}");
+    assert_eq!(client.request("shutdown", Value::Null), Value::Null);
+    client.notify("exit", Value::Null);
+    assert!(client.child.wait().unwrap().success());
+}

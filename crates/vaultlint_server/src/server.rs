@@ -1,7 +1,8 @@
 //! `vaultlint server`: the Language Server Protocol over a connection the
 //! binary opens on stdio. Diagnostics for every open note, from the
 //! editor's text of open notes and the disk for the rest, on open, change
-//! and save; code actions from the fix model; go to definition on a
+//! and save; code actions from the fix model, planned on the editor's
+//! text at the time they are asked for; go to definition on a
 //! declaration or a link; hover on a declaration; completion inside a
 //! successor value. It never writes a file: edits reach the editor as
 //! workspace edits.
@@ -28,7 +29,9 @@ use lsp_types::request::{CodeActionRequest, Completion, GotoDefinition, HoverReq
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
-use vaultlint_core::diagnostic::{Diagnostic, Severity, Span};
+use vaultlint_analysis::suggest;
+use vaultlint_core::code::Code;
+use vaultlint_core::diagnostic::{Diagnostic, Fix, Severity, Sources, Span};
 use vaultlint_core::progress::Silent;
 use vaultlint_model::graph::Graph;
 use vaultlint_model::vault::{NoteId, Resolution, Vault};
@@ -52,7 +55,14 @@ struct State {
     declarations: Option<Vec<Vec<vaultlint_model::graph::Declared>>>,
     /// The last check: the vault's graph, and the findings.
     checked: Option<(Graph, Vec<Diagnostic>)>,
-    /// The suspected versions the last similarity pass found.
+    /// How many times a note's text changed, in the editor or on disk;
+    /// counted so that nothing is planned on findings of an older text.
+    text_changes: u64,
+    /// `text_changes` when the last check ran: its spans and fixes are
+    /// offsets into the texts of then.
+    checked_at: u64,
+    /// The suspected versions the last similarity pass found, without
+    /// their fixes: the text they were planned on may have changed since.
     suspected: Vec<Diagnostic>,
     /// Whether the next check runs the similarity pass.
     similarity_due: bool,
@@ -88,6 +98,8 @@ pub fn run(connection: Connection, cwd: &Path) -> Result<(), String> {
         vault: None,
         declarations: None,
         checked: None,
+        text_changes: 0,
+        checked_at: 0,
         suspected: Vec::new(),
         similarity_due: true,
         published: Vec::new(),
@@ -306,6 +318,7 @@ impl State {
     /// Puts the note at `path` in the vault as the disk has it now, or
     /// takes it out when it is gone.
     fn read_again(&mut self, path: &str) {
+        self.text_changes += 1;
         let reading = reading(&self.settings);
         let Some((vault, _)) = &mut self.vault else { return };
         let file = self.settings.root().join(path);
@@ -320,6 +333,7 @@ impl State {
 
     fn set_text(&mut self, uri: lsp::Uri, text: String) -> bool {
         let Some(path) = self.vault_path(&uri) else { return false };
+        self.text_changes += 1;
         let note = Note::parse_with(path.clone(), &text, reading(&self.settings));
         if let Some((vault, _)) = &mut self.vault {
             let renamed = vault.put(note);
@@ -362,9 +376,10 @@ impl State {
         let graph = Graph::assemble(vault, declarations);
         let mut found =
             check::analyse_with_graph(vault, &graph, &settings, rules, suggesting, &Silent).diagnostics;
-        let suspected = |d: &&Diagnostic| d.code == vaultlint_core::code::Code::SuspectedVersion;
+        let suspected = |d: &&Diagnostic| d.code == Code::SuspectedVersion;
         if suggesting {
-            self.suspected = found.iter().filter(suspected).cloned().collect();
+            let unfixed = |d: &Diagnostic| Diagnostic { fix: None, ..d.clone() };
+            self.suspected = found.iter().filter(suspected).map(unfixed).collect();
             self.similarity_due = false;
         } else {
             let open = |d: &&Diagnostic| self.open.contains_key(&d.path);
@@ -372,6 +387,7 @@ impl State {
             vaultlint_core::diagnostic::sort(&mut found);
         }
         self.checked = Some((graph, found));
+        self.checked_at = self.text_changes;
     }
 
     /// Answers a request.
@@ -399,6 +415,10 @@ impl State {
     fn actions(&self, p: lsp::CodeActionParams) -> lsp::CodeActionResponse {
         let Some((path, text, _, _)) = self.document(&p.text_document.uri) else { return Vec::new() };
         let Some((_, found)) = &self.checked else { return Vec::new() };
+        if self.checked_at != self.text_changes {
+            // The findings' offsets are into an older text.
+            return Vec::new();
+        }
         let (start, end) = (offset(text, p.range.start), offset(text, p.range.end));
         let mut actions = Vec::new();
         for d in found.iter().filter(|d| d.path == path) {
@@ -407,12 +427,12 @@ impl State {
                 continue;
             }
             let uri = &p.text_document.uri;
-            if let Some(fix) = &d.fix {
+            if let Some(fix) = self.fix_now(d, path, text) {
                 let range = range(text, fix.edit.offset, fix.edit.offset + fix.edit.original.len());
                 let help = d.help.as_deref().unwrap_or(&d.message);
                 let title = match (fix.is_safe(), d.code) {
                     (true, _) => format!("Fix {}: {help}", d.code),
-                    (false, vaultlint_core::code::Code::SuspectedVersion) => {
+                    (false, Code::SuspectedVersion) => {
                         format!("Mark as superseded ({}; check it first)", d.code)
                     }
                     (false, _) => format!("{} ({}; check it first)", capitalized(help), d.code),
@@ -426,6 +446,27 @@ impl State {
             actions.push(action(title, uri, end_of_text, &comment, false, d));
         }
         actions
+    }
+
+    /// The fix of the finding `d` on the open note at `path`, as an edit
+    /// of `text`, the editor's text now. A suspected version's mark is
+    /// planned again, on that text: the similarity pass that found it ran
+    /// on the text of an earlier open or save. An edit that does not read
+    /// what it replaces in `text` is not offered.
+    fn fix_now(&self, d: &Diagnostic, path: &str, text: &str) -> Option<Fix> {
+        let fix = match d.code {
+            Code::SuspectedVersion => {
+                let (vault, _) = self.vault.as_ref()?;
+                let older = vault.id_of(path)?;
+                let newer = vault.id_of(d.related.first()?)?;
+                let style = suggest::link_style(vault, self.settings.rules.link_style);
+                let editor = EditorText { path, text };
+                suggest::mark(vault, older, newer, style, &editor).ok()??.fix
+            }
+            _ => d.fix.clone()?,
+        };
+        let end = fix.edit.offset.checked_add(fix.edit.original.len())?;
+        (text.get(fix.edit.offset..end) == Some(fix.edit.original.as_str())).then_some(fix)
     }
 
     /// The note a declaration value or a body link at the position leads to.
@@ -499,11 +540,11 @@ impl State {
         if !self.in_declaration(text, at.position.line as usize) {
             return nothing;
         }
-        let style = vaultlint_analysis::suggest::link_style(vault, self.settings.rules.link_style);
+        let style = suggest::link_style(vault, self.settings.rules.link_style);
         let items = (0..vault.notes.len())
             .filter(|&id| id != from && !vault.is_template(id))
             .map(|id| {
-                let value = vaultlint_analysis::suggest::apply::successor_value(vault, from, id, style);
+                let value = suggest::apply::successor_value(vault, from, id, style);
                 lsp::CompletionItem {
                     label: value.trim_matches('"').to_string(),
                     kind: Some(lsp::CompletionItemKind::FILE),
@@ -537,6 +578,18 @@ impl State {
             }
             _ => false,
         }
+    }
+}
+
+/// The editor's text of one open note, for a fix planned on it.
+struct EditorText<'a> {
+    path: &'a str,
+    text: &'a str,
+}
+
+impl Sources for EditorText<'_> {
+    fn text(&self, path: &str) -> Option<std::sync::Arc<str>> {
+        (path == self.path).then(|| self.text.into())
     }
 }
 
