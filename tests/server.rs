@@ -392,3 +392,42 @@ fn marking_a_suspected_version_follows_unsaved_edits() {
     client.notify("exit", Value::Null);
     assert!(client.child.wait().unwrap().success());
 }
+
+/// A header declaring 4 GB before a 2-byte body: the server refuses it
+/// without allocating that much, and ends with an error of its own
+/// accord, its input still open.
+#[test]
+fn a_content_length_over_the_limit_ends_the_server() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("vaultlint.toml"), "").unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_vaultlint"))
+        .arg("server")
+        .current_dir(dir.path())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"Content-Length: 4000000000\r\n\r\n{}").unwrap();
+    stdin.flush().unwrap();
+    // A bound on a hang, not a pause: the server that works ends at once;
+    // one that waits for the 4 GB is killed, and the test fails.
+    let (ended, ended_in_time) = channel::<()>();
+    let pid = child.id().to_string();
+    let watchdog = std::thread::spawn(move || {
+        let hung = ended_in_time.recv_timeout(Duration::from_secs(60)).is_err();
+        if hung {
+            let _ = Command::new("kill").args(["-9", &pid]).status();
+        }
+        hung
+    });
+    let status = child.wait().unwrap();
+    ended.send(()).unwrap();
+    assert!(!watchdog.join().unwrap(), "the server waited for the body and was killed");
+    assert_eq!(status.code(), Some(2), "{status}");
+    let mut stderr = String::new();
+    child.stderr.take().unwrap().read_to_string(&mut stderr).unwrap();
+    assert!(stderr.contains("4000000000 bytes, over the limit"), "{stderr}");
+    drop(stdin);
+}

@@ -18,15 +18,20 @@
 //! change is checked once nothing has arrived for the debounce time
 //! (`initializationOptions.debounceMs`, default 150), so a burst of
 //! keystrokes costs one check.
+//!
+//! On stdio ([`serve_stdio`]) a message is read only once its header is
+//! known to declare at most [`MAX_MESSAGE_BYTES`]: a larger one ends the
+//! server with an error before anything is allocated for it.
 
 use lsp_server::{Connection, ErrorCode, ExtractError, Message, Notification, Request, Response};
 use lsp_types as lsp;
 use lsp_types::notification::{
     DidChangeTextDocument, DidChangeWatchedFiles, DidCloseTextDocument, DidOpenTextDocument,
-    DidSaveTextDocument, Notification as _, PublishDiagnostics,
+    DidSaveTextDocument, Exit, Notification as _, PublishDiagnostics,
 };
 use lsp_types::request::{CodeActionRequest, Completion, GotoDefinition, HoverRequest};
 use std::collections::{BTreeMap, HashMap};
+use std::io::{BufRead, Read};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 use vaultlint_analysis::suggest;
@@ -68,6 +73,127 @@ struct State {
     similarity_due: bool,
     /// Notes given diagnostics last time, to clear those fixed or closed.
     published: Vec<String>,
+}
+
+/// The largest message the server reads, in bytes: 64 MiB, thousands of
+/// times a long note.
+pub const MAX_MESSAGE_BYTES: u64 = 64 << 20;
+
+/// The longest header line read, in bytes; LSP's are a few dozen.
+const MAX_HEADER_LINE: u64 = 1024;
+
+/// The most header lines one message may have; LSP defines two.
+const MAX_HEADERS: usize = 16;
+
+/// Serves the client on standard input and output until it shuts the
+/// server down. Messages are read by [`read_message`], so a malformed
+/// frame or one over [`MAX_MESSAGE_BYTES`] ends the server with that
+/// reason as the error. `cwd` is where the vault is looked for when the
+/// client names no workspace.
+pub fn serve_stdio(cwd: &Path) -> Result<(), String> {
+    let (server, client) = Connection::memory();
+    let Connection { sender: to_server, receiver: from_server } = client;
+    // The reader's reason is sent before it lets go of `to_server`: once
+    // `run` sees the connection closed, the reason is there to be read.
+    let (failed, failure) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut stdin = std::io::stdin().lock();
+        loop {
+            match read_message(&mut stdin) {
+                Ok(Some(message)) => {
+                    let exit = matches!(&message, Message::Notification(n) if n.method == Exit::METHOD);
+                    if to_server.send(message).is_err() || exit {
+                        return;
+                    }
+                }
+                Ok(None) => return,
+                Err(reason) => {
+                    let _ = failed.send(reason);
+                    return;
+                }
+            }
+        }
+    });
+    let writer = std::thread::spawn(move || -> std::io::Result<()> {
+        let mut stdout = std::io::stdout().lock();
+        from_server.into_iter().try_for_each(|message| message.write(&mut stdout))
+    });
+    let served = run(server, cwd);
+    // `run` has let go of its end: the writer ends once it wrote the rest.
+    let written = writer.join();
+    if let Ok(reason) = failure.try_recv() {
+        return Err(reason);
+    }
+    served?;
+    match written {
+        Ok(Ok(())) => Ok(()),
+        Ok(Err(e)) => Err(format!("cannot write to the client: {e}")),
+        Err(_) => Err("the writer to the client failed".into()),
+    }
+}
+
+/// Reads one message framed as LSP frames them: header lines ending in
+/// `\r\n`, one of them `Content-Length: N`, a blank line, then N bytes of
+/// JSON. `Ok(None)` when the input ends before a message. A length over
+/// [`MAX_MESSAGE_BYTES`] is refused as soon as its header is read, and the
+/// body is read as it arrives, so memory follows the bytes sent, never
+/// the length declared; header lines are bounded too.
+fn read_message(input: &mut impl BufRead) -> Result<Option<Message>, String> {
+    let mut length = None;
+    let mut headers = 0;
+    loop {
+        let mut line = Vec::new();
+        input
+            .by_ref()
+            .take(MAX_HEADER_LINE)
+            .read_until(b'\n', &mut line)
+            .map_err(|e| format!("cannot read from the client: {e}"))?;
+        if line.is_empty() && headers == 0 {
+            return Ok(None);
+        }
+        let Some(line) = line.strip_suffix(b"\r\n") else {
+            return Err(match line.len() as u64 {
+                0 => "the input ended inside a message's header".into(),
+                MAX_HEADER_LINE => format!("a message's header line is over {MAX_HEADER_LINE} bytes"),
+                _ => format!(
+                    "a message's header line does not end in CRLF: {:?}",
+                    String::from_utf8_lossy(&line)
+                ),
+            });
+        };
+        if line.is_empty() {
+            break;
+        }
+        headers += 1;
+        if headers > MAX_HEADERS {
+            return Err(format!("a message has over {MAX_HEADERS} header lines"));
+        }
+        let line = String::from_utf8_lossy(line);
+        let Some((name, value)) = line.split_once(':') else {
+            return Err(format!("a message's header line is not `name: value`: {line:?}"));
+        };
+        if name.trim().eq_ignore_ascii_case("Content-Length") {
+            let value = value.trim();
+            let declared: u64 = value.parse().map_err(|_| format!("invalid Content-Length {value:?}"))?;
+            if declared > MAX_MESSAGE_BYTES {
+                return Err(format!(
+                    "a message declares {declared} bytes, over the limit of {MAX_MESSAGE_BYTES} bytes"
+                ));
+            }
+            length = Some(declared);
+        }
+    }
+    let length = length.ok_or("a message has no Content-Length header")?;
+    let mut body = Vec::new();
+    input
+        .by_ref()
+        .take(length)
+        .read_to_end(&mut body)
+        .map_err(|e| format!("cannot read from the client: {e}"))?;
+    if (body.len() as u64) < length {
+        return Err(format!("the input ended {} bytes into a message of {length}", body.len()));
+    }
+    serde_json::from_slice(&body).map(Some).map_err(|e| format!("a message is not JSON-RPC: {e}"))
 }
 
 /// Serves `connection` until the client shuts it down. `cwd` is where the
@@ -745,6 +871,49 @@ fn uri_of(file: &Path) -> Option<lsp::Uri> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn read(bytes: &[u8]) -> Result<Option<Message>, String> {
+        read_message(&mut std::io::Cursor::new(bytes))
+    }
+
+    #[test]
+    fn messages_are_read_by_their_content_length() {
+        let body = r#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#;
+        let framed = format!(
+            "Content-Length: {}\r\nContent-Type: application/vscode-jsonrpc\r\n\r\n{body}",
+            body.len()
+        );
+        let mut input = std::io::Cursor::new(framed.repeat(2).into_bytes());
+        for _ in 0..2 {
+            let message = read_message(&mut input).unwrap();
+            assert!(matches!(message, Some(Message::Notification(n)) if n.method == "initialized"));
+        }
+        assert!(read_message(&mut input).unwrap().is_none(), "the end of the input");
+    }
+
+    #[test]
+    fn a_length_over_the_limit_is_refused_before_the_body() {
+        let error = read(b"Content-Length: 4000000000\r\n\r\n{}").unwrap_err();
+        assert!(error.contains("4000000000 bytes, over the limit"), "{error}");
+        let just_over = format!("Content-Length: {}\r\n\r\n", MAX_MESSAGE_BYTES + 1);
+        assert!(read(just_over.as_bytes()).is_err());
+        let huge = format!("Content-Length: {}0\r\n\r\n", u64::MAX);
+        assert!(read(huge.as_bytes()).unwrap_err().contains("invalid Content-Length"));
+    }
+
+    #[test]
+    fn malformed_frames_are_errors() {
+        // The body shorter than declared: the input ended inside it.
+        assert!(read(b"Content-Length: 10\r\n\r\n{}").unwrap_err().contains("ended 2 bytes into"));
+        assert!(read(b"Content-Type: x\r\n\r\n{}").unwrap_err().contains("no Content-Length"));
+        assert!(read(b"Content-Length: 2\n\n{}").unwrap_err().contains("CRLF"));
+        let long = format!("X-{}: 1\r\n", "a".repeat(2000));
+        assert!(read(long.as_bytes()).unwrap_err().contains("over 1024 bytes"));
+        let many = "X-A: 1\r\n".repeat(20);
+        assert!(read(many.as_bytes()).unwrap_err().contains("header lines"));
+        assert!(read(b"Content-Length: 2\r\n").unwrap_err().contains("ended inside a message's header"));
+        assert!(read(b"Content-Length: 2\r\n\r\n[]").unwrap_err().contains("not JSON-RPC"));
+    }
 
     fn uri(text: &str) -> lsp::Uri {
         text.parse().unwrap()
