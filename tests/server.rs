@@ -309,6 +309,25 @@ fn the_config_is_read_again_when_it_changes(client: &mut Client, root: &std::pat
     assert_eq!(codes(&client.diagnostics(&older)), []);
 }
 
+/// Waits for `child` to end, and its exit status. A bound on a hang, not a
+/// pause: a server that works ends at once; one that hangs is killed after
+/// a minute, and the test fails.
+fn ended(child: &mut Child) -> std::process::ExitStatus {
+    let (done, done_in_time) = channel::<()>();
+    let pid = child.id().to_string();
+    let watchdog = std::thread::spawn(move || {
+        let hung = done_in_time.recv_timeout(Duration::from_secs(60)).is_err();
+        if hung {
+            let _ = Command::new("kill").args(["-9", &pid]).status();
+        }
+        hung
+    });
+    let status = child.wait().unwrap();
+    done.send(()).unwrap();
+    assert!(!watchdog.join().unwrap(), "the server hung and was killed");
+    status
+}
+
 /// Starts a server on `root` and initializes it.
 fn started(root: &std::path::Path) -> Client {
     let mut client = Client::start(root);
@@ -388,9 +407,14 @@ fn marking_a_suspected_version_follows_unsaved_edits() {
     );
     assert_eq!(frontmatter.iter().filter(|l| l.contains("superseded_by")).count(), 1, "{fixed}");
     assert!(fixed.ends_with(body), "{fixed}");
+    shut_down(client);
+}
+
+/// Shuts the server down as the protocol says: `shutdown`, then `exit`.
+fn shut_down(mut client: Client) {
     assert_eq!(client.request("shutdown", Value::Null), Value::Null);
     client.notify("exit", Value::Null);
-    assert!(client.child.wait().unwrap().success());
+    assert!(ended(&mut client.child).success());
 }
 
 /// A header declaring 4 GB before a 2-byte body: the server refuses it
@@ -411,23 +435,97 @@ fn a_content_length_over_the_limit_ends_the_server() {
     let mut stdin = child.stdin.take().unwrap();
     stdin.write_all(b"Content-Length: 4000000000\r\n\r\n{}").unwrap();
     stdin.flush().unwrap();
-    // A bound on a hang, not a pause: the server that works ends at once;
-    // one that waits for the 4 GB is killed, and the test fails.
-    let (ended, ended_in_time) = channel::<()>();
-    let pid = child.id().to_string();
-    let watchdog = std::thread::spawn(move || {
-        let hung = ended_in_time.recv_timeout(Duration::from_secs(60)).is_err();
-        if hung {
-            let _ = Command::new("kill").args(["-9", &pid]).status();
-        }
-        hung
-    });
-    let status = child.wait().unwrap();
-    ended.send(()).unwrap();
-    assert!(!watchdog.join().unwrap(), "the server waited for the body and was killed");
+    let status = ended(&mut child);
     assert_eq!(status.code(), Some(2), "{status}");
     let mut stderr = String::new();
     child.stderr.take().unwrap().read_to_string(&mut stderr).unwrap();
     assert!(stderr.contains("4000000000 bytes, over the limit"), "{stderr}");
     drop(stdin);
+}
+
+/// `exit` without `shutdown` first: exit status 1, as the protocol says.
+#[test]
+fn exit_without_shutdown_exits_1() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("vaultlint.toml"), "").unwrap();
+    let mut client = started(&dir.path().canonicalize().unwrap());
+    client.notify("exit", Value::Null);
+    assert_eq!(ended(&mut client.child).code(), Some(1));
+}
+
+/// A handbook vault in a temporary folder, with an empty root config.
+fn handbook() -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    copy_dir(&fixture("handbook"), dir.path());
+    std::fs::write(dir.path().join("vaultlint.toml"), "").unwrap();
+    let root = dir.path().canonicalize().unwrap();
+    (dir, root)
+}
+
+/// A config in a subfolder that does not parse: a diagnostic on that
+/// config, cleared once it is fixed.
+#[test]
+fn an_invalid_subfolder_config_is_reported_on_it() {
+    let (_dir, root) = handbook();
+    std::fs::write(root.join("internal/vaultlint.toml"), "[rules]\nmissing-successor = \n").unwrap();
+    let mut client = started(&root);
+    let vpn = uri(&root, "internal/it/vpn.md");
+    let text = std::fs::read_to_string(root.join("internal/it/vpn.md")).unwrap();
+    let doc = json!({ "uri": vpn, "languageId": "markdown", "version": 1, "text": text });
+    client.notify("textDocument/didOpen", json!({ "textDocument": doc }));
+    let config = uri(&root, "internal/vaultlint.toml");
+    let found = client.diagnostics(&config);
+    assert_eq!(codes(&found), [("invalid-config".to_string(), 1)]);
+    assert_eq!(found[0]["severity"], 1);
+    std::fs::write(root.join("internal/vaultlint.toml"), "").unwrap();
+    let changed = json!({ "changes": [{ "uri": config, "type": 2 }] });
+    client.notify("workspace/didChangeWatchedFiles", changed);
+    assert_eq!(codes(&client.diagnostics(&config)), []);
+    assert_eq!(codes(&client.diagnostics(&vpn)), [("missing-successor".to_string(), 2)]);
+    shut_down(client);
+}
+
+/// A root config that does not parse: the server says so in a window
+/// message, and serves the vault without it rather than ending.
+#[test]
+fn an_invalid_root_config_is_shown_and_the_vault_still_served() {
+    let (_dir, root) = handbook();
+    std::fs::write(root.join("vaultlint.toml"), "[rules\n").unwrap();
+    let mut client = started(&root);
+    let shown = client.wait(|m| m["method"] == "window/showMessage");
+    assert_eq!(shown["params"]["type"], 1);
+    let said = shown["params"]["message"].as_str().unwrap();
+    assert!(said.contains("vaultlint.toml"), "{said}");
+    let found = open(&mut client, &root, "internal/it/vpn.md");
+    assert_eq!(codes(&found), [("missing-successor".to_string(), 2)]);
+    shut_down(client);
+}
+
+/// The server reads the vault, the similarity pass included, and writes
+/// no cache folder into it.
+#[test]
+fn the_server_writes_no_cache() {
+    let (_dir, root) = handbook();
+    let mut client = started(&root);
+    let found = open(&mut client, &root, "restricted/finance/budget-fy26.md");
+    assert!(found.iter().any(|d| d["code"] == "suspected-version"), "{found:?}");
+    shut_down(client);
+    assert!(!root.join(".vaultlint_cache").exists());
+}
+
+/// Obsidian's settings changed on disk: a note they now leave out of the
+/// vault breaks the declaration that names it.
+#[test]
+fn obsidian_settings_are_read_again_when_they_change() {
+    let (_dir, root) = handbook();
+    let mut client = started(&root);
+    assert_eq!(codes(&open(&mut client, &root, "public/offices-2024.md")), []);
+    std::fs::create_dir(root.join(".obsidian")).unwrap();
+    std::fs::write(root.join(".obsidian/app.json"), r#"{"userIgnoreFilters": ["public/offices.md"]}"#)
+        .unwrap();
+    let created = json!({ "changes": [{ "uri": uri(&root, ".obsidian/app.json"), "type": 1 }] });
+    client.notify("workspace/didChangeWatchedFiles", created);
+    let found = client.diagnostics(&uri(&root, "public/offices-2024.md"));
+    assert_eq!(codes(&found), [("missing-successor".to_string(), 3)]);
+    shut_down(client);
 }

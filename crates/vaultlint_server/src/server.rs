@@ -19,6 +19,12 @@
 //! (`initializationOptions.debounceMs`, default 150), so a burst of
 //! keystrokes costs one check.
 //!
+//! The configs and the `.obsidian/` settings are read again when the
+//! client reports one changed or saved one. A root config that does not
+//! parse is shown in a window message and the vault served without it; a
+//! config in a subfolder that does not parse gets a diagnostic of its own.
+//! The cache is off. `exit` without `shutdown` ends it with status 1.
+//!
 //! On stdio ([`serve_stdio`]) a message is read only once its header is
 //! known to declare at most [`MAX_MESSAGE_BYTES`]: a larger one ends the
 //! server with an error before anything is allocated for it.
@@ -27,7 +33,7 @@ use lsp_server::{Connection, ErrorCode, ExtractError, Message, Notification, Req
 use lsp_types as lsp;
 use lsp_types::notification::{
     DidChangeTextDocument, DidChangeWatchedFiles, DidCloseTextDocument, DidOpenTextDocument,
-    DidSaveTextDocument, Exit, Notification as _, PublishDiagnostics,
+    DidSaveTextDocument, Exit, Notification as _, PublishDiagnostics, ShowMessage,
 };
 use lsp_types::request::{CodeActionRequest, Completion, GotoDefinition, HoverRequest};
 use std::collections::{BTreeMap, HashMap};
@@ -42,7 +48,8 @@ use vaultlint_model::graph::Graph;
 use vaultlint_model::vault::{NoteId, Resolution, Vault};
 use vaultlint_syntax::note::Note;
 use vaultlint_workspace::commands::{self, check};
-use vaultlint_workspace::settings::{Flags, Settings};
+use vaultlint_workspace::config::ConfigError;
+use vaultlint_workspace::settings::{Flags, Settings, SettingsError};
 
 /// The debounce when the client sets none.
 const DEBOUNCE: Duration = Duration::from_millis(150);
@@ -73,6 +80,38 @@ struct State {
     similarity_due: bool,
     /// Notes given diagnostics last time, to clear those fixed or closed.
     published: Vec<String>,
+    /// The config in a subfolder that kept the vault from being read at
+    /// the last check: published as a diagnostic on that file.
+    invalid_config: Option<ConfigError>,
+    /// The config file given a diagnostic last time, to clear it once the
+    /// vault can be read again.
+    published_config: Option<lsp::Uri>,
+    /// Problems to show the user in a window message at the next publish.
+    to_show: Vec<String>,
+    /// The last problem shown, not shown again while it stands.
+    shown: Option<String>,
+}
+
+/// How a session with the client ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ending {
+    /// `exit` after `shutdown`, as the protocol asks.
+    ShutDown,
+    /// `exit` without `shutdown` first.
+    ExitWithoutShutdown,
+    /// The client closed the connection without `exit`.
+    Disconnected,
+}
+
+impl Ending {
+    /// The exit status the protocol asks for: 0 after `shutdown`, 1
+    /// otherwise.
+    pub fn status(self) -> u8 {
+        match self {
+            Ending::ShutDown => 0,
+            Ending::ExitWithoutShutdown | Ending::Disconnected => 1,
+        }
+    }
 }
 
 /// The largest message the server reads, in bytes: 64 MiB, thousands of
@@ -90,7 +129,7 @@ const MAX_HEADERS: usize = 16;
 /// frame or one over [`MAX_MESSAGE_BYTES`] ends the server with that
 /// reason as the error. `cwd` is where the vault is looked for when the
 /// client names no workspace.
-pub fn serve_stdio(cwd: &Path) -> Result<(), String> {
+pub fn serve_stdio(cwd: &Path) -> Result<Ending, String> {
     let (server, client) = Connection::memory();
     let Connection { sender: to_server, receiver: from_server } = client;
     // The reader's reason is sent before it lets go of `to_server`: once
@@ -124,9 +163,9 @@ pub fn serve_stdio(cwd: &Path) -> Result<(), String> {
     if let Ok(reason) = failure.try_recv() {
         return Err(reason);
     }
-    served?;
+    let ending = served?;
     match written {
-        Ok(Ok(())) => Ok(()),
+        Ok(Ok(())) => Ok(ending),
         Ok(Err(e)) => Err(format!("cannot write to the client: {e}")),
         Err(_) => Err("the writer to the client failed".into()),
     }
@@ -196,9 +235,12 @@ fn read_message(input: &mut impl BufRead) -> Result<Option<Message>, String> {
     serde_json::from_slice(&body).map(Some).map_err(|e| format!("a message is not JSON-RPC: {e}"))
 }
 
-/// Serves `connection` until the client shuts it down. `cwd` is where the
-/// vault is looked for when the client names no workspace.
-pub fn run(connection: Connection, cwd: &Path) -> Result<(), String> {
+/// Serves `connection` until the client shuts it down, exits, or lets go
+/// of the connection; how it ended. `cwd` is where the vault is looked for
+/// when the client names no workspace. A root config that cannot be read
+/// is shown to the user, and the vault served without it until it is
+/// fixed.
+pub fn run(connection: Connection, cwd: &Path) -> Result<Ending, String> {
     let capabilities = capabilities();
     let capabilities = serde_json::to_value(capabilities).map_err(|e| e.to_string())?;
     let params = connection.initialize(capabilities).map_err(|e| e.to_string())?;
@@ -212,7 +254,10 @@ pub fn run(connection: Connection, cwd: &Path) -> Result<(), String> {
         .or(params.root_uri.as_ref())
         .and_then(path_of)
         .unwrap_or_else(|| cwd.to_path_buf());
-    let settings = resolve(&root)?;
+    let (settings, unread) = match resolve(&root, false) {
+        Ok(settings) => (settings, None),
+        Err(reason) => (resolve(&root, true)?, Some(reason)),
+    };
     let debounce = params
         .initialization_options
         .as_ref()
@@ -229,7 +274,15 @@ pub fn run(connection: Connection, cwd: &Path) -> Result<(), String> {
         suspected: Vec::new(),
         similarity_due: true,
         published: Vec::new(),
+        invalid_config: None,
+        published_config: None,
+        to_show: Vec::new(),
+        shown: None,
     };
+    if let Some(reason) = unread {
+        state.show(format!("{reason}; the vault is checked without it until it is fixed"));
+        show_waiting(&connection, &mut state)?;
+    }
     let mut changed = false;
     loop {
         // While a change waits, a quiet debounce time checks it.
@@ -242,18 +295,18 @@ pub fn run(connection: Connection, cwd: &Path) -> Result<(), String> {
                     changed = false;
                     continue;
                 }
-                Err(_) => return Ok(()),
+                Err(_) => return Ok(Ending::Disconnected),
             }
         } else {
             match connection.receiver.recv() {
                 Ok(message) => message,
-                Err(_) => return Ok(()),
+                Err(_) => return Ok(Ending::Disconnected),
             }
         };
         match message {
             Message::Request(request) => {
                 if connection.handle_shutdown(&request).map_err(|e| e.to_string())? {
-                    return Ok(());
+                    return Ok(Ending::ShutDown);
                 }
                 // A request is answered from the text it was sent after.
                 if changed {
@@ -264,7 +317,15 @@ pub fn run(connection: Connection, cwd: &Path) -> Result<(), String> {
                 let response = state.answer(request);
                 connection.sender.send(Message::Response(response)).map_err(|e| e.to_string())?;
             }
-            Message::Notification(notification) => changed |= state.notice(notification, &root),
+            Message::Notification(notification) if notification.method == Exit::METHOD => {
+                return Ok(Ending::ExitWithoutShutdown);
+            }
+            Message::Notification(notification) => {
+                changed |= state.notice(notification, &root);
+                // A problem found in taking it in (a config changed on
+                // disk that does not parse) is shown at once.
+                show_waiting(&connection, &mut state)?;
+            }
             Message::Response(_) => {}
         }
     }
@@ -353,13 +414,15 @@ fn refresh(
     }
 }
 
-/// The settings for a vault at `root`, as the command line would make them.
-fn resolve(root: &Path) -> Result<Settings, String> {
+/// The settings for a vault at `root`, as the command line would make
+/// them with `--no-cache` (the server writes no file), and with
+/// `--isolated` when `isolated`: without a config.
+fn resolve(root: &Path, isolated: bool) -> Result<Settings, String> {
     let paths = [root.to_path_buf()];
-    let flags = Flags { paths: &paths, ..Flags::default() };
+    let flags = Flags { paths: &paths, isolated, no_cache: true, ..Flags::default() };
     Settings::resolve(&flags, root).map_err(|e| match e {
-        vaultlint_workspace::settings::SettingsError::Usage(reason) => reason,
-        vaultlint_workspace::settings::SettingsError::Config(error) => error.message,
+        SettingsError::Usage(reason) => reason,
+        SettingsError::Config(error) => format!("{}: {}", error.file.display(), error.message),
     })
 }
 
@@ -399,8 +462,12 @@ impl State {
             Err(other) => other,
         };
         let notification = match params_of::<DidSaveTextDocument>(notification) {
-            Ok(_) => {
+            Ok(params) => {
                 self.similarity_due = true;
+                let saved = params.and_then(|p| path_of(&p.text_document.uri));
+                if saved.is_some_and(|f| self.is_settings(&f)) {
+                    self.settings_changed(root);
+                }
                 return true;
             }
             Err(other) => other,
@@ -419,17 +486,8 @@ impl State {
     /// whole vault be read again.
     fn on_disk(&mut self, changes: &[lsp::FileEvent], root: &Path) {
         self.similarity_due = true;
-        let is_config = |f: &Path| {
-            vaultlint_workspace::config::FILES
-                .iter()
-                .chain(vaultlint_workspace::root::CONFIG_FILES)
-                .any(|n| f.ends_with(n))
-        };
-        if changes.iter().any(|c| path_of(&c.uri).is_some_and(|f| is_config(&f))) {
-            if let Ok(settings) = resolve(root) {
-                self.settings = settings;
-            }
-            self.vault = None;
+        if changes.iter().any(|c| path_of(&c.uri).is_some_and(|f| self.is_settings(&f))) {
+            self.settings_changed(root);
             return;
         }
         for change in changes {
@@ -438,6 +496,39 @@ impl State {
                 Some(path) => self.read_again(&path),
                 None => self.vault = None,
             }
+        }
+    }
+
+    /// Whether `file` holds settings: a config, or a file of the vault's
+    /// Obsidian settings under `.obsidian/`.
+    fn is_settings(&self, file: &Path) -> bool {
+        let is_config = vaultlint_workspace::config::FILES
+            .iter()
+            .chain(vaultlint_workspace::root::CONFIG_FILES)
+            .any(|n| file.ends_with(n));
+        is_config || file.starts_with(self.settings.root().join(".obsidian"))
+    }
+
+    /// A config or Obsidian's settings changed: the settings are made
+    /// again, and the vault read again under them. Settings that cannot
+    /// be made are shown to the user, and the ones before kept.
+    fn settings_changed(&mut self, root: &Path) {
+        match resolve(root, false) {
+            Ok(settings) => {
+                self.settings = settings;
+                self.shown = None;
+            }
+            Err(reason) => self.show(format!("{reason}; the settings before it still hold")),
+        }
+        self.vault = None;
+    }
+
+    /// Shows `problem` to the user at the next publish, unless it is the
+    /// one shown last.
+    fn show(&mut self, problem: String) {
+        if self.shown.as_ref() != Some(&problem) {
+            self.shown = Some(problem.clone());
+            self.to_show.push(problem);
         }
     }
 
@@ -479,11 +570,21 @@ impl State {
     fn check(&mut self) {
         if self.vault.is_none() {
             let reading = reading(&self.settings);
-            let Ok(commands::Loaded { mut vault, rules }) = commands::load(&self.settings, reading, &Silent)
-            else {
-                self.checked = None;
-                return;
+            let loaded = commands::load(&self.settings, reading, &Silent);
+            let commands::Loaded { mut vault, rules } = match loaded {
+                Ok(loaded) => loaded,
+                Err(problem) => {
+                    // A config in a subfolder that does not parse, say.
+                    match problem {
+                        SettingsError::Config(error) => self.invalid_config = Some(*error),
+                        SettingsError::Usage(reason) => self.show(reason),
+                    }
+                    self.checked = None;
+                    return;
+                }
             };
+            self.invalid_config = None;
+            self.shown = None;
             for (path, (_, text)) in &self.open {
                 vault.put(Note::parse_with(path.clone(), text, reading));
             }
@@ -719,9 +820,31 @@ impl Sources for EditorText<'_> {
     }
 }
 
+/// Shows the user the problems waiting to be shown, as error messages.
+fn show_waiting(connection: &Connection, state: &mut State) -> Result<(), String> {
+    for message in state.to_show.drain(..) {
+        let params = lsp::ShowMessageParams { typ: lsp::MessageType::ERROR, message };
+        let notification = Notification::new(ShowMessage::METHOD.into(), params);
+        connection.sender.send(Message::Notification(notification)).map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}
+
 /// Sends the findings of every open note, and clears those of notes that
-/// have none now or were closed.
+/// have none now or were closed; before them, the problem with a config
+/// that kept the vault from being read, on that config, or its clearing.
 fn publish(connection: &Connection, state: &mut State) -> Result<(), String> {
+    show_waiting(connection, state)?;
+    let config = state.invalid_config.as_ref().and_then(|e| Some((uri_of(&e.file)?, e)));
+    if let Some(before) = &state.published_config
+        && config.as_ref().is_none_or(|(uri, _)| uri != before)
+    {
+        send(connection, before, Vec::new())?;
+    }
+    if let Some((uri, error)) = &config {
+        send(connection, uri, vec![config_diagnostic(error)])?;
+    }
+    state.published_config = config.map(|(uri, _)| uri);
     let Some((_, found)) = &state.checked else { return Ok(()) };
     let mut now = Vec::new();
     for (path, (uri, text)) in &state.open {
@@ -773,6 +896,23 @@ fn diagnostic(d: &Diagnostic, text: &str, state: &State) -> lsp::Diagnostic {
         source: Some("vaultlint".into()),
         message,
         related_information: Some(related),
+        ..lsp::Diagnostic::default()
+    }
+}
+
+/// A config that does not parse, as a diagnostic on it.
+fn config_diagnostic(error: &ConfigError) -> lsp::Diagnostic {
+    let span = error.span.clone().unwrap_or(0..0);
+    let mut message = error.message.clone();
+    if let Some(help) = &error.help {
+        message.push_str(&format!("\nhelp: {help}"));
+    }
+    lsp::Diagnostic {
+        range: range(&error.text, span.start, span.end),
+        severity: Some(lsp::DiagnosticSeverity::ERROR),
+        code: Some(lsp::NumberOrString::String("invalid-config".into())),
+        source: Some("vaultlint".into()),
+        message,
         ..lsp::Diagnostic::default()
     }
 }
