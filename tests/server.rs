@@ -308,3 +308,224 @@ fn the_config_is_read_again_when_it_changes(client: &mut Client, root: &std::pat
     client.notify("workspace/didChangeWatchedFiles", config);
     assert_eq!(codes(&client.diagnostics(&older)), []);
 }
+
+/// Waits for `child` to end, and its exit status. A bound on a hang, not a
+/// pause: a server that works ends at once; one that hangs is killed after
+/// a minute, and the test fails.
+fn ended(child: &mut Child) -> std::process::ExitStatus {
+    let (done, done_in_time) = channel::<()>();
+    let pid = child.id().to_string();
+    let watchdog = std::thread::spawn(move || {
+        let hung = done_in_time.recv_timeout(Duration::from_secs(60)).is_err();
+        if hung {
+            let _ = Command::new("kill").args(["-9", &pid]).status();
+        }
+        hung
+    });
+    let status = child.wait().unwrap();
+    done.send(()).unwrap();
+    assert!(!watchdog.join().unwrap(), "the server hung and was killed");
+    status
+}
+
+/// Starts a server on `root` and initializes it.
+fn started(root: &std::path::Path) -> Client {
+    let mut client = Client::start(root);
+    let params =
+        json!({ "processId": null, "rootUri": format!("file://{}", root.display()), "capabilities": {} });
+    client.request("initialize", params);
+    client.notify("initialized", json!({}));
+    client
+}
+
+/// `text` with an LSP text edit made (ASCII text: columns are bytes).
+fn edited(text: &str, edit: &Value) -> String {
+    let at = |position: &Value| {
+        let line = position["line"].as_u64().unwrap() as usize;
+        let start: usize = text.split_inclusive('\n').take(line).map(str::len).sum();
+        start + position["character"].as_u64().unwrap() as usize
+    };
+    let (start, end) = (at(&edit["range"]["start"]), at(&edit["range"]["end"]));
+    [&text[..start], edit["newText"].as_str().unwrap(), &text[end..]].concat()
+}
+
+/// A fix is planned on the text the editor has now: after unsaved lines
+/// are added to the frontmatter, "Mark as superseded" still puts the
+/// declaration on a line of its own.
+#[test]
+fn marking_a_suspected_version_follows_unsaved_edits() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().canonicalize().unwrap();
+    let body = "# Leave policy\n\nEmployees accrue annual leave at a rate of two days per month of service. \
+        Leave requests go to the line manager at least two weeks ahead. Unused leave carries over up to \
+        five days into the next year, and the rest lapses at the end of March. Sick leave is separate and \
+        needs a doctor's note after three days. Parental leave follows the statutory minimum, topped up \
+        to full pay for the first twelve weeks. Public holidays do not count against the allowance.\n";
+    std::fs::create_dir(root.join("hr")).unwrap();
+    let older = format!("---\ntitle: Leave policy 2024\nreviewed: 2025-01-01\n---\n{body}");
+    std::fs::write(root.join("hr/leave-2024.md"), &older).unwrap();
+    let newer = format!("---\ntitle: Leave policy\nreviewed: 2025-06-01\n---\n{body}\nSabbaticals too.\n");
+    std::fs::write(root.join("hr/leave.md"), newer).unwrap();
+    std::fs::write(root.join("vaultlint.toml"), "").unwrap();
+    let mut client = started(&root);
+    let path = "hr/leave-2024.md";
+    let at = uri(&root, path);
+    let found = open(&mut client, &root, path);
+    assert_eq!(codes(&found), [("suspected-version".to_string(), 0)]);
+    // Lines added above the frontmatter's keys, not saved.
+    let now = older.replacen("---\n", "---\nowner: People team\ntags: [hr, policy]\n", 1);
+    let change = json!({ "textDocument": { "uri": at, "version": 2 }, "contentChanges": [{ "text": now }] });
+    client.notify("textDocument/didChange", change);
+    let found = client.diagnostics(&at);
+    let params = json!({ "textDocument": { "uri": at }, "range": found[0]["range"], "context": { "diagnostics": [] } });
+    let actions = client.request("textDocument/codeAction", params);
+    let mark = actions
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["title"].as_str().unwrap().starts_with("Mark as superseded"))
+        .expect("a mark action");
+    let edits = mark["edit"]["changes"][&at].as_array().unwrap();
+    let fixed = edits.iter().rev().fold(now.clone(), |text, edit| edited(&text, edit));
+    // Every line of the frontmatter is one `key: value`, the declaration among them.
+    let lines: Vec<&str> = fixed.lines().collect();
+    let closing = lines.iter().skip(1).position(|l| *l == "---").unwrap() + 1;
+    let frontmatter = &lines[1..closing];
+    let well_formed = |l: &&str| {
+        l.split_once(": ").is_some_and(|(key, value)| {
+            !key.is_empty()
+                && key.chars().all(|c| c.is_ascii_lowercase() || c == '_')
+                && !value.is_empty()
+                && !value.contains(": ")
+        })
+    };
+    assert!(frontmatter.iter().all(well_formed), "{fixed}");
+    assert!(frontmatter.contains(&"reviewed: 2025-01-01"), "{fixed}");
+    assert!(
+        frontmatter.iter().any(|l| l.starts_with("superseded_by: ") && l.contains("leave.md")),
+        "{fixed}"
+    );
+    assert_eq!(frontmatter.iter().filter(|l| l.contains("superseded_by")).count(), 1, "{fixed}");
+    assert!(fixed.ends_with(body), "{fixed}");
+    shut_down(client);
+}
+
+/// Shuts the server down as the protocol says: `shutdown`, then `exit`.
+fn shut_down(mut client: Client) {
+    assert_eq!(client.request("shutdown", Value::Null), Value::Null);
+    client.notify("exit", Value::Null);
+    assert!(ended(&mut client.child).success());
+}
+
+/// A header declaring 4 GB before a 2-byte body: the server refuses it
+/// without allocating that much, and ends with an error of its own
+/// accord, its input still open.
+#[test]
+fn a_content_length_over_the_limit_ends_the_server() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("vaultlint.toml"), "").unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_vaultlint"))
+        .arg("server")
+        .current_dir(dir.path())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"Content-Length: 4000000000\r\n\r\n{}").unwrap();
+    stdin.flush().unwrap();
+    let status = ended(&mut child);
+    assert_eq!(status.code(), Some(2), "{status}");
+    let mut stderr = String::new();
+    child.stderr.take().unwrap().read_to_string(&mut stderr).unwrap();
+    assert!(stderr.contains("4000000000 bytes, over the limit"), "{stderr}");
+    drop(stdin);
+}
+
+/// `exit` without `shutdown` first: exit status 1, as the protocol says.
+#[test]
+fn exit_without_shutdown_exits_1() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("vaultlint.toml"), "").unwrap();
+    let mut client = started(&dir.path().canonicalize().unwrap());
+    client.notify("exit", Value::Null);
+    assert_eq!(ended(&mut client.child).code(), Some(1));
+}
+
+/// A handbook vault in a temporary folder, with an empty root config.
+fn handbook() -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    copy_dir(&fixture("handbook"), dir.path());
+    std::fs::write(dir.path().join("vaultlint.toml"), "").unwrap();
+    let root = dir.path().canonicalize().unwrap();
+    (dir, root)
+}
+
+/// A config in a subfolder that does not parse: a diagnostic on that
+/// config, cleared once it is fixed.
+#[test]
+fn an_invalid_subfolder_config_is_reported_on_it() {
+    let (_dir, root) = handbook();
+    std::fs::write(root.join("internal/vaultlint.toml"), "[rules]\nmissing-successor = \n").unwrap();
+    let mut client = started(&root);
+    let vpn = uri(&root, "internal/it/vpn.md");
+    let text = std::fs::read_to_string(root.join("internal/it/vpn.md")).unwrap();
+    let doc = json!({ "uri": vpn, "languageId": "markdown", "version": 1, "text": text });
+    client.notify("textDocument/didOpen", json!({ "textDocument": doc }));
+    let config = uri(&root, "internal/vaultlint.toml");
+    let found = client.diagnostics(&config);
+    assert_eq!(codes(&found), [("invalid-config".to_string(), 1)]);
+    assert_eq!(found[0]["severity"], 1);
+    std::fs::write(root.join("internal/vaultlint.toml"), "").unwrap();
+    let changed = json!({ "changes": [{ "uri": config, "type": 2 }] });
+    client.notify("workspace/didChangeWatchedFiles", changed);
+    assert_eq!(codes(&client.diagnostics(&config)), []);
+    assert_eq!(codes(&client.diagnostics(&vpn)), [("missing-successor".to_string(), 2)]);
+    shut_down(client);
+}
+
+/// A root config that does not parse: the server says so in a window
+/// message, and serves the vault without it rather than ending.
+#[test]
+fn an_invalid_root_config_is_shown_and_the_vault_still_served() {
+    let (_dir, root) = handbook();
+    std::fs::write(root.join("vaultlint.toml"), "[rules\n").unwrap();
+    let mut client = started(&root);
+    let shown = client.wait(|m| m["method"] == "window/showMessage");
+    assert_eq!(shown["params"]["type"], 1);
+    let said = shown["params"]["message"].as_str().unwrap();
+    assert!(said.contains("vaultlint.toml"), "{said}");
+    let found = open(&mut client, &root, "internal/it/vpn.md");
+    assert_eq!(codes(&found), [("missing-successor".to_string(), 2)]);
+    shut_down(client);
+}
+
+/// The server reads the vault, the similarity pass included, and writes
+/// no cache folder into it.
+#[test]
+fn the_server_writes_no_cache() {
+    let (_dir, root) = handbook();
+    let mut client = started(&root);
+    let found = open(&mut client, &root, "restricted/finance/budget-fy26.md");
+    assert!(found.iter().any(|d| d["code"] == "suspected-version"), "{found:?}");
+    shut_down(client);
+    assert!(!root.join(".vaultlint_cache").exists());
+}
+
+/// Obsidian's settings changed on disk: a note they now leave out of the
+/// vault breaks the declaration that names it.
+#[test]
+fn obsidian_settings_are_read_again_when_they_change() {
+    let (_dir, root) = handbook();
+    let mut client = started(&root);
+    assert_eq!(codes(&open(&mut client, &root, "public/offices-2024.md")), []);
+    std::fs::create_dir(root.join(".obsidian")).unwrap();
+    std::fs::write(root.join(".obsidian/app.json"), r#"{"userIgnoreFilters": ["public/offices.md"]}"#)
+        .unwrap();
+    let created = json!({ "changes": [{ "uri": uri(&root, ".obsidian/app.json"), "type": 1 }] });
+    client.notify("workspace/didChangeWatchedFiles", created);
+    let found = client.diagnostics(&uri(&root, "public/offices-2024.md"));
+    assert_eq!(codes(&found), [("missing-successor".to_string(), 3)]);
+    shut_down(client);
+}

@@ -1,7 +1,8 @@
 //! `vaultlint server`: the Language Server Protocol over a connection the
 //! binary opens on stdio. Diagnostics for every open note, from the
 //! editor's text of open notes and the disk for the rest, on open, change
-//! and save; code actions from the fix model; go to definition on a
+//! and save; code actions from the fix model, planned on the editor's
+//! text at the time they are asked for; go to definition on a
 //! declaration or a link; hover on a declaration; completion inside a
 //! successor value. It never writes a file: edits reach the editor as
 //! workspace edits.
@@ -17,20 +18,38 @@
 //! change is checked once nothing has arrived for the debounce time
 //! (`initializationOptions.debounceMs`, default 150), so a burst of
 //! keystrokes costs one check.
+//!
+//! The configs and the `.obsidian/` settings are read again when the
+//! client reports one changed or saved one. A root config that does not
+//! parse is shown in a window message and the vault served without it; a
+//! config in a subfolder that does not parse gets a diagnostic of its own.
+//! The cache is off. `exit` without `shutdown` ends it with status 1.
+//!
+//! On stdio ([`serve_stdio`]) a message is read only once its header is
+//! known to declare at most [`MAX_MESSAGE_BYTES`]: a larger one ends the
+//! server with an error before anything is allocated for it.
 
-use lsp_server::{Connection, Message, Notification, Request, Response};
+use lsp_server::{Connection, ErrorCode, ExtractError, Message, Notification, Request, Response};
 use lsp_types as lsp;
-use serde_json::{Value, json};
-use std::collections::BTreeMap;
+use lsp_types::notification::{
+    DidChangeTextDocument, DidChangeWatchedFiles, DidCloseTextDocument, DidOpenTextDocument,
+    DidSaveTextDocument, Exit, Notification as _, PublishDiagnostics, ShowMessage,
+};
+use lsp_types::request::{CodeActionRequest, Completion, GotoDefinition, HoverRequest};
+use std::collections::{BTreeMap, HashMap};
+use std::io::{BufRead, Read};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
-use vaultlint_core::diagnostic::{Diagnostic, Severity, Span};
+use vaultlint_analysis::suggest;
+use vaultlint_core::code::Code;
+use vaultlint_core::diagnostic::{Diagnostic, Fix, Severity, Sources, Span};
 use vaultlint_core::progress::Silent;
 use vaultlint_model::graph::Graph;
 use vaultlint_model::vault::{NoteId, Resolution, Vault};
 use vaultlint_syntax::note::Note;
 use vaultlint_workspace::commands::{self, check};
-use vaultlint_workspace::settings::{Flags, Settings};
+use vaultlint_workspace::config::ConfigError;
+use vaultlint_workspace::settings::{Flags, Settings, SettingsError};
 
 /// The debounce when the client sets none.
 const DEBOUNCE: Duration = Duration::from_millis(150);
@@ -48,24 +67,182 @@ struct State {
     declarations: Option<Vec<Vec<vaultlint_model::graph::Declared>>>,
     /// The last check: the vault's graph, and the findings.
     checked: Option<(Graph, Vec<Diagnostic>)>,
-    /// The suspected versions the last similarity pass found.
+    /// How many times a note's text changed, in the editor or on disk;
+    /// counted so that nothing is planned on findings of an older text.
+    text_changes: u64,
+    /// `text_changes` when the last check ran: its spans and fixes are
+    /// offsets into the texts of then.
+    checked_at: u64,
+    /// The suspected versions the last similarity pass found, without
+    /// their fixes: the text they were planned on may have changed since.
     suspected: Vec<Diagnostic>,
     /// Whether the next check runs the similarity pass.
     similarity_due: bool,
     /// Notes given diagnostics last time, to clear those fixed or closed.
     published: Vec<String>,
+    /// The config in a subfolder that kept the vault from being read at
+    /// the last check: published as a diagnostic on that file.
+    invalid_config: Option<ConfigError>,
+    /// The config file given a diagnostic last time, to clear it once the
+    /// vault can be read again.
+    published_config: Option<lsp::Uri>,
+    /// Problems to show the user in a window message at the next publish.
+    to_show: Vec<String>,
+    /// The last problem shown, not shown again while it stands.
+    shown: Option<String>,
 }
 
-/// Serves `connection` until the client shuts it down. `cwd` is where the
-/// vault is looked for when the client names no workspace.
-pub fn run(connection: Connection, cwd: &Path) -> Result<(), String> {
-    let capabilities = json!({
-        "textDocumentSync": { "openClose": true, "change": 1, "save": { "includeText": false } },
-        "codeActionProvider": { "codeActionKinds": ["quickfix"] },
-        "definitionProvider": true,
-        "hoverProvider": true,
-        "completionProvider": { "triggerCharacters": [":", " ", "["] },
+/// How a session with the client ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ending {
+    /// `exit` after `shutdown`, as the protocol asks.
+    ShutDown,
+    /// `exit` without `shutdown` first.
+    ExitWithoutShutdown,
+    /// The client closed the connection without `exit`.
+    Disconnected,
+}
+
+impl Ending {
+    /// The exit status the protocol asks for: 0 after `shutdown`, 1
+    /// otherwise.
+    pub fn status(self) -> u8 {
+        match self {
+            Ending::ShutDown => 0,
+            Ending::ExitWithoutShutdown | Ending::Disconnected => 1,
+        }
+    }
+}
+
+/// The largest message the server reads, in bytes: 64 MiB, thousands of
+/// times a long note.
+pub const MAX_MESSAGE_BYTES: u64 = 64 << 20;
+
+/// The longest header line read, in bytes; LSP's are a few dozen.
+const MAX_HEADER_LINE: u64 = 1024;
+
+/// The most header lines one message may have; LSP defines two.
+const MAX_HEADERS: usize = 16;
+
+/// Serves the client on standard input and output until it shuts the
+/// server down. Messages are read by [`read_message`], so a malformed
+/// frame or one over [`MAX_MESSAGE_BYTES`] ends the server with that
+/// reason as the error. `cwd` is where the vault is looked for when the
+/// client names no workspace.
+pub fn serve_stdio(cwd: &Path) -> Result<Ending, String> {
+    let (server, client) = Connection::memory();
+    let Connection { sender: to_server, receiver: from_server } = client;
+    // The reader's reason is sent before it lets go of `to_server`: once
+    // `run` sees the connection closed, the reason is there to be read.
+    let (failed, failure) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut stdin = std::io::stdin().lock();
+        loop {
+            match read_message(&mut stdin) {
+                Ok(Some(message)) => {
+                    let exit = matches!(&message, Message::Notification(n) if n.method == Exit::METHOD);
+                    if to_server.send(message).is_err() || exit {
+                        return;
+                    }
+                }
+                Ok(None) => return,
+                Err(reason) => {
+                    let _ = failed.send(reason);
+                    return;
+                }
+            }
+        }
     });
+    let writer = std::thread::spawn(move || -> std::io::Result<()> {
+        let mut stdout = std::io::stdout().lock();
+        from_server.into_iter().try_for_each(|message| message.write(&mut stdout))
+    });
+    let served = run(server, cwd);
+    // `run` has let go of its end: the writer ends once it wrote the rest.
+    let written = writer.join();
+    if let Ok(reason) = failure.try_recv() {
+        return Err(reason);
+    }
+    let ending = served?;
+    match written {
+        Ok(Ok(())) => Ok(ending),
+        Ok(Err(e)) => Err(format!("cannot write to the client: {e}")),
+        Err(_) => Err("the writer to the client failed".into()),
+    }
+}
+
+/// Reads one message framed as LSP frames them: header lines ending in
+/// `\r\n`, one of them `Content-Length: N`, a blank line, then N bytes of
+/// JSON. `Ok(None)` when the input ends before a message. A length over
+/// [`MAX_MESSAGE_BYTES`] is refused as soon as its header is read, and the
+/// body is read as it arrives, so memory follows the bytes sent, never
+/// the length declared; header lines are bounded too.
+fn read_message(input: &mut impl BufRead) -> Result<Option<Message>, String> {
+    let mut length = None;
+    let mut headers = 0;
+    loop {
+        let mut line = Vec::new();
+        input
+            .by_ref()
+            .take(MAX_HEADER_LINE)
+            .read_until(b'\n', &mut line)
+            .map_err(|e| format!("cannot read from the client: {e}"))?;
+        if line.is_empty() && headers == 0 {
+            return Ok(None);
+        }
+        let Some(line) = line.strip_suffix(b"\r\n") else {
+            return Err(match line.len() as u64 {
+                0 => "the input ended inside a message's header".into(),
+                MAX_HEADER_LINE => format!("a message's header line is over {MAX_HEADER_LINE} bytes"),
+                _ => format!(
+                    "a message's header line does not end in CRLF: {:?}",
+                    String::from_utf8_lossy(&line)
+                ),
+            });
+        };
+        if line.is_empty() {
+            break;
+        }
+        headers += 1;
+        if headers > MAX_HEADERS {
+            return Err(format!("a message has over {MAX_HEADERS} header lines"));
+        }
+        let line = String::from_utf8_lossy(line);
+        let Some((name, value)) = line.split_once(':') else {
+            return Err(format!("a message's header line is not `name: value`: {line:?}"));
+        };
+        if name.trim().eq_ignore_ascii_case("Content-Length") {
+            let value = value.trim();
+            let declared: u64 = value.parse().map_err(|_| format!("invalid Content-Length {value:?}"))?;
+            if declared > MAX_MESSAGE_BYTES {
+                return Err(format!(
+                    "a message declares {declared} bytes, over the limit of {MAX_MESSAGE_BYTES} bytes"
+                ));
+            }
+            length = Some(declared);
+        }
+    }
+    let length = length.ok_or("a message has no Content-Length header")?;
+    let mut body = Vec::new();
+    input
+        .by_ref()
+        .take(length)
+        .read_to_end(&mut body)
+        .map_err(|e| format!("cannot read from the client: {e}"))?;
+    if (body.len() as u64) < length {
+        return Err(format!("the input ended {} bytes into a message of {length}", body.len()));
+    }
+    serde_json::from_slice(&body).map(Some).map_err(|e| format!("a message is not JSON-RPC: {e}"))
+}
+
+/// Serves `connection` until the client shuts it down, exits, or lets go
+/// of the connection; how it ended. `cwd` is where the vault is looked for
+/// when the client names no workspace. A root config that cannot be read
+/// is shown to the user, and the vault served without it until it is
+/// fixed.
+pub fn run(connection: Connection, cwd: &Path) -> Result<Ending, String> {
+    let capabilities = capabilities();
+    let capabilities = serde_json::to_value(capabilities).map_err(|e| e.to_string())?;
     let params = connection.initialize(capabilities).map_err(|e| e.to_string())?;
     let params: lsp::InitializeParams = serde_json::from_value(params).map_err(|e| e.to_string())?;
     #[allow(deprecated)] // Older clients send only `rootUri`.
@@ -77,7 +254,10 @@ pub fn run(connection: Connection, cwd: &Path) -> Result<(), String> {
         .or(params.root_uri.as_ref())
         .and_then(path_of)
         .unwrap_or_else(|| cwd.to_path_buf());
-    let settings = resolve(&root)?;
+    let (settings, unread) = match resolve(&root, false) {
+        Ok(settings) => (settings, None),
+        Err(reason) => (resolve(&root, true)?, Some(reason)),
+    };
     let debounce = params
         .initialization_options
         .as_ref()
@@ -89,10 +269,20 @@ pub fn run(connection: Connection, cwd: &Path) -> Result<(), String> {
         vault: None,
         declarations: None,
         checked: None,
+        text_changes: 0,
+        checked_at: 0,
         suspected: Vec::new(),
         similarity_due: true,
         published: Vec::new(),
+        invalid_config: None,
+        published_config: None,
+        to_show: Vec::new(),
+        shown: None,
     };
+    if let Some(reason) = unread {
+        state.show(format!("{reason}; the vault is checked without it until it is fixed"));
+        show_waiting(&connection, &mut state)?;
+    }
     let mut changed = false;
     loop {
         // While a change waits, a quiet debounce time checks it.
@@ -105,18 +295,18 @@ pub fn run(connection: Connection, cwd: &Path) -> Result<(), String> {
                     changed = false;
                     continue;
                 }
-                Err(_) => return Ok(()),
+                Err(_) => return Ok(Ending::Disconnected),
             }
         } else {
             match connection.receiver.recv() {
                 Ok(message) => message,
-                Err(_) => return Ok(()),
+                Err(_) => return Ok(Ending::Disconnected),
             }
         };
         match message {
             Message::Request(request) => {
                 if connection.handle_shutdown(&request).map_err(|e| e.to_string())? {
-                    return Ok(());
+                    return Ok(Ending::ShutDown);
                 }
                 // A request is answered from the text it was sent after.
                 if changed {
@@ -127,9 +317,77 @@ pub fn run(connection: Connection, cwd: &Path) -> Result<(), String> {
                 let response = state.answer(request);
                 connection.sender.send(Message::Response(response)).map_err(|e| e.to_string())?;
             }
-            Message::Notification(notification) => changed |= state.notice(notification, &root),
+            Message::Notification(notification) if notification.method == Exit::METHOD => {
+                return Ok(Ending::ExitWithoutShutdown);
+            }
+            Message::Notification(notification) => {
+                changed |= state.notice(notification, &root);
+                // A problem found in taking it in (a config changed on
+                // disk that does not parse) is shown at once.
+                show_waiting(&connection, &mut state)?;
+            }
             Message::Response(_) => {}
         }
+    }
+}
+
+/// What the server offers: full-text sync with open, close and save
+/// notices, quick fixes, go to definition, hover, and completion.
+fn capabilities() -> lsp::ServerCapabilities {
+    let sync = lsp::TextDocumentSyncOptions {
+        open_close: Some(true),
+        change: Some(lsp::TextDocumentSyncKind::FULL),
+        save: Some(lsp::TextDocumentSyncSaveOptions::SaveOptions(lsp::SaveOptions {
+            include_text: Some(false),
+        })),
+        ..lsp::TextDocumentSyncOptions::default()
+    };
+    let actions = lsp::CodeActionOptions {
+        code_action_kinds: Some(vec![lsp::CodeActionKind::QUICKFIX]),
+        ..lsp::CodeActionOptions::default()
+    };
+    let completion = lsp::CompletionOptions {
+        trigger_characters: Some([":", " ", "["].map(String::from).to_vec()),
+        ..lsp::CompletionOptions::default()
+    };
+    lsp::ServerCapabilities {
+        text_document_sync: Some(lsp::TextDocumentSyncCapability::Options(sync)),
+        code_action_provider: Some(lsp::CodeActionProviderCapability::Options(actions)),
+        definition_provider: Some(lsp::OneOf::Left(true)),
+        hover_provider: Some(lsp::HoverProviderCapability::Simple(true)),
+        completion_provider: Some(completion),
+        ..lsp::ServerCapabilities::default()
+    }
+}
+
+/// The request answered by `answer` when it is of type `R`; the request
+/// back, untouched, when it is another. Parameters that do not parse are
+/// answered with `InvalidParams`.
+fn serve<R: lsp::request::Request>(
+    request: Request,
+    answer: impl FnOnce(R::Params) -> R::Result,
+) -> Result<Response, Request> {
+    let id = request.id.clone();
+    match request.extract::<R::Params>(R::METHOD) {
+        Ok((id, params)) => Ok(Response::new_ok(id, answer(params))),
+        Err(ExtractError::MethodMismatch(request)) => Err(request),
+        Err(ExtractError::JsonError { method, error }) => Ok(Response::new_err(
+            id,
+            ErrorCode::InvalidParams as i32,
+            format!("invalid parameters for {method}: {error}"),
+        )),
+    }
+}
+
+/// The parameters of a notification of type `N` (`Ok(None)` when they do
+/// not parse); the notification back when it is another.
+fn params_of<N: lsp::notification::Notification>(
+    notification: Notification,
+) -> Result<Option<N::Params>, Notification> {
+    match notification.extract::<N::Params>(N::METHOD) {
+        Ok(params) => Ok(Some(params)),
+        Err(ExtractError::MethodMismatch(notification)) => Err(notification),
+        Err(ExtractError::JsonError { .. }) => Ok(None),
     }
 }
 
@@ -156,62 +414,70 @@ fn refresh(
     }
 }
 
-/// The settings for a vault at `root`, as the command line would make them.
-fn resolve(root: &Path) -> Result<Settings, String> {
+/// The settings for a vault at `root`, as the command line would make
+/// them with `--no-cache` (the server writes no file), and with
+/// `--isolated` when `isolated`: without a config.
+fn resolve(root: &Path, isolated: bool) -> Result<Settings, String> {
     let paths = [root.to_path_buf()];
-    let flags = Flags { paths: &paths, ..Flags::default() };
+    let flags = Flags { paths: &paths, isolated, no_cache: true, ..Flags::default() };
     Settings::resolve(&flags, root).map_err(|e| match e {
-        vaultlint_workspace::settings::SettingsError::Usage(reason) => reason,
-        vaultlint_workspace::settings::SettingsError::Config(error) => error.message,
+        SettingsError::Usage(reason) => reason,
+        SettingsError::Config(error) => format!("{}: {}", error.file.display(), error.message),
     })
 }
 
 impl State {
     /// Takes a notification in; whether the vault must be checked again.
     fn notice(&mut self, notification: Notification, root: &Path) -> bool {
-        let params = notification.params;
-        match notification.method.as_str() {
-            "textDocument/didOpen" => {
-                let Ok(p) = serde_json::from_value::<lsp::DidOpenTextDocumentParams>(params) else {
-                    return false;
-                };
+        let notification = match params_of::<DidOpenTextDocument>(notification) {
+            Ok(params) => {
+                let Some(p) = params else { return false };
                 // A note newly shown gets its suspected versions too.
                 self.similarity_due = true;
-                self.set_text(p.text_document.uri, p.text_document.text)
+                return self.set_text(p.text_document.uri, p.text_document.text);
             }
-            "textDocument/didChange" => {
-                let Ok(p) = serde_json::from_value::<lsp::DidChangeTextDocumentParams>(params) else {
-                    return false;
-                };
+            Err(other) => other,
+        };
+        let notification = match params_of::<DidChangeTextDocument>(notification) {
+            Ok(params) => {
+                let Some(p) = params else { return false };
                 // Full sync: the last change holds the whole text.
-                match p.content_changes.into_iter().last() {
+                return match p.content_changes.into_iter().last() {
                     Some(change) => self.set_text(p.text_document.uri, change.text),
                     None => false,
-                }
-            }
-            "textDocument/didClose" => {
-                let Ok(p) = serde_json::from_value::<lsp::DidCloseTextDocumentParams>(params) else {
-                    return false;
                 };
+            }
+            Err(other) => other,
+        };
+        let notification = match params_of::<DidCloseTextDocument>(notification) {
+            Ok(params) => {
+                let Some(p) = params else { return false };
                 let Some(path) = self.vault_path(&p.text_document.uri) else { return false };
                 // What the vault holds of it is the disk's again.
-                self.open.remove(&path).is_some() && {
+                return self.open.remove(&path).is_some() && {
                     self.read_again(&path);
                     true
-                }
-            }
-            "textDocument/didSave" => {
-                self.similarity_due = true;
-                true
-            }
-            "workspace/didChangeWatchedFiles" => {
-                let Ok(p) = serde_json::from_value::<lsp::DidChangeWatchedFilesParams>(params) else {
-                    return false;
                 };
+            }
+            Err(other) => other,
+        };
+        let notification = match params_of::<DidSaveTextDocument>(notification) {
+            Ok(params) => {
+                self.similarity_due = true;
+                let saved = params.and_then(|p| path_of(&p.text_document.uri));
+                if saved.is_some_and(|f| self.is_settings(&f)) {
+                    self.settings_changed(root);
+                }
+                return true;
+            }
+            Err(other) => other,
+        };
+        match params_of::<DidChangeWatchedFiles>(notification) {
+            Ok(Some(p)) => {
                 self.on_disk(&p.changes, root);
                 true
             }
-            _ => false,
+            Ok(None) | Err(_) => false,
         }
     }
 
@@ -220,17 +486,8 @@ impl State {
     /// whole vault be read again.
     fn on_disk(&mut self, changes: &[lsp::FileEvent], root: &Path) {
         self.similarity_due = true;
-        let is_config = |f: &Path| {
-            vaultlint_workspace::config::FILES
-                .iter()
-                .chain(vaultlint_workspace::root::CONFIG_FILES)
-                .any(|n| f.ends_with(n))
-        };
-        if changes.iter().any(|c| path_of(&c.uri).is_some_and(|f| is_config(&f))) {
-            if let Ok(settings) = resolve(root) {
-                self.settings = settings;
-            }
-            self.vault = None;
+        if changes.iter().any(|c| path_of(&c.uri).is_some_and(|f| self.is_settings(&f))) {
+            self.settings_changed(root);
             return;
         }
         for change in changes {
@@ -242,9 +499,43 @@ impl State {
         }
     }
 
+    /// Whether `file` holds settings: a config, or a file of the vault's
+    /// Obsidian settings under `.obsidian/`.
+    fn is_settings(&self, file: &Path) -> bool {
+        let is_config = vaultlint_workspace::config::FILES
+            .iter()
+            .chain(vaultlint_workspace::root::CONFIG_FILES)
+            .any(|n| file.ends_with(n));
+        is_config || file.starts_with(self.settings.root().join(".obsidian"))
+    }
+
+    /// A config or Obsidian's settings changed: the settings are made
+    /// again, and the vault read again under them. Settings that cannot
+    /// be made are shown to the user, and the ones before kept.
+    fn settings_changed(&mut self, root: &Path) {
+        match resolve(root, false) {
+            Ok(settings) => {
+                self.settings = settings;
+                self.shown = None;
+            }
+            Err(reason) => self.show(format!("{reason}; the settings before it still hold")),
+        }
+        self.vault = None;
+    }
+
+    /// Shows `problem` to the user at the next publish, unless it is the
+    /// one shown last.
+    fn show(&mut self, problem: String) {
+        if self.shown.as_ref() != Some(&problem) {
+            self.shown = Some(problem.clone());
+            self.to_show.push(problem);
+        }
+    }
+
     /// Puts the note at `path` in the vault as the disk has it now, or
     /// takes it out when it is gone.
     fn read_again(&mut self, path: &str) {
+        self.text_changes += 1;
         let reading = reading(&self.settings);
         let Some((vault, _)) = &mut self.vault else { return };
         let file = self.settings.root().join(path);
@@ -259,6 +550,7 @@ impl State {
 
     fn set_text(&mut self, uri: lsp::Uri, text: String) -> bool {
         let Some(path) = self.vault_path(&uri) else { return false };
+        self.text_changes += 1;
         let note = Note::parse_with(path.clone(), &text, reading(&self.settings));
         if let Some((vault, _)) = &mut self.vault {
             let renamed = vault.put(note);
@@ -278,12 +570,21 @@ impl State {
     fn check(&mut self) {
         if self.vault.is_none() {
             let reading = reading(&self.settings);
-            let Ok(commands::Loaded { mut vault, rules, .. }) =
-                commands::load(&self.settings, reading, &Silent)
-            else {
-                self.checked = None;
-                return;
+            let loaded = commands::load(&self.settings, reading, &Silent);
+            let commands::Loaded { mut vault, rules, .. } = match loaded {
+                Ok(loaded) => loaded,
+                Err(problem) => {
+                    // A config in a subfolder that does not parse, say.
+                    match problem {
+                        SettingsError::Config(error) => self.invalid_config = Some(*error),
+                        SettingsError::Usage(reason) => self.show(reason),
+                    }
+                    self.checked = None;
+                    return;
+                }
             };
+            self.invalid_config = None;
+            self.shown = None;
             for (path, (_, text)) in &self.open {
                 vault.put(Note::parse_with(path.clone(), text, reading));
             }
@@ -310,9 +611,10 @@ impl State {
             &Silent,
         )
         .diagnostics;
-        let suspected = |d: &&Diagnostic| d.code == vaultlint_core::code::Code::SuspectedVersion;
+        let suspected = |d: &&Diagnostic| d.code == Code::SuspectedVersion;
         if suggesting {
-            self.suspected = found.iter().filter(suspected).cloned().collect();
+            let unfixed = |d: &Diagnostic| Diagnostic { fix: None, ..d.clone() };
+            self.suspected = found.iter().filter(suspected).map(unfixed).collect();
             self.similarity_due = false;
         } else {
             let open = |d: &&Diagnostic| self.open.contains_key(&d.path);
@@ -320,26 +622,19 @@ impl State {
             vaultlint_core::diagnostic::sort(&mut found);
         }
         self.checked = Some((graph, found));
+        self.checked_at = self.text_changes;
     }
 
     /// Answers a request.
     fn answer(&self, request: Request) -> Response {
-        let id = request.id.clone();
-        let result = match request.method.as_str() {
-            "textDocument/codeAction" => serde_json::from_value(request.params).ok().map(|p| self.actions(p)),
-            "textDocument/definition" => {
-                serde_json::from_value(request.params).ok().map(|p| self.definition(p))
-            }
-            "textDocument/hover" => serde_json::from_value(request.params).ok().map(|p| self.hover(p)),
-            "textDocument/completion" => {
-                serde_json::from_value(request.params).ok().map(|p| self.complete(p))
-            }
-            _ => return Response::new_err(id, -32601, format!("{} is not served", request.method)),
-        };
-        match result {
-            Some(value) => Response::new_ok(id, value),
-            None => Response::new_err(id, -32602, "invalid parameters".into()),
-        }
+        serve::<CodeActionRequest>(request, |p| Some(self.actions(p)))
+            .or_else(|request| serve::<GotoDefinition>(request, |p| self.definition(p)))
+            .or_else(|request| serve::<HoverRequest>(request, |p| self.hover(p)))
+            .or_else(|request| serve::<Completion>(request, |p| Some(self.complete(p))))
+            .unwrap_or_else(|request| {
+                let message = format!("{} is not served", request.method);
+                Response::new_err(request.id, ErrorCode::MethodNotFound as i32, message)
+            })
     }
 
     /// The open note at `uri`: its vault path, text, and id in the last check.
@@ -352,9 +647,13 @@ impl State {
 
     /// Quick fixes for the findings in the range: each finding's fix, and
     /// a comment that suppresses its rule in this note.
-    fn actions(&self, p: lsp::CodeActionParams) -> Value {
-        let Some((path, text, _, _)) = self.document(&p.text_document.uri) else { return json!([]) };
-        let Some((_, found)) = &self.checked else { return json!([]) };
+    fn actions(&self, p: lsp::CodeActionParams) -> lsp::CodeActionResponse {
+        let Some((path, text, _, _)) = self.document(&p.text_document.uri) else { return Vec::new() };
+        let Some((_, found)) = &self.checked else { return Vec::new() };
+        if self.checked_at != self.text_changes {
+            // The findings' offsets are into an older text.
+            return Vec::new();
+        }
         let (start, end) = (offset(text, p.range.start), offset(text, p.range.end));
         let mut actions = Vec::new();
         for d in found.iter().filter(|d| d.path == path) {
@@ -363,12 +662,12 @@ impl State {
                 continue;
             }
             let uri = &p.text_document.uri;
-            if let Some(fix) = &d.fix {
+            if let Some(fix) = self.fix_now(d, path, text) {
                 let range = range(text, fix.edit.offset, fix.edit.offset + fix.edit.original.len());
                 let help = d.help.as_deref().unwrap_or(&d.message);
                 let title = match (fix.is_safe(), d.code) {
                     (true, _) => format!("Fix {}: {help}", d.code),
-                    (false, vaultlint_core::code::Code::SuspectedVersion) => {
+                    (false, Code::SuspectedVersion) => {
                         format!("Mark as superseded ({}; check it first)", d.code)
                     }
                     (false, _) => format!("{} ({}; check it first)", capitalized(help), d.code),
@@ -381,15 +680,35 @@ impl State {
             let title = format!("Suppress {} in this note", d.code);
             actions.push(action(title, uri, end_of_text, &comment, false, d));
         }
-        Value::Array(actions)
+        actions
+    }
+
+    /// The fix of the finding `d` on the open note at `path`, as an edit
+    /// of `text`, the editor's text now. A suspected version's mark is
+    /// planned again, on that text: the similarity pass that found it ran
+    /// on the text of an earlier open or save. An edit that does not read
+    /// what it replaces in `text` is not offered.
+    fn fix_now(&self, d: &Diagnostic, path: &str, text: &str) -> Option<Fix> {
+        let fix = match d.code {
+            Code::SuspectedVersion => {
+                let (vault, _) = self.vault.as_ref()?;
+                let older = vault.id_of(path)?;
+                let newer = vault.id_of(d.related.first()?)?;
+                let style = suggest::link_style(vault, self.settings.rules.link_style);
+                let editor = EditorText { path, text };
+                suggest::mark(vault, older, newer, style, &editor).ok()??.fix
+            }
+            _ => d.fix.clone()?,
+        };
+        let end = fix.edit.offset.checked_add(fix.edit.original.len())?;
+        (text.get(fix.edit.offset..end) == Some(fix.edit.original.as_str())).then_some(fix)
     }
 
     /// The note a declaration value or a body link at the position leads to.
-    fn definition(&self, p: lsp::GotoDefinitionParams) -> Value {
+    fn definition(&self, p: lsp::GotoDefinitionParams) -> Option<lsp::GotoDefinitionResponse> {
         let at = &p.text_document_position_params;
-        self.target(&at.text_document.uri, at.position)
-            .and_then(|(_, to)| self.location(to))
-            .unwrap_or(Value::Null)
+        let (_, to) = self.target(&at.text_document.uri, at.position)?;
+        self.location(to).map(lsp::GotoDefinitionResponse::Scalar)
     }
 
     /// What a declaration or link at `position` resolves to: the value's
@@ -411,21 +730,20 @@ impl State {
         }
     }
 
-    fn location(&self, id: NoteId) -> Option<Value> {
+    /// The start of the note `id`.
+    fn location(&self, id: NoteId) -> Option<lsp::Location> {
         let (vault, _) = self.vault.as_ref()?;
         let uri = uri_of(&vault.root.join(&vault.notes[id].path))?;
-        Some(
-            json!({ "uri": uri, "range": { "start": { "line": 0, "character": 0 }, "end": { "line": 0, "character": 0 } } }),
-        )
+        Some(lsp::Location { uri, range: lsp::Range::default() })
     }
 
     /// On a declaration or link: the note it names, and which version of
     /// that document is in force today.
-    fn hover(&self, p: lsp::HoverParams) -> Value {
+    fn hover(&self, p: lsp::HoverParams) -> Option<lsp::Hover> {
         let at = &p.text_document_position_params;
-        let Some((span, to)) = self.target(&at.text_document.uri, at.position) else { return Value::Null };
-        let (Some((vault, _)), Some((graph, _))) = (&self.vault, &self.checked) else { return Value::Null };
-        let Some((_, text, _, _)) = self.document(&at.text_document.uri) else { return Value::Null };
+        let (span, to) = self.target(&at.text_document.uri, at.position)?;
+        let (Some((vault, _)), Some((graph, _))) = (&self.vault, &self.checked) else { return None };
+        let (_, text, _, _) = self.document(&at.text_document.uri)?;
         let path = |id: NoteId| format!("`{}`", vault.notes[id].path);
         // Which version is in force today, as `lineage` says it.
         let life = vaultlint_model::lifecycle::Lifecycle::new(vault, graph, self.settings.rules.as_of);
@@ -438,29 +756,40 @@ impl State {
                 format!("{} {}; in force now: {}.", path(to), state.standing.describe(), current.join(", "))
             }
         };
-        json!({
-            "contents": { "kind": "markdown", "value": format!("Leads to {}. {now}", path(to)) },
-            "range": range(text, span.offset(), span.end()),
+        let contents = lsp::MarkupContent {
+            kind: lsp::MarkupKind::Markdown,
+            value: format!("Leads to {}. {now}", path(to)),
+        };
+        Some(lsp::Hover {
+            contents: lsp::HoverContents::Markup(contents),
+            range: Some(range(text, span.offset(), span.end())),
         })
     }
 
     /// Inside a successor or predecessor value: every note, named in the
     /// vault's link style.
-    fn complete(&self, p: lsp::CompletionParams) -> Value {
+    fn complete(&self, p: lsp::CompletionParams) -> lsp::CompletionResponse {
         let at = &p.text_document_position;
-        let Some((_, text, from, vault)) = self.document(&at.text_document.uri) else { return json!([]) };
+        let nothing = lsp::CompletionResponse::Array(Vec::new());
+        let Some((_, text, from, vault)) = self.document(&at.text_document.uri) else { return nothing };
         if !self.in_declaration(text, at.position.line as usize) {
-            return json!([]);
+            return nothing;
         }
-        let style = vaultlint_analysis::suggest::link_style(vault, self.settings.rules.link_style);
-        let items: Vec<Value> = (0..vault.notes.len())
+        let style = suggest::link_style(vault, self.settings.rules.link_style);
+        let items = (0..vault.notes.len())
             .filter(|&id| id != from && !vault.is_template(id))
             .map(|id| {
-                let value = vaultlint_analysis::suggest::apply::successor_value(vault, from, id, style);
-                json!({ "label": value.trim_matches('"'), "insertText": value, "kind": 17, "detail": vault.notes[id].title })
+                let value = suggest::apply::successor_value(vault, from, id, style);
+                lsp::CompletionItem {
+                    label: value.trim_matches('"').to_string(),
+                    kind: Some(lsp::CompletionItemKind::FILE),
+                    detail: Some(vault.notes[id].title.to_string()),
+                    insert_text: Some(value),
+                    ..lsp::CompletionItem::default()
+                }
             })
             .collect();
-        Value::Array(items)
+        lsp::CompletionResponse::Array(items)
     }
 
     /// Whether `line` of the frontmatter holds a successor or predecessor
@@ -487,13 +816,47 @@ impl State {
     }
 }
 
+/// The editor's text of one open note, for a fix planned on it.
+struct EditorText<'a> {
+    path: &'a str,
+    text: &'a str,
+}
+
+impl Sources for EditorText<'_> {
+    fn text(&self, path: &str) -> Option<std::sync::Arc<str>> {
+        (path == self.path).then(|| self.text.into())
+    }
+}
+
+/// Shows the user the problems waiting to be shown, as error messages.
+fn show_waiting(connection: &Connection, state: &mut State) -> Result<(), String> {
+    for message in state.to_show.drain(..) {
+        let params = lsp::ShowMessageParams { typ: lsp::MessageType::ERROR, message };
+        let notification = Notification::new(ShowMessage::METHOD.into(), params);
+        connection.sender.send(Message::Notification(notification)).map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}
+
 /// Sends the findings of every open note, and clears those of notes that
-/// have none now or were closed.
+/// have none now or were closed; before them, the problem with a config
+/// that kept the vault from being read, on that config, or its clearing.
 fn publish(connection: &Connection, state: &mut State) -> Result<(), String> {
+    show_waiting(connection, state)?;
+    let config = state.invalid_config.as_ref().and_then(|e| Some((uri_of(&e.file)?, e)));
+    if let Some(before) = &state.published_config
+        && config.as_ref().is_none_or(|(uri, _)| uri != before)
+    {
+        send(connection, before, Vec::new())?;
+    }
+    if let Some((uri, error)) = &config {
+        send(connection, uri, vec![config_diagnostic(error)])?;
+    }
+    state.published_config = config.map(|(uri, _)| uri);
     let Some((_, found)) = &state.checked else { return Ok(()) };
     let mut now = Vec::new();
     for (path, (uri, text)) in &state.open {
-        let diagnostics: Vec<Value> =
+        let diagnostics: Vec<lsp::Diagnostic> =
             found.iter().filter(|d| &d.path == path).map(|d| diagnostic(d, text, state)).collect();
         send(connection, uri, diagnostics)?;
         now.push(path.clone());
@@ -507,34 +870,59 @@ fn publish(connection: &Connection, state: &mut State) -> Result<(), String> {
     Ok(())
 }
 
-fn send(connection: &Connection, uri: &lsp::Uri, diagnostics: Vec<Value>) -> Result<(), String> {
-    let params = json!({ "uri": uri, "diagnostics": diagnostics });
-    let notification = Notification::new("textDocument/publishDiagnostics".into(), params);
+fn send(connection: &Connection, uri: &lsp::Uri, diagnostics: Vec<lsp::Diagnostic>) -> Result<(), String> {
+    let params = lsp::PublishDiagnosticsParams { uri: uri.clone(), diagnostics, version: None };
+    let notification = Notification::new(PublishDiagnostics::METHOD.into(), params);
     connection.sender.send(Message::Notification(notification)).map_err(|e| e.to_string())
 }
 
 /// A finding as LSP has it: range, severity, code, and the other notes
 /// it involves as related locations.
-fn diagnostic(d: &Diagnostic, text: &str, state: &State) -> Value {
+fn diagnostic(d: &Diagnostic, text: &str, state: &State) -> lsp::Diagnostic {
     let span = d.span.map_or(0..0, |s| s.range());
     let mut message = d.message.clone();
     if let Some(help) = &d.help {
         message.push_str(&format!("\nhelp: {help}"));
     }
-    let related: Vec<Value> = d
+    let related = d
         .related
         .iter()
         .filter_map(|p| uri_of(&state.settings.root().join(p)))
-        .map(|uri| json!({ "location": { "uri": uri, "range": { "start": { "line": 0, "character": 0 }, "end": { "line": 0, "character": 0 } } }, "message": "involved" }))
+        .map(|uri| lsp::DiagnosticRelatedInformation {
+            location: lsp::Location { uri, range: lsp::Range::default() },
+            message: "involved".into(),
+        })
         .collect();
-    json!({
-        "range": range(text, span.start, span.end),
-        "severity": if d.severity == Severity::Error { 1 } else { 2 },
-        "code": d.code.name(),
-        "source": "vaultlint",
-        "message": message,
-        "relatedInformation": related,
-    })
+    let severity = match d.severity {
+        Severity::Error => lsp::DiagnosticSeverity::ERROR,
+        _ => lsp::DiagnosticSeverity::WARNING,
+    };
+    lsp::Diagnostic {
+        range: range(text, span.start, span.end),
+        severity: Some(severity),
+        code: Some(lsp::NumberOrString::String(d.code.name().into())),
+        source: Some("vaultlint".into()),
+        message,
+        related_information: Some(related),
+        ..lsp::Diagnostic::default()
+    }
+}
+
+/// A config that does not parse, as a diagnostic on it.
+fn config_diagnostic(error: &ConfigError) -> lsp::Diagnostic {
+    let span = error.span.clone().unwrap_or(0..0);
+    let mut message = error.message.clone();
+    if let Some(help) = &error.help {
+        message.push_str(&format!("\nhelp: {help}"));
+    }
+    lsp::Diagnostic {
+        range: range(&error.text, span.start, span.end),
+        severity: Some(lsp::DiagnosticSeverity::ERROR),
+        code: Some(lsp::NumberOrString::String("invalid-config".into())),
+        source: Some("vaultlint".into()),
+        message,
+        ..lsp::Diagnostic::default()
+    }
 }
 
 /// `text` with its first letter in upper case.
@@ -543,36 +931,52 @@ fn capitalized(text: &str) -> String {
     chars.next().map_or_else(String::new, |first| first.to_uppercase().chain(chars).collect())
 }
 
+/// A quick fix for the finding `d`: one edit of the note at `uri`.
+// `WorkspaceEdit` keys its changes by `Uri`, whose hash and equality are
+// its text alone: the parser's cache inside it does not change them.
+#[allow(clippy::mutable_key_type)]
 fn action(
     title: String,
     uri: &lsp::Uri,
-    range: Value,
+    range: lsp::Range,
     new_text: &str,
     preferred: bool,
     d: &Diagnostic,
-) -> Value {
-    json!({
-        "title": title,
-        "kind": "quickfix",
-        "isPreferred": preferred,
-        "diagnostics": [{ "code": d.code.name(), "message": d.message, "range": range }],
-        "edit": { "changes": { uri.as_str(): [{ "range": range, "newText": new_text }] } },
+) -> lsp::CodeActionOrCommand {
+    let fixed = lsp::Diagnostic {
+        range,
+        code: Some(lsp::NumberOrString::String(d.code.name().into())),
+        message: d.message.clone(),
+        ..lsp::Diagnostic::default()
+    };
+    let edit = lsp::TextEdit { range, new_text: new_text.to_string() };
+    let changes = HashMap::from([(uri.clone(), vec![edit])]);
+    lsp::CodeActionOrCommand::CodeAction(lsp::CodeAction {
+        title,
+        kind: Some(lsp::CodeActionKind::QUICKFIX),
+        diagnostics: Some(vec![fixed]),
+        edit: Some(lsp::WorkspaceEdit { changes: Some(changes), ..lsp::WorkspaceEdit::default() }),
+        is_preferred: Some(preferred),
+        ..lsp::CodeAction::default()
     })
 }
 
 /// The LSP position of a byte offset: a 0-based line, and the column in
 /// UTF-16 code units, as LSP counts them by default.
-fn position(text: &str, byte: usize) -> Value {
+fn position(text: &str, byte: usize) -> lsp::Position {
     let byte = text.floor_char_boundary(byte.min(text.len()));
     let before = &text[..byte];
     let line = before.matches('\n').count();
     let start = before.rfind('\n').map_or(0, |i| i + 1);
     let character: usize = before[start..].chars().map(char::len_utf16).sum();
-    json!({ "line": line, "character": character })
+    // LSP counts in `u32`; a note that long is cut off at the end.
+    let count = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+    lsp::Position { line: count(line), character: count(character) }
 }
 
-fn range(text: &str, start: usize, end: usize) -> Value {
-    json!({ "start": position(text, start), "end": position(text, end) })
+/// The LSP range of the bytes `start..end` of `text`.
+fn range(text: &str, start: usize, end: usize) -> lsp::Range {
+    lsp::Range { start: position(text, start), end: position(text, end) }
 }
 
 /// The byte offset of an LSP position in `text`.
@@ -595,49 +999,121 @@ fn offset(text: &str, position: lsp::Position) -> usize {
     text.len()
 }
 
-/// The file a `file:` URI names.
+/// The file a `file:` URI names, as the platform spells paths: on
+/// Windows `file:///C:/a%20b/n.md` is `C:\a b\n.md`, a drive letter's
+/// colon percent-encoded or not. `None` for another scheme or a URI that
+/// names no local file.
 fn path_of(uri: &lsp::Uri) -> Option<PathBuf> {
-    let rest = uri.as_str().strip_prefix("file://")?;
-    let bytes = rest.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%'
-            && let Some(Ok(b)) = rest.get(i + 1..i + 3).map(|h| u8::from_str_radix(h, 16))
-        {
-            out.push(b);
-            i += 3;
-        } else {
-            out.push(bytes[i]);
-            i += 1;
-        }
+    let url = url::Url::parse(uri.as_str()).ok()?;
+    if url.scheme() != "file" {
+        return None;
     }
-    Some(PathBuf::from(String::from_utf8(out).ok()?))
+    url.to_file_path().ok()
 }
 
-/// The `file:` URI of a path, each byte outside the unreserved set encoded.
+/// The `file:` URI of an absolute path, percent-encoded as URIs must be.
 fn uri_of(file: &Path) -> Option<lsp::Uri> {
-    let mut out = String::from("file://");
-    for b in file.to_str()?.bytes() {
-        match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' | b'/' => out.push(b as char),
-            _ => out.push_str(&format!("%{b:02X}")),
-        }
-    }
-    out.parse().ok()
+    url::Url::from_file_path(file).ok()?.as_str().parse().ok()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn read(bytes: &[u8]) -> Result<Option<Message>, String> {
+        read_message(&mut std::io::Cursor::new(bytes))
+    }
+
+    #[test]
+    fn messages_are_read_by_their_content_length() {
+        let body = r#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#;
+        let framed = format!(
+            "Content-Length: {}\r\nContent-Type: application/vscode-jsonrpc\r\n\r\n{body}",
+            body.len()
+        );
+        let mut input = std::io::Cursor::new(framed.repeat(2).into_bytes());
+        for _ in 0..2 {
+            let message = read_message(&mut input).unwrap();
+            assert!(matches!(message, Some(Message::Notification(n)) if n.method == "initialized"));
+        }
+        assert!(read_message(&mut input).unwrap().is_none(), "the end of the input");
+    }
+
+    #[test]
+    fn a_length_over_the_limit_is_refused_before_the_body() {
+        let error = read(b"Content-Length: 4000000000\r\n\r\n{}").unwrap_err();
+        assert!(error.contains("4000000000 bytes, over the limit"), "{error}");
+        let just_over = format!("Content-Length: {}\r\n\r\n", MAX_MESSAGE_BYTES + 1);
+        assert!(read(just_over.as_bytes()).is_err());
+        let huge = format!("Content-Length: {}0\r\n\r\n", u64::MAX);
+        assert!(read(huge.as_bytes()).unwrap_err().contains("invalid Content-Length"));
+    }
+
+    #[test]
+    fn malformed_frames_are_errors() {
+        // The body shorter than declared: the input ended inside it.
+        assert!(read(b"Content-Length: 10\r\n\r\n{}").unwrap_err().contains("ended 2 bytes into"));
+        assert!(read(b"Content-Type: x\r\n\r\n{}").unwrap_err().contains("no Content-Length"));
+        assert!(read(b"Content-Length: 2\n\n{}").unwrap_err().contains("CRLF"));
+        let long = format!("X-{}: 1\r\n", "a".repeat(2000));
+        assert!(read(long.as_bytes()).unwrap_err().contains("over 1024 bytes"));
+        let many = "X-A: 1\r\n".repeat(20);
+        assert!(read(many.as_bytes()).unwrap_err().contains("header lines"));
+        assert!(read(b"Content-Length: 2\r\n").unwrap_err().contains("ended inside a message's header"));
+        assert!(read(b"Content-Length: 2\r\n\r\n[]").unwrap_err().contains("not JSON-RPC"));
+    }
+
+    fn uri(text: &str) -> lsp::Uri {
+        text.parse().unwrap()
+    }
+
     #[test]
     fn positions_count_utf16_units() {
         let text = "a\n😀b: c\n";
-        assert_eq!(position(text, 7), json!({ "line": 1, "character": 3 }));
+        assert_eq!(position(text, 7), lsp::Position { line: 1, character: 3 });
         assert_eq!(offset(text, lsp::Position { line: 1, character: 3 }), 7);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn paths_and_uris_percent_encode_spaces_and_non_ascii() {
         let uri = uri_of(Path::new("/v/my notes/é.md")).unwrap();
         assert_eq!(uri.as_str(), "file:///v/my%20notes/%C3%A9.md");
         assert_eq!(path_of(&uri).unwrap(), PathBuf::from("/v/my notes/é.md"));
+        // Encoded as some clients do, every byte outside the unreserved set.
+        let encoded = "file:///v/caf%C3%A9%20%E6%97%A5%E8%A8%98/%5Bdraft%5D.md";
+        assert_eq!(path_of(&self::uri(encoded)).unwrap(), PathBuf::from("/v/café 日記/[draft].md"));
+    }
+
+    #[test]
+    fn windows_style_uris_name_the_drive() {
+        // VS Code sends the drive letter in lower case with its colon
+        // encoded; others send `C:` as it is.
+        for text in
+            ["file:///C:/Users/me/My%20Vault/caf%C3%A9.md", "file:///c%3A/Users/me/My%20Vault/caf%C3%A9.md"]
+        {
+            let path = path_of(&uri(text)).unwrap();
+            #[cfg(windows)]
+            {
+                let drive = if text.contains("%3A") { "c:" } else { "C:" };
+                assert_eq!(path, PathBuf::from(format!(r"{drive}\Users\me\My Vault\café.md")));
+            }
+            #[cfg(unix)]
+            {
+                // Elsewhere the drive is a folder at the root, and the rest as on Windows.
+                assert!(path.ends_with("Users/me/My Vault/café.md"), "{path:?}");
+                assert!(path.starts_with("/C:") || path.starts_with("/c:"), "{path:?}");
+            }
+            // Back to the URI the client sent, with the drive's colon as it is.
+            let back = uri_of(&path).unwrap();
+            assert_eq!(back.as_str().to_lowercase(), text.replace("%3A", ":").to_lowercase(), "{path:?}");
+        }
+    }
+
+    #[test]
+    fn uris_of_other_schemes_name_no_file() {
+        assert_eq!(path_of(&uri("untitled:Untitled-1")), None);
+        assert_eq!(path_of(&uri("https://example.com/a.md")), None);
+        assert_eq!(path_of(&uri("file://server/share/a.md")).filter(|_| cfg!(unix)), None);
     }
 }
