@@ -1,5 +1,6 @@
-//! The `vaultlint` command line: argument parsing, the renderers of each
-//! output format, the interactive review of suggested pairs, and the files
+//! The `vaultlint` command line: argument parsing, what each subcommand
+//! does at the command line, the renderers of each output format, the
+//! interactive review of suggested pairs, the terminal, and the files
 //! generated from the command-line definitions (completions, man pages).
 //! The work itself is done by the `vaultlint_*` library crates.
 
@@ -7,3 +8,5 @@ pub mod cli;
 pub mod generate;
 pub mod output;
 pub mod review;
+pub mod run;
+pub mod terminal;

@@ -2,9 +2,9 @@
 //! review session, and the key reader. The library only reports progress
 //! and asks for keys through its traits.
 
+use crate::review::{Key, Keys};
 use std::io::{IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use vaultlint::review::{Key, Keys};
 use vaultlint_core::progress::Progress;
 
 /// A progress bar on standard error, shown only when stderr is a terminal,

@@ -255,6 +255,15 @@ impl Settings {
 
     /// The config file's path from the vault root, as findings name it
     /// (`vaultlint.toml` when there is none yet).
+    /// Reports on the note at `file` only (as for a note an editor holds),
+    /// and gives its vault path.
+    pub fn focus_on_note(&mut self, file: &Path) -> Result<String, String> {
+        let path = self.note_path(file)?;
+        let notes = std::collections::HashSet::from([path.clone()]);
+        self.scope.focus = Some(vaultlint_model::focus::Focus { notes, folders: Vec::new() });
+        Ok(path)
+    }
+
     /// What the analysis reads of these settings, for the vault it reads.
     pub fn vault_config(&self) -> vaultlint_model::vault::VaultConfig {
         vaultlint_model::vault::VaultConfig {

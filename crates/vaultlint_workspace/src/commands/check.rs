@@ -103,6 +103,13 @@ pub fn analyse_with_graph(
     Report { notes: vault.notes.len(), diagnostics, slices, baseline: None }
 }
 
+/// The text of a note an editor holds, from `input` (standard input).
+pub fn read_note_text(input: &mut dyn std::io::Read) -> Result<String, String> {
+    let mut bytes = Vec::new();
+    input.read_to_end(&mut bytes).map_err(|e| format!("cannot read standard input: {e}"))?;
+    String::from_utf8(bytes).map_err(|_| "standard input is not valid UTF-8".to_string())
+}
+
 /// `check --stdin-filename PATH -`: the note at `path` (vault-relative)
 /// read from `text`, as an editor holds it unsaved, checked against the
 /// rest of the vault on disk; it need not exist on disk yet. With `fix`,
