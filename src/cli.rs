@@ -7,6 +7,7 @@ use vaultlint_core::code::Selector;
 use vaultlint_core::date::Day;
 use vaultlint_syntax::link::LinkStyle;
 
+/// The command line: the subcommand and the options every subcommand takes.
 #[derive(Debug, Parser)]
 #[command(
     name = "vaultlint",
@@ -39,6 +40,7 @@ pub struct Cli {
     pub command: Command,
 }
 
+/// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Validate supersession declarations, statuses, dates and links to retired notes
@@ -66,6 +68,7 @@ pub enum Command {
     },
 }
 
+/// `vaultlint clean`: which vault's cache to remove.
 #[derive(Debug, Args)]
 pub struct CleanArgs {
     #[command(flatten)]
@@ -103,6 +106,7 @@ pub struct CacheArgs {
     pub cache_dir: Option<PathBuf>,
 }
 
+/// `vaultlint check`: the vault, the output, the rules and what to fix.
 #[derive(Debug, Args)]
 pub struct CheckArgs {
     #[command(flatten)]
@@ -195,6 +199,7 @@ fn day(text: &str) -> Result<Day, String> {
         .ok_or_else(|| "a date is written YYYY-MM-DD, e.g. 2026-01-15".into())
 }
 
+/// `vaultlint lineage`: the notes or the whole map, the day and the format.
 #[derive(Debug, Args)]
 pub struct LineageArgs {
     /// Notes whose versions to show; with --all, the vault folder (default:
@@ -243,6 +248,7 @@ pub struct LineageArgs {
     pub since: Option<String>,
 }
 
+/// `vaultlint rule`: which rule to explain, or all of them.
 #[derive(Debug, Args)]
 pub struct RuleArgs {
     /// The rule's code, e.g. missing-successor
@@ -258,6 +264,7 @@ pub struct RuleArgs {
     pub format: RuleFormat,
 }
 
+/// `vaultlint graph`: the vault, the day and the drawing's format.
 #[derive(Debug, Args)]
 pub struct GraphArgs {
     #[command(flatten)]
@@ -272,6 +279,7 @@ pub struct GraphArgs {
     pub as_of: Option<Day>,
 }
 
+/// The formats of `graph`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum GraphFormat {
     /// Graphviz DOT (`vaultlint graph | dot -Tsvg > graph.svg`)
@@ -280,6 +288,7 @@ pub enum GraphFormat {
     Mermaid,
 }
 
+/// `vaultlint suggest`: the vault, the threshold, and whether to list, dismiss or settle pairs.
 #[derive(Debug, Args)]
 pub struct SuggestArgs {
     #[command(flatten)]
@@ -343,6 +352,7 @@ fn score(text: &str) -> Result<f64, String> {
     }
 }
 
+/// The formats of `check`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Format {
     /// Graphical reports with the frontmatter snippet, then a summary
@@ -357,6 +367,7 @@ pub enum Format {
     Sarif,
 }
 
+/// The formats of `suggest`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum SuggestFormat {
     /// Each pair with its evidence and the lines that differ
@@ -365,6 +376,7 @@ pub enum SuggestFormat {
     Json,
 }
 
+/// The formats of `lineage`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum LineageFormat {
     /// A numbered table of each note's versions, oldest first
@@ -375,6 +387,7 @@ pub enum LineageFormat {
     Jsonl,
 }
 
+/// The formats of `rule`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum RuleFormat {
     /// The rule's explanation as text
@@ -383,6 +396,7 @@ pub enum RuleFormat {
     Json,
 }
 
+/// When to colour the output.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Color {
     Auto,

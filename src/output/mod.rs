@@ -13,6 +13,7 @@ pub mod suggest;
 use vaultlint_core::text::plural;
 use vaultlint_workspace::commands::check::Report;
 
+/// How human output is drawn: with colour or not, and how wide.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Style {
     /// Use colour (ANSI escapes).

@@ -5,6 +5,8 @@
 
 use serde::Serialize;
 
+/// How much a finding matters: an error fails a run; a warning fails it
+/// only under `--strict`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
@@ -71,6 +73,8 @@ impl Family {
 
 macro_rules! codes {
     ($( $variant:ident => $name:literal, $severity:ident, $family:ident, $summary:literal, $explanation:literal; )*) => {
+        /// A rule, by its code: the registry below gives each its name,
+        /// severity, family, summary and explanation.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
         pub enum Code { $( $variant, )* }
 

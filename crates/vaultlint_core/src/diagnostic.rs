@@ -62,6 +62,9 @@ impl Span {
     }
 }
 
+/// A finding as data: its rule, severity, note, message, where in the note
+/// it is, the help, and the fix, if any. Renderers draw it; nothing here
+/// prints.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Diagnostic {
     pub code: Code,

@@ -14,6 +14,8 @@ pub const FILE: &str = ".vaultlint-dismissed";
 const HEADER: &str = "# Pairs of notes that are not versions of one another: `vaultlint suggest`\n\
                       # leaves them out. One pair per line, two vault-relative paths separated by a tab.\n";
 
+/// The pairs a person judged not to be versions of one another, as the
+/// dismissal file lists them.
 #[derive(Debug, Default)]
 pub struct Dismissals {
     /// Each pair with its paths in order.

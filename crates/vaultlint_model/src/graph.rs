@@ -38,6 +38,8 @@ pub struct Declared {
     pub resolution: Resolution,
 }
 
+/// The supersession graph: every declaration of the vault as edges
+/// between notes, built once per run.
 pub struct Graph {
     /// For each note, the edges to its successors. An edge declared on
     /// both sides is kept once, as its successor side.

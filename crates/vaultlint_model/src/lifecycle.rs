@@ -98,6 +98,8 @@ impl Standing {
     }
 }
 
+/// One note's place in its document's lifecycle on a day: whether it is
+/// in force, and which notes stand in for it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct State {
     pub standing: Standing,

@@ -57,6 +57,9 @@ impl Series {
     }
 }
 
+/// What an Obsidian vault's settings say about reading it: the files
+/// left out, how links are written, the templates folder, and the
+/// periodic series.
 #[derive(Debug, Clone, Default)]
 pub struct Obsidian {
     pub ignore: Vec<Ignore>,

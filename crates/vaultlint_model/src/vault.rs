@@ -12,6 +12,7 @@ use vaultlint_syntax::link::{self, Invalid, Target};
 pub use vaultlint_syntax::note::Side;
 use vaultlint_syntax::note::{self, Note};
 
+/// A note's index in [`Vault::notes`], which are sorted by path.
 pub type NoteId = usize;
 
 /// A fingerprint the last run held for a note this run read anew or no

@@ -28,6 +28,9 @@ use vaultlint_syntax::note::Relation;
 /// At most this many other notes are named in a conflict.
 const MAX_CONFLICTS: usize = 10;
 
+/// What an indexer should do with a note, in one word: serve it
+/// (`Active`), serve it with a warning (`Stale`), hold it until a person
+/// decides (`Conflict`), or not know (`Unknown`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Verdict {
     Active,

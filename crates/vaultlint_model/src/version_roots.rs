@@ -84,6 +84,8 @@ pub struct RootSet {
     pub names: Vec<String>,
 }
 
+/// The sets of release folders found in a vault (`docs/v1/`, `docs/v2/`,
+/// ...), ordered oldest first, and where each note sits among them.
 #[derive(Debug, Clone, Default)]
 pub struct VersionRoots {
     pub sets: Vec<RootSet>,

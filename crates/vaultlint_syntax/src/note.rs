@@ -182,6 +182,9 @@ pub fn digest(bytes: &[u8]) -> u64 {
 /// The first heading is looked for this far into the body.
 const TITLE_SCAN_BYTES: usize = 1 << 20;
 
+/// One note as a run keeps it: its path, title, tags, aliases, the
+/// frontmatter fields read later, its declarations, links and suppressions,
+/// its fingerprint, and the problems found reading it.
 #[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct Note {
     /// Vault-relative path with `/` separators.

@@ -29,6 +29,8 @@ impl Reach {
     }
 }
 
+/// A comment or frontmatter key that silences rules, where it reaches and
+/// which rules it names.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Suppression {
     pub reach: Reach,

@@ -141,6 +141,7 @@ pub struct SupersedeRule {
     pub newer: String,
 }
 
+/// `[suggest]`: how `vaultlint suggest` finds version pairs.
 #[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct SuggestConfig {

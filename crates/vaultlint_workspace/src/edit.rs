@@ -6,6 +6,7 @@ use std::fs;
 use std::io::{self, Write};
 use std::path::Path;
 
+/// Why an edit to a file was not written.
 #[derive(Debug)]
 pub enum WriteError {
     /// The file changed since it was read; nothing was written.

@@ -7,6 +7,8 @@ use vaultlint_model::focus::Focus;
 /// Config file names, looked for in this order in each folder.
 pub const CONFIG_FILES: &[&str] = &["vaultlint.toml", ".vaultlint.toml"];
 
+/// The vault a run reads and the part of it the run reports on, from the
+/// PATH arguments.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Scope {
     pub root: PathBuf,

@@ -59,6 +59,9 @@ impl From<&str> for SettingsError {
     }
 }
 
+/// Everything a run needs to know, resolved once from the command line
+/// and the configs: the vault and its focus, how to walk and read it, the
+/// rules and their severities, the similarity pass, the cache.
 #[derive(Debug, Clone)]
 pub struct Settings {
     pub scope: Scope,

@@ -9,6 +9,7 @@ use vaultlint_core::code::Code;
 use vaultlint_core::diagnostic::Diagnostic;
 use vaultlint_core::paths::{is_note_name, plain_under, relative, strip_extension};
 
+/// What the walk leaves out and which files it takes as notes.
 #[derive(Debug, Clone, Default)]
 pub struct WalkOptions {
     /// Globs, relative to the vault root, of paths to leave out.
@@ -32,6 +33,7 @@ impl WalkOptions {
     }
 }
 
+/// What stands at a note's path.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub enum EntryKind {
     File,
@@ -55,6 +57,8 @@ impl Entry {
     }
 }
 
+/// What a walk found: the notes, the problems met on the way (each a
+/// finding), and the subfolders with configs of their own.
 #[derive(Debug, Default)]
 pub struct Walked {
     /// Sorted by path.
@@ -64,6 +68,7 @@ pub struct Walked {
     pub configs: Vec<String>,
 }
 
+/// Why a vault could not be walked at all, in one line.
 #[derive(Debug)]
 pub struct WalkError(pub String);
 

@@ -8,12 +8,14 @@ use vaultlint_syntax::markdown::body;
 /// can take.
 const MAX_DIFF_BYTES: usize = 256 << 10;
 
+/// One changed line of a diff between two versions.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Change {
     Removed(String),
     Added(String),
 }
 
+/// The first changed lines between two versions, shown on a pair's card.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Changes {
     /// The first changed lines, in order, without their line breaks.

@@ -7,6 +7,8 @@ use std::cmp::Ordering;
 use vaultlint_core::date::{Day, Written};
 use vaultlint_syntax::names::Marker;
 
+/// How sure the pass is of which note of a pair is older: `Confident`
+/// only with evidence that orders the two.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Direction {

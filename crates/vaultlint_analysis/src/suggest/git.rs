@@ -8,6 +8,8 @@
 
 use std::collections::HashMap;
 
+/// What the git history says of some notes: when each path was first
+/// committed, and every text each path has held.
 #[derive(Debug, Default)]
 pub struct History {
     /// Vault-relative path to the Unix time of the commit that added it.

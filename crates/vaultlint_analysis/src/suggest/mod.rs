@@ -52,6 +52,8 @@ const PARTNER_MARGIN: f64 = 0.1;
 /// too short for its text alone to say it is a version of another.
 const SHORT: usize = 24;
 
+/// How the similarity pass runs: the lowest score a pair is suggested at,
+/// and whether the git history may order a pair.
 #[derive(Debug, Clone)]
 pub struct Options {
     pub min_score: f64,
@@ -76,6 +78,8 @@ pub struct Signals {
     pub content: f64,
 }
 
+/// Two notes that look like one document at two times: which is older,
+/// how alike they are, and the evidence for both.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Pair {
     pub older: NoteId,
@@ -89,6 +93,8 @@ pub struct Pair {
     pub signals: Signals,
 }
 
+/// What the similarity pass found: the suspected pairs, and the release
+/// folders a `[[supersede]]` table would settle at once.
 pub struct Suggestions {
     /// Best first.
     pub pairs: Vec<Pair>,

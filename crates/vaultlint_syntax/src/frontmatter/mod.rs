@@ -23,6 +23,7 @@ pub const MAX_EXPANDED_NODES: u64 = 100_000;
 /// items, and lists inside those, which is how YAML reads `[[Note]]`).
 const KEEP_DEPTH: usize = 4;
 
+/// How a scalar is written: plain, quoted, or as a block.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum ScalarStyle {
     Plain,
@@ -30,6 +31,8 @@ pub enum ScalarStyle {
     Block,
 }
 
+/// What a frontmatter value is: a scalar, a list, or something vaultlint
+/// does not read further (a mapping, an alias).
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum ValueKind {
     Scalar { text: Box<str>, style: ScalarStyle },
@@ -38,6 +41,7 @@ pub enum ValueKind {
     Alias,
 }
 
+/// A frontmatter value and the bytes it spans in the note.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Value {
     pub kind: ValueKind,
@@ -155,6 +159,7 @@ pub struct Block {
     pub first_line: usize,
 }
 
+/// Where a note's frontmatter block starts and ends, before it is parsed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Delimited {
     /// The file does not start with `---`.

@@ -13,6 +13,8 @@ use vaultlint_model::dismissals::Dismissals;
 use vaultlint_model::graph::Graph;
 use vaultlint_model::vault::Vault;
 
+/// What `check` found: the findings, sorted, and the vault in numbers;
+/// what every renderer draws from.
 #[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct Report {
     /// Notes walked.

@@ -6,6 +6,8 @@ use vaultlint_model::graph::Graph;
 use vaultlint_model::lifecycle::Lifecycle;
 use vaultlint_model::vault::Vault;
 
+/// What `graph` draws: the vault, its supersession graph and each note's
+/// lifecycle.
 pub struct Drawn {
     pub vault: Vault,
     pub graph: Graph,

@@ -8,6 +8,8 @@ use vaultlint_model::lineage::Analysis;
 use vaultlint_model::vault::{NoteId, Vault};
 use vaultlint_syntax::scope::Scope;
 
+/// What `lineage` found: the vault, each note's standing, and the notes
+/// asked about.
 pub struct Lineage {
     pub vault: Vault,
     pub analysis: Analysis,
