@@ -320,51 +320,7 @@ impl Note {
         let mut note = Note::empty(path);
         let delimited = frontmatter::delimit(text);
         let head = head_of(text, &delimited);
-        let body_start = match delimited {
-            Delimited::Absent => {
-                note.parsed = true;
-                if text.starts_with('\u{feff}') { 3 } else { 0 }
-            }
-            Delimited::Unclosed { opening } => {
-                note.head = Some(head.into());
-                note.push_problem(
-                    Diagnostic::new(Code::InvalidFrontmatter, note.path.clone(), "frontmatter is not closed")
-                        .at(opening, "opened here, never closed")
-                        .help("end the frontmatter with a line holding only `---`"),
-                );
-                return note;
-            }
-            Delimited::TooLarge { opening } => {
-                note.head = Some(head.into());
-                note.push_problem(
-                    Diagnostic::new(
-                        Code::InvalidFrontmatter,
-                        note.path.clone(),
-                        format!(
-                            "frontmatter is larger than {} KiB; it was not read",
-                            frontmatter::MAX_FRONTMATTER_BYTES >> 10
-                        ),
-                    )
-                    .at(opening, "opened here"),
-                );
-                return note;
-            }
-            Delimited::Found(block) => {
-                match frontmatter::parse(text, &block) {
-                    Ok(fields) => {
-                        note.fields = fields.into_boxed_slice();
-                        note.parsed = true;
-                    }
-                    Err(err) => {
-                        note.push_problem(
-                            Diagnostic::new(Code::InvalidFrontmatter, note.path.clone(), err.message)
-                                .at(err.span, err.label),
-                        );
-                    }
-                }
-                block.end
-            }
-        };
+        let Some(body_start) = note.read_frontmatter(text, head, delimited) else { return note };
         note.read_fields(reading.keys);
         // The frontmatter's text is kept where a rule reads it again: in a
         // declaration (whose fixes quote its value as written) and around
@@ -404,6 +360,58 @@ impl Note {
         note.fields = fields.into_boxed_slice();
         note.shrink();
         note
+    }
+
+    /// Reads the frontmatter block `delimited` found in `text`, whose text
+    /// is `head`, into the note's fields; gives where the body starts, or
+    /// `None` when the block is not closed or too large to read (the
+    /// note's problem says so).
+    fn read_frontmatter(&mut self, text: &str, head: &str, delimited: Delimited) -> Option<usize> {
+        match delimited {
+            Delimited::Absent => {
+                self.parsed = true;
+                Some(if text.starts_with('\u{feff}') { 3 } else { 0 })
+            }
+            Delimited::Unclosed { opening } => {
+                self.head = Some(head.into());
+                self.push_problem(
+                    Diagnostic::new(Code::InvalidFrontmatter, self.path.clone(), "frontmatter is not closed")
+                        .at(opening, "opened here, never closed")
+                        .help("end the frontmatter with a line holding only `---`"),
+                );
+                None
+            }
+            Delimited::TooLarge { opening } => {
+                self.head = Some(head.into());
+                self.push_problem(
+                    Diagnostic::new(
+                        Code::InvalidFrontmatter,
+                        self.path.clone(),
+                        format!(
+                            "frontmatter is larger than {} KiB; it was not read",
+                            frontmatter::MAX_FRONTMATTER_BYTES >> 10
+                        ),
+                    )
+                    .at(opening, "opened here"),
+                );
+                None
+            }
+            Delimited::Found(block) => {
+                match frontmatter::parse(text, &block) {
+                    Ok(fields) => {
+                        self.fields = fields.into_boxed_slice();
+                        self.parsed = true;
+                    }
+                    Err(err) => {
+                        self.push_problem(
+                            Diagnostic::new(Code::InvalidFrontmatter, self.path.clone(), err.message)
+                                .at(err.span, err.label),
+                        );
+                    }
+                }
+                Some(block.end)
+            }
+        }
     }
 
     /// Gives back the spare room of the lists grown while reading: a
