@@ -245,15 +245,7 @@ pub fn run(connection: Connection, cwd: &Path) -> Result<Ending, String> {
     let capabilities = serde_json::to_value(capabilities).map_err(|e| e.to_string())?;
     let params = connection.initialize(capabilities).map_err(|e| e.to_string())?;
     let params: lsp::InitializeParams = serde_json::from_value(params).map_err(|e| e.to_string())?;
-    #[allow(deprecated)] // Older clients send only `rootUri`.
-    let root = params
-        .workspace_folders
-        .as_ref()
-        .and_then(|f| f.first())
-        .map(|f| &f.uri)
-        .or(params.root_uri.as_ref())
-        .and_then(path_of)
-        .unwrap_or_else(|| cwd.to_path_buf());
+    let root = workspace_root(&params, cwd);
     let (settings, unread) = match resolve(&root, false) {
         Ok(settings) => (settings, None),
         Err(reason) => (resolve(&root, true)?, Some(reason)),
@@ -263,22 +255,7 @@ pub fn run(connection: Connection, cwd: &Path) -> Result<Ending, String> {
         .as_ref()
         .and_then(|o| o["debounceMs"].as_u64())
         .map_or(DEBOUNCE, Duration::from_millis);
-    let mut state = State {
-        settings,
-        open: BTreeMap::new(),
-        vault: None,
-        declarations: None,
-        checked: None,
-        text_changes: 0,
-        checked_at: 0,
-        suspected: Vec::new(),
-        similarity_due: true,
-        published: Vec::new(),
-        invalid_config: None,
-        published_config: None,
-        to_show: Vec::new(),
-        shown: None,
-    };
+    let mut state = State::new(settings);
     if let Some(reason) = unread {
         state.show(format!("{reason}; the vault is checked without it until it is fixed"));
         show_waiting(&connection, &mut state)?;
@@ -329,6 +306,42 @@ pub fn run(connection: Connection, cwd: &Path) -> Result<Ending, String> {
             Message::Response(_) => {}
         }
     }
+}
+
+impl State {
+    /// A server with `settings`, no note open and nothing read yet.
+    fn new(settings: Settings) -> State {
+        State {
+            settings,
+            open: BTreeMap::new(),
+            vault: None,
+            declarations: None,
+            checked: None,
+            text_changes: 0,
+            checked_at: 0,
+            suspected: Vec::new(),
+            similarity_due: true,
+            published: Vec::new(),
+            invalid_config: None,
+            published_config: None,
+            to_show: Vec::new(),
+            shown: None,
+        }
+    }
+}
+
+/// The folder the client opened (its first workspace folder, or its root
+/// URI), else `cwd`.
+fn workspace_root(params: &lsp::InitializeParams, cwd: &Path) -> PathBuf {
+    #[allow(deprecated)] // Older clients send only `rootUri`.
+    params
+        .workspace_folders
+        .as_ref()
+        .and_then(|f| f.first())
+        .map(|f| &f.uri)
+        .or(params.root_uri.as_ref())
+        .and_then(path_of)
+        .unwrap_or_else(|| cwd.to_path_buf())
 }
 
 /// What the server offers: full-text sync with open, close and save
