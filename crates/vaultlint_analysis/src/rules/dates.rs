@@ -12,7 +12,8 @@ use vaultlint_syntax::keys;
 
 /// Reports on the notes `wanted` marks (and the successors of the edges
 /// out of them, where `scheduled-successor` is declared from that side).
-pub fn check(vault: &Vault, graph: &Graph, as_of: Day, wanted: &[bool], out: &mut Vec<Diagnostic>) {
+pub fn check(cx: &super::Context, out: &mut Vec<Diagnostic>) {
+    let (vault, graph, as_of, wanted) = (cx.vault, cx.graph, cx.options.as_of, &cx.wanted[..]);
     super::note_by_note(vault, |id| of_note(vault, graph, as_of, wanted, id), out);
 }
 

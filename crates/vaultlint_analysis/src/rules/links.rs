@@ -12,7 +12,8 @@ use vaultlint_model::vault::{NoteId, Resolution, Vault};
 use vaultlint_syntax::link::BodyLink;
 
 /// Reports the links of the notes `wanted` marks.
-pub fn check(vault: &Vault, life: &Lifecycle, wanted: &[bool], out: &mut Vec<Diagnostic>) {
+pub fn check(cx: &super::Context, out: &mut Vec<Diagnostic>) {
+    let (vault, life, wanted) = (cx.vault, cx.life(), &cx.wanted[..]);
     // Every link of every note is resolved.
     super::note_by_note(vault, |id| of_note(vault, life, wanted, id), out);
 }

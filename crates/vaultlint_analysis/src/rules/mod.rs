@@ -100,36 +100,38 @@ pub struct Input<'a> {
 /// the others).
 pub fn run(input: &Input, focus: Option<&Focus>, options: &Options) -> (Vec<Diagnostic>, Slices) {
     let Input { vault, graph, .. } = *input;
-    // Which notes' findings are kept: the rules skip the work for the rest.
-    let wanted = wanted(vault, focus);
+    let cx = Context {
+        input,
+        vault,
+        graph,
+        options,
+        focus,
+        wanted: wanted(vault, focus),
+        life: std::sync::OnceLock::new(),
+    };
+    let run_all = |rules: &[Rule]| {
+        let mut out = Vec::new();
+        for rule in rules {
+            rule(&cx, &mut out);
+        }
+        out
+    };
     // Two halves at once, each rule reading the vault only; their findings
-    // are joined in the order the rules were written, so the sort below
-    // meets them as it always has.
+    // are joined in the order the rules are listed, so the sort below meets
+    // them as it always has. Only the second half reads the lifecycle.
     let (mut out, (by_life, slices)) = rayon::join(
+        || run_all(WITHOUT_LIFECYCLE),
         || {
-            let mut out: Vec<Diagnostic> = vault.problems.clone();
-            for note in &vault.notes {
-                out.extend(note.problems().iter().cloned());
-            }
-            supersession::check(vault, graph, &wanted, focus, &mut out);
-            supersession::folder_rules(vault, graph, &mut out);
-            revisions::check(vault, graph, &wanted, &mut out);
-            dates::check(vault, graph, options.as_of, &wanted, &mut out);
-            out
-        },
-        || {
-            let mut out = Vec::new();
-            let life = Lifecycle::new(vault, graph, options.as_of);
-            status::check(vault, graph, &life, &options.statuses, &wanted, &mut out);
-            links::check(vault, &life, &wanted, &mut out);
+            let mut out = run_all(WITH_LIFECYCLE_BEFORE_SLICES);
             // Every note's judgement is only counted: gone before the next rule.
+            let life = cx.life();
             let slices = Slices::count(
                 graph,
-                &life,
-                &vaultlint_model::verdict::judge(vault, graph, &life, &[]),
-                &wanted,
+                life,
+                &vaultlint_model::verdict::judge(vault, graph, life, &[]),
+                &cx.wanted,
             );
-            versions::check(input, options.link_style, &mut out);
+            out.extend(run_all(WITH_LIFECYCLE_AFTER_SLICES));
             (out, slices)
         },
     );
@@ -141,6 +143,49 @@ pub fn run(input: &Input, focus: Option<&Focus>, options: &Options) -> (Vec<Diag
     options.apply_levels(&mut out);
     diagnostic::sort(&mut out);
     (out, slices)
+}
+
+/// What every rule reads: the vault and its graph, the options, which
+/// notes' findings are kept, and the notes' lifecycle, made once when a
+/// rule first asks for it.
+pub struct Context<'a> {
+    pub input: &'a Input<'a>,
+    pub vault: &'a Vault,
+    pub graph: &'a Graph,
+    pub options: &'a Options,
+    /// The notes the run reports on; `None`: all.
+    pub focus: Option<&'a Focus>,
+    /// For each note, whether its findings are kept: the rules skip the
+    /// work for the rest.
+    pub wanted: Vec<bool>,
+    life: std::sync::OnceLock<Lifecycle>,
+}
+
+impl Context<'_> {
+    /// Which note is in force on the day judged, for each note.
+    pub fn life(&self) -> &Lifecycle {
+        self.life.get_or_init(|| Lifecycle::new(self.vault, self.graph, self.options.as_of))
+    }
+}
+
+/// A rule: adds its findings to the list, reading only the context.
+pub type Rule = fn(&Context, &mut Vec<Diagnostic>);
+
+/// The rules that need no lifecycle, in the order their findings are
+/// gathered (the problems met reading the notes first).
+const WITHOUT_LIFECYCLE: &[Rule] =
+    &[reading_problems, supersession::check, supersession::folder_rules, revisions::check, dates::check];
+/// The rules that read each note's lifecycle.
+const WITH_LIFECYCLE_BEFORE_SLICES: &[Rule] = &[status::check, links::check];
+/// The rules after the vault is counted in slices.
+const WITH_LIFECYCLE_AFTER_SLICES: &[Rule] = &[versions::check];
+
+/// The problems met walking the vault and reading its notes.
+fn reading_problems(cx: &Context, out: &mut Vec<Diagnostic>) {
+    out.extend(cx.vault.problems.iter().cloned());
+    for note in &cx.vault.notes {
+        out.extend(note.problems().iter().cloned());
+    }
 }
 
 /// Adds to `out` the findings `of` gives for each note of the vault: the

@@ -4,11 +4,12 @@
 
 use vaultlint_core::code::Code;
 use vaultlint_core::diagnostic::Diagnostic;
-use vaultlint_model::graph::{Edge, Graph};
+use vaultlint_model::graph::Edge;
 use vaultlint_model::vault::{NoteId, Vault};
 
 /// Reports on the declarations of the notes `wanted` marks.
-pub fn check(vault: &Vault, graph: &Graph, wanted: &[bool], out: &mut Vec<Diagnostic>) {
+pub fn check(cx: &super::Context, out: &mut Vec<Diagnostic>) {
+    let (vault, graph, wanted) = (cx.vault, cx.graph, &cx.wanted[..]);
     let scope = |id: NoteId| vault.notes[id].scope();
     let declared = |edges: &vaultlint_model::graph::Lists<Edge>| {
         edges

@@ -4,9 +4,7 @@
 
 use vaultlint_core::code::Code;
 use vaultlint_core::diagnostic::Diagnostic;
-use vaultlint_model::graph::Graph;
-use vaultlint_model::lifecycle::{Lifecycle, Standing};
-use vaultlint_model::vault::Vault;
+use vaultlint_model::lifecycle::Standing;
 
 /// The statuses a vault uses unless its config names others.
 pub const DEFAULT_STATUSES: &[&str] =
@@ -54,14 +52,9 @@ fn closest<'a>(value: &str, known: &'a [String]) -> Option<&'a str> {
 
 /// `statuses` are lower-cased. A note whose successor has not taken
 /// effect yet (scheduled, or a draft) is rightly still `active`.
-pub fn check(
-    vault: &Vault,
-    graph: &Graph,
-    life: &Lifecycle,
-    statuses: &[String],
-    wanted: &[bool],
-    out: &mut Vec<Diagnostic>,
-) {
+pub fn check(cx: &super::Context, out: &mut Vec<Diagnostic>) {
+    let (vault, graph, life, wanted) = (cx.vault, cx.graph, cx.life(), &cx.wanted[..]);
+    let statuses = &cx.options.statuses[..];
     for (id, note) in vault.notes.iter().enumerate().filter(|&(id, _)| wanted[id]) {
         let Some((status, span)) = note.status() else { continue };
         if vault.is_template(id) && note.field("status").is_some_and(|f| note.is_placeholder(&f.value)) {

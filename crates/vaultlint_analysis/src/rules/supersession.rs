@@ -16,13 +16,8 @@ use vaultlint_syntax::note::{Relation, Shape, shapes, unquoted_wikilink};
 const CLOSE_NAME_BUDGET: usize = 20_000_000;
 
 /// Reports on the declarations of the notes `wanted` marks.
-pub fn check(
-    vault: &Vault,
-    graph: &Graph,
-    wanted: &[bool],
-    focus: Option<&Focus>,
-    out: &mut Vec<Diagnostic>,
-) {
+pub fn check(cx: &super::Context, out: &mut Vec<Diagnostic>) {
+    let (vault, graph, wanted, focus) = (cx.vault, cx.graph, &cx.wanted[..], cx.focus);
     for side in Side::ALL {
         for (id, note) in vault.notes.iter().enumerate().filter(|&(id, _)| wanted[id]) {
             if let Some(field) = note.declaration(side).filter(|_| !vault.is_template(id)) {
@@ -513,7 +508,8 @@ fn to_current(
 
 /// The config's `[[supersede]]` rules: one that matches nothing, names a
 /// newer folder with no notes, or leaves notes with no counterpart.
-pub fn folder_rules(vault: &Vault, graph: &Graph, out: &mut Vec<Diagnostic>) {
+pub fn folder_rules(cx: &super::Context, out: &mut Vec<Diagnostic>) {
+    let (vault, graph) = (cx.vault, cx.graph);
     let config = &vault.config.config_name;
     for (i, rule) in vault.config.folder_rules.iter().enumerate() {
         let (covered, uncovered) = graph.covered.counts[i];

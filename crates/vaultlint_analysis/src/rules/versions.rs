@@ -4,12 +4,13 @@
 
 use crate::rules::Input;
 use crate::suggest::direction::Direction;
-use crate::suggest::{self, LinkStyle};
+use crate::suggest::{self};
 use vaultlint_core::code::Code;
 use vaultlint_core::diagnostic::Diagnostic;
 
-pub fn check(input: &Input, link_style: Option<LinkStyle>, out: &mut Vec<Diagnostic>) {
-    let Input { vault, dismissals, suggestions, sources, .. } = *input;
+pub fn check(cx: &super::Context, out: &mut Vec<Diagnostic>) {
+    let Input { vault, dismissals, suggestions, sources, .. } = *cx.input;
+    let link_style = cx.options.link_style;
     out.extend(dismissals.problems.iter().cloned());
     out.extend(dismissals.stale(vault));
     let Some(suggestions) = suggestions else { return };
