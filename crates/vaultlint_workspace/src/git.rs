@@ -1,7 +1,9 @@
 //! Reading the vault's git history for the similarity pass: one `git log
-//! --raw` over the notes it asks about (never one call per file), parsed
-//! by [`History::from_git`].
+//! --raw` over the whole history (never one call per file), streamed into
+//! [`History::read_log`].
 
+use std::collections::HashSet;
+use std::io::BufReader;
 use std::path::Path;
 use std::process::{Command, Stdio};
 use vaultlint_analysis::suggest::git::{History, HistorySource};
@@ -13,19 +15,29 @@ pub struct GitHistory<'a> {
 
 impl HistorySource for GitHistory<'_> {
     /// Empty when the vault is not in a git work tree or git is not
-    /// installed. Git diffs only the trees that lead to `paths`.
+    /// installed. The whole history is read in one pass and the paths
+    /// filtered here: git matching each changed path of each commit
+    /// against thousands of pathspecs cost far more than reading it all.
     fn history(&self, paths: &[&str]) -> History {
-        // Beyond this many paths, one pass over the whole history is as cheap.
-        let whole = paths.len() > MAX_PATHS;
-        let paths: &[&str] = if whole { &["."] } else { paths };
-        let log = git(
-            self.root,
-            &["log", "--raw", "--no-abbrev", "--no-renames", "--format=format:%x01%ct"],
-            paths,
-        );
-        let index = git(self.root, &["ls-files", "--stage"], paths);
-        match (log, index) {
-            (Some(log), Some(index)) => History::from_git(&log, &index),
+        let wanted: HashSet<&str> = paths.iter().copied().collect();
+        let wanted = |path: &str| wanted.contains(path);
+        let mut history = History::default();
+        let Some(index) = run(self.root, &["ls-files", "--stage", "-z"]) else { return history };
+        history.read_index(&index, &wanted);
+        let log =
+            ["log", "--raw", "--no-abbrev", "--no-renames", "--relative", "-z", "--format=format:%x01%ct"];
+        let child = Command::new("git")
+            .current_dir(self.root)
+            .args(log)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn();
+        let Ok(mut child) = child else { return History::default() };
+        let read = child.stdout.take().map(|out| history.read_log(&mut BufReader::new(out), &wanted));
+        let succeeded = child.wait().is_ok_and(|status| status.success());
+        match read {
+            Some(Ok(())) if succeeded => history,
             _ => History::default(),
         }
     }
@@ -39,17 +51,6 @@ pub fn state(root: &Path) -> Option<String> {
     let (head, index) = (lines.next()?, lines.next()?);
     let index = std::fs::metadata(root.join(index)).ok();
     Some(format!("{head} {:?}", index.as_ref().and_then(crate::cache::Stamp::of)))
-}
-
-/// Paths named to `git log` at most; more are read as the whole history.
-const MAX_PATHS: usize = 2000;
-
-/// `git ARGS -z --relative -- PATHS` in `root`, its output when it
-/// succeeds. The paths are literal, not patterns.
-fn git(root: &Path, args: &[&str], paths: &[&str]) -> Option<String> {
-    let relative: &[&str] = if args[0] == "log" { &["--relative"] } else { &[] };
-    let all = [&["--literal-pathspecs"][..], args, relative, &["-z", "--"], paths].concat();
-    run(root, &all)
 }
 
 /// `git ARGS` in `root`, its output when it succeeds.

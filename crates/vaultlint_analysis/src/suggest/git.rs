@@ -7,6 +7,7 @@
 //! fact, so a frozen copy's path is always the newer one in git).
 
 use std::collections::HashMap;
+use std::io::BufRead;
 
 /// What the git history says of some notes: when each path was first
 /// committed, and every text each path has held.
@@ -43,36 +44,71 @@ impl History {
     /// `git ls-files --stage -z`, over the same paths.
     pub fn from_git(log: &str, index: &str) -> History {
         let mut history = History::default();
-        history.parse_log(log);
-        history.parse_index(index);
+        let _ = history.read_log(&mut log.as_bytes(), &|_| true);
+        history.read_index(index, &|_| true);
         history
     }
 
-    /// `\x01<time>\n` per commit, newest first, then per changed path
-    /// `:<mode> <mode> <old> <new> <status>\0<path>\0`.
-    fn parse_log(&mut self, log: &str) {
-        for commit in log.split('\x01') {
-            let Some((time, raw)) = commit.split_once('\n') else { continue };
-            let Ok(time) = time.trim().parse::<i64>() else { continue };
-            let mut fields = raw.split('\0');
-            while let (Some(meta), Some(path)) = (fields.next(), fields.next()) {
-                let mut parts = meta.trim_start_matches(':').split(' ');
-                let (Some(new), Some(status)) = (parts.nth(3), parts.next()) else { continue };
-                if status == "A" {
-                    // Newest first: the last time seen is the first commit.
-                    self.first.insert(path.to_string(), time);
-                }
-                if let Some(blob) = blob_id(new) {
-                    self.held.entry(path.to_string()).or_default().push(blob);
+    /// Reads `git log --raw --no-abbrev --no-renames -z
+    /// --format=format:%x01%ct` as git writes it, keeping what it says of
+    /// the paths `wanted` accepts: the log of a whole history is read once
+    /// and never held whole. Per commit, newest first, `\x01<time>\n`, then
+    /// per changed path `:<mode> <mode> <old> <new> <status>\0<path>\0`.
+    pub fn read_log(&mut self, log: &mut dyn BufRead, wanted: &dyn Fn(&str) -> bool) -> std::io::Result<()> {
+        let mut token = Vec::new();
+        let mut time = None;
+        let mut meta: Option<String> = None;
+        loop {
+            token.clear();
+            if log.read_until(0, &mut token)? == 0 {
+                return Ok(());
+            }
+            if token.last() == Some(&0) {
+                token.pop();
+            }
+            let text = String::from_utf8_lossy(&token);
+            let mut text: &str = &text;
+            // A commit's header comes in one token with its first change.
+            if let Some(header) = text.strip_prefix('\x01') {
+                let (stamp, rest) = header.split_once('\n').unwrap_or((header, ""));
+                time = stamp.trim().parse::<i64>().ok();
+                meta = None;
+                text = rest;
+            }
+            match meta.take() {
+                None if text.starts_with(':') => meta = Some(text.to_string()),
+                None => {}
+                Some(changed) => {
+                    if let Some(time) = time.filter(|_| wanted(text)) {
+                        self.changed(&changed, text, time);
+                    }
                 }
             }
         }
     }
 
-    /// `<mode> <blob> <stage>\t<path>\0` per tracked path.
-    fn parse_index(&mut self, index: &str) {
+    /// One change of a commit at `time`: the path's new blob, and when it
+    /// was added.
+    fn changed(&mut self, meta: &str, path: &str, time: i64) {
+        let mut parts = meta.trim_start_matches(':').split(' ');
+        let (Some(new), Some(status)) = (parts.nth(3), parts.next()) else { return };
+        if status == "A" {
+            // Newest first: the last time seen is the first commit.
+            self.first.insert(path.to_string(), time);
+        }
+        if let Some(blob) = blob_id(new) {
+            self.held.entry(path.to_string()).or_default().push(blob);
+        }
+    }
+
+    /// Reads `git ls-files --stage -z`: `<mode> <blob> <stage>\t<path>\0`
+    /// per tracked path, keeping the paths `wanted` accepts.
+    pub fn read_index(&mut self, index: &str, wanted: &dyn Fn(&str) -> bool) {
         for entry in index.split('\0') {
             let Some((meta, path)) = entry.split_once('\t') else { continue };
+            if !wanted(path) {
+                continue;
+            }
             if let Some(blob) = meta.split(' ').nth(1).and_then(blob_id) {
                 self.now.insert(path.to_string(), blob);
             }
@@ -107,9 +143,8 @@ mod tests {
             "\x011796213803\n:100644 100644 {A1} {A2} M\0live.md\0:000000 100644 {ZERO} {A1} A\0old/live.md\0\0\
              \x011700000000\n:000000 100644 {ZERO} {A1} A\0live.md\0"
         );
-        let mut history = History::default();
-        history.parse_log(&log);
-        history.parse_index(&format!("100644 {A2} 0\tlive.md\0100644 {A1} 0\told/live.md\0"));
+        let history =
+            History::from_git(&log, &format!("100644 {A2} 0\tlive.md\0100644 {A1} 0\told/live.md\0"));
         assert_eq!(history.first["live.md"], 1_700_000_000);
         assert_eq!(history.first["old/live.md"], 1_796_213_803);
         // The frozen copy holds what the live page once held.
