@@ -828,7 +828,6 @@ struct Banded {
 /// No input makes it panic: a `banded-*.bin` whose checksum is right
 /// (xxh3 is no secret) and which pairs a note past the vault's end.
 #[test]
-#[ignore = "issue 38: a crafted banded file with a valid checksum panics check and suggest"]
 fn a_crafted_banded_file_changes_nothing() {
     let dir = versions();
     let root = dir.path();
