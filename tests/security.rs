@@ -707,7 +707,6 @@ fn a_stdin_note_outside_any_vault_is_checked_alone() {
 /// The cache never vouches for a file its stamp cannot tell apart: a note
 /// made unreadable (`chmod 000`) after a warm run keeps its size and time.
 #[test]
-#[ignore = "issue 38: after chmod 000 a warm run gives the old findings"]
 fn a_note_made_unreadable_after_a_warm_run_is_reported() {
     let dir = versions();
     let root = dir.path();
@@ -729,7 +728,6 @@ fn a_note_made_unreadable_after_a_warm_run_is_reported() {
 /// cache filled while a note was unreadable, then the note made readable
 /// again (its size and time as they were).
 #[test]
-#[ignore = "issue 38: a cache filled while a note was unreadable keeps reporting it"]
 fn a_note_made_readable_again_is_read_again() {
     let dir = versions();
     let root = dir.path();
@@ -750,7 +748,6 @@ fn a_note_made_readable_again_is_read_again() {
 /// notes of equal size and time swapped (as unzip, tar or `cp -p` leave
 /// them).
 #[test]
-#[ignore = "issue 38: swapping two notes of equal size and time puts findings on the wrong note"]
 fn notes_swapped_with_their_size_and_time_are_read_again() {
     let dir = vault();
     let root = dir.path();

@@ -23,7 +23,7 @@ use vaultlint_syntax::prints::Prints;
 pub const DEFAULT_DIR: &str = ".vaultlint_cache";
 const MAGIC: &[u8; 16] = b"vaultlint cache\n";
 /// Bumped whenever what is stored changes shape, or what a note keeps.
-const FORMAT: u32 = 12;
+const FORMAT: u32 = 13;
 const HEADER: usize = MAGIC.len() + 4 + 8 + 8 + 8;
 /// A file written this shortly before a run read it may change again
 /// within the same timestamp (file systems keep them as coarsely as two
@@ -35,18 +35,51 @@ const CACHEDIR_TAG: &str = "Signature: 8a477f597d28d172789f06886806bc55\n\
 # This file is a cache directory tag created by vaultlint.\n\
 # For information about cache directory tags see https://bford.info/cachedir/\n";
 
-/// How a file looked on disk: its size and modification time.
+/// How a file looked on disk, as git's index keeps it: its size, its
+/// modification and change times, its inode and device, and its mode. A
+/// file rewritten with its size and modification time kept (`cp -p`, tar,
+/// unzip, a swap of two such files), moved in from elsewhere, or whose
+/// permissions changed has another stamp.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Stamp {
     pub size: u64,
     /// Nanoseconds since the Unix epoch.
     pub modified: i64,
+    /// When the file's inode last changed (its permissions, links, name or
+    /// content), nanoseconds since the Unix epoch; 0 where unknown.
+    pub changed: i64,
+    /// The inode and device of the file; 0 where unknown.
+    pub inode: u64,
+    pub device: u64,
+    /// The file's type and permission bits; 0 where unknown.
+    pub mode: u32,
 }
 
 impl Stamp {
+    /// The stamp of a file whose metadata is `meta`.
     pub fn of(meta: &std::fs::Metadata) -> Option<Stamp> {
         let modified = meta.modified().ok()?.duration_since(std::time::UNIX_EPOCH).ok()?;
-        Some(Stamp { size: meta.len(), modified: i64::try_from(modified.as_nanos()).ok()? })
+        let (changed, inode, device, mode) = Stamp::identity(meta)?;
+        Some(Stamp {
+            size: meta.len(),
+            modified: i64::try_from(modified.as_nanos()).ok()?,
+            changed,
+            inode,
+            device,
+            mode,
+        })
+    }
+
+    #[cfg(unix)]
+    fn identity(meta: &std::fs::Metadata) -> Option<(i64, u64, u64, u32)> {
+        use std::os::unix::fs::MetadataExt;
+        let changed = meta.ctime().checked_mul(1_000_000_000)?.checked_add(meta.ctime_nsec())?;
+        Some((changed, meta.ino(), meta.dev(), meta.mode()))
+    }
+
+    #[cfg(not(unix))]
+    fn identity(meta: &std::fs::Metadata) -> Option<(i64, u64, u64, u32)> {
+        Some((0, 0, 0, u32::from(meta.permissions().readonly())))
     }
 
     /// The stamp of the file at `file` as it is now.
@@ -718,7 +751,14 @@ mod tests {
 
     fn key(i: usize) -> StoredKey {
         StoredKey {
-            stamp: Stamp { size: i as u64, modified: 7 },
+            stamp: Stamp {
+                size: i as u64,
+                modified: 7,
+                changed: 7,
+                inode: i as u64,
+                device: 1,
+                mode: 0o100644,
+            },
             digest: 1000 + i as u64,
             fingerprinted: true,
             linked: true,

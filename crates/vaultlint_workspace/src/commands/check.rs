@@ -295,9 +295,9 @@ struct Memo<R = Report> {
 /// The key of the findings of a check: everything they depend on but the
 /// text of the notes (the version, the settings and those of the configs
 /// in subfolders, the as-of day, the dismissals, the git history when it
-/// is read) and the size and time of every note's file. Also the latest
-/// time a file was written, offset for coarse timestamps: the findings
-/// hold only if they were made after it.
+/// is read) and the stamp of every note's file (its size, times, inode,
+/// device and mode). Also the latest time a file was written, offset for
+/// coarse timestamps: the findings hold only if they were made after it.
 fn memo_key(
     settings: &Settings,
     walked: &crate::walk::Walked,
@@ -341,6 +341,10 @@ fn memo_key(
                 entries.push(1);
                 entries.extend_from_slice(&s.size.to_le_bytes());
                 entries.extend_from_slice(&s.modified.to_le_bytes());
+                entries.extend_from_slice(&s.changed.to_le_bytes());
+                entries.extend_from_slice(&s.inode.to_le_bytes());
+                entries.extend_from_slice(&s.device.to_le_bytes());
+                entries.extend_from_slice(&s.mode.to_le_bytes());
             }
             None => entries.push(0),
         }
