@@ -773,7 +773,6 @@ fn notes_swapped_with_their_size_and_time_are_read_again() {
 /// state, not only HEAD and the index (`git fetch --unshallow` changes the
 /// history and neither of them).
 #[test]
-#[ignore = "issue 38: the check memo is stale after git fetch --unshallow"]
 fn the_check_memo_follows_the_history_not_only_head() {
     let top = tempfile::tempdir().unwrap();
     let origin = top.path().join("origin");
