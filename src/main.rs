@@ -87,6 +87,19 @@ fn main() -> ExitCode {
 
 /// The settings for a command: its flags over the config file.
 fn settings(cli: &Cli, flags: Flags, style: Style) -> Result<Settings, String> {
+    let settings = resolved(cli, flags, style)?;
+    if let Some((dir, why)) = &settings.cache_refused {
+        eprintln!(
+            "vaultlint: warning: not using {} as the cache ({}); running without the cache",
+            sanitize(&dir.display().to_string()),
+            sanitize(why)
+        );
+    }
+    Ok(settings)
+}
+
+/// The settings for a command, saying nothing of a cache folder refused.
+fn resolved(cli: &Cli, flags: Flags, style: Style) -> Result<Settings, String> {
     let cwd = std::env::current_dir().map_err(|e| format!("cannot read the current folder: {e}"))?;
     let flags =
         Flags { config: cli.config.as_deref(), isolated: cli.isolated, threads: cli.threads, ..flags };
@@ -476,10 +489,14 @@ fn graph(args: &cli::GraphArgs, cli: &Cli) -> Result<(String, u8), String> {
 
 /// `clean`: removes the vault's cache folder.
 fn clean(args: &cli::CleanArgs, cli: &Cli, style: Style) -> Result<(String, u8), String> {
-    let settings = settings(cli, vault_flags(&args.vault), style)?;
+    let settings = resolved(cli, vault_flags(&args.vault), style)?;
+    if let Some((dir, why)) = &settings.cache_refused {
+        let shown = sanitize(&dir.display().to_string()).into_owned();
+        return Err(format!("cannot remove the cache {shown}: {why}; nothing in it was removed"));
+    }
     let Some(cache) = &settings.cache else { return Ok((String::new(), 0)) };
     let shown = sanitize(&cache.dir.display().to_string()).into_owned();
-    match vaultlint_workspace::cache::clean(&cache.dir) {
+    match vaultlint_workspace::cache::clean(cache) {
         Ok(true) => Ok((format!("removed the cache {shown}\n"), 0)),
         Ok(false) => Ok((format!("no cache at {shown}\n"), 0)),
         Err(e) => Err(format!("cannot remove the cache {shown}: {e}")),

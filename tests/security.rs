@@ -252,7 +252,6 @@ fn codes(stdout: &str) -> Vec<(String, String)> {
 /// and nothing is written or removed there. (`--cache-dir` and
 /// `VAULTLINT_CACHE_DIR`, which the user sets, may name any folder.)
 #[test]
-#[ignore = "issue 38: clean deletes a folder outside the vault named by the config's cache-dir"]
 fn clean_never_removes_a_folder_outside_the_vault_named_by_the_config() {
     let top = tempfile::tempdir().unwrap();
     let root = vault_in(&top.path().join("vault"));
@@ -281,7 +280,6 @@ fn clean_never_removes_a_folder_outside_the_vault_named_by_the_config() {
 /// no `.gitignore` of `*` hides the notes from the next run and from git,
 /// and `clean` leaves every file, `.git` included.
 #[test]
-#[ignore = "issue 38: cache-dir = \".\" hides every note and clean deletes the vault"]
 fn cache_dir_dot_never_hides_the_notes_nor_deletes_the_vault() {
     let dir = vault();
     let root = dir.path();
@@ -317,7 +315,6 @@ fn cache_dir_dot_never_hides_the_notes_nor_deletes_the_vault() {
 /// writes nothing there; `clean` says it is not vaultlint's (exit 2) and
 /// removes nothing.
 #[test]
-#[ignore = "issue 38: VAULTLINT_CACHE_DIR=~/.cache then clean deletes all of ~/.cache"]
 fn clean_never_removes_a_shared_folder_named_by_the_variable() {
     let dir = vault();
     let home = tempfile::tempdir().unwrap();
@@ -377,7 +374,6 @@ fn output_to_dev_stdout_appends_to_the_redirected_file() {
 /// link in its place makes the run go on without the cache, writing
 /// nothing through it.
 #[test]
-#[ignore = "issue 38: a .vaultlint_cache symlink makes check write outside the vault"]
 fn a_cache_folder_that_is_a_link_is_not_written_through() {
     let top = tempfile::tempdir().unwrap();
     let root = vault_in(&top.path().join("vault"));
@@ -396,7 +392,6 @@ fn a_cache_folder_that_is_a_link_is_not_written_through() {
 /// Follows no symbolic link for a write: dangling links in the cache
 /// folder where its `CACHEDIR.TAG` and `.gitignore` go.
 #[test]
-#[ignore = "issue 38: dangling links in the cache folder make check create files outside the vault"]
 fn dangling_links_in_the_cache_folder_are_not_written_through() {
     let top = tempfile::tempdir().unwrap();
     let root = vault_in(&top.path().join("vault"));
@@ -855,7 +850,6 @@ fn a_crafted_banded_file_changes_nothing() {
 /// whole.
 #[cfg(all(target_os = "linux", target_pointer_width = "64"))]
 #[test]
-#[ignore = "issue 38: a corrupt cache file is read whole (a 1 GB tally costs 1 GB on every suggest)"]
 fn a_huge_corrupt_tally_is_not_read_whole() {
     let dir = versions();
     let root = dir.path();
@@ -874,7 +868,6 @@ fn a_huge_corrupt_tally_is_not_read_whole() {
 /// A cache that fails safe: a corrupt tally file is rebuilt by the next
 /// run that counts, not kept (and paid for) on every run.
 #[test]
-#[ignore = "issue 38: a corrupt tally file is never rebuilt"]
 fn a_corrupt_tally_is_rebuilt() {
     let dir = versions();
     let root = dir.path();
@@ -1456,7 +1449,6 @@ fn a_write_removes_no_file_it_did_not_make() {
 /// banded and tally files, which a warm run takes on the notes' digests
 /// alone too, are as open to this.
 #[test]
-#[ignore = "issue 38: a cache file that came with the vault is trusted (a committed notes file hides errors)"]
 fn a_cache_file_that_came_with_the_vault_changes_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();

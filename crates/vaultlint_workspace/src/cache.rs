@@ -34,6 +34,11 @@ const RACY_NANOS: i64 = 2_000_000_000;
 const CACHEDIR_TAG: &str = "Signature: 8a477f597d28d172789f06886806bc55\n\
 # This file is a cache directory tag created by vaultlint.\n\
 # For information about cache directory tags see https://bford.info/cachedir/\n";
+/// Keeps the folder out of git.
+const GITIGNORE: &str = "# Made by vaultlint: nothing here is committed.\n*\n";
+/// The file of the cache's secret ([`Cache::secret`]), and its size.
+const SECRET: &str = "secret";
+const SECRET_BYTES: usize = 32;
 
 /// How a file looked on disk, as git's index keeps it: its size, its
 /// modification and change times, its inode and device, and its mode. A
@@ -112,22 +117,87 @@ pub fn now() -> i64 {
 pub struct Cache {
     pub dir: PathBuf,
     vault: u64,
+    /// The vault root, when the folder was named by the vault (its config,
+    /// or the default): no folder on the way from the root to it may be a
+    /// symbolic link.
+    inside: Option<PathBuf>,
 }
 
 impl Cache {
+    /// The cache in `dir`, a folder named on the command line or in the
+    /// environment, for the vault at `root`.
     pub fn new(dir: PathBuf, root: &Path) -> Cache {
-        Cache { dir, vault: note::digest(root.as_os_str().as_encoded_bytes()) }
+        Cache { dir, vault: note::digest(root.as_os_str().as_encoded_bytes()), inside: None }
+    }
+
+    /// The cache in `dir`, a folder inside the vault at `root` (the
+    /// config's `cache-dir`, or the default).
+    pub fn within(dir: PathBuf, root: &Path) -> Cache {
+        Cache { inside: Some(root.to_path_buf()), ..Cache::new(dir, root) }
     }
 
     fn file(&self, name: &str) -> PathBuf {
         self.dir.join(format!("{name}-{:016x}.bin", self.vault))
     }
 
-    /// The value stored under `name` for `key`, if the file is whole,
-    /// of this format and made for this key.
-    pub fn load<T: DeserializeOwned>(&self, name: &str, key: u64) -> Option<T> {
-        let bytes = crate::files::read_regular(&self.file(name)).ok()?;
-        decode(&bytes, key)
+    /// Why the folder cannot be this run's cache, if it cannot. It can
+    /// when it does not exist yet (it is made when written), when it holds
+    /// vaultlint's `CACHEDIR.TAG`, or when it holds only files vaultlint
+    /// makes there. It cannot when it is a symbolic link or not a folder,
+    /// when a folder on the way to it from the vault root is a link, or
+    /// when it holds other files and no tag of vaultlint's: a folder such
+    /// as `~/.cache`, or a folder of notes, is never written into, nor
+    /// emptied by `clean`.
+    pub fn refusal(&self) -> Option<String> {
+        if let Some(root) = &self.inside
+            && let Ok(rest) = self.dir.strip_prefix(root)
+        {
+            let mut at = root.clone();
+            for part in rest.components() {
+                at.push(part);
+                match std::fs::symlink_metadata(&at) {
+                    Ok(meta) if meta.file_type().is_symlink() => {
+                        return Some(format!("`{}` is a symbolic link", at.display()));
+                    }
+                    Ok(meta) if !meta.is_dir() => return Some(format!("`{}` is not a folder", at.display())),
+                    Ok(_) => {}
+                    Err(_) => return None,
+                }
+            }
+        }
+        let meta = std::fs::symlink_metadata(&self.dir).ok()?;
+        if meta.file_type().is_symlink() {
+            return Some("it is a symbolic link".into());
+        }
+        if !meta.is_dir() {
+            return Some("it is not a folder".into());
+        }
+        let Ok(entries) = std::fs::read_dir(&self.dir) else {
+            return Some("it cannot be read".into());
+        };
+        let (mut tagged, mut foreign) = (false, false);
+        for entry in entries {
+            match entry.map(|e| made(&e)) {
+                Ok(Made::Tag) => tagged = true,
+                Ok(Made::File) => {}
+                Ok(Made::Not) | Err(_) => foreign = true,
+            }
+        }
+        (foreign && !tagged)
+            .then(|| "it holds files that vaultlint did not make, and no CACHEDIR.TAG of vaultlint's".into())
+    }
+
+    /// The value stored under `name` for `key`, if the file is whole, of
+    /// this format, made for this key by this cache, and its payload no
+    /// longer than `limit`: a larger file is not read.
+    pub fn load<T: DeserializeOwned>(&self, name: &str, key: u64, limit: u64) -> Option<T> {
+        use std::io::Read;
+        let secret = self.secret()?;
+        let (file, size) = open_regular(&self.file(name))?;
+        let most = Some(limit.saturating_add(HEADER as u64)).filter(|&most| size <= most)?;
+        let mut bytes = Vec::new();
+        file.take(most).read_to_end(&mut bytes).ok()?;
+        decode(&bytes, key, secret)
     }
 
     /// Stores `value` under `name` for `key`: written whole to a temporary
@@ -147,7 +217,7 @@ impl Cache {
         fill: impl FnOnce(&mut dyn FnMut(&[u8]) -> std::io::Result<()>) -> std::io::Result<()>,
     ) -> std::io::Result<()> {
         use std::io::{Seek, SeekFrom};
-        self.prepare()?;
+        let secret = self.prepare()?;
         let mut file = tempfile::Builder::new().prefix(".tmp-").tempfile_in(&self.dir)?;
         file.write_all(&[0; HEADER])?;
         let (mut length, mut digest) = (0u64, xxhash_rust::xxh3::Xxh3Default::new());
@@ -165,7 +235,7 @@ impl Cache {
         file.write_all(&FORMAT.to_le_bytes())?;
         file.write_all(&key.to_le_bytes())?;
         file.write_all(&length.to_le_bytes())?;
-        file.write_all(&digest.digest().to_le_bytes())?;
+        file.write_all(&tag(secret, key, length, digest.digest128()).to_le_bytes())?;
         file.persist(self.file(name)).map_err(|e| e.error)?;
         Ok(())
     }
@@ -192,12 +262,13 @@ impl Cache {
         &self,
         name: &str,
         key: u64,
+        limit: u64,
         decode: impl Fn(&[u8]) -> Option<T> + Sync,
         take: impl FnOnce(i64, &mut dyn Iterator<Item = T>) -> R,
     ) -> (R, bool) {
         use rayon::iter::{ParallelBridge, ParallelIterator};
         use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
-        let Some((file, started)) = self.open_parts(name, key) else {
+        let Some((file, started)) = self.open_parts(name, key, limit) else {
             return (take(0, &mut std::iter::empty()), true);
         };
         let waiting = rayon::current_num_threads().max(1);
@@ -236,21 +307,21 @@ impl Cache {
     }
 
     /// The file under `name`, opened and past its header and the time its
-    /// run started, if it was made in this format for `key`.
-    fn open_parts(&self, name: &str, key: u64) -> Option<(PartsFile, i64)> {
+    /// run started, if it was made in this format for `key`, by this
+    /// cache (it has a secret), and its payload is no longer than `limit`.
+    fn open_parts(&self, name: &str, key: u64, limit: u64) -> Option<(PartsFile, i64)> {
         use std::io::Read;
-        // Looked at before it is opened: opening a FIFO would wait forever.
-        let path = self.file(name);
-        let size = std::fs::metadata(&path).ok().filter(|m| m.is_file())?.len();
-        let mut reader = std::io::BufReader::new(std::fs::File::open(path).ok()?);
+        let secret = self.secret()?;
+        let (file, size) = open_regular(&self.file(name))?;
+        let mut reader = std::io::BufReader::new(file);
         let mut header = [0; HEADER];
         reader.read_exact(&mut header).ok()?;
-        let (length, digest) = header_for(&header, key)?;
-        if size.checked_sub(HEADER as u64) != Some(length) {
+        let (length, tag) = header_for(&header, key)?;
+        if size.checked_sub(HEADER as u64) != Some(length) || length > limit {
             return None;
         }
-        let mut file =
-            PartsFile { reader, length, digest, read: 0, checksum: xxhash_rust::xxh3::Xxh3Default::new() };
+        let checksum = xxhash_rust::xxh3::Xxh3Default::new();
+        let mut file = PartsFile { reader, key, secret, length, tag, read: 0, checksum };
         let started = file.word()? as i64;
         Some((file, started))
     }
@@ -278,30 +349,164 @@ impl Cache {
     }
 
     /// Makes the folder, with a `.gitignore` so it is never committed and
-    /// a `CACHEDIR.TAG` so backups leave it out.
-    fn prepare(&self) -> std::io::Result<()> {
+    /// a `CACHEDIR.TAG` so backups leave it out, and gives the secret its
+    /// files are tagged with (made the first time). Nothing is written
+    /// through a symbolic link: the folder must be one ([`Cache::refusal`]),
+    /// and each file is created anew (a link in its place is left alone)
+    /// or replaced by rename.
+    fn prepare(&self) -> std::io::Result<(u64, u64)> {
+        if let Some(why) = self.refusal() {
+            return Err(std::io::Error::other(why));
+        }
         std::fs::create_dir_all(&self.dir)?;
-        for (name, text) in [
-            (".gitignore", "# Made by vaultlint: nothing here is committed.\n*\n"),
-            ("CACHEDIR.TAG", CACHEDIR_TAG),
-        ] {
-            let file = self.dir.join(name);
-            if !file.exists() {
-                std::fs::write(file, text)?;
+        let meta = std::fs::symlink_metadata(&self.dir)?;
+        if meta.file_type().is_symlink() || !meta.is_dir() {
+            return Err(std::io::Error::other("the cache folder is not a folder"));
+        }
+        for (name, text) in [(".gitignore", GITIGNORE), ("CACHEDIR.TAG", CACHEDIR_TAG)] {
+            let made = std::fs::OpenOptions::new().write(true).create_new(true).open(self.dir.join(name));
+            match made {
+                Ok(mut file) => file.write_all(text.as_bytes())?,
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+                Err(e) => return Err(e),
             }
         }
-        Ok(())
+        if let Some(secret) = self.secret() {
+            return Ok(secret);
+        }
+        // Made whole under a temporary name, then put in place: another
+        // run never reads half of it. A file already there that is not a
+        // secret (a link, a partly written one) is replaced.
+        let mut bytes = [0; SECRET_BYTES];
+        getrandom::fill(&mut bytes).map_err(std::io::Error::other)?;
+        let mut file = tempfile::Builder::new().prefix(".tmp-").tempfile_in(&self.dir)?;
+        file.write_all(&bytes)?;
+        if let Err(e) = file.persist_noclobber(self.dir.join(SECRET))
+            && self.secret().is_none()
+        {
+            e.file.persist(self.dir.join(SECRET)).map_err(|e| e.error)?;
+        }
+        self.secret().ok_or_else(|| std::io::Error::other("the cache's secret cannot be read"))
+    }
+
+    /// The key this cache's files are tagged with: the random bytes of its
+    /// secret file mixed with that file's inode, device and change time.
+    ///
+    /// Why a secret: a checksum anyone can compute (xxh3 is no secret)
+    /// proves a file whole, not that this cache wrote it, and a pull
+    /// request can commit any file under the cache folder, with a right
+    /// checksum, for CI to trust. A file is taken only when its tag,
+    /// a keyed hash (SipHash) under this key, is right. The secret file is
+    /// made by vaultlint with random bytes; one that came with the vault
+    /// (committed beside the files it would vouch for) gives another key
+    /// all the same, as its inode and change time are those of the
+    /// checkout, which its author cannot know. So does a copy of the
+    /// folder: a copied cache is rebuilt, which costs only time. `None`
+    /// when the folder has no secret yet.
+    fn secret(&self) -> Option<(u64, u64)> {
+        use std::io::Read;
+        let (mut file, size) = open_regular(&self.dir.join(SECRET))?;
+        if size != SECRET_BYTES as u64 {
+            return None;
+        }
+        let mut bytes = [0; SECRET_BYTES];
+        file.read_exact(&mut bytes).ok()?;
+        let (changed, inode, device, _) = Stamp::identity(&file.metadata().ok()?)?;
+        let word = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().expect("8 bytes"));
+        let place = [changed as u64, inode, device];
+        Some((keyed((word(0), word(8)), &place), keyed((word(16), word(24)), &place)))
     }
 }
 
+/// What a file found in a cache folder is to vaultlint.
+enum Made {
+    /// Its `CACHEDIR.TAG`, word for word.
+    Tag,
+    /// A file it makes there, by its name (and, for the `.gitignore`, its
+    /// text): a cache file, the secret, a temporary file of a write.
+    File,
+    /// Anything else, a symbolic link or a folder among them.
+    Not,
+}
+
+fn made(entry: &std::fs::DirEntry) -> Made {
+    let name = entry.file_name();
+    let Some(name) = name.to_str() else { return Made::Not };
+    if !entry.file_type().is_ok_and(|t| t.is_file()) {
+        return Made::Not;
+    }
+    let text_is = |text: &str| {
+        open_regular(&entry.path()).filter(|&(_, size)| size == text.len() as u64).is_some_and(|(file, _)| {
+            use std::io::Read;
+            let mut bytes = Vec::new();
+            file.take(text.len() as u64).read_to_end(&mut bytes).is_ok() && bytes == text.as_bytes()
+        })
+    };
+    let cache_file =
+        name.strip_suffix(".bin").and_then(|n| n.rsplit_once('-')).is_some_and(|(what, vault)| {
+            !what.is_empty()
+                && what.bytes().all(|b| b.is_ascii_lowercase())
+                && vault.len() == 16
+                && vault.bytes().all(|b| b.is_ascii_hexdigit())
+        });
+    let temporary = name
+        .strip_prefix(".tmp-")
+        .is_some_and(|rest| rest.len() == 6 && rest.bytes().all(|b| b.is_ascii_alphanumeric()));
+    match name {
+        "CACHEDIR.TAG" if text_is(CACHEDIR_TAG) => Made::Tag,
+        ".gitignore" if text_is(GITIGNORE) => Made::File,
+        SECRET if entry.metadata().is_ok_and(|m| m.len() == SECRET_BYTES as u64) => Made::File,
+        _ if cache_file || temporary => Made::File,
+        _ => Made::Not,
+    }
+}
+
+/// Opens `file` to read if it is a regular file: never through a symbolic
+/// link, and never waiting on a named pipe. Gives it with its size.
+fn open_regular(file: &Path) -> Option<(std::fs::File, u64)> {
+    if !std::fs::symlink_metadata(file).ok()?.is_file() {
+        return None;
+    }
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK);
+    }
+    let file = options.open(file).ok()?;
+    let meta = file.metadata().ok()?;
+    meta.is_file().then_some((file, meta.len()))
+}
+
+/// SipHash-2-4 of `words` under `key`.
+#[allow(deprecated)] // std keeps SipHash-2-4 under this name: a keyed hash, as wanted here.
+fn keyed(key: (u64, u64), words: &[u64]) -> u64 {
+    use std::hash::Hasher;
+    let mut hasher = std::hash::SipHasher::new_with_keys(key.0, key.1);
+    for word in words {
+        hasher.write(&word.to_le_bytes());
+    }
+    hasher.finish()
+}
+
+/// The tag of a file: the keyed hash, under the cache's `secret`, of its
+/// format, key, payload's length and payload's 128-bit xxh3.
+fn tag(secret: (u64, u64), key: u64, length: u64, digest: u128) -> u64 {
+    keyed(secret, &[u64::from(FORMAT), key, length, digest as u64, (digest >> 64) as u64])
+}
+
 /// A notes file being read, past its header: the checksum is taken as
-/// its bytes are read.
+/// its bytes are read, and its tag checked once they are all read.
 struct PartsFile {
     reader: std::io::BufReader<std::fs::File>,
-    /// The length and checksum the header gives the rest of the file,
-    /// whose size bears the length out.
+    /// The key it was opened for, and the cache's secret.
+    key: u64,
+    secret: (u64, u64),
+    /// The length and tag the header gives the rest of the file, whose
+    /// size bears the length out.
     length: u64,
-    digest: u64,
+    tag: u64,
     read: u64,
     checksum: xxhash_rust::xxh3::Xxh3Default,
 }
@@ -345,7 +550,9 @@ impl PartsFile {
             }
             Some(())
         };
-        each().is_some() && self.read == self.length && self.checksum.digest() == self.digest
+        each().is_some()
+            && self.read == self.length
+            && tag(self.secret, self.key, self.length, self.checksum.digest128()) == self.tag
     }
 }
 
@@ -377,14 +584,17 @@ impl<T> Iterator for InOrder<T> {
     }
 }
 
-fn decode<T: DeserializeOwned>(bytes: &[u8], key: u64) -> Option<T> {
+/// The value a whole cache file `bytes` holds, if it is of this format,
+/// made for `key`, and tagged under `secret`.
+fn decode<T: DeserializeOwned>(bytes: &[u8], key: u64, secret: (u64, u64)) -> Option<T> {
     let (header, payload) = bytes.split_at_checked(HEADER)?;
-    let (length, digest) = header_for(header.try_into().ok()?, key)?;
-    let whole = length == payload.len() as u64 && digest == note::digest(payload);
+    let (length, tagged) = header_for(header.try_into().ok()?, key)?;
+    let digest = xxhash_rust::xxh3::xxh3_128(payload);
+    let whole = length == payload.len() as u64 && tagged == tag(secret, key, length, digest);
     whole.then(|| postcard::from_bytes(payload).ok()).flatten()
 }
 
-/// The payload's length and checksum a header gives, if it is a header of
+/// The payload's length and tag a header gives, if it is a header of
 /// this format made for `key`.
 fn header_for(header: &[u8; HEADER], key: u64) -> Option<(u64, u64)> {
     let word = |at: usize| u64::from_le_bytes(header[at..at + 8].try_into().expect("8 bytes"));
@@ -394,17 +604,47 @@ fn header_for(header: &[u8; HEADER], key: u64) -> Option<(u64, u64)> {
     fits.then(|| (word(at + 12), word(at + 20)))
 }
 
-/// Removes the cache folder `dir`: says whether there was one. Only a
-/// folder that vaultlint made (it holds the tag) is removed.
-pub fn clean(dir: &Path) -> std::io::Result<bool> {
-    match std::fs::read_to_string(dir.join("CACHEDIR.TAG")) {
-        Ok(tag) if tag.contains("created by vaultlint") => std::fs::remove_dir_all(dir).map(|()| true),
-        Ok(_) => Err(std::io::Error::other("it holds a CACHEDIR.TAG that vaultlint did not make")),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound && !dir.exists() => Ok(false),
-        Err(_) => {
-            Err(std::io::Error::other("it is not a vaultlint cache (it has no CACHEDIR.TAG of vaultlint's)"))
+/// Removes the files of the cache folder of `cache` that vaultlint made
+/// and recognises (its cache files by their names, the secret, its
+/// `CACHEDIR.TAG` and `.gitignore` by their text), then the folder itself
+/// if it held vaultlint's tag and nothing else is left in it. Says whether
+/// there was anything to remove; a folder that is not vaultlint's
+/// ([`Cache::refusal`]) is an error, and nothing in it is removed.
+pub fn clean(cache: &Cache) -> Result<bool, String> {
+    if let Some(why) = cache.refusal() {
+        return Err(why);
+    }
+    let entries = match std::fs::read_dir(&cache.dir) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(false),
+        entries => entries.map_err(|e| e.to_string())?,
+    };
+    let (mut removed, mut tagged, mut left) = (false, false, false);
+    for entry in entries {
+        let entry = entry.map_err(|e| e.to_string())?;
+        match made(&entry) {
+            Made::Not => left = true,
+            what => {
+                tagged |= matches!(what, Made::Tag);
+                std::fs::remove_file(entry.path()).map_err(|e| e.to_string())?;
+                removed = true;
+            }
         }
     }
+    if tagged && !left {
+        std::fs::remove_dir(&cache.dir).map_err(|e| e.to_string())?;
+    }
+    Ok(removed)
+}
+
+/// The most a cache file's payload may hold for a vault of `notes` notes
+/// whose files hold `bytes` bytes in all: far more than vaultlint writes
+/// for it (a notes file holds about 1.6 KB a note), but growing with the
+/// vault, not with what a file claims. A larger file is not read, so a
+/// corrupt or crafted one costs nothing.
+pub fn limit(notes: usize, bytes: u64) -> u64 {
+    const FLOOR: u64 = 64 << 20;
+    const A_NOTE: u64 = 64 << 10;
+    FLOOR.saturating_add((notes as u64).saturating_mul(A_NOTE)).saturating_add(bytes.saturating_mul(16))
 }
 
 /// A key over the parts that make it, each length-prefixed so that no two
@@ -563,7 +803,9 @@ pub fn read_entries(
         taken.earlier.extend(stored.filter_map(|gone| earlier_print(gone, prints)));
         taken
     };
-    let (mut taken, whole) = cache.stream_parts(NOTES, notes_key(&reading), decode, merge);
+    let bytes = stamps.iter().flatten().map(|s| s.size).fold(0u64, u64::saturating_add);
+    let limit = limit(stamps.len(), bytes);
+    let (mut taken, whole) = cache.stream_parts(NOTES, notes_key(&reading), limit, decode, merge);
     if !whole {
         taken.distrust();
     }
@@ -745,7 +987,7 @@ mod tests {
     fn stored_back(cache: &Cache, reading: &Reading<'_>, prints: Option<&Prints>) -> (i64, Vec<Kept>, bool) {
         let decode = |part: &[u8]| decode_notes(part, prints);
         let take = |started, parts: &mut dyn Iterator<Item = Vec<Kept>>| (started, parts.flatten().collect());
-        let ((started, kept), whole) = cache.stream_parts(NOTES, notes_key(reading), decode, take);
+        let ((started, kept), whole) = cache.stream_parts(NOTES, notes_key(reading), u64::MAX, decode, take);
         (started, kept, whole)
     }
 

@@ -233,8 +233,9 @@ pub fn run(
         (Some(cache), Mode::Report) => Some((cache, memo_key(settings, &walked, &rules, suggesting))),
         _ => None,
     };
-    if let Some((cache, MemoKey { key, latest, .. })) = &memo
-        && let Some(memo) = cache.load::<Memo>(MEMO, *key).filter(|m| latest.is_none_or(|t| t < m.started))
+    if let Some((cache, MemoKey { key, latest, limit, .. })) = &memo
+        && let Some(memo) =
+            cache.load::<Memo>(MEMO, *key, *limit).filter(|m| latest.is_none_or(|t| t < m.started))
     {
         progress.finish();
         let paths = walked.entries.into_iter().map(|e| e.path).collect();
@@ -350,14 +351,19 @@ fn memo_key(
         }
     }
     let key = crate::cache::key([env!("CARGO_PKG_VERSION").as_bytes(), described.as_bytes(), &entries]);
-    MemoKey { key, latest, stamps }
+    let bytes = stamps.iter().flatten().map(|s| s.size).fold(0u64, u64::saturating_add);
+    let limit = crate::cache::limit(stamps.len(), bytes);
+    MemoKey { key, latest, limit, stamps }
 }
 
 /// What [`memo_key`] finds: the key, the latest time a note's file may
-/// have been written, and the stamps of the walk's files in its order
-/// (which the run reuses when the findings do not hold).
+/// have been written, the most the findings' file may hold, and the
+/// stamps of the walk's files in its order (which the run reuses when the
+/// findings do not hold).
 struct MemoKey {
     key: u64,
     latest: Option<i64>,
+    /// The most the findings' file may hold ([`crate::cache::limit`]).
+    limit: u64,
     stamps: Vec<Option<crate::cache::Stamp>>,
 }
