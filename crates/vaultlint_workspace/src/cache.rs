@@ -1105,4 +1105,313 @@ mod tests {
             assert_eq!(read(), (fresh.clone(), 0), "damaged at byte {at} of {}", bytes.len());
         }
     }
+
+    // -----------------------------------------------------------------
+    // Damaged and crafted files: absent, or what they say, never a panic
+    // -----------------------------------------------------------------
+
+    use proptest::prelude::*;
+    use vaultlint_analysis::suggest::minhash::{Banded, Counter, Found, Shingled, Tally};
+
+    /// Shingles to count, as a note's fingerprint gives them.
+    struct Shingles(Vec<u32>);
+
+    impl Shingled for Shingles {
+        fn shingles(&self, each: impl FnMut(u32)) {
+            self.0.iter().copied().for_each(each);
+        }
+    }
+
+    /// A tally of 260 notes, one shingle of which is in more notes than a
+    /// counter holds (so that it keeps exact counts beside). Made once.
+    fn a_tally() -> Tally {
+        static TALLY: std::sync::OnceLock<Tally> = std::sync::OnceLock::new();
+        let tally = TALLY.get_or_init(|| {
+            let notes: Vec<Shingles> =
+                (0..260u32).map(|i| Shingles(if i < 4 { vec![7, i * 977 + 1] } else { vec![7] })).collect();
+            let counter = Counter::new(notes.iter().map(|n| n.0.len() as u64).sum());
+            counter.add(&notes, |n| n);
+            let mut tally = counter.finish();
+            tally.notes = vec![3, 5, 8];
+            tally
+        });
+        assert!(tally.is_sound());
+        tally.clone()
+    }
+
+    /// The notes' sources of [`a_banded`], and the digest of their paths.
+    const SOURCES: [u64; 6] = [11, 12, 13, 0, 15, 16];
+    const PATHS: u64 = 99;
+
+    /// What banding found among six notes.
+    fn a_banded(tally: &Tally) -> Banded {
+        let found = Found { pairs: vec![(0, 1), (2, 4)], crowded: vec![5] };
+        let banded = Banded::new(PATHS, SOURCES.to_vec(), &tally.common(), found);
+        assert!(banded.is_sound(SOURCES.len()));
+        banded
+    }
+
+    /// A tally and a banded file stored in a cache in a temporary folder.
+    fn stored_counts() -> (tempfile::TempDir, Cache, Tally, Banded) {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = Cache::new(dir.path().join("cache"), dir.path());
+        let tally = a_tally();
+        let banded = a_banded(&tally);
+        cache.store("tally", 1, &tally).unwrap();
+        cache.store("banded", 1, &banded).unwrap();
+        (dir, cache, tally, banded)
+    }
+
+    /// A tally or banded value read back is used as the similarity pass
+    /// uses it: nothing of it may panic.
+    fn use_tally(tally: Tally) {
+        if tally.is_sound() {
+            let _ = tally.common();
+            let _ = tally.update(&[7, 1], &[7, 9]);
+        }
+    }
+
+    fn use_banded(banded: &Banded, tally: &Tally) {
+        let mut sources = SOURCES;
+        sources[2] = 14;
+        let common = tally.common();
+        let scan = |each: vaultlint_analysis::suggest::minhash::Each| each(&[]);
+        let _ = banded.update(PATHS, &sources, &common, scan, |_| None);
+        let _ = banded.update(PATHS, &SOURCES, &common, scan, |_| None);
+    }
+
+    /// A whole cache file of `payload` for `key`, its tag `tagged`.
+    fn framed(key: u64, payload: &[u8], tagged: u64) -> Vec<u8> {
+        let mut bytes = MAGIC.to_vec();
+        bytes.extend_from_slice(&FORMAT.to_le_bytes());
+        bytes.extend_from_slice(&key.to_le_bytes());
+        bytes.extend_from_slice(&(payload.len() as u64).to_le_bytes());
+        bytes.extend_from_slice(&tagged.to_le_bytes());
+        bytes.extend_from_slice(payload);
+        bytes
+    }
+
+    /// The files the cache tests damage, each as a run of `damaged` bytes
+    /// would leave it: empty, cut short anywhere in the header or the
+    /// payload, a bit flipped, bytes added.
+    fn damaged(bytes: &[u8]) -> Vec<Vec<u8>> {
+        let mut all = vec![Vec::new(), MAGIC.to_vec(), bytes[..bytes.len() / 2].to_vec()];
+        for cut in [1, 16, 20, 28, 36, HEADER, bytes.len() - 1] {
+            all.push(bytes[..cut.min(bytes.len())].to_vec());
+        }
+        let mut seed = 0x9e37_79b9_u64;
+        let mut next = |below: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % below.max(1) as u64) as usize
+        };
+        // Half the flips in the header and the end of the payload, where
+        // the lengths and the counts' tails are.
+        for i in 0..24 {
+            let mut flipped = bytes.to_vec();
+            let at = match i % 3 {
+                0 => next(HEADER),
+                1 => bytes.len() - 1 - next(64),
+                _ => next(bytes.len()),
+            };
+            flipped[at] ^= 1 << next(8);
+            all.push(flipped);
+        }
+        let mut grown = bytes.to_vec();
+        grown.extend_from_slice(b"trailing");
+        all.push(grown);
+        all
+    }
+
+    /// A damaged cache file is absent, whichever byte was damaged, and
+    /// the file stored again reads back. (These were the cases of
+    /// `tests/cache.rs`'s `a_damaged_cache_is_ignored_and_rebuilt`, there
+    /// a process each.)
+    #[test]
+    fn a_damaged_tally_or_banded_file_is_absent() {
+        let (_dir, cache, tally, banded) = stored_counts();
+        for name in ["tally", "banded"] {
+            let file = cache.file(name);
+            let bytes = std::fs::read(&file).unwrap();
+            for damaged in damaged(&bytes) {
+                std::fs::write(&file, &damaged).unwrap();
+                let what = format!("{name} damaged ({} bytes)", damaged.len());
+                assert_eq!(cache.load::<Tally>("tally", 1, u64::MAX).is_some(), name != "tally", "{what}");
+                assert_eq!(cache.load::<Banded>("banded", 1, u64::MAX).is_some(), name != "banded", "{what}");
+            }
+            std::fs::write(&file, &bytes).unwrap();
+        }
+        assert!(cache.load::<Tally>("tally", 1, u64::MAX) == Some(tally));
+        assert!(cache.load::<Banded>("banded", 1, u64::MAX) == Some(banded));
+        // For another key, with a limit below its size, or with no secret.
+        assert!(cache.load::<Tally>("tally", 2, u64::MAX).is_none());
+        assert!(cache.load::<Tally>("tally", 1, 1000).is_none());
+        std::fs::remove_file(cache.dir.join(SECRET)).unwrap();
+        assert!(cache.load::<Tally>("tally", 1, u64::MAX).is_none());
+    }
+
+    /// One edit of a file's payload: where (from its start, or from its
+    /// end, where the short fields are) and what.
+    #[derive(Debug, Clone)]
+    enum Edit {
+        Flip(bool, usize, u8),
+        Set(bool, usize, u8),
+        Insert(bool, usize, u8),
+        Remove(bool, usize),
+        Cut(bool, usize),
+    }
+
+    fn edits() -> impl Strategy<Value = Vec<Edit>> {
+        let at = (any::<bool>(), 0..4096usize);
+        let edit = prop_oneof![
+            (at.clone(), 1..=255u8).prop_map(|((end, at), bits)| Edit::Flip(end, at, bits)),
+            (at.clone(), any::<u8>()).prop_map(|((end, at), byte)| Edit::Set(end, at, byte)),
+            (at.clone(), any::<u8>()).prop_map(|((end, at), byte)| Edit::Insert(end, at, byte)),
+            at.clone().prop_map(|(end, at)| Edit::Remove(end, at)),
+            at.prop_map(|(end, at)| Edit::Cut(end, at)),
+        ];
+        proptest::collection::vec(edit, 1..4)
+    }
+
+    fn edited(payload: &[u8], edits: &[Edit]) -> Vec<u8> {
+        let mut bytes = payload.to_vec();
+        for edit in edits {
+            let place = |end: bool, at: usize, len: usize| match (len, end) {
+                (0, _) => 0,
+                (_, false) => at % len,
+                (_, true) => len - 1 - at % len.min(256),
+            };
+            let len = bytes.len();
+            match *edit {
+                Edit::Flip(end, at, bits) if len > 0 => bytes[place(end, at, len)] ^= bits,
+                Edit::Set(end, at, byte) if len > 0 => bytes[place(end, at, len)] = byte,
+                Edit::Insert(end, at, byte) => bytes.insert(place(end, at, len + 1), byte),
+                Edit::Remove(end, at) if len > 0 => _ = bytes.remove(place(end, at, len)),
+                Edit::Cut(end, at) => bytes.truncate(place(end, at, len)),
+                _ => {}
+            }
+        }
+        bytes
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 32, ..ProptestConfig::default() })]
+
+        /// A tally or banded file edited, with a right checksum: made by
+        /// one who knows the cache's secret (only its owner), it reads back
+        /// as what the bytes say, or as absent, and what the similarity
+        /// pass does with it never panics; made by anyone else (its
+        /// checksum right, as xxh3 is no secret), it is absent unless it
+        /// is the file as stored.
+        #[test]
+        fn an_edited_tally_or_banded_file_is_absent_or_harmless(edits in edits()) {
+            let (_dir, cache, tally, banded) = stored_counts();
+            let secret = cache.secret().unwrap();
+            for name in ["tally", "banded"] {
+                let file = cache.file(name);
+                let bytes = std::fs::read(&file).unwrap();
+                let payload = edited(&bytes[HEADER..], &edits);
+                let digest = xxhash_rust::xxh3::xxh3_128(&payload);
+                let owned = framed(1, &payload, tag(secret, 1, payload.len() as u64, digest));
+                std::fs::write(&file, &owned).unwrap();
+                if name == "tally" {
+                    let read = cache.load::<Tally>(name, 1, u64::MAX);
+                    prop_assert_eq!(read.is_some(), postcard::from_bytes::<Tally>(&payload).is_ok());
+                    if let Some(read) = read {
+                        use_tally(read);
+                    }
+                } else if let Some(read) = cache.load::<Banded>(name, 1, u64::MAX) {
+                    use_banded(&read, &tally);
+                }
+                let foreign = framed(1, &payload, xxhash_rust::xxh3::xxh3_64(&payload));
+                std::fs::write(&file, &foreign).unwrap();
+                prop_assert!(cache.load::<Tally>("tally", 1, u64::MAX).filter(|_| name == "tally").is_none());
+                prop_assert!(cache.load::<Banded>("banded", 1, u64::MAX).filter(|_| name == "banded").is_none());
+                std::fs::write(&file, &bytes).unwrap();
+            }
+            prop_assert!(cache.load::<Tally>("tally", 1, u64::MAX) == Some(tally));
+            prop_assert!(cache.load::<Banded>("banded", 1, u64::MAX) == Some(banded));
+        }
+    }
+
+    /// A vault of `count` notes on disk and a cache whose notes file holds
+    /// each as it was before, under its file's stamp now: a whole file
+    /// gives every note from it, one that proves damaged none. Gives what
+    /// reading gives back (each note's fingerprint in short, and how many
+    /// were kept) and what reading every note gives.
+    #[allow(clippy::type_complexity)]
+    fn notes_beside_a_vault(
+        count: usize,
+    ) -> (tempfile::TempDir, tempfile::TempDir, Cache, Box<dyn Fn() -> (Vec<u64>, usize)>, Vec<u64>) {
+        let words = |i: usize, age: &str| format!("# Note {i}\n{age} words of note {i}\n");
+        let vault = tempfile::tempdir().unwrap();
+        let files: Vec<PathBuf> = (0..count).map(|i| vault.path().join(format!("n{i:05}.md"))).collect();
+        for (i, file) in files.iter().enumerate() {
+            std::fs::write(file, words(i, "new")).unwrap();
+        }
+        let stamp = |i: usize| Stamp::of_file(&files[i]).unwrap();
+        let key = |i| StoredKey { stamp: stamp(i), digest: i as u64, fingerprinted: true, linked: true };
+        let started = stamp(count - 1).racy_until() + 1;
+        let (dir, cache, reading, _) = stored_notes(count, |i| words(i, "old"), key, started);
+        let root = vault.path().to_path_buf();
+        let read_cache = cache.clone();
+        let read = move || {
+            let entries = (0..count).map(|i| Entry { path: format!("n{i:05}.md"), kind: EntryKind::File });
+            let (notes, beside, _) = read_entries(
+                &read_cache,
+                &root,
+                entries.collect(),
+                None,
+                reading,
+                None,
+                &vaultlint_core::progress::Silent,
+            );
+            (
+                notes.iter().map(print_digest).collect::<Vec<_>>(),
+                beside.iter().filter(|(_, kept)| *kept).count(),
+            )
+        };
+        let fresh: Vec<u64> = (0..count)
+            .map(|i| print_digest(&Note::parse_with(format!("n{i:05}.md"), &words(i, "new"), reading)))
+            .collect();
+        (vault, dir, cache, Box::new(read), fresh)
+    }
+
+    /// A damaged notes file gives no note: each is read from its file.
+    #[test]
+    fn a_damaged_notes_file_gives_no_note() {
+        let (_vault, _dir, cache, read, fresh) = notes_beside_a_vault(40);
+        assert_eq!(read().1, 40, "a whole file gives every note");
+        let file = cache.file(NOTES);
+        let bytes = std::fs::read(&file).unwrap();
+        for damaged in damaged(&bytes) {
+            std::fs::write(&file, &damaged).unwrap();
+            assert_eq!(read(), (fresh.clone(), 0), "damaged ({} bytes)", damaged.len());
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 32, ..ProptestConfig::default() })]
+
+        /// A notes file edited, with a right checksum: made by anyone but
+        /// the cache's owner it gives no note; made by the owner, reading
+        /// it never panics and gives a note for every file.
+        #[test]
+        fn an_edited_notes_file_gives_no_note_or_harmless_ones(edits in edits()) {
+            let (_vault, _dir, cache, read, fresh) = notes_beside_a_vault(12);
+            let secret = cache.secret().unwrap();
+            let file = cache.file(NOTES);
+            let bytes = std::fs::read(&file).unwrap();
+            let payload = edited(&bytes[HEADER..], &edits);
+            let key = u64::from_le_bytes(bytes[MAGIC.len() + 4..MAGIC.len() + 12].try_into().unwrap());
+            let foreign = framed(key, &payload, xxhash_rust::xxh3::xxh3_64(&payload));
+            std::fs::write(&file, &foreign).unwrap();
+            prop_assert_eq!(read(), (fresh.clone(), 0));
+            let digest = xxhash_rust::xxh3::xxh3_128(&payload);
+            let owned = framed(key, &payload, tag(secret, key, payload.len() as u64, digest));
+            std::fs::write(&file, &owned).unwrap();
+            prop_assert_eq!(read().0.len(), 12);
+        }
+    }
 }
