@@ -159,8 +159,13 @@ fn as_unprivileged(mut cmd: Command, tree: &Path) -> Command {
         const NOBODY: u32 = 65534;
         let mut stack = vec![tree.to_path_buf()];
         while let Some(path) = stack.pop() {
-            std::os::unix::fs::lchown(&path, Some(NOBODY), Some(NOBODY)).unwrap();
-            if fs::symlink_metadata(&path).unwrap().is_dir() {
+            // Only what is not given yet: a change of owner is a change of
+            // the file's change time, which would make every warm run cold.
+            let meta = fs::symlink_metadata(&path).unwrap();
+            if (meta.uid(), meta.gid()) != (NOBODY, NOBODY) {
+                std::os::unix::fs::lchown(&path, Some(NOBODY), Some(NOBODY)).unwrap();
+            }
+            if meta.is_dir() {
                 stack.extend(fs::read_dir(&path).unwrap().map(|e| e.unwrap().path()));
             }
         }
