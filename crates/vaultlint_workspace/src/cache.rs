@@ -5,10 +5,16 @@
 //!
 //! Nothing read from it is trusted on its word. Each file carries a magic
 //! line, a format number, a key for the vaultlint version and settings it
-//! was made with, and a checksum of its contents: a file that is
-//! truncated, corrupt, from another version or for other settings is
-//! ignored and rebuilt. Files are replaced by rename, so a run never sees
-//! another run's half-written file.
+//! was made with, its length, and a tag: a keyed hash of its contents
+//! under the folder's secret ([`Cache::secret`]). A file that is
+//! truncated, corrupt, from another version or for other settings, or
+//! that this cache did not write (one committed with the vault), is
+//! ignored and rebuilt; so is one larger than the vault could need
+//! ([`limit`]), which is not read. What a file holds is checked again
+//! where it is used: an index it gives must lie inside the vault. Files
+//! are created anew or replaced by rename, never written through a link,
+//! so a run never sees another run's half-written file, and the folder is
+//! used only when it is vaultlint's own ([`Cache::refusal`]).
 
 use crate::walk::{Entry, EntryKind};
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
