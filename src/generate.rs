@@ -142,7 +142,8 @@ const CLEAN_STATUS: &[(&str, &str)] = &[
     ("0", "The cache was removed, or there was none."),
     (
         "2",
-        "The folder could not be removed, or is not a vaultlint cache (it lacks vaultlint's CACHEDIR.TAG).",
+        "A file could not be removed, or the folder is not a vaultlint cache (a link, or a folder holding other \
+         files and no CACHEDIR.TAG of vaultlint's): nothing in it was removed.",
     ),
 ];
 const CLEAN_EXAMPLES: &[(&str, &str)] = &[

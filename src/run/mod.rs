@@ -33,6 +33,19 @@ pub fn message(error: SettingsError, style: output::Style) -> String {
 
 /// The settings for a command: its flags over the config file.
 pub fn settings(cli: &Cli, flags: Flags) -> Result<Settings, SettingsError> {
+    let settings = resolved(cli, flags)?;
+    if let Some((dir, why)) = &settings.cache_refused {
+        eprintln!(
+            "vaultlint: warning: not using {} as the cache ({}); running without the cache",
+            sanitize(&dir.display().to_string()),
+            sanitize(why)
+        );
+    }
+    Ok(settings)
+}
+
+/// The settings for a command, saying nothing of a cache folder refused.
+fn resolved(cli: &Cli, flags: Flags) -> Result<Settings, SettingsError> {
     let cwd = std::env::current_dir().map_err(|e| format!("cannot read the current folder: {e}"))?;
     let flags =
         Flags { config: cli.config.as_deref(), isolated: cli.isolated, threads: cli.threads, ..flags };
@@ -71,10 +84,14 @@ pub fn report_unread(vault: &vaultlint_model::vault::Vault, keep: &dyn Fn(&str) 
 
 /// `clean`: removes the vault's cache folder.
 pub fn clean(args: &cli::CleanArgs, cli: &Cli) -> Outcome {
-    let settings = settings(cli, vault_flags(&args.vault))?;
+    let settings = resolved(cli, vault_flags(&args.vault))?;
+    if let Some((dir, why)) = &settings.cache_refused {
+        let shown = sanitize(&dir.display().to_string()).into_owned();
+        return Err(format!("cannot remove the cache {shown}: {why}; nothing in it was removed").into());
+    }
     let Some(cache) = &settings.cache else { return Ok((String::new(), 0)) };
     let shown = sanitize(&cache.dir.display().to_string()).into_owned();
-    match vaultlint_workspace::cache::clean(&cache.dir) {
+    match vaultlint_workspace::cache::clean(cache) {
         Ok(true) => Ok((format!("removed the cache {shown}\n"), 0)),
         Ok(false) => Ok((format!("no cache at {shown}\n"), 0)),
         Err(e) => Err(format!("cannot remove the cache {shown}: {e}").into()),

@@ -5,10 +5,16 @@
 //!
 //! Nothing read from it is trusted on its word. Each file carries a magic
 //! line, a format number, a key for the vaultlint version and settings it
-//! was made with, and a checksum of its contents: a file that is
-//! truncated, corrupt, from another version or for other settings is
-//! ignored and rebuilt. Files are replaced by rename, so a run never sees
-//! another run's half-written file.
+//! was made with, its length, and a tag: a keyed hash of its contents
+//! under the folder's secret ([`Cache::secret`]). A file that is
+//! truncated, corrupt, from another version or for other settings, or
+//! that this cache did not write (one committed with the vault), is
+//! ignored and rebuilt; so is one larger than the vault could need
+//! ([`limit`]), which is not read. What a file holds is checked again
+//! where it is used: an index it gives must lie inside the vault. Files
+//! are created anew or replaced by rename, never written through a link,
+//! so a run never sees another run's half-written file, and the folder is
+//! used only when it is vaultlint's own ([`Cache::refusal`]).
 
 use crate::walk::{Entry, EntryKind};
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
@@ -23,7 +29,7 @@ use vaultlint_syntax::prints::Prints;
 pub const DEFAULT_DIR: &str = ".vaultlint_cache";
 const MAGIC: &[u8; 16] = b"vaultlint cache\n";
 /// Bumped whenever what is stored changes shape, or what a note keeps.
-const FORMAT: u32 = 12;
+const FORMAT: u32 = 13;
 const HEADER: usize = MAGIC.len() + 4 + 8 + 8 + 8;
 /// A file written this shortly before a run read it may change again
 /// within the same timestamp (file systems keep them as coarsely as two
@@ -34,19 +40,57 @@ const RACY_NANOS: i64 = 2_000_000_000;
 const CACHEDIR_TAG: &str = "Signature: 8a477f597d28d172789f06886806bc55\n\
 # This file is a cache directory tag created by vaultlint.\n\
 # For information about cache directory tags see https://bford.info/cachedir/\n";
+/// Keeps the folder out of git.
+const GITIGNORE: &str = "# Made by vaultlint: nothing here is committed.\n*\n";
+/// The file of the cache's secret ([`Cache::secret`]), and its size.
+const SECRET: &str = "secret";
+const SECRET_BYTES: usize = 32;
 
-/// How a file looked on disk: its size and modification time.
+/// How a file looked on disk, as git's index keeps it: its size, its
+/// modification and change times, its inode and device, and its mode. A
+/// file rewritten with its size and modification time kept (`cp -p`, tar,
+/// unzip, a swap of two such files), moved in from elsewhere, or whose
+/// permissions changed has another stamp.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Stamp {
     pub size: u64,
     /// Nanoseconds since the Unix epoch.
     pub modified: i64,
+    /// When the file's inode last changed (its permissions, links, name or
+    /// content), nanoseconds since the Unix epoch; 0 where unknown.
+    pub changed: i64,
+    /// The inode and device of the file; 0 where unknown.
+    pub inode: u64,
+    pub device: u64,
+    /// The file's type and permission bits; 0 where unknown.
+    pub mode: u32,
 }
 
 impl Stamp {
+    /// The stamp of a file whose metadata is `meta`.
     pub fn of(meta: &std::fs::Metadata) -> Option<Stamp> {
         let modified = meta.modified().ok()?.duration_since(std::time::UNIX_EPOCH).ok()?;
-        Some(Stamp { size: meta.len(), modified: i64::try_from(modified.as_nanos()).ok()? })
+        let (changed, inode, device, mode) = Stamp::identity(meta)?;
+        Some(Stamp {
+            size: meta.len(),
+            modified: i64::try_from(modified.as_nanos()).ok()?,
+            changed,
+            inode,
+            device,
+            mode,
+        })
+    }
+
+    #[cfg(unix)]
+    fn identity(meta: &std::fs::Metadata) -> Option<(i64, u64, u64, u32)> {
+        use std::os::unix::fs::MetadataExt;
+        let changed = meta.ctime().checked_mul(1_000_000_000)?.checked_add(meta.ctime_nsec())?;
+        Some((changed, meta.ino(), meta.dev(), meta.mode()))
+    }
+
+    #[cfg(not(unix))]
+    fn identity(meta: &std::fs::Metadata) -> Option<(i64, u64, u64, u32)> {
+        Some((0, 0, 0, u32::from(meta.permissions().readonly())))
     }
 
     /// The stamp of the file at `file` as it is now.
@@ -79,22 +123,87 @@ pub fn now() -> i64 {
 pub struct Cache {
     pub dir: PathBuf,
     vault: u64,
+    /// The vault root, when the folder was named by the vault (its config,
+    /// or the default): no folder on the way from the root to it may be a
+    /// symbolic link.
+    inside: Option<PathBuf>,
 }
 
 impl Cache {
+    /// The cache in `dir`, a folder named on the command line or in the
+    /// environment, for the vault at `root`.
     pub fn new(dir: PathBuf, root: &Path) -> Cache {
-        Cache { dir, vault: note::digest(root.as_os_str().as_encoded_bytes()) }
+        Cache { dir, vault: note::digest(root.as_os_str().as_encoded_bytes()), inside: None }
+    }
+
+    /// The cache in `dir`, a folder inside the vault at `root` (the
+    /// config's `cache-dir`, or the default).
+    pub fn within(dir: PathBuf, root: &Path) -> Cache {
+        Cache { inside: Some(root.to_path_buf()), ..Cache::new(dir, root) }
     }
 
     fn file(&self, name: &str) -> PathBuf {
         self.dir.join(format!("{name}-{:016x}.bin", self.vault))
     }
 
-    /// The value stored under `name` for `key`, if the file is whole,
-    /// of this format and made for this key.
-    pub fn load<T: DeserializeOwned>(&self, name: &str, key: u64) -> Option<T> {
-        let bytes = crate::files::read_regular(&self.file(name)).ok()?;
-        decode(&bytes, key)
+    /// Why the folder cannot be this run's cache, if it cannot. It can
+    /// when it does not exist yet (it is made when written), when it holds
+    /// vaultlint's `CACHEDIR.TAG`, or when it holds only files vaultlint
+    /// makes there. It cannot when it is a symbolic link or not a folder,
+    /// when a folder on the way to it from the vault root is a link, or
+    /// when it holds other files and no tag of vaultlint's: a folder such
+    /// as `~/.cache`, or a folder of notes, is never written into, nor
+    /// emptied by `clean`.
+    pub fn refusal(&self) -> Option<String> {
+        if let Some(root) = &self.inside
+            && let Ok(rest) = self.dir.strip_prefix(root)
+        {
+            let mut at = root.clone();
+            for part in rest.components() {
+                at.push(part);
+                match std::fs::symlink_metadata(&at) {
+                    Ok(meta) if meta.file_type().is_symlink() => {
+                        return Some(format!("`{}` is a symbolic link", at.display()));
+                    }
+                    Ok(meta) if !meta.is_dir() => return Some(format!("`{}` is not a folder", at.display())),
+                    Ok(_) => {}
+                    Err(_) => return None,
+                }
+            }
+        }
+        let meta = std::fs::symlink_metadata(&self.dir).ok()?;
+        if meta.file_type().is_symlink() {
+            return Some("it is a symbolic link".into());
+        }
+        if !meta.is_dir() {
+            return Some("it is not a folder".into());
+        }
+        let Ok(entries) = std::fs::read_dir(&self.dir) else {
+            return Some("it cannot be read".into());
+        };
+        let (mut tagged, mut foreign) = (false, false);
+        for entry in entries {
+            match entry.map(|e| made(&e)) {
+                Ok(Made::Tag) => tagged = true,
+                Ok(Made::File) => {}
+                Ok(Made::Not) | Err(_) => foreign = true,
+            }
+        }
+        (foreign && !tagged)
+            .then(|| "it holds files that vaultlint did not make, and no CACHEDIR.TAG of vaultlint's".into())
+    }
+
+    /// The value stored under `name` for `key`, if the file is whole, of
+    /// this format, made for this key by this cache, and its payload no
+    /// longer than `limit`: a larger file is not read.
+    pub fn load<T: DeserializeOwned>(&self, name: &str, key: u64, limit: u64) -> Option<T> {
+        use std::io::Read;
+        let secret = self.secret()?;
+        let (file, size) = open_regular(&self.file(name))?;
+        let most = Some(limit.saturating_add(HEADER as u64)).filter(|&most| size <= most)?;
+        let mut bytes = Vec::new();
+        file.take(most).read_to_end(&mut bytes).ok()?;
+        decode(&bytes, key, secret)
     }
 
     /// Stores `value` under `name` for `key`: written whole to a temporary
@@ -114,7 +223,7 @@ impl Cache {
         fill: impl FnOnce(&mut dyn FnMut(&[u8]) -> std::io::Result<()>) -> std::io::Result<()>,
     ) -> std::io::Result<()> {
         use std::io::{Seek, SeekFrom};
-        self.prepare()?;
+        let secret = self.prepare()?;
         let mut file = tempfile::Builder::new().prefix(".tmp-").tempfile_in(&self.dir)?;
         file.write_all(&[0; HEADER])?;
         let (mut length, mut digest) = (0u64, xxhash_rust::xxh3::Xxh3Default::new());
@@ -132,7 +241,7 @@ impl Cache {
         file.write_all(&FORMAT.to_le_bytes())?;
         file.write_all(&key.to_le_bytes())?;
         file.write_all(&length.to_le_bytes())?;
-        file.write_all(&digest.digest().to_le_bytes())?;
+        file.write_all(&tag(secret, key, length, digest.digest128()).to_le_bytes())?;
         file.persist(self.file(name)).map_err(|e| e.error)?;
         Ok(())
     }
@@ -159,12 +268,13 @@ impl Cache {
         &self,
         name: &str,
         key: u64,
+        limit: u64,
         decode: impl Fn(&[u8]) -> Option<T> + Sync,
         take: impl FnOnce(i64, &mut dyn Iterator<Item = T>) -> R,
     ) -> (R, bool) {
         use rayon::iter::{ParallelBridge, ParallelIterator};
         use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
-        let Some((file, started)) = self.open_parts(name, key) else {
+        let Some((file, started)) = self.open_parts(name, key, limit) else {
             return (take(0, &mut std::iter::empty()), true);
         };
         let waiting = rayon::current_num_threads().max(1);
@@ -203,21 +313,21 @@ impl Cache {
     }
 
     /// The file under `name`, opened and past its header and the time its
-    /// run started, if it was made in this format for `key`.
-    fn open_parts(&self, name: &str, key: u64) -> Option<(PartsFile, i64)> {
+    /// run started, if it was made in this format for `key`, by this
+    /// cache (it has a secret), and its payload is no longer than `limit`.
+    fn open_parts(&self, name: &str, key: u64, limit: u64) -> Option<(PartsFile, i64)> {
         use std::io::Read;
-        // Looked at before it is opened: opening a FIFO would wait forever.
-        let path = self.file(name);
-        let size = std::fs::metadata(&path).ok().filter(|m| m.is_file())?.len();
-        let mut reader = std::io::BufReader::new(std::fs::File::open(path).ok()?);
+        let secret = self.secret()?;
+        let (file, size) = open_regular(&self.file(name))?;
+        let mut reader = std::io::BufReader::new(file);
         let mut header = [0; HEADER];
         reader.read_exact(&mut header).ok()?;
-        let (length, digest) = header_for(&header, key)?;
-        if size.checked_sub(HEADER as u64) != Some(length) {
+        let (length, tag) = header_for(&header, key)?;
+        if size.checked_sub(HEADER as u64) != Some(length) || length > limit {
             return None;
         }
-        let mut file =
-            PartsFile { reader, length, digest, read: 0, checksum: xxhash_rust::xxh3::Xxh3Default::new() };
+        let checksum = xxhash_rust::xxh3::Xxh3Default::new();
+        let mut file = PartsFile { reader, key, secret, length, tag, read: 0, checksum };
         let started = file.word()? as i64;
         Some((file, started))
     }
@@ -245,30 +355,164 @@ impl Cache {
     }
 
     /// Makes the folder, with a `.gitignore` so it is never committed and
-    /// a `CACHEDIR.TAG` so backups leave it out.
-    fn prepare(&self) -> std::io::Result<()> {
+    /// a `CACHEDIR.TAG` so backups leave it out, and gives the secret its
+    /// files are tagged with (made the first time). Nothing is written
+    /// through a symbolic link: the folder must be one ([`Cache::refusal`]),
+    /// and each file is created anew (a link in its place is left alone)
+    /// or replaced by rename.
+    fn prepare(&self) -> std::io::Result<(u64, u64)> {
+        if let Some(why) = self.refusal() {
+            return Err(std::io::Error::other(why));
+        }
         std::fs::create_dir_all(&self.dir)?;
-        for (name, text) in [
-            (".gitignore", "# Made by vaultlint: nothing here is committed.\n*\n"),
-            ("CACHEDIR.TAG", CACHEDIR_TAG),
-        ] {
-            let file = self.dir.join(name);
-            if !file.exists() {
-                std::fs::write(file, text)?;
+        let meta = std::fs::symlink_metadata(&self.dir)?;
+        if meta.file_type().is_symlink() || !meta.is_dir() {
+            return Err(std::io::Error::other("the cache folder is not a folder"));
+        }
+        for (name, text) in [(".gitignore", GITIGNORE), ("CACHEDIR.TAG", CACHEDIR_TAG)] {
+            let made = std::fs::OpenOptions::new().write(true).create_new(true).open(self.dir.join(name));
+            match made {
+                Ok(mut file) => file.write_all(text.as_bytes())?,
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+                Err(e) => return Err(e),
             }
         }
-        Ok(())
+        if let Some(secret) = self.secret() {
+            return Ok(secret);
+        }
+        // Made whole under a temporary name, then put in place: another
+        // run never reads half of it. A file already there that is not a
+        // secret (a link, a partly written one) is replaced.
+        let mut bytes = [0; SECRET_BYTES];
+        getrandom::fill(&mut bytes).map_err(std::io::Error::other)?;
+        let mut file = tempfile::Builder::new().prefix(".tmp-").tempfile_in(&self.dir)?;
+        file.write_all(&bytes)?;
+        if let Err(e) = file.persist_noclobber(self.dir.join(SECRET))
+            && self.secret().is_none()
+        {
+            e.file.persist(self.dir.join(SECRET)).map_err(|e| e.error)?;
+        }
+        self.secret().ok_or_else(|| std::io::Error::other("the cache's secret cannot be read"))
+    }
+
+    /// The key this cache's files are tagged with: the random bytes of its
+    /// secret file mixed with that file's inode, device and change time.
+    ///
+    /// Why a secret: a checksum anyone can compute (xxh3 is no secret)
+    /// proves a file whole, not that this cache wrote it, and a pull
+    /// request can commit any file under the cache folder, with a right
+    /// checksum, for CI to trust. A file is taken only when its tag,
+    /// a keyed hash (SipHash) under this key, is right. The secret file is
+    /// made by vaultlint with random bytes; one that came with the vault
+    /// (committed beside the files it would vouch for) gives another key
+    /// all the same, as its inode and change time are those of the
+    /// checkout, which its author cannot know. So does a copy of the
+    /// folder: a copied cache is rebuilt, which costs only time. `None`
+    /// when the folder has no secret yet.
+    fn secret(&self) -> Option<(u64, u64)> {
+        use std::io::Read;
+        let (mut file, size) = open_regular(&self.dir.join(SECRET))?;
+        if size != SECRET_BYTES as u64 {
+            return None;
+        }
+        let mut bytes = [0; SECRET_BYTES];
+        file.read_exact(&mut bytes).ok()?;
+        let (changed, inode, device, _) = Stamp::identity(&file.metadata().ok()?)?;
+        let word = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().expect("8 bytes"));
+        let place = [changed as u64, inode, device];
+        Some((keyed((word(0), word(8)), &place), keyed((word(16), word(24)), &place)))
     }
 }
 
+/// What a file found in a cache folder is to vaultlint.
+enum Made {
+    /// Its `CACHEDIR.TAG`, word for word.
+    Tag,
+    /// A file it makes there, by its name (and, for the `.gitignore`, its
+    /// text): a cache file, the secret, a temporary file of a write.
+    File,
+    /// Anything else, a symbolic link or a folder among them.
+    Not,
+}
+
+fn made(entry: &std::fs::DirEntry) -> Made {
+    let name = entry.file_name();
+    let Some(name) = name.to_str() else { return Made::Not };
+    if !entry.file_type().is_ok_and(|t| t.is_file()) {
+        return Made::Not;
+    }
+    let text_is = |text: &str| {
+        open_regular(&entry.path()).filter(|&(_, size)| size == text.len() as u64).is_some_and(|(file, _)| {
+            use std::io::Read;
+            let mut bytes = Vec::new();
+            file.take(text.len() as u64).read_to_end(&mut bytes).is_ok() && bytes == text.as_bytes()
+        })
+    };
+    let cache_file =
+        name.strip_suffix(".bin").and_then(|n| n.rsplit_once('-')).is_some_and(|(what, vault)| {
+            !what.is_empty()
+                && what.bytes().all(|b| b.is_ascii_lowercase())
+                && vault.len() == 16
+                && vault.bytes().all(|b| b.is_ascii_hexdigit())
+        });
+    let temporary = name
+        .strip_prefix(".tmp-")
+        .is_some_and(|rest| rest.len() == 6 && rest.bytes().all(|b| b.is_ascii_alphanumeric()));
+    match name {
+        "CACHEDIR.TAG" if text_is(CACHEDIR_TAG) => Made::Tag,
+        ".gitignore" if text_is(GITIGNORE) => Made::File,
+        SECRET if entry.metadata().is_ok_and(|m| m.len() == SECRET_BYTES as u64) => Made::File,
+        _ if cache_file || temporary => Made::File,
+        _ => Made::Not,
+    }
+}
+
+/// Opens `file` to read if it is a regular file: never through a symbolic
+/// link, and never waiting on a named pipe. Gives it with its size.
+fn open_regular(file: &Path) -> Option<(std::fs::File, u64)> {
+    if !std::fs::symlink_metadata(file).ok()?.is_file() {
+        return None;
+    }
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK);
+    }
+    let file = options.open(file).ok()?;
+    let meta = file.metadata().ok()?;
+    meta.is_file().then_some((file, meta.len()))
+}
+
+/// SipHash-2-4 of `words` under `key`.
+#[allow(deprecated)] // std keeps SipHash-2-4 under this name: a keyed hash, as wanted here.
+fn keyed(key: (u64, u64), words: &[u64]) -> u64 {
+    use std::hash::Hasher;
+    let mut hasher = std::hash::SipHasher::new_with_keys(key.0, key.1);
+    for word in words {
+        hasher.write(&word.to_le_bytes());
+    }
+    hasher.finish()
+}
+
+/// The tag of a file: the keyed hash, under the cache's `secret`, of its
+/// format, key, payload's length and payload's 128-bit xxh3.
+fn tag(secret: (u64, u64), key: u64, length: u64, digest: u128) -> u64 {
+    keyed(secret, &[u64::from(FORMAT), key, length, digest as u64, (digest >> 64) as u64])
+}
+
 /// A notes file being read, past its header: the checksum is taken as
-/// its bytes are read.
+/// its bytes are read, and its tag checked once they are all read.
 struct PartsFile {
     reader: std::io::BufReader<std::fs::File>,
-    /// The length and checksum the header gives the rest of the file,
-    /// whose size bears the length out.
+    /// The key it was opened for, and the cache's secret.
+    key: u64,
+    secret: (u64, u64),
+    /// The length and tag the header gives the rest of the file, whose
+    /// size bears the length out.
     length: u64,
-    digest: u64,
+    tag: u64,
     read: u64,
     checksum: xxhash_rust::xxh3::Xxh3Default,
 }
@@ -312,7 +556,9 @@ impl PartsFile {
             }
             Some(())
         };
-        each().is_some() && self.read == self.length && self.checksum.digest() == self.digest
+        each().is_some()
+            && self.read == self.length
+            && tag(self.secret, self.key, self.length, self.checksum.digest128()) == self.tag
     }
 }
 
@@ -344,14 +590,17 @@ impl<T> Iterator for InOrder<T> {
     }
 }
 
-fn decode<T: DeserializeOwned>(bytes: &[u8], key: u64) -> Option<T> {
+/// The value a whole cache file `bytes` holds, if it is of this format,
+/// made for `key`, and tagged under `secret`.
+fn decode<T: DeserializeOwned>(bytes: &[u8], key: u64, secret: (u64, u64)) -> Option<T> {
     let (header, payload) = bytes.split_at_checked(HEADER)?;
-    let (length, digest) = header_for(header.try_into().ok()?, key)?;
-    let whole = length == payload.len() as u64 && digest == note::digest(payload);
+    let (length, tagged) = header_for(header.try_into().ok()?, key)?;
+    let digest = xxhash_rust::xxh3::xxh3_128(payload);
+    let whole = length == payload.len() as u64 && tagged == tag(secret, key, length, digest);
     whole.then(|| postcard::from_bytes(payload).ok()).flatten()
 }
 
-/// The payload's length and checksum a header gives, if it is a header of
+/// The payload's length and tag a header gives, if it is a header of
 /// this format made for `key`.
 fn header_for(header: &[u8; HEADER], key: u64) -> Option<(u64, u64)> {
     let word = |at: usize| u64::from_le_bytes(header[at..at + 8].try_into().expect("8 bytes"));
@@ -361,17 +610,47 @@ fn header_for(header: &[u8; HEADER], key: u64) -> Option<(u64, u64)> {
     fits.then(|| (word(at + 12), word(at + 20)))
 }
 
-/// Removes the cache folder `dir`: says whether there was one. Only a
-/// folder that vaultlint made (it holds the tag) is removed.
-pub fn clean(dir: &Path) -> std::io::Result<bool> {
-    match std::fs::read_to_string(dir.join("CACHEDIR.TAG")) {
-        Ok(tag) if tag.contains("created by vaultlint") => std::fs::remove_dir_all(dir).map(|()| true),
-        Ok(_) => Err(std::io::Error::other("it holds a CACHEDIR.TAG that vaultlint did not make")),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound && !dir.exists() => Ok(false),
-        Err(_) => {
-            Err(std::io::Error::other("it is not a vaultlint cache (it has no CACHEDIR.TAG of vaultlint's)"))
+/// Removes the files of the cache folder of `cache` that vaultlint made
+/// and recognises (its cache files by their names, the secret, its
+/// `CACHEDIR.TAG` and `.gitignore` by their text), then the folder itself
+/// if it held vaultlint's tag and nothing else is left in it. Says whether
+/// there was anything to remove; a folder that is not vaultlint's
+/// ([`Cache::refusal`]) is an error, and nothing in it is removed.
+pub fn clean(cache: &Cache) -> Result<bool, String> {
+    if let Some(why) = cache.refusal() {
+        return Err(why);
+    }
+    let entries = match std::fs::read_dir(&cache.dir) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(false),
+        entries => entries.map_err(|e| e.to_string())?,
+    };
+    let (mut removed, mut tagged, mut left) = (false, false, false);
+    for entry in entries {
+        let entry = entry.map_err(|e| e.to_string())?;
+        match made(&entry) {
+            Made::Not => left = true,
+            what => {
+                tagged |= matches!(what, Made::Tag);
+                std::fs::remove_file(entry.path()).map_err(|e| e.to_string())?;
+                removed = true;
+            }
         }
     }
+    if tagged && !left {
+        std::fs::remove_dir(&cache.dir).map_err(|e| e.to_string())?;
+    }
+    Ok(removed)
+}
+
+/// The most a cache file's payload may hold for a vault of `notes` notes
+/// whose files hold `bytes` bytes in all: far more than vaultlint writes
+/// for it (a notes file holds about 1.6 KB a note), but growing with the
+/// vault, not with what a file claims. A larger file is not read, so a
+/// corrupt or crafted one costs nothing.
+pub fn limit(notes: usize, bytes: u64) -> u64 {
+    const FLOOR: u64 = 64 << 20;
+    const A_NOTE: u64 = 64 << 10;
+    FLOOR.saturating_add((notes as u64).saturating_mul(A_NOTE)).saturating_add(bytes.saturating_mul(16))
 }
 
 /// A key over the parts that make it, each length-prefixed so that no two
@@ -532,7 +811,9 @@ pub fn read_entries(
         taken.earlier.extend(stored.filter_map(|gone| earlier_print(gone, prints)));
         taken
     };
-    let (mut taken, whole) = cache.stream_parts(NOTES, notes_key(&reading), decode, merge);
+    let bytes = stamps.iter().flatten().map(|s| s.size).fold(0u64, u64::saturating_add);
+    let limit = limit(stamps.len(), bytes);
+    let (mut taken, whole) = cache.stream_parts(NOTES, notes_key(&reading), limit, decode, merge);
     if !whole {
         taken.distrust();
     }
@@ -714,13 +995,20 @@ mod tests {
     fn stored_back(cache: &Cache, reading: &Reading<'_>, prints: Option<&Prints>) -> (i64, Vec<Kept>, bool) {
         let decode = |part: &[u8]| decode_notes(part, prints);
         let take = |started, parts: &mut dyn Iterator<Item = Vec<Kept>>| (started, parts.flatten().collect());
-        let ((started, kept), whole) = cache.stream_parts(NOTES, notes_key(reading), decode, take);
+        let ((started, kept), whole) = cache.stream_parts(NOTES, notes_key(reading), u64::MAX, decode, take);
         (started, kept, whole)
     }
 
     fn key(i: usize) -> StoredKey {
         StoredKey {
-            stamp: Stamp { size: i as u64, modified: 7 },
+            stamp: Stamp {
+                size: i as u64,
+                modified: 7,
+                changed: 7,
+                inode: i as u64,
+                device: 1,
+                mode: 0o100644,
+            },
             digest: 1000 + i as u64,
             fingerprinted: true,
             linked: true,
@@ -823,6 +1111,315 @@ mod tests {
             damaged[at] ^= 0x40;
             std::fs::write(&file, &damaged).unwrap();
             assert_eq!(read(), (fresh.clone(), 0), "damaged at byte {at} of {}", bytes.len());
+        }
+    }
+
+    // -----------------------------------------------------------------
+    // Damaged and crafted files: absent, or what they say, never a panic
+    // -----------------------------------------------------------------
+
+    use proptest::prelude::*;
+    use vaultlint_analysis::suggest::minhash::{Banded, Counter, Found, Shingled, Tally};
+
+    /// Shingles to count, as a note's fingerprint gives them.
+    struct Shingles(Vec<u32>);
+
+    impl Shingled for Shingles {
+        fn shingles(&self, each: impl FnMut(u32)) {
+            self.0.iter().copied().for_each(each);
+        }
+    }
+
+    /// A tally of 260 notes, one shingle of which is in more notes than a
+    /// counter holds (so that it keeps exact counts beside). Made once.
+    fn a_tally() -> Tally {
+        static TALLY: std::sync::OnceLock<Tally> = std::sync::OnceLock::new();
+        let tally = TALLY.get_or_init(|| {
+            let notes: Vec<Shingles> =
+                (0..260u32).map(|i| Shingles(if i < 4 { vec![7, i * 977 + 1] } else { vec![7] })).collect();
+            let counter = Counter::new(notes.iter().map(|n| n.0.len() as u64).sum());
+            counter.add(&notes, |n| n);
+            let mut tally = counter.finish();
+            tally.notes = vec![3, 5, 8];
+            tally
+        });
+        assert!(tally.is_sound());
+        tally.clone()
+    }
+
+    /// The notes' sources of [`a_banded`], and the digest of their paths.
+    const SOURCES: [u64; 6] = [11, 12, 13, 0, 15, 16];
+    const PATHS: u64 = 99;
+
+    /// What banding found among six notes.
+    fn a_banded(tally: &Tally) -> Banded {
+        let found = Found { pairs: vec![(0, 1), (2, 4)], crowded: vec![5] };
+        let banded = Banded::new(PATHS, SOURCES.to_vec(), &tally.common(), found);
+        assert!(banded.is_sound(SOURCES.len()));
+        banded
+    }
+
+    /// A tally and a banded file stored in a cache in a temporary folder.
+    fn stored_counts() -> (tempfile::TempDir, Cache, Tally, Banded) {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = Cache::new(dir.path().join("cache"), dir.path());
+        let tally = a_tally();
+        let banded = a_banded(&tally);
+        cache.store("tally", 1, &tally).unwrap();
+        cache.store("banded", 1, &banded).unwrap();
+        (dir, cache, tally, banded)
+    }
+
+    /// A tally or banded value read back is used as the similarity pass
+    /// uses it: nothing of it may panic.
+    fn use_tally(tally: Tally) {
+        if tally.is_sound() {
+            let _ = tally.common();
+            let _ = tally.update(&[7, 1], &[7, 9]);
+        }
+    }
+
+    fn use_banded(banded: &Banded, tally: &Tally) {
+        let mut sources = SOURCES;
+        sources[2] = 14;
+        let common = tally.common();
+        let scan = |each: vaultlint_analysis::suggest::minhash::Each| each(&[]);
+        let _ = banded.update(PATHS, &sources, &common, scan, |_| None);
+        let _ = banded.update(PATHS, &SOURCES, &common, scan, |_| None);
+    }
+
+    /// A whole cache file of `payload` for `key`, its tag `tagged`.
+    fn framed(key: u64, payload: &[u8], tagged: u64) -> Vec<u8> {
+        let mut bytes = MAGIC.to_vec();
+        bytes.extend_from_slice(&FORMAT.to_le_bytes());
+        bytes.extend_from_slice(&key.to_le_bytes());
+        bytes.extend_from_slice(&(payload.len() as u64).to_le_bytes());
+        bytes.extend_from_slice(&tagged.to_le_bytes());
+        bytes.extend_from_slice(payload);
+        bytes
+    }
+
+    /// The files the cache tests damage, each as a run of `damaged` bytes
+    /// would leave it: empty, cut short anywhere in the header or the
+    /// payload, a bit flipped, bytes added.
+    fn damaged(bytes: &[u8]) -> Vec<Vec<u8>> {
+        let mut all = vec![Vec::new(), MAGIC.to_vec(), bytes[..bytes.len() / 2].to_vec()];
+        for cut in [1, 16, 20, 28, 36, HEADER, bytes.len() - 1] {
+            all.push(bytes[..cut.min(bytes.len())].to_vec());
+        }
+        let mut seed = 0x9e37_79b9_u64;
+        let mut next = |below: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % below.max(1) as u64) as usize
+        };
+        // Half the flips in the header and the end of the payload, where
+        // the lengths and the counts' tails are.
+        for i in 0..24 {
+            let mut flipped = bytes.to_vec();
+            let at = match i % 3 {
+                0 => next(HEADER),
+                1 => bytes.len() - 1 - next(64),
+                _ => next(bytes.len()),
+            };
+            flipped[at] ^= 1 << next(8);
+            all.push(flipped);
+        }
+        let mut grown = bytes.to_vec();
+        grown.extend_from_slice(b"trailing");
+        all.push(grown);
+        all
+    }
+
+    /// A damaged cache file is absent, whichever byte was damaged, and
+    /// the file stored again reads back. (These were the cases of
+    /// `tests/cache.rs`'s `a_damaged_cache_is_ignored_and_rebuilt`, there
+    /// a process each.)
+    #[test]
+    fn a_damaged_tally_or_banded_file_is_absent() {
+        let (_dir, cache, tally, banded) = stored_counts();
+        for name in ["tally", "banded"] {
+            let file = cache.file(name);
+            let bytes = std::fs::read(&file).unwrap();
+            for damaged in damaged(&bytes) {
+                std::fs::write(&file, &damaged).unwrap();
+                let what = format!("{name} damaged ({} bytes)", damaged.len());
+                assert_eq!(cache.load::<Tally>("tally", 1, u64::MAX).is_some(), name != "tally", "{what}");
+                assert_eq!(cache.load::<Banded>("banded", 1, u64::MAX).is_some(), name != "banded", "{what}");
+            }
+            std::fs::write(&file, &bytes).unwrap();
+        }
+        assert!(cache.load::<Tally>("tally", 1, u64::MAX) == Some(tally));
+        assert!(cache.load::<Banded>("banded", 1, u64::MAX) == Some(banded));
+        // For another key, with a limit below its size, or with no secret.
+        assert!(cache.load::<Tally>("tally", 2, u64::MAX).is_none());
+        assert!(cache.load::<Tally>("tally", 1, 1000).is_none());
+        std::fs::remove_file(cache.dir.join(SECRET)).unwrap();
+        assert!(cache.load::<Tally>("tally", 1, u64::MAX).is_none());
+    }
+
+    /// One edit of a file's payload: where (from its start, or from its
+    /// end, where the short fields are) and what.
+    #[derive(Debug, Clone)]
+    enum Edit {
+        Flip(bool, usize, u8),
+        Set(bool, usize, u8),
+        Insert(bool, usize, u8),
+        Remove(bool, usize),
+        Cut(bool, usize),
+    }
+
+    fn edits() -> impl Strategy<Value = Vec<Edit>> {
+        let at = (any::<bool>(), 0..4096usize);
+        let edit = prop_oneof![
+            (at.clone(), 1..=255u8).prop_map(|((end, at), bits)| Edit::Flip(end, at, bits)),
+            (at.clone(), any::<u8>()).prop_map(|((end, at), byte)| Edit::Set(end, at, byte)),
+            (at.clone(), any::<u8>()).prop_map(|((end, at), byte)| Edit::Insert(end, at, byte)),
+            at.clone().prop_map(|(end, at)| Edit::Remove(end, at)),
+            at.prop_map(|(end, at)| Edit::Cut(end, at)),
+        ];
+        proptest::collection::vec(edit, 1..4)
+    }
+
+    fn edited(payload: &[u8], edits: &[Edit]) -> Vec<u8> {
+        let mut bytes = payload.to_vec();
+        for edit in edits {
+            let place = |end: bool, at: usize, len: usize| match (len, end) {
+                (0, _) => 0,
+                (_, false) => at % len,
+                (_, true) => len - 1 - at % len.min(256),
+            };
+            let len = bytes.len();
+            match *edit {
+                Edit::Flip(end, at, bits) if len > 0 => bytes[place(end, at, len)] ^= bits,
+                Edit::Set(end, at, byte) if len > 0 => bytes[place(end, at, len)] = byte,
+                Edit::Insert(end, at, byte) => bytes.insert(place(end, at, len + 1), byte),
+                Edit::Remove(end, at) if len > 0 => _ = bytes.remove(place(end, at, len)),
+                Edit::Cut(end, at) => bytes.truncate(place(end, at, len)),
+                _ => {}
+            }
+        }
+        bytes
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 32, ..ProptestConfig::default() })]
+
+        /// A tally or banded file edited, with a right checksum: made by
+        /// one who knows the cache's secret (only its owner), it reads back
+        /// as what the bytes say, or as absent, and what the similarity
+        /// pass does with it never panics; made by anyone else (its
+        /// checksum right, as xxh3 is no secret), it is absent unless it
+        /// is the file as stored.
+        #[test]
+        fn an_edited_tally_or_banded_file_is_absent_or_harmless(edits in edits()) {
+            let (_dir, cache, tally, banded) = stored_counts();
+            let secret = cache.secret().unwrap();
+            for name in ["tally", "banded"] {
+                let file = cache.file(name);
+                let bytes = std::fs::read(&file).unwrap();
+                let payload = edited(&bytes[HEADER..], &edits);
+                let digest = xxhash_rust::xxh3::xxh3_128(&payload);
+                let owned = framed(1, &payload, tag(secret, 1, payload.len() as u64, digest));
+                std::fs::write(&file, &owned).unwrap();
+                if name == "tally" {
+                    let read = cache.load::<Tally>(name, 1, u64::MAX);
+                    prop_assert_eq!(read.is_some(), postcard::from_bytes::<Tally>(&payload).is_ok());
+                    if let Some(read) = read {
+                        use_tally(read);
+                    }
+                } else if let Some(read) = cache.load::<Banded>(name, 1, u64::MAX) {
+                    use_banded(&read, &tally);
+                }
+                let foreign = framed(1, &payload, xxhash_rust::xxh3::xxh3_64(&payload));
+                std::fs::write(&file, &foreign).unwrap();
+                prop_assert!(cache.load::<Tally>("tally", 1, u64::MAX).filter(|_| name == "tally").is_none());
+                prop_assert!(cache.load::<Banded>("banded", 1, u64::MAX).filter(|_| name == "banded").is_none());
+                std::fs::write(&file, &bytes).unwrap();
+            }
+            prop_assert!(cache.load::<Tally>("tally", 1, u64::MAX) == Some(tally));
+            prop_assert!(cache.load::<Banded>("banded", 1, u64::MAX) == Some(banded));
+        }
+    }
+
+    /// A vault of `count` notes on disk and a cache whose notes file holds
+    /// each as it was before, under its file's stamp now: a whole file
+    /// gives every note from it, one that proves damaged none. Gives what
+    /// reading gives back (each note's fingerprint in short, and how many
+    /// were kept) and what reading every note gives.
+    #[allow(clippy::type_complexity)]
+    fn notes_beside_a_vault(
+        count: usize,
+    ) -> (tempfile::TempDir, tempfile::TempDir, Cache, Box<dyn Fn() -> (Vec<u64>, usize)>, Vec<u64>) {
+        let words = |i: usize, age: &str| format!("# Note {i}\n{age} words of note {i}\n");
+        let vault = tempfile::tempdir().unwrap();
+        let files: Vec<PathBuf> = (0..count).map(|i| vault.path().join(format!("n{i:05}.md"))).collect();
+        for (i, file) in files.iter().enumerate() {
+            std::fs::write(file, words(i, "new")).unwrap();
+        }
+        let stamp = |i: usize| Stamp::of_file(&files[i]).unwrap();
+        let key = |i| StoredKey { stamp: stamp(i), digest: i as u64, fingerprinted: true, linked: true };
+        let started = stamp(count - 1).racy_until() + 1;
+        let (dir, cache, reading, _) = stored_notes(count, |i| words(i, "old"), key, started);
+        let root = vault.path().to_path_buf();
+        let read_cache = cache.clone();
+        let read = move || {
+            let entries = (0..count).map(|i| Entry { path: format!("n{i:05}.md"), kind: EntryKind::File });
+            let (notes, beside, _) = read_entries(
+                &read_cache,
+                &root,
+                entries.collect(),
+                None,
+                reading,
+                None,
+                &vaultlint_core::progress::Silent,
+            );
+            (
+                notes.iter().map(print_digest).collect::<Vec<_>>(),
+                beside.iter().filter(|(_, kept)| *kept).count(),
+            )
+        };
+        let fresh: Vec<u64> = (0..count)
+            .map(|i| print_digest(&Note::parse_with(format!("n{i:05}.md"), &words(i, "new"), reading)))
+            .collect();
+        (vault, dir, cache, Box::new(read), fresh)
+    }
+
+    /// A damaged notes file gives no note: each is read from its file.
+    #[test]
+    fn a_damaged_notes_file_gives_no_note() {
+        let (_vault, _dir, cache, read, fresh) = notes_beside_a_vault(40);
+        assert_eq!(read().1, 40, "a whole file gives every note");
+        let file = cache.file(NOTES);
+        let bytes = std::fs::read(&file).unwrap();
+        for damaged in damaged(&bytes) {
+            std::fs::write(&file, &damaged).unwrap();
+            assert_eq!(read(), (fresh.clone(), 0), "damaged ({} bytes)", damaged.len());
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 32, ..ProptestConfig::default() })]
+
+        /// A notes file edited, with a right checksum: made by anyone but
+        /// the cache's owner it gives no note; made by the owner, reading
+        /// it never panics and gives a note for every file.
+        #[test]
+        fn an_edited_notes_file_gives_no_note_or_harmless_ones(edits in edits()) {
+            let (_vault, _dir, cache, read, fresh) = notes_beside_a_vault(12);
+            let secret = cache.secret().unwrap();
+            let file = cache.file(NOTES);
+            let bytes = std::fs::read(&file).unwrap();
+            let payload = edited(&bytes[HEADER..], &edits);
+            let key = u64::from_le_bytes(bytes[MAGIC.len() + 4..MAGIC.len() + 12].try_into().unwrap());
+            let foreign = framed(key, &payload, xxhash_rust::xxh3::xxh3_64(&payload));
+            std::fs::write(&file, &foreign).unwrap();
+            prop_assert_eq!(read(), (fresh.clone(), 0));
+            let digest = xxhash_rust::xxh3::xxh3_128(&payload);
+            let owned = framed(key, &payload, tag(secret, key, payload.len() as u64, digest));
+            std::fs::write(&file, &owned).unwrap();
+            prop_assert_eq!(read().0.len(), 12);
         }
     }
 }

@@ -92,8 +92,10 @@ pub struct Config {
     /// Where dismissed pairs are kept, relative to the vault root.
     pub dismissals: Option<String>,
     /// Where the cache of warm runs is kept, relative to the vault root
-    /// (default: `.vaultlint_cache`).
-    pub cache_dir: Option<String>,
+    /// (default: `.vaultlint_cache`): a folder inside the vault, not the
+    /// vault root itself.
+    #[schemars(with = "Option<String>")]
+    pub cache_dir: Option<Spanned<String>>,
     /// The frontmatter key that lists the rules silenced for a whole note
     /// (default: `vaultlint-ignore`).
     pub suppression_key: Option<String>,
@@ -204,6 +206,15 @@ pub fn resolve(explicit: Option<&Path>, isolated: bool, root: &Path) -> Result<C
     }
 }
 
+/// Whether `path`, taken from the vault root, names a folder inside the
+/// vault other than the root itself. Decided by the path alone: it is
+/// relative and has no `..` (which a link on the way could take anywhere).
+fn names_a_folder_inside(path: &str) -> bool {
+    use std::path::Component;
+    let mut parts = Path::new(path).components().filter(|c| *c != Component::CurDir).peekable();
+    parts.peek().is_some() && parts.all(|c| matches!(c, Component::Normal(_)))
+}
+
 /// The nearest config file in `start` or its ancestors.
 pub fn discover(start: &Path) -> Option<PathBuf> {
     start.ancestors().flat_map(|dir| FILES.iter().map(move |f| dir.join(f))).find(|f| f.is_file())
@@ -249,6 +260,20 @@ pub fn load(file: &Path) -> Result<Config, ConfigError> {
                 help,
             ));
         }
+    }
+    if let Some(dir) = &config.cache_dir
+        && !names_a_folder_inside(dir.get_ref())
+    {
+        return Err(error(
+            &text,
+            Some(dir.span()),
+            format!(
+                "`cache-dir` must name a folder inside the vault, not `{}`: a path relative to the vault \
+                 root, without `..`, and not the vault root itself",
+                dir.get_ref()
+            ),
+            None,
+        ));
     }
     if let Some(score) = &config.suggest.min_score
         && !(0.0..=1.0).contains(score.get_ref())

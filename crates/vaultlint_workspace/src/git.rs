@@ -44,13 +44,26 @@ impl HistorySource for GitHistory<'_> {
 }
 
 /// What the history read for a vault depends on: the commit checked out,
-/// and the index (its size and time); `None` outside a git work tree.
+/// the index, and what decides which commits lie behind it besides the
+/// commit itself: where a shallow clone's history is cut off (`shallow`,
+/// gone once it is fetched whole), grafts, and the replacement refs (loose
+/// or packed). Each file by its stamp, `None` where it is missing; `None`
+/// outside a git work tree.
 pub fn state(root: &Path) -> Option<String> {
-    let out = run(root, &["rev-parse", "HEAD", "--git-path", "index"])?;
+    const FILES: [&str; 5] = ["index", "shallow", "info/grafts", "packed-refs", "refs/replace"];
+    let mut args = vec!["rev-parse", "HEAD"];
+    for file in FILES {
+        args.extend(["--git-path", file]);
+    }
+    let out = run(root, &args)?;
     let mut lines = out.lines();
-    let (head, index) = (lines.next()?, lines.next()?);
-    let index = std::fs::metadata(root.join(index)).ok();
-    Some(format!("{head} {:?}", index.as_ref().and_then(crate::cache::Stamp::of)))
+    let head = lines.next()?;
+    let mut state = head.to_string();
+    for _ in FILES {
+        let stamp = std::fs::metadata(root.join(lines.next()?)).ok();
+        state.push_str(&format!(" {:?}", stamp.as_ref().and_then(crate::cache::Stamp::of)));
+    }
+    Some(state)
 }
 
 /// `git ARGS` in `root`, its output when it succeeds.

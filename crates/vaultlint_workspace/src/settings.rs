@@ -85,8 +85,13 @@ pub struct Settings {
     pub terms: vaultlint_model::vault::Terms,
     /// The config file, if one was read.
     pub config_file: Option<PathBuf>,
-    /// The cache of warm runs; `None` with `--no-cache`.
+    /// The cache of warm runs; `None` with `--no-cache`, and when the
+    /// folder named cannot be the cache.
     pub cache: Option<crate::cache::Cache>,
+    /// The folder named for the cache, and why it is not used, when it
+    /// cannot be the cache ([`crate::cache::Cache::refusal`]): the run
+    /// goes on without it.
+    pub cache_refused: Option<(PathBuf, String)>,
     /// The root config, for the configs in subfolders to be laid over.
     config: std::sync::Arc<Config>,
     /// The command line's rule selection, laid over every config.
@@ -120,6 +125,12 @@ impl Settings {
         let mut settings = Settings::merge(scope, config, flags);
         if let (Some(_), Some(dir)) = (&settings.cache, flags.cache_dir) {
             settings.cache = Some(crate::cache::Cache::new(cwd.join(dir), settings.root()));
+        }
+        if let Some(cache) = &settings.cache
+            && let Some(why) = cache.refusal()
+        {
+            settings.cache_refused = Some((cache.dir.clone(), why));
+            settings.cache = None;
         }
         let extensions = &settings.walk.extensions;
         if let Some(focus) = &settings.scope.focus
@@ -156,8 +167,9 @@ impl Settings {
             git: !flags.no_git && config.suggest.git.unwrap_or(true),
         };
         let dismissals = scope.root.join(config.dismissals.as_deref().unwrap_or(dismissals::FILE));
-        let cache_dir = scope.root.join(config.cache_dir.as_deref().unwrap_or(crate::cache::DEFAULT_DIR));
-        let cache = (!flags.no_cache).then(|| crate::cache::Cache::new(cache_dir, &scope.root));
+        let cache_dir = config.cache_dir.as_ref().map_or(crate::cache::DEFAULT_DIR, |d| d.get_ref().as_str());
+        let cache =
+            (!flags.no_cache).then(|| crate::cache::Cache::within(scope.root.join(cache_dir), &scope.root));
         let obsidian = crate::obsidian_settings::read(&scope.root);
         let extensions = match &config.extensions {
             Some(list) => list.iter().map(|e| e.trim_start_matches('.').to_lowercase()).collect(),
@@ -185,6 +197,7 @@ impl Settings {
             terms: config.terms(),
             config_file: config.file.clone(),
             cache,
+            cache_refused: None,
             selection: flags.selection.clone(),
             config: std::sync::Arc::new(config),
         }

@@ -258,6 +258,19 @@ impl Tally {
         Some(self)
     }
 
+    /// Whether the tally is one counting could have made: a table of the
+    /// size its total gives, counters past `u8::MAX` that are full, each
+    /// once and in order, and the notes' digests sorted. One read back
+    /// from a file that is not (damaged, or crafted with a right
+    /// checksum) is not to be used: its indexes could lie past the table.
+    pub fn is_sound(&self) -> bool {
+        let full = u32::from(u8::MAX);
+        self.counts.len() == buckets_for(self.total)
+            && self.over.is_sorted_by(|a, b| a.0 < b.0)
+            && self.over.iter().all(|&(at, n)| n > full && self.counts.get(at as usize) == Some(&u8::MAX))
+            && self.notes.is_sorted()
+    }
+
     /// Which shingles the counts make common.
     pub fn common(&self) -> Common {
         let buckets = self.counts.len();
@@ -490,6 +503,22 @@ impl Banded {
         Banded { notes, common: common.digest(), sources, found: (found.pairs, found.crowded) }
     }
 
+    /// Whether what it holds could have been found among `notes` notes:
+    /// each pair `(a, b)` of two of them with `a < b`, the pairs and the
+    /// crowded notes sorted without repeats, and a source for each note.
+    /// One read back from a file that is not (damaged, or crafted with a
+    /// right checksum) is not to be used: its indexes could lie past the
+    /// vault's end.
+    pub fn is_sound(&self, notes: usize) -> bool {
+        let (pairs, crowded) = &self.found;
+        let inside = |id: u32| (id as usize) < notes;
+        self.sources.len() == notes
+            && pairs.iter().all(|&(a, b)| a < b && inside(b))
+            && pairs.is_sorted_by(|x, y| x < y)
+            && crowded.iter().all(|&id| inside(id))
+            && crowded.is_sorted_by(|x, y| x < y)
+    }
+
     /// Tells what one run found, and from what, from what another did.
     pub fn digest(&self) -> u64 {
         let mut digest = xxhash_rust::xxh3::Xxh3Default::new();
@@ -518,7 +547,7 @@ impl Banded {
         signature: impl Fn(u32) -> Option<Signature>,
     ) -> Option<Found> {
         let (pairs, crowded) = &self.found;
-        if self.notes != notes || self.common != common.digest() || self.sources.len() != sources.len() {
+        if self.notes != notes || self.common != common.digest() || !self.is_sound(sources.len()) {
             return None;
         }
         let changed: Vec<u32> =

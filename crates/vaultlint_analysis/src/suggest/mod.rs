@@ -430,6 +430,7 @@ fn tally(
         digests.par_sort_unstable();
         digests
     });
+    let earlier = earlier.filter(Tally::is_sound);
     let updated = earlier.zip(notes.as_ref()).and_then(|(earlier, now)| {
         let (gone, came) = differences(&earlier.notes, now);
         if gone.is_empty() && came.is_empty() {

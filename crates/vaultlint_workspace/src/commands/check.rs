@@ -246,8 +246,9 @@ pub fn run(
         (Some(cache), Mode::Report) => Some((cache, memo_key(settings, &walked, &rules, suggesting))),
         _ => None,
     };
-    if let Some((cache, MemoKey { key, latest, .. })) = &memo
-        && let Some(memo) = cache.load::<Memo>(MEMO, *key).filter(|m| latest.is_none_or(|t| t < m.started))
+    if let Some((cache, MemoKey { key, latest, limit, .. })) = &memo
+        && let Some(memo) =
+            cache.load::<Memo>(MEMO, *key, *limit).filter(|m| latest.is_none_or(|t| t < m.started))
     {
         progress.finish();
         let paths = walked.entries.into_iter().map(|e| e.path).collect();
@@ -307,9 +308,9 @@ struct Memo<R = Report> {
 /// The key of the findings of a check: everything they depend on but the
 /// text of the notes (the version, the settings and those of the configs
 /// in subfolders, the as-of day, the dismissals, the git history when it
-/// is read) and the size and time of every note's file. Also the latest
-/// time a file was written, offset for coarse timestamps: the findings
-/// hold only if they were made after it.
+/// is read) and the stamp of every note's file (its size, times, inode,
+/// device and mode). Also the latest time a file was written, offset for
+/// coarse timestamps: the findings hold only if they were made after it.
 fn memo_key(
     settings: &Settings,
     walked: &crate::walk::Walked,
@@ -353,6 +354,10 @@ fn memo_key(
                 entries.push(1);
                 entries.extend_from_slice(&s.size.to_le_bytes());
                 entries.extend_from_slice(&s.modified.to_le_bytes());
+                entries.extend_from_slice(&s.changed.to_le_bytes());
+                entries.extend_from_slice(&s.inode.to_le_bytes());
+                entries.extend_from_slice(&s.device.to_le_bytes());
+                entries.extend_from_slice(&s.mode.to_le_bytes());
             }
             None => entries.push(0),
         }
@@ -360,14 +365,19 @@ fn memo_key(
     let kept = vaultlint_syntax::keys::digest().to_le_bytes();
     let key =
         crate::cache::key([env!("CARGO_PKG_VERSION").as_bytes(), described.as_bytes(), &entries, &kept]);
-    MemoKey { key, latest, stamps }
+    let bytes = stamps.iter().flatten().map(|s| s.size).fold(0u64, u64::saturating_add);
+    let limit = crate::cache::limit(stamps.len(), bytes);
+    MemoKey { key, latest, limit, stamps }
 }
 
 /// What [`memo_key`] finds: the key, the latest time a note's file may
-/// have been written, and the stamps of the walk's files in its order
-/// (which the run reuses when the findings do not hold).
+/// have been written, the most the findings' file may hold, and the
+/// stamps of the walk's files in its order (which the run reuses when the
+/// findings do not hold).
 struct MemoKey {
     key: u64,
     latest: Option<i64>,
+    /// The most the findings' file may hold ([`crate::cache::limit`]).
+    limit: u64,
     stamps: Vec<Option<crate::cache::Stamp>>,
 }

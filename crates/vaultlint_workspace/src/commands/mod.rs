@@ -153,18 +153,23 @@ pub fn find_pairs(
     // The counts follow from the notes' fingerprints, which the version
     // and the settings of reading make.
     let key = crate::cache::notes_key(&settings.reading(true, false, true));
+    let limit = crate::cache::limit(input.vault.notes.len(), 0);
     let earlier = vaultlint_analysis::suggest::Carried {
-        tally: cache.load(TALLY, key),
-        banded: cache.load(BANDED, key),
+        tally: cache.load(TALLY, key, limit),
+        banded: cache.load(BANDED, key, limit),
         earlier_prints: &state.earlier_prints,
     };
+    // A tally that could not be read (none yet, damaged, crafted) is
+    // replaced by this run's, even when the notes file is not rewritten:
+    // kept, it would be counted again on every run.
+    let rebuild = earlier.tally.is_none();
     // A cache that cannot be written only costs the next run its speed.
     let keep = |carry| {
         let _ = match carry {
             // The tally is kept with the notes it was counted from: a later
             // run takes out of it the notes changed since, as the cache
             // has them.
-            Carry::Tally(tally) if state.notes_written && !tally.notes.is_empty() => {
+            Carry::Tally(tally) if (state.notes_written || rebuild) && !tally.notes.is_empty() => {
                 cache.store(TALLY, key, &tally)
             }
             Carry::Tally(_) => Ok(()),
