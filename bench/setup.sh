@@ -1,9 +1,14 @@
 # Sourced by the benchmark scripts: from the repository root, a release
-# build in $bin, a scratch folder in $work (removed on exit), and `best`.
+# build in $bin (or VAULTLINT_BIN), a scratch folder in $work (removed on exit), and `best`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cargo build --release --locked --quiet
-bin=$PWD/target/release/vaultlint
+# VAULTLINT_BIN measures another build (an earlier release, say) instead.
+if [ -n "${VAULTLINT_BIN:-}" ]; then
+  bin=$(realpath "$VAULTLINT_BIN")
+else
+  cargo build --release --locked --quiet
+  bin=$PWD/target/release/vaultlint
+fi
 # BENCH_DIR puts the generated vaults elsewhere than the temporary folder:
 # in memory (/dev/shm) on a machine whose disk cannot keep a large vault in
 # its page cache, so that neither side's time is the disk's. vaultlint
