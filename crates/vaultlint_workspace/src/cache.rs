@@ -742,6 +742,59 @@ fn earlier_print(kept: Kept, prints: Option<&Prints>) -> Option<EarlierPrint> {
     Some((kept.key.digest, print))
 }
 
+/// Goes through the walk's `entries` beside the notes the cache kept
+/// (`parts`, in path order): a kept note whose file is as it was (and was
+/// settled before the run `started`) is taken; the others are listed to be
+/// read, and the fingerprints of the notes gone kept for the tally.
+fn take_kept(
+    entries: Vec<Entry>,
+    stamps: &[Option<Stamp>],
+    started: i64,
+    parts: &mut dyn Iterator<Item = Vec<Kept>>,
+    reading: Reading<'_>,
+    prints: Option<&Prints>,
+    progress: &dyn Progress,
+) -> Taken {
+    let mut stored = parts.flatten().peekable();
+    let mut taken = Taken {
+        notes: Vec::with_capacity(entries.len()),
+        beside: Vec::with_capacity(entries.len()),
+        unread: Vec::new(),
+        earlier: Vec::new(),
+    };
+    for (at, entry) in entries.into_iter().enumerate() {
+        while let Some(gone) = stored.next_if(|s| s.note.path < entry.path) {
+            taken.earlier.extend(earlier_print(gone, prints));
+        }
+        let mine = stored.next_if(|s| s.note.path == entry.path);
+        let mine = match mine {
+            Some(s) if !s.key.serves(&reading) => {
+                taken.earlier.extend(earlier_print(s, prints));
+                None
+            }
+            mine => mine,
+        };
+        match mine {
+            Some(kept)
+                if entry.kind == EntryKind::File
+                    && stamps[at] == Some(kept.key.stamp)
+                    && kept.key.stamp.settled_before(started) =>
+            {
+                progress.advance(1);
+                taken.beside.push((Some(kept.key), true));
+                taken.notes.push(Some(kept.note));
+            }
+            mine => {
+                taken.notes.push(None);
+                taken.beside.push((None, false));
+                taken.unread.push((at, entry, mine.map(Box::new)));
+            }
+        }
+    }
+    taken.earlier.extend(stored.filter_map(|gone| earlier_print(gone, prints)));
+    taken
+}
+
 /// The notes of `entries` (in path order, their files under `root`): those
 /// whose files are as the last run read them from the notes file of
 /// `cache`, the rest read, in parallel. `stamps`: the files' stamps, in the
@@ -772,44 +825,7 @@ pub fn read_entries(
         stamps.unwrap_or_else(|| entries.par_iter().map(|e| Stamp::of_file(&e.file(root))).collect());
     let decode = |part: &[u8]| decode_notes(part, prints);
     let merge = |started: i64, parts: &mut dyn Iterator<Item = Vec<Kept>>| {
-        let mut stored = parts.flatten().peekable();
-        let mut taken = Taken {
-            notes: Vec::with_capacity(entries.len()),
-            beside: Vec::with_capacity(entries.len()),
-            unread: Vec::new(),
-            earlier: Vec::new(),
-        };
-        for (at, entry) in entries.into_iter().enumerate() {
-            while let Some(gone) = stored.next_if(|s| s.note.path < entry.path) {
-                taken.earlier.extend(earlier_print(gone, prints));
-            }
-            let mine = stored.next_if(|s| s.note.path == entry.path);
-            let mine = match mine {
-                Some(s) if !s.key.serves(&reading) => {
-                    taken.earlier.extend(earlier_print(s, prints));
-                    None
-                }
-                mine => mine,
-            };
-            match mine {
-                Some(kept)
-                    if entry.kind == EntryKind::File
-                        && stamps[at] == Some(kept.key.stamp)
-                        && kept.key.stamp.settled_before(started) =>
-                {
-                    progress.advance(1);
-                    taken.beside.push((Some(kept.key), true));
-                    taken.notes.push(Some(kept.note));
-                }
-                mine => {
-                    taken.notes.push(None);
-                    taken.beside.push((None, false));
-                    taken.unread.push((at, entry, mine.map(Box::new)));
-                }
-            }
-        }
-        taken.earlier.extend(stored.filter_map(|gone| earlier_print(gone, prints)));
-        taken
+        take_kept(entries, &stamps, started, parts, reading, prints, progress)
     };
     let bytes = stamps.iter().flatten().map(|s| s.size).fold(0u64, u64::saturating_add);
     let limit = limit(stamps.len(), bytes);
