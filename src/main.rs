@@ -114,6 +114,11 @@ fn vault_flags(vault: &cli::VaultArgs) -> Flags<'_> {
 }
 
 fn check(args: &CheckArgs, cli: &Cli, style: Style) -> Result<(String, u8), String> {
+    // An output that cannot be written is refused before the check runs.
+    for file in [&args.output_file, &args.write_baseline].into_iter().flatten() {
+        vaultlint_workspace::edit::output_kind(file)
+            .map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+    }
     let (text, status) = check_report(args, cli, style)?;
     match &args.output_file {
         Some(file) => {

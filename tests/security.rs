@@ -350,7 +350,6 @@ fn clean_never_removes_a_shared_folder_named_by_the_variable() {
 /// process's own streams, which are written as printing writes them; the
 /// shell's `>>` appends. Only a regular file is replaced whole.
 #[test]
-#[ignore = "issue 38: -o /dev/stdout replaces the file standard output is appended to"]
 fn output_to_dev_stdout_appends_to_the_redirected_file() {
     let dir = vault();
     let logs = tempfile::tempdir().unwrap();
@@ -473,7 +472,6 @@ fn since_is_never_taken_as_an_option_of_git() {
 
 /// Refuses a read-only file, as for notes: `-o` onto a file of mode 0444.
 #[test]
-#[ignore = "issue 38: -o replaces a read-only (0444) file"]
 fn output_file_refuses_a_read_only_file() {
     let dir = vault();
     let outputs = tempfile::tempdir().unwrap();
@@ -490,7 +488,6 @@ fn output_file_refuses_a_read_only_file() {
 /// Refuses a read-only file, as for notes: `--write-baseline` onto a file
 /// of mode 0444.
 #[test]
-#[ignore = "issue 38: --write-baseline replaces a read-only (0444) file"]
 fn write_baseline_refuses_a_read_only_file() {
     let dir = vault();
     let outputs = tempfile::tempdir().unwrap();
@@ -509,7 +506,6 @@ fn write_baseline_refuses_a_read_only_file() {
 /// `-o /dev/null` (a device, not a file to replace). The run reads no
 /// note and writes no cache.
 #[test]
-#[ignore = "issue 38: -o /dev/null is refused only after the whole check has run"]
 fn output_to_a_device_is_refused_before_the_check_runs() {
     let dir = vault();
     let (code, _, err) = run(&["check", "-o", "/dev/null"], dir.path());
@@ -521,7 +517,6 @@ fn output_to_a_device_is_refused_before_the_check_runs() {
 /// A missing output folder is reported under the path named, never
 /// under the name of a temporary file.
 #[test]
-#[ignore = "issue 38: a missing output folder is reported under the temporary file's name"]
 fn a_missing_output_folder_is_reported_under_the_named_path() {
     let dir = vault();
     let out = vaultlint()
@@ -1374,7 +1369,6 @@ fn git_settings_of_the_vault_run_no_program() {
 /// or a dismissal file that is a link is refused for a write; only
 /// `/dev/stdout` and `/dev/stderr` stand for the streams.
 #[test]
-#[ignore = "issue 38: -o and --write-baseline write through a symbolic link"]
 fn an_output_file_that_is_a_link_is_not_written_through() {
     let top = tempfile::tempdir().unwrap();
     let root = vault_in(&top.path().join("vault"));
@@ -1431,7 +1425,6 @@ fn settings_linked_out_of_the_vault_are_not_read() {
 /// `crates/vaultlint_workspace/src/edit.rs` tests); a name the writer never gives, as here with a dot
 /// inside, is someone else's file.
 #[test]
-#[ignore = "issue 38: a write removes any .vaultlint-*.tmp file an hour old in the note's folder"]
 fn a_write_removes_no_file_it_did_not_make() {
     let dir = vault();
     let root = dir.path();
