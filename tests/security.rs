@@ -420,7 +420,6 @@ fn dangling_links_in_the_cache_folder_are_not_written_through() {
 /// vault is an invalid config (exit 2, naming the key). (A dismissal file
 /// that is a link out of the vault is already refused for a write.)
 #[test]
-#[ignore = "issue 38: suggest --dismiss appends to a file outside the vault"]
 fn dismiss_never_writes_outside_the_vault() {
     let top = tempfile::tempdir().unwrap();
     let root = vault_in(&top.path().join("vault"));
@@ -579,7 +578,6 @@ fn assert_never_shown(outputs: &[(String, String)], secret: &str) {
 /// is reported as an `invalid-dismissal` finding on its path, without a
 /// snippet.
 #[test]
-#[ignore = "issue 38: a dismissal file linked out of the vault is printed in an invalid-dismissal snippet"]
 fn a_dismissal_file_linked_out_of_the_vault_is_never_printed() {
     let top = tempfile::tempdir().unwrap();
     let root = vault_in(&top.path().join("vault"));
@@ -598,7 +596,6 @@ fn a_dismissal_file_linked_out_of_the_vault_is_never_printed() {
 /// environment (a CI runner's tokens).
 #[cfg(target_os = "linux")]
 #[test]
-#[ignore = "issue 38: a dismissal file linked to /proc/self/environ prints the environment"]
 fn a_dismissal_file_linked_to_the_environment_is_never_printed() {
     let dir = vault();
     symlink("/proc/self/environ", dir.path().join(".vaultlint-dismissed"));
@@ -611,7 +608,6 @@ fn a_dismissal_file_linked_to_the_environment_is_never_printed() {
 ///
 /// Decided: an invalid config (exit 2, naming the key), as for writing.
 #[test]
-#[ignore = "issue 38: dismissals = \"/proc/self/environ\" in the config prints the environment"]
 fn a_dismissal_file_configured_outside_the_vault_is_never_read() {
     let top = tempfile::tempdir().unwrap();
     let root = vault_in(&top.path().join("vault"));
@@ -634,7 +630,6 @@ fn a_dismissal_file_configured_outside_the_vault_is_never_read() {
 /// run stops (exit 2) saying so, with no snippet. (A config named with
 /// `--config`, or found in a folder above the vault, is read where it is.)
 #[test]
-#[ignore = "issue 38: a vaultlint.toml linked out of the vault leaks through the config-error snippet"]
 fn a_config_linked_out_of_the_vault_is_never_printed() {
     let top = tempfile::tempdir().unwrap();
     let root = vault_in(&top.path().join("vault"));
@@ -1221,7 +1216,6 @@ fn the_server_survives_an_invalid_root_config() {
 /// What cannot be read is said: a `vaultlint.toml` that is a folder is an
 /// error (exit 2), as the README promises, not skipped.
 #[test]
-#[ignore = "issue 38: a vaultlint.toml that is a folder is skipped silently"]
 fn a_config_that_is_a_folder_is_an_error() {
     let dir = vault();
     fs::create_dir(dir.path().join("vaultlint.toml")).unwrap();
@@ -1233,7 +1227,6 @@ fn a_config_that_is_a_folder_is_an_error() {
 /// What cannot be read is said: a `vaultlint.toml` that is a named pipe is
 /// an error (exit 2), never skipped and never waited on.
 #[test]
-#[ignore = "issue 38: a vaultlint.toml that is a FIFO is skipped silently"]
 fn a_config_that_is_a_named_pipe_is_an_error() {
     let dir = vault();
     mkfifo(&dir.path().join("vaultlint.toml"));

@@ -322,6 +322,12 @@ pub fn append_to_config(file: &Path, tables: &[String]) -> Result<(), String> {
 /// not versions of one another. `false` when the pair was already there.
 pub fn dismiss(file: &Path, a: &str, b: &str) -> Result<bool, String> {
     let name = file.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    // A link is neither read nor written through.
+    if fs::symlink_metadata(file).is_ok_and(|m| m.file_type().is_symlink()) {
+        return Err(format!(
+            "cannot write {name}: it is a symbolic link, which vaultlint does not write through"
+        ));
+    }
     let read = match crate::files::read_regular(file) {
         Ok(bytes) => Some(bytes),
         Err(e) if e.kind() == io::ErrorKind::NotFound => None,

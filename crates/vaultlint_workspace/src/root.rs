@@ -115,6 +115,12 @@ fn marked(start: &Path) -> Option<PathBuf> {
 /// Whether a config file says `root = true`. One that cannot be read says
 /// nothing here; reading it as the config reports why.
 fn says_root(file: &Path) -> bool {
+    // A link that leads out of its folder is not read before the vault
+    // is known; read as the config, it is refused if it leads out of it.
+    let folder = file.parent().and_then(|f| f.canonicalize().ok());
+    if folder.is_none_or(|folder| crate::files::leads_out(file, &folder)) {
+        return false;
+    }
     let table = crate::files::read_small(file).and_then(|text| text.parse::<toml::Table>().ok());
     table.and_then(|t| t.get("root").and_then(toml::Value::as_bool)).unwrap_or(false)
 }

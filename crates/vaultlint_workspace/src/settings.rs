@@ -114,6 +114,14 @@ impl Settings {
         let scope = root::scope(flags.paths, flags.root, cwd)?;
         let config = config::resolve(flags.config, flags.isolated, &scope.root)
             .map_err(|e| SettingsError::Config(Box::new(e)))?;
+        if let Some(file) = &config.dismissals
+            && (Path::new(file).is_absolute() || vaultlint_core::paths::normalize("", file).is_none())
+        {
+            let config = config.file.as_deref().map_or_else(String::new, |f| format!("{}: ", f.display()));
+            return Err(SettingsError::Usage(format!(
+                "{config}`dismissals = \"{file}\"` leads out of the vault; name a file inside it, relative to the vault root"
+            )));
+        }
         let mut settings = Settings::merge(scope, config, flags);
         if let (Some(_), Some(dir)) = (&settings.cache, flags.cache_dir) {
             settings.cache = Some(crate::cache::Cache::new(cwd.join(dir), settings.root()));
@@ -290,9 +298,15 @@ impl Settings {
         vaultlint_core::paths::relative(self.root(), &self.dismissals)
     }
 
+    /// The dismissal file's bytes; never those of a file outside the vault
+    /// (a link that leads out of it is not read).
+    pub fn read_dismissals(&self) -> std::io::Result<Vec<u8>> {
+        crate::files::read_inside(&self.dismissals, self.root())
+    }
+
     /// The dismissal file, read.
     pub fn load_dismissals(&self) -> Dismissals {
-        Dismissals::from_read(crate::files::read_regular(&self.dismissals), &self.dismissals_name())
+        Dismissals::from_read(self.read_dismissals(), &self.dismissals_name())
     }
 
     /// Whether the similarity pass is worth running for `check`: the
