@@ -3,7 +3,7 @@
 //! by [`History::from_git`].
 
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use vaultlint_analysis::suggest::git::{History, HistorySource};
 
 /// The history of the git work tree holding the vault at `root`.
@@ -54,12 +54,6 @@ fn git(root: &Path, args: &[&str], paths: &[&str]) -> Option<String> {
 
 /// `git ARGS` in `root`, its output when it succeeds.
 fn run(root: &Path, args: &[&str]) -> Option<String> {
-    let out = Command::new("git")
-        .current_dir(root)
-        .args(args)
-        .stdin(Stdio::null())
-        .stderr(Stdio::null())
-        .output()
-        .ok()?;
+    let out = vaultlint_analysis::events::git_command(root).args(args).stderr(Stdio::null()).output().ok()?;
     out.status.success().then(|| String::from_utf8_lossy(&out.stdout).into_owned())
 }

@@ -84,8 +84,9 @@ pub fn since(settings: &Settings, reference: &str, map: &MapOptions) -> Result<S
     let now = super::load(settings, reading, &vaultlint_core::progress::Silent)?.vault;
     let root = settings.root();
     let select = crate::walk::selector(root, &settings.walk).map_err(|e| e.0)?;
+    let snapshot =
+        events::snapshot(root, reference, &select, reading).map_err(|e| SettingsError::Usage(e.0))?;
     let git = |e: events::GitError| SettingsError::Usage(format!("--since needs a git work tree: {}", e.0));
-    let snapshot = events::snapshot(root, reference, &select, reading).map_err(git)?;
     let mut then = Vault::from_notes(root.to_path_buf(), snapshot.notes);
     super::configure(&mut then, settings);
     let as_of = settings.rules.as_of;
