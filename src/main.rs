@@ -155,6 +155,7 @@ fn check_report(args: &CheckArgs, cli: &Cli, style: Style) -> Result<(String, u8
     let vault = vault_flags(&args.vault);
     let flags = Flags {
         paths: if stdin.is_some() { &stdin_paths } else { vault.paths },
+        stdin: stdin.is_some(),
         as_of: args.as_of,
         no_git: args.no_git,
         selection,

@@ -139,6 +139,19 @@ fn discover(start: &Path, cwd: &Path) -> PathBuf {
     cwd.canonicalize().unwrap_or_else(|_| cwd.to_path_buf())
 }
 
+/// The folder of the note at `given` (or `given` itself, a folder) when
+/// it is in no vault: neither it nor a folder above it holds
+/// `.obsidian/`, a config or `.git`. `None` when it is in one, or cannot
+/// be found.
+pub fn folder_in_no_vault(given: &Path) -> Option<PathBuf> {
+    let given = given.canonicalize().ok()?;
+    let folder = if given.is_dir() { given } else { given.parent()?.to_path_buf() };
+    let marked = |dir: &Path| {
+        [".obsidian", ".git"].iter().chain(CONFIG_FILES).any(|m| dir.join(m).symlink_metadata().is_ok())
+    };
+    (!folder.ancestors().any(marked)).then_some(folder)
+}
+
 fn io_reason(err: &std::io::Error) -> String {
     match err.kind() {
         std::io::ErrorKind::NotFound => "no such file or folder".into(),

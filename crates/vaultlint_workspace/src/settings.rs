@@ -36,6 +36,9 @@ pub struct Flags<'a> {
     /// `--no-cache`, and `--cache-dir` (or `VAULTLINT_CACHE_DIR`).
     pub no_cache: bool,
     pub cache_dir: Option<&'a Path>,
+    /// The one PATH is the note read from standard input (`check -`), or
+    /// its folder when it is not saved yet.
+    pub stdin: bool,
 }
 
 /// Why the settings cannot be made.
@@ -84,6 +87,10 @@ pub struct Settings {
     pub config_file: Option<PathBuf>,
     /// The cache of warm runs; `None` with `--no-cache`.
     pub cache: Option<crate::cache::Cache>,
+    /// The note on standard input is in no vault (no `.obsidian/`, config
+    /// or git work tree above it): it is checked alone, its folder is not
+    /// walked and no cache is written.
+    pub alone: bool,
     /// The root config, for the configs in subfolders to be laid over.
     config: std::sync::Arc<Config>,
     /// The command line's rule selection, laid over every config.
@@ -111,7 +118,14 @@ impl Settings {
     /// Works out the vault from the PATHs, finds and reads its config,
     /// and lets the flags beat the file.
     pub fn resolve(flags: &Flags, cwd: &Path) -> Result<Settings, SettingsError> {
-        let scope = root::scope(flags.paths, flags.root, cwd)?;
+        let mut scope = root::scope(flags.paths, flags.root, cwd)?;
+        let lone = match flags.paths {
+            [given] if flags.stdin && flags.root.is_none() => root::folder_in_no_vault(&cwd.join(given)),
+            _ => None,
+        };
+        if let Some(folder) = &lone {
+            scope.root = folder.clone();
+        }
         let config = config::resolve(flags.config, flags.isolated, &scope.root)
             .map_err(|e| SettingsError::Config(Box::new(e)))?;
         if let Some(file) = &config.dismissals
@@ -123,6 +137,10 @@ impl Settings {
             )));
         }
         let mut settings = Settings::merge(scope, config, flags);
+        if lone.is_some() {
+            settings.alone = true;
+            settings.cache = None;
+        }
         if let (Some(_), Some(dir)) = (&settings.cache, flags.cache_dir) {
             settings.cache = Some(crate::cache::Cache::new(cwd.join(dir), settings.root()));
         }
@@ -190,6 +208,7 @@ impl Settings {
             terms: config.terms(),
             config_file: config.file.clone(),
             cache,
+            alone: false,
             selection: flags.selection.clone(),
             config: std::sync::Arc::new(config),
         }
