@@ -1244,7 +1244,6 @@ fn codes_with_body(body: &str, frontmatter: &str) -> Vec<(String, String)> {
 /// A suppression is a comment a renderer would hide, nothing else: an
 /// escaped `\<!-- vaultlint-disable-file -->` is text.
 #[test]
-#[ignore = "issue 38: an escaped comment acts as a suppression"]
 fn an_escaped_comment_suppresses_nothing() {
     let found = codes_with_body("\\<!-- vaultlint-disable-file -->", "");
     assert!(found.contains(&("missing-successor".into(), "a.md".into())), "{found:?}");
@@ -1253,7 +1252,6 @@ fn an_escaped_comment_suppresses_nothing() {
 /// A suppression is a comment a renderer would hide, nothing else: a
 /// directive inside a link reference definition (its title) is text.
 #[test]
-#[ignore = "issue 38: a directive inside a link definition acts as a suppression"]
 fn a_comment_in_a_link_definition_suppresses_nothing() {
     let found = codes_with_body("[ref]: https://example.com \"<!-- vaultlint-disable-file -->\"", "");
     assert!(found.contains(&("missing-successor".into(), "a.md".into())), "{found:?}");
@@ -1262,7 +1260,6 @@ fn a_comment_in_a_link_definition_suppresses_nothing() {
 /// A suppression is a comment a renderer would hide, nothing else: a
 /// directive inside `$$` display math is math.
 #[test]
-#[ignore = "issue 38: a directive inside $$ math acts as a suppression"]
 fn a_comment_in_display_math_suppresses_nothing() {
     let found = codes_with_body("$$\n<!-- vaultlint-disable-file -->\n$$", "");
     assert!(found.contains(&("missing-successor".into(), "a.md".into())), "{found:?}");
@@ -1271,7 +1268,6 @@ fn a_comment_in_display_math_suppresses_nothing() {
 /// A suppression names rules: `vaultlint-ignore: {a: 1}` (a mapping) names
 /// none and silences nothing.
 #[test]
-#[ignore = "issue 38: vaultlint-ignore: {a: 1} acts as a blanket suppression"]
 fn a_suppression_key_holding_a_mapping_suppresses_nothing() {
     let found = codes_with_body("", "vaultlint-ignore: {a: 1}\n");
     assert!(found.contains(&("missing-successor".into(), "a.md".into())), "{found:?}");
@@ -1294,7 +1290,6 @@ fn a_bad_ref_inside_a_repository_is_called_a_bad_ref() {
 
 /// A baseline saved by an editor that writes a BOM is still the baseline.
 #[test]
-#[ignore = "issue 38: a baseline with a BOM is rejected as invalid JSON"]
 fn a_baseline_with_a_bom_is_accepted() {
     let dir = vault();
     let files = tempfile::tempdir().unwrap();

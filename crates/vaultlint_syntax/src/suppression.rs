@@ -3,8 +3,11 @@
 //! around a region, `<!-- vaultlint-disable-next-line CODE -->`,
 //! `<!-- vaultlint-disable-file CODE -->`, and a frontmatter key
 //! (`vaultlint-ignore: [CODE]`) for a note with no body to comment in.
-//! A comment inside code of any kind is text, not a suppression. Which
-//! findings they silence is decided by the rules, which know the codes.
+//! A comment inside code of any kind is text, not a suppression, as are
+//! an escaped one (`\<!--`), one in a link reference definition and one
+//! inside `$$` display math: only a comment a renderer would hide
+//! suppresses. Which findings they silence is decided by the rules, which
+//! know the codes.
 
 use crate::frontmatter::Field;
 use vaultlint_core::diagnostic::Span;
@@ -51,13 +54,15 @@ pub fn in_body(text: &str, start: usize) -> Vec<Suppression> {
     }
     let code = crate::link::code_ranges(body);
     let mut inside = crate::link::Within::new(&code);
+    let math = display_math(body, &code);
+    let mut in_math = crate::link::Within::new(&math);
     let mut lines = crate::link::Lines::new(text);
     let mut found = Vec::new();
     let mut open: Vec<(Vec<String>, usize, Span)> = Vec::new();
     let mut from = 0;
     while let Some(at) = body[from..].find("<!--").map(|i| from + i) {
         from = at + 4;
-        if inside.at(at) {
+        if inside.at(at) || in_math.at(at) || escaped(body, at) || in_link_definition(body, at) {
             continue;
         }
         // A comment ends at the first `-->`; the search goes on after it,
@@ -83,6 +88,47 @@ pub fn in_body(text: &str, start: usize) -> Vec<Suppression> {
         found.push(Suppression { reach: Reach::Lines { from, to: usize::MAX }, names, span });
     }
     found
+}
+
+/// Whether the byte at `at` is escaped: an odd number of backslashes
+/// stands before it.
+fn escaped(body: &str, at: usize) -> bool {
+    body.as_bytes()[..at].iter().rev().take_while(|&&b| b == b'\\').count() % 2 == 1
+}
+
+/// Whether `at` is on a line that is a link reference definition
+/// (`[label]: url "title"`, indented three spaces at most), where a
+/// comment is the definition's text.
+fn in_link_definition(body: &str, at: usize) -> bool {
+    let line_start = body[..at].rfind('\n').map_or(0, |i| i + 1);
+    let line = &body[line_start..at];
+    let indent = line.len() - line.trim_start_matches(' ').len();
+    let Some(label) = line[indent..].strip_prefix('[') else { return false };
+    indent <= 3 && label.find("]:").is_some_and(|end| end > 0)
+}
+
+/// The ranges between a `$$` and the next, outside `code`: display math,
+/// as Obsidian renders it, though an HTML comment inside it keeps
+/// CommonMark from reading it as math.
+fn display_math(body: &str, code: &[std::ops::Range<usize>]) -> Vec<std::ops::Range<usize>> {
+    if !body.contains("$$") {
+        return Vec::new();
+    }
+    let mut inside = crate::link::Within::new(code);
+    let mut math = Vec::new();
+    let mut open = None;
+    let mut from = 0;
+    while let Some(at) = body[from..].find("$$").map(|i| from + i) {
+        from = at + 2;
+        if inside.at(at) || escaped(body, at) {
+            continue;
+        }
+        match open.take() {
+            None => open = Some(at),
+            Some(start) => math.push(start..at + 2),
+        }
+    }
+    math
 }
 
 /// Ends the open regions an `enable` names (every one when it names
@@ -120,11 +166,27 @@ fn directive(comment: &str) -> Option<(&str, Vec<String>)> {
 }
 
 /// The frontmatter key that silences rules for the whole note: a code, a
-/// list of codes, or no value for every rule.
-pub fn in_frontmatter(fields: &[Field], key: &str) -> Option<Suppression> {
+/// list of codes, or no value for every rule. A value that is no name (a
+/// mapping, an alias, a list in a list) is kept as its text in `text`,
+/// the note's: it names no rule, so it silences nothing and is reported.
+pub fn in_frontmatter(fields: &[Field], key: &str, text: &str) -> Option<Suppression> {
+    use crate::frontmatter::{Value, ValueKind};
     let field = fields.iter().find(|f| &*f.key == key)?;
-    let names = field.value.strings().into_iter().map(|n| n.trim().to_string()).filter(|n| !n.is_empty());
-    Some(Suppression { reach: Reach::File, names: names.collect(), span: field.key_span })
+    let source = |value: &Value| {
+        let shown = text.get(value.span.range()).map(str::trim).filter(|t| !t.is_empty());
+        shown.unwrap_or("?").to_string()
+    };
+    let name = |value: &Value| match &value.kind {
+        ValueKind::Scalar { .. } => {
+            value.scalar_text().map(|n| n.trim().to_string()).filter(|n| !n.is_empty())
+        }
+        _ => Some(source(value)),
+    };
+    let names = match &field.value.kind {
+        ValueKind::Seq(items) => items.iter().filter_map(name).collect(),
+        _ => name(&field.value).into_iter().collect(),
+    };
+    Some(Suppression { reach: Reach::File, names, span: field.key_span })
 }
 
 #[cfg(test)]
@@ -164,5 +226,16 @@ mod tests {
         let text = "    <!-- vaultlint-disable-file a -->\n\n`<!-- vaultlint-disable-file a -->`\n<!-- a note -->\n\
                     <!-- vaultlint-nonsense a -->\n";
         assert_eq!(reaches(text), []);
+    }
+
+    #[test]
+    fn escaped_comments_definitions_and_math_are_not_suppressions() {
+        let text = "\\<!-- vaultlint-disable-file a -->\n\
+                    [ref]: https://example.com \"<!-- vaultlint-disable-file a -->\"\n\
+                    $$\n<!-- vaultlint-disable-file a -->\n$$\n";
+        assert_eq!(reaches(text), []);
+        // Two backslashes are one escaped backslash: the comment is one.
+        let text = "\\\\<!-- vaultlint-disable-file a -->\n$$x$$ <!-- vaultlint-disable-file b -->\n";
+        assert_eq!(reaches(text), [(Reach::File, names(&["a"])), (Reach::File, names(&["b"]))]);
     }
 }
