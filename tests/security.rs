@@ -1373,6 +1373,37 @@ fn a_filter_of_the_repository_runs_no_program() {
     assert!(!ran_file.exists(), "ran the repository's filter");
 }
 
+/// What the vault names never acts on a CI log: a note whose path begins
+/// with `::` would begin a line of `--format concise` (and the lines that
+/// count findings left out or baseline entries gone), which GitHub's runner
+/// takes for a workflow command (`::add-mask::`, `::warning ...::`,
+/// `::stop-commands::`) when it begins a line, after spaces.
+///
+/// Decided: such a path is shown as `./::...`, which names the same file.
+#[test]
+fn a_note_path_never_forms_a_workflow_command() {
+    let dir = vault();
+    let name = "::warning title=x::pwned.md";
+    write(dir.path(), name, "---\nsuperseded_by: gone.md\n---\n# A\n");
+    for format in ["concise", "full"] {
+        let out = vaultlint()
+            .current_dir(dir.path())
+            .args(["check", "--color", "never", "--format", format, "."])
+            .output()
+            .unwrap();
+        let (code, out, err) = ran(out);
+        assert_eq!(code, Some(1), "{err}");
+        assert!(out.contains("pwned.md"), "{format}: {out}");
+        for line in out.lines().chain(err.lines()) {
+            assert!(!line.trim_start().starts_with("::"), "{format}: a workflow command: {line}");
+        }
+    }
+    let out =
+        vaultlint().current_dir(dir.path()).args(["check", "--format", "concise", "."]).output().unwrap();
+    let (_, out, _) = ran(out);
+    assert!(out.contains(&format!("./{name}:2:16: error[missing-successor]")), "{out}");
+}
+
 /// Follows no symbolic link for a write: `-o` and `--write-baseline` onto
 /// a committed link (the README's CI job writes `vaultlint.sarif` in the
 /// checkout, where a pull request can put a link to a file of the
