@@ -1440,7 +1440,6 @@ fn an_output_file_that_is_a_link_is_not_written_through() {
 /// Decided: such a link is not followed, as git does not follow a
 /// `.gitignore` that is a link; the settings are as if absent.
 #[test]
-#[ignore = "issue 38: .obsidian/app.json, .gitignore and .ignore are read through links out of the vault"]
 fn settings_linked_out_of_the_vault_are_not_read() {
     for (link, target, text) in [
         (".obsidian/app.json", "../../outside/settings", "{\"userIgnoreFilters\": [\"private/\"]}\n"),
@@ -1458,6 +1457,30 @@ fn settings_linked_out_of_the_vault_are_not_read() {
             "{link} was read through the link: {out}"
         );
     }
+}
+
+/// Reads outside the vault only what the command line names: an ignore
+/// file that is a link out of the vault in a subfolder is passed over as
+/// one at the root is, while the vault's other ignore files still hold.
+#[test]
+fn an_ignore_file_linked_out_of_a_subfolder_is_not_read() {
+    let top = tempfile::tempdir().unwrap();
+    let root = vault_in(&top.path().join("vault"));
+    write(&root, ".gitignore", "drafts/\n");
+    write(&root, "drafts/c.md", "---\nsuperseded_by: gone-three.md\n---\n");
+    write(&root, "sub/.ignore", "scratch.md\n");
+    write(&root, "sub/scratch.md", "---\nsuperseded_by: gone-four.md\n---\n");
+    write(&root, "sub/private/b.md", "---\nsuperseded_by: gone-too.md\n---\n");
+    write(top.path(), "outside/settings", "private/\n");
+    symlink("../../outside/settings", root.join("sub/.gitignore"));
+    let (_, out, _) = run(&["check", "--format", "json"], &root);
+    let found = codes(&out);
+    assert!(
+        found.contains(&("missing-successor".into(), "sub/private/b.md".into())),
+        "read through the link: {out}"
+    );
+    assert!(found.contains(&("missing-successor".into(), "a.md".into())), "{out}");
+    assert_eq!(found.len(), 2, "the vault's own ignore files still hold: {out}");
 }
 
 /// Never deletes a file it did not create: a write in a folder removes
