@@ -434,6 +434,26 @@ fn dismiss_never_writes_outside_the_vault() {
     assert!(err.contains("dismissals"), "{err}");
 }
 
+/// Writes only inside the vault: a config's `dismissals` that stays inside
+/// the vault by its text but passes through a folder that is a link out
+/// of it is neither read nor written.
+#[test]
+fn a_dismissal_file_in_a_folder_linked_out_is_neither_read_nor_written() {
+    let top = tempfile::tempdir().unwrap();
+    let root = vault_in(&top.path().join("vault"));
+    write(&root, "b.md", "# B\n");
+    write(top.path(), "outside/pairs.txt", &format!("{SECRET}\n"));
+    symlink("../outside", root.join("linked"));
+    write(&root, "vaultlint.toml", "dismissals = \"linked/pairs.txt\"\n");
+    let out = vaultlint().current_dir(&root).args(["suggest", "--dismiss", "a.md", "b.md"]).output().unwrap();
+    let (code, out, err) = ran(out);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(!out.contains(SECRET) && !err.contains(SECRET), "{out}{err}");
+    let outside = fs::read_to_string(top.path().join("outside/pairs.txt")).unwrap();
+    assert_eq!(outside, format!("{SECRET}\n"), "written outside the vault");
+    assert_never_shown(&every_output(&root, &[]), SECRET);
+}
+
 /// Follows no symbolic link for a write: a committed dismissal file that
 /// is a link out of the vault is refused for `suggest --dismiss` (this
 /// holds already; the test keeps it so).

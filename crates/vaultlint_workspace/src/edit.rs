@@ -318,9 +318,11 @@ pub fn append_to_config(file: &Path, tables: &[String]) -> Result<(), String> {
         .map_err(|e| format!("cannot write {}: {e}", file.display()))
 }
 
-/// Records in the dismissal `file` that `a` and `b` (vault-relative) are
-/// not versions of one another. `false` when the pair was already there.
-pub fn dismiss(file: &Path, a: &str, b: &str) -> Result<bool, String> {
+/// Records in the dismissal `file` of the vault at `root` that `a` and `b`
+/// (vault-relative) are not versions of one another. `false` when the
+/// pair was already there. A file that is a link, or whose folder leads
+/// out of the vault, is neither read nor written.
+pub fn dismiss(root: &Path, file: &Path, a: &str, b: &str) -> Result<bool, String> {
     let name = file.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
     // A link is neither read nor written through.
     if fs::symlink_metadata(file).is_ok_and(|m| m.file_type().is_symlink()) {
@@ -328,13 +330,16 @@ pub fn dismiss(file: &Path, a: &str, b: &str) -> Result<bool, String> {
             "cannot write {name}: it is a symbolic link, which vaultlint does not write through"
         ));
     }
+    let inside = folder_of(file).canonicalize().ok().zip(root.canonicalize().ok());
+    if !inside.is_some_and(|(folder, root)| folder.starts_with(root)) {
+        return Err(format!("cannot write {name}: its folder leads outside the vault"));
+    }
     let read = match crate::files::read_regular(file) {
         Ok(bytes) => Some(bytes),
         Err(e) if e.kind() == io::ErrorKind::NotFound => None,
         Err(e) => return Err(format!("cannot read {name}: {e}")),
     };
     let Some(bytes) = vaultlint_model::dismissals::appended(read.as_deref(), a, b)? else { return Ok(false) };
-    let root = file.parent().unwrap_or(Path::new("."));
     write_atomic(root, file, read.as_deref(), &bytes).map_err(|e| format!("cannot write {name}: {e}"))?;
     Ok(true)
 }
