@@ -56,13 +56,14 @@ pub fn in_body(text: &str, start: usize) -> Vec<Suppression> {
     let mut inside = crate::link::Within::new(&code);
     let math = display_math(body, &code);
     let mut in_math = crate::link::Within::new(&math);
+    let mut definitions = Definitions::default();
     let mut lines = crate::link::Lines::new(text);
     let mut found = Vec::new();
     let mut open: Vec<(Vec<String>, usize, Span)> = Vec::new();
     let mut from = 0;
     while let Some(at) = body[from..].find("<!--").map(|i| from + i) {
         from = at + 4;
-        if inside.at(at) || in_math.at(at) || escaped(body, at) || in_link_definition(body, at) {
+        if inside.at(at) || in_math.at(at) || escaped(body, at) || definitions.holds(body, at) {
             continue;
         }
         // A comment ends at the first `-->`; the search goes on after it,
@@ -96,15 +97,39 @@ fn escaped(body: &str, at: usize) -> bool {
     body.as_bytes()[..at].iter().rev().take_while(|&&b| b == b'\\').count() % 2 == 1
 }
 
-/// Whether `at` is on a line that is a link reference definition
+/// Which comments are on a line that is a link reference definition
 /// (`[label]: url "title"`, indented three spaces at most), where a
-/// comment is the definition's text.
-fn in_link_definition(body: &str, at: usize) -> bool {
-    let line_start = body[..at].rfind('\n').map_or(0, |i| i + 1);
-    let line = &body[line_start..at];
-    let indent = line.len() - line.trim_start_matches(' ').len();
-    let Some(label) = line[indent..].strip_prefix('[') else { return false };
-    indent <= 3 && label.find("]:").is_some_and(|end| end > 0)
+/// comment is the definition's text. Asked at offsets that only grow,
+/// it reads each line once.
+#[derive(Default)]
+struct Definitions {
+    /// Up to where the body has been looked at.
+    seen: usize,
+    /// The current line: where it starts, and where its label ends
+    /// (after `]:`) when it is a definition.
+    line_start: usize,
+    label_end: Option<usize>,
+}
+
+impl Definitions {
+    fn holds(&mut self, body: &str, at: usize) -> bool {
+        if let Some(i) = body[self.seen..at].rfind('\n') {
+            self.line_start = self.seen + i + 1;
+            self.label_end = None;
+        }
+        if self.seen <= self.line_start {
+            let line = &body[self.line_start..];
+            let line = &line[..line.find('\n').unwrap_or(line.len())];
+            let indent = line.len() - line.trim_start_matches(' ').len();
+            self.label_end = line[indent..]
+                .strip_prefix('[')
+                .and_then(|label| label.find("]:").filter(|&end| end > 0))
+                .filter(|_| indent <= 3)
+                .map(|end| self.line_start + indent + 1 + end + 2);
+        }
+        self.seen = at.max(self.line_start + 1);
+        self.label_end.is_some_and(|end| end <= at)
+    }
 }
 
 /// The ranges between a `$$` and the next, outside `code`: display math,
@@ -237,5 +262,9 @@ mod tests {
         // Two backslashes are one escaped backslash: the comment is one.
         let text = "\\\\<!-- vaultlint-disable-file a -->\n$$x$$ <!-- vaultlint-disable-file b -->\n";
         assert_eq!(reaches(text), [(Reach::File, names(&["a"])), (Reach::File, names(&["b"]))]);
+        // Only the definition's own line is its text.
+        let text = "[r]: u <!-- vaultlint-disable-file a --> <!-- vaultlint-disable-file b -->\n\
+                    <!-- vaultlint-disable-file c -->\n [not a definition] <!-- vaultlint-disable-file d -->\n";
+        assert_eq!(reaches(text), [(Reach::File, names(&["c"])), (Reach::File, names(&["d"]))]);
     }
 }
