@@ -212,7 +212,7 @@ pub fn session(s: &Suggested, style: Style, keys: &mut dyn Keys, out: &mut dyn W
                 Key::No => summary.skipped += 1,
                 Key::Dismiss => {
                     let (a, b) = (&older.path, &vault.notes[pair.newer].path);
-                    match vaultlint_workspace::edit::dismiss(&s.dismissals, a, b) {
+                    match vaultlint_workspace::edit::dismiss(&vault.root, &s.dismissals, a, b) {
                         Ok(_) => {
                             let file = vaultlint_core::paths::relative(&vault.root, &s.dismissals);
                             writeln!(out, "  dismissed: recorded in {}", sanitize(&file))?;

@@ -3,9 +3,11 @@
 //! reader, the body-link reader, resolution and the frontmatter edit.
 //! Invariants: no panic; every position inside the input and on the right
 //! line; an edit changes only its span; parse, edit, parse again gives the
-//! declaration just written. CI runs the default number of cases (256 per
-//! target); `PROPTEST_CASES=100000 cargo test --release --test fuzz` runs
-//! more.
+//! declaration just written. Then the config, baseline and dismissal
+//! parsers, from any bytes and near-valid ones: no panic, and errors that
+//! name their file and place. CI runs the default number of cases (256 per
+//! target, 64 for those that read a file); `PROPTEST_CASES=100000 cargo
+//! test --release --test fuzz` runs more.
 
 use proptest::prelude::*;
 use vaultlint_model::vault::Vault;
@@ -139,5 +141,139 @@ proptest! {
             let declared = fields.iter().find(|f| keys.contains(&f.key.as_ref())).expect("a declaration");
             prop_assert_eq!(declared.value.as_str(), Some(value.as_str()));
         }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The files a vault or the command line gives besides notes: the config,
+// a baseline and the dismissal file. Any bytes, and near-valid ones; no
+// panic, and an error names its file and its place. Fewer cases: the
+// config is read from a file.
+// ---------------------------------------------------------------------------
+
+/// Text built from pieces of `pieces` and arbitrary characters.
+fn near(pieces: &'static [&'static str]) -> impl Strategy<Value = String> {
+    let piece = prop_oneof![
+        4 => proptest::sample::select(pieces).prop_map(str::to_string),
+        1 => ".{0,8}",
+        1 => Just("\u{feff}".to_string()),
+        1 => Just("\0".to_string()),
+    ];
+    proptest::collection::vec(piece, 0..24).prop_map(|parts| parts.concat())
+}
+
+const CONFIG_PIECES: &[&str] = &[
+    "root = true\n",
+    "dismissals = \"",
+    "cache-dir = \"",
+    "../x",
+    "/proc/self/environ",
+    "\"\n",
+    "exclude = [\"a/**\", \"[\"]\n",
+    "select = [\"missing-successor\", \"nope\"]\n",
+    "[rules]\n",
+    "missing-successor = \"off\"\n",
+    "[suggest]\n",
+    "min-score = 1.5\n",
+    "min-score = 0.7\n",
+    "[[supersede]]\n",
+    "older = \"a/\"\nnewer = \"a/\"\n",
+    "extensions = []\n",
+    "statuses = [\"\"]\n",
+    "= \n",
+    "[[\n",
+    "\"\"\"\n",
+    "'",
+    "\r\n",
+    "\n",
+];
+
+const BASELINE_PIECES: &[&str] = &[
+    "{",
+    "}",
+    "[",
+    "]",
+    ",",
+    ":",
+    "\"version\"",
+    "\"findings\"",
+    "1",
+    "2",
+    "-1",
+    "1e999",
+    "\"code\"",
+    "\"path\"",
+    "\"text\"",
+    "\"count\"",
+    "\"missing-successor\"",
+    "\"a.md\"",
+    "\"\\ud800\"",
+    "null",
+    "\n",
+];
+
+const DISMISSAL_PIECES: &[&str] = &[
+    "a.md\tb.md\n",
+    "a.md\ta.md\n",
+    "# comment\n",
+    "\t",
+    "a.md",
+    "../x.md",
+    "/abs.md",
+    "\r\n",
+    "\n",
+    " ",
+    "\u{202e}",
+];
+
+/// The 1-based line of byte `at` in `text`.
+fn line_at(text: &str, at: usize) -> usize {
+    text.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count() + 1
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(
+        std::env::var("PROPTEST_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(64)
+    ))]
+
+    #[test]
+    fn a_config_of_any_bytes_is_an_error_naming_its_file_and_place(
+        text in near(CONFIG_PIECES),
+        raw in proptest::collection::vec(any::<u8>(), 0..64),
+        use_raw in any::<bool>(),
+    ) {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("vaultlint.toml");
+        let bytes = if use_raw { raw } else { text.into_bytes() };
+        std::fs::write(&file, &bytes).unwrap();
+        if let Err(e) = vaultlint_workspace::config::load(&file) {
+            prop_assert_eq!(&e.file, &file);
+            prop_assert!(!e.message.is_empty());
+            if let Some(span) = &e.span {
+                prop_assert!(span.start <= span.end && span.end <= e.text.len(), "{:?} in {:?}", span, e.text);
+                prop_assert!(e.text.is_char_boundary(span.start) && e.text.is_char_boundary(span.end));
+            }
+        }
+    }
+
+    #[test]
+    fn a_baseline_of_any_text_is_an_error_naming_its_line(text in near(BASELINE_PIECES)) {
+        if let Err(e) = vaultlint_analysis::baseline::parse(&text) {
+            prop_assert!(e.contains(" line ") || e.starts_with("baseline version"), "{e}");
+        }
+    }
+
+    #[test]
+    fn a_dismissal_file_of_any_text_names_each_problem_by_file_and_line(text in near(DISMISSAL_PIECES)) {
+        let dismissals = vaultlint_model::dismissals::Dismissals::parse(&text, ".vaultlint-dismissed");
+        for problem in &dismissals.problems {
+            prop_assert_eq!(&problem.path, ".vaultlint-dismissed");
+            let span = problem.span.expect("a bad line has its place");
+            prop_assert!(span.end() <= text.len(), "{span:?} in {text:?}");
+            prop_assert_eq!(span.line(), line_at(&text, span.offset()), "{:?} in {:?}", span, text);
+        }
+        let bytes = text.clone().into_bytes();
+        let read = vaultlint_model::dismissals::Dismissals::from_read(Ok(bytes), ".vaultlint-dismissed");
+        prop_assert_eq!(read.problems.len(), dismissals.problems.len());
     }
 }

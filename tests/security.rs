@@ -352,7 +352,6 @@ fn clean_never_removes_a_shared_folder_named_by_the_variable() {
 /// process's own streams, which are written as printing writes them; the
 /// shell's `>>` appends. Only a regular file is replaced whole.
 #[test]
-#[ignore = "issue 38: -o /dev/stdout replaces the file standard output is appended to"]
 fn output_to_dev_stdout_appends_to_the_redirected_file() {
     let dir = vault();
     let logs = tempfile::tempdir().unwrap();
@@ -421,7 +420,6 @@ fn dangling_links_in_the_cache_folder_are_not_written_through() {
 /// vault is an invalid config (exit 2, naming the key). (A dismissal file
 /// that is a link out of the vault is already refused for a write.)
 #[test]
-#[ignore = "issue 38: suggest --dismiss appends to a file outside the vault"]
 fn dismiss_never_writes_outside_the_vault() {
     let top = tempfile::tempdir().unwrap();
     let root = vault_in(&top.path().join("vault"));
@@ -434,6 +432,26 @@ fn dismiss_never_writes_outside_the_vault() {
     assert_eq!(outside, "# not vaultlint's\n", "written outside the vault");
     assert_eq!(code, Some(2), "{err}");
     assert!(err.contains("dismissals"), "{err}");
+}
+
+/// Writes only inside the vault: a config's `dismissals` that stays inside
+/// the vault by its text but passes through a folder that is a link out
+/// of it is neither read nor written.
+#[test]
+fn a_dismissal_file_in_a_folder_linked_out_is_neither_read_nor_written() {
+    let top = tempfile::tempdir().unwrap();
+    let root = vault_in(&top.path().join("vault"));
+    write(&root, "b.md", "# B\n");
+    write(top.path(), "outside/pairs.txt", &format!("{SECRET}\n"));
+    symlink("../outside", root.join("linked"));
+    write(&root, "vaultlint.toml", "dismissals = \"linked/pairs.txt\"\n");
+    let out = vaultlint().current_dir(&root).args(["suggest", "--dismiss", "a.md", "b.md"]).output().unwrap();
+    let (code, out, err) = ran(out);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(!out.contains(SECRET) && !err.contains(SECRET), "{out}{err}");
+    let outside = fs::read_to_string(top.path().join("outside/pairs.txt")).unwrap();
+    assert_eq!(outside, format!("{SECRET}\n"), "written outside the vault");
+    assert_never_shown(&every_output(&root, &[]), SECRET);
 }
 
 /// Follows no symbolic link for a write: a committed dismissal file that
@@ -457,7 +475,6 @@ fn a_dismissal_file_that_is_a_link_is_not_written_through() {
 /// Writes only where it is told: `--since` is a commit, never an option
 /// of git (`--since=--output=FILE` made `git log` create FILE).
 #[test]
-#[ignore = "issue 38: --since='--output=FILE' reaches git log as an option"]
 fn since_is_never_taken_as_an_option_of_git() {
     let repo = vault();
     git(repo.path(), &["init", "-q", "-b", "main"], "2026-01-05");
@@ -473,7 +490,6 @@ fn since_is_never_taken_as_an_option_of_git() {
 
 /// Refuses a read-only file, as for notes: `-o` onto a file of mode 0444.
 #[test]
-#[ignore = "issue 38: -o replaces a read-only (0444) file"]
 fn output_file_refuses_a_read_only_file() {
     let dir = vault();
     let outputs = tempfile::tempdir().unwrap();
@@ -490,7 +506,6 @@ fn output_file_refuses_a_read_only_file() {
 /// Refuses a read-only file, as for notes: `--write-baseline` onto a file
 /// of mode 0444.
 #[test]
-#[ignore = "issue 38: --write-baseline replaces a read-only (0444) file"]
 fn write_baseline_refuses_a_read_only_file() {
     let dir = vault();
     let outputs = tempfile::tempdir().unwrap();
@@ -509,7 +524,6 @@ fn write_baseline_refuses_a_read_only_file() {
 /// `-o /dev/null` (a device, not a file to replace). The run reads no
 /// note and writes no cache.
 #[test]
-#[ignore = "issue 38: -o /dev/null is refused only after the whole check has run"]
 fn output_to_a_device_is_refused_before_the_check_runs() {
     let dir = vault();
     let (code, _, err) = run(&["check", "-o", "/dev/null"], dir.path());
@@ -521,7 +535,6 @@ fn output_to_a_device_is_refused_before_the_check_runs() {
 /// A missing output folder is reported under the path named, never
 /// under the name of a temporary file.
 #[test]
-#[ignore = "issue 38: a missing output folder is reported under the temporary file's name"]
 fn a_missing_output_folder_is_reported_under_the_named_path() {
     let dir = vault();
     let out = vaultlint()
@@ -584,7 +597,6 @@ fn assert_never_shown(outputs: &[(String, String)], secret: &str) {
 /// is reported as an `invalid-dismissal` finding on its path, without a
 /// snippet.
 #[test]
-#[ignore = "issue 38: a dismissal file linked out of the vault is printed in an invalid-dismissal snippet"]
 fn a_dismissal_file_linked_out_of_the_vault_is_never_printed() {
     let top = tempfile::tempdir().unwrap();
     let root = vault_in(&top.path().join("vault"));
@@ -603,7 +615,6 @@ fn a_dismissal_file_linked_out_of_the_vault_is_never_printed() {
 /// environment (a CI runner's tokens).
 #[cfg(target_os = "linux")]
 #[test]
-#[ignore = "issue 38: a dismissal file linked to /proc/self/environ prints the environment"]
 fn a_dismissal_file_linked_to_the_environment_is_never_printed() {
     let dir = vault();
     symlink("/proc/self/environ", dir.path().join(".vaultlint-dismissed"));
@@ -616,7 +627,6 @@ fn a_dismissal_file_linked_to_the_environment_is_never_printed() {
 ///
 /// Decided: an invalid config (exit 2, naming the key), as for writing.
 #[test]
-#[ignore = "issue 38: dismissals = \"/proc/self/environ\" in the config prints the environment"]
 fn a_dismissal_file_configured_outside_the_vault_is_never_read() {
     let top = tempfile::tempdir().unwrap();
     let root = vault_in(&top.path().join("vault"));
@@ -639,7 +649,6 @@ fn a_dismissal_file_configured_outside_the_vault_is_never_read() {
 /// run stops (exit 2) saying so, with no snippet. (A config named with
 /// `--config`, or found in a folder above the vault, is read where it is.)
 #[test]
-#[ignore = "issue 38: a vaultlint.toml linked out of the vault leaks through the config-error snippet"]
 fn a_config_linked_out_of_the_vault_is_never_printed() {
     let top = tempfile::tempdir().unwrap();
     let root = vault_in(&top.path().join("vault"));
@@ -668,7 +677,6 @@ fn a_config_linked_out_of_the_vault_is_never_printed() {
 /// folder is walked and no cache is written (with `/x.md` the run walked
 /// all of `/`; with `/etc/passwd.md` it wrote `/etc/.vaultlint_cache/`).
 #[test]
-#[ignore = "issue 38: a stdin note outside any vault walks its folder and writes a cache there"]
 fn a_stdin_note_outside_any_vault_is_checked_alone() {
     let top = tempfile::tempdir().unwrap();
     for dir in top.path().ancestors() {
@@ -1193,7 +1201,6 @@ fn the_server_survives_an_invalid_root_config() {
 /// What cannot be read is said: a `vaultlint.toml` that is a folder is an
 /// error (exit 2), as the README promises, not skipped.
 #[test]
-#[ignore = "issue 38: a vaultlint.toml that is a folder is skipped silently"]
 fn a_config_that_is_a_folder_is_an_error() {
     let dir = vault();
     fs::create_dir(dir.path().join("vaultlint.toml")).unwrap();
@@ -1205,7 +1212,6 @@ fn a_config_that_is_a_folder_is_an_error() {
 /// What cannot be read is said: a `vaultlint.toml` that is a named pipe is
 /// an error (exit 2), never skipped and never waited on.
 #[test]
-#[ignore = "issue 38: a vaultlint.toml that is a FIFO is skipped silently"]
 fn a_config_that_is_a_named_pipe_is_an_error() {
     let dir = vault();
     mkfifo(&dir.path().join("vaultlint.toml"));
@@ -1225,7 +1231,6 @@ fn codes_with_body(body: &str, frontmatter: &str) -> Vec<(String, String)> {
 /// A suppression is a comment a renderer would hide, nothing else: an
 /// escaped `\<!-- vaultlint-disable-file -->` is text.
 #[test]
-#[ignore = "issue 38: an escaped comment acts as a suppression"]
 fn an_escaped_comment_suppresses_nothing() {
     let found = codes_with_body("\\<!-- vaultlint-disable-file -->", "");
     assert!(found.contains(&("missing-successor".into(), "a.md".into())), "{found:?}");
@@ -1234,7 +1239,6 @@ fn an_escaped_comment_suppresses_nothing() {
 /// A suppression is a comment a renderer would hide, nothing else: a
 /// directive inside a link reference definition (its title) is text.
 #[test]
-#[ignore = "issue 38: a directive inside a link definition acts as a suppression"]
 fn a_comment_in_a_link_definition_suppresses_nothing() {
     let found = codes_with_body("[ref]: https://example.com \"<!-- vaultlint-disable-file -->\"", "");
     assert!(found.contains(&("missing-successor".into(), "a.md".into())), "{found:?}");
@@ -1243,7 +1247,6 @@ fn a_comment_in_a_link_definition_suppresses_nothing() {
 /// A suppression is a comment a renderer would hide, nothing else: a
 /// directive inside `$$` display math is math.
 #[test]
-#[ignore = "issue 38: a directive inside $$ math acts as a suppression"]
 fn a_comment_in_display_math_suppresses_nothing() {
     let found = codes_with_body("$$\n<!-- vaultlint-disable-file -->\n$$", "");
     assert!(found.contains(&("missing-successor".into(), "a.md".into())), "{found:?}");
@@ -1252,7 +1255,6 @@ fn a_comment_in_display_math_suppresses_nothing() {
 /// A suppression names rules: `vaultlint-ignore: {a: 1}` (a mapping) names
 /// none and silences nothing.
 #[test]
-#[ignore = "issue 38: vaultlint-ignore: {a: 1} acts as a blanket suppression"]
 fn a_suppression_key_holding_a_mapping_suppresses_nothing() {
     let found = codes_with_body("", "vaultlint-ignore: {a: 1}\n");
     assert!(found.contains(&("missing-successor".into(), "a.md".into())), "{found:?}");
@@ -1261,7 +1263,6 @@ fn a_suppression_key_holding_a_mapping_suppresses_nothing() {
 /// Errors say what is wrong: a ref that names no commit, inside a git
 /// work tree, is called that, not a missing work tree.
 #[test]
-#[ignore = "issue 38: a bad ref inside a repository says --since needs a git work tree"]
 fn a_bad_ref_inside_a_repository_is_called_a_bad_ref() {
     let repo = vault();
     git(repo.path(), &["init", "-q", "-b", "main"], "2026-01-05");
@@ -1276,7 +1277,6 @@ fn a_bad_ref_inside_a_repository_is_called_a_bad_ref() {
 
 /// A baseline saved by an editor that writes a BOM is still the baseline.
 #[test]
-#[ignore = "issue 38: a baseline with a BOM is rejected as invalid JSON"]
 fn a_baseline_with_a_bom_is_accepted() {
     let dir = vault();
     let files = tempfile::tempdir().unwrap();
@@ -1304,7 +1304,6 @@ fn a_baseline_with_a_bom_is_accepted() {
 /// off (`-c core.fsmonitor=false`, and any like it), so reading a
 /// repository's history never runs a command of the repository's.
 #[test]
-#[ignore = "issue 38: a repository's core.fsmonitor runs a command whenever vaultlint reads its history"]
 fn git_settings_of_the_vault_run_no_program() {
     let repo = tempfile::tempdir().unwrap();
     let root = repo.path();
@@ -1332,6 +1331,66 @@ fn git_settings_of_the_vault_run_no_program() {
     }
 }
 
+/// Runs no program the vault names: a filter driver of the repository's
+/// (`filter.NAME.clean`, applied to notes by `.gitattributes`) would run
+/// when git reads a changed note of the work tree, as `lineage --since`
+/// has it do to find moved notes.
+///
+/// Decided: every filter the repository names is turned off for that
+/// read (its rename detection compares the files as they are on disk).
+#[test]
+fn a_filter_of_the_repository_runs_no_program() {
+    let repo = vault();
+    let root = repo.path();
+    git(root, &["init", "-q", "-b", "main"], "2026-01-05");
+    git(root, &["add", "-A"], "2026-01-05");
+    git(root, &["commit", "-qm", "notes"], "2026-01-05");
+    let trap = tempfile::tempdir().unwrap();
+    let ran_file = trap.path().join("ran");
+    write(root, ".gitattributes", "*.md filter=notes\n");
+    git(
+        root,
+        &["config", "filter.notes.clean", &format!("touch '{}'; cat", ran_file.display())],
+        "2026-01-05",
+    );
+    git(root, &["config", "filter.notes.required", "true"], "2026-01-05");
+    fs::write(root.join("a.md"), "---\nsuperseded_by: gone.md\n---\n# A, changed\n").unwrap();
+    let (code, _, err) = run(&["lineage", "--all", "--format", "json", "--since", "HEAD"], root);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(!ran_file.exists(), "ran the repository's filter");
+}
+
+/// What the vault names never acts on a CI log: a note whose path begins
+/// with `::` would begin a line of `--format concise` (and the lines that
+/// count findings left out or baseline entries gone), which GitHub's runner
+/// takes for a workflow command (`::add-mask::`, `::warning ...::`,
+/// `::stop-commands::`) when it begins a line, after spaces.
+///
+/// Decided: such a path is shown as `./::...`, which names the same file.
+#[test]
+fn a_note_path_never_forms_a_workflow_command() {
+    let dir = vault();
+    let name = "::warning title=x::pwned.md";
+    write(dir.path(), name, "---\nsuperseded_by: gone.md\n---\n# A\n");
+    for format in ["concise", "full"] {
+        let out = vaultlint()
+            .current_dir(dir.path())
+            .args(["check", "--color", "never", "--format", format, "."])
+            .output()
+            .unwrap();
+        let (code, out, err) = ran(out);
+        assert_eq!(code, Some(1), "{err}");
+        assert!(out.contains("pwned.md"), "{format}: {out}");
+        for line in out.lines().chain(err.lines()) {
+            assert!(!line.trim_start().starts_with("::"), "{format}: a workflow command: {line}");
+        }
+    }
+    let out =
+        vaultlint().current_dir(dir.path()).args(["check", "--format", "concise", "."]).output().unwrap();
+    let (_, out, _) = ran(out);
+    assert!(out.contains(&format!("./{name}:2:16: error[missing-successor]")), "{out}");
+}
+
 /// Follows no symbolic link for a write: `-o` and `--write-baseline` onto
 /// a committed link (the README's CI job writes `vaultlint.sarif` in the
 /// checkout, where a pull request can put a link to a file of the
@@ -1341,7 +1400,6 @@ fn git_settings_of_the_vault_run_no_program() {
 /// or a dismissal file that is a link is refused for a write; only
 /// `/dev/stdout` and `/dev/stderr` stand for the streams.
 #[test]
-#[ignore = "issue 38: -o and --write-baseline write through a symbolic link"]
 fn an_output_file_that_is_a_link_is_not_written_through() {
     let top = tempfile::tempdir().unwrap();
     let root = vault_in(&top.path().join("vault"));
@@ -1369,7 +1427,6 @@ fn an_output_file_that_is_a_link_is_not_written_through() {
 /// Decided: such a link is not followed, as git does not follow a
 /// `.gitignore` that is a link; the settings are as if absent.
 #[test]
-#[ignore = "issue 38: .obsidian/app.json, .gitignore and .ignore are read through links out of the vault"]
 fn settings_linked_out_of_the_vault_are_not_read() {
     for (link, target, text) in [
         (".obsidian/app.json", "../../outside/settings", "{\"userIgnoreFilters\": [\"private/\"]}\n"),
@@ -1389,6 +1446,30 @@ fn settings_linked_out_of_the_vault_are_not_read() {
     }
 }
 
+/// Reads outside the vault only what the command line names: an ignore
+/// file that is a link out of the vault in a subfolder is passed over as
+/// one at the root is, while the vault's other ignore files still hold.
+#[test]
+fn an_ignore_file_linked_out_of_a_subfolder_is_not_read() {
+    let top = tempfile::tempdir().unwrap();
+    let root = vault_in(&top.path().join("vault"));
+    write(&root, ".gitignore", "drafts/\n");
+    write(&root, "drafts/c.md", "---\nsuperseded_by: gone-three.md\n---\n");
+    write(&root, "sub/.ignore", "scratch.md\n");
+    write(&root, "sub/scratch.md", "---\nsuperseded_by: gone-four.md\n---\n");
+    write(&root, "sub/private/b.md", "---\nsuperseded_by: gone-too.md\n---\n");
+    write(top.path(), "outside/settings", "private/\n");
+    symlink("../../outside/settings", root.join("sub/.gitignore"));
+    let (_, out, _) = run(&["check", "--format", "json"], &root);
+    let found = codes(&out);
+    assert!(
+        found.contains(&("missing-successor".into(), "sub/private/b.md".into())),
+        "read through the link: {out}"
+    );
+    assert!(found.contains(&("missing-successor".into(), "a.md".into())), "{out}");
+    assert_eq!(found.len(), 2, "the vault's own ignore files still hold: {out}");
+}
+
 /// Never deletes a file it did not create: a write in a folder removes
 /// only the temporary files its own writer names, not any file whose name
 /// starts with `.vaultlint-` and ends with `.tmp`.
@@ -1398,7 +1479,6 @@ fn settings_linked_out_of_the_vault_are_not_read() {
 /// `crates/vaultlint_workspace/src/edit.rs` tests); a name the writer never gives, as here with a dot
 /// inside, is someone else's file.
 #[test]
-#[ignore = "issue 38: a write removes any .vaultlint-*.tmp file an hour old in the note's folder"]
 fn a_write_removes_no_file_it_did_not_make() {
     let dir = vault();
     let root = dir.path();

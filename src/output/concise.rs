@@ -11,8 +11,8 @@ pub fn render(report: &Report, style: Style, paths: &super::Paths) -> String {
     let mut out = String::new();
     for (d, more) in super::shown(report) {
         let place = match d.span {
-            Some(span) => format!("{}:{}:{}", paths.show(&d.path), span.line(), span.column()),
-            None => paths.show(&d.path),
+            Some(span) => format!("{}:{}:{}", paths.show_at_line_start(&d.path), span.line(), span.column()),
+            None => paths.show_at_line_start(&d.path),
         };
         let kind = format!("{}[{}]", d.severity.as_str(), d.code);
         let kind = match (style.color, d.severity) {

@@ -170,7 +170,7 @@ pub fn events(since: &vaultlint_workspace::commands::lineage::Since, reference: 
         since: &'a str,
         commit: &'a str,
         as_of: String,
-        events: &'a [vaultlint_analysis::events::Event],
+        events: &'a [vaultlint_workspace::events::Event],
     }
     to_json(&Output {
         since: reference,

@@ -73,6 +73,15 @@ impl Paths {
             None => full.to_string_lossy().into_owned(),
         }
     }
+
+    /// The vault-relative `path` as it is shown where it begins a line
+    /// (after spaces, perhaps): one that would begin with `::` is shown
+    /// as `./::...`, the same file, so that a CI log never takes the line
+    /// for a GitHub workflow command (`::warning ...::`, `::add-mask::`).
+    pub fn show_at_line_start(&self, path: &str) -> String {
+        let shown = self.show(path);
+        if shown.starts_with("::") { format!("./{shown}") } else { shown }
+    }
 }
 
 /// The human formats show at most this many findings of one code in one
@@ -108,7 +117,7 @@ pub fn shown(report: &Report) -> Vec<(&vaultlint_core::diagnostic::Diagnostic, u
 pub fn more_line(d: &vaultlint_core::diagnostic::Diagnostic, more: usize, paths: &Paths) -> String {
     format!(
         "{}: ... and {} more `{}` findings in this note (the first {MAX_SHOWN_PER_NOTE} are shown; `--format json` lists every one)\n",
-        vaultlint_core::text::sanitize(&paths.show(&d.path)),
+        vaultlint_core::text::sanitize(&paths.show_at_line_start(&d.path)),
         vaultlint_core::text::thousands(more),
         d.code
     )
@@ -154,7 +163,8 @@ pub fn baseline_gone(report: &Report, paths: &Paths) -> String {
         let e = &gone.entry;
         let times = if e.count > 1 { format!(" ({} times)", e.count) } else { String::new() };
         let why = if gone.note_gone { "no note at this path now: renamed or deleted" } else { "fixed" };
-        let line = format!("  {}: {}{times}: {why} (`{}`)", paths.show(&e.path), e.code, e.text);
+        let line =
+            format!("  {}: {}{times}: {why} (`{}`)", paths.show_at_line_start(&e.path), e.code, e.text);
         out.push_str(&vaultlint_core::text::sanitize(&line));
         out.push('\n');
     }

@@ -13,6 +13,11 @@ use vaultlint_workspace::settings::{Flags, Settings};
 use vaultlint_workspace::sources::FileSources;
 
 pub fn check(args: &CheckArgs, cli: &Cli, style: Style) -> Outcome {
+    // An output that cannot be written is refused before the check runs.
+    for file in [&args.output_file, &args.write_baseline].into_iter().flatten() {
+        vaultlint_workspace::edit::output_kind(file)
+            .map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+    }
     let (text, status) = check_report(args, cli, style)?;
     match &args.output_file {
         Some(file) => {
@@ -49,6 +54,7 @@ fn check_report(args: &CheckArgs, cli: &Cli, style: Style) -> Outcome {
     let vault = super::vault_flags(&args.vault);
     let flags = Flags {
         paths: if stdin.is_some() { &stdin_paths } else { vault.paths },
+        stdin: stdin.is_some(),
         as_of: args.as_of,
         no_git: args.no_git,
         selection,

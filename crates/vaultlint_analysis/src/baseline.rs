@@ -100,6 +100,8 @@ pub fn render(entries: &[Entry]) -> String {
 
 /// Reads a baseline file's text.
 pub fn parse(text: &str) -> Result<Vec<Entry>, String> {
+    // An editor may save it with a byte order mark, which JSON does not allow.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let document: Document =
         serde_json::from_str(text).map_err(|e| format!("not a vaultlint baseline: {e}"))?;
     if document.version != VERSION {

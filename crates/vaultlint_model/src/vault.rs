@@ -523,34 +523,141 @@ impl Vault {
 
     /// Notes whose name is close to what a missing successor asked for,
     /// best first: the same path in another case, then the same file name
-    /// in another folder, then similar file names.
-    pub fn close_names(&self, wanted: &str, budget: &mut usize) -> Vec<NoteId> {
+    /// in another folder, then similar file names. `None` when the fuzzy
+    /// pass was needed but `budget` could not pay for it: it compares with
+    /// every file name, and a budget shared by a run keeps a vault full
+    /// of broken links from making it quadratic. `stems` is the vault's
+    /// [`Stems`], made on the first call that needs it.
+    pub fn close_names(
+        &self,
+        wanted: &str,
+        budget: &mut usize,
+        stems: &mut Option<Stems>,
+    ) -> Option<Vec<NoteId>> {
         let lower = fold(self.strip_extension(wanted));
         for ids in [self.by_lower_path.get(&lower), self.by_stem.get(note::stem_of(&lower))] {
             if !ids.is_empty() {
-                return ids.iter().map(Entry::note).collect();
+                return Some(ids.iter().map(Entry::note).collect());
             }
         }
         let stem = note::stem_of(&lower);
-        // The fuzzy pass compares against every file name; a shared budget
-        // keeps a vault full of broken links from making it quadratic.
         if *budget < self.by_stem.len() {
-            return Vec::new();
+            return None;
         }
         *budget -= self.by_stem.len();
-        // The index keeps no names: they are made again from the notes,
-        // shared among the threads. The best is the highest score, then
-        // the name that sorts first, whichever thread found it.
-        let best = self
-            .notes
+        let stems = stems.get_or_insert_with(|| Stems::of(self));
+        let best = stems.closest(stem);
+        Some(best.map(|name| self.by_stem.get(name).iter().map(Entry::note).collect()).unwrap_or_default())
+    }
+}
+
+/// The vault's file names, folded, each once, as characters: what
+/// [`Vault::close_names`] compares with. The index keeps no names, and
+/// folding them again for every broken declaration cost more than
+/// comparing them.
+pub struct Stems {
+    /// Sorted, each once.
+    names: Vec<(Box<str>, Box<[char]>)>,
+}
+
+impl Stems {
+    /// The file names of the notes of `vault`.
+    pub fn of(vault: &Vault) -> Stems {
+        let mut names: Vec<Box<str>> = vault.notes.par_iter().map(|n| fold(n.stem()).into()).collect();
+        names.par_sort_unstable();
+        names.dedup();
+        Stems {
+            names: names
+                .into_iter()
+                .map(|n| {
+                    let chars = n.chars().collect();
+                    (n, chars)
+                })
+                .collect(),
+        }
+    }
+
+    /// The name closest to `stem` by Jaro-Winkler, at 0.85 or more: the
+    /// highest score, then the name that sorts first, whichever thread
+    /// found it. A name whose length alone keeps it under 0.85 is not
+    /// compared.
+    fn closest(&self, stem: &str) -> Option<&str> {
+        let wanted: Vec<char> = stem.chars().collect();
+        self.names
             .par_iter()
-            .filter_map(|n| {
-                let candidate = fold(n.stem());
-                let score = strsim::jaro_winkler(stem, &candidate);
-                (score >= 0.85).then_some((score, candidate))
+            .filter(|(_, other)| may_be_close(wanted.len(), other.len()))
+            .filter_map(|(name, chars)| {
+                let score = jaro_winkler(&wanted, chars);
+                (score >= 0.85).then_some((score, &**name))
             })
-            .reduce_with(|a, b| if b.0 > a.0 || (b.0 == a.0 && b.1 < a.1) { b } else { a });
-        best.map(|(_, name)| self.by_stem.get(&name).iter().map(Entry::note).collect()).unwrap_or_default()
+            .reduce_with(|a, b| if b.0 > a.0 || (b.0 == a.0 && b.1 < a.1) { b } else { a })
+            .map(|(_, name)| name)
+    }
+}
+
+/// Whether names of `a` and `b` characters can score 0.85 by
+/// Jaro-Winkler. The prefix bonus lifts a Jaro score `j` to at most
+/// `j + 0.4 (1 - j)`, so 0.85 needs `j >= 0.75`; and with `m` characters
+/// matched, at most the shorter length, `j <= (m / a + m / b + 1) / 3`.
+/// (A little is given away, so that rounding never drops a name.)
+fn may_be_close(a: usize, b: usize) -> bool {
+    let (a, b) = (a as f64, b as f64);
+    let m = a.min(b);
+    a == 0.0 || b == 0.0 || (m / a + m / b + 1.0) / 3.0 >= 0.74
+}
+
+/// The names this long or shorter are compared without allocating.
+const SHORT_NAME: usize = 64;
+
+/// `strsim::jaro_winkler` of the characters `a` and `b`, to the bit: the
+/// same matches, transpositions and arithmetic, but looking only inside
+/// each character's window and, for short names, without allocating.
+fn jaro_winkler(a: &[char], b: &[char]) -> f64 {
+    if a.len() > SHORT_NAME || b.len() > SHORT_NAME {
+        return strsim::jaro_winkler(&a.iter().collect::<String>(), &b.iter().collect::<String>());
+    }
+    let (a_len, b_len) = (a.len(), b.len());
+    if a_len == 0 && b_len == 0 {
+        return 1.0;
+    } else if a_len == 0 || b_len == 0 {
+        return 0.0;
+    }
+    let range = (a_len.max(b_len) / 2).saturating_sub(1);
+    let mut a_flags = [false; SHORT_NAME];
+    let mut b_flags = [false; SHORT_NAME];
+    let mut matches = 0_usize;
+    for (i, x) in a.iter().enumerate() {
+        let low = i.saturating_sub(range);
+        let high = b_len.min(i + range + 1);
+        for j in low..high {
+            if !b_flags[j] && b[j] == *x {
+                a_flags[i] = true;
+                b_flags[j] = true;
+                matches += 1;
+                break;
+            }
+        }
+    }
+    if matches == 0 {
+        return 0.0;
+    }
+    let mut transpositions = 0_usize;
+    let mut in_b = b.iter().zip(&b_flags).filter(|(_, f)| **f).map(|(c, _)| c);
+    for (x, _) in a.iter().zip(&a_flags).filter(|(_, f)| **f) {
+        if in_b.next().is_some_and(|y| y != x) {
+            transpositions += 1;
+        }
+    }
+    transpositions /= 2;
+    let sim = ((matches as f64 / a_len as f64)
+        + (matches as f64 / b_len as f64)
+        + ((matches - transpositions) as f64 / matches as f64))
+        / 3.0;
+    if sim > 0.7 {
+        let prefix = a.iter().take(4).zip(b).take_while(|(x, y)| x == y).count();
+        sim + 0.1 * prefix as f64 * (1.0 - sim)
+    } else {
+        sim
     }
 }
 
@@ -583,6 +690,34 @@ impl PrintList<'_> {
 
 #[cfg(test)]
 mod tests {
+    /// The window-only, allocation-free Jaro-Winkler gives strsim's score
+    /// to the bit, on names alike and unalike, short and long.
+    #[test]
+    fn jaro_winkler_is_strsim_s() {
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let alphabet: Vec<char> = "abcab-é0 ".chars().collect();
+        for _ in 0..20_000 {
+            let max = if next() % 10 == 0 { 90 } else { 14 };
+            let mut word = || -> String {
+                let len = next() % max;
+                (0..len).map(|_| alphabet[(next() % alphabet.len() as u64) as usize]).collect()
+            };
+            let (a, b) = (word(), word());
+            let (ca, cb): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+            let ours = super::jaro_winkler(&ca, &cb);
+            assert_eq!(ours.to_bits(), strsim::jaro_winkler(&a, &b).to_bits(), "{a:?} {b:?}");
+            if !super::may_be_close(ca.len(), cb.len()) {
+                assert!(ours < 0.85, "{a:?} {b:?}");
+            }
+        }
+    }
+
     #[test]
     fn a_note_put_in_place_is_indexed_as_a_vault_built_anew() {
         let note = |path: &str, aliases: &str| {

@@ -335,7 +335,9 @@ impl Note {
             note.rare().scope = scope;
         }
         let mut suppressions: Vec<Suppression> =
-            crate::suppression::in_frontmatter(&note.fields, reading.suppression_key).into_iter().collect();
+            crate::suppression::in_frontmatter(&note.fields, reading.suppression_key, text)
+                .into_iter()
+                .collect();
         suppressions.extend(crate::suppression::in_body(text, body_start));
         if !suppressions.is_empty() {
             note.rare().suppressions = suppressions;

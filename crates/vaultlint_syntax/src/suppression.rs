@@ -3,8 +3,11 @@
 //! around a region, `<!-- vaultlint-disable-next-line CODE -->`,
 //! `<!-- vaultlint-disable-file CODE -->`, and a frontmatter key
 //! (`vaultlint-ignore: [CODE]`) for a note with no body to comment in.
-//! A comment inside code of any kind is text, not a suppression. Which
-//! findings they silence is decided by the rules, which know the codes.
+//! A comment inside code of any kind is text, not a suppression, as are
+//! an escaped one (`\<!--`), one in a link reference definition and one
+//! inside `$$` display math: only a comment a renderer would hide
+//! suppresses. Which findings they silence is decided by the rules, which
+//! know the codes.
 
 use crate::frontmatter::Field;
 use vaultlint_core::diagnostic::Span;
@@ -53,13 +56,16 @@ pub fn in_body(text: &str, start: usize) -> Vec<Suppression> {
     }
     let code = crate::link::code_ranges(body);
     let mut inside = crate::link::Within::new(&code);
+    let math = display_math(body, &code);
+    let mut in_math = crate::link::Within::new(&math);
+    let mut definitions = Definitions::default();
     let mut lines = crate::link::Lines::new(text);
     let mut found = Vec::new();
     let mut open: Vec<(Vec<String>, usize, Span)> = Vec::new();
     let mut from = 0;
     while let Some(at) = body[from..].find("<!--").map(|i| from + i) {
         from = at + 4;
-        if inside.at(at) {
+        if inside.at(at) || in_math.at(at) || escaped(body, at) || definitions.holds(body, at) {
             continue;
         }
         // A comment ends at the first `-->`; the search goes on after it,
@@ -85,6 +91,71 @@ pub fn in_body(text: &str, start: usize) -> Vec<Suppression> {
         found.push(Suppression { reach: Reach::Lines { from, to: usize::MAX }, names, span });
     }
     found
+}
+
+/// Whether the byte at `at` is escaped: an odd number of backslashes
+/// stands before it.
+fn escaped(body: &str, at: usize) -> bool {
+    body.as_bytes()[..at].iter().rev().take_while(|&&b| b == b'\\').count() % 2 == 1
+}
+
+/// Which comments are on a line that is a link reference definition
+/// (`[label]: url "title"`, indented three spaces at most), where a
+/// comment is the definition's text. Asked at offsets that only grow,
+/// it reads each line once.
+#[derive(Default)]
+struct Definitions {
+    /// Up to where the body has been looked at.
+    seen: usize,
+    /// The current line: where it starts, and where its label ends
+    /// (after `]:`) when it is a definition.
+    line_start: usize,
+    label_end: Option<usize>,
+}
+
+impl Definitions {
+    fn holds(&mut self, body: &str, at: usize) -> bool {
+        if let Some(i) = body[self.seen..at].rfind('\n') {
+            self.line_start = self.seen + i + 1;
+            self.label_end = None;
+        }
+        if self.seen <= self.line_start {
+            let line = &body[self.line_start..];
+            let line = &line[..line.find('\n').unwrap_or(line.len())];
+            let indent = line.len() - line.trim_start_matches(' ').len();
+            self.label_end = line[indent..]
+                .strip_prefix('[')
+                .and_then(|label| label.find("]:").filter(|&end| end > 0))
+                .filter(|_| indent <= 3)
+                .map(|end| self.line_start + indent + 1 + end + 2);
+        }
+        self.seen = at.max(self.line_start + 1);
+        self.label_end.is_some_and(|end| end <= at)
+    }
+}
+
+/// The ranges between a `$$` and the next, outside `code`: display math,
+/// as Obsidian renders it, though an HTML comment inside it keeps
+/// CommonMark from reading it as math.
+fn display_math(body: &str, code: &[std::ops::Range<usize>]) -> Vec<std::ops::Range<usize>> {
+    if !body.contains("$$") {
+        return Vec::new();
+    }
+    let mut inside = crate::link::Within::new(code);
+    let mut math = Vec::new();
+    let mut open = None;
+    let mut from = 0;
+    while let Some(at) = body[from..].find("$$").map(|i| from + i) {
+        from = at + 2;
+        if inside.at(at) || escaped(body, at) {
+            continue;
+        }
+        match open.take() {
+            None => open = Some(at),
+            Some(start) => math.push(start..at + 2),
+        }
+    }
+    math
 }
 
 /// Ends the open regions an `enable` names (every one when it names
@@ -122,11 +193,27 @@ fn directive(comment: &str) -> Option<(&str, Vec<String>)> {
 }
 
 /// The frontmatter key that silences rules for the whole note: a code, a
-/// list of codes, or no value for every rule.
-pub fn in_frontmatter(fields: &[Field], key: &str) -> Option<Suppression> {
+/// list of codes, or no value for every rule. A value that is no name (a
+/// mapping, an alias, a list in a list) is kept as its text in `text`,
+/// the note's: it names no rule, so it silences nothing and is reported.
+pub fn in_frontmatter(fields: &[Field], key: &str, text: &str) -> Option<Suppression> {
+    use crate::frontmatter::{Value, ValueKind};
     let field = fields.iter().find(|f| &*f.key == key)?;
-    let names = field.value.strings().into_iter().map(|n| n.trim().to_string()).filter(|n| !n.is_empty());
-    Some(Suppression { reach: Reach::File, names: names.collect(), span: field.key_span })
+    let source = |value: &Value| {
+        let shown = text.get(value.span.range()).map(str::trim).filter(|t| !t.is_empty());
+        shown.unwrap_or("?").to_string()
+    };
+    let name = |value: &Value| match &value.kind {
+        ValueKind::Scalar { .. } => {
+            value.scalar_text().map(|n| n.trim().to_string()).filter(|n| !n.is_empty())
+        }
+        _ => Some(source(value)),
+    };
+    let names = match &field.value.kind {
+        ValueKind::Seq(items) => items.iter().filter_map(name).collect(),
+        _ => name(&field.value).into_iter().collect(),
+    };
+    Some(Suppression { reach: Reach::File, names, span: field.key_span })
 }
 
 #[cfg(test)]
@@ -166,5 +253,20 @@ mod tests {
         let text = "    <!-- vaultlint-disable-file a -->\n\n`<!-- vaultlint-disable-file a -->`\n<!-- a note -->\n\
                     <!-- vaultlint-nonsense a -->\n";
         assert_eq!(reaches(text), []);
+    }
+
+    #[test]
+    fn escaped_comments_definitions_and_math_are_not_suppressions() {
+        let text = "\\<!-- vaultlint-disable-file a -->\n\
+                    [ref]: https://example.com \"<!-- vaultlint-disable-file a -->\"\n\
+                    $$\n<!-- vaultlint-disable-file a -->\n$$\n";
+        assert_eq!(reaches(text), []);
+        // Two backslashes are one escaped backslash: the comment is one.
+        let text = "\\\\<!-- vaultlint-disable-file a -->\n$$x$$ <!-- vaultlint-disable-file b -->\n";
+        assert_eq!(reaches(text), [(Reach::File, names(&["a"])), (Reach::File, names(&["b"]))]);
+        // Only the definition's own line is its text.
+        let text = "[r]: u <!-- vaultlint-disable-file a --> <!-- vaultlint-disable-file b -->\n\
+                    <!-- vaultlint-disable-file c -->\n [not a definition] <!-- vaultlint-disable-file d -->\n";
+        assert_eq!(reaches(text), [(Reach::File, names(&["c"])), (Reach::File, names(&["d"]))]);
     }
 }

@@ -200,7 +200,20 @@ pub fn resolve(explicit: Option<&Path>, isolated: bool, root: &Path) -> Result<C
     if isolated {
         return Ok(Config::default());
     }
-    match explicit.map(Path::to_path_buf).or_else(|| discover(root)) {
+    if let Some(file) = explicit {
+        return load(file);
+    }
+    match discover(root) {
+        // A config in the vault that is a link out of it is not read: its
+        // text would be shown if it were invalid. (One above the vault, or
+        // named by `--config`, is read where it is.)
+        Some(file) if file.starts_with(root) && crate::files::leads_out(&file, root) => Err(ConfigError {
+            file,
+            text: String::new(),
+            span: None,
+            message: "it is a link that leads out of the vault, so it is not read".into(),
+            help: Some("name the config with --config to use it".into()),
+        }),
         Some(file) => load(&file),
         None => Ok(Config::default()),
     }
@@ -215,9 +228,14 @@ fn names_a_folder_inside(path: &str) -> bool {
     parts.peek().is_some() && parts.all(|c| matches!(c, Component::Normal(_)))
 }
 
-/// The nearest config file in `start` or its ancestors.
+/// The nearest config file in `start` or its ancestors: the first of
+/// [`FILES`] that is there, whatever it is, so that a folder or a named
+/// pipe in its place is an error rather than skipped.
 pub fn discover(start: &Path) -> Option<PathBuf> {
-    start.ancestors().flat_map(|dir| FILES.iter().map(move |f| dir.join(f))).find(|f| f.is_file())
+    start
+        .ancestors()
+        .flat_map(|dir| FILES.iter().map(move |f| dir.join(f)))
+        .find(|f| f.symlink_metadata().is_ok())
 }
 
 pub fn load(file: &Path) -> Result<Config, ConfigError> {

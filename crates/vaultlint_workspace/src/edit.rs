@@ -58,9 +58,21 @@ fn stamp(meta: &fs::Metadata) -> Stamp {
 /// this old.
 const STALE_TEMP: std::time::Duration = std::time::Duration::from_secs(3600);
 
+/// The random part of a temporary file's name: this many letters or digits.
+const TEMP_RANDOM: usize = 6;
+
+/// Whether `name` has the exact form of the temporary files this tool
+/// makes (`.vaultlint-`, six letters or digits, `.tmp`): only those are
+/// its own to remove.
+fn is_own_temp(name: &str) -> bool {
+    name.strip_prefix(".vaultlint-").and_then(|rest| rest.strip_suffix(".tmp")).is_some_and(|random| {
+        random.len() == TEMP_RANDOM && random.bytes().all(|b| b.is_ascii_alphanumeric())
+    })
+}
+
 /// Removes the temporary files this tool left in `folder` when a run was
-/// killed mid-write: `.vaultlint-*.tmp`, an hour old or more. Once per
-/// folder per run.
+/// killed mid-write: those named as it names them (see [`is_own_temp`]),
+/// an hour old or more. Once per folder per run.
 fn remove_stale_temps(folder: &Path) {
     static DONE: std::sync::Mutex<Vec<std::path::PathBuf>> = std::sync::Mutex::new(Vec::new());
     let mut done = DONE.lock().unwrap_or_else(|e| e.into_inner());
@@ -72,7 +84,7 @@ fn remove_stale_temps(folder: &Path) {
     for entry in entries.flatten() {
         let name = entry.file_name();
         let name = name.to_string_lossy();
-        let ours = name.starts_with(".vaultlint-") && name.ends_with(".tmp");
+        let ours = is_own_temp(&name);
         let old = entry.metadata().ok().and_then(|m| m.modified().ok()).and_then(|t| t.elapsed().ok());
         if ours && old.is_some_and(|age| age >= STALE_TEMP) {
             let _ = fs::remove_file(entry.path());
@@ -149,22 +161,88 @@ pub fn write_atomic(
     Ok(())
 }
 
-/// Writes a report or baseline the user named, replacing the file whole
-/// and atomically (a temp file beside it, then a rename), keeping its
-/// permissions: a reader never sees half of it. Unlike a note, it need
-/// not be inside the vault, and is not compared with an earlier read.
+/// Where a report or baseline the user named goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Output {
+    /// `/dev/stdout` or `/dev/fd/1`: the process's standard output.
+    Stdout,
+    /// `/dev/stderr` or `/dev/fd/2`: the process's standard error.
+    Stderr,
+    /// A regular file, replaced whole, or a new one.
+    File,
+}
+
+/// What `path`, named by the user for a report or baseline, stands for;
+/// refused when it is not something vaultlint writes: a symbolic link
+/// (never written through), anything but a regular file (a device, a
+/// pipe, a folder), a read-only file (refused as for notes), or a file
+/// whose folder does not exist. Checked before a run, so that an output
+/// that cannot be written costs no check, and again when writing.
+pub fn output_kind(path: &Path) -> Result<Output, WriteError> {
+    if let Some(stream) = stream(path) {
+        return Ok(stream);
+    }
+    match fs::symlink_metadata(path) {
+        Ok(meta) if meta.file_type().is_symlink() => Err(WriteError::Refused(
+            "it is a symbolic link, which vaultlint does not write through; name the file itself".into(),
+        )),
+        Ok(meta) if !meta.is_file() => Err(WriteError::Refused("it is not a regular file".into())),
+        Ok(meta) if meta.permissions().readonly() => {
+            Err(WriteError::Refused("it is read-only; make it writable to let vaultlint replace it".into()))
+        }
+        Ok(_) => Ok(Output::File),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => match fs::metadata(folder_of(path)) {
+            Ok(meta) if meta.is_dir() => Ok(Output::File),
+            Ok(_) => Err(WriteError::Refused("the folder it names is not a folder".into())),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                Err(WriteError::Refused("its folder does not exist".into()))
+            }
+            Err(e) => Err(WriteError::Io(e)),
+        },
+        Err(e) => Err(WriteError::Io(e)),
+    }
+}
+
+/// The stream `path` names, as a shell names it: `/dev/stdout`,
+/// `/dev/stderr`, `/dev/fd/1` and `/dev/fd/2`.
+fn stream(path: &Path) -> Option<Output> {
+    match path.to_str()? {
+        "/dev/stdout" | "/dev/fd/1" => Some(Output::Stdout),
+        "/dev/stderr" | "/dev/fd/2" => Some(Output::Stderr),
+        _ => None,
+    }
+}
+
+/// Writes a report or baseline the user named. A stream (see
+/// [`output_kind`]) is written as printing writes it, so that a shell's
+/// `>>` still appends; a regular file is replaced whole and atomically (a
+/// temp file beside it, then a rename), keeping its permissions, so that a
+/// reader never sees half of it. What [`output_kind`] refuses is refused.
+/// Unlike a note, it need not be inside the vault, and is not compared
+/// with an earlier read.
 pub fn write_output(path: &Path, contents: &[u8]) -> Result<(), WriteError> {
-    // A symbolic link is written through, as `>` would.
-    let target = fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
-    let path = target.as_path();
-    let meta = match fs::metadata(path) {
-        Ok(meta) if !meta.is_file() => return Err(WriteError::Refused("it is not a regular file".into())),
-        Ok(meta) => Some(meta),
-        Err(e) if e.kind() == io::ErrorKind::NotFound => None,
-        Err(e) => return Err(e.into()),
-    };
-    let temp = temp_beside(path, contents, meta.as_ref())?;
-    temp.persist(path).map_err(|e| e.error)?;
+    match output_kind(path)? {
+        Output::Stdout => {
+            let mut out = io::stdout().lock();
+            out.write_all(contents)?;
+            out.flush()?;
+        }
+        Output::Stderr => {
+            let mut out = io::stderr().lock();
+            out.write_all(contents)?;
+            out.flush()?;
+        }
+        Output::File => {
+            let meta = fs::symlink_metadata(path).ok();
+            // An error names the path as given, never the temporary file's.
+            let plain = |e: io::Error| match e.raw_os_error() {
+                Some(code) => io::Error::from_raw_os_error(code),
+                None => io::Error::new(e.kind(), e.kind().to_string()),
+            };
+            let temp = temp_beside(path, contents, meta.as_ref()).map_err(plain)?;
+            temp.persist(path).map_err(|e| plain(e.error))?;
+        }
+    }
     Ok(())
 }
 
@@ -180,8 +258,11 @@ fn temp_beside(
     contents: &[u8],
     replaced: Option<&fs::Metadata>,
 ) -> io::Result<tempfile::NamedTempFile> {
-    let mut temp =
-        tempfile::Builder::new().prefix(".vaultlint-").suffix(".tmp").tempfile_in(folder_of(path))?;
+    let mut temp = tempfile::Builder::new()
+        .prefix(".vaultlint-")
+        .suffix(".tmp")
+        .rand_bytes(TEMP_RANDOM)
+        .tempfile_in(folder_of(path))?;
     temp.write_all(contents)?;
     if let Some(meta) = replaced {
         fs::set_permissions(temp.path(), meta.permissions())?;
@@ -238,17 +319,28 @@ pub fn append_to_config(file: &Path, tables: &[String]) -> Result<(), String> {
         .map_err(|e| format!("cannot write {}: {e}", file.display()))
 }
 
-/// Records in the dismissal `file` that `a` and `b` (vault-relative) are
-/// not versions of one another. `false` when the pair was already there.
-pub fn dismiss(file: &Path, a: &str, b: &str) -> Result<bool, String> {
+/// Records in the dismissal `file` of the vault at `root` that `a` and `b`
+/// (vault-relative) are not versions of one another. `false` when the
+/// pair was already there. A file that is a link, or whose folder leads
+/// out of the vault, is neither read nor written.
+pub fn dismiss(root: &Path, file: &Path, a: &str, b: &str) -> Result<bool, String> {
     let name = file.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    // A link is neither read nor written through.
+    if fs::symlink_metadata(file).is_ok_and(|m| m.file_type().is_symlink()) {
+        return Err(format!(
+            "cannot write {name}: it is a symbolic link, which vaultlint does not write through"
+        ));
+    }
+    let inside = folder_of(file).canonicalize().ok().zip(root.canonicalize().ok());
+    if !inside.is_some_and(|(folder, root)| folder.starts_with(root)) {
+        return Err(format!("cannot write {name}: its folder leads outside the vault"));
+    }
     let read = match crate::files::read_regular(file) {
         Ok(bytes) => Some(bytes),
         Err(e) if e.kind() == io::ErrorKind::NotFound => None,
         Err(e) => return Err(format!("cannot read {name}: {e}")),
     };
     let Some(bytes) = vaultlint_model::dismissals::appended(read.as_deref(), a, b)? else { return Ok(false) };
-    let root = file.parent().unwrap_or(Path::new("."));
     write_atomic(root, file, read.as_deref(), &bytes).map_err(|e| format!("cannot write {name}: {e}"))?;
     Ok(true)
 }
@@ -336,14 +428,56 @@ mod tests {
         let stale = dir.path().join(".vaultlint-abc123.tmp");
         let fresh = dir.path().join(".vaultlint-def456.tmp");
         let other = dir.path().join(".other.tmp");
-        for f in [&stale, &fresh, &other] {
+        let lookalike = dir.path().join(".vaultlint-notes.backup.tmp");
+        for f in [&stale, &fresh, &other, &lookalike] {
             fs::write(f, "x").unwrap();
         }
         let old = std::time::SystemTime::now() - STALE_TEMP - std::time::Duration::from_secs(60);
         fs::File::options().write(true).open(&stale).unwrap().set_modified(old).unwrap();
         fs::File::options().write(true).open(&other).unwrap().set_modified(old).unwrap();
+        fs::File::options().write(true).open(&lookalike).unwrap().set_modified(old).unwrap();
         write_atomic(dir.path(), &dir.path().join("a.md"), None, b"x").unwrap();
-        assert!(!stale.exists() && fresh.exists() && other.exists());
+        assert!(!stale.exists() && fresh.exists() && other.exists() && lookalike.exists());
+    }
+
+    #[test]
+    fn its_own_temp_files_are_named_exactly() {
+        let dir = tempfile::tempdir().unwrap();
+        let temp = temp_beside(&dir.path().join("a.md"), b"x", None).unwrap();
+        let name = temp.path().file_name().unwrap().to_str().unwrap().to_string();
+        assert!(is_own_temp(&name), "{name}");
+        for other in [
+            ".vaultlint-notes.backup.tmp",
+            ".vaultlint-abc12.tmp",
+            ".vaultlint-abc1234.tmp",
+            ".vaultlint-ab.c12.tmp",
+            "vaultlint-abc123.tmp",
+        ] {
+            assert!(!is_own_temp(other), "{other}");
+        }
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn an_output_is_what_it_names() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("report.txt");
+        assert_eq!(output_kind(Path::new("/dev/stdout")).unwrap(), Output::Stdout);
+        assert_eq!(output_kind(Path::new("/dev/stderr")).unwrap(), Output::Stderr);
+        assert_eq!(output_kind(&file).unwrap(), Output::File);
+        write_output(&file, b"one").unwrap();
+        fs::set_permissions(&file, fs::Permissions::from_mode(0o444)).unwrap();
+        let e = write_output(&file, b"two").unwrap_err();
+        assert!(e.to_string().contains("read-only"), "{e}");
+        std::os::unix::fs::symlink(&file, dir.path().join("link")).unwrap();
+        let e = write_output(&dir.path().join("link"), b"two").unwrap_err();
+        assert!(e.to_string().contains("symbolic link"), "{e}");
+        assert_eq!(fs::read(&file).unwrap(), b"one");
+        let e = output_kind(Path::new("/dev/null")).unwrap_err();
+        assert!(e.to_string().contains("not a regular file"), "{e}");
+        let e = write_output(&dir.path().join("missing/report.txt"), b"x").unwrap_err();
+        assert!(e.to_string().contains("folder does not exist"), "{e}");
     }
 
     /// Run as root, an edit keeps the note's owner (elsewhere the writer

@@ -26,13 +26,7 @@ impl HistorySource for GitHistory<'_> {
         history.read_index(&index, &wanted);
         let log =
             ["log", "--raw", "--no-abbrev", "--no-renames", "--relative", "-z", "--format=format:%x01%ct"];
-        let child = Command::new("git")
-            .current_dir(self.root)
-            .args(log)
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn();
+        let child = git_command(self.root).args(log).stdout(Stdio::piped()).stderr(Stdio::null()).spawn();
         let Ok(mut child) = child else { return History::default() };
         let read = child.stdout.take().map(|out| history.read_log(&mut BufReader::new(out), &wanted));
         let succeeded = child.wait().is_ok_and(|status| status.success());
@@ -68,12 +62,24 @@ pub fn state(root: &Path) -> Option<String> {
 
 /// `git ARGS` in `root`, its output when it succeeds.
 fn run(root: &Path, args: &[&str]) -> Option<String> {
-    let out = Command::new("git")
-        .current_dir(root)
-        .args(args)
-        .stdin(Stdio::null())
-        .stderr(Stdio::null())
-        .output()
-        .ok()?;
+    let out = git_command(root).args(args).stderr(Stdio::null()).output().ok()?;
     out.status.success().then(|| String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// The options that keep git from running a program a repository's own
+/// settings name, for the commands vaultlint runs (which read, and never
+/// fetch, write or show a patch): `core.fsmonitor` runs on every read of
+/// the work tree's state, and `log.showSignature` runs `gpg.program`.
+/// `--no-optional-locks` keeps git from rewriting the index as it reads.
+const SAFE_OPTIONS: &[&str] =
+    &["--no-optional-locks", "-c", "core.fsmonitor=false", "-c", "log.showSignature=false"];
+
+/// `git` in `root`, with [`SAFE_OPTIONS`] before the command's arguments
+/// and standard input closed. A partial clone does not fetch what it
+/// lacks (that would run the transport the repository names). Every call
+/// vaultlint makes to git is built here.
+pub fn git_command(root: &Path) -> Command {
+    let mut command = Command::new("git");
+    command.current_dir(root).args(SAFE_OPTIONS).env("GIT_NO_LAZY_FETCH", "1").stdin(Stdio::null());
+    command
 }

@@ -117,6 +117,12 @@ fn marked(start: &Path) -> Option<PathBuf> {
 /// Whether a config file says `root = true`. One that cannot be read says
 /// nothing here; reading it as the config reports why.
 fn says_root(file: &Path) -> bool {
+    // A link that leads out of its folder is not read before the vault
+    // is known; read as the config, it is refused if it leads out of it.
+    let folder = file.parent().and_then(|f| f.canonicalize().ok());
+    if folder.is_none_or(|folder| crate::files::leads_out(file, &folder)) {
+        return false;
+    }
     let table = crate::files::read_small(file).and_then(|text| text.parse::<toml::Table>().ok());
     table.and_then(|t| t.get("root").and_then(toml::Value::as_bool)).unwrap_or(false)
 }
@@ -133,6 +139,19 @@ fn discover(start: &Path, cwd: &Path) -> PathBuf {
         }
     }
     cwd.canonicalize().unwrap_or_else(|_| cwd.to_path_buf())
+}
+
+/// The folder of the note at `given` (or `given` itself, a folder) when
+/// it is in no vault: neither it nor a folder above it holds
+/// `.obsidian/`, a config or `.git`. `None` when it is in one, or cannot
+/// be found.
+pub fn folder_in_no_vault(given: &Path) -> Option<PathBuf> {
+    let given = given.canonicalize().ok()?;
+    let folder = if given.is_dir() { given } else { given.parent()?.to_path_buf() };
+    let marked = |dir: &Path| {
+        [".obsidian", ".git"].iter().chain(CONFIG_FILES).any(|m| dir.join(m).symlink_metadata().is_ok())
+    };
+    (!folder.ancestors().any(marked)).then_some(folder)
 }
 
 fn io_reason(err: &std::io::Error) -> String {

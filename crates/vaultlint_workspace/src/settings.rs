@@ -36,6 +36,9 @@ pub struct Flags<'a> {
     /// `--no-cache`, and `--cache-dir` (or `VAULTLINT_CACHE_DIR`).
     pub no_cache: bool,
     pub cache_dir: Option<&'a Path>,
+    /// The one PATH is the note read from standard input (`check -`), or
+    /// its folder when it is not saved yet.
+    pub stdin: bool,
 }
 
 /// Why the settings cannot be made.
@@ -92,6 +95,10 @@ pub struct Settings {
     /// cannot be the cache ([`crate::cache::Cache::refusal`]): the run
     /// goes on without it.
     pub cache_refused: Option<(PathBuf, String)>,
+    /// The note on standard input is in no vault (no `.obsidian/`, config
+    /// or git work tree above it): it is checked alone, its folder is not
+    /// walked and no cache is written.
+    pub alone: bool,
     /// The root config, for the configs in subfolders to be laid over.
     config: std::sync::Arc<Config>,
     /// The command line's rule selection, laid over every config.
@@ -119,10 +126,29 @@ impl Settings {
     /// Works out the vault from the PATHs, finds and reads its config,
     /// and lets the flags beat the file.
     pub fn resolve(flags: &Flags, cwd: &Path) -> Result<Settings, SettingsError> {
-        let scope = root::scope(flags.paths, flags.root, cwd)?;
+        let mut scope = root::scope(flags.paths, flags.root, cwd)?;
+        let lone = match flags.paths {
+            [given] if flags.stdin && flags.root.is_none() => root::folder_in_no_vault(&cwd.join(given)),
+            _ => None,
+        };
+        if let Some(folder) = &lone {
+            scope.root = folder.clone();
+        }
         let config = config::resolve(flags.config, flags.isolated, &scope.root)
             .map_err(|e| SettingsError::Config(Box::new(e)))?;
+        if let Some(file) = &config.dismissals
+            && (Path::new(file).is_absolute() || vaultlint_core::paths::normalize("", file).is_none())
+        {
+            let config = config.file.as_deref().map_or_else(String::new, |f| format!("{}: ", f.display()));
+            return Err(SettingsError::Usage(format!(
+                "{config}`dismissals = \"{file}\"` leads out of the vault; name a file inside it, relative to the vault root"
+            )));
+        }
         let mut settings = Settings::merge(scope, config, flags);
+        if lone.is_some() {
+            settings.alone = true;
+            settings.cache = None;
+        }
         if let (Some(_), Some(dir)) = (&settings.cache, flags.cache_dir) {
             settings.cache = Some(crate::cache::Cache::new(cwd.join(dir), settings.root()));
         }
@@ -198,6 +224,7 @@ impl Settings {
             config_file: config.file.clone(),
             cache,
             cache_refused: None,
+            alone: false,
             selection: flags.selection.clone(),
             config: std::sync::Arc::new(config),
         }
@@ -327,9 +354,15 @@ impl Settings {
         vaultlint_core::paths::relative(self.root(), &self.dismissals)
     }
 
+    /// The dismissal file's bytes; never those of a file outside the vault
+    /// (a link that leads out of it is not read).
+    pub fn read_dismissals(&self) -> std::io::Result<Vec<u8>> {
+        crate::files::read_inside(&self.dismissals, self.root())
+    }
+
     /// The dismissal file, read.
     pub fn load_dismissals(&self) -> Dismissals {
-        Dismissals::from_read(crate::files::read_regular(&self.dismissals), &self.dismissals_name())
+        Dismissals::from_read(self.read_dismissals(), &self.dismissals_name())
     }
 
     /// Whether the similarity pass is worth running for `check`: the

@@ -129,11 +129,122 @@ fn excludes(root: &Path, options: &WalkOptions) -> Result<ignore::overrides::Ove
     overrides.build().map_err(|e| WalkError(e.to_string()))
 }
 
+/// The notes and problems of the vault at `root`. `.gitignore` and
+/// `.ignore` files are honoured as git and ripgrep read them, except one
+/// that is a link out of the vault, which is as if absent (as git does
+/// not follow a `.gitignore` that is a link): its text is not read. When
+/// the vault has one, the walk is made again with the ignore files read
+/// by [`OwnIgnores`], which passes it over.
 pub fn walk(root: &Path, options: &WalkOptions) -> Result<Walked, WalkError> {
+    let linked = std::sync::atomic::AtomicBool::new(linked_out_ignore_file(root, root));
+    if !linked.load(std::sync::atomic::Ordering::Relaxed) {
+        let walked = walk_with(root, options, None, Some(&linked))?;
+        if !linked.load(std::sync::atomic::Ordering::Relaxed) {
+            return Ok(walked);
+        }
+    }
+    walk_with(root, options, Some(std::sync::Arc::new(OwnIgnores::new(root))), None)
+}
+
+/// Whether `folder` holds a `.gitignore` or `.ignore` that is a link out
+/// of the vault at `root`.
+fn linked_out_ignore_file(folder: &Path, root: &Path) -> bool {
+    [".gitignore", ".ignore"].iter().any(|name| {
+        let file = folder.join(name);
+        std::fs::symlink_metadata(&file).is_ok_and(|m| m.file_type().is_symlink())
+            && crate::files::leads_out(&file, root)
+    })
+}
+
+/// The ignore files of a vault read by vaultlint rather than the walker,
+/// which follows links: a `.gitignore` or `.ignore` that is a link out of
+/// the vault is passed over. A path is left out as the walker would: the
+/// nearest `.ignore` that matches it decides, then the nearest `.gitignore`
+/// up to the git work tree's root; the folders above the vault count too.
+struct OwnIgnores {
+    root: PathBuf,
+    /// Each folder's `.ignore` and `.gitignore`, and whether it holds `.git`.
+    folders: Mutex<std::collections::HashMap<PathBuf, std::sync::Arc<FolderIgnores>>>,
+}
+
+struct FolderIgnores {
+    ignore: ignore::gitignore::Gitignore,
+    git: ignore::gitignore::Gitignore,
+    repository: bool,
+}
+
+impl OwnIgnores {
+    fn new(root: &Path) -> OwnIgnores {
+        OwnIgnores { root: root.to_path_buf(), folders: Mutex::default() }
+    }
+
+    fn folder(&self, folder: &Path) -> std::sync::Arc<FolderIgnores> {
+        if let Some(found) = self.folders.lock().unwrap_or_else(|e| e.into_inner()).get(folder) {
+            return found.clone();
+        }
+        let inside = folder.starts_with(&self.root);
+        let read = |name: &str| {
+            let file = folder.join(name);
+            let mut builder = ignore::gitignore::GitignoreBuilder::new(folder);
+            let usable = match std::fs::symlink_metadata(&file) {
+                Ok(meta) if meta.file_type().is_symlink() => {
+                    !(inside && crate::files::leads_out(&file, &self.root))
+                        && std::fs::metadata(&file).is_ok_and(|m| m.is_file())
+                }
+                Ok(meta) => meta.is_file(),
+                Err(_) => false,
+            };
+            if usable {
+                let _ = builder.add(&file);
+            }
+            builder.build().unwrap_or_else(|_| ignore::gitignore::Gitignore::empty())
+        };
+        let found = std::sync::Arc::new(FolderIgnores {
+            ignore: read(".ignore"),
+            git: read(".gitignore"),
+            repository: folder.join(".git").exists(),
+        });
+        self.folders.lock().unwrap_or_else(|e| e.into_inner()).insert(folder.to_path_buf(), found.clone());
+        found
+    }
+
+    /// Whether the ignore files leave out `path` (a folder if `is_dir`).
+    fn ignores(&self, path: &Path, is_dir: bool) -> bool {
+        let (mut by_ignore, mut by_git, mut above_repository) = (None, None, false);
+        for folder in path.ancestors().skip(1) {
+            let ignores = self.folder(folder);
+            if by_ignore.is_none() {
+                let found = ignores.ignore.matched(path, is_dir);
+                if !found.is_none() {
+                    by_ignore = Some(found.is_ignore());
+                }
+            }
+            if by_git.is_none() && !above_repository {
+                let found = ignores.git.matched(path, is_dir);
+                if !found.is_none() {
+                    by_git = Some(found.is_ignore());
+                }
+            }
+            above_repository |= ignores.repository;
+        }
+        by_ignore.or(by_git).unwrap_or(false)
+    }
+}
+
+/// The walk, with the walker reading the ignore files (`own` is `None`;
+/// `linked` is set when a folder turns out to hold one that is a link out
+/// of the vault), or with `own` reading them.
+fn walk_with(
+    root: &Path,
+    options: &WalkOptions,
+    own: Option<std::sync::Arc<OwnIgnores>>,
+    linked: Option<&std::sync::atomic::AtomicBool>,
+) -> Result<Walked, WalkError> {
     let overrides = excludes(root, options)?;
     if let Some(file) = odd_ignore_file(root) {
         return Err(WalkError(format!("cannot read {}: it is not a regular file", file.display())));
     }
+    let linked_seen = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
     // A folder whose ignore file is a named pipe is skipped, not entered:
     // the walker would wait on the pipe forever.
     let skipped: std::sync::Arc<Mutex<Vec<Diagnostic>>> = Default::default();
@@ -141,12 +252,25 @@ pub fn walk(root: &Path, options: &WalkOptions) -> Result<Walked, WalkError> {
         .hidden(true)
         .follow_links(false)
         .require_git(false)
+        .git_ignore(own.is_none())
+        .ignore(own.is_none())
         .overrides(overrides)
         .threads(options.threads)
         .filter_entry({
-            let (root, skipped) = (root.to_path_buf(), skipped.clone());
+            let (root, skipped, seen) = (root.to_path_buf(), skipped.clone(), linked_seen.clone());
             move |entry| {
                 let is_dir = entry.file_type().is_some_and(|t| t.is_dir());
+                if let Some(own) = &own
+                    && own.ignores(entry.path(), is_dir)
+                {
+                    return false;
+                }
+                if own.is_none() && is_dir && linked_out_ignore_file(entry.path(), &root) {
+                    // Read by the walker when it enters the folder: the walk
+                    // is made again without it.
+                    seen.store(true, std::sync::atomic::Ordering::Relaxed);
+                    return false;
+                }
                 let Some(file) = is_dir.then(|| odd_ignore_file(entry.path())).flatten() else { return true };
                 let why = format!("folder skipped: {} is not a regular file", relative(&root, &file));
                 let problem = Diagnostic::new(Code::UnreadableNote, relative(&root, entry.path()), why);
@@ -174,6 +298,11 @@ pub fn walk(root: &Path, options: &WalkOptions) -> Result<Walked, WalkError> {
     walked.problems.extend(std::mem::take(&mut *skipped.lock().unwrap_or_else(|e| e.into_inner())));
     walked.entries.sort();
     walked.configs.sort();
+    if let Some(linked) = linked
+        && linked_seen.load(std::sync::atomic::Ordering::Relaxed)
+    {
+        linked.store(true, std::sync::atomic::Ordering::Relaxed);
+    }
     Ok(walked)
 }
 

@@ -25,7 +25,7 @@ pub fn check(cx: &super::Context, out: &mut Vec<Diagnostic>) {
             }
         }
     }
-    let mut resolver = Resolver { vault, budget: CLOSE_NAME_BUDGET, close: HashMap::new() };
+    let mut resolver = Resolver { vault, budget: CLOSE_NAME_BUDGET, close: HashMap::new(), stems: None };
     for declared in graph.declared.iter().filter(|d| wanted[d.by]) {
         resolver.report(declared, out);
     }
@@ -74,8 +74,11 @@ fn example(side: Side, key: &str) -> String {
 struct Resolver<'v> {
     vault: &'v Vault,
     budget: usize,
-    /// The same missing target is often named by many notes; look it up once.
-    close: HashMap<String, Vec<NoteId>>,
+    /// The same missing target is often named by many notes; look it up
+    /// once. `None`: not looked for, the budget being spent.
+    close: HashMap<String, Option<Vec<NoteId>>>,
+    /// The vault's file names, once the first fuzzy look needs them.
+    stems: Option<vaultlint_model::vault::Stems>,
 }
 
 impl Resolver<'_> {
@@ -162,23 +165,31 @@ impl Resolver<'_> {
         };
         let mut d = Diagnostic::new(Code::MissingSuccessor, &self.vault.notes[id].path, message)
             .at(declared.span, "no such note");
+        let Some(close) = close else {
+            return d.help(
+                "no close name was looked for: this run has too many broken declarations to compare each with \
+                 every note; fix the others first",
+            );
+        };
         if let Some(first) = close.first() {
             d = d.help(format!("did you mean `{first}`?"));
         }
         d.related(close)
     }
 
-    /// The paths of notes named like `wanted`, other than the note `id`.
-    fn close_names(&mut self, wanted: &str, id: NoteId) -> Vec<String> {
+    /// The paths of notes named like `wanted`, other than the note `id`;
+    /// `None` when they were not looked for (the budget is spent).
+    fn close_names(&mut self, wanted: &str, id: NoteId) -> Option<Vec<String>> {
         let vault = self.vault;
         let found = match self.close.get(wanted) {
             Some(found) => found,
             None => {
-                let found = vault.close_names(wanted, &mut self.budget);
+                let found = vault.close_names(wanted, &mut self.budget, &mut self.stems);
                 self.close.entry(wanted.to_string()).or_insert(found)
             }
         };
-        found.iter().filter(|&&c| c != id).map(|&c| vault.notes[c].path.clone()).collect()
+        let found = found.as_ref()?;
+        Some(found.iter().filter(|&&c| c != id).map(|&c| vault.notes[c].path.clone()).collect())
     }
 }
 

@@ -332,7 +332,7 @@ fn memo_key(
         "{suggesting} {focused:?} {focus:?} {rules:?} {git:?} {:?} {:?} {:?}",
         walked.problems,
         walked.configs,
-        crate::files::read_regular(&settings.dismissals).ok()
+        settings.read_dismissals().ok()
     );
     // Written field by field: formatting a line per note took a twentieth
     // of a warm run at 100k notes.

@@ -2,8 +2,8 @@
 //! every note (`--all`), for one scope if asked; or, with `--since`, the
 //! events that turn the map at a commit into the map now.
 
+use crate::events::{self, Change, Event};
 use crate::settings::{Settings, SettingsError};
-use vaultlint_analysis::events::{self, Change, Event};
 use vaultlint_model::lineage::Analysis;
 use vaultlint_model::vault::{NoteId, Vault};
 use vaultlint_syntax::scope::Scope;
@@ -86,8 +86,9 @@ pub fn since(settings: &Settings, reference: &str, map: &MapOptions) -> Result<S
     let now = super::load(settings, reading, &vaultlint_core::progress::Silent)?.vault;
     let root = settings.root();
     let select = crate::walk::selector(root, &settings.walk).map_err(|e| e.0)?;
+    let snapshot =
+        events::snapshot(root, reference, &select, reading).map_err(|e| SettingsError::Usage(e.0))?;
     let git = |e: events::GitError| SettingsError::Usage(format!("--since needs a git work tree: {}", e.0));
-    let snapshot = events::snapshot(root, reference, &select, reading).map_err(git)?;
     let mut then = Vault::from_notes(root.to_path_buf(), snapshot.notes);
     then.config = settings.vault_config();
     let as_of = settings.rules.as_of;

@@ -53,7 +53,11 @@ const REWRITE_SHARE: usize = 100;
 /// that hold in their subtrees.
 pub fn walk(settings: &Settings, progress: &dyn Progress) -> Result<(Walked, rules::Options), SettingsError> {
     progress.start("finding notes", 0);
-    let mut walked = crate::walk::walk(settings.root(), &settings.walk).map_err(|e| e.0)?;
+    // A note on standard input that is in no vault is checked alone.
+    let mut walked = match settings.alone {
+        true => Walked::default(),
+        false => crate::walk::walk(settings.root(), &settings.walk).map_err(|e| e.0)?,
+    };
     let nested = settings.nested(&walked.configs)?;
     walked.entries.retain(|e| !nested.excludes(&e.path));
     walked.problems.retain(|p| !nested.excludes(&p.path));

@@ -86,7 +86,7 @@ pub fn dismiss(settings: &Settings, notes: &[PathBuf], cwd: &Path) -> Result<Str
     if paths[0] == paths[1] {
         return Err("--dismiss needs two different notes".into());
     }
-    let added = crate::edit::dismiss(&settings.dismissals, &paths[0], &paths[1])?;
+    let added = crate::edit::dismiss(root, &settings.dismissals, &paths[0], &paths[1])?;
     let verb = if added { "dismissed" } else { "already dismissed" };
     let (a, b) = (sanitize(&paths[0]), sanitize(&paths[1]));
     Ok(format!("{verb}: {a} and {b} (in {})\n", sanitize(&settings.dismissals_name())))

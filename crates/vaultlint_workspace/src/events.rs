@@ -9,7 +9,7 @@ use serde::Serialize;
 use std::collections::{BTreeMap, HashMap};
 use std::io::{Read, Write};
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use vaultlint_core::date::Day;
 use vaultlint_model::lineage::Analysis;
 use vaultlint_model::vault::{NoteId, Vault};
@@ -75,14 +75,26 @@ pub fn snapshot(
     select: &dyn Fn(&str) -> bool,
     reading: Reading<'_>,
 ) -> Result<Snapshot, GitError> {
+    git(root, &["rev-parse", "--is-inside-work-tree"])
+        .map_err(|e| GitError(format!("--since needs a git work tree: {e}")))?;
+    // The ref is only ever an operand: git takes nothing after
+    // `--end-of-options` as an option, and every later call is given the
+    // commit's id instead.
     let spec = format!("{reference}^{{commit}}");
-    let head = git(root, &["log", "-1", "--format=%H %ct", &spec, "--"])
-        .map_err(|e| GitError(format!("cannot read the commit `{reference}`: {e}")))?;
+    let id = git(root, &["rev-parse", "--verify", "--quiet", "--end-of-options", &spec])
+        .ok()
+        .map(|id| id.trim().to_string())
+        .filter(|id| !id.is_empty() && id.bytes().all(|b| b.is_ascii_hexdigit()))
+        .ok_or_else(|| GitError(format!("--since `{reference}` is not a commit in this repository")))?;
+    let head =
+        git(root, &["log", "-1", "--no-show-signature", "--format=%H %ct", "--end-of-options", &id, "--"])
+            .map_err(|e| GitError(format!("cannot read the commit `{reference}`: {e}")))?;
     let (commit, time) =
         head.trim().split_once(' ').ok_or_else(|| GitError(format!("`{reference}` names no commit")))?;
     let day = Day::of_unix_seconds(time.parse().unwrap_or(0));
     // Paths relative to the vault root, which may be a folder of the repository.
-    let tree = git(root, &["ls-tree", "-r", "-z", commit, "--", "."]).map_err(GitError)?;
+    let tree =
+        git(root, &["ls-tree", "-r", "-z", "--end-of-options", commit, "--", "."]).map_err(GitError)?;
     let mut wanted: Vec<(String, String)> = Vec::new();
     for entry in tree.split('\0').filter(|e| !e.is_empty()) {
         let Some((meta, path)) = entry.split_once('\t') else { continue };
@@ -110,8 +122,7 @@ pub fn snapshot(
 /// The contents of the blobs `ids`, in order, from one `git cat-file --batch`.
 fn cat_blobs<'a>(root: &Path, ids: impl Iterator<Item = &'a str>) -> Result<Vec<Vec<u8>>, GitError> {
     let ids: Vec<&str> = ids.collect();
-    let mut child = Command::new("git")
-        .current_dir(root)
+    let mut child = crate::git::git_command(root)
         .args(["cat-file", "--batch"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -152,8 +163,14 @@ fn cat_blobs<'a>(root: &Path, ids: impl Iterator<Item = &'a str>) -> Result<Vec<
 /// Paths moved since `commit` (old -> new), by git's rename detection
 /// between the commit and the work tree.
 pub fn moves(root: &Path, commit: &str) -> Result<HashMap<String, String>, GitError> {
-    let diff = git(root, &["diff", "-M", "--name-status", "-z", "--relative", commit, "--", "."])
-        .map_err(GitError)?;
+    // The one call that reads the work tree's files, where a filter the
+    // repository names would run: each is turned off.
+    let mut args: Vec<String> = filters_off(root);
+    let diff_args = ["diff", "--no-ext-diff", "--no-textconv", "-M", "--name-status", "-z", "--relative"];
+    args.extend(diff_args.iter().map(|a| a.to_string()));
+    args.extend(["--end-of-options".into(), commit.to_string(), "--".into(), ".".into()]);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let diff = git(root, &args).map_err(GitError)?;
     let mut moved = HashMap::new();
     let mut fields = diff.split('\0');
     while let Some(status) = fields.next() {
@@ -179,12 +196,14 @@ pub fn removals(root: &Path, commit: &str) -> Result<HashMap<String, (String, St
         root,
         &[
             "log",
+            "--no-show-signature",
             "--diff-filter=D",
             "--no-renames",
             "--name-only",
             "-z",
             "--relative",
             "--format=%x01%H %cs",
+            "--end-of-options",
             &range,
             "--",
             ".",
@@ -299,14 +318,44 @@ pub fn events(change: &Change, keep: &dyn Fn(&str) -> bool) -> Vec<Event> {
     events
 }
 
+/// Settings that turn off every filter driver the repository names
+/// (`filter.NAME.clean`, `smudge` and `process` run programs on the work
+/// tree's files), as `-c` options. Reading the config runs nothing.
+fn filters_off(root: &Path) -> Vec<String> {
+    let listed = git(
+        root,
+        &[
+            "config",
+            "--null",
+            "--name-only",
+            "--get-regexp",
+            r"^filter\..*\.(clean|smudge|process|required)$",
+        ],
+    );
+    let mut names: Vec<&str> = Vec::new();
+    let listed = listed.unwrap_or_default();
+    for key in listed.split('\0').filter(|k| !k.is_empty()) {
+        let key = key.trim();
+        if let Some(name) = key.strip_prefix("filter.").and_then(|k| k.rsplit_once('.')).map(|(name, _)| name)
+            && !names.contains(&name)
+        {
+            names.push(name);
+        }
+    }
+    names
+        .iter()
+        .flat_map(|name| {
+            ["clean=", "smudge=", "process=", "required=false"]
+                .map(|setting| ["-c".to_string(), format!("filter.{name}.{setting}")])
+        })
+        .flatten()
+        .collect()
+}
+
 /// `git ARGS` in `root`, its output when it succeeds, else its error.
 fn git(root: &Path, args: &[&str]) -> Result<String, String> {
-    let out = Command::new("git")
-        .current_dir(root)
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .map_err(|e| format!("cannot run git: {e}"))?;
+    let out =
+        crate::git::git_command(root).args(args).output().map_err(|e| format!("cannot run git: {e}"))?;
     if out.status.success() {
         Ok(String::from_utf8_lossy(&out.stdout).into_owned())
     } else {
