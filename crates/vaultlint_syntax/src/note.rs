@@ -224,6 +224,9 @@ pub struct Note {
     head: Option<Box<str>>,
     /// Whether the file was read and its frontmatter understood.
     pub parsed: bool,
+    /// Whether the note is a template by where it is or what it holds (see
+    /// [`crate::template`]); a vault's settings may name more.
+    pub template: bool,
     /// The body as the version detector sees it, when it was asked for
     /// and the body could be told apart from the frontmatter. The cache
     /// keeps it beside the note, as a vault may keep it apart from it.
@@ -267,6 +270,7 @@ static NO_SCOPE: crate::scope::Scope = crate::scope::Scope::EVERYWHERE;
 
 impl Note {
     fn empty(path: String) -> Note {
+        let template = crate::template::by_path(&path);
         Note {
             title: stem_of(&path).into(),
             path,
@@ -276,6 +280,7 @@ impl Note {
             fields: Box::default(),
             head: None,
             parsed: false,
+            template,
             print: None,
             grouping: crate::names::Grouping::default(),
             modified: None,
@@ -332,6 +337,17 @@ impl Note {
         let mut note = Note::empty(path);
         let delimited = frontmatter::delimit(text);
         let head = head_of(text, &delimited);
+        if !note.template {
+            let (front, body) = match &delimited {
+                Delimited::Found(block) => (&text[..block.end], &text[block.end..]),
+                Delimited::Absent => ("", text),
+                // A Templater fragment may open its frontmatter and never close it.
+                Delimited::Unclosed { .. } | Delimited::TooLarge { .. } => {
+                    (vaultlint_core::text::prefix(text, 64 << 10), "")
+                }
+            };
+            note.template = crate::template::by_content(front, body);
+        }
         let body_start = match delimited {
             Delimited::Absent => {
                 note.parsed = true;

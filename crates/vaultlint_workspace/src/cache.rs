@@ -23,7 +23,7 @@ use vaultlint_syntax::prints::Prints;
 pub const DEFAULT_DIR: &str = ".vaultlint_cache";
 const MAGIC: &[u8; 16] = b"vaultlint cache\n";
 /// Bumped whenever what is stored changes shape, or what a note keeps.
-const FORMAT: u32 = 12;
+const FORMAT: u32 = 13;
 const HEADER: usize = MAGIC.len() + 4 + 8 + 8 + 8;
 /// A file written this shortly before a run read it may change again
 /// within the same timestamp (file systems keep them as coarsely as two

@@ -8,7 +8,14 @@ use crate::suggest::{self, LinkStyle};
 use vaultlint_core::code::Code;
 use vaultlint_core::diagnostic::Diagnostic;
 
-pub fn check(input: &Input, link_style: Option<LinkStyle>, out: &mut Vec<Diagnostic>) {
+pub fn check(input: &Input, options: &super::Options, out: &mut Vec<Diagnostic>) {
+    let link_style: Option<LinkStyle> = options.link_style;
+    // A note as a person pastes it into a command, from where they ran vaultlint.
+    let shown = |path: &str| {
+        let path = format!("{}{path}", options.shown_root);
+        let path = if path.starts_with('-') { format!("./{path}") } else { path };
+        vaultlint_core::text::shell_quote(&path).into_owned()
+    };
     let Input { vault, dismissals, suggestions, sources, .. } = *input;
     out.extend(dismissals.problems.iter().cloned());
     out.extend(dismissals.stale(vault));
@@ -42,7 +49,9 @@ pub fn check(input: &Input, link_style: Option<LinkStyle>, out: &mut Vec<Diagnos
         let fix = suggest::mark(vault, pair.older, pair.newer, style, sources).ok().flatten().map(|m| m.fix);
         Diagnostic::new(Code::SuspectedVersion, older, message)
             .help(format!(
-                "if it is, add `{key}: {newer}` to its frontmatter; if not, `vaultlint suggest --dismiss {older} {newer}` records it in {}",
+                "if it is, add `{key}: {newer}` to its frontmatter; if not, `vaultlint suggest --dismiss {} {}` records it in {}",
+                shown(older),
+                shown(newer),
                 dismissals.name()
             ))
             .related(vec![newer.clone()])
