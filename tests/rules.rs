@@ -394,6 +394,10 @@ fn templates_are_never_findings() {
             ("links-to-superseded", "notes/offsite.md", Some(7)),
         ],
     );
+    // Nor is one counted as a note in force.
+    let (_, json) = check_json(&dir, &["--statistics"]);
+    assert_eq!(json["slices"]["verdict_active"], 2, "{}", json["slices"]);
+    assert_eq!(json["slices"]["current"], 2, "{}", json["slices"]);
     // No command fails on a template's frontmatter.
     let (code, _) = common::suggest_json(&dir, &[]);
     assert_eq!(code, 0);

@@ -130,6 +130,7 @@ pub fn run(input: &Input, focus: Option<&Focus>, options: &Options) -> (Vec<Diag
             links::check(vault, &life, &wanted, &mut out);
             // Every note's judgement is only counted: gone before the next rule.
             let slices = Slices::count(
+                vault,
                 graph,
                 &life,
                 &vaultlint_model::verdict::judge(vault, graph, &life, &[]),
@@ -223,6 +224,7 @@ pub struct VerdictCounts {
 
 impl Slices {
     fn count(
+        vault: &Vault,
         graph: &Graph,
         life: &Lifecycle,
         judged: &[vaultlint_model::verdict::Judgement],
@@ -231,7 +233,9 @@ impl Slices {
         use vaultlint_model::verdict::Verdict;
         let inside = |id: usize| wanted[id];
         let mut slices = Slices::default();
-        for judgement in (0..judged.len()).filter(|&id| inside(id)).map(|id| &judged[id]) {
+        // A template is in no one's map: it has no verdict, and no standing.
+        let mapped = |id: usize| inside(id) && !vault.is_template(id);
+        for judgement in (0..judged.len()).filter(|&id| mapped(id)).map(|id| &judged[id]) {
             let count = &mut slices.verdicts;
             *match judgement.verdict {
                 Verdict::Active => &mut count.active,
@@ -240,8 +244,11 @@ impl Slices {
                 Verdict::Unknown => &mut count.unknown,
             } += 1;
         }
-        for state in (0..life.states.len()).filter(|&id| inside(id)).map(|id| &life.states[id]) {
+        for (id, state) in (0..life.states.len()).filter(|&id| inside(id)).map(|id| (id, &life.states[id])) {
             slices.notes += 1;
+            if vault.is_template(id) {
+                continue;
+            }
             match state.standing {
                 Standing::InForce | Standing::Corrected => slices.current += 1,
                 Standing::Superseded | Standing::Cycle => slices.superseded += 1,
