@@ -199,7 +199,8 @@ fn a_folder_inside_a_vault_is_checked_in_it() {
         stdout(&["check", "--format", "concise", "--color", "never"], &dir.path().join("projects"));
     assert_eq!(code, 1);
     let want = format!(
-        "{}/projects/broken.md:2:16: error[missing-successor] successor `gone.md` does not exist: no note at `gone.md`\nchecked 2 of 4 notes: 1 error, 0 warnings\n",
+        "{}/projects/broken.md:2:16: error[missing-successor] successor `gone.md` does not exist: no note at `gone.md`\nchecked 2 of 4 notes (vault root {}): 1 error, 0 warnings\n",
+        dir.path().display(),
         dir.path().display()
     );
     assert_eq!(out, want);
@@ -211,7 +212,8 @@ fn a_folder_inside_a_vault_is_checked_in_it() {
         .unwrap();
     let out = String::from_utf8(out.stdout).unwrap();
     assert!(out.starts_with("broken.md:2:16: error[missing-successor]"), "{out}");
-    assert!(out.ends_with("checked 2 of 4 notes: 1 error, 0 warnings\n"), "{out}");
+    // The summary names the root found above the folder.
+    assert!(out.ends_with("checked 2 of 4 notes (vault root ..): 1 error, 0 warnings\n"), "{out}");
 }
 
 /// (9) Every format names a finding by a path that opens from where the
@@ -356,4 +358,35 @@ fn today_is_the_local_day() {
         json["as_of"].as_str().unwrap().to_string()
     };
     assert!(as_of("Pacific/Kiritimati") > as_of("Etc/GMT+12"));
+}
+
+/// (11) A folder with no vault marker inside a git work tree is part of the
+/// vault the work tree holds: `check docs` answers for `docs/` what
+/// `check .` answers there, declarations written from the repository root
+/// and all, and the summary names the root when it is not the current
+/// folder.
+#[test]
+fn a_folder_of_a_repository_is_checked_in_the_repository() {
+    let dir = tempfile::tempdir().unwrap();
+    common::copy_dir(&common::fixture("docs-repo"), dir.path());
+    std::fs::create_dir(dir.path().join(".git")).unwrap();
+    let (_, whole) = common::check_json(dir.path(), &["--no-suggest"]);
+    let (_, docs) = common::check_json(&dir.path().join("docs"), &["--no-suggest"]);
+    let want = [("missing-successor".to_string(), "docs/guides/webhooks.md".to_string(), Some(3))];
+    assert_eq!(common::findings(&whole), want);
+    assert_eq!(common::findings(&docs), want);
+    let concise = |cwd: &std::path::Path, path: &str| {
+        let out = vaultlint()
+            .current_dir(cwd)
+            .args(["check", path, "--format", "concise", "--color", "never", "--no-suggest"])
+            .output()
+            .unwrap();
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let out = concise(dir.path(), "docs");
+    assert!(out.starts_with("docs/guides/webhooks.md:3:16: error[missing-successor]"), "{out}");
+    assert!(out.ends_with("checked 3 of 4 notes: 1 error, 0 warnings\n"), "{out}");
+    let out = concise(&dir.path().join("docs"), ".");
+    assert!(out.starts_with("guides/webhooks.md:3:16: error[missing-successor]"), "{out}");
+    assert!(out.ends_with("checked 3 of 4 notes (vault root ..): 1 error, 0 warnings\n"), "{out}");
 }

@@ -125,48 +125,65 @@ fn superseded_successor_names_chain_end() {
 
 #[test]
 fn status_conflict() {
-    // `current` and `deprecated` are not default statuses, yet the
-    // conflict rule still reads what they mean.
+    // `current` is not a lifecycle word, yet the conflict rule still reads
+    // what it means; `deprecated` is a decision record's word for a
+    // retired note, read as `superseded`.
     expect(
         "status-conflict",
         &[
             ("status-conflict", "active.md", Some(2)),
             ("unknown-status", "current.md", Some(2)),
             ("status-conflict", "retired.md", Some(3)),
-            ("unknown-status", "retired.md", Some(3)),
         ],
     );
 }
 
 #[test]
-fn unknown_status_offers_the_closest_known_one() {
+fn unknown_status_is_a_synonym_or_a_misspelling() {
     let json = expect(
         "statuses",
+        &[("unknown-status", "old-style.md", Some(3)), ("unknown-status", "style.md", Some(3))],
+    );
+    let help = |i: usize| json["diagnostics"][i]["help"].as_str().unwrap().to_string();
+    // `retired` is a documented synonym of `revoked`: named as such.
+    assert_eq!(
+        json["diagnostics"][0]["message"],
+        "status `retired` means `revoked`, which is the word vaultlint reads"
+    );
+    assert!(help(0).starts_with("write `status: revoked`"), "{}", help(0));
+    assert_eq!(help(1), "did you mean `active`?");
+    assert_eq!(json["diagnostics"][1]["message"], "status `activ` looks like a misspelling of `active`");
+}
+
+#[test]
+fn a_vaults_own_statuses_are_not_findings() {
+    // Workflow states, reading states with emoji, maturity labels and
+    // decision records' words are the vault's; only a misspelt lifecycle
+    // word or a synonym of one is reported, and the help never offers a
+    // word that retires a note for a word that merely looks like it.
+    let json = expect(
+        "workflow-statuses",
         &[
-            ("unknown-status", "menu.md", Some(4)),
-            ("unknown-status", "old-style.md", Some(3)),
-            ("unknown-status", "style.md", Some(3)),
+            ("unknown-status", "policies/hiring-2022.md", Some(3)),
+            ("unknown-status", "policies/leave-2023.md", Some(3)),
+            ("unknown-status", "policies/travel.md", Some(3)),
         ],
     );
     let help = |i: usize| json["diagnostics"][i]["help"].as_str().unwrap().to_string();
-    assert_eq!(
-        help(0),
-        "use one of: draft, scheduled, active, superseded, revoked, deleted, quarantined, unknown"
-    );
-    assert!(help(1).starts_with("did you mean `revoked`?"), "{}", help(1));
-    assert!(help(2).starts_with("did you mean `active`?"), "{}", help(2));
-    assert_eq!(json["diagnostics"][2]["message"], "status `activ` is not one of the vault's statuses");
+    assert!(help(1).starts_with("if the note is meant to be `superseded`"), "{}", help(1));
+    assert_eq!(help(2), "did you mean `active`?");
 }
 
 #[test]
-fn statuses_come_from_the_config() {
+fn statuses_in_the_config_add_to_the_lifecycle_words() {
     let dir = tempfile::tempdir().unwrap();
     common::copy_dir(&fixture("statuses"), dir.path());
-    std::fs::write(dir.path().join("vaultlint.toml"), "statuses = [\"Active\", \"banana\"]\n").unwrap();
+    std::fs::write(dir.path().join("vaultlint.toml"), "statuses = [\"Retired\", \"banana\"]\n").unwrap();
     let (code, json) = check_json(dir.path(), &[]);
     assert_eq!(code, 0);
+    // `quarantined` is still known; `retired` is now the vault's own word.
     let got: Vec<_> = findings(&json).into_iter().map(|f| f.1).collect();
-    assert_eq!(got, ["old-style.md", "pilot.md", "style.md"]);
+    assert_eq!(got, ["style.md"]);
 }
 
 #[test]
@@ -320,4 +337,74 @@ fn links_to_superseded_notes() {
         findings(&json).into_iter().filter(|f| f.1 == "guides/new-starters.md" && f.2 == Some(9)).collect();
     assert_eq!(holidays.len(), 3);
     assert!(!findings(&json).iter().any(|f| f.1.starts_with("policies/")));
+}
+
+#[test]
+fn dates_as_sites_and_import_tools_write_them() {
+    // Jekyll's space before the offset, and a zone noted in parentheses,
+    // are dates; a year repeated before the offset is not.
+    // (On `date`, which the lifecycle does not read, it is a warning.)
+    let (code, json) = check_json(&fixture("site-dates"), &[]);
+    assert_eq!(
+        findings(&json),
+        [("invalid-date".to_string(), "_posts/2020-01-11-release-2-0.md".to_string(), Some(4))]
+    );
+    assert_eq!(code, 0);
+}
+
+#[test]
+fn the_folders_of_dependencies_are_not_walked() {
+    // `node_modules`, `vendor` and `bower_components` at any depth hold
+    // other projects' files, as static site generators know.
+    let json = expect("vendored", &[("missing-successor", "docs/upgrading.md", Some(3))]);
+    assert_eq!(json["summary"]["notes"], 2);
+    // A config may walk them.
+    let dir = tempfile::tempdir().unwrap();
+    common::copy_dir(&fixture("vendored"), dir.path());
+    std::fs::write(dir.path().join("vaultlint.toml"), "vendored = [\"bower_components\"]\n").unwrap();
+    let (_, json) = check_json(dir.path(), &[]);
+    let got: Vec<_> = findings(&json).into_iter().map(|f| f.1).collect();
+    assert_eq!(
+        got,
+        [
+            "docs/upgrading.md",
+            "node_modules/ui-kit/docs/buttons.md",
+            "themes/plain/node_modules/icons/README.md",
+            "vendor/bundle/gems/kramdown/doc/syntax.md",
+        ]
+    );
+}
+
+#[test]
+fn templates_are_never_findings() {
+    // No settings name a templates folder: the templates are known by
+    // their folders at any depth (`01 Templates`, `00 Meta/Templates`,
+    // Hugo's `archetypes`), their name (`_template.md`) or what they hold
+    // (Templater tags). Placeholders that break YAML, a fragment that never
+    // closes its frontmatter, a default status, an old review date and a
+    // link to a retired note are all the template's, not findings; a key
+    // written twice is the one mistake reported.
+    let dir = fixture("templates-unnamed");
+    expect(
+        "templates-unnamed",
+        &[
+            // A mistake every note made from the template would inherit.
+            ("invalid-frontmatter", "01 Templates/Project.md", Some(5)),
+            ("invalid-date", "notes/offsite.md", Some(3)),
+            ("links-to-superseded", "notes/offsite.md", Some(7)),
+        ],
+    );
+    // Nor is one counted as a note in force.
+    let (_, json) = check_json(&dir, &["--statistics"]);
+    assert_eq!(json["slices"]["verdict_active"], 2, "{}", json["slices"]);
+    assert_eq!(json["slices"]["current"], 2, "{}", json["slices"]);
+    // No command fails on a template's frontmatter.
+    let (code, _) = common::suggest_json(&dir, &[]);
+    assert_eq!(code, 0);
+    // The eligibility map leaves the templates out.
+    let map = common::lineage_map(&dir, &["--as-of", "2026-06-01"]);
+    assert_eq!(
+        map.keys().map(String::as_str).collect::<Vec<_>>(),
+        ["notes/expenses-2024.md", "notes/expenses.md", "notes/offsite.md"]
+    );
 }

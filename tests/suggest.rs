@@ -382,3 +382,45 @@ fn reasons_never_contradict_their_signals() {
     let reasons = pair["reasons"].to_string();
     assert!(!reasons.contains("file name") && !reasons.contains("same name"), "{reasons}");
 }
+
+/// The `--dismiss` command a suspected version's help prints runs as
+/// pasted from the folder vaultlint ran in: names with spaces are quoted,
+/// and the notes are named from there, not from the vault root.
+#[test]
+fn the_dismiss_hint_runs_as_pasted() {
+    let outer = tempfile::tempdir().unwrap();
+    let vault = outer.path().join("my vault");
+    copy_dir(&fixture("dismiss-hint"), &vault);
+    let out = vaultlint()
+        .current_dir(outer.path())
+        .args(["check", "my vault", "--format", "json"])
+        .output()
+        .unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let help = json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["code"] == "suspected-version")
+        .expect("the pair is suspected")["help"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let command = help.split('`').find(|part| part.starts_with("vaultlint suggest --dismiss")).unwrap();
+    assert_eq!(
+        command,
+        "vaultlint suggest --dismiss 'my vault/HR/Leave policy 2024.md' 'my vault/HR/Leave policy.md'"
+    );
+    // Pasted into a shell in that folder, it records the pair.
+    let bin = assert_cmd::cargo::cargo_bin("vaultlint");
+    let pasted = command.replacen("vaultlint", &format!("'{}'", bin.display()), 1);
+    let status = std::process::Command::new("sh")
+        .current_dir(outer.path())
+        .env("VAULTLINT_CACHE_DIR", common::cache_dir())
+        .args(["-c", &pasted])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let dismissed = std::fs::read_to_string(vault.join(".vaultlint-dismissed")).unwrap();
+    assert!(dismissed.contains("HR/Leave policy 2024.md\tHR/Leave policy.md"), "{dismissed}");
+}

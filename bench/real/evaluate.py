@@ -85,7 +85,10 @@ def evaluate(repo, checkouts, binary):
     if head != repo["commit"]:
         return {"name": name, "skipped": f"HEAD is {head or 'unreadable'}, not the pinned {repo['commit']}"}
     target = os.path.normpath(os.path.join(checkout, repo["path"]))
-    common = ["--format", "json", "--no-cache"]
+    # `path` is the vault root the labels were written against: named with
+    # --root, since a folder inside a git work tree is otherwise part of the
+    # vault the whole work tree holds.
+    common = ["--format", "json", "--no-cache", "--root", target]
     check, check_exit = run_json([binary, "check", target, *common, "--as-of", AS_OF, "--exit-zero"])
     suggest, suggest_exit = run_json([binary, "suggest", target, *common])
     findings, pairs, misses = load_labels(name)

@@ -127,13 +127,15 @@ pub fn all_json(vault: &Vault, analysis: &Analysis, keep: &dyn Fn(&str) -> bool)
     to_json(&Output { as_of: analysis.life.as_of.to_string(), notes, errors })
 }
 
-/// The notes of the map: those `keep` accepts that apply in the scope asked about.
+/// The notes of the map: those `keep` accepts that apply in the scope asked
+/// about, less the templates, which are no note of the vault in force.
 fn mapped<'a>(
     vault: &'a Vault,
     analysis: &'a Analysis,
     keep: &'a dyn Fn(&str) -> bool,
 ) -> impl Iterator<Item = NoteId> + 'a {
-    (0..vault.notes.len()).filter(move |&id| keep(&vault.notes[id].path) && analysis.life.applies(id))
+    (0..vault.notes.len())
+        .filter(move |&id| keep(&vault.notes[id].path) && analysis.life.applies(id) && !vault.is_template(id))
 }
 
 /// `lineage --all --format jsonl`: the map one note a line, as `--all

@@ -65,6 +65,20 @@ impl Paths {
         Paths { root: root.to_path_buf(), cwd }
     }
 
+    /// The vault root as it is shown: `.` when it is the current folder,
+    /// else relative to it where one holds the other, else in full.
+    pub fn root_shown(&self) -> String {
+        let Some(cwd) = self.cwd.as_deref() else { return self.root.to_string_lossy().into_owned() };
+        if let Ok(rel) = self.root.strip_prefix(cwd) {
+            let rel = vaultlint_core::paths::relative(std::path::Path::new(""), rel);
+            return if rel.is_empty() { ".".into() } else { rel };
+        }
+        match cwd.strip_prefix(&self.root) {
+            Ok(rel) => vec![".."; rel.components().count()].join("/"),
+            Err(_) => self.root.to_string_lossy().into_owned(),
+        }
+    }
+
     /// The vault-relative `path` as it is shown.
     pub fn show(&self, path: &str) -> String {
         let full = self.root.join(path);
@@ -123,8 +137,11 @@ pub fn more_line(d: &vaultlint_core::diagnostic::Diagnostic, more: usize, paths:
     )
 }
 
-/// `checked 1,204 notes: 3 errors, 5 warnings`
-pub fn summary(report: &Report, style: Style) -> String {
+/// `checked 1,204 notes: 3 errors, 5 warnings`; for part of a vault,
+/// `checked 12 of 1,204 notes (vault root ..): ...`, naming the root the
+/// run found (which may be above the folder given) unless it is the
+/// current folder.
+pub fn summary(report: &Report, style: Style, paths: &Paths) -> String {
     use owo_colors::OwoColorize;
     let errors = plural(report.errors(), "error");
     let warnings = plural(report.warnings(), "warning");
@@ -138,11 +155,19 @@ pub fn summary(report: &Report, style: Style) -> String {
     };
     let checked = match report.checked() == report.notes {
         true => plural(report.notes, "note"),
-        false => format!(
-            "{} of {}",
-            vaultlint_core::text::thousands(report.checked()),
-            plural(report.notes, "note")
-        ),
+        false => {
+            // The root is named where it is not the current folder.
+            let root = paths.root_shown();
+            let root = match root.as_str() {
+                "." => String::new(),
+                _ => format!(" (vault root {})", vaultlint_core::text::sanitize(&root)),
+            };
+            format!(
+                "{} of {}{root}",
+                vaultlint_core::text::thousands(report.checked()),
+                plural(report.notes, "note")
+            )
+        }
     };
     format!("checked {checked}: {errors}, {warnings}\n")
 }

@@ -212,7 +212,7 @@ fn render_check(
     };
     if matches!(args.format, Format::Full | Format::Concise) && !args.quiet {
         text.push_str(&output::baseline_gone(report, &paths));
-        text.push_str(&output::summary(report, style));
+        text.push_str(&output::summary(report, style, &paths));
     }
     text
 }

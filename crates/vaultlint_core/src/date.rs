@@ -2,6 +2,7 @@
 //! in frontmatter, and today's date. The rules, the lifecycle and the
 //! version detector all read dates through this module.
 
+use std::borrow::Cow;
 use std::cmp::Ordering;
 use std::fmt;
 
@@ -85,9 +86,51 @@ pub struct Written {
 /// writers produce them (parsed by jiff, calendar checked): `2026-01-15`,
 /// `2026/01/15`, `20260115`, `2026-01-15T10:30`, `2026-01-15 10:30:00`,
 /// with fractions of a second, and `Z`, `+02:00`, `+0200` or a time zone
-/// in brackets after it.
+/// in brackets after it; and as sites and import tools write them: Jekyll's
+/// `2013-05-06 02:12:52 +0200` (a space before the offset), and a time
+/// with its zone noted in parentheses, `2021-05-10T18:22:56 (UTC -05:00)`.
 pub fn parse(text: &str) -> Option<Written> {
     let text = text.trim();
+    let read = reads_as(text);
+    let mut written = parse_iso(&read)?;
+    written.text = text.to_string();
+    Some(written)
+}
+
+/// `text` as ISO 8601 reads it: a zone noted in parentheses after the
+/// time is dropped, and the space before a numeric offset that follows a
+/// time is closed up.
+fn reads_as(text: &str) -> Cow<'_, str> {
+    let mut text = Cow::Borrowed(text);
+    if let Some(open) = text.rfind(" (")
+        && text.ends_with(')')
+        && !text[open + 2..text.len() - 1].contains(['(', ')'])
+        && open >= 10
+    {
+        text = Cow::Owned(text[..open].trim_end().to_string());
+    }
+    let b = text.as_bytes();
+    // `... HH:MM[:SS] +HHMM` or `+HH:MM`.
+    if let Some(space) = text.rfind(' ')
+        && space >= 16
+        && b[space - 3] == b':'
+        && matches!(b.get(space + 1), Some(b'+' | b'-'))
+        && matches!(text.len() - space - 2, 4 | 5)
+        && text[space + 2..].bytes().all(|c| c.is_ascii_digit() || c == b':')
+        && b[..space]
+            .iter()
+            .rev()
+            .take_while(|c| **c != b' ' && **c != b'T')
+            .all(|c| c.is_ascii_digit() || *c == b':' || *c == b'.')
+    {
+        let mut joined = text[..space].to_string();
+        joined.push_str(&text[space + 1..]);
+        text = Cow::Owned(joined);
+    }
+    text
+}
+
+fn parse_iso(text: &str) -> Option<Written> {
     // `2026/01/15`: the same date with slashes.
     let dashed;
     let iso = match text.as_bytes() {
@@ -155,6 +198,11 @@ mod tests {
         assert_eq!(day("2026/01/15"), Some(Day::new(2026, 1, 15)));
         assert_eq!(day("2026-01-15T10:30:00.000Z"), Some(Day::new(2026, 1, 15)));
         assert_eq!(day("2026-01-15T10:30:00+01:00[Europe/Paris]"), Some(Day::new(2026, 1, 15)));
+        // Jekyll's post dates, and an import tool's zone in parentheses.
+        assert_eq!(day("2013-05-06 02:12:52 +0200"), Some(Day::new(2013, 5, 6)));
+        assert_eq!(day("2013-05-06 02:12 -05:00"), Some(Day::new(2013, 5, 6)));
+        assert_eq!(day("2021-05-10T18:22:56 (UTC -05:00)"), Some(Day::new(2021, 5, 10)));
+        assert_eq!(parse("2013-05-06 02:12:52 +0200").unwrap().text, "2013-05-06 02:12:52 +0200");
         for bad in [
             "2025-02-29",
             "2026-13-01",
@@ -166,6 +214,11 @@ mod tests {
             "soon",
             "2026-01-15T10:3",
             "2024-02-30x",
+            "2023-01-29 18:30:22 2023 -0800",
+            "2023-01-1",
+            "2026-01-15 +0200",
+            "2026-02-30 10:00 (UTC)",
+            "(UTC)",
         ] {
             assert_eq!(parse(bad), None, "{bad}");
         }

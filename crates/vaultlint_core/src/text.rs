@@ -124,9 +124,30 @@ pub fn closest<'a>(wrong: &str, candidates: impl IntoIterator<Item = &'a str>, m
         .map(|(_, c)| c)
 }
 
+/// `text` as one word of a POSIX shell command: as it is when every
+/// character is safe unquoted, else in single quotes (a quote inside
+/// written `'\''`), so that a command printed for a person to paste runs
+/// as printed, names with spaces and all.
+pub fn shell_quote(text: &str) -> Cow<'_, str> {
+    let safe = |c: char| c.is_ascii_alphanumeric() || "_-./+,:@%=".contains(c);
+    if !text.is_empty() && text.chars().all(safe) {
+        return Cow::Borrowed(text);
+    }
+    Cow::Owned(format!("'{}'", text.replace('\'', "'\\''")))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn shell_words() {
+        assert_eq!(shell_quote("notes/a-b_1.md"), "notes/a-b_1.md");
+        assert_eq!(shell_quote("Daily/Note 1.md"), "'Daily/Note 1.md'");
+        assert_eq!(shell_quote("it's.md"), "'it'\\''s.md'");
+        assert_eq!(shell_quote("$HOME.md"), "'$HOME.md'");
+        assert_eq!(shell_quote(""), "''");
+    }
 
     #[test]
     fn strips_escapes() {

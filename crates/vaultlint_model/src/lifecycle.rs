@@ -191,13 +191,44 @@ pub struct Lifecycle {
     pub partly: Lists,
 }
 
-/// The note's `status` in lower case; empty when it has none. Most notes
-/// have none, and those that do say it in ASCII: no allocation for them.
+/// The statuses the lifecycle reads: every other value is the vault's own
+/// (a workflow state, a maturity label) and says nothing about whether a
+/// note is in force.
+pub const LIFECYCLE_WORDS: &[&str] =
+    &["draft", "scheduled", "active", "superseded", "revoked", "deleted", "quarantined", "unknown"];
+
+/// The statuses of decision records (ADRs), which vaults keep for their
+/// own tools, and the lifecycle word each is read as: an accepted decision
+/// is in force, a proposed one is not yet, and a deprecated one is retired
+/// (a retirement word: the note should no longer be relied on, and what
+/// replaces it should be declared). `rejected` is left to the vault, since
+/// job searches and reviews use it for other things.
+pub const READ_AS: &[(&str, &str)] =
+    &[("accepted", "active"), ("proposed", "draft"), ("deprecated", "superseded")];
+
+/// The lifecycle word a status value (in lower case) is read as: itself,
+/// or the word a decision record's status stands for; `None` for a value
+/// that is the vault's own.
+pub fn lifecycle_word(lower: &str) -> Option<&'static str> {
+    LIFECYCLE_WORDS
+        .iter()
+        .find(|w| **w == lower)
+        .copied()
+        .or_else(|| READ_AS.iter().find(|(word, _)| *word == lower).map(|(_, meant)| *meant))
+}
+
+/// The note's `status` in lower case, a decision record's word read as the
+/// lifecycle word it means; empty when it has none. Most notes have none,
+/// and those that do say it in ASCII: no allocation for them.
 fn status(vault: &Vault, id: NoteId) -> std::borrow::Cow<'_, str> {
-    match vault.notes[id].status() {
-        None => "".into(),
+    let lower: std::borrow::Cow<'_, str> = match vault.notes[id].status() {
+        None => return "".into(),
         Some((s, _)) if !s.bytes().any(|b| b.is_ascii_uppercase()) && s.is_ascii() => s.as_str().into(),
         Some((s, _)) => s.to_lowercase().into(),
+    };
+    match READ_AS.iter().find(|(word, _)| *word == lower) {
+        Some((_, meant)) => (*meant).into(),
+        None => lower,
     }
 }
 

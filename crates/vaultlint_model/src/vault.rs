@@ -359,10 +359,15 @@ impl Vault {
         self.by_alias = indexed.by_alias;
     }
 
-    /// Whether the note is a template: its values are placeholders, and it
-    /// is never a version of anything.
+    /// Whether the note is a template: its values are placeholders, it is
+    /// never a finding and never a version of anything. A template is one
+    /// by the vault's settings (the templates folder), by where it is (a
+    /// templates folder at any depth, Hugo's archetypes) or by what it holds
+    /// (Templater tags, `{{date}}` placeholders): see
+    /// [`vaultlint_syntax::template`].
     pub fn is_template(&self, id: NoteId) -> bool {
-        self.config.obsidian.is_template(&self.notes[id].path)
+        let note = &self.notes[id];
+        note.template || self.config.obsidian.is_template(&note.path)
     }
 
     /// What could not be read, `(path, why)` in path order: folders the walk
@@ -374,8 +379,11 @@ impl Vault {
         let notes = self.notes.iter().filter_map(|n| {
             n.problems().iter().find(|p| matches!(p.code, UnreadableNote | InvalidFrontmatter))
         });
-        let mut out: Vec<(&str, &str)> =
-            walk.chain(notes).map(|p| (p.path.as_str(), p.message.as_str())).collect();
+        let mut out: Vec<(&str, &str)> = walk
+            .chain(notes)
+            .filter(|p| self.id_of(&p.path).is_none_or(|id| !self.is_template(id)))
+            .map(|p| (p.path.as_str(), p.message.as_str()))
+            .collect();
         out.sort_unstable();
         out
     }

@@ -17,3 +17,4 @@ pub mod prints;
 pub mod scope;
 pub mod splice;
 pub mod suppression;
+pub mod template;

@@ -212,6 +212,9 @@ pub struct Note {
     head: Option<Box<str>>,
     /// Whether the file was read and its frontmatter understood.
     pub parsed: bool,
+    /// Whether the note is a template by where it is or what it holds (see
+    /// [`crate::template`]); a vault's settings may name more.
+    pub template: bool,
     /// The body as the version detector sees it, when it was asked for
     /// and the body could be told apart from the frontmatter. The cache
     /// keeps it beside the note, as a vault may keep it apart from it.
@@ -255,6 +258,7 @@ static NO_SCOPE: crate::scope::Scope = crate::scope::Scope::EVERYWHERE;
 
 impl Note {
     fn empty(path: String) -> Note {
+        let template = crate::template::by_path(&path);
         Note {
             title: stem_of(&path).into(),
             path,
@@ -264,6 +268,7 @@ impl Note {
             fields: Box::default(),
             head: None,
             parsed: false,
+            template,
             print: None,
             grouping: crate::names::Grouping::default(),
             modified: None,
@@ -320,6 +325,17 @@ impl Note {
         let mut note = Note::empty(path);
         let delimited = frontmatter::delimit(text);
         let head = head_of(text, &delimited);
+        if !note.template {
+            let (front, body) = match &delimited {
+                Delimited::Found(block) => (&text[..block.end], &text[block.end..]),
+                Delimited::Absent => ("", text),
+                // A Templater fragment may open its frontmatter and never close it.
+                Delimited::Unclosed { .. } | Delimited::TooLarge { .. } => {
+                    (vaultlint_core::text::prefix(text, 64 << 10), "")
+                }
+            };
+            note.template = crate::template::by_content(front, body);
+        }
         let Some(body_start) = note.read_frontmatter(text, head, delimited) else { return note };
         note.read_fields(reading.keys);
         // The frontmatter's text is kept where a rule reads it again: in a

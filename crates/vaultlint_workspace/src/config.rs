@@ -18,6 +18,7 @@ pub const FILES: &[&str] = crate::root::CONFIG_FILES;
 const KEYS: &[&str] = &[
     "root",
     "exclude",
+    "vendored",
     "extensions",
     "successor-keys",
     "predecessor-keys",
@@ -61,6 +62,10 @@ pub struct Config {
     /// Globs of paths to leave out, relative to the folder of this file.
     #[serde(default)]
     pub exclude: Vec<String>,
+    /// Names of folders, at any depth, that hold dependencies' files and are
+    /// not walked (default: node_modules, vendor, bower_components); `[]`
+    /// walks them all.
+    pub vendored: Option<Vec<String>>,
     /// The extensions of notes, without dots (default: md, markdown, mdx).
     pub extensions: Option<Vec<String>>,
     /// The keys that declare a successor, first one used for new declarations.
@@ -85,7 +90,8 @@ pub struct Config {
     /// "policy", "guideline", "note"]: a note may not supersede one of
     /// higher authority.
     pub authorities: Option<Vec<String>>,
-    /// The `status` values the vault uses (case-insensitive).
+    /// The vault's own `status` values (case-insensitive), added to the
+    /// lifecycle words: none of them is reported as `unknown-status`.
     pub statuses: Option<Vec<String>>,
     /// How `suggest --apply` names successors: `path`, `wikilink` or `wikilink-path`.
     pub link_style: Option<LinkStyle>,
@@ -404,6 +410,7 @@ impl Config {
     /// The keys set that only the vault's root config may set.
     pub fn vault_wide_keys(&self) -> Vec<&'static str> {
         let set = [
+            ("vendored", self.vendored.is_some()),
             ("extensions", self.extensions.is_some()),
             ("successor-keys", self.successor_keys.is_some()),
             ("predecessor-keys", self.predecessor_keys.is_some()),

@@ -234,7 +234,7 @@ struct Mapped {
 fn mapped(vault: &Vault, analysis: &Analysis, keep: &dyn Fn(&str) -> bool) -> BTreeMap<String, Mapped> {
     let paths = |ids: &mut dyn Iterator<Item = NoteId>| ids.map(|n| vault.notes[n].path.clone()).collect();
     (0..vault.notes.len())
-        .filter(|&id| keep(&vault.notes[id].path) && analysis.life.applies(id))
+        .filter(|&id| keep(&vault.notes[id].path) && analysis.life.applies(id) && !vault.is_template(id))
         .map(|id| {
             let judged = &analysis.judged[id];
             let entry = Mapped {

@@ -22,7 +22,8 @@ pub struct Scope {
 /// Works out the vault root and focus from the PATH arguments. A note's
 /// vault is the nearest ancestor holding a root marker, else the git work
 /// tree, else the current folder; a folder's is the nearest ancestor (or
-/// itself) holding a marker, else the folder itself.
+/// itself) holding a marker, else the git work tree it is in, else the
+/// folder itself.
 pub fn scope(paths: &[PathBuf], root: Option<&Path>, cwd: &Path) -> Result<Scope, String> {
     let default = [PathBuf::from(".")];
     let paths = if paths.is_empty() { &default[..] } else { paths };
@@ -46,7 +47,12 @@ pub fn scope(paths: &[PathBuf], root: Option<&Path>, cwd: &Path) -> Result<Scope
         None => {
             let folders = resolved.iter().filter(|(_, p)| p.is_dir()).count();
             match (folders, resolved.len()) {
-                (1, 1) => marked(&resolved[0].1).unwrap_or_else(|| resolved[0].1.clone()),
+                // A folder with no marker inside a git work tree is part of
+                // the vault the work tree holds: `check docs` answers for
+                // `docs/` what `check .` answers there.
+                (1, 1) => marked(&resolved[0].1)
+                    .or_else(|| work_tree(&resolved[0].1))
+                    .unwrap_or_else(|| resolved[0].1.clone()),
                 (0, _) => discover(resolved[0].1.parent().unwrap_or(Path::new("/")), cwd),
                 _ => {
                     return Err(
@@ -130,15 +136,14 @@ fn says_root(file: &Path) -> bool {
 /// The nearest ancestor holding a root marker, else the git work tree's
 /// root, else the current folder.
 fn discover(start: &Path, cwd: &Path) -> PathBuf {
-    if let Some(root) = marked(start) {
-        return root;
-    }
-    for dir in start.ancestors() {
-        if dir.join(".git").exists() {
-            return dir.to_path_buf();
-        }
-    }
-    cwd.canonicalize().unwrap_or_else(|_| cwd.to_path_buf())
+    marked(start)
+        .or_else(|| work_tree(start))
+        .unwrap_or_else(|| cwd.canonicalize().unwrap_or_else(|_| cwd.to_path_buf()))
+}
+
+/// The root of the git work tree `start` is in (or is), if any.
+fn work_tree(start: &Path) -> Option<PathBuf> {
+    start.ancestors().find(|dir| dir.join(".git").exists()).map(Path::to_path_buf)
 }
 
 /// The folder of the note at `given` (or `given` itself, a folder) when

@@ -149,6 +149,7 @@ impl Settings {
             settings.alone = true;
             settings.cache = None;
         }
+        settings.rules.shown_root = reach(cwd, settings.root());
         if let (Some(_), Some(dir)) = (&settings.cache, flags.cache_dir) {
             settings.cache = Some(crate::cache::Cache::new(cwd.join(dir), settings.root()));
         }
@@ -179,7 +180,12 @@ impl Settings {
         let exclude = if flags.exclude.is_empty() { config.exclude.clone() } else { flags.exclude.to_vec() };
         let mut rules = rules::Options::new(flags.as_of.unwrap_or_else(date::today));
         if let Some(statuses) = &config.statuses {
-            rules.statuses = statuses.iter().map(|s| s.trim().to_lowercase()).collect();
+            // The vault's own words, beside the lifecycle words.
+            for status in statuses.iter().map(|s| s.trim().to_lowercase()) {
+                if !rules.statuses.contains(&status) {
+                    rules.statuses.push(status);
+                }
+            }
         }
         config.apply(&mut rules.levels);
         rules.levels.select(&flags.selection);
@@ -207,6 +213,7 @@ impl Settings {
                 ignore: obsidian.ignore.clone(),
                 extensions,
                 threads: flags.threads,
+                vendored: config.vendored.clone(),
             },
             obsidian,
             keys: config.declaration_keys(),
@@ -379,4 +386,41 @@ fn nested_glob(folder: &str, glob: &str) -> String {
     let anchored = glob.trim_end_matches('/').contains('/');
     let glob = glob.trim_start_matches('/');
     if anchored { format!("/{folder}{glob}") } else { format!("/{folder}**/{glob}") }
+}
+
+/// How `root` is reached from `cwd`, as a person types it there: empty when
+/// they are one folder, else a path ending in `/`, relative when the two
+/// share more than the file system's root, absolute otherwise.
+fn reach(cwd: &Path, root: &Path) -> String {
+    let cwd = cwd.canonicalize().unwrap_or_else(|_| cwd.to_path_buf());
+    let (a, b): (Vec<_>, Vec<_>) = (cwd.components().collect(), root.components().collect());
+    let common = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    if common <= 1 && b.len() > 1 {
+        return format!("{}/", root.to_string_lossy().trim_end_matches('/'));
+    }
+    let mut out = String::new();
+    for _ in common..a.len() {
+        out.push_str("../");
+    }
+    for part in &b[common..] {
+        out.push_str(&part.as_os_str().to_string_lossy());
+        out.push('/');
+    }
+    out
+}
+
+#[cfg(test)]
+mod reach_tests {
+    use super::reach;
+    use std::path::Path;
+
+    #[test]
+    fn the_root_from_where_vaultlint_ran() {
+        let root = Path::new("/nonexistent-vl/home/me/vault");
+        assert_eq!(reach(Path::new("/nonexistent-vl/home/me/vault"), root), "");
+        assert_eq!(reach(Path::new("/nonexistent-vl/home/me"), root), "vault/");
+        assert_eq!(reach(Path::new("/nonexistent-vl/home/me/vault/daily"), root), "../");
+        assert_eq!(reach(Path::new("/nonexistent-vl/home/you"), root), "../me/vault/");
+        assert_eq!(reach(Path::new("/elsewhere"), root), "/nonexistent-vl/home/me/vault/");
+    }
 }

@@ -1,5 +1,8 @@
 //! Finding the notes of a vault: a parallel walk that honours `.gitignore`
-//! and `.ignore`, skips hidden entries and never follows symbolic links.
+//! and `.ignore`, skips hidden entries and the folders of dependencies
+//! (`node_modules`, `vendor`, `bower_components`, as static site generators
+//! do; the `vendored` config key names others), and never follows symbolic
+//! links.
 
 use ignore::overrides::OverrideBuilder;
 use ignore::{WalkBuilder, WalkState};
@@ -20,9 +23,23 @@ pub struct WalkOptions {
     pub extensions: Vec<String>,
     /// Walker threads; 0 picks one per core.
     pub threads: usize,
+    /// Names of folders, at any depth, that hold other projects' files
+    /// (dependencies) and are not walked; `None`: [`VENDORED`].
+    pub vendored: Option<Vec<String>>,
 }
 
+/// The folders of dependencies, which static site generators skip too.
+pub const VENDORED: &[&str] = &["node_modules", "vendor", "bower_components"];
+
 impl WalkOptions {
+    /// Whether a folder of this name is a dependency's, left out.
+    pub fn is_vendored(&self, folder: &str) -> bool {
+        match &self.vendored {
+            None => VENDORED.contains(&folder),
+            Some(names) => names.iter().any(|n| n == folder),
+        }
+    }
+
     /// Whether a file name is a note's: one of the configured extensions,
     /// or of the default ones when none is configured.
     pub fn is_note_name(&self, name: &str) -> bool {
@@ -107,6 +124,7 @@ pub fn selector(root: &Path, options: &WalkOptions) -> Result<impl Fn(&str) -> b
     Ok(move |path: &str| {
         options.is_note_name(path.rsplit('/').next().unwrap_or(path))
             && !path.split('/').any(|part| part.starts_with('.'))
+            && !path.rsplit('/').skip(1).any(|folder| options.is_vendored(folder))
             && !options.ignore.iter().any(|rule| rule.matches(path))
             && !overrides.matched(path, false).is_ignore()
     })
@@ -258,8 +276,12 @@ fn walk_with(
         .threads(options.threads)
         .filter_entry({
             let (root, skipped, seen) = (root.to_path_buf(), skipped.clone(), linked_seen.clone());
+            let options = options.clone();
             move |entry| {
                 let is_dir = entry.file_type().is_some_and(|t| t.is_dir());
+                if is_dir && entry.depth() > 0 && options.is_vendored(&entry.file_name().to_string_lossy()) {
+                    return false;
+                }
                 if let Some(own) = &own
                     && own.ignores(entry.path(), is_dir)
                 {

@@ -25,7 +25,8 @@ use vaultlint_model::vault::Vault;
 pub struct Options {
     /// The day date rules judge the vault as of.
     pub as_of: Day,
-    /// The known `status` values, lower-cased.
+    /// The known `status` values, lower-cased: the lifecycle words and the
+    /// vault's own words its config lists.
     pub statuses: Vec<String>,
     /// The rules in use and their severities, as the root config and the
     /// command line set them.
@@ -38,6 +39,10 @@ pub struct Options {
     /// How the fix of a suspected version names the newer note; `None`:
     /// the vault's own convention.
     pub link_style: Option<LinkStyle>,
+    /// The vault root as reached from the folder vaultlint was run in: empty
+    /// when it is that folder, else a path ending in `/`. The commands
+    /// printed for a person to paste name notes by it.
+    pub shown_root: String,
 }
 
 impl Options {
@@ -50,6 +55,7 @@ impl Options {
             folders: Vec::new(),
             strict: false,
             link_style: None,
+            shown_root: String::new(),
         }
     }
 
@@ -126,6 +132,7 @@ pub fn run(input: &Input, focus: Option<&Focus>, options: &Options) -> (Vec<Diag
             // Every note's judgement is only counted: gone before the next rule.
             let life = cx.life();
             let slices = Slices::count(
+                vault,
                 graph,
                 life,
                 &vaultlint_model::verdict::judge(vault, graph, life, &[]),
@@ -137,6 +144,19 @@ pub fn run(input: &Input, focus: Option<&Focus>, options: &Options) -> (Vec<Diag
     );
     out.extend(by_life);
     suppressed::apply(vault, options, input.suggestions.is_some(), &mut out);
+    // A template's values are placeholders for the notes made from it:
+    // nothing in it is a finding, not frontmatter that a placeholder breaks
+    // nor a fragment that never closes it. Only a mistake every note made
+    // from it inherits is kept: frontmatter YAML rejects with no
+    // placeholder in it (a key written twice).
+    out.retain(|d| match vault.id_of(&d.path) {
+        Some(id) if vault.is_template(id) => {
+            d.code == Code::InvalidFrontmatter
+                && !vault.notes[id].head().is_some_and(|h| h.contains("{{") || h.contains("<%"))
+                && !d.message.starts_with("frontmatter is not closed")
+        }
+        _ => true,
+    });
     if let Some(focus) = focus {
         out.retain(|d| focus.contains(&d.path));
     }
@@ -249,6 +269,7 @@ pub struct VerdictCounts {
 
 impl Slices {
     fn count(
+        vault: &Vault,
         graph: &Graph,
         life: &Lifecycle,
         judged: &[vaultlint_model::verdict::Judgement],
@@ -257,7 +278,9 @@ impl Slices {
         use vaultlint_model::verdict::Verdict;
         let inside = |id: usize| wanted[id];
         let mut slices = Slices::default();
-        for judgement in (0..judged.len()).filter(|&id| inside(id)).map(|id| &judged[id]) {
+        // A template is in no one's map: it has no verdict, and no standing.
+        let mapped = |id: usize| inside(id) && !vault.is_template(id);
+        for judgement in (0..judged.len()).filter(|&id| mapped(id)).map(|id| &judged[id]) {
             let count = &mut slices.verdicts;
             *match judgement.verdict {
                 Verdict::Active => &mut count.active,
@@ -266,8 +289,11 @@ impl Slices {
                 Verdict::Unknown => &mut count.unknown,
             } += 1;
         }
-        for state in (0..life.states.len()).filter(|&id| inside(id)).map(|id| &life.states[id]) {
+        for (id, state) in (0..life.states.len()).filter(|&id| inside(id)).map(|id| (id, &life.states[id])) {
             slices.notes += 1;
+            if vault.is_template(id) {
+                continue;
+            }
             match state.standing {
                 Standing::InForce | Standing::Corrected => slices.current += 1,
                 Standing::Superseded | Standing::Cycle => slices.superseded += 1,

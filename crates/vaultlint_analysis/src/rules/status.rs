@@ -6,48 +6,61 @@ use vaultlint_core::code::Code;
 use vaultlint_core::diagnostic::Diagnostic;
 use vaultlint_model::lifecycle::Standing;
 
-/// The statuses a vault uses unless its config names others.
-pub const DEFAULT_STATUSES: &[&str] =
-    &["draft", "scheduled", "active", "superseded", "revoked", "deleted", "quarantined", "unknown"];
+/// The statuses vaultlint knows unless a config adds others: the words the
+/// lifecycle reads.
+pub const DEFAULT_STATUSES: &[&str] = vaultlint_model::lifecycle::LIFECYCLE_WORDS;
 
 /// Statuses that say a note was replaced, so a successor should be declared.
 const REPLACED: &[&str] = &["superseded", "obsolete", "deprecated"];
 /// Statuses that say a note is the one in force.
-const CURRENT: &[&str] = &["active", "current"];
-/// Words vaults often use, and the default status each means; the help
-/// of `unknown-status` offers these before a merely similar spelling.
+const CURRENT: &[&str] = &["active", "current", "accepted"];
+/// Words that only ever say where a document stands, and the lifecycle
+/// word each means. The lifecycle does not read them (a note saying
+/// `retired` is still in force), so each is reported, and its help names
+/// the word meant. Words vaults use for their own workflows (`published`,
+/// `archived`, `cancelled`, `planned`) are not here: they are the vault's.
 const SYNONYMS: &[(&str, &str)] = &[
     ("current", "active"),
-    ("published", "active"),
-    ("live", "active"),
-    ("approved", "active"),
     ("in-force", "active"),
-    ("deprecated", "superseded"),
+    ("in force", "active"),
     ("obsolete", "superseded"),
     ("replaced", "superseded"),
     ("outdated", "superseded"),
-    ("archived", "superseded"),
     ("retired", "revoked"),
     ("withdrawn", "revoked"),
     ("rescinded", "revoked"),
-    ("cancelled", "revoked"),
-    ("canceled", "revoked"),
-    ("removed", "deleted"),
+    ("repealed", "revoked"),
     ("wip", "draft"),
-    ("proposed", "draft"),
-    ("planned", "scheduled"),
-    ("upcoming", "scheduled"),
 ];
 
-/// The known status closest to `value`: its usual meaning where it is a
-/// common synonym, else the most similar spelling.
-fn closest<'a>(value: &str, known: &'a [String]) -> Option<&'a str> {
-    if let Some((_, meant)) = SYNONYMS.iter().find(|(word, _)| *word == value)
-        && let Some(k) = known.iter().find(|k| k == meant)
-    {
-        return Some(k);
+/// Why a status value the vault does not know is worth a finding: it is
+/// a synonym of a lifecycle word, or a misspelling of one. `None`: the
+/// value is the vault's own word.
+#[derive(Debug, PartialEq, Eq)]
+enum Suspect {
+    Synonym(&'static str),
+    Misspelt(&'static str),
+}
+
+/// A misspelling: one edit (an added, missing or changed letter, or two
+/// letters swapped) from a lifecycle word of five letters or more, or two
+/// from one of nine or more, starting with the same letter. Far enough
+/// from any word of a workflow: `review` is not `revoked`, `inactive` is
+/// not `active`, `delayed` is not `deleted`.
+fn suspect(value: &str) -> Option<Suspect> {
+    if let Some((_, meant)) = SYNONYMS.iter().find(|(word, _)| *word == value) {
+        return Some(Suspect::Synonym(meant));
     }
-    vaultlint_core::text::closest(value, known.iter().map(String::as_str), 0.75)
+    if !value.chars().all(|c| c.is_ascii_alphabetic()) {
+        return None;
+    }
+    DEFAULT_STATUSES
+        .iter()
+        .filter(|word| word.len() >= 5 && word.as_bytes()[0] == value.as_bytes()[0])
+        .map(|word| (strsim::osa_distance(value, word), *word))
+        .filter(|&(distance, word)| distance >= 1 && distance <= if word.len() >= 9 { 2 } else { 1 })
+        .min()
+        .map(|(_, word)| Suspect::Misspelt(word))
 }
 
 /// `statuses` are lower-cased. A note whose successor has not taken
@@ -61,18 +74,34 @@ pub fn check(cx: &super::Context, out: &mut Vec<Diagnostic>) {
             continue;
         }
         let lower = status.to_lowercase();
-        if !statuses.contains(&lower) {
-            let mut d = Diagnostic::new(
-                Code::UnknownStatus,
-                &note.path,
-                format!("status `{status}` is not one of the vault's statuses"),
-            )
-            .at(*span, "unknown status");
-            d = match closest(&lower, statuses) {
-                Some(near) => d.help(format!("did you mean `{near}`? Known: {}", statuses.join(", "))),
-                None => d.help(format!("use one of: {}", statuses.join(", "))),
+        let known = statuses.contains(&lower) || vaultlint_model::lifecycle::lifecycle_word(&lower).is_some();
+        if let Some(suspect) = suspect(&lower).filter(|_| !known) {
+            let (message, help) = match suspect {
+                Suspect::Synonym(meant) => (
+                    format!("status `{status}` means `{meant}`, which is the word vaultlint reads"),
+                    format!(
+                        "write `status: {meant}`, or, if `{status}` is the vault's own word, list it under \
+                         `statuses` in vaultlint.toml"
+                    ),
+                ),
+                Suspect::Misspelt(word) => (
+                    format!("status `{status}` looks like a misspelling of `{word}`"),
+                    match word {
+                        "active" => format!("did you mean `{word}`?"),
+                        // A word that takes the note out of force is only
+                        // named as what the author may have meant.
+                        _ => format!(
+                            "if the note is meant to be `{word}`, write it so; if `{status}` is the vault's \
+                             own word, list it under `statuses` in vaultlint.toml"
+                        ),
+                    },
+                ),
             };
-            out.push(d);
+            out.push(
+                Diagnostic::new(Code::UnknownStatus, &note.path, message)
+                    .at(*span, "unknown status")
+                    .help(help),
+            );
         }
         let superseded = graph.superseded(id);
         if REPLACED.contains(&lower.as_str()) && !superseded && note.successor().is_none() {

@@ -9,8 +9,15 @@ use vaultlint_core::code::Code;
 use vaultlint_core::diagnostic::Diagnostic;
 
 pub fn check(cx: &super::Context, out: &mut Vec<Diagnostic>) {
+    let options = cx.options;
+    let link_style = options.link_style;
+    // A note as a person pastes it into a command, from where they ran vaultlint.
+    let shown = |path: &str| {
+        let path = format!("{}{path}", options.shown_root);
+        let path = if path.starts_with('-') { format!("./{path}") } else { path };
+        vaultlint_core::text::shell_quote(&path).into_owned()
+    };
     let Input { vault, dismissals, suggestions, sources, .. } = *cx.input;
-    let link_style = cx.options.link_style;
     out.extend(dismissals.problems.iter().cloned());
     out.extend(dismissals.stale(vault));
     let Some(suggestions) = suggestions else { return };
@@ -43,7 +50,9 @@ pub fn check(cx: &super::Context, out: &mut Vec<Diagnostic>) {
         let fix = suggest::mark(vault, pair.older, pair.newer, style, sources).ok().flatten().map(|m| m.fix);
         Diagnostic::new(Code::SuspectedVersion, older, message)
             .help(format!(
-                "if it is, add `{key}: {newer}` to its frontmatter; if not, `vaultlint suggest --dismiss {older} {newer}` records it in {}",
+                "if it is, add `{key}: {newer}` to its frontmatter; if not, `vaultlint suggest --dismiss {} {}` records it in {}",
+                shown(older),
+                shown(newer),
                 dismissals.name()
             ))
             .related(vec![newer.clone()])

@@ -1,0 +1,133 @@
+//! Whether a note is a template, from what can be seen without any
+//! settings: where it is (a templates folder at any depth, such as
+//! `Templates`, `_templates`, `01 Templates` or `00 Meta/Templates`, Hugo's
+//! `archetypes`, a file named `template.md` or `_template.md`) or what it
+//! holds (Templater tags, Obsidian's `{{date}}`, `{{time}}` and `{{title}}`
+//! placeholders, a frontmatter value that is a placeholder such as Hugo's
+//! `{{ .Date }}`). A template's values are placeholders for the notes made
+//! from it: it is never a finding and never a version of anything.
+
+/// Folder names (in lower case, after an ordinal such as `01 ` or `00 - `)
+/// that hold templates.
+const FOLDERS: &[&str] = &["templates", "template", "_templates", "_template", "archetypes"];
+/// File names (without extension, in lower case) of templates.
+const FILES: &[&str] = &["template", "_template"];
+
+/// The name without a leading ordinal: `01 Templates` is `Templates`.
+fn without_ordinal(name: &str) -> &str {
+    let rest = name.trim_start_matches(|c: char| c.is_ascii_digit());
+    if rest.len() == name.len() {
+        return name;
+    }
+    rest.trim_start_matches([' ', '-', '_', '.'])
+}
+
+/// Whether the vault-relative `path` is a template's by where it is.
+pub fn by_path(path: &str) -> bool {
+    let mut parts = path.split('/').rev();
+    let name = parts.next().unwrap_or(path);
+    let stem = name.rsplit_once('.').map_or(name, |(stem, _)| stem);
+    FILES.iter().any(|f| stem.eq_ignore_ascii_case(f))
+        || parts.any(|folder| {
+            let folder = without_ordinal(folder);
+            FOLDERS.iter().any(|f| folder.eq_ignore_ascii_case(f))
+        })
+}
+
+/// Whether a note's text is a template's: `head` is its frontmatter (all
+/// of the text when the frontmatter is not closed, as a Templater fragment
+/// may not be), `body` the rest.
+pub fn by_content(head: &str, body: &str) -> bool {
+    let marked = |text: &str| text.contains("{{") || text.contains("<%");
+    (marked(head) && head.lines().any(|line| placeholder_value(line, true)))
+        || (marked(body) && crate::markdown::prose_lines(body).any(|line| placeholder_value(line, false)))
+}
+
+/// Whether a line's value is a placeholder: after list and heading marks
+/// and a `label:`, it starts with a Templater tag or one of Obsidian's
+/// placeholders (in frontmatter, any `{{...}}`). A placeholder mentioned
+/// in a sentence, a link or a comment is not one.
+fn placeholder_value(line: &str, frontmatter: bool) -> bool {
+    let line =
+        line.trim_start_matches(|c: char| c.is_whitespace() || matches!(c, '#' | '>' | '-' | '*' | '+'));
+    if starts_with_tag(line, frontmatter) {
+        return true;
+    }
+    // `key: value`, `Created: value`, `Date : value`.
+    let Some((label, value)) = line.split_once(':') else { return false };
+    if label.is_empty() || label.len() > 40 || label.contains(['[', '(', '`', '<', '{', '"']) {
+        return false;
+    }
+    let value = value.trim_start().trim_start_matches(['"', '\'', '[']);
+    starts_with_tag(value, frontmatter)
+}
+
+/// Whether `text` starts with a Templater tag or a placeholder.
+fn starts_with_tag(text: &str, frontmatter: bool) -> bool {
+    if let Some(rest) = text.strip_prefix("<%") {
+        let rest = rest.trim_start_matches(['-', '_', '+']);
+        return rest.starts_with('*')
+            || rest.trim_start().starts_with("tp.")
+            || (frontmatter && rest.contains("%>"));
+    }
+    let Some(rest) = text.strip_prefix("{{") else { return false };
+    let Some(end) = rest.find("}}") else { return false };
+    let inner = rest[..end].trim();
+    if frontmatter {
+        return inner.starts_with(|c: char| c.is_alphabetic() || c == '.' || c == '_');
+    }
+    let name = inner.split(':').next().unwrap_or("").trim();
+    ["date", "time", "title"].iter().any(|n| name.eq_ignore_ascii_case(n))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn folders_at_any_depth_and_names() {
+        for path in [
+            "Templates/Daily.md",
+            "templates/meeting.md",
+            "_templates/x.md",
+            "01 Templates/Book.md",
+            "00 Meta/Templates/Person.md",
+            "00 - Meta/02 - Templates/Person.md",
+            "Template/Task.md",
+            "themes/site/archetypes/default.md",
+            "archetypes/posts.md",
+            "decisions/_template.md",
+            "docs/TEMPLATE.md",
+        ] {
+            assert!(by_path(path), "{path}");
+        }
+        for path in
+            ["Templates.md", "notes/templates-for-meetings.md", "Showcases & Templates/Index.md", "a/b.md"]
+        {
+            assert!(!by_path(path), "{path}");
+        }
+    }
+
+    #[test]
+    fn placeholders_as_values_not_as_mentions() {
+        assert!(by_content("---\ncreated: {{date}}T{{time}}\n---\n", ""));
+        assert!(by_content("---\ndate: {{ .Date }}\ndraft: true\n---\n", ""));
+        assert!(by_content("---\ntitle: \"{{ replace .Name \"-\" \" \" | title }}\"\n---\n", ""));
+        assert!(by_content("---\ntags:\n  - <% tp.file.folder() %>\n---\n", ""));
+        assert!(by_content("---\n<%* const title = tp.file.title %>\n", ""));
+        assert!(by_content("", "# <% tp.file.title %>\n\nCreated: <% tp.date.now() %>\n"));
+        assert!(by_content("", "# {{title}}\n"));
+        assert!(by_content("", "Date : {{date:YYYY-MM-DD}}\n"));
+        // Mentions, comments, code, an empty pair of braces, a site's Liquid.
+        assert!(!by_content("---\ntitle: why {{ }} is not interpolated\n---\n", ""));
+        assert!(!by_content("---\ntitle: use {{name}} in prompts\n---\n", ""));
+        assert!(!by_content(
+            "",
+            "- [[Templater]] - [Explain <% tp.file.find_tfile() %>](https://example.com)\n"
+        ));
+        assert!(!by_content("", "<!-- Sponsor @{{title}} -->\n"));
+        assert!(!by_content("", "```\n{{date}}\n```\nUse `{{date}}` for today.\n"));
+        assert!(!by_content("", "Version {{ site.version }} is out.\n{{< note >}}\n"));
+        assert!(!by_content("", "<%= link_to 'Home', root_path %>\n"));
+    }
+}
