@@ -1321,8 +1321,14 @@ mod tests {
         bytes
     }
 
+    /// Cases of each property: 32 in the suite; `PROPTEST_CASES` for a
+    /// longer run by hand.
+    fn cases() -> u32 {
+        std::env::var("PROPTEST_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(32)
+    }
+
     proptest! {
-        #![proptest_config(ProptestConfig { cases: 32, ..ProptestConfig::default() })]
+        #![proptest_config(ProptestConfig { cases: cases(), ..ProptestConfig::default() })]
 
         /// A tally or banded file edited, with a right checksum: made by
         /// one who knows the cache's secret (only its owner), it reads back
@@ -1418,7 +1424,7 @@ mod tests {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig { cases: 32, ..ProptestConfig::default() })]
+        #![proptest_config(ProptestConfig { cases: cases(), ..ProptestConfig::default() })]
 
         /// A notes file edited, with a right checksum: made by anyone but
         /// the cache's owner it gives no note; made by the owner, reading
