@@ -263,34 +263,56 @@ pub fn load(file: &Path) -> Result<Config, ConfigError> {
         });
         error(&text, e.span(), message, help)
     })?;
+    if let Some(Invalid { span, message, help }) = invalid(&config) {
+        return Err(error(&text, span, message, help));
+    }
+    config.file = Some(file.to_path_buf());
+    Ok(config)
+}
+
+/// What is wrong with a config that parsed: where, what, and how to fix it.
+struct Invalid {
+    span: Option<std::ops::Range<usize>>,
+    message: String,
+    help: Option<String>,
+}
+
+impl Invalid {
+    fn at(span: std::ops::Range<usize>, message: String, help: Option<String>) -> Invalid {
+        Invalid { span: Some(span), message, help }
+    }
+
+    fn whole(message: String, help: Option<String>) -> Invalid {
+        Invalid { span: None, message, help }
+    }
+}
+
+/// The first value of a parsed config that cannot be used: an unknown rule
+/// or selector, a folder rule that is no glob, a cache folder outside the
+/// vault, an empty list where one value is needed.
+fn invalid(config: &Config) -> Option<Invalid> {
     for name in config.select.iter().flatten().chain(&config.extend_select).chain(&config.ignore) {
         if Selector::parse(name.get_ref()).is_none() {
-            return Err(error(&text, Some(name.span()), Selector::unknown(name.get_ref()), None));
+            return Some(Invalid::at(name.span(), Selector::unknown(name.get_ref()), None));
         }
     }
     for rule in &config.supersede {
         if let Err(why) = vaultlint_model::folder_rule::FolderRule::new(rule.older.get_ref(), &rule.newer) {
-            return Err(error(&text, Some(rule.older.span()), why, None));
+            return Some(Invalid::at(rule.older.span(), why, None));
         }
     }
     for name in config.rules.keys() {
         if Code::from_name(name.get_ref()).is_none() {
             let names: Vec<&str> = Code::ALL.iter().map(|c| c.name()).collect();
             let help = closest(name.get_ref(), &names).map(|n| format!("did you mean `{n}`?"));
-            return Err(error(
-                &text,
-                Some(name.span()),
-                format!("no rule is called `{}`", name.get_ref()),
-                help,
-            ));
+            return Some(Invalid::at(name.span(), format!("no rule is called `{}`", name.get_ref()), help));
         }
     }
     if let Some(dir) = &config.cache_dir
         && !names_a_folder_inside(dir.get_ref())
     {
-        return Err(error(
-            &text,
-            Some(dir.span()),
+        return Some(Invalid::at(
+            dir.span(),
             format!(
                 "`cache-dir` must name a folder inside the vault, not `{}`: a path relative to the vault \
                  root, without `..`, and not the vault root itself",
@@ -302,7 +324,7 @@ pub fn load(file: &Path) -> Result<Config, ConfigError> {
     if let Some(score) = &config.suggest.min_score
         && !(0.0..=1.0).contains(score.get_ref())
     {
-        return Err(error(&text, Some(score.span()), "`min-score` is a number from 0 to 1".into(), None));
+        return Some(Invalid::at(score.span(), "`min-score` is a number from 0 to 1".into(), None));
     }
     let key_lists = [
         ("successor-keys", &config.successor_keys),
@@ -310,14 +332,12 @@ pub fn load(file: &Path) -> Result<Config, ConfigError> {
         ("corrects-keys", &config.corrects_keys),
     ];
     if let Some((name, _)) = key_lists.iter().find(|(_, keys)| keys.as_ref().is_some_and(Vec::is_empty)) {
-        return Err(error(&text, None, format!("`{name}` needs at least one key"), None));
+        return Some(Invalid::whole(format!("`{name}` needs at least one key"), None));
     }
     if let Some(extensions) = &config.extensions
         && (extensions.is_empty() || extensions.iter().any(|e| e.trim_start_matches('.').is_empty()))
     {
-        return Err(error(
-            &text,
-            None,
+        return Some(Invalid::whole(
             "`extensions` needs at least one extension, e.g. [\"md\", \"mdx\"]".into(),
             None,
         ));
@@ -325,10 +345,9 @@ pub fn load(file: &Path) -> Result<Config, ConfigError> {
     if let Some(statuses) = &config.statuses
         && statuses.is_empty()
     {
-        return Err(error(&text, None, "`statuses` needs at least one value".into(), None));
+        return Some(Invalid::whole("`statuses` needs at least one value".into(), None));
     }
-    config.file = Some(file.to_path_buf());
-    Ok(config)
+    None
 }
 
 /// From serde's "unknown field `x`, expected ..." message: the unknown
