@@ -372,7 +372,6 @@ pub fn candidates(notes: usize, scan: impl Fn(Each), common: &Common) -> Found {
     // few extra pairs (or, were both buckets large, leaving a band's pairs
     // out; a pair of versions shares many bands).
     let id_bits = usize::BITS - notes.leading_zeros();
-    let id_mask = (1u64 << id_bits) - 1;
     let buffered = notes * BANDS_A_PASS * 8 <= BUFFERED_KEYS;
     let (mut keys, mut sorted): (Vec<u64>, Vec<u64>) = (Vec::new(), Vec::new());
     let mut pairs: Vec<(u32, u32)> = Vec::new();
@@ -421,21 +420,7 @@ pub fn candidates(notes: usize, scan: impl Fn(Each), common: &Common) -> Found {
             keys.par_sort_unstable();
             &keys
         };
-        let filled = sorted.partition_point(|&k| k != u64::MAX);
-        // A bucket too full to pair its notes is rare (it takes copies of
-        // one text counted once, as pages of one set of roots are); its
-        // notes are kept for `Banded::update`.
-        let (found, full): (Vec<(u32, u32)>, Vec<u32>) = sorted[..filled]
-            .par_chunk_by(|a, b| a >> id_bits == b >> id_bits)
-            .filter(|bucket| bucket.len() >= 2)
-            .flat_map_iter(|bucket| {
-                let ids: Vec<u32> = bucket.iter().map(|&k| (k & id_mask) as u32).collect();
-                match ids.len() > MAX_BUCKET {
-                    true => ids.into_iter().map(Either::Right).collect(),
-                    false => pairs_in(&ids).map(Either::Left).collect::<Vec<_>>(),
-                }
-            })
-            .partition_map(|found| found);
+        let (found, full) = pairs_by_bucket(sorted, id_bits);
         pairs.extend(found);
         crowded.extend(full);
     }
@@ -445,6 +430,27 @@ pub fn candidates(notes: usize, scan: impl Fn(Each), common: &Common) -> Found {
     crowded.par_sort_unstable();
     crowded.dedup();
     Found { pairs, crowded }
+}
+
+/// The pairs of the notes that share a bucket of the `sorted` keys (whose
+/// low `id_bits` hold the note), and the notes of buckets too full to pair.
+/// A full bucket is rare (it takes copies of one text counted once, as
+/// pages of one set of roots are); its notes are kept for
+/// `Banded::update`. Keys of `u64::MAX` are empty slots, sorted last.
+fn pairs_by_bucket(sorted: &[u64], id_bits: u32) -> (Vec<(u32, u32)>, Vec<u32>) {
+    let id_mask = (1u64 << id_bits) - 1;
+    let filled = sorted.partition_point(|&k| k != u64::MAX);
+    sorted[..filled]
+        .par_chunk_by(|a, b| a >> id_bits == b >> id_bits)
+        .filter(|bucket| bucket.len() >= 2)
+        .flat_map_iter(|bucket| {
+            let ids: Vec<u32> = bucket.iter().map(|&k| (k & id_mask) as u32).collect();
+            match ids.len() > MAX_BUCKET {
+                true => ids.into_iter().map(Either::Right).collect(),
+                false => pairs_in(&ids).map(Either::Left).collect::<Vec<_>>(),
+            }
+        })
+        .partition_map(|found| found)
 }
 
 /// Every pair `(a, b)`, `a < b`, of the notes of a bucket.
