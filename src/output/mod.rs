@@ -44,8 +44,41 @@ pub fn config_error(error: &vaultlint_workspace::config::ConfigError, style: Sty
         help: error.help.as_deref().map(|h| sanitize(h).into_owned()),
     };
     let mut report = String::new();
-    let _ = handler.render_report(&mut report, &safe);
+    let _ = handler.render_report(&mut report, &ConfigReport(&safe));
     format!("invalid config file {}\n\n{}", sanitize(&error.file.display().to_string()), report.trim_end())
+}
+
+/// A config file's problem as miette draws it: the library crates describe
+/// it as data and know nothing of miette.
+#[derive(Debug)]
+struct ConfigReport<'e>(&'e vaultlint_workspace::config::ConfigError);
+
+impl std::fmt::Display for ConfigReport<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl std::error::Error for ConfigReport<'_> {}
+
+impl miette::Diagnostic for ConfigReport<'_> {
+    fn code<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
+        Some(Box::new("invalid-config"))
+    }
+
+    fn help<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
+        self.0.help.as_ref().map(|h| Box::new(h) as Box<dyn std::fmt::Display>)
+    }
+
+    fn source_code(&self) -> Option<&dyn miette::SourceCode> {
+        self.0.span.as_ref().map(|_| &self.0.text as &dyn miette::SourceCode)
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
+        let span = self.0.span.clone()?;
+        let label = miette::LabeledSpan::new(Some("here".into()), span.start, (span.end - span.start).max(1));
+        Some(Box::new(std::iter::once(label)))
+    }
 }
 
 /// How findings name files: by the path that opens from the folder the

@@ -179,26 +179,6 @@ impl std::fmt::Display for ConfigError {
 
 impl std::error::Error for ConfigError {}
 
-impl miette::Diagnostic for ConfigError {
-    fn code<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
-        Some(Box::new("invalid-config"))
-    }
-
-    fn help<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
-        self.help.as_ref().map(|h| Box::new(h) as Box<dyn std::fmt::Display>)
-    }
-
-    fn source_code(&self) -> Option<&dyn miette::SourceCode> {
-        self.span.as_ref().map(|_| &self.text as &dyn miette::SourceCode)
-    }
-
-    fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
-        let span = self.span.clone()?;
-        let label = miette::LabeledSpan::new(Some("here".into()), span.start, (span.end - span.start).max(1));
-        Some(Box::new(std::iter::once(label)))
-    }
-}
-
 /// The config for a vault at `root`: the file named by `explicit`, else
 /// the nearest of [`FILES`] in `root` or its ancestors; none when
 /// `isolated`.
