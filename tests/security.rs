@@ -15,13 +15,14 @@
 
 mod common;
 
+use common::lsp::{Client, HANG, uri, wait_bounded};
 use common::{copy_dir, fixture, snapshot};
 use serde_json::{Value, json};
 use std::fs;
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
-use std::sync::mpsc::{Receiver, channel};
+use std::process::{Command, Stdio};
+use std::sync::mpsc::channel;
 use std::time::{Duration, SystemTime};
 
 // ---------------------------------------------------------------------------
@@ -31,9 +32,6 @@ use std::time::{Duration, SystemTime};
 /// What a secret looks like in these tests: if it is ever printed, written
 /// or recorded, the test sees it.
 const SECRET: &str = "s3cr3t-marker";
-
-/// The longest a child process may take before the test calls it a hang.
-const HANG: Duration = Duration::from_secs(120);
 
 /// `vaultlint` as the suite runs it, but with the cache where a user's run
 /// keeps it (the vault's `.vaultlint_cache/`, unless told otherwise).
@@ -128,24 +126,6 @@ fn assert_warm_is_cold(root: &Path, args: &[&str], step: &str) {
     let cold = run(&[args, &["--no-cache"]].concat(), root);
     assert_eq!(run(args, root), cold, "{step}: {args:?}, first run with the cache");
     assert_eq!(run(args, root), cold, "{step}: {args:?}, second run with the cache");
-}
-
-/// Waits for `child`, which must end by itself: past [`HANG`] it is
-/// killed and the test fails.
-fn wait_bounded(child: Child) -> ExitStatus {
-    let pid = child.id();
-    let (done, waited) = channel();
-    std::thread::spawn(move || {
-        let mut child = child;
-        let _ = done.send(child.wait());
-    });
-    match waited.recv_timeout(HANG) {
-        Ok(status) => status.unwrap(),
-        Err(_) => {
-            let _ = Command::new("kill").args(["-9", &pid.to_string()]).status();
-            panic!("process {pid} did not end");
-        }
-    }
 }
 
 /// Permission bits do not stop root from reading, and the suite may run
@@ -933,134 +913,6 @@ fn the_server_never_allocates_what_content_length_declares() {
 // The language server
 // ---------------------------------------------------------------------------
 
-/// A language client on the server's stdio, JSON-RPC framed with
-/// `Content-Length` headers.
-struct Client {
-    child: Option<Child>,
-    stdin: Option<ChildStdin>,
-    messages: Receiver<Value>,
-    next_id: i64,
-}
-
-impl Client {
-    fn start(root: &Path) -> Client {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_vaultlint"))
-            .arg("server")
-            .current_dir(root)
-            .env_remove("VAULTLINT_CACHE_DIR")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let stdin = child.stdin.take().unwrap();
-        let mut stdout = BufReader::new(child.stdout.take().unwrap());
-        let (send, messages) = channel();
-        std::thread::spawn(move || {
-            loop {
-                let mut length = None;
-                loop {
-                    let mut line = String::new();
-                    if stdout.read_line(&mut line).unwrap_or(0) == 0 {
-                        return;
-                    }
-                    if line == "\r\n" {
-                        break;
-                    }
-                    if let Some(n) = line.strip_prefix("Content-Length: ") {
-                        length = n.trim().parse::<usize>().ok();
-                    }
-                }
-                let mut body = vec![0; length.expect("a Content-Length header")];
-                if stdout.read_exact(&mut body).is_err()
-                    || send.send(serde_json::from_slice(&body).unwrap()).is_err()
-                {
-                    return;
-                }
-            }
-        });
-        Client { child: Some(child), stdin: Some(stdin), messages, next_id: 0 }
-    }
-
-    /// Starts a server and initialises it for the vault at `root`.
-    fn initialized(root: &Path) -> Client {
-        let mut client = Client::start(root);
-        let root_uri = format!("file://{}", root.display());
-        let params = json!({ "processId": null, "rootUri": root_uri, "capabilities": {},
-                             "initializationOptions": { "debounceMs": 10 } });
-        client.request("initialize", params);
-        client.notify("initialized", json!({}));
-        client
-    }
-
-    fn write(&mut self, message: Value) {
-        let body = message.to_string();
-        let stdin = self.stdin.as_mut().unwrap();
-        // A server that ended is seen when its answer does not come.
-        let _ = write!(stdin, "Content-Length: {}\r\n\r\n{body}", body.len()).and_then(|()| stdin.flush());
-    }
-
-    fn notify(&mut self, method: &str, params: Value) {
-        self.write(json!({ "jsonrpc": "2.0", "method": method, "params": params }));
-    }
-
-    /// Sends a request; every message before its answer, and the answer.
-    fn exchange(&mut self, method: &str, params: Value) -> (Vec<Value>, Value) {
-        self.next_id += 1;
-        let id = self.next_id;
-        self.write(json!({ "jsonrpc": "2.0", "id": id, "method": method, "params": params }));
-        let mut before = Vec::new();
-        loop {
-            let message = self.messages.recv_timeout(HANG).expect("the server answers");
-            if message["id"] == id && message.get("method").is_none() {
-                return (before, message);
-            }
-            before.push(message);
-        }
-    }
-
-    fn request(&mut self, method: &str, params: Value) -> Value {
-        self.exchange(method, params).1["result"].clone()
-    }
-
-    /// Opens the note at `path` of the vault at `root`, with `text`.
-    fn open(&mut self, root: &Path, path: &str, text: &str) -> String {
-        let uri = uri(root, path);
-        let doc = json!({ "uri": uri, "languageId": "markdown", "version": 1, "text": text });
-        self.notify("textDocument/didOpen", json!({ "textDocument": doc }));
-        uri
-    }
-
-    /// The messages that come before the answer to a request, which the
-    /// server answers only once it has checked what came before it: the
-    /// diagnostics of what was sent, and whatever else it says.
-    fn settle(&mut self, uri: &str) -> Vec<Value> {
-        let position = json!({ "textDocument": { "uri": uri }, "position": { "line": 0, "character": 0 } });
-        self.exchange("textDocument/hover", position).0
-    }
-
-    /// Shuts the server down as the protocol says, and its exit status.
-    fn shut_down(mut self) -> ExitStatus {
-        self.request("shutdown", Value::Null);
-        self.notify("exit", Value::Null);
-        self.stdin = None;
-        wait_bounded(self.child.take().unwrap())
-    }
-}
-
-impl Drop for Client {
-    fn drop(&mut self) {
-        if let Some(mut child) = self.child.take() {
-            let _ = child.kill();
-            let _ = child.wait();
-        }
-    }
-}
-
-fn uri(root: &Path, path: &str) -> String {
-    format!("file://{}/{path}", root.display())
-}
-
 /// The diagnostics last published for `uri` among `messages`.
 fn published<'m>(messages: &'m [Value], uri: &str) -> Option<&'m Vec<Value>> {
     messages
@@ -1096,7 +948,7 @@ fn a_code_action_after_unsaved_edits_inserts_its_own_line() {
     let older = format!("---\ntitle: Leave\nupdated: 2024-01-01\n---\n# Leave\n\n{BODY}");
     write(&root, "hr/leave-2024.md", &older);
     write(&root, "hr/leave.md", &format!("---\ntitle: Leave\nupdated: 2025-01-01\n---\n# Leave\n\n{BODY}"));
-    let mut client = Client::initialized(&root);
+    let mut client = Client::initialized(&root, json!({ "debounceMs": 10 }));
     let uri = client.open(&root, "hr/leave-2024.md", &older);
     let found = client.settle(&uri);
     let diagnostics = published(&found, &uri).expect("diagnostics");
@@ -1136,7 +988,7 @@ fn the_server_follows_obsidian_settings() {
     let text = "---\nsuperseded_by: archive/b.md\n---\n# A\n";
     write(&root, "a.md", text);
     write(&root, "archive/b.md", "# B\n");
-    let mut client = Client::initialized(&root);
+    let mut client = Client::initialized(&root, json!({ "debounceMs": 10 }));
     let uri = client.open(&root, "a.md", text);
     let found = client.settle(&uri);
     assert_eq!(published(&found, &uri).map(Vec::len), Some(0), "{found:?}");
@@ -1156,10 +1008,9 @@ fn the_server_follows_obsidian_settings() {
 fn the_server_exits_1_on_exit_without_shutdown() {
     let dir = vault();
     let root = dir.path().canonicalize().unwrap();
-    let mut client = Client::initialized(&root);
+    let mut client = Client::initialized(&root, json!({ "debounceMs": 10 }));
     client.notify("exit", Value::Null);
-    client.stdin = None;
-    let status = wait_bounded(client.child.take().unwrap());
+    let status = client.ended();
     assert_eq!(status.code(), Some(1));
 }
 
@@ -1169,7 +1020,7 @@ fn the_server_writes_no_file() {
     let dir = versions();
     let root = dir.path().canonicalize().unwrap();
     let before = snapshot(&root);
-    let mut client = Client::initialized(&root);
+    let mut client = Client::initialized(&root, json!({ "debounceMs": 10 }));
     let text = fs::read_to_string(root.join("finance/price-list-2025.md")).unwrap();
     let uri = client.open(&root, "finance/price-list-2025.md", &text);
     let found = client.settle(&uri);
@@ -1186,7 +1037,7 @@ fn the_server_survives_an_invalid_root_config() {
     let dir = vault();
     let root = dir.path().canonicalize().unwrap();
     write(&root, "vaultlint.toml", "no-such-key = 1\n");
-    let mut client = Client::initialized(&root);
+    let mut client = Client::initialized(&root, json!({ "debounceMs": 10 }));
     let text = fs::read_to_string(root.join("a.md")).unwrap();
     let uri = client.open(&root, "a.md", &text);
     let errors = shown_errors(&client.settle(&uri));

@@ -2,98 +2,11 @@
 //! stdio, framed with `Content-Length` headers, byte for byte.
 
 mod common;
+use common::lsp::{Client, uri, wait_bounded};
 use common::{copy_dir, fixture};
 use serde_json::{Value, json};
-use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, channel};
-use std::time::Duration;
-
-struct Client {
-    child: Child,
-    stdin: ChildStdin,
-    messages: Receiver<Value>,
-    next_id: i64,
-}
-
-impl Client {
-    fn start(root: &std::path::Path) -> Client {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_vaultlint"))
-            .arg("server")
-            .current_dir(root)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let stdin = child.stdin.take().unwrap();
-        let mut stdout = BufReader::new(child.stdout.take().unwrap());
-        let (send, messages) = channel();
-        std::thread::spawn(move || {
-            loop {
-                // `Content-Length: N\r\n`, a blank line, then N bytes of JSON.
-                let mut length = None;
-                loop {
-                    let mut line = String::new();
-                    if stdout.read_line(&mut line).unwrap_or(0) == 0 {
-                        return;
-                    }
-                    if line == "\r\n" {
-                        break;
-                    }
-                    if let Some(n) = line.strip_prefix("Content-Length: ") {
-                        length = n.trim().parse::<usize>().ok();
-                    }
-                }
-                let mut body = vec![0; length.expect("a Content-Length header")];
-                stdout.read_exact(&mut body).unwrap();
-                if send.send(serde_json::from_slice(&body).unwrap()).is_err() {
-                    return;
-                }
-            }
-        });
-        Client { child, stdin, messages, next_id: 0 }
-    }
-
-    fn write(&mut self, message: Value) {
-        let body = message.to_string();
-        write!(self.stdin, "Content-Length: {}\r\n\r\n{body}", body.len()).unwrap();
-        self.stdin.flush().unwrap();
-    }
-
-    fn notify(&mut self, method: &str, params: Value) {
-        self.write(json!({ "jsonrpc": "2.0", "method": method, "params": params }));
-    }
-
-    fn request(&mut self, method: &str, params: Value) -> Value {
-        self.next_id += 1;
-        let id = self.next_id;
-        self.write(json!({ "jsonrpc": "2.0", "id": id, "method": method, "params": params }));
-        self.wait(|m| m["id"] == id)["result"].clone()
-    }
-
-    /// The next message that `wanted` accepts; the others are passed over.
-    fn wait(&self, wanted: impl Fn(&Value) -> bool) -> Value {
-        loop {
-            // A bound on a hang, not a pause: messages arrive at once.
-            let message = self.messages.recv_timeout(Duration::from_secs(60)).expect("the server answers");
-            if wanted(&message) {
-                return message;
-            }
-        }
-    }
-
-    /// The next diagnostics published for `uri`.
-    fn diagnostics(&self, uri: &str) -> Vec<Value> {
-        let message =
-            self.wait(|m| m["method"] == "textDocument/publishDiagnostics" && m["params"]["uri"] == uri);
-        message["params"]["diagnostics"].as_array().unwrap().clone()
-    }
-}
-
-fn uri(root: &std::path::Path, path: &str) -> String {
-    format!("file://{}/{path}", root.canonicalize().unwrap().display())
-}
+use std::io::{Read, Write};
+use std::process::{Command, Stdio};
 
 fn codes(diagnostics: &[Value]) -> Vec<(String, u64)> {
     diagnostics
@@ -122,9 +35,7 @@ fn an_editor_session() {
     fixes_for_declarations(&mut client, &root);
     a_rename_on_disk_breaks_and_heals(&mut client, &root);
     the_config_is_read_again_when_it_changes(&mut client, &root);
-    assert_eq!(client.request("shutdown", Value::Null), Value::Null);
-    client.notify("exit", Value::Null);
-    assert!(client.child.wait().unwrap().success());
+    assert!(client.shut_down().success());
 }
 
 /// Opens vpn.md and edits it; the range of the link the edit adds.
@@ -309,25 +220,6 @@ fn the_config_is_read_again_when_it_changes(client: &mut Client, root: &std::pat
     assert_eq!(codes(&client.diagnostics(&older)), []);
 }
 
-/// Waits for `child` to end, and its exit status. A bound on a hang, not a
-/// pause: a server that works ends at once; one that hangs is killed after
-/// a minute, and the test fails.
-fn ended(child: &mut Child) -> std::process::ExitStatus {
-    let (done, done_in_time) = channel::<()>();
-    let pid = child.id().to_string();
-    let watchdog = std::thread::spawn(move || {
-        let hung = done_in_time.recv_timeout(Duration::from_secs(60)).is_err();
-        if hung {
-            let _ = Command::new("kill").args(["-9", &pid]).status();
-        }
-        hung
-    });
-    let status = child.wait().unwrap();
-    done.send(()).unwrap();
-    assert!(!watchdog.join().unwrap(), "the server hung and was killed");
-    status
-}
-
 /// Starts a server on `root` and initializes it.
 fn started(root: &std::path::Path) -> Client {
     let mut client = Client::start(root);
@@ -411,10 +303,8 @@ fn marking_a_suspected_version_follows_unsaved_edits() {
 }
 
 /// Shuts the server down as the protocol says: `shutdown`, then `exit`.
-fn shut_down(mut client: Client) {
-    assert_eq!(client.request("shutdown", Value::Null), Value::Null);
-    client.notify("exit", Value::Null);
-    assert!(ended(&mut client.child).success());
+fn shut_down(client: Client) {
+    assert!(client.shut_down().success());
 }
 
 /// A header declaring 4 GB before a 2-byte body: the server refuses it
@@ -435,10 +325,11 @@ fn a_content_length_over_the_limit_ends_the_server() {
     let mut stdin = child.stdin.take().unwrap();
     stdin.write_all(b"Content-Length: 4000000000\r\n\r\n{}").unwrap();
     stdin.flush().unwrap();
-    let status = ended(&mut child);
+    let mut stderr_pipe = child.stderr.take().unwrap();
+    let status = wait_bounded(child);
     assert_eq!(status.code(), Some(2), "{status}");
     let mut stderr = String::new();
-    child.stderr.take().unwrap().read_to_string(&mut stderr).unwrap();
+    stderr_pipe.read_to_string(&mut stderr).unwrap();
     assert!(stderr.contains("4000000000 bytes, over the limit"), "{stderr}");
     drop(stdin);
 }
@@ -450,7 +341,7 @@ fn exit_without_shutdown_exits_1() {
     std::fs::write(dir.path().join("vaultlint.toml"), "").unwrap();
     let mut client = started(&dir.path().canonicalize().unwrap());
     client.notify("exit", Value::Null);
-    assert_eq!(ended(&mut client.child).code(), Some(1));
+    assert_eq!(client.ended().code(), Some(1));
 }
 
 /// A handbook vault in a temporary folder, with an empty root config.

@@ -1,4 +1,5 @@
 #![allow(dead_code)]
+pub mod lsp;
 use assert_cmd::Command;
 use serde_json::Value;
 use std::path::Path;
