@@ -987,6 +987,27 @@ fn encode<T: Serialize + ?Sized>(value: &T) -> std::io::Result<Vec<u8>> {
 mod tests {
     use super::*;
 
+    /// The notes `n00000.md`... read back with `cache`: each one's
+    /// fingerprint digest, and how many were taken from the cache.
+    fn read_back(cache: &Cache, root: &Path, count: usize, reading: Reading<'_>) -> (Vec<u64>, usize) {
+        let entries = (0..count).map(|i| Entry { path: format!("n{i:05}.md"), kind: EntryKind::File });
+        let silent = &vaultlint_core::progress::Silent;
+        let (notes, beside, _) = read_entries(cache, root, entries.collect(), None, reading, None, silent);
+        (notes.iter().map(print_digest).collect(), beside.iter().filter(|(_, kept)| *kept).count())
+    }
+
+    /// The text of note `i`, as it was (`old`) or is now (`new`).
+    fn words(i: usize, age: &str) -> String {
+        format!("# Note {i}\n{age} words of note {i}\n")
+    }
+
+    /// The fingerprint digests of the notes as their files say now.
+    fn fresh_digests(count: usize, reading: Reading<'_>) -> Vec<u64> {
+        (0..count)
+            .map(|i| print_digest(&Note::parse_with(format!("n{i:05}.md"), &words(i, "new"), reading)))
+            .collect()
+    }
+
     /// A cache in a temporary folder, and the notes `text` gives for
     /// `count` names, read with their fingerprints and stored in it as the
     /// notes of a run started at `started`, each under the key `key` gives.
@@ -1086,7 +1107,6 @@ mod tests {
     #[test]
     fn a_notes_file_that_proves_damaged_gives_no_note() {
         let count = PART + 80;
-        let words = |i: usize, age: &str| format!("# Note {i}\n{age} words of note {i}\n");
         let vault = tempfile::tempdir().unwrap();
         let files: Vec<PathBuf> = (0..count).map(|i| vault.path().join(format!("n{i:05}.md"))).collect();
         for (i, file) in files.iter().enumerate() {
@@ -1098,25 +1118,8 @@ mod tests {
         let key = |i| StoredKey { stamp: stamp(i), digest: i as u64, fingerprinted: true, linked: true };
         let started = stamp(count - 1).racy_until() + 1;
         let (_dir, cache, reading, _) = stored_notes(count, |i| words(i, "old"), key, started);
-        let read = || {
-            let entries = (0..count).map(|i| Entry { path: format!("n{i:05}.md"), kind: EntryKind::File });
-            let (notes, beside, _) = read_entries(
-                &cache,
-                vault.path(),
-                entries.collect(),
-                None,
-                reading,
-                None,
-                &vaultlint_core::progress::Silent,
-            );
-            (
-                notes.iter().map(print_digest).collect::<Vec<_>>(),
-                beside.iter().filter(|(_, kept)| *kept).count(),
-            )
-        };
-        let fresh: Vec<u64> = (0..count)
-            .map(|i| print_digest(&Note::parse_with(format!("n{i:05}.md"), &words(i, "new"), reading)))
-            .collect();
+        let read = || read_back(&cache, vault.path(), count, reading);
+        let fresh = fresh_digests(count, reading);
         let whole = read();
         assert_eq!(whole.1, count, "a whole file gives every note");
         assert!(whole.0.iter().zip(&fresh).all(|(kept, read)| kept != read));
@@ -1376,7 +1379,6 @@ mod tests {
     fn notes_beside_a_vault(
         count: usize,
     ) -> (tempfile::TempDir, tempfile::TempDir, Cache, Box<dyn Fn() -> (Vec<u64>, usize)>, Vec<u64>) {
-        let words = |i: usize, age: &str| format!("# Note {i}\n{age} words of note {i}\n");
         let vault = tempfile::tempdir().unwrap();
         let files: Vec<PathBuf> = (0..count).map(|i| vault.path().join(format!("n{i:05}.md"))).collect();
         for (i, file) in files.iter().enumerate() {
@@ -1388,25 +1390,8 @@ mod tests {
         let (dir, cache, reading, _) = stored_notes(count, |i| words(i, "old"), key, started);
         let root = vault.path().to_path_buf();
         let read_cache = cache.clone();
-        let read = move || {
-            let entries = (0..count).map(|i| Entry { path: format!("n{i:05}.md"), kind: EntryKind::File });
-            let (notes, beside, _) = read_entries(
-                &read_cache,
-                &root,
-                entries.collect(),
-                None,
-                reading,
-                None,
-                &vaultlint_core::progress::Silent,
-            );
-            (
-                notes.iter().map(print_digest).collect::<Vec<_>>(),
-                beside.iter().filter(|(_, kept)| *kept).count(),
-            )
-        };
-        let fresh: Vec<u64> = (0..count)
-            .map(|i| print_digest(&Note::parse_with(format!("n{i:05}.md"), &words(i, "new"), reading)))
-            .collect();
+        let read = move || read_back(&read_cache, &root, count, reading);
+        let fresh = fresh_digests(count, reading);
         (vault, dir, cache, Box::new(read), fresh)
     }
 
