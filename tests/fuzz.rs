@@ -9,6 +9,7 @@
 //! target, 64 for those that read a file); `PROPTEST_CASES=100000 cargo
 //! test --release --test fuzz` runs more.
 
+mod common;
 use proptest::prelude::*;
 use vaultlint_model::vault::Vault;
 use vaultlint_syntax::frontmatter::{self, Delimited, Value, ValueKind};
@@ -275,5 +276,86 @@ proptest! {
         let bytes = text.clone().into_bytes();
         let read = vaultlint_model::dismissals::Dismissals::from_read(Ok(bytes), ".vaultlint-dismissed");
         prop_assert_eq!(read.problems.len(), dismissals.problems.len());
+    }
+}
+
+/// JSON of any shape, a few levels deep: what a client may send as params.
+fn json_value() -> impl Strategy<Value = serde_json::Value> {
+    use serde_json::Value;
+    let leaf = prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::Bool),
+        any::<i64>().prop_map(Value::from),
+        prop_oneof![
+            Just("file:///".to_string()),
+            Just("file:///C:/x.md".to_string()),
+            ".{0,12}".prop_map(|s| s)
+        ]
+        .prop_map(Value::String),
+    ];
+    leaf.prop_recursive(3, 24, 4, |inner| {
+        let keys = prop_oneof![
+            Just("textDocument".to_string()),
+            Just("uri".to_string()),
+            Just("text".to_string()),
+            Just("position".to_string()),
+            Just("line".to_string()),
+            Just("character".to_string()),
+            Just("contentChanges".to_string()),
+            Just("range".to_string()),
+            Just("context".to_string()),
+            Just("changes".to_string()),
+            "[a-z]{1,6}".prop_map(String::from),
+        ];
+        prop_oneof![
+            proptest::collection::vec(inner.clone(), 0..4).prop_map(serde_json::Value::Array),
+            proptest::collection::btree_map(keys, inner, 0..4)
+                .prop_map(|m| serde_json::Value::Object(m.into_iter().collect())),
+        ]
+    })
+}
+
+/// What a client may send: the methods the server knows, and others.
+fn client_message() -> impl Strategy<Value = (bool, String, serde_json::Value)> {
+    let method = prop_oneof![
+        Just("textDocument/didOpen"),
+        Just("textDocument/didChange"),
+        Just("textDocument/didSave"),
+        Just("textDocument/didClose"),
+        Just("textDocument/codeAction"),
+        Just("textDocument/definition"),
+        Just("textDocument/hover"),
+        Just("textDocument/completion"),
+        Just("workspace/didChangeWatchedFiles"),
+        Just("workspace/executeCommand"),
+        Just("$/cancelRequest"),
+        Just("no/such/method"),
+    ];
+    (any::<bool>(), method.prop_map(str::to_string), json_value())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(
+        std::env::var("PROPTEST_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(16)
+    ))]
+
+    /// Messages of any shape, requests or notifications, to a server
+    /// serving a vault: it answers every request, then shuts down as the
+    /// protocol says, with exit status 0.
+    #[test]
+    fn the_server_survives_any_messages(messages in proptest::collection::vec(client_message(), 1..12)) {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("vaultlint.toml"), "").unwrap();
+        std::fs::write(dir.path().join("a.md"), "---\nsuperseded_by: b.md\n---\n# A\n").unwrap();
+        let root = dir.path().canonicalize().unwrap();
+        let mut client = common::lsp::Client::initialized(&root, serde_json::json!({ "debounceMs": 1 }));
+        for (request, method, params) in messages {
+            if request {
+                client.exchange(&method, params);
+            } else {
+                client.notify(&method, params);
+            }
+        }
+        prop_assert!(client.shut_down().success());
     }
 }

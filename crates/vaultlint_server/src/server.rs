@@ -1032,9 +1032,57 @@ fn uri_of(file: &Path) -> Option<lsp::Uri> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
 
     fn read(bytes: &[u8]) -> Result<Option<Message>, String> {
         read_message(&mut std::io::Cursor::new(bytes))
+    }
+
+    /// Bytes that look like frames more often than chance would make them.
+    fn framing() -> impl Strategy<Value = Vec<u8>> {
+        let piece = prop_oneof![
+            Just(b"Content-Length: ".to_vec()),
+            Just(b"content-length:".to_vec()),
+            Just(b"Content-Type: application/vscode-jsonrpc\r\n".to_vec()),
+            Just(b"\r\n".to_vec()),
+            Just(b"\n".to_vec()),
+            Just(b"18446744073709551615".to_vec()),
+            Just(b"67108865".to_vec()),
+            Just(br#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#.to_vec()),
+            "[0-9]{1,4}".prop_map(String::into_bytes),
+            proptest::collection::vec(any::<u8>(), 0..40),
+        ];
+        proptest::collection::vec(piece, 0..12).prop_map(|pieces| pieces.concat())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(
+            std::env::var("PROPTEST_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(256)
+        ))]
+
+        /// Any bytes from a client: a message, the end, or an error; never
+        /// a panic, and never a message longer than the bytes sent.
+        #[test]
+        fn any_bytes_are_a_message_the_end_or_an_error(bytes in framing()) {
+            let mut input = std::io::Cursor::new(&bytes[..]);
+            for _ in 0..bytes.len() + 1 {
+                match read_message(&mut input) {
+                    Ok(Some(_)) => prop_assert!(input.position() as usize <= bytes.len()),
+                    Ok(None) | Err(_) => break,
+                }
+            }
+        }
+
+        /// A message framed as the protocol says is read back as sent.
+        #[test]
+        fn framed_messages_are_read_back(method in "[a-zA-Z/$]{1,20}", text in ".{0,40}") {
+            let message = serde_json::json!({ "jsonrpc": "2.0", "method": method, "params": { "text": text } });
+            let body = message.to_string();
+            let framed = format!("Content-Length: {}\r\n\r\n{body}", body.len());
+            let read = serde_json::to_value(read(framed.as_bytes()).unwrap().unwrap()).unwrap();
+            prop_assert_eq!(&read["method"], &message["method"]);
+            prop_assert_eq!(&read["params"], &message["params"]);
+        }
     }
 
     #[test]
