@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Builds the hostile vaults of the robustness benchmark, one folder per
 input, at a size factor: each input grows linearly with the factor, so the
-time and memory of checking it should too.
+time and memory of checking it should too. A vault's `.bench-args` holds
+the options its check runs with (relative to the vault).
 
 usage: bench/hostile.py OUT FACTOR
 """
@@ -52,6 +53,25 @@ def build(out, k):
     # itself with every note.
     files = [(f"policy-{i:05}.md", f"---\nsuperseded_by: polcy-{i:05}.md\n---\n") for i in range(2_500 * k)]
     vault("broken-declarations", files)
+    # The inputs beside the notes. A dismissal file of many lines, most
+    # naming pairs that are gone, some malformed: each is a finding.
+    lines = "".join(f"gone-{i}.md\tgone-{i}-v2.md\n" if i % 10 else f"only one path {i}\n" for i in range(20_000 * k))
+    vault("dismissals", [(".vaultlint-dismissed", lines)])
+    # A config of many excludes and folder rules: each path meets them all.
+    excludes = ",".join(f'"drafts-{i}/**"' for i in range(2_000 * k))
+    rules = "".join(f'[[supersede]]\nolder = "v{i}"\nnewer = "v{i + 1}"\n' for i in range(500 * k))
+    notes = [(f"v{i}/page.md", f"# Page {i}\n") for i in range(200)]
+    vault("config", [("vaultlint.toml", f"exclude = [{excludes}]\n{rules}")] + notes)
+    # A baseline of many entries, few of them still found: each finding is
+    # matched against it, each entry no finding matches listed as gone.
+    entries = ",\n".join(
+        f'{{"path":"n{i}.md","code":"missing-successor","fingerprint":"{i:016x}","text":"x{i}.md"}}'
+        for i in range(20_000 * k)
+    )
+    files = [(f"n{i}.md", f"---\nsuperseded_by: x{i}.md\n---\n") for i in range(0, 20_000 * k, 100)]
+    files.append(("baseline.json", f'{{"version": 1, "findings": [\n{entries}\n]}}\n'))
+    vault("baseline", files)
+    write(os.path.join(out, "baseline", ".bench-args"), "--baseline baseline.json\n")
 
 
 if __name__ == "__main__":
