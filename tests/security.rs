@@ -4,10 +4,9 @@
 //! history), a hostile archive of a vault, a hostile editor buffer or
 //! language client, and what the runner's environment puts around a run.
 //!
-//! The tests marked `#[ignore = "issue 38: ..."]` hold faults that are not
-//! fixed yet: each fails on the binary as it is, and is unmarked by the
-//! change that fixes its fault. Where the issue leaves the right behaviour
-//! open, the comment on the test decides it.
+//! Each test was written against a binary that failed it, before its
+//! fault was fixed. Where the right behaviour was open, the comment on the
+//! test decides it.
 //!
 //! No test sleeps or times anything: a wait on a child process is bounded
 //! only so that a hang fails the test instead of the suite.
