@@ -108,8 +108,11 @@ fn snippet(d: &Diagnostic, sources: &dyn Sources, name: &str) -> Option<(Snippet
     let end = span.end();
     let text = sources.text(&d.path)?;
     let text: &str = &text;
-    let at = span.offset().min(text.len());
     let floor = |i: usize| text.floor_char_boundary(i);
+    // A span made on a text that changed since (the note was edited after
+    // it was read) may fall inside a character: it is drawn from the
+    // character's start.
+    let at = floor(span.offset().min(text.len()));
     // Look for the line's ends only within the window, so that many
     // findings on one long line cost the window each, not the line.
     let (low, high) = (
