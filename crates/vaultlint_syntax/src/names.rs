@@ -487,6 +487,10 @@ pub fn path_info(path: &str, stem: &str) -> PathInfo {
 /// and its words with the numbers out, and the numbers in order. `None`
 /// for a name without a number.
 pub fn ordinal_key(path: &str, stem: &str) -> Option<(String, Vec<u64>)> {
+    // Most names hold no digit: nothing more to read.
+    if !stem.bytes().any(|b| b.is_ascii_digit()) {
+        return None;
+    }
     let info = path_info(path, stem);
     let stem = match stem.rsplit_once('.') {
         Some((head, lang)) if is_language(lang) => head,

@@ -64,6 +64,8 @@ const SAME_TEXT: f64 = 0.98;
 const TWINS: usize = 3;
 /// Notes sharing this much text are one document whatever their names.
 const MOSTLY_SHARED: f64 = 0.75;
+/// ...and two notes of one folder sharing this much (a note renamed in place).
+const HALF_SHARED: f64 = 0.5;
 
 #[derive(Debug, Clone)]
 pub struct Options {
@@ -570,7 +572,7 @@ fn settle_by_history(pairs: &mut [Pair], facts: &[Option<Box<Facts>>], source: &
         // A text the other path once held is one document's, whatever the names.
         pair.direction = match content {
             Some(_) => earned(verdict.direction, pair.signals.content),
-            None => earned_by(&verdict, &pair.signals),
+            None => earned_by(&verdict, &pair.signals, fa.note.folder() == fb.note.folder()),
         };
         pair.by_words = false;
         if verdict.order == Ordering::Greater {
@@ -812,7 +814,7 @@ fn compare(
     reasons.extend(marker_reasons(fa, fb, &verdict.reasons));
     let verdict_reasons = verdict.reasons.len();
     reasons.extend(verdict.reasons.iter().cloned());
-    let direction = earned_by(&verdict, &signals);
+    let direction = earned_by(&verdict, &signals, fa.note.folder() == fb.note.folder());
     let by_words = verdict.by_words;
     Some(Pair { older, newer, score, direction, reasons, verdict_reasons, signals, by_words })
 }
@@ -825,12 +827,14 @@ fn earned(direction: Direction, content: f64) -> Direction {
 
 /// What the notes' dates say of the order is `confident` only for notes
 /// that are plainly one document: the same name or title (markers
-/// aside), or most of their text. Two notes on one subject, or one
-/// quoting the other, have dates, but they may be no versions at all.
+/// aside), most of their text, or half of it in one folder (a note
+/// renamed where it was). Two notes on one subject, or one quoting the
+/// other from elsewhere, have dates, but they may be no versions at all.
 /// (A marker in a name is a person saying the note is a version.)
-fn earned_by(verdict: &direction::Verdict, signals: &Signals) -> Direction {
+fn earned_by(verdict: &direction::Verdict, signals: &Signals, one_folder: bool) -> Direction {
     let named = signals.name == 1.0 || signals.title == 1.0;
-    if verdict.by_dates && !named && signals.content < MOSTLY_SHARED {
+    let shared = if one_folder { HALF_SHARED } else { MOSTLY_SHARED };
+    if verdict.by_dates && !named && signals.content < shared {
         Direction::Uncertain
     } else {
         earned(verdict.direction, signals.content)
@@ -865,38 +869,46 @@ fn twins(outlines: &[Option<Outline>]) -> HashMap<NoteId, u64> {
 /// 1950s`, `4-1-2`, `Summary 2024`).
 struct Ordinals {
     /// Per note whose name shares its words with another's: its group,
-    /// its position in it, and whether its name says `v2` or `version 2`.
-    member: HashMap<NoteId, (u32, u32, bool)>,
+    /// its position in it, whether its name says `v2` or `version 2`, and
+    /// whether it is filed in the folder of a year its name holds (a
+    /// yearly note: `2024/2024 Summary`).
+    member: HashMap<NoteId, (u32, u32, bool, bool)>,
     /// Per group, how many notes it has.
     sizes: Vec<u32>,
 }
 
 impl Ordinals {
     fn of(vault: &Vault, looked_at: &[bool]) -> Ordinals {
-        let keyed: Vec<(String, Vec<u64>, NoteId)> = (0..vault.notes.len())
+        // The keys' hashes, not the keys: most names hold no number, but
+        // a vault of numbered notes would hold a key for every note.
+        let keyed: Vec<(u64, Vec<u64>, NoteId)> = (0..vault.notes.len())
             .into_par_iter()
             .filter(|&id| looked_at[id])
             .filter_map(|id| {
                 let note = &vault.notes[id];
                 let (key, numbers) = names::ordinal_key(&note.path, note.stem())?;
-                Some((key, numbers, id))
+                Some((names::key_hash(&key), numbers, id))
             })
             .collect();
-        let mut by_key: HashMap<&str, Vec<(&[u64], NoteId)>> = HashMap::new();
+        let mut by_key: HashMap<u64, Vec<(&[u64], NoteId)>> = HashMap::new();
         for (key, numbers, id) in &keyed {
-            by_key.entry(key.as_str()).or_default().push((numbers.as_slice(), *id));
+            by_key.entry(*key).or_default().push((numbers.as_slice(), *id));
         }
         let (mut member, mut sizes) = (HashMap::new(), Vec::new());
         let mut keys: Vec<_> = by_key.into_iter().filter(|(_, m)| m.len() >= 2).collect();
-        keys.sort_unstable_by(|x, y| x.0.cmp(y.0));
+        keys.sort_unstable_by_key(|x| x.0);
         for (group, (_, mut members)) in keys.into_iter().enumerate() {
             members.sort_unstable();
             sizes.push(members.len() as u32);
-            for (position, (_, id)) in members.into_iter().enumerate() {
+            for (position, (numbers, id)) in members.into_iter().enumerate() {
                 let note = &vault.notes[id];
                 let info = names::path_info(&note.path, note.stem());
                 let version = info.name.markers.iter().any(|m| matches!(m, Marker::Version { .. }));
-                member.insert(id, (group as u32, position as u32, version));
+                let year = |folder: &str| {
+                    folder.len() == 4 && folder.parse::<u64>().is_ok_and(|y| numbers.contains(&y))
+                };
+                let filed = note.folder().split('/').any(year);
+                member.insert(id, (group as u32, position as u32, version, filed));
             }
         }
         Ordinals { member, sizes }
@@ -904,17 +916,18 @@ impl Ordinals {
 
     /// Whether `a` and `b`, sharing `content`, are two entries of a
     /// series rather than one document: names that differ only by their
-    /// ordinals, three or more such (or two, unless both names say `v2`
-    /// or `version 2`), that are not next to each other in the series or
-    /// share too little text, or nothing but one skeleton.
+    /// ordinals (two such, unless both names say `v2` or `version 2`)
+    /// sharing less than half their text; or, in a series of three or
+    /// more, or of yearly notes filed in their years' folders, not next to
+    /// each other, or sharing nothing but their skeleton (all their text).
     fn apart(&self, a: NoteId, b: NoteId, content: f64) -> bool {
         let (Some(x), Some(y)) = (self.member.get(&a), self.member.get(&b)) else { return false };
         if x.0 != y.0 {
             return false;
         }
-        let series = self.sizes[x.0 as usize] as usize >= SERIES;
-        if !series && x.2 && y.2 {
-            return false;
+        let series = self.sizes[x.0 as usize] as usize >= SERIES || x.3 && y.3;
+        if !series {
+            return !(x.2 && y.2) && content < SERIES_CONTENT;
         }
         x.1.abs_diff(y.1) != 1 || !(SERIES_CONTENT..SAME_TEXT).contains(&content)
     }
