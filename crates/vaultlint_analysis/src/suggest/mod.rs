@@ -238,11 +238,13 @@ impl<'a> Facts<'a> {
         let alone = other.path.name.markers.is_empty();
         let dated =
             |m: &&Marker| matches!(m, Marker::Date { .. } | Marker::Week { .. } | Marker::Version { .. });
+        // A name that is nothing but markers (`old.md`) says only that.
+        let bare = name.key.is_empty();
         let names = name
             .markers
             .iter()
             .enumerate()
-            .filter(move |(i, m)| same || alone && *i < self.path.own_markers && dated(m));
+            .filter(move |(i, m)| same || alone && *i < self.path.own_markers && (bare || dated(m)));
         let titles = !self.title.key.is_empty() && self.title.key == other.title.key;
         let markers = names.map(|(_, m)| m).chain(self.title.markers.iter().filter(|_| titles)).collect();
         Age { dates, markers, committed, modified: self.note.modified }
@@ -916,18 +918,24 @@ impl Ordinals {
 
     /// Whether `a` and `b`, sharing `content`, are two entries of a
     /// series rather than one document: names that differ only by their
-    /// ordinals (two such, unless both names say `v2` or `version 2`)
-    /// sharing less than half their text; or, in a series of three or
-    /// more, or of yearly notes filed in their years' folders, not next to
-    /// each other, or sharing nothing but their skeleton (all their text).
+    /// ordinals sharing less than half their text (two names saying `v2`
+    /// or `version 2` need that only in a series of three or more); or,
+    /// in a series of three or more, or of yearly notes filed in their
+    /// years' folders, not next to each other, or sharing nothing but
+    /// their skeleton (all their text).
     fn apart(&self, a: NoteId, b: NoteId, content: f64) -> bool {
         let (Some(x), Some(y)) = (self.member.get(&a), self.member.get(&b)) else { return false };
         if x.0 != y.0 {
             return false;
         }
         let series = self.sizes[x.0 as usize] as usize >= SERIES || x.3 && y.3;
+        if x.2 && y.2 {
+            // `guide-v1`, `guide-v2`, `guide-v3`: versions by name, but
+            // `SNMP v1` to `v3` are three subjects sharing a paragraph.
+            return series && content < SERIES_CONTENT;
+        }
         if !series {
-            return !(x.2 && y.2) && content < SERIES_CONTENT;
+            return content < SERIES_CONTENT;
         }
         x.1.abs_diff(y.1) != 1 || !(SERIES_CONTENT..SAME_TEXT).contains(&content)
     }
