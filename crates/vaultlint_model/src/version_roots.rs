@@ -12,8 +12,16 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 
 /// Names of the folder holding the pages being written now, oldest
 /// sense first: a released "current" is older than an unreleased "next".
-const LIVE: &[&[&str]] =
-    &[&["current", "latest", "stable"], &["docs", "main", "master"], &["next", "dev", "_dev", "unreleased"]];
+/// An edge, nightly or canary folder (`edge`, `2-edge`) holds what is
+/// released after the stable docs: the newest of all.
+const LIVE: &[&[&str]] = &[
+    &["current", "latest", "stable"],
+    &["docs", "main", "master"],
+    &["next", "dev", "_dev", "unreleased", "edge", "nightly", "canary"],
+];
+/// The rank of a live folder whose name carries a release line before
+/// its live word: `2-edge`, `3.x-nightly`.
+const LIVE_SUFFIXES: &[&str] = &["edge", "nightly", "canary", "next"];
 
 /// What a root's name says of its place in the order.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
@@ -43,6 +51,12 @@ fn rank(name: &str) -> Option<Rank> {
     let lower = name.to_lowercase();
     if let Some(i) = LIVE.iter().position(|names| names.contains(&lower.as_str())) {
         return Some(Rank::Live(i));
+    }
+    if let Some((line, word)) = lower.rsplit_once(['-', '_'])
+        && LIVE_SUFFIXES.contains(&word)
+        && matches!(rank(line), Some(Rank::Version(_)))
+    {
+        return Some(Rank::Live(LIVE.len() - 1));
     }
     let rest = ["version-", "version_", "release-", "release_", "v"]
         .iter()
@@ -82,6 +96,10 @@ pub struct RootSet {
     pub roots: Vec<String>,
     /// The names the reasons quote (`2.0`, `_dev`), in the same order.
     pub names: Vec<String>,
+    /// Per root, whether it is frozen: a release folder (named as a
+    /// version) that a newer root of the set, or a live folder beside it,
+    /// has replaced. A frozen copy is never newer than a live page.
+    pub frozen: Vec<bool>,
 }
 
 /// The sets of release folders found in a vault (`docs/v1/`, `docs/v2/`,
@@ -93,6 +111,9 @@ pub struct VersionRoots {
     pub placed: Vec<Option<Placed>>,
     /// Every `(set, rank, relative path)` that holds a note.
     pages: HashSet<(usize, usize, String)>,
+    /// Per note, whether a folder of its path is named as a version
+    /// (`v2.3/`, a year folder aside), in a set or not.
+    versioned: Vec<bool>,
 }
 
 /// A root must share at least this share of its documents with the others
@@ -103,11 +124,23 @@ const SHARED: f64 = 0.5;
 impl VersionRoots {
     /// Finds the sets of version roots among the vault's folders.
     pub fn find(vault: &Vault) -> VersionRoots {
-        let mut found =
-            VersionRoots { sets: Vec::new(), placed: vec![None; vault.notes.len()], pages: HashSet::new() };
+        let mut found = VersionRoots {
+            sets: Vec::new(),
+            placed: vec![None; vault.notes.len()],
+            pages: HashSet::new(),
+            versioned: vec![false; vault.notes.len()],
+        };
         let (candidates, under) = candidate_roots(vault);
-        for roots in candidates.into_values() {
-            found.add_set(vault, roots, &under);
+        for (folder, ids) in &under {
+            let name = folder.trim_end_matches('/').rsplit('/').next().unwrap_or_default();
+            let year = name.len() == 4 && name.parse::<u16>().is_ok_and(|y| (1900..=2099).contains(&y));
+            if !year && matches!(rank(name), Some(Rank::Version(_))) {
+                ids.iter().for_each(|&id| found.versioned[id] = true);
+            }
+        }
+        for (parent, roots) in candidates {
+            let docusaurus = parent.ends_with("versioned_docs/");
+            found.add_set(vault, roots, &under, docusaurus);
         }
         found.pages = found.placed.iter().flatten().map(|p| (p.set, p.rank, p.relative.clone())).collect();
         found
@@ -120,6 +153,7 @@ impl VersionRoots {
         vault: &Vault,
         roots: Vec<(String, String, Rank)>,
         under: &HashMap<&str, Vec<NoteId>>,
+        docusaurus: bool,
     ) {
         if roots.len() < 2 {
             return;
@@ -139,12 +173,16 @@ impl VersionRoots {
                 *holders.entry(doc).or_default() += 1;
             }
         }
-        let keep = documents.iter().map(|docs| {
+        // Docusaurus's `docs` folder is the live copy of its
+        // `versioned_docs` by convention, however many pages it has added.
+        let keep = documents.iter().zip(&roots).map(|(docs, (_, _, rank))| {
             let shared = docs.iter().filter(|d| holders[*d] > 1).count();
-            shared >= 2 && shared as f64 >= SHARED * docs.len() as f64
+            let live = docusaurus && matches!(rank, Rank::Live(_));
+            shared >= 2 && (live || shared as f64 >= SHARED * docs.len() as f64)
         });
+        let keep: Vec<bool> = keep.collect();
         let mut kept: Vec<(String, String, Rank)> =
-            roots.into_iter().zip(keep.collect::<Vec<_>>()).filter(|(_, k)| *k).map(|(r, _)| r).collect();
+            roots.into_iter().zip(keep).filter(|(_, k)| *k).map(|(r, _)| r).collect();
         if kept.len() < 2 {
             return;
         }
@@ -156,9 +194,17 @@ impl VersionRoots {
                 self.placed[id].get_or_insert(Placed { set, rank, relative });
             }
         }
+        let live = kept.iter().any(|(_, _, rank)| matches!(rank, Rank::Live(_)));
+        let last = kept.len() - 1;
+        let frozen = kept
+            .iter()
+            .enumerate()
+            .map(|(i, (_, _, rank))| matches!(rank, Rank::Version(_)) && (i < last || live || docusaurus))
+            .collect();
         self.sets.push(RootSet {
             names: kept.iter().map(|(_, name, _)| name.clone()).collect(),
             roots: kept.into_iter().map(|(folder, _, _)| folder).collect(),
+            frozen,
         });
     }
 
@@ -187,6 +233,28 @@ impl VersionRoots {
         x.rank == y.rank
             || self.pages.contains(&(x.set, y.rank, x.relative.clone()))
             || self.pages.contains(&(y.set, x.rank, y.relative.clone()))
+    }
+
+    /// Whether the note is a copy in a frozen release folder (see
+    /// [`RootSet::frozen`]).
+    pub fn frozen(&self, id: NoteId) -> bool {
+        self.placed[id].as_ref().is_some_and(|p| self.sets[p.set].frozen[p.rank])
+    }
+
+    /// The release order of two notes whose paths the roots do not match
+    /// (a page renamed between releases, or a live page beside a frozen
+    /// copy): `Less` when `a` is the older. Two roots of one set are in
+    /// the set's order; a frozen copy is older than a note under no root
+    /// and in no other folder named as a version.
+    pub fn release_order(&self, a: NoteId, b: NoteId) -> Option<Ordering> {
+        match (self.placed[a].as_ref(), self.placed[b].as_ref()) {
+            (Some(x), Some(y)) if x.set == y.set && x.rank != y.rank => Some(x.rank.cmp(&y.rank)),
+            (Some(_), None) if self.frozen(a) && self.versioned.get(b) != Some(&true) => Some(Ordering::Less),
+            (None, Some(_)) if self.frozen(b) && self.versioned.get(a) != Some(&true) => {
+                Some(Ordering::Greater)
+            }
+            _ => None,
+        }
     }
 
     /// The name of a note's root, as the reasons quote it.
@@ -332,9 +400,17 @@ mod tests {
 
     #[test]
     fn names_read_as_versions_in_numeric_order() {
-        let mut names = ["2.10", "v2", "2.9", "_dev", "version-0.77", "2024-Q3", "1.x", "current", "next"];
+        let mut names =
+            ["2.10", "v2", "2.9", "_dev", "version-0.77", "2024-Q3", "1.x", "current", "next", "docs"];
         names.sort_by_key(|n| rank(n).unwrap());
-        assert_eq!(names, ["version-0.77", "1.x", "v2", "2.9", "2.10", "2024-Q3", "current", "_dev", "next"]);
+        assert_eq!(
+            names,
+            ["version-0.77", "1.x", "v2", "2.9", "2.10", "2024-Q3", "current", "docs", "_dev", "next"]
+        );
+        // An edge folder is live and newest, with or without its release line.
+        assert_eq!(rank("2-edge"), Some(Rank::Live(2)));
+        assert_eq!(rank("edge"), Some(Rank::Live(2)));
+        assert!(rank("2.19") < rank("docs") && rank("docs") < rank("2-edge"));
         for not in ["guides", "v", "2.0beta", "", "1..2"] {
             assert_eq!(rank(not), None, "{not}");
         }
@@ -382,5 +458,46 @@ mod tests {
             roots.sets[0].roots,
             ["versioned_docs/version-3.2/", "versioned_docs/version-3.13/", "docs/"]
         );
+        assert_eq!(roots.sets[0].frozen, [true, true, false]);
+    }
+
+    #[test]
+    fn docusaurus_docs_join_however_many_pages_they_added() {
+        let mut paths = vec!["versioned_docs/version-3.x/intro.md", "versioned_docs/version-3.x/api.md"];
+        paths.extend(["docs/intro.md", "docs/api.md", "docs/a.md", "docs/b.md", "docs/c.md", "docs/d.md"]);
+        let v = vault(&paths);
+        let roots = VersionRoots::find(&v);
+        assert_eq!(roots.sets[0].roots, ["versioned_docs/version-3.x/", "docs/"]);
+        let id = |p: &str| v.id_of(p).unwrap();
+        assert!(roots.frozen(id("versioned_docs/version-3.x/api.md")));
+        assert!(!roots.frozen(id("docs/a.md")));
+    }
+
+    #[test]
+    fn an_edge_folder_is_the_newest_root_and_frozen_copies_are_older_than_live_pages() {
+        let v = vault(&[
+            "2.18/intro.md",
+            "2.18/setup.md",
+            "2.19/intro.md",
+            "2.19/setup.md",
+            "docs/intro.md",
+            "docs/setup.md",
+            "2-edge/intro.md",
+            "2-edge/setup.md",
+            "blog/setup-guide.md",
+            "1.0/setup.md",
+        ]);
+        let roots = VersionRoots::find(&v);
+        assert_eq!(roots.sets[0].names, ["2.18", "2.19", "docs", "2-edge"]);
+        assert_eq!(roots.sets[0].frozen, [true, true, false, false]);
+        let id = |p: &str| v.id_of(p).unwrap();
+        assert_eq!(roots.order(id("docs/intro.md"), id("2-edge/intro.md")), Some(Ordering::Less));
+        assert_eq!(
+            roots.release_order(id("blog/setup-guide.md"), id("2.18/setup.md")),
+            Some(Ordering::Greater)
+        );
+        assert_eq!(roots.release_order(id("blog/setup-guide.md"), id("2-edge/setup.md")), None);
+        // A release folder left out of the set is no live page.
+        assert_eq!(roots.release_order(id("1.0/setup.md"), id("2.18/setup.md")), None);
     }
 }

@@ -481,6 +481,43 @@ pub fn path_info(path: &str, stem: &str) -> PathInfo {
     info
 }
 
+/// The key a note shares with the other members of its series, and its
+/// ordinals: for a name holding numbers (`Chapter 7 Part 1`, `notes
+/// 1950's`, `jekyll-4-1-0-released`, `Summary 2024`, `5-2-1`), its place
+/// and its words with the numbers out, and the numbers in order. `None`
+/// for a name without a number.
+pub fn ordinal_key(path: &str, stem: &str) -> Option<(String, Vec<u64>)> {
+    // Most names hold no digit: nothing more to read.
+    if !stem.bytes().any(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let info = path_info(path, stem);
+    let stem = match stem.rsplit_once('.') {
+        Some((head, lang)) if is_language(lang) => head,
+        _ => stem,
+    };
+    let tokens = tokens(stem);
+    let mut words: Vec<&str> = Vec::new();
+    let mut numbers = Vec::new();
+    let mut after_number = false;
+    for t in &tokens {
+        let digits = t.lower.strip_prefix('v').filter(|d| !d.is_empty()).unwrap_or(&t.lower);
+        if digits.bytes().all(|b| b.is_ascii_digit()) {
+            numbers.push(digits.get(digits.len().saturating_sub(18)..).unwrap_or("0").parse().unwrap_or(0));
+            after_number = true;
+            continue;
+        }
+        // `1950's`, `1st`, `2nd`: the ordinal's own ending.
+        if after_number && matches!(t.lower.as_str(), "s" | "st" | "nd" | "rd" | "th") {
+            after_number = false;
+            continue;
+        }
+        after_number = false;
+        words.push(&t.lower);
+    }
+    (!numbers.is_empty()).then(|| (format!("{}\0{}", info.place, words.join(" ")), numbers))
+}
+
 /// The keys by which a note is grouped with others that may be versions
 /// of one document: its name's and its title's, markers out. A generic
 /// one (`index`, `notes`) groups only within its place.
@@ -588,6 +625,26 @@ mod tests {
         assert_eq!(key("chapter 3"), "chapter 3");
         assert_eq!(key("covid19 plan"), "covid 19 plan");
         assert_eq!(key("budget-fy26"), "budget");
+    }
+
+    #[test]
+    fn series_members_share_a_key_apart_from_their_ordinals() {
+        let k = |path: &str| {
+            let stem = path.rsplit('/').next().unwrap().trim_end_matches(".md");
+            ordinal_key(path, stem)
+        };
+        let decade = k("History/notes1950's General Notes.md").unwrap();
+        assert_eq!(decade, ("history\0notes general notes".to_string(), vec![1950]));
+        assert_eq!(k("History/notes1960's General Notes.md").unwrap().0, decade.0);
+        assert_eq!(k("econ/Chapter 7 Part 1.md").unwrap(), ("econ\0chapter part".into(), vec![7, 1]));
+        assert_eq!(k("trivy/5-2-1.md").unwrap(), ("trivy\0".into(), vec![5, 2, 1]));
+        // Year folders are left out of the place: one series across them.
+        assert_eq!(
+            k("Finance/2023/2023 Summary.md").unwrap().0,
+            k("Finance/2024/2024 Summary.md").unwrap().0
+        );
+        assert_eq!(k("net/SNMP V2.md").unwrap(), ("net\0snmp".into(), vec![2]));
+        assert_eq!(k("policies/travel-policy.md"), None);
     }
 
     #[test]

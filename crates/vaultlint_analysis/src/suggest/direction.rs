@@ -46,6 +46,9 @@ pub struct Verdict {
     pub reasons: Vec<String>,
     /// Settled by frontmatter dates, which nothing else can overturn.
     pub by_dates: bool,
+    /// Settled by words in the names alone (`new`, `old`, `copy`), which
+    /// the content history overrules.
+    pub by_words: bool,
 }
 
 /// Decides which of `a` and `b` is older, from their dates and names.
@@ -61,9 +64,11 @@ pub fn decide(a: &Age, b: &Age) -> Verdict {
 /// release folder is committed after the live pages it copies.
 pub fn decide_with(a: &Age, b: &Age, content: Option<Ordering>) -> Verdict {
     if let Some((order, reason)) = by_dates(a, b) {
-        return Verdict { order, direction: Direction::Confident, reasons: vec![reason], by_dates: true };
+        let reasons = vec![reason];
+        return Verdict { order, direction: Direction::Confident, reasons, by_dates: true, by_words: false };
     }
-    let verdict = |order, direction, reasons| Verdict { order, direction, reasons, by_dates: false };
+    let verdict =
+        |order, direction, reasons| Verdict { order, direction, reasons, by_dates: false, by_words: false };
     let history =
         content.map(|order| (order, "its text is an earlier state of the other's, in the git history"));
     let git = match (a.committed, b.committed) {
@@ -73,6 +78,15 @@ pub fn decide_with(a: &Age, b: &Age, content: Option<Ordering>) -> Verdict {
         _ => None,
     };
     match (by_markers(a, b), history) {
+        // A word in a name (`new`, `copy`) never outweighs the history.
+        (Markers::Words(order, _), Some((said, why))) if said != order => verdict(
+            said,
+            Direction::Confident,
+            vec![why.into(), "whatever the words in the names say".into()],
+        ),
+        (Markers::Words(order, reasons), _) => {
+            Verdict { by_words: true, ..verdict(order, Direction::Confident, reasons) }
+        }
         (Markers::Agree(order, reasons), Some((said, _))) if said != order => verdict(
             order,
             Direction::Uncertain,
@@ -132,6 +146,8 @@ fn compare_dates(kx: &str, x: &Written, ky: &str, y: &Written) -> Option<(Orderi
 
 enum Markers {
     None,
+    /// Agreeing words alone (`old`, `new`, `copy`), no date or number.
+    Words(Ordering, Vec<String>),
     Agree(Ordering, Vec<String>),
     Conflict(Vec<String>),
 }
@@ -171,6 +187,7 @@ fn by_markers(a: &Age, b: &Age) -> Markers {
             o => votes.push((o, format!("{} before {}", quoted(&tx, &ty, o).0, quoted(&tx, &ty, o).1))),
         }
     }
+    let words_from = votes.len();
     let word = |age: &Age, older: bool| {
         age.markers
             .iter()
@@ -189,11 +206,12 @@ fn by_markers(a: &Age, b: &Age) -> Markers {
         (None, Some(t)) => votes.push((Ordering::Less, format!("\"{t}\" marks the newer"))),
         _ => {}
     }
+    let words = if words_from == 0 { votes.len() } else { usize::MAX };
     let Some((first, _)) = votes.first() else { return Markers::None };
     let first = *first;
     let reasons = votes.iter().map(|(_, r)| r.clone()).collect();
     if votes.iter().all(|(o, _)| *o == first) {
-        Markers::Agree(first, reasons)
+        if votes.len() == words { Markers::Words(first, reasons) } else { Markers::Agree(first, reasons) }
     } else {
         Markers::Conflict(reasons)
     }

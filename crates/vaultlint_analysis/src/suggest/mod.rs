@@ -51,6 +51,21 @@ const PARTNER_MARGIN: f64 = 0.1;
 /// A note with fewer distinctive shingles than this (a dozen words) is
 /// too short for its text alone to say it is a version of another.
 const SHORT: usize = 24;
+/// Two members of a series (notes whose names differ only by an ordinal)
+/// are one document at two times only with this much text in common:
+/// more than the skeleton the series' notes are made from.
+const SERIES_CONTENT: f64 = 0.5;
+/// Two texts sharing this much are the same text: inside a series, that
+/// is the skeleton alone, with nothing of either note's own.
+const SAME_TEXT: f64 = 0.98;
+/// At least this many byte-identical notes are copies of one file (a
+/// vendored package, a generated page), never versions of each other
+/// unless their dates or names say which came first.
+const TWINS: usize = 3;
+/// Notes sharing this much text are one document whatever their names.
+const MOSTLY_SHARED: f64 = 0.75;
+/// ...and two notes of one folder sharing this much (a note renamed in place).
+const HALF_SHARED: f64 = 0.5;
 
 /// How the similarity pass runs: the lowest score a pair is suggested at,
 /// and whether the git history may order a pair.
@@ -91,6 +106,9 @@ pub struct Pair {
     /// How many of `reasons`, at the end, are the direction's verdict.
     pub verdict_reasons: usize,
     pub signals: Signals,
+    /// The direction rests on words in the names (`new`, `old`) alone,
+    /// which the content history overrules: it is read for this pair too.
+    pub by_words: bool,
 }
 
 /// What the similarity pass found: the suspected pairs, and the release
@@ -209,16 +227,34 @@ impl<'a> Facts<'a> {
         })
     }
 
-    fn age(&self, committed: Option<i64>) -> Age<'_> {
+    /// What is known of the note's age beside `other`. A version marker
+    /// is evidence only where the two names (or titles) are the same once
+    /// markers are out, or a date or version in a file name beside a name
+    /// with no marker at all (`deploy-2024` beside `deploy-build`): in `SNMP v1` beside
+    /// `SNMP v3 traps`, or `Paper (ICB 2019)` beside `Other paper (ICCV
+    /// 2020)`, the marker is the subject, not the time.
+    fn age(&self, committed: Option<i64>, other: &Facts) -> Age<'_> {
         let dates = vaultlint_syntax::keys::version_dates()
             .filter_map(|key| Some((key, self.note.date(key)?)))
             .collect();
-        Age {
-            dates,
-            markers: self.path.name.markers.iter().chain(&self.title.markers).collect(),
-            committed,
-            modified: self.note.modified,
-        }
+        let name = &self.path.name;
+        let same = name.key == other.path.name.key;
+        // Beside a name with no marker, a date or number in this one's
+        // file name still tells; a word (`copy buttons`, `the new way`)
+        // in a different name is the subject.
+        let alone = other.path.name.markers.is_empty();
+        let dated =
+            |m: &&Marker| matches!(m, Marker::Date { .. } | Marker::Week { .. } | Marker::Version { .. });
+        // A name that is nothing but markers (`old.md`) says only that.
+        let bare = name.key.is_empty();
+        let names = name
+            .markers
+            .iter()
+            .enumerate()
+            .filter(move |(i, m)| same || alone && *i < self.path.own_markers && (bare || dated(m)));
+        let titles = !self.title.key.is_empty() && self.title.key == other.title.key;
+        let markers = names.map(|(_, m)| m).chain(self.title.markers.iter().filter(|_| titles)).collect();
+        Age { dates, markers, committed, modified: self.note.modified }
     }
 
     fn periodic(&self) -> bool {
@@ -314,7 +350,9 @@ pub fn find_tallied(
     let series = series(&briefs);
     let looked_at: Vec<bool> = briefs.iter().map(Option::is_some).collect();
     drop(briefs);
+    let ordinals = Ordinals::of(vault, &looked_at);
     let outlines = outlines(vault, &looked_at);
+    let twins = twins(&outlines);
     let counted = once_per_document(&outlines, &roots);
     let (tally, changed) = tally(vault, &counted, &outlines, earlier.tally, earlier.earlier_prints);
     drop((outlines, counted));
@@ -337,11 +375,21 @@ pub fn find_tallied(
             if links.component[a] == links.component[b]
                 || dismissals.contains(&fa.note.path, &fb.note.path)
                 || in_series(fa, fb, &series)
+                || translation(fa, fb)
             {
                 return None;
             }
             let prints = (vault.print(a)?, vault.print(b)?);
-            compare((a, fa), (b, fb), (&prints.0, &prints.1), &common, &roots, options.min_score)
+            let pair = compare((a, fa), (b, fb), (&prints.0, &prints.1), &common, &roots, options.min_score)?;
+            let content = pair.signals.content;
+            // Members of a series: only two neighbours, and only with
+            // their own text in common, beyond the skeleton.
+            if ordinals.apart(a, b, content) && roots.order(a, b).is_none() {
+                return None;
+            }
+            // Identical copies of one file, with nothing to order them.
+            let identical = twins.get(&a).is_some_and(|k| twins.get(&b) == Some(k));
+            (!identical || pair.direction == Direction::Confident).then_some(pair)
         })
         .collect();
     // A note marked already is never the older of a suggestion.
@@ -504,7 +552,9 @@ fn set_of(roots: &VersionRoots, id: NoteId) -> usize {
 /// cheaper than the whole history's diffs): content history, then first
 /// commits.
 fn settle_by_history(pairs: &mut [Pair], facts: &[Option<Box<Facts>>], source: &dyn git::HistorySource) {
-    let open: Vec<usize> = (0..pairs.len()).filter(|&i| pairs[i].direction == Direction::Uncertain).collect();
+    let open: Vec<usize> = (0..pairs.len())
+        .filter(|&i| pairs[i].direction == Direction::Uncertain || pairs[i].by_words)
+        .collect();
     if open.is_empty() {
         return;
     }
@@ -528,12 +578,17 @@ fn settle_by_history(pairs: &mut [Pair], facts: &[Option<Box<Facts>>], source: &
             (false, true) => Some(Ordering::Greater),
             _ => None,
         };
-        let verdict = direction::decide_with(&fa.age(committed(fa)), &fb.age(committed(fb)), content);
+        let verdict = direction::decide_with(&fa.age(committed(fa), fb), &fb.age(committed(fb), fa), content);
         // The direction's reasons, at the end, are redone.
         pair.reasons.truncate(pair.reasons.len() - pair.verdict_reasons);
         pair.verdict_reasons = verdict.reasons.len();
-        pair.reasons.extend(verdict.reasons);
-        pair.direction = verdict.direction;
+        pair.reasons.extend(verdict.reasons.iter().cloned());
+        // A text the other path once held is one document's, whatever the names.
+        pair.direction = match content {
+            Some(_) => earned(verdict.direction, pair.signals.content),
+            None => earned_by(&verdict, &pair.signals, fa.note.folder() == fb.note.folder()),
+        };
+        pair.by_words = false;
         if verdict.order == Ordering::Greater {
             std::mem::swap(&mut pair.older, &mut pair.newer);
         }
@@ -626,6 +681,7 @@ fn candidates(
     };
     let mut candidates = band(vault, looked_at, common, scan, earlier, keep);
     candidates.extend(name_groups(vault, looked_at));
+    candidates.extend(clash_copies(vault, looked_at));
     candidates.retain(|&(a, b)| {
         let (a, b) = (a as usize, b as usize);
         roots.order(a, b).is_none() && !roots.different_pages(a, b)
@@ -712,6 +768,7 @@ fn compare(
             reasons,
             verdict_reasons: 0,
             signals,
+            by_words: false,
         };
         return (min_score <= 0.0).then_some(pair);
     }
@@ -723,18 +780,177 @@ fn compare(
         let name = |id| roots.root_name(id).unwrap_or_default();
         reasons.insert(0, format!("same path under versions {} and {}", name(older), name(newer)));
         let direction = Direction::Confident;
-        let pair = Pair { older, newer, score, direction, reasons, verdict_reasons: 0, signals };
+        let pair =
+            Pair { older, newer, score, direction, reasons, verdict_reasons: 0, signals, by_words: false };
         return (score >= min_score).then_some(pair);
     }
     if score < min_score {
         return None;
     }
-    let verdict = direction::decide(&fa.age(None), &fb.age(None));
+    if let Some(order) = roots.release_order(a, b) {
+        // A page renamed between releases, or a live page beside a copy
+        // frozen in a release folder: the release order says which is
+        // older, whatever dates, names or first commits say.
+        let (older, newer) = if order == Ordering::Less { (a, b) } else { (b, a) };
+        let reason = match roots.root_name(newer) {
+            Some(name) => format!("release {} before {name}", roots.root_name(older).unwrap_or_default()),
+            None => format!("the copy in release {} is frozen", roots.root_name(older).unwrap_or_default()),
+        };
+        reasons.push(reason);
+        let direction = earned(Direction::Confident, signals.content);
+        return Some(Pair {
+            older,
+            newer,
+            score,
+            direction,
+            reasons,
+            verdict_reasons: 1,
+            signals,
+            by_words: false,
+        });
+    }
+    let mut verdict = direction::decide(&fa.age(None, fb), &fb.age(None, fa));
+    if verdict.direction == Direction::Uncertain && clash_copy(fa.note, fb.note) {
+        // Obsidian adds ` 1` to the name of the note made second: edited
+        // since, it is the newer; still identical, it is the duplicate to
+        // retire.
+        let copy_is_a = fa.note.stem().len() > fb.note.stem().len();
+        let edited = signals.content < SAME_TEXT;
+        verdict.order = if copy_is_a == edited { Ordering::Greater } else { Ordering::Less };
+        let why = if edited {
+            "the copy made when the name was taken, edited since"
+        } else {
+            "an identical copy made when the name was taken"
+        };
+        verdict.reasons = vec![format!("\" 1\": {why}")];
+    }
     let (older, newer) = if verdict.order == Ordering::Greater { (b, a) } else { (a, b) };
     reasons.extend(marker_reasons(fa, fb, &verdict.reasons));
     let verdict_reasons = verdict.reasons.len();
-    reasons.extend(verdict.reasons);
-    Some(Pair { older, newer, score, direction: verdict.direction, reasons, verdict_reasons, signals })
+    reasons.extend(verdict.reasons.iter().cloned());
+    let direction = earned_by(&verdict, &signals, fa.note.folder() == fb.note.folder());
+    let by_words = verdict.by_words;
+    Some(Pair { older, newer, score, direction, reasons, verdict_reasons, signals, by_words })
+}
+
+/// A direction is `confident` only for two notes with text in common:
+/// with none, nothing but their names says they are one document.
+fn earned(direction: Direction, content: f64) -> Direction {
+    if content < SOME_CONTENT { Direction::Uncertain } else { direction }
+}
+
+/// What the notes' dates say of the order is `confident` only for notes
+/// that are plainly one document: the same name or title (markers
+/// aside), most of their text, or half of it in one folder (a note
+/// renamed where it was). Two notes on one subject, or one quoting the
+/// other from elsewhere, have dates, but they may be no versions at all.
+/// (A marker in a name is a person saying the note is a version.)
+fn earned_by(verdict: &direction::Verdict, signals: &Signals, one_folder: bool) -> Direction {
+    let named = signals.name == 1.0 || signals.title == 1.0;
+    let shared = if one_folder { HALF_SHARED } else { MOSTLY_SHARED };
+    if verdict.by_dates && !named && signals.content < shared {
+        Direction::Uncertain
+    } else {
+        earned(verdict.direction, signals.content)
+    }
+}
+
+/// A page and its translation: notes in two languages with one file
+/// name (`docs/intro.md` and `i18n/fr/.../intro.md`, `en/intro.md` and
+/// `de/intro.md`), however much text an untranslated page shares.
+fn translation(a: &Facts, b: &Facts) -> bool {
+    a.language != b.language && a.note.stem().eq_ignore_ascii_case(b.note.stem())
+}
+
+/// For each note of a group of [`TWINS`] or more byte-identical notes,
+/// the group's key.
+fn twins(outlines: &[Option<Outline>]) -> HashMap<NoteId, u64> {
+    let mut count: HashMap<u64, usize> = HashMap::new();
+    for outline in outlines.iter().flatten().filter(|o| !o.empty) {
+        *count.entry(outline.key).or_default() += 1;
+    }
+    count.retain(|_, n| *n >= TWINS);
+    if count.is_empty() {
+        return HashMap::new();
+    }
+    (outlines.iter().enumerate())
+        .filter_map(|(id, o)| o.filter(|o| !o.empty && count.contains_key(&o.key)).map(|o| (id, o.key)))
+        .collect()
+}
+
+/// Series: notes in one place whose names differ only by ordinals (a
+/// number, a year, a decade, a date, a version: `Chapter 7`, `notes
+/// 1950s`, `4-1-2`, `Summary 2024`).
+struct Ordinals {
+    /// Per note whose name shares its words with another's: its group,
+    /// its position in it, whether its name says `v2` or `version 2`, and
+    /// whether it is filed in the folder of a year its name holds (a
+    /// yearly note: `2024/2024 Summary`).
+    member: HashMap<NoteId, (u32, u32, bool, bool)>,
+    /// Per group, how many notes it has.
+    sizes: Vec<u32>,
+}
+
+impl Ordinals {
+    fn of(vault: &Vault, looked_at: &[bool]) -> Ordinals {
+        // The keys' hashes, not the keys: most names hold no number, but
+        // a vault of numbered notes would hold a key for every note.
+        let keyed: Vec<(u64, Vec<u64>, NoteId)> = (0..vault.notes.len())
+            .into_par_iter()
+            .filter(|&id| looked_at[id])
+            .filter_map(|id| {
+                let note = &vault.notes[id];
+                let (key, numbers) = names::ordinal_key(&note.path, note.stem())?;
+                Some((names::key_hash(&key), numbers, id))
+            })
+            .collect();
+        let mut by_key: HashMap<u64, Vec<(&[u64], NoteId)>> = HashMap::new();
+        for (key, numbers, id) in &keyed {
+            by_key.entry(*key).or_default().push((numbers.as_slice(), *id));
+        }
+        let (mut member, mut sizes) = (HashMap::new(), Vec::new());
+        let mut keys: Vec<_> = by_key.into_iter().filter(|(_, m)| m.len() >= 2).collect();
+        keys.sort_unstable_by_key(|x| x.0);
+        for (group, (_, mut members)) in keys.into_iter().enumerate() {
+            members.sort_unstable();
+            sizes.push(members.len() as u32);
+            for (position, (numbers, id)) in members.into_iter().enumerate() {
+                let note = &vault.notes[id];
+                let info = names::path_info(&note.path, note.stem());
+                let version = info.name.markers.iter().any(|m| matches!(m, Marker::Version { .. }));
+                let year = |folder: &str| {
+                    folder.len() == 4 && folder.parse::<u64>().is_ok_and(|y| numbers.contains(&y))
+                };
+                let filed = note.folder().split('/').any(year);
+                member.insert(id, (group as u32, position as u32, version, filed));
+            }
+        }
+        Ordinals { member, sizes }
+    }
+
+    /// Whether `a` and `b`, sharing `content`, are two entries of a
+    /// series rather than one document: names that differ only by their
+    /// ordinals sharing less than half their text (two names saying `v2`
+    /// or `version 2` need that only in a series of three or more); or,
+    /// in a series of three or more, or of yearly notes filed in their
+    /// years' folders, not next to each other, or sharing nothing but
+    /// their skeleton (all their text).
+    fn apart(&self, a: NoteId, b: NoteId, content: f64) -> bool {
+        let (Some(x), Some(y)) = (self.member.get(&a), self.member.get(&b)) else { return false };
+        if x.0 != y.0 {
+            return false;
+        }
+        let series = self.sizes[x.0 as usize] as usize >= SERIES || x.3 && y.3;
+        if x.2 && y.2 {
+            // `guide-v1`, `guide-v2`, `guide-v3`: versions by name, but
+            // `SNMP v1` to `v3` are three subjects sharing a paragraph.
+            return series && content < SERIES_CONTENT;
+        }
+        if !series {
+            return content < SERIES_CONTENT;
+        }
+        x.1.abs_diff(y.1) != 1 || !(SERIES_CONTENT..SAME_TEXT).contains(&content)
+    }
 }
 
 /// The notes whose fingerprints count towards how common a shingle is:
@@ -836,6 +1052,43 @@ fn facts_of_candidates<'a>(
         facts[id] = f.map(Box::new);
     }
     facts
+}
+
+/// `Name 1.md` beside `Name.md` in one folder: the copy Obsidian makes
+/// when a name is taken. (`Example 2` beside `Example` is a second
+/// example more often than a copy.)
+fn clash_suffix(stem: &str, other: &str) -> bool {
+    stem.len() == other.len() + 2 && stem.starts_with(other) && stem.ends_with(" 1")
+}
+
+/// Whether two notes are a name and its clash copy, in one folder.
+fn clash_copy(a: &Note, b: &Note) -> bool {
+    a.folder() == b.folder() && (clash_suffix(a.stem(), b.stem()) || clash_suffix(b.stem(), a.stem()))
+}
+
+/// The pairs of a note and its clash copy (see [`clash_suffix`]).
+fn clash_copies(vault: &Vault, looked_at: &[bool]) -> Vec<(u32, u32)> {
+    (0..vault.notes.len())
+        .into_par_iter()
+        .filter(|&id| looked_at[id])
+        .filter_map(|id| {
+            let note = &vault.notes[id];
+            let stem = note.stem();
+            let bytes = stem.as_bytes();
+            let n = bytes.len();
+            if n < 3 || &bytes[n - 2..] != b" 1" {
+                return None;
+            }
+            let (base, file) = (&stem[..n - 2], note.path.rsplit('/').next()?);
+            let ext = &file[n..];
+            let other = match note.folder() {
+                "" => format!("{base}{ext}"),
+                folder => format!("{folder}/{base}{ext}"),
+            };
+            let other = vault.id_of(&other).filter(|&o| looked_at[o])?;
+            Some(((id.min(other)) as u32, (id.max(other)) as u32))
+        })
+        .collect()
 }
 
 /// Pairs of notes whose names or titles are the same once markers are out.
@@ -981,8 +1234,11 @@ fn score(
     let same_place = copies || a.path.place == b.path.place;
     let same_language = a.language == b.language;
     let (content, shorter) = content(prints.0, prints.1, common);
-    let name = name_similarity(&a.path.name, &b.path.name, same_place);
+    // A clash copy (`Name 1.md`) has its note's name.
+    let clash = clash_copy(a.note, b.note);
+    let name = if clash { 1.0 } else { name_similarity(&a.path.name, &b.path.name, same_place) };
     let title = name_similarity(&a.title, &b.title, same_place);
+    let title = if clash { title.max(name) } else { title };
     let tags = set_overlap(&a.tags, &b.tags);
     let headings = set_overlap(&a.headings, &b.headings);
     let ratio = |o: Option<(usize, usize)>| o.map(|(s, u)| s as f64 / u as f64);
@@ -1006,12 +1262,21 @@ fn score(
     // Same-named notes in parallel folders (one per team or region) are
     // not versions for their names alone.
     let same_stem = a.note.stem().eq_ignore_ascii_case(b.note.stem());
-    let parallel = !same_place && same_stem;
+    // A note moved into a subfolder (or out of one), its copy left behind,
+    // is one document in two places, not a page of each of two teams.
+    let inside = |x: &Facts, y: &Facts| {
+        let (fx, fy) = (x.note.folder(), y.note.folder());
+        fx.is_empty() || fy.len() > fx.len() && fy.starts_with(fx) && fy.as_bytes()[fx.len()] == b'/'
+    };
+    let moved = same_stem && (inside(a, b) || inside(b, a));
+    let parallel = !same_place && same_stem && !moved;
     let named = same_language && !parallel && name >= STRONG_NAME && title >= STRONG_NAME;
     // A rewrite with no text in common: the names differ only by a
     // version marker in one of them, and both have text.
-    let marked = !same_stem && a.path.own_markers + b.path.own_markers > 0;
-    let rewritten = marked && name == 1.0 && a.size.min(b.size) as usize >= SHORT;
+    // In one of them only: two dated names with nothing in common are
+    // two entries of a series (`notes 1950s`, `notes 1960s`).
+    let marked = !same_stem && (a.path.own_markers == 0) != (b.path.own_markers == 0);
+    let rewritten = marked && same_place && name == 1.0 && a.size.min(b.size) as usize >= SHORT;
     let by_name = if named && (content >= SOME_CONTENT || rewritten) {
         0.85 * meta * (0.7 + 0.3 * (content / 0.3).min(1.0))
     } else {

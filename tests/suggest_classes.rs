@@ -1,0 +1,145 @@
+//! `vaultlint suggest` on the kinds of case that real vaults and docs
+//! sites showed to be noise or misses, each in a small vault of its own:
+//! series, locale copies and vendored files, live pages beside release
+//! folders, version markers that are the subject, and the copies people
+//! make.
+
+mod common;
+use common::{fixture, pairs, suggest_json};
+use std::path::Path;
+use std::process::Command;
+
+fn found(dir: &Path, extra: &[&str]) -> (Vec<(String, String, String)>, serde_json::Value) {
+    let (code, json) = suggest_json(dir, extra);
+    assert_eq!(code, 0, "{json}");
+    let mut found = pairs(&json);
+    found.sort();
+    (found, json)
+}
+
+fn owned(list: &[(&str, &str, &str)]) -> Vec<(String, String, String)> {
+    let mut list: Vec<_> =
+        list.iter().map(|(a, b, c)| (a.to_string(), b.to_string(), c.to_string())).collect();
+    list.sort();
+    list
+}
+
+/// Decades, chapters and per-release reports whose names differ only by a
+/// number are entries of a series, never paired all with all, nor are two
+/// yearly notes filed in their years' folders made from one skeleton;
+/// editions of one policy are, each with the next only.
+#[test]
+fn a_series_is_not_a_set_of_versions() {
+    let (found, _) = found(&fixture("series"), &["--no-git", "--min-score", "0.3"]);
+    assert_eq!(
+        found,
+        owned(&[
+            ("policies/travel-policy-2024.md", "policies/travel-policy-2025.md", "confident"),
+            ("policies/travel-policy-2025.md", "policies/travel-policy-2026.md", "confident"),
+        ])
+    );
+}
+
+/// A page and its translations (Docusaurus `i18n/<locale>/`, language
+/// folders) are never paired, however much untranslated text they share,
+/// nor are identical vendored copies of one file with nothing to order
+/// them; a true pair beside them still is.
+#[test]
+fn locale_copies_and_identical_files_are_not_versions() {
+    let (found, _) = found(&fixture("locale-copies"), &["--no-git"]);
+    assert_eq!(found, owned(&[("docs/guide/upgrading-old.md", "docs/guide/upgrading.md", "confident")]));
+}
+
+/// An edge folder is the newest root of its set (a folder rule is offered
+/// for the whole set), and a live page that came from a release copy is
+/// never its older: the copy frozen in the release folder is.
+#[test]
+fn live_pages_are_never_older_than_release_copies() {
+    let (found, json) = found(&fixture("live-release"), &["--no-git"]);
+    assert_eq!(
+        found,
+        owned(&[
+            ("2.18/platforms/aws.md", "blog/2017/running-the-mesh-on-aws.md", "confident"),
+            ("2.19/platforms/aws.md", "blog/2017/running-the-mesh-on-aws.md", "confident"),
+        ])
+    );
+    let rules = json["folder_rules"].as_array().unwrap();
+    assert_eq!(rules.len(), 1, "{json}");
+    assert_eq!(rules[0]["newer"], "2-edge");
+    assert_eq!(rules[0]["roots"], serde_json::json!(["2.18", "2.19", "docs"]));
+}
+
+/// `confident` is earned by content: a version number that is the
+/// subject (`SNMP v1`, `v2`, `v3`), a year that is a paper's, two dated
+/// entries with nothing in common, none makes a pair or a direction; a
+/// word in a name (`new`) loses to the notes' dates.
+#[test]
+fn confident_is_earned_by_content() {
+    let (all, json) = found(&fixture("subject-markers"), &["--no-git", "--min-score", "0.3"]);
+    let confident: Vec<_> = all.iter().filter(|p| p.2 == "confident").cloned().collect();
+    assert_eq!(
+        confident,
+        owned(&[
+            ("guides/Release setup new.md", "guides/Release setup.md", "confident"),
+            ("policies/expenses-v1.md", "policies/expenses-v2.md", "confident"),
+        ])
+    );
+    for p in json["pairs"].as_array().unwrap() {
+        let (older, newer) = (p["older"].as_str().unwrap(), p["newer"].as_str().unwrap());
+        assert!(!older.starts_with("stack/") && !older.starts_with("network/"), "{older} -> {newer}");
+    }
+}
+
+fn git(dir: &Path, args: &[&str], time: &str) {
+    let status = Command::new("git")
+        .args(["-c", "user.name=T", "-c", "user.email=t@example.com", "-c", "commit.gpgsign=false"])
+        .args(args)
+        .current_dir(dir)
+        .env("GIT_AUTHOR_DATE", time)
+        .env("GIT_COMMITTER_DATE", time)
+        .status()
+        .unwrap();
+    assert!(status.success(), "git {args:?}");
+}
+
+/// A note named `new` whose text the other note's path held earlier is
+/// the older: the word in the name never outweighs the content history.
+#[test]
+fn a_word_in_a_name_never_outweighs_the_history() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let first = "# Deploy plan\n\nFreeze the main branch on Monday morning and tag the release candidate.\n\n\
+                 Run the full test suite on the candidate and publish the results to the team channel.\n\n\
+                 Deploy to staging on Tuesday and watch the error dashboard for a full day.\n";
+    let second = first.replace("for a full day", "for two full days, then ask support for a go");
+    git(d, &["init", "-q"], "2025-01-01T10:00:00Z");
+    std::fs::write(d.join("deploy-plan.md"), first).unwrap();
+    git(d, &["add", "."], "2025-01-01T10:00:00Z");
+    git(d, &["commit", "-qm", "plan"], "2025-01-01T10:00:00Z");
+    std::fs::write(d.join("deploy-plan.md"), &second).unwrap();
+    git(d, &["commit", "-qam", "longer watch"], "2025-02-01T10:00:00Z");
+    // Later, someone restores the first text under a name saying `new`.
+    std::fs::write(d.join("deploy-plan-new.md"), first).unwrap();
+    git(d, &["add", "."], "2025-03-01T10:00:00Z");
+    git(d, &["commit", "-qm", "restore"], "2025-03-01T10:00:00Z");
+    let (found, json) = found(d, &[]);
+    assert_eq!(found, owned(&[("deploy-plan-new.md", "deploy-plan.md", "confident")]));
+    let reasons = json["pairs"][0]["reasons"].to_string();
+    assert!(reasons.contains("an earlier state of the other's"), "{reasons}");
+}
+
+/// `Name 1.md` beside `Name.md` (Obsidian's copy when a name is taken),
+/// and a note moved into a subfolder with its original left behind, are
+/// candidates, with some edits since; two teams' pages of one name are not.
+#[test]
+fn the_copies_people_make_are_candidates() {
+    let (found, _) = found(&fixture("copies"), &["--no-git"]);
+    let pairs: Vec<(String, String)> = found.into_iter().map(|(a, b, _)| (a, b)).collect();
+    assert_eq!(
+        pairs,
+        [
+            ("Campaign/Karen Waters.md".to_string(), "Campaign/PCs/Karen Waters.md".to_string()),
+            ("Linux/AppImage.md".to_string(), "Linux/AppImage 1.md".to_string()),
+        ]
+    );
+}
