@@ -1106,20 +1106,10 @@ mod tests {
     /// every note taken from it is read from its file instead.
     #[test]
     fn a_notes_file_that_proves_damaged_gives_no_note() {
-        let count = PART + 80;
-        let vault = tempfile::tempdir().unwrap();
-        let files: Vec<PathBuf> = (0..count).map(|i| vault.path().join(format!("n{i:05}.md"))).collect();
-        for (i, file) in files.iter().enumerate() {
-            std::fs::write(file, words(i, "new")).unwrap();
-        }
         // The file stores each note as it was before, under its file's
         // stamp now, as if the run that wrote it read the notes then.
-        let stamp = |i: usize| Stamp::of_file(&files[i]).unwrap();
-        let key = |i| StoredKey { stamp: stamp(i), digest: i as u64, fingerprinted: true, linked: true };
-        let started = stamp(count - 1).racy_until() + 1;
-        let (_dir, cache, reading, _) = stored_notes(count, |i| words(i, "old"), key, started);
-        let read = || read_back(&cache, vault.path(), count, reading);
-        let fresh = fresh_digests(count, reading);
+        let (_vault, _dir, cache, read, fresh) = notes_beside_a_vault(PART + 80);
+        let count = fresh.len();
         let whole = read();
         assert_eq!(whole.1, count, "a whole file gives every note");
         assert!(whole.0.iter().zip(&fresh).all(|(kept, read)| kept != read));
