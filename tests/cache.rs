@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{copy_dir, fixture, vaultlint};
+use common::vaultlint;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
@@ -11,18 +11,7 @@ use std::time::{Duration, SystemTime};
 /// dates) whose files were all written an hour ago, so that a warm run
 /// trusts their size and time.
 fn vault() -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    copy_dir(&fixture("versions"), dir.path());
-    age(dir.path());
-    dir
-}
-
-/// Sets every file's modification time under `dir` to an hour ago.
-fn age(dir: &Path) {
-    let past = SystemTime::now() - Duration::from_secs(3600);
-    for file in files(dir) {
-        std::fs::File::options().write(true).open(&file).unwrap().set_modified(past).unwrap();
-    }
+    common::aged_copy("versions")
 }
 
 fn files(dir: &Path) -> Vec<PathBuf> {
@@ -135,7 +124,7 @@ fn warm_runs_match_cold_runs_over_edits_renames_and_deletions() {
         change();
         assert_warm_is_cold(root, step);
         // Once the edits are old enough, the cache trusts sizes and times.
-        age(root);
+        common::age(root);
         assert_warm_is_cold(root, &format!("{step}, aged"));
     }
 }
@@ -295,7 +284,7 @@ fn where_the_cache_lives_and_how_to_remove_it() {
 fn one_cache_folder_serves_two_vaults() {
     let (a, b) = (vault(), vault());
     std::fs::remove_file(b.path().join("hr/parental-leave-policy.md")).unwrap();
-    age(b.path());
+    common::age(b.path());
     let shared = tempfile::tempdir().unwrap();
     let with_shared = |dir: &Path| {
         let out = vaultlint()
@@ -325,11 +314,11 @@ fn a_note_linked_from_outside_the_vault_is_seen_to_change() {
     let target = outside.path().join("shared.md");
     std::fs::write(&target, "---\ntitle: Shared\n---\n# Shared\n").unwrap();
     std::os::unix::fs::symlink(&target, root.join("shared.md")).unwrap();
-    age(outside.path());
+    common::age(outside.path());
     assert_warm_is_cold(root, "linked");
     // The link keeps its own time; the file it leads to changes.
     std::fs::write(&target, "---\ntitle: Shared\nsuperseded_by: nowhere.md\n---\n# Shared\n").unwrap();
-    age(outside.path());
+    common::age(outside.path());
     let (_, out, _) = run(root, &["check", "--format", "concise", "--no-cache"]);
     assert!(out.contains("shared.md"), "the changed note is checked: {out}");
     assert_warm_is_cold(root, "its target changed");
@@ -350,7 +339,7 @@ fn a_few_edits_in_a_large_vault_are_read_again_until_the_cache_is_rewritten() {
         )
         .unwrap();
     }
-    age(root);
+    common::age(root);
     assert_warm_is_cold(root, "untouched");
     let notes_file = || {
         let file = cache_files(root)
@@ -366,7 +355,7 @@ fn a_few_edits_in_a_large_vault_are_read_again_until_the_cache_is_rewritten() {
     std::fs::rename(root.join("n7.md"), root.join("m7.md")).unwrap();
     std::fs::remove_file(root.join("n9.md")).unwrap();
     assert_warm_is_cold(root, "a note renamed, one deleted");
-    age(root);
+    common::age(root);
     assert_warm_is_cold(root, "aged");
 }
 
@@ -396,7 +385,7 @@ fn counts_from_another_state_of_the_vault_change_nothing() {
             let text = format!("---\ntitle: Page {i}\n---\n# Page {i}\n\n{}{tail}", words(i, 80));
             std::fs::write(root.join(format!("p{i}.md")), text).unwrap();
         }
-        age(root);
+        common::age(root);
     };
     let args = ["suggest", "--format", "json", "--min-score", "0"];
     let cold = || run(root, &[&args[..], &["--no-cache"]].concat());

@@ -127,17 +127,7 @@ fn link_style_and_git_from_the_file() {
                 tickets page the duty engineer, and the rest waits for the next morning.\n";
     // Two names with no version marker: only the history tells them
     // apart. One holds the other's first text, committed after it changed.
-    let git = |args: &[&str], time: &str| {
-        let out = std::process::Command::new("git")
-            .current_dir(&notes)
-            .args(["-c", "user.name=T", "-c", "user.email=t@example.com", "-c", "commit.gpgsign=false"])
-            .args(args)
-            .env("GIT_AUTHOR_DATE", time)
-            .env("GIT_COMMITTER_DATE", time)
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "git {args:?}");
-    };
+    let git = |args: &[&str], time: &str| common::git_at(&notes, args, time);
     git(&["init", "-q"], "@1700000000 +0000");
     fs::write(notes.join("hours-of-support.md"), format!("# Support hours\n\n{body}")).unwrap();
     git(&["add", "."], "@1700000000 +0000");

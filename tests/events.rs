@@ -7,16 +7,9 @@ use common::vaultlint;
 use serde_json::{Value, json};
 use std::path::Path;
 
+/// Runs git in `dir`, its commits dated `day` at nine.
 fn git(dir: &Path, args: &[&str], day: &str) {
-    let out = std::process::Command::new("git")
-        .current_dir(dir)
-        .args(["-c", "user.name=Docs", "-c", "user.email=docs@example.com", "-c", "commit.gpgsign=false"])
-        .args(args)
-        .env("GIT_COMMITTER_DATE", format!("{day}T09:00:00Z"))
-        .env("GIT_AUTHOR_DATE", format!("{day}T09:00:00Z"))
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "git {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    common::git_at(dir, args, &format!("{day}T09:00:00Z"));
 }
 
 fn write(dir: &Path, path: &str, text: &str) {

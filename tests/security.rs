@@ -15,7 +15,7 @@
 mod common;
 
 use common::lsp::{Client, HANG, uri, wait_bounded};
-use common::{copy_dir, fixture, snapshot};
+use common::snapshot;
 use serde_json::{Value, json};
 use std::fs;
 use std::io::{Read, Write};
@@ -77,18 +77,7 @@ fn vault() -> tempfile::TempDir {
 /// size and time: the similarity pass runs and the cache holds all its
 /// files.
 fn versions() -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    copy_dir(&fixture("versions"), dir.path());
-    age(dir.path());
-    dir
-}
-
-/// Sets the modification time of every file under `dir` to an hour ago.
-fn age(dir: &Path) {
-    let past = SystemTime::now() - Duration::from_secs(3600);
-    for file in snapshot(dir).keys() {
-        fs::File::options().write(true).open(dir.join(file)).unwrap().set_modified(past).unwrap();
-    }
+    common::aged_copy("versions")
 }
 
 fn mkfifo(path: &Path) {
@@ -200,15 +189,7 @@ fn measured(mut cmd: Command) -> (Ran, u64) {
 
 /// Runs git in `dir` as a fixed author, its commits dated `day`.
 fn git(dir: &Path, args: &[&str], day: &str) {
-    let out = Command::new("git")
-        .current_dir(dir)
-        .args(["-c", "user.name=Docs", "-c", "user.email=docs@example.com", "-c", "commit.gpgsign=false"])
-        .args(args)
-        .env("GIT_COMMITTER_DATE", format!("{day}T09:00:00Z"))
-        .env("GIT_AUTHOR_DATE", format!("{day}T09:00:00Z"))
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "git {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    common::git_at(dir, args, &format!("{day}T09:00:00Z"));
 }
 
 /// The text of a note long enough for the similarity pass to pair it with

@@ -2,9 +2,10 @@
 //! versions fixture: true pairs of every naming convention, and traps.
 
 mod common;
-use common::{check_json, copy_dir, findings, fixture, pairs, snapshot, suggest_json, vaultlint};
+use common::{
+    check_json, copy_dir, findings, fixture, git_at as git, pairs, snapshot, suggest_json, vaultlint,
+};
 use std::fs;
-use std::path::Path;
 
 /// Every true pair of `fixtures/versions`, older first.
 const TRUE_PAIRS: &[(&str, &str)] = &[
@@ -165,18 +166,6 @@ fn stale_and_invalid_dismissals_are_reported() {
         ]
     );
     assert!(json["diagnostics"][0]["message"].as_str().unwrap().contains("`eng/gone.md`"));
-}
-
-fn git(dir: &Path, args: &[&str], time: &str) {
-    let status = std::process::Command::new("git")
-        .current_dir(dir)
-        .args(["-c", "user.name=Test", "-c", "user.email=test@example.com", "-c", "commit.gpgsign=false"])
-        .args(args)
-        .env("GIT_AUTHOR_DATE", time)
-        .env("GIT_COMMITTER_DATE", time)
-        .status()
-        .unwrap();
-    assert!(status.success(), "git {args:?}");
 }
 
 #[test]

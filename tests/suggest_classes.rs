@@ -5,9 +5,8 @@
 //! make.
 
 mod common;
-use common::{fixture, pairs, suggest_json};
+use common::{fixture, git_at as git, pairs, suggest_json};
 use std::path::Path;
-use std::process::Command;
 
 fn found(dir: &Path, extra: &[&str]) -> (Vec<(String, String, String)>, serde_json::Value) {
     let (code, json) = suggest_json(dir, extra);
@@ -88,18 +87,6 @@ fn confident_is_earned_by_content() {
         let (older, newer) = (p["older"].as_str().unwrap(), p["newer"].as_str().unwrap());
         assert!(!older.starts_with("stack/") && !older.starts_with("network/"), "{older} -> {newer}");
     }
-}
-
-fn git(dir: &Path, args: &[&str], time: &str) {
-    let status = Command::new("git")
-        .args(["-c", "user.name=T", "-c", "user.email=t@example.com", "-c", "commit.gpgsign=false"])
-        .args(args)
-        .current_dir(dir)
-        .env("GIT_AUTHOR_DATE", time)
-        .env("GIT_COMMITTER_DATE", time)
-        .status()
-        .unwrap();
-    assert!(status.success(), "git {args:?}");
 }
 
 /// A note named `new` whose text the other note's path held earlier is

@@ -11,16 +11,7 @@ use std::fs;
 use std::path::Path;
 
 fn git(dir: &Path, args: &[&str], time: i64) {
-    let date = format!("@{time} +0000");
-    let out = std::process::Command::new("git")
-        .current_dir(dir)
-        .args(["-c", "user.name=Docs", "-c", "user.email=docs@example.com", "-c", "commit.gpgsign=false"])
-        .args(args)
-        .env("GIT_AUTHOR_DATE", &date)
-        .env("GIT_COMMITTER_DATE", &date)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "git {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    common::git_at(dir, args, &format!("@{time} +0000"));
 }
 
 fn commit(dir: &Path, message: &str, time: i64) {

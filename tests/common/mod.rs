@@ -118,3 +118,35 @@ pub fn lineage_map(dir: &Path, extra: &[&str]) -> std::collections::BTreeMap<Str
         .map(|entry| (entry["path"].as_str().unwrap().to_string(), entry))
         .collect()
 }
+
+/// Runs git in `dir` as a fixed author, every commit dated `date` (in any
+/// form git reads: `@1700000000 +0000`, `2026-01-05T09:00:00Z`), and
+/// fails the test if git does.
+pub fn git_at(dir: &Path, args: &[&str], date: &str) {
+    let out = std::process::Command::new("git")
+        .current_dir(dir)
+        .args(["-c", "user.name=Test", "-c", "user.email=test@example.com", "-c", "commit.gpgsign=false"])
+        .args(args)
+        .env("GIT_COMMITTER_DATE", date)
+        .env("GIT_AUTHOR_DATE", date)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "git {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+}
+
+/// A copy of the fixture `name` whose files were all written an hour ago,
+/// so that a warm run trusts their size and time.
+pub fn aged_copy(name: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    copy_dir(&fixture(name), dir.path());
+    age(dir.path());
+    dir
+}
+
+/// Sets the modification time of every file under `dir` to an hour ago.
+pub fn age(dir: &Path) {
+    let past = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+    for file in snapshot(dir).keys() {
+        std::fs::File::options().write(true).open(dir.join(file)).unwrap().set_modified(past).unwrap();
+    }
+}
