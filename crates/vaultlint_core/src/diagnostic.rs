@@ -97,6 +97,27 @@ impl Edit {
         let end = self.offset + self.original.len();
         [&text[..self.offset], &self.replacement, &text[end..]].concat()
     }
+
+    /// `text` with `edits` (in order of offset) made, each where the text
+    /// still reads what it expects; an edit that overlaps one made before
+    /// it, or no longer fits, is left for the next run. Gives how many
+    /// were made.
+    pub fn apply_all<'e>(text: &str, edits: impl IntoIterator<Item = &'e Edit>) -> (String, usize) {
+        let mut out = String::with_capacity(text.len());
+        let (mut at, mut made) = (0, 0);
+        for edit in edits {
+            let end = edit.offset + edit.original.len();
+            if edit.offset < at || text.get(edit.offset..end) != Some(edit.original.as_str()) {
+                continue;
+            }
+            out.push_str(&text[at..edit.offset]);
+            out.push_str(&edit.replacement);
+            at = end;
+            made += 1;
+        }
+        out.push_str(&text[at..]);
+        (out, made)
+    }
 }
 
 /// Whether a fix may be applied without a person looking at it.

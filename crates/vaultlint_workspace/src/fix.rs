@@ -73,21 +73,8 @@ fn plan_file(root: &Path, path: &str, mut fixes: Vec<&Fix>) -> Result<Option<Fil
     }
     let before = String::from_utf8(bytes).map_err(|_| "it is not valid UTF-8".to_string())?;
     fixes.sort_by_key(|f| f.edit.offset);
-    let mut after = String::with_capacity(before.len());
-    let (mut at, mut count) = (0, 0);
-    for fix in fixes {
-        let edit = &fix.edit;
-        let end = edit.offset + edit.original.len();
-        // Overlapping or stale edits are left for the next run.
-        if edit.offset < at || before.get(edit.offset..end) != Some(edit.original.as_str()) {
-            continue;
-        }
-        after.push_str(&before[at..edit.offset]);
-        after.push_str(&edit.replacement);
-        at = end;
-        count += 1;
-    }
-    after.push_str(&before[at..]);
+    // Overlapping or stale edits are left for the next run.
+    let (after, count) = vaultlint_core::diagnostic::Edit::apply_all(&before, fixes.iter().map(|f| &f.edit));
     if after == before {
         return Ok(None);
     }
@@ -139,17 +126,5 @@ pub fn in_text<'d>(
         findings.filter_map(|d| d.fix.as_ref()).filter(|f| f.is_safe()).map(|f| &f.edit).collect();
     edits.sort_by_key(|e| e.offset);
     edits.dedup_by_key(|e| e.offset);
-    let mut out = String::with_capacity(text.len());
-    let mut at = 0;
-    for edit in edits {
-        let end = edit.offset + edit.original.len();
-        if edit.offset < at || text.get(edit.offset..end) != Some(edit.original.as_str()) {
-            continue;
-        }
-        out.push_str(&text[at..edit.offset]);
-        out.push_str(&edit.replacement);
-        at = end;
-    }
-    out.push_str(&text[at..]);
-    out
+    vaultlint_core::diagnostic::Edit::apply_all(text, edits).0
 }
