@@ -6,8 +6,11 @@ the options its check runs with (relative to the vault).
 
 usage: bench/hostile.py OUT FACTOR
 """
+import json
 import os
+import random
 import sys
+import time
 
 
 def write(path, text):
@@ -72,6 +75,195 @@ def build(out, k):
     files.append(("baseline.json", f'{{"version": 1, "findings": [\n{entries}\n]}}\n'))
     vault("baseline", files)
     write(os.path.join(out, "baseline", ".bench-args"), "--baseline baseline.json\n")
+
+    cache_vaults(out, k, vault)
+    server_streams(out, k, vault)
+
+
+def words(seed, count):
+    """`count` words, the same for the same seed."""
+    rng = random.Random(seed)
+    return " ".join(VOCABULARY[rng.randrange(len(VOCABULARY))] for _ in range(count))
+
+
+VOCABULARY = [a + b for a in "bdfgklmnprstvz" for b in ("a", "e", "i", "o", "u", "an", "el", "ir", "os")]
+
+
+def aged(root):
+    """Every file under `root` dated an hour ago, so that a warm run takes
+    its size and times as proof that it is unchanged."""
+    past = time.time() - 3600
+    for folder, _, names in os.walk(root):
+        for name in names:
+            os.utime(os.path.join(folder, name), (past, past))
+
+
+def cache_vaults(out, k, vault):
+    """The cache files: each vault is checked with the cache in its
+    default folder, in the way its `.bench-cache` says (see
+    bench/hostile_run.py). The notes grow with the factor, and with them
+    every cache file (the notes file, the findings, the similarity pass's
+    counts); or the vault stays and only the cache files grow."""
+
+    def notes(count):
+        # Notes of a few hundred words, one in ten linking to a retired
+        # note (a finding each), one in twenty-five a copy of the one
+        # before with a line added (a suspected version).
+        files = []
+        for i in range(count):
+            seed = i - 1 if i % 25 == 1 else i
+            extra = "\nOne more line.\n" if i % 25 == 1 else ""
+            link = " [[old]]" if i % 10 == 0 else ""
+            text = f"---\ntitle: Page {seed}\n---\n# Page {seed}\n\n{words(seed, 300)}{link}\n{extra}"
+            files.append((f"p{i // 100:03}/n{i:05}.md", text))
+        return files
+
+    # A warm check: the findings come from the cache, whole.
+    vault("cache-warm-check", notes(1_000 * k))
+    # A warm `suggest`: the notes file, the tally and the banding.
+    vault("cache-warm-suggest", notes(1_000 * k))
+    # Every cache file damaged (a byte of each flipped, so its tag is
+    # wrong) before each run: each is read, refused and written again.
+    vault("cache-damaged", notes(1_000 * k))
+    # The vault stays; every cache file is replaced by one of k GiB (a
+    # sparse file), over the limit of what the vault could need: none
+    # may be read.
+    vault("cache-oversized", notes(1_000))
+    # The vault stays; every cache file is replaced by one of 24k MiB,
+    # under that limit, whose header is right but whose tag is not (the
+    # notes file's first part claims all of it): none may be held whole.
+    vault("cache-bad-tag", notes(1_000))
+    modes = {"cache-warm-check": "warm check", "cache-warm-suggest": "warm suggest",
+             "cache-damaged": "damaged check", "cache-oversized": f"oversized check {k << 30}",
+             "cache-bad-tag": f"bad-tag check {(24 * k) << 20}"}
+    for name, mode in modes.items():
+        write(os.path.join(out, name, ".obsidian", "app.json"), "{}\n")
+        write(os.path.join(out, name, ".bench-cache"), mode + "\n")
+        aged(os.path.join(out, name))
+
+
+class Stream:
+    """A language client's messages, framed as LSP frames them, written to
+    a file that is the server's standard input: `initialize` first (the
+    vault at `root`, a debounce longer than the run so that only requests
+    make the server check), `shutdown` and `exit` last."""
+
+    def __init__(self, root):
+        self.root = os.path.abspath(root)
+        self.frames = []
+        self.next_id = 0
+        self.request("initialize", {"processId": None, "rootUri": self.uri(""), "capabilities": {},
+                                    "initializationOptions": {"debounceMs": 600_000}})
+        self.notify("initialized", {})
+
+    def uri(self, path):
+        return "file://" + os.path.join(self.root, path).rstrip("/")
+
+    def frame(self, message):
+        body = json.dumps(message).encode()
+        self.frames.append(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+
+    def notify(self, method, params):
+        self.frame({"jsonrpc": "2.0", "method": method, "params": params})
+
+    def request(self, method, params):
+        self.next_id += 1
+        self.frame({"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params})
+
+    def open(self, path, text):
+        document = {"uri": self.uri(path), "languageId": "markdown", "version": 1, "text": text}
+        self.notify("textDocument/didOpen", {"textDocument": document})
+
+    def change(self, path, version, text):
+        self.notify("textDocument/didChange", {"textDocument": {"uri": self.uri(path), "version": version},
+                                               "contentChanges": [{"text": text}]})
+
+    def at(self, method, path, line, character):
+        position = {"line": line, "character": character}
+        self.request(method, {"textDocument": {"uri": self.uri(path)}, "position": position})
+
+    def actions(self, path, lines):
+        whole = {"start": {"line": 0, "character": 0}, "end": {"line": lines, "character": 0}}
+        self.request("textDocument/codeAction", {"textDocument": {"uri": self.uri(path)}, "range": whole,
+                                                  "context": {"diagnostics": []}})
+
+    def write(self, tail=b"", end=True):
+        if end:
+            self.request("shutdown", None)
+            self.notify("exit", None)
+        with open(os.path.join(self.root, ".bench-stream"), "wb") as f:
+            f.writelines(self.frames)
+            f.write(tail)
+
+
+def server_streams(out, k, vault):
+    """The language server: a client's stream of messages grows with the
+    factor, on a vault that stays (bench/hostile_run.py feeds the stream
+    to `vaultlint server` and measures the server)."""
+    note = "---\nsuperseded_by: gone.md\n---\n# Note\n\n" + "".join(
+        f"{words(i, 12)} [[old]] [[new]]\n" for i in range(40))
+    lines = note.count("\n")
+
+    # Notes opened by the thousand, each with findings: all stay open,
+    # and one check reports on all of them.
+    vault("lsp-open", [])
+    s = Stream(os.path.join(out, "lsp-open"))
+    for i in range(500 * k):
+        s.open(f"open/n{i:05}.md", note.replace("# Note", f"# Note {i}"))
+    s.at("textDocument/hover", "open/n00000.md", 1, 16)
+    s.write()
+    # A large note changed again and again (full sync): only the last
+    # text matters.
+    vault("lsp-changes", [])
+    s = Stream(os.path.join(out, "lsp-changes"))
+    big = note * 64
+    s.open("big.md", big)
+    for i in range(40 * k):
+        s.change("big.md", i + 2, big + "x" * i)
+    s.at("textDocument/hover", "big.md", 1, 16)
+    s.write()
+    # A change and a request, again and again: each request is answered
+    # from the text it follows, so each makes a check.
+    vault("lsp-change-and-ask", [])
+    s = Stream(os.path.join(out, "lsp-change-and-ask"))
+    s.open("note.md", note)
+    for i in range(150 * k):
+        s.change("note.md", i + 2, note + "x" * (i % 50))
+        s.actions("note.md", lines)
+    s.write()
+    # Requests of every kind on one note, none of them after a change.
+    vault("lsp-requests", [])
+    s = Stream(os.path.join(out, "lsp-requests"))
+    s.open("note.md", note)
+    for i in range(600 * k):
+        line = i % lines
+        s.at("textDocument/hover", "note.md", line, 20)
+        s.at("textDocument/definition", "note.md", line, 20)
+        s.at("textDocument/completion", "note.md", 1, 16)
+        s.actions("note.md", lines)
+        s.at("vaultlint/unknown", "note.md", line, 0)
+    s.write()
+    # A note of one line holding findings by the thousand: each finding's
+    # range is found in the editor's text.
+    vault("lsp-findings-on-a-line", [])
+    s = Stream(os.path.join(out, "lsp-findings-on-a-line"))
+    s.open("many.md", "[[old]] " * (8_000 * k))
+    s.at("textDocument/hover", "many.md", 0, 3)
+    s.write()
+    # A message declaring the most the server reads (64 MiB), of which
+    # 8k MiB come before the input ends: memory follows what is sent.
+    vault("lsp-short-body", [])
+    s = Stream(os.path.join(out, "lsp-short-body"))
+    s.write(b"Content-Length: %d\r\n\r\n" % (64 << 20) + b" " * ((8 * k) << 20), end=False)
+    # Messages by the thousand, then one declaring a length no message
+    # has (2^63 bytes): the server ends there, having allocated nothing
+    # for it.
+    vault("lsp-huge-length", [])
+    s = Stream(os.path.join(out, "lsp-huge-length"))
+    s.open("note.md", note)
+    for i in range(2_000 * k):
+        s.change("note.md", i + 2, note + "x" * (i % 50))
+    s.write(b"Content-Length: %d\r\n\r\n{}" % (1 << 63), end=False)
 
 
 if __name__ == "__main__":
