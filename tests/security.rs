@@ -838,6 +838,49 @@ fn a_huge_corrupt_tally_is_not_read_whole() {
     assert!(peak_kib < 256 << 10, "peak of {} MiB", peak_kib >> 10);
 }
 
+/// Memory grows with the input, not with what a file claims: cache files
+/// of 64 MiB, under the most the vault could need, whose headers are
+/// right (magic, format, key, a length their size bears out) but whose
+/// tags are wrong, the notes file's first part claiming all of it. Each
+/// is proven before it is held, so none is held whole: the run holds no
+/// more than a run without them.
+#[cfg(all(target_os = "linux", target_pointer_width = "64"))]
+#[test]
+fn a_cache_file_with_a_wrong_tag_is_never_held_whole() {
+    let dir = versions();
+    let root = dir.path();
+    for args in [["check", "--format", "json"], ["suggest", "--format", "json"]] {
+        run(&args, root);
+        run(&args, root);
+    }
+    let size: u64 = 64 << 20;
+    let craft = || {
+        for name in ["check", "notes", "tally", "banded"] {
+            let file = cache_file(root, name);
+            let bytes = fs::read(&file).unwrap();
+            let mut crafted = bytes[..HEADER - 16].to_vec();
+            crafted.extend_from_slice(&(size - HEADER as u64).to_le_bytes());
+            crafted.extend_from_slice(&0x5eed_u64.to_le_bytes());
+            // A notes file's time, one part, and that part's length.
+            for word in [0, 1, size - HEADER as u64 - 24] {
+                crafted.extend_from_slice(&word.to_le_bytes());
+            }
+            let crafted_file = fs::File::create(&file).unwrap();
+            (&crafted_file).write_all(&crafted).unwrap();
+            crafted_file.set_len(size).unwrap();
+        }
+    };
+    for args in [["check", "--format", "json"], ["suggest", "--format", "json"]] {
+        let cold = run(&[&args[..], &["--no-cache"]].concat(), root);
+        craft();
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_vaultlint"));
+        cmd.args(args).arg(root).env_remove("VAULTLINT_CACHE_DIR");
+        let (warm, peak_kib) = measured(cmd);
+        assert_eq!(warm, cold, "{args:?}");
+        assert!(peak_kib < 48 << 10, "{args:?}: peak of {} MiB", peak_kib >> 10);
+    }
+}
+
 /// A cache that fails safe: a corrupt tally file is rebuilt by the next
 /// run that counts, not kept (and paid for) on every run.
 #[test]

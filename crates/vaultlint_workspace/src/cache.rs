@@ -10,7 +10,10 @@
 //! truncated, corrupt, from another version or for other settings, or
 //! that this cache did not write (one committed with the vault), is
 //! ignored and rebuilt; so is one larger than the vault could need
-//! ([`limit`]), which is not read. What a file holds is checked again
+//! ([`limit`]), which is not read. A file is proven before it is held
+//! whole (the notes file, read a part at a time, before a part larger
+//! than a few parts of notes), so a wrong one costs a pass of reading,
+//! not its size in memory. What a file holds is checked again
 //! where it is used: an index it gives must lie inside the vault. Files
 //! are created anew or replaced by rename, never written through a link,
 //! so a run never sees another run's half-written file, and the folder is
@@ -197,15 +200,29 @@ impl Cache {
 
     /// The value stored under `name` for `key`, if the file is whole, of
     /// this format, made for this key by this cache, and its payload no
-    /// longer than `limit`: a larger file is not read.
+    /// longer than `limit`: a larger file is not read. The file is proven
+    /// (its tag checked) as it is read a piece at a time, and only then
+    /// read again to be held: one whose tag is wrong costs a pass of
+    /// reading, never its size in memory.
     pub fn load<T: DeserializeOwned>(&self, name: &str, key: u64, limit: u64) -> Option<T> {
-        use std::io::Read;
+        use std::io::{Read, Seek, SeekFrom};
         let secret = self.secret()?;
-        let (file, size) = open_regular(&self.file(name))?;
-        let most = Some(limit.saturating_add(HEADER as u64)).filter(|&most| size <= most)?;
-        let mut bytes = Vec::new();
-        file.take(most).read_to_end(&mut bytes).ok()?;
-        decode(&bytes, key, secret)
+        let (mut file, size) = open_regular(&self.file(name))?;
+        let mut header = [0; HEADER];
+        file.read_exact(&mut header).ok()?;
+        let (length, tagged) = header_for(&header, key)?;
+        if size.checked_sub(HEADER as u64) != Some(length) || length > limit {
+            return None;
+        }
+        let digest = digest_of(&mut file, length)?;
+        if tag(secret, key, length, digest) != tagged {
+            return None;
+        }
+        file.seek(SeekFrom::Start(HEADER as u64)).ok()?;
+        let mut payload = Vec::with_capacity(usize::try_from(length).ok()?);
+        file.take(length).read_to_end(&mut payload).ok()?;
+        // Proven again as held: the file may have changed between the reads.
+        decode_payload(&payload, length, tagged, key, secret)
     }
 
     /// Stores `value` under `name` for `key`: written whole to a temporary
@@ -264,8 +281,9 @@ impl Cache {
     /// early, and says `false` too). With no file to read, or one made
     /// for another key, `take` gets no parts and the answer is `true`.
     /// (Decoding bytes not yet proven is safe: the decoder checks every
-    /// length against the bytes it has.) Not to be called on the thread
-    /// pool, which it waits on.
+    /// length against the bytes it has. Holding them is bounded: a part
+    /// over [`UNPROVEN_PART`] is held only once the file is proven.) Not
+    /// to be called on the thread pool, which it waits on.
     fn stream_parts<T: Send, R>(
         &self,
         name: &str,
@@ -329,7 +347,7 @@ impl Cache {
             return None;
         }
         let checksum = xxhash_rust::xxh3::Xxh3Default::new();
-        let mut file = PartsFile { reader, key, secret, length, tag, read: 0, checksum };
+        let mut file = PartsFile { reader, key, secret, length, tag, read: 0, checksum, proven: false };
         let started = file.word()? as i64;
         Some((file, started))
     }
@@ -517,7 +535,16 @@ struct PartsFile {
     tag: u64,
     read: u64,
     checksum: xxhash_rust::xxh3::Xxh3Default,
+    /// Whether its tag was checked already, before a large part.
+    proven: bool,
 }
+
+/// The largest part of a notes file held before the file is proven: a
+/// part of [`PART`] notes takes about 3 MB. A larger one is held only
+/// once a pass over the whole file has checked its tag, so that a file
+/// whose tag is wrong never has more than a few parts this large in
+/// memory, whatever its parts' lengths say.
+const UNPROVEN_PART: usize = 16 << 20;
 
 impl PartsFile {
     /// Reads the next `bytes.len()` bytes; never past the length the
@@ -536,6 +563,17 @@ impl PartsFile {
         self.fill(&mut bytes).map(|()| u64::from_le_bytes(bytes))
     }
 
+    /// Whether the file's tag is right: its payload read again from the
+    /// start, a piece at a time, then the reading taken up where it was.
+    fn prove(&mut self) -> Option<bool> {
+        use std::io::{Seek, SeekFrom};
+        let at = self.reader.stream_position().ok()?;
+        self.reader.seek(SeekFrom::Start(HEADER as u64)).ok()?;
+        let digest = digest_of(&mut self.reader, self.length)?;
+        self.reader.seek(SeekFrom::Start(at)).ok()?;
+        Some(tag(self.secret, self.key, self.length, digest) == self.tag)
+    }
+
     /// Reads the parts, each into a `buffer` and given with its place to
     /// `give`, which says whether to go on. Says whether the file was read
     /// whole, with its checksum right.
@@ -548,6 +586,12 @@ impl PartsFile {
             let count = self.word()?;
             for at in 0..usize::try_from(count).ok()? {
                 let len = usize::try_from(self.word()?).ok().filter(|&len| len as u64 <= self.length)?;
+                if len > UNPROVEN_PART && !self.proven {
+                    self.proven = self.prove()?;
+                    if !self.proven {
+                        return None;
+                    }
+                }
                 let mut part = buffer();
                 part.clear();
                 part.resize(len, 0);
@@ -592,14 +636,39 @@ impl<T> Iterator for InOrder<T> {
     }
 }
 
-/// The value a whole cache file `bytes` holds, if it is of this format,
-/// made for `key`, and tagged under `secret`.
-fn decode<T: DeserializeOwned>(bytes: &[u8], key: u64, secret: (u64, u64)) -> Option<T> {
-    let (header, payload) = bytes.split_at_checked(HEADER)?;
-    let (length, tagged) = header_for(header.try_into().ok()?, key)?;
+/// The value `payload` holds, if it is `length` bytes whose tag, for
+/// `key` under `secret`, is `tagged`.
+fn decode_payload<T: DeserializeOwned>(
+    payload: &[u8],
+    length: u64,
+    tagged: u64,
+    key: u64,
+    secret: (u64, u64),
+) -> Option<T> {
     let digest = xxhash_rust::xxh3::xxh3_128(payload);
     let whole = length == payload.len() as u64 && tagged == tag(secret, key, length, digest);
     whole.then(|| postcard::from_bytes(payload).ok()).flatten()
+}
+
+/// The 128-bit xxh3 of the next `length` bytes of `input`, read a piece
+/// at a time; `None` if it ends before them.
+fn digest_of(input: &mut impl std::io::Read, length: u64) -> Option<u128> {
+    let mut digest = xxhash_rust::xxh3::Xxh3Default::new();
+    let mut piece = vec![0; 64 << 10];
+    let mut left = length;
+    while left > 0 {
+        let want = piece.len().min(usize::try_from(left).unwrap_or(usize::MAX));
+        match input.read(&mut piece[..want]) {
+            Ok(0) => return None,
+            Ok(read) => {
+                digest.update(&piece[..read]);
+                left -= read as u64;
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(_) => return None,
+        }
+    }
+    Some(digest.digest128())
 }
 
 /// The payload's length and tag a header gives, if it is a header of
@@ -1123,6 +1192,30 @@ mod tests {
             std::fs::write(&file, &damaged).unwrap();
             assert_eq!(read(), (fresh.clone(), 0), "damaged at byte {at} of {}", bytes.len());
         }
+    }
+
+    /// A part larger than [`UNPROVEN_PART`] is given once the file proves
+    /// whole, and never when its tag is wrong: a wrong file's parts are
+    /// never held, whatever lengths it gives them.
+    #[test]
+    fn a_large_part_is_held_only_once_its_file_is_proven() {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = Cache::new(dir.path().join("cache"), dir.path());
+        let large = vec![7u8; UNPROVEN_PART + 1];
+        let parts = [vec![1u8; 10], large.clone(), vec![2u8; 10]];
+        cache.store_parts("parts", 1, 42, parts.len(), parts.iter().cloned().map(Ok)).unwrap();
+        let lengths = |cache: &Cache| {
+            let take = |started, parts: &mut dyn Iterator<Item = usize>| (started, parts.collect::<Vec<_>>());
+            cache.stream_parts("parts", 1, u64::MAX, |part| Some(part.len()), take)
+        };
+        assert_eq!(lengths(&cache), ((42, vec![10, large.len(), 10]), true));
+
+        let file = cache.file("parts");
+        let mut bytes = std::fs::read(&file).unwrap();
+        let last = bytes.len() - 1;
+        bytes[last] ^= 1;
+        std::fs::write(&file, &bytes).unwrap();
+        assert_eq!(lengths(&cache), ((42, vec![10]), false), "the large part is not given");
     }
 
     // -----------------------------------------------------------------
