@@ -246,19 +246,12 @@ pub fn run(
         (Some(cache), Mode::Report) => Some((cache, memo_key(settings, &walked, &rules, suggesting))),
         _ => None,
     };
-    if let Some((cache, MemoKey { key, latest, limit, .. })) = &memo
-        && let Some(memo) =
-            cache.load::<Memo>(MEMO, *key, *limit).filter(|m| latest.is_none_or(|t| t < m.started))
+    if let Some((cache, key)) = &memo
+        && let Some(report) = load_memo(cache, key, &walked.entries)
     {
         progress.finish();
         let paths = walked.entries.into_iter().map(|e| e.path).collect();
-        return Ok(Checked {
-            vault: None,
-            paths,
-            report: memo.report,
-            edits: Vec::new(),
-            skipped: Vec::new(),
-        });
+        return Ok(Checked { vault: None, paths, report, edits: Vec::new(), skipped: Vec::new() });
     }
     let started = crate::cache::now();
     let stamps = memo.as_mut().map(|(_, key)| std::mem::take(&mut key.stamps));
@@ -328,12 +321,12 @@ fn memo_key(
         (notes, f.folders)
     });
     let git = (suggesting && settings.suggest.git).then(|| crate::git::state(settings.root()));
+    let dismissals = settings.read_dismissals().ok();
     let described = format!(
-        "{suggesting} {focused:?} {focus:?} {rules:?} {git:?} {:?} {:?} {:?}",
-        walked.problems,
-        walked.configs,
-        settings.read_dismissals().ok()
+        "{suggesting} {focused:?} {focus:?} {rules:?} {git:?} {:?} {:?} {dismissals:?}",
+        walked.problems, walked.configs,
     );
+    let dismissals = dismissals.map(|bytes| (settings.dismissals_name(), bytes.len() as u64));
     // Written field by field: formatting a line per note took a twentieth
     // of a warm run at 100k notes.
     let mut entries = Vec::with_capacity(walked.entries.len() * 80);
@@ -367,7 +360,39 @@ fn memo_key(
         crate::cache::key([env!("CARGO_PKG_VERSION").as_bytes(), described.as_bytes(), &entries, &kept]);
     let bytes = stamps.iter().flatten().map(|s| s.size).fold(0u64, u64::saturating_add);
     let limit = crate::cache::limit(stamps.len(), bytes);
-    MemoKey { key, latest, limit, stamps }
+    MemoKey { key, latest, limit, stamps, dismissals }
+}
+
+/// The findings of the last check, if the memo in `cache` holds them for
+/// `key` (`entries`: the walk's, in the order of `key`'s stamps), was
+/// made after every note's file was last written, and places each of
+/// them inside its file: a finding on a note (its span, and its fix's
+/// edit) within the note's bytes as its stamp sizes them (the key covers
+/// the stamps: those are the bytes the findings were made from), one on
+/// the dismissal file within its bytes, and one on any other file (a
+/// config) nowhere. A memo that places a finding elsewhere is damaged,
+/// its tag right or not: it is not used, and the check runs and writes
+/// it again. (The renderers clamp what they show to the text they get;
+/// this keeps the memo from being taken on its word.)
+fn load_memo(cache: &crate::cache::Cache, key: &MemoKey, entries: &[crate::walk::Entry]) -> Option<Report> {
+    let memo = cache.load::<Memo>(MEMO, key.key, key.limit)?;
+    let size = |path: &str| match entries.binary_search_by(|e| e.path.as_str().cmp(path)) {
+        Ok(at) => Some(key.stamps.get(at).copied().flatten().map_or(0, |s| s.size)),
+        Err(_) => key.dismissals.as_ref().filter(|(name, _)| name == path).map(|&(_, len)| len),
+    };
+    let fresh = key.latest.is_none_or(|t| t < memo.started);
+    let placed = memo.report.diagnostics.iter().all(|d| placed_within(d, size(&d.path)));
+    (fresh && placed).then_some(memo.report)
+}
+
+/// Whether the span of `d`, and its fix's edit, end within the first
+/// `size` bytes of its file; `None`: a file with no bytes to place them.
+fn placed_within(d: &Diagnostic, size: Option<u64>) -> bool {
+    let ends_within = |start: usize, len: usize| {
+        (start as u64).checked_add(len as u64).is_some_and(|end| size.is_some_and(|size| end <= size))
+    };
+    d.span.is_none_or(|s| ends_within(s.offset(), s.len()))
+        && d.fix.as_ref().is_none_or(|f| ends_within(f.edit.offset, f.edit.original.len()))
 }
 
 /// What [`memo_key`] finds: the key, the latest time a note's file may
@@ -380,4 +405,177 @@ struct MemoKey {
     /// The most the findings' file may hold ([`crate::cache::limit`]).
     limit: u64,
     stamps: Vec<Option<crate::cache::Stamp>>,
+    /// The dismissal file's vault path and size, when it could be read.
+    dismissals: Option<(String, u64)>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cache::{Cache, Stamp};
+    use crate::walk::{Entry, EntryKind};
+    use proptest::prelude::*;
+    use vaultlint_core::code::Code;
+    use vaultlint_core::diagnostic::{Edit, Fix, Span};
+
+    /// The walk's notes, `a.md` and `b.md`, of `SIZES` bytes, and the
+    /// dismissal file's size.
+    const SIZES: [u64; 2] = [40, 7];
+    const DISMISSED: u64 = 30;
+    const DISMISSALS: &str = ".vaultlint-dismissed";
+
+    fn entries() -> Vec<Entry> {
+        ["a.md", "b.md"].map(|path| Entry { path: path.into(), kind: EntryKind::File }).to_vec()
+    }
+
+    fn key() -> MemoKey {
+        let stamp = |size| Some(Stamp { size, modified: 1, changed: 1, inode: 1, device: 1, mode: 0o100644 });
+        MemoKey {
+            key: 7,
+            latest: Some(1),
+            limit: 1 << 20,
+            stamps: SIZES.map(stamp).to_vec(),
+            dismissals: Some((DISMISSALS.into(), DISMISSED)),
+        }
+    }
+
+    /// The findings a memo of `diagnostics` gives back: stored with its
+    /// tag right (under the cache's own secret, as only its owner could),
+    /// then decoded as a run decodes it.
+    fn stored_then_loaded(diagnostics: &[Diagnostic]) -> Option<Vec<Diagnostic>> {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = Cache::new(dir.path().join("cache"), dir.path());
+        let key = key();
+        let report = Report {
+            notes: 2,
+            diagnostics: diagnostics.to_vec(),
+            slices: Default::default(),
+            baseline: None,
+        };
+        cache.store(MEMO, key.key, &Memo { started: 2, report: &report }).unwrap();
+        load_memo(&cache, &key, &entries()).map(|report| report.diagnostics)
+    }
+
+    /// The bytes `offset..offset + len` (the one place these tests make
+    /// a span, with a line and column that do not matter here).
+    fn span(offset: usize, len: usize) -> Span {
+        Span::new(offset, len, 1, 1)
+    }
+
+    fn finding(path: &str, offset: usize, len: usize) -> Diagnostic {
+        Diagnostic::new(Code::MissingSuccessor, path, "m").at(span(offset, len), "here")
+    }
+
+    /// The memo's decoder checks each finding's place against its file:
+    /// up to a note's last byte (or the dismissal file's), the memo is
+    /// used; a byte past it, on a file the walk did not find, or on a file
+    /// that is not a note (a config), the memo is damaged and not used,
+    /// though its tag is right.
+    #[test]
+    fn the_memo_decoder_refuses_a_span_outside_its_file() {
+        let inside = [
+            finding("a.md", 0, 40),
+            finding("a.md", 40, 0),
+            finding("b.md", 6, 1),
+            finding(DISMISSALS, 10, 20),
+            Diagnostic::new(Code::FolderRule, "vaultlint.toml", "m"),
+            Diagnostic::new(Code::UnreadableNote, "gone.md", "m"),
+        ];
+        assert_eq!(stored_then_loaded(&inside).as_deref(), Some(&inside[..]));
+        let outside = [
+            finding("a.md", 0, 41),
+            finding("a.md", 41, 0),
+            finding("b.md", 7, 1),
+            finding("b.md", 1, u32::MAX as usize),
+            finding(DISMISSALS, 30, 1),
+            finding("vaultlint.toml", 0, 0),
+            finding("gone.md", 0, 1),
+        ];
+        for bad in outside {
+            let what = format!("{bad:?}");
+            assert_eq!(stored_then_loaded(&[finding("a.md", 0, 1), bad]), None, "{what}");
+        }
+        // A fix's edit is a place too.
+        let fixed = |offset, original: &str| {
+            let edit = Edit { offset, original: original.into(), replacement: "x".into() };
+            finding("b.md", 0, 1).fix(Some(Fix::safe(edit, None)))
+        };
+        assert!(stored_then_loaded(&[fixed(3, "four")]).is_some());
+        assert_eq!(stored_then_loaded(&[fixed(4, "four")]), None);
+        assert_eq!(stored_then_loaded(&[fixed(usize::MAX, "x")]), None);
+    }
+
+    /// On a vault: a warm check takes its findings from the memo (spans at
+    /// a note's last byte and on the dismissal file included); a memo
+    /// whose tag is right but which places a finding past its note's end
+    /// is not taken, and the check runs and writes the memo again.
+    #[test]
+    fn a_warm_check_takes_the_memo_unless_a_span_is_outside_its_note() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().join("vault");
+        let past = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+        for (path, text) in [
+            (".obsidian/app.json", "{}\n"),
+            ("old.md", "---\nsuperseded_by: new.md\n---\n"),
+            ("new.md", "# New\n"),
+            ("ends-in-a-link.md", "see [[old]]"),
+            ("broken.md", "---\nsuperseded_by: gone.md\n---\n"),
+            (".vaultlint-dismissed", "only one path"),
+        ] {
+            let file = root.join(path);
+            std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+            std::fs::write(&file, text).unwrap();
+            std::fs::File::options().write(true).open(&file).unwrap().set_modified(past).unwrap();
+        }
+        let paths = [root.clone()];
+        let cache_dir = dir.path().join("cache");
+        let flags =
+            crate::settings::Flags { paths: &paths, cache_dir: Some(&cache_dir), ..Default::default() };
+        let settings = Settings::resolve(&flags, &root).unwrap();
+        let check = || run(&settings, Mode::Report, true, &Silent).unwrap();
+        let cold = check();
+        let spans: Vec<_> =
+            cold.report.diagnostics.iter().filter_map(|d| Some((d.path.as_str(), d.span?.range()))).collect();
+        assert!(spans.contains(&("ends-in-a-link.md", 4..11)), "{spans:?}");
+        assert!(spans.iter().any(|(path, _)| *path == DISMISSALS), "{spans:?}");
+        let warm = check();
+        assert!(warm.vault.is_none(), "the memo is taken");
+        assert_eq!(warm.report.diagnostics, cold.report.diagnostics);
+
+        let (walked, rules) = super::super::walk(&settings, &Silent).unwrap();
+        let key = memo_key(&settings, &walked, &rules, false);
+        let mut report = warm.report;
+        let at = report.diagnostics.iter().position(|d| d.path == "ends-in-a-link.md").unwrap();
+        report.diagnostics[at].span = Some(span(4, 8));
+        let cache = settings.cache.as_ref().unwrap();
+        cache.store(MEMO, key.key, &Memo { started: crate::cache::now(), report: &report }).unwrap();
+        let checked = check();
+        assert!(checked.vault.is_some(), "a memo placing a finding past its note is not taken");
+        assert_eq!(checked.report.diagnostics, cold.report.diagnostics);
+        assert!(check().vault.is_none(), "the memo is written again");
+    }
+
+    /// Cases of each property: 32 in the suite; `PROPTEST_CASES` for a
+    /// longer run by hand.
+    fn cases() -> u32 {
+        std::env::var("PROPTEST_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(32)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: cases(), ..ProptestConfig::default() })]
+
+        /// A memo with its tag right and findings placed anywhere in (or
+        /// past) the two notes and the dismissal file: it is used exactly
+        /// when every finding ends within its file, and never panics.
+        #[test]
+        fn the_memo_decoder_takes_spans_only_where_they_fit(
+            places in proptest::collection::vec((0..3usize, 0..48usize, 0..48usize), 0..6)
+        ) {
+            let files = [("a.md", SIZES[0]), ("b.md", SIZES[1]), (DISMISSALS, DISMISSED)];
+            let found: Vec<Diagnostic> =
+                places.iter().map(|&(file, offset, len)| finding(files[file].0, offset, len)).collect();
+            let fit = places.iter().all(|&(file, offset, len)| (offset + len) as u64 <= files[file].1);
+            prop_assert_eq!(stored_then_loaded(&found), fit.then_some(found.clone()));
+        }
+    }
 }
