@@ -118,6 +118,13 @@ impl Ending {
 /// times a long note.
 pub const MAX_MESSAGE_BYTES: u64 = 64 << 20;
 
+/// How many messages to the client may wait to be written: past them,
+/// the server waits for the client to read. A client that reads slower
+/// than it asks (or not at all) then cannot make the server hold every
+/// answer it has not read yet: code actions asked for a thousand times
+/// over a note with many findings were a hundred megabytes waiting.
+const WAITING_TO_WRITE: usize = 16;
+
 /// The longest header line read, in bytes; LSP's are a few dozen.
 const MAX_HEADER_LINE: u64 = 1024;
 
@@ -130,8 +137,12 @@ const MAX_HEADERS: usize = 16;
 /// reason as the error. `cwd` is where the vault is looked for when the
 /// client names no workspace.
 pub fn serve_stdio(cwd: &Path) -> Result<Ending, String> {
-    let (server, client) = Connection::memory();
-    let Connection { sender: to_server, receiver: from_server } = client;
+    // What the client sends is read as it comes, whatever the server is
+    // doing, so that a client never waits on its writes; what the server
+    // sends waits for the client (`WAITING_TO_WRITE`).
+    let (to_server, receiver) = crossbeam_channel::unbounded();
+    let (sender, from_server) = crossbeam_channel::bounded(WAITING_TO_WRITE);
+    let server = Connection { sender, receiver };
     // The reader's reason is sent before it lets go of `to_server`: once
     // `run` sees the connection closed, the reason is there to be read.
     let (failed, failure) = std::sync::mpsc::channel();
