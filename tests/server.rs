@@ -420,3 +420,37 @@ fn obsidian_settings_are_read_again_when_they_change() {
     assert_eq!(codes(&found), [("missing-successor".to_string(), 3)]);
     shut_down(client);
 }
+
+/// Notes not saved yet, opened by the dozen before the vault is read and
+/// after: each is in the vault as the editor has it, a declaration naming
+/// one is healed by it, and a declaration leads to it. (They are put in
+/// the vault together at the next check, not one by one.)
+#[test]
+fn notes_not_saved_yet_are_in_the_vault_together() {
+    let (_dir, root) = handbook();
+    let mut client = started(&root);
+    let declares = |to: &str| format!("---\nsuperseded_by: drafts/{to}.md\n---\n# Draft\n");
+    let drafts = |client: &mut Client, from: usize, to: &str| -> Vec<String> {
+        (from..from + 12).map(|i| client.open(&root, &format!("drafts/d{i:02}.md"), &declares(to))).collect()
+    };
+    let codes_of = |found: &[Value], uri: &str| {
+        let message = found.iter().rev().find(|m| m["params"]["uri"] == uri).expect("published");
+        codes(message["params"]["diagnostics"].as_array().unwrap())
+    };
+    let missing = vec![("missing-successor".to_string(), 1)];
+    // Before the vault is read: drafts naming a note opened with them.
+    let first = drafts(&mut client, 0, "final-a");
+    let final_a = client.open(&root, "drafts/final-a.md", "# A\n");
+    let found = client.settle(&final_a);
+    assert!(first.iter().all(|uri| codes_of(&found, uri).is_empty()), "{found:?}");
+    // After: drafts naming a note not open yet, then that note.
+    let more = drafts(&mut client, 12, "final-b");
+    let found = client.settle(&more[0]);
+    assert!(more.iter().all(|uri| codes_of(&found, uri) == missing), "{found:?}");
+    let final_b = client.open(&root, "drafts/final-b.md", "# B\n");
+    let found = client.settle(&final_b);
+    assert!(more.iter().all(|uri| codes_of(&found, uri).is_empty()), "{found:?}");
+    let at = json!({ "textDocument": { "uri": first[0] }, "position": { "line": 1, "character": 18 } });
+    assert_eq!(client.request("textDocument/definition", at)["uri"], final_a);
+    shut_down(client);
+}

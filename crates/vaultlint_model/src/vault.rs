@@ -339,6 +339,34 @@ impl Vault {
         renamed
     }
 
+    /// Puts each of `notes` in place of the note at its path, as
+    /// [`Vault::put`] does, and adds those new to the vault all at once:
+    /// the indexes are built again once, where putting them one by one
+    /// built them again for each (a thousand notes opened in an editor
+    /// and not saved yet took time in the square of their number). Of
+    /// two new notes at one path, the later is kept. Whether what other
+    /// notes' values resolve to may have changed.
+    pub fn put_all(&mut self, notes: impl IntoIterator<Item = Note>) -> bool {
+        let mut renamed = false;
+        let mut new = Vec::new();
+        for note in notes {
+            match self.id_of(&note.path) {
+                Some(_) => renamed |= self.put(note),
+                None => new.push(note),
+            }
+        }
+        if new.is_empty() {
+            return renamed;
+        }
+        new.reverse();
+        new.sort_by(|a, b| a.path.cmp(&b.path));
+        new.dedup_by(|later, kept| later.path == kept.path);
+        let mut notes = std::mem::take(&mut self.notes);
+        notes.append(&mut new);
+        self.reindex(notes);
+        true
+    }
+
     /// Takes the note at `path` out of the vault, if it is there.
     pub fn remove(&mut self, path: &str) {
         if self.id_of(path).is_some() {
@@ -746,6 +774,44 @@ mod tests {
         assert!(matches!(put.resolve(1, "[[Travel]]"), Resolution::Ambiguous { total: 2, .. }));
         put.remove("a.md");
         assert_eq!(put.resolve(0, "[[Travel]]"), Resolution::Note(put.id_of("d.md").unwrap()));
+    }
+
+    /// Notes put all at once are indexed as a vault built anew, and as
+    /// notes put one by one: those at a path the vault has replace its
+    /// note, the rest are added, the last of two at one path kept.
+    #[test]
+    fn notes_put_all_at_once_are_indexed_as_a_vault_built_anew() {
+        let note = |path: &str, aliases: &str| {
+            vaultlint_syntax::note::Note::parse(path.into(), &format!("---\naliases: [{aliases}]\n---\n"))
+        };
+        let notes = || vec![note("b.md", "Rules"), note("d.md", "")];
+        let put = || {
+            vec![
+                note("e.md", "First"),
+                note("b.md", "Travel"),
+                note("a.md", "Rules"),
+                note("e.md", "Spending"),
+            ]
+        };
+        let mut all = Vault::from_notes("/v".into(), notes());
+        assert!(all.put_all(put()));
+        let mut one_by_one = Vault::from_notes("/v".into(), notes());
+        for note in put().into_iter().take(3) {
+            one_by_one.put(note);
+        }
+        one_by_one.put(note("e.md", "Spending"));
+        let built = Vault::from_notes(
+            "/v".into(),
+            vec![note("a.md", "Rules"), note("b.md", "Travel"), note("d.md", ""), note("e.md", "Spending")],
+        );
+        let paths = |v: &Vault| v.notes.iter().map(|n| n.path.clone()).collect::<Vec<_>>();
+        assert_eq!(paths(&all), paths(&built));
+        assert_eq!(paths(&one_by_one), paths(&built));
+        for name in ["[[Rules]]", "[[Travel]]", "[[Spending]]", "[[First]]", "[[a]]", "[[e]]", "[[d]]"] {
+            assert_eq!(all.resolve(2, name), built.resolve(2, name), "{name}");
+            assert_eq!(one_by_one.resolve(2, name), built.resolve(2, name), "{name}");
+        }
+        assert!(!all.put_all([note("d.md", "")]), "nothing new, no alias changed");
     }
 
     use super::*;

@@ -65,7 +65,8 @@ struct State {
     /// Each note's declarations, resolved: an edit resolves again only
     /// the note edited, unless the names notes go by changed.
     declarations: Option<Vec<Vec<vaultlint_model::graph::Declared>>>,
-    /// The last check: the vault's graph, and the findings.
+    /// The last check: the vault's graph, and the findings (sorted, so
+    /// by path).
     checked: Option<(Graph, Vec<Diagnostic>)>,
     /// How many times a note's text changed, in the editor or on disk;
     /// counted so that nothing is planned on findings of an older text.
@@ -90,6 +91,9 @@ struct State {
     to_show: Vec<String>,
     /// The last problem shown, not shown again while it stands.
     shown: Option<String>,
+    /// Whether a note new to the vault was opened since the last check:
+    /// it is put in the vault then ([`State::set_text`]).
+    unplaced: bool,
 }
 
 /// How a session with the client ended.
@@ -337,6 +341,7 @@ impl State {
             published_config: None,
             to_show: Vec::new(),
             shown: None,
+            unplaced: false,
         }
     }
 }
@@ -572,13 +577,21 @@ impl State {
         }
     }
 
+    /// The editor's text of the note at `uri`, put in the vault in place
+    /// of the disk's. A note new to the vault (one not saved yet) is put
+    /// in at the next check, with any others opened since: each note new
+    /// to the vault has its indexes built again, and a flood of them
+    /// built them once a note.
     fn set_text(&mut self, uri: lsp::Uri, text: String) -> bool {
         let Some(path) = self.vault_path(&uri) else { return false };
         self.text_changes += 1;
-        let note = Note::parse_with(path.clone(), &text, reading(&self.settings));
         if let Some((vault, _)) = &mut self.vault {
-            let renamed = vault.put(note);
-            refresh(&mut self.declarations, vault, &path, renamed);
+            if vault.id_of(&path).is_some() {
+                let renamed = vault.put(Note::parse_with(path.clone(), &text, reading(&self.settings)));
+                refresh(&mut self.declarations, vault, &path, renamed);
+            } else {
+                self.unplaced = true;
+            }
         }
         self.open.insert(path, (uri, text));
         true
@@ -609,12 +622,25 @@ impl State {
             };
             self.invalid_config = None;
             self.shown = None;
-            for (path, (_, text)) in &self.open {
-                vault.put(Note::parse_with(path.clone(), text, reading));
-            }
+            let open =
+                self.open.iter().map(|(path, (_, text))| Note::parse_with(path.clone(), text, reading));
+            vault.put_all(open);
             self.vault = Some((vault, rules));
             self.declarations = None;
             self.similarity_due = true;
+            self.unplaced = false;
+        }
+        if std::mem::take(&mut self.unplaced)
+            && let Some((vault, _)) = &mut self.vault
+        {
+            let reading = reading(&self.settings);
+            let new: Vec<Note> = (self.open.iter())
+                .filter(|(path, _)| vault.id_of(path).is_none())
+                .map(|(path, (_, text))| Note::parse_with(path.clone(), text, reading))
+                .collect();
+            if vault.put_all(new) {
+                self.declarations = None;
+            }
         }
         let Some((vault, rules)) = &self.vault else { return };
         let mut settings = self.settings.clone();
@@ -680,7 +706,7 @@ impl State {
         }
         let (start, end) = (offset(text, p.range.start), offset(text, p.range.end));
         let mut actions = Vec::new();
-        for d in found.iter().filter(|d| d.path == path) {
+        for d in found_on(found, path) {
             let span = d.span.map_or(0..0, |s| s.range());
             if span.start > end || span.end < start {
                 continue;
@@ -881,17 +907,26 @@ fn publish(connection: &Connection, state: &mut State) -> Result<(), String> {
     let mut now = Vec::new();
     for (path, (uri, text)) in &state.open {
         let diagnostics: Vec<lsp::Diagnostic> =
-            found.iter().filter(|d| &d.path == path).map(|d| diagnostic(d, text, state)).collect();
+            found_on(found, path).map(|d| diagnostic(d, text, state)).collect();
         send(connection, uri, diagnostics)?;
         now.push(path.clone());
     }
-    for path in state.published.iter().filter(|p| !now.contains(p)) {
+    // Both in path order: the open notes are a sorted map.
+    for path in state.published.iter().filter(|p| now.binary_search(p).is_err()) {
         if let Some(uri) = uri_of(&state.settings.root().join(path)) {
             send(connection, &uri, Vec::new())?;
         }
     }
     state.published = now;
     Ok(())
+}
+
+/// The findings of `found` (sorted) on the note at `path`: found by a
+/// search, where filtering all of them for each open note took time in
+/// the square of the number of notes open.
+fn found_on<'f>(found: &'f [Diagnostic], path: &str) -> impl Iterator<Item = &'f Diagnostic> {
+    let start = found.partition_point(|d| d.path.as_str() < path);
+    found[start..].iter().take_while(move |d| d.path == path)
 }
 
 fn send(connection: &Connection, uri: &lsp::Uri, diagnostics: Vec<lsp::Diagnostic>) -> Result<(), String> {
