@@ -58,7 +58,7 @@ const DEBOUNCE: Duration = Duration::from_millis(150);
 struct State {
     settings: Settings,
     /// Open notes by vault path: their URI and the editor's text.
-    open: BTreeMap<String, (lsp::Uri, String)>,
+    open: BTreeMap<String, Open>,
     /// The vault as the editor sees it: the disk, with the open notes'
     /// text in place; `None` until read, or after the config changed.
     vault: Option<(Vault, vaultlint_analysis::rules::Options)>,
@@ -593,7 +593,7 @@ impl State {
                 self.unplaced = true;
             }
         }
-        self.open.insert(path, (uri, text));
+        self.open.insert(path, Open::new(uri, text));
         true
     }
 
@@ -623,7 +623,7 @@ impl State {
             self.invalid_config = None;
             self.shown = None;
             let open =
-                self.open.iter().map(|(path, (_, text))| Note::parse_with(path.clone(), text, reading));
+                self.open.iter().map(|(path, open)| Note::parse_with(path.clone(), &open.text, reading));
             vault.put_all(open);
             self.vault = Some((vault, rules));
             self.declarations = None;
@@ -636,7 +636,7 @@ impl State {
             let reading = reading(&self.settings);
             let new: Vec<Note> = (self.open.iter())
                 .filter(|(path, _)| vault.id_of(path).is_none())
-                .map(|(path, (_, text))| Note::parse_with(path.clone(), text, reading))
+                .map(|(path, open)| Note::parse_with(path.clone(), &open.text, reading))
                 .collect();
             if vault.put_all(new) {
                 self.declarations = None;
@@ -687,24 +687,26 @@ impl State {
             })
     }
 
-    /// The open note at `uri`: its vault path, text, and id in the last check.
-    fn document(&self, uri: &lsp::Uri) -> Option<(&str, &str, NoteId, &Vault)> {
+    /// The open note at `uri`: its vault path, what the editor holds of
+    /// it, and its id in the last check.
+    fn document(&self, uri: &lsp::Uri) -> Option<(&str, &Open, NoteId, &Vault)> {
         let path = self.vault_path(uri)?;
-        let (path, (_, text)) = self.open.get_key_value(&path)?;
+        let (path, open) = self.open.get_key_value(&path)?;
         let (vault, _) = self.vault.as_ref()?;
-        Some((path, text, vault.id_of(path)?, vault))
+        Some((path, open, vault.id_of(path)?, vault))
     }
 
     /// Quick fixes for the findings in the range: each finding's fix, and
     /// a comment that suppresses its rule in this note.
     fn actions(&self, p: lsp::CodeActionParams) -> lsp::CodeActionResponse {
-        let Some((path, text, _, _)) = self.document(&p.text_document.uri) else { return Vec::new() };
+        let Some((path, open, _, _)) = self.document(&p.text_document.uri) else { return Vec::new() };
+        let text = open.text.as_str();
         let Some((_, found)) = &self.checked else { return Vec::new() };
         if self.checked_at != self.text_changes {
             // The findings' offsets are into an older text.
             return Vec::new();
         }
-        let (start, end) = (offset(text, p.range.start), offset(text, p.range.end));
+        let (start, end) = (open.offset(p.range.start), open.offset(p.range.end));
         let mut actions = Vec::new();
         for d in found_on(found, path) {
             let span = d.span.map_or(0..0, |s| s.range());
@@ -713,7 +715,7 @@ impl State {
             }
             let uri = &p.text_document.uri;
             if let Some(fix) = self.fix_now(d, path, text) {
-                let range = range(text, fix.edit.offset, fix.edit.offset + fix.edit.original.len());
+                let range = open.range(fix.edit.offset, fix.edit.offset + fix.edit.original.len());
                 let help = d.help.as_deref().unwrap_or(&d.message);
                 let title = match (fix.is_safe(), d.code) {
                     (true, _) => format!("Fix {}: {help}", d.code),
@@ -724,7 +726,7 @@ impl State {
                 };
                 actions.push(action(title, uri, range, &fix.edit.replacement, fix.is_safe(), d));
             }
-            let end_of_text = range(text, text.len(), text.len());
+            let end_of_text = open.range(text.len(), text.len());
             let newline = if text.is_empty() || text.ends_with('\n') { "" } else { "\n" };
             let comment = format!("{newline}<!-- vaultlint-disable-file {} -->\n", d.code);
             let title = format!("Suppress {} in this note", d.code);
@@ -764,9 +766,9 @@ impl State {
     /// What a declaration or link at `position` resolves to: the value's
     /// span in the note and the note it names.
     fn target(&self, uri: &lsp::Uri, position: lsp::Position) -> Option<(Span, NoteId)> {
-        let (_, text, id, vault) = self.document(uri)?;
+        let (_, open, id, vault) = self.document(uri)?;
         let (graph, _) = self.checked.as_ref()?;
-        let at = offset(text, position);
+        let at = open.offset(position);
         let inside = |s: &Span| (s.offset()..=s.end()).contains(&at);
         let declared = graph.declared.iter().filter(|d| d.by == id).find(|d| inside(&d.span));
         if let Some(d) = declared {
@@ -793,7 +795,7 @@ impl State {
         let at = &p.text_document_position_params;
         let (span, to) = self.target(&at.text_document.uri, at.position)?;
         let (Some((vault, _)), Some((graph, _))) = (&self.vault, &self.checked) else { return None };
-        let (_, text, _, _) = self.document(&at.text_document.uri)?;
+        let (_, open, _, _) = self.document(&at.text_document.uri)?;
         let path = |id: NoteId| format!("`{}`", vault.notes[id].path);
         // Which version is in force today, as `lineage` says it.
         let life = vaultlint_model::lifecycle::Lifecycle::new(vault, graph, self.settings.rules.as_of);
@@ -812,7 +814,7 @@ impl State {
         };
         Some(lsp::Hover {
             contents: lsp::HoverContents::Markup(contents),
-            range: Some(range(text, span.offset(), span.end())),
+            range: Some(open.range(span.offset(), span.end())),
         })
     }
 
@@ -821,8 +823,8 @@ impl State {
     fn complete(&self, p: lsp::CompletionParams) -> lsp::CompletionResponse {
         let at = &p.text_document_position;
         let nothing = lsp::CompletionResponse::Array(Vec::new());
-        let Some((_, text, from, vault)) = self.document(&at.text_document.uri) else { return nothing };
-        if !self.in_declaration(text, at.position.line as usize) {
+        let Some((_, open, from, vault)) = self.document(&at.text_document.uri) else { return nothing };
+        if !self.in_declaration(&open.text, at.position.line as usize) {
             return nothing;
         }
         let style = suggest::link_style(vault, self.settings.rules.link_style);
@@ -905,10 +907,10 @@ fn publish(connection: &Connection, state: &mut State) -> Result<(), String> {
     state.published_config = config.map(|(uri, _)| uri);
     let Some((_, found)) = &state.checked else { return Ok(()) };
     let mut now = Vec::new();
-    for (path, (uri, text)) in &state.open {
+    for (path, open) in &state.open {
         let diagnostics: Vec<lsp::Diagnostic> =
-            found_on(found, path).map(|d| diagnostic(d, text, state)).collect();
-        send(connection, uri, diagnostics)?;
+            found_on(found, path).map(|d| diagnostic(d, open, state)).collect();
+        send(connection, &open.uri, diagnostics)?;
         now.push(path.clone());
     }
     // Both in path order: the open notes are a sorted map.
@@ -937,7 +939,7 @@ fn send(connection: &Connection, uri: &lsp::Uri, diagnostics: Vec<lsp::Diagnosti
 
 /// A finding as LSP has it: range, severity, code, and the other notes
 /// it involves as related locations.
-fn diagnostic(d: &Diagnostic, text: &str, state: &State) -> lsp::Diagnostic {
+fn diagnostic(d: &Diagnostic, open: &Open, state: &State) -> lsp::Diagnostic {
     let span = d.span.map_or(0..0, |s| s.range());
     let mut message = d.message.clone();
     if let Some(help) = &d.help {
@@ -957,7 +959,7 @@ fn diagnostic(d: &Diagnostic, text: &str, state: &State) -> lsp::Diagnostic {
         _ => lsp::DiagnosticSeverity::WARNING,
     };
     lsp::Diagnostic {
-        range: range(text, span.start, span.end),
+        range: open.range(span.start, span.end),
         severity: Some(severity),
         code: Some(lsp::NumberOrString::String(d.code.name().into())),
         source: Some("vaultlint".into()),
@@ -975,7 +977,7 @@ fn config_diagnostic(error: &ConfigError) -> lsp::Diagnostic {
         message.push_str(&format!("\nhelp: {help}"));
     }
     lsp::Diagnostic {
-        range: range(&error.text, span.start, span.end),
+        range: Lines::new(&error.text).range(&error.text, span.start, span.end),
         severity: Some(lsp::DiagnosticSeverity::ERROR),
         code: Some(lsp::NumberOrString::String("invalid-config".into())),
         source: Some("vaultlint".into()),
@@ -1020,42 +1022,114 @@ fn action(
     })
 }
 
-/// The LSP position of a byte offset: a 0-based line, and the column in
-/// UTF-16 code units, as LSP counts them by default.
-fn position(text: &str, byte: usize) -> lsp::Position {
-    let byte = text.floor_char_boundary(byte.min(text.len()));
-    let before = &text[..byte];
-    let line = before.matches('\n').count();
-    let start = before.rfind('\n').map_or(0, |i| i + 1);
-    let character: usize = before[start..].chars().map(char::len_utf16).sum();
-    // LSP counts in `u32`; a note that long is cut off at the end.
-    let count = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
-    lsp::Position { line: count(line), character: count(character) }
+/// An open note as the editor holds it: its URI, its text, and where
+/// the text's lines are.
+struct Open {
+    uri: lsp::Uri,
+    text: String,
+    lines: Lines,
 }
 
-/// The LSP range of the bytes `start..end` of `text`.
-fn range(text: &str, start: usize, end: usize) -> lsp::Range {
-    lsp::Range { start: position(text, start), end: position(text, end) }
+impl Open {
+    fn new(uri: lsp::Uri, text: String) -> Open {
+        let lines = Lines::new(&text);
+        Open { uri, text, lines }
+    }
+
+    /// The LSP range of the bytes `start..end` of the text.
+    fn range(&self, start: usize, end: usize) -> lsp::Range {
+        self.lines.range(&self.text, start, end)
+    }
+
+    /// The byte offset of an LSP position in the text.
+    fn offset(&self, position: lsp::Position) -> usize {
+        self.lines.offset(&self.text, position)
+    }
 }
 
-/// The byte offset of an LSP position in `text`.
-fn offset(text: &str, position: lsp::Position) -> usize {
-    let mut start = 0;
-    for _ in 0..position.line {
-        match text[start..].find('\n') {
-            Some(i) => start += i + 1,
-            None => return text.len(),
+/// Where a text's lines are, for turning byte offsets into LSP positions
+/// (a 0-based line, and the column in UTF-16 code units, as LSP counts
+/// them by default) and back: the line and column at every
+/// [`Lines::STEP`]th byte, so that either is found by a search and a scan
+/// of at most a step. Counting from the start of the text took a pass
+/// over it for each finding, so a note of one long line holding a
+/// finding every few bytes took time in the square of its length.
+struct Lines {
+    /// At the first character at or past each step: its byte, line and
+    /// column; increasing in all three orders.
+    marks: Vec<Mark>,
+}
+
+/// A place in a text, as a byte offset and as a line and column.
+#[derive(Debug, Clone, Copy)]
+struct Mark {
+    byte: usize,
+    line: usize,
+    units: usize,
+}
+
+impl Lines {
+    /// How many bytes apart the marks are, at most (and a character more).
+    const STEP: usize = 256;
+
+    fn new(text: &str) -> Lines {
+        let mut marks = vec![Mark { byte: 0, line: 0, units: 0 }];
+        let (mut line, mut units, mut next) = (0, 0, Lines::STEP);
+        for (byte, c) in text.char_indices() {
+            if byte >= next {
+                marks.push(Mark { byte, line, units });
+                next = byte + Lines::STEP;
+            }
+            if c == '\n' {
+                (line, units) = (line + 1, 0);
+            } else {
+                units += c.len_utf16();
+            }
         }
+        Lines { marks }
     }
-    let line = &text[start..];
-    let mut units = 0;
-    for (i, c) in line.char_indices() {
-        if units >= position.character as usize || c == '\n' {
-            return start + i;
+
+    /// The LSP position of a byte offset of `text` (the text the marks
+    /// are of); an offset inside a character is that character's.
+    fn position(&self, text: &str, byte: usize) -> lsp::Position {
+        let byte = text.floor_char_boundary(byte.min(text.len()));
+        let mark = self.marks[self.marks.partition_point(|m| m.byte <= byte) - 1];
+        let (mut line, mut units) = (mark.line, mark.units);
+        for c in text[mark.byte..byte].chars() {
+            if c == '\n' {
+                (line, units) = (line + 1, 0);
+            } else {
+                units += c.len_utf16();
+            }
         }
-        units += c.len_utf16();
+        // LSP counts in `u32`; a note that long is cut off at the end.
+        let count = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+        lsp::Position { line: count(line), character: count(units) }
     }
-    text.len()
+
+    /// The LSP range of the bytes `start..end` of `text`.
+    fn range(&self, text: &str, start: usize, end: usize) -> lsp::Range {
+        lsp::Range { start: self.position(text, start), end: self.position(text, end) }
+    }
+
+    /// The byte offset of an LSP position in `text`: past its line's
+    /// end, the line's end; past the last line, the end of the text.
+    fn offset(&self, text: &str, position: lsp::Position) -> usize {
+        let wanted = (position.line as usize, position.character as usize);
+        let mark = self.marks[self.marks.partition_point(|m| (m.line, m.units) <= wanted) - 1];
+        let (mut line, mut units) = (mark.line, mark.units);
+        for (i, c) in text[mark.byte..].char_indices() {
+            if line == wanted.0 && (units >= wanted.1 || c == '\n') {
+                return mark.byte + i;
+            }
+            if c == '\n' {
+                (line, units) = (line + 1, 0);
+            } else {
+                units += c.len_utf16();
+            }
+        }
+        text.len()
+    }
 }
 
 /// The file a `file:` URI names, as the platform spells paths: on
@@ -1177,8 +1251,82 @@ mod tests {
     #[test]
     fn positions_count_utf16_units() {
         let text = "a\n😀b: c\n";
-        assert_eq!(position(text, 7), lsp::Position { line: 1, character: 3 });
-        assert_eq!(offset(text, lsp::Position { line: 1, character: 3 }), 7);
+        let lines = Lines::new(text);
+        assert_eq!(lines.position(text, 7), lsp::Position { line: 1, character: 3 });
+        assert_eq!(lines.offset(text, lsp::Position { line: 1, character: 3 }), 7);
+    }
+
+    /// A position and an offset as found by counting from the start of
+    /// the text, as the server once did: what [`Lines`] must agree with.
+    fn counted_position(text: &str, byte: usize) -> lsp::Position {
+        let byte = text.floor_char_boundary(byte.min(text.len()));
+        let before = &text[..byte];
+        let line = before.matches('\n').count();
+        let start = before.rfind('\n').map_or(0, |i| i + 1);
+        let character: usize = before[start..].chars().map(char::len_utf16).sum();
+        lsp::Position { line: line as u32, character: character as u32 }
+    }
+
+    fn counted_offset(text: &str, position: lsp::Position) -> usize {
+        let mut start = 0;
+        for _ in 0..position.line {
+            match text[start..].find('\n') {
+                Some(i) => start += i + 1,
+                None => return text.len(),
+            }
+        }
+        let mut units = 0;
+        for (i, c) in text[start..].char_indices() {
+            if units >= position.character as usize || c == '\n' {
+                return start + i;
+            }
+            units += c.len_utf16();
+        }
+        text.len()
+    }
+
+    /// Texts of long and short lines, in one and several bytes a character
+    /// (and two UTF-16 units), so that marks fall everywhere.
+    fn texts() -> impl Strategy<Value = String> {
+        let piece = prop_oneof![
+            Just("\n".to_string()),
+            Just("\r\n".to_string()),
+            "[a-z ]{0,300}",
+            "[é😀日a]{0,100}",
+        ];
+        proptest::collection::vec(piece, 0..12).prop_map(|pieces| pieces.concat())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(
+            std::env::var("PROPTEST_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(256)
+        ))]
+
+        /// Every byte offset's position, and every position's offset, are
+        /// those counted from the start of the text.
+        #[test]
+        fn lines_find_what_counting_from_the_start_finds(text in texts(), line in 0..16u32, character in 0..400u32) {
+            let lines = Lines::new(&text);
+            for byte in 0..=text.len() + 1 {
+                prop_assert_eq!(lines.position(&text, byte), counted_position(&text, byte), "byte {}", byte);
+            }
+            let position = lsp::Position { line, character };
+            prop_assert_eq!(lines.offset(&text, position), counted_offset(&text, position));
+        }
+    }
+
+    /// Whatever the text, a mark lies within a step (and a character) of
+    /// every byte: each position is found by a scan that short, however
+    /// long the line.
+    #[test]
+    fn a_mark_lies_within_a_step_of_every_byte() {
+        for text in ["x".repeat(100_000), "😀".repeat(30_000), "\n".repeat(100_000), String::new()] {
+            let lines = Lines::new(&text);
+            let mut ends: Vec<usize> = lines.marks.iter().map(|m| m.byte).collect();
+            ends.push(text.len());
+            assert!(ends.windows(2).all(|w| w[1] - w[0] <= Lines::STEP + 4), "{} bytes", text.len());
+            assert!(lines.marks.len() <= text.len() / Lines::STEP + 1);
+        }
     }
 
     #[cfg(unix)]
