@@ -106,7 +106,7 @@ def cache_vaults(out, k, vault):
     counts); or the vault stays and only the cache files grow."""
 
     def notes(count):
-        # Notes of a few hundred words, one in ten linking to a retired
+        # Notes of two hundred words, one in ten linking to a retired
         # note (a finding each), one in twenty-five a copy of the one
         # before with a line added (a suspected version).
         files = []
@@ -114,17 +114,17 @@ def cache_vaults(out, k, vault):
             seed = i - 1 if i % 25 == 1 else i
             extra = "\nOne more line.\n" if i % 25 == 1 else ""
             link = " [[old]]" if i % 10 == 0 else ""
-            text = f"---\ntitle: Page {seed}\n---\n# Page {seed}\n\n{words(seed, 300)}{link}\n{extra}"
+            text = f"---\ntitle: Page {seed}\n---\n# Page {seed}\n\n{words(seed, 200)}{link}\n{extra}"
             files.append((f"p{i // 100:03}/n{i:05}.md", text))
         return files
 
     # A warm check: the findings come from the cache, whole.
-    vault("cache-warm-check", notes(1_000 * k))
+    vault("cache-warm-check", notes(2_500 * k))
     # A warm `suggest`: the notes file, the tally and the banding.
-    vault("cache-warm-suggest", notes(1_000 * k))
+    vault("cache-warm-suggest", notes(2_500 * k))
     # Every cache file damaged (a byte of each flipped, so its tag is
     # wrong) before each run: each is read, refused and written again.
-    vault("cache-damaged", notes(1_000 * k))
+    vault("cache-damaged", notes(2_500 * k))
     # The vault stays; every cache file is replaced by one of k GiB (a
     # sparse file), over the limit of what the vault could need: none
     # may be read.
