@@ -9,6 +9,7 @@ usage: bench/hostile.py OUT FACTOR
 import json
 import os
 import random
+import subprocess
 import sys
 import time
 
@@ -78,6 +79,7 @@ def build(out, k):
 
     cache_vaults(out, k, vault)
     server_streams(out, k, vault)
+    git_history(out, k, vault)
 
 
 def words(seed, count):
@@ -140,6 +142,48 @@ def cache_vaults(out, k, vault):
         write(os.path.join(out, name, ".obsidian", "app.json"), "{}\n")
         write(os.path.join(out, name, ".bench-cache"), mode + "\n")
         aged(os.path.join(out, name))
+
+
+def git_history(out, k, vault):
+    """The git history: notes committed again and again, so that the
+    history grows with the factor, and two notes alike whose order only
+    the history tells, so that the similarity pass reads it (one `git log
+    --raw` over the whole of it). Checked with the similarity pass on."""
+    body = words(7, 300)
+    notes = [("hours.md", f"# Support hours\n\n{body}\n"), ("desk.md", f"# Support hours\n\n{body}\nWeekends too.\n")]
+    notes += [(f"log/n{i:03}.md", f"# Log {i}\n\n{words(i, 50)}\n") for i in range(100)]
+    vault("git-history", notes)
+    root = os.path.join(out, "git-history")
+    stream = bytearray()
+
+    def data(text):
+        raw = text.encode()
+        return b"data %d\n" % len(raw) + raw + b"\n"
+
+    def commit(i, files):
+        nonlocal stream
+        stream += b"commit refs/heads/main\ncommitter Bench <bench@example.com> %d +0000\n" % (1_600_000_000 + 60 * i)
+        stream += data(f"edit {i}")
+        for path, text in files:
+            stream += b"M 100644 inline " + path.encode() + b"\n" + data(text)
+
+    count = 1_500 * k
+    for i in range(count):
+        files = [(f"log/n{i % 100:03}.md", f"# Log {i % 100}\n\n{words(i, 50)}\n")]
+        if i == 0:
+            files.append(notes[0])
+        if i == count // 2:
+            files.append(notes[1])
+        commit(i, files)
+    files = [(path, open(os.path.join(root, path), encoding="utf-8").read()) for path in sorted(
+        os.path.relpath(os.path.join(folder, name), root)
+        for folder, _, names in os.walk(root) for name in names)]
+    commit(count, files)
+    git = lambda *args, **kw: subprocess.run(["git", "-C", root, *args], check=True, **kw)
+    git("init", "-q", "-b", "main")
+    git("fast-import", "--quiet", input=bytes(stream))
+    git("reset", "-q", "--hard", "main")
+    write(os.path.join(root, ".bench-suggest"), "")
 
 
 class Stream:

@@ -3,7 +3,8 @@
 # checked in full format (the one that draws snippets); wall time and peak
 # memory per size, and their growth from 1x to 4x, which should be near 4x
 # (linear) and certainly under 6x. The inputs are the notes, the files
-# beside them (dismissals, config, baseline), the cache files (`cache-*`:
+# beside them (dismissals, config, baseline), the git history (checked
+# with the similarity pass, which reads it), the cache files (`cache-*`:
 # warm runs over a growing vault, and damaged, oversized or crafted files,
 # which should cost no more than a cold run: near 1x where the vault
 # stays), and a language client's stream of messages (`lsp-*`, measured on
@@ -18,7 +19,7 @@ run() { # wall seconds and peak MB of one input, best of 3 (see bench/hostile_ru
 }
 printf '%-22s %22s %22s %22s %12s %12s\n' input "1x (s, MB)" "2x (s, MB)" "4x (s, MB)" "time 4x/1x" "mem 4x/1x"
 all="far-column flow-list links-on-a-line ambiguous wide-frontmatter comments-and-code unclosed-syntax
-  suppressions broken-declarations dismissals config baseline
+  suppressions broken-declarations dismissals config baseline git-history
   cache-warm-check cache-warm-suggest cache-damaged cache-oversized cache-bad-tag
   lsp-open lsp-changes lsp-change-and-ask lsp-requests lsp-findings-on-a-line lsp-short-body lsp-huge-length"
 for input in ${INPUTS:-$all}; do

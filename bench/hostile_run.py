@@ -14,7 +14,7 @@ What a run is depends on the vault (bench/hostile.py builds them):
   file of SIZE bytes (`oversized`), or given a right header for a payload
   of SIZE bytes and a wrong tag (`bad-tag`).
 - otherwise `vaultlint check --no-cache`, with the options `.bench-args`
-  holds.
+  holds, and `--no-suggest` unless there is a `.bench-suggest`.
 
 usage: bench/hostile_run.py BINARY VAULT
 """
@@ -90,7 +90,9 @@ def main():
             seconds, peak = measured(args, vault)
         else:
             extra = open(at(".bench-args")).read().split() if os.path.exists(at(".bench-args")) else []
-            seconds, peak = measured([binary, "check", "--no-suggest", "--no-cache", "--color", "never", *extra, "."], vault)
+            if not os.path.exists(at(".bench-suggest")):
+                extra.append("--no-suggest")
+            seconds, peak = measured([binary, "check", "--no-cache", "--color", "never", *extra, "."], vault)
         times.append(seconds)
         peaks.append(peak)
     print(f"{min(times):.3f} {max(peaks):.0f}")
