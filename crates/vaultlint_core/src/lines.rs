@@ -1,0 +1,404 @@
+//! Lines and columns: the one place byte offsets become the line and
+//! column a person or an editor reads, and an editor's position becomes a
+//! byte offset again.
+//!
+//! Everything else speaks byte offsets ([`crate::diagnostic::Span`]): they
+//! are what parsers give, what edits splice and what is cheap to keep. A
+//! line and column depend on the whole text before them and on how lines
+//! are counted, so they are made here only, from a [`LineIndex`] built
+//! once per text, and nowhere else.
+
+use std::cell::Cell;
+use std::ops::Range;
+
+/// The byte-order mark some editors write at the start of a file.
+const BOM: char = '\u{feff}';
+
+/// The lines of one text, to turn byte offsets into lines and columns and
+/// back: the command line's 1-based line and column in characters
+/// ([`LineColumn`]), and the language server's 0-based line and column in
+/// UTF-16 code units ([`Utf16Position`]).
+///
+/// **Line breaks.** `\n`, `\r\n` and a lone `\r` each end a line. That is
+/// how the Language Server Protocol counts lines, and YAML too (the
+/// frontmatter's parser reports its errors on those lines), and how
+/// editors show a file with an old Mac line end: counting any other way
+/// would put a finding on one line in the terminal and on another in the
+/// editor. A column inside a line break counts the characters before it
+/// on its line.
+///
+/// **Byte-order mark.** A mark at the start of the text is not a character
+/// of the first line: editors hide it (and most language clients drop it
+/// before sending the text), so the first character a person sees is in
+/// column 1. An offset inside the mark reads as the first line's start.
+///
+/// **Offsets** that are past the end read as the end; one inside a
+/// character reads as that character's start (a span made on a text that
+/// has changed since can fall there).
+///
+/// Columns are counted along the line from its start, but from the last
+/// place counted when asked again on the same line, further on: asked in
+/// order, a line of many findings (or YAML tokens) is counted about once.
+#[derive(Debug, Clone)]
+pub struct LineIndex<'t> {
+    text: &'t str,
+    /// Where each line starts; the first line after a byte-order mark.
+    starts: Vec<usize>,
+    /// The last place counted to.
+    cursor: Cell<Cursor>,
+}
+
+/// A place counted to on a line: its byte offset, and the characters and
+/// UTF-16 code units from the line's start to it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Cursor {
+    line: usize,
+    at: usize,
+    chars: usize,
+    units: usize,
+}
+
+/// How a column is counted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Unit {
+    Chars,
+    Utf16,
+}
+
+impl Cursor {
+    fn start(line: usize, at: usize) -> Cursor {
+        Cursor { line, at, chars: 0, units: 0 }
+    }
+
+    fn column(self, unit: Unit) -> usize {
+        match unit {
+            Unit::Chars => self.chars,
+            Unit::Utf16 => self.units,
+        }
+    }
+
+    /// Moves on over `passed`, the text from `at` to a later offset.
+    fn pass(&mut self, passed: &str) {
+        self.at += passed.len();
+        if passed.is_ascii() {
+            self.chars += passed.len();
+            self.units += passed.len();
+        } else {
+            for c in passed.chars() {
+                self.chars += 1;
+                self.units += c.len_utf16();
+            }
+        }
+    }
+}
+
+/// A place as a person reads it and the command line prints it: the
+/// 1-based line and the 1-based column, counted in characters (Unicode
+/// scalar values).
+///
+/// Held in 32-bit words, as spans are: a place past 4 Gi lines or
+/// characters reads as the last one a word holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
+pub struct LineColumn {
+    line: u32,
+    column: u32,
+}
+
+impl LineColumn {
+    /// The place at 1-based `line` and `column`.
+    pub fn new(line: usize, column: usize) -> LineColumn {
+        LineColumn { line: word(line), column: word(column) }
+    }
+
+    /// The 1-based line.
+    pub fn line(self) -> usize {
+        self.line as usize
+    }
+
+    /// The 1-based column, in characters.
+    pub fn column(self) -> usize {
+        self.column as usize
+    }
+}
+
+/// A place as the Language Server Protocol counts it by default: the
+/// 0-based line, and the 0-based column in UTF-16 code units (a character
+/// outside the Basic Multilingual Plane, an emoji say, takes two).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct Utf16Position {
+    pub line: u32,
+    pub character: u32,
+}
+
+fn word(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+impl<'t> LineIndex<'t> {
+    /// The lines of `text`, found in one pass over it.
+    pub fn new(text: &'t str) -> LineIndex<'t> {
+        let first = if text.starts_with(BOM) { BOM.len_utf8() } else { 0 };
+        let bytes = text.as_bytes();
+        let mut starts = vec![first];
+        let mut at = first;
+        while let Some(i) = bytes[at..].iter().position(|&b| b == b'\n' || b == b'\r') {
+            let mut next = at + i + 1;
+            if bytes[at + i] == b'\r' && bytes.get(next) == Some(&b'\n') {
+                next += 1;
+            }
+            starts.push(next);
+            at = next;
+        }
+        LineIndex { text, starts, cursor: Cell::new(Cursor::start(0, first)) }
+    }
+
+    /// The text indexed.
+    pub fn text(&self) -> &'t str {
+        self.text
+    }
+
+    /// How many lines the text has: one more than its line breaks (an
+    /// empty text, or one ending with a break, has an empty last line).
+    pub fn line_count(&self) -> usize {
+        self.starts.len()
+    }
+
+    /// The 0-based line the byte at `offset` is on.
+    pub fn line_of(&self, offset: usize) -> usize {
+        self.starts.partition_point(|&s| s <= offset).saturating_sub(1)
+    }
+
+    /// The bytes of the 0-based `line`, without its line break; `None`
+    /// past the last line.
+    pub fn line(&self, line: usize) -> Option<Range<usize>> {
+        let start = *self.starts.get(line)?;
+        let end = match self.starts.get(line + 1) {
+            Some(&next) if self.text.as_bytes()[..next].ends_with(b"\r\n") => next - 2,
+            Some(&next) => next - 1,
+            None => self.text.len(),
+        };
+        Some(start..end)
+    }
+
+    /// Where the 0-based `line` starts (after its byte-order mark for the
+    /// first); `None` past the last line.
+    pub fn line_start(&self, line: usize) -> Option<usize> {
+        self.starts.get(line).copied()
+    }
+
+    /// The line and column, in characters, of the byte at `offset`.
+    pub fn position(&self, offset: usize) -> LineColumn {
+        let c = self.count_to(offset);
+        LineColumn::new(c.line + 1, c.chars + 1)
+    }
+
+    /// The line and column, in UTF-16 code units, of the byte at
+    /// `offset`, as the Language Server Protocol counts them.
+    pub fn utf16(&self, offset: usize) -> Utf16Position {
+        let c = self.count_to(offset);
+        Utf16Position { line: word(c.line), character: word(c.units) }
+    }
+
+    /// The byte offset of an LSP position. A line past the last reads as
+    /// the end of the text; a column past the line's end as its end,
+    /// before the line break; one inside a character (between the two
+    /// code units of an emoji) as the end of that character.
+    pub fn offset_of_utf16(&self, position: Utf16Position) -> usize {
+        self.offset_at(position.line as usize, position.character as usize, Unit::Utf16)
+    }
+
+    /// The byte offset of the 0-based `column`, counted in characters, on
+    /// the 0-based `line`; past the line's end, its end; past the last
+    /// line, the end of the text.
+    pub fn offset_of_column(&self, line: usize, column: usize) -> usize {
+        self.offset_at(line, column, Unit::Chars)
+    }
+
+    /// Counts along the line of `offset` up to it.
+    fn count_to(&self, offset: usize) -> Cursor {
+        let offset = self.text.floor_char_boundary(offset.min(self.text.len()));
+        let line = self.line_of(offset);
+        let start = self.starts[line];
+        let offset = offset.max(start);
+        let mut c = self.cursor.get();
+        if c.line != line || c.at > offset {
+            c = Cursor::start(line, start);
+        }
+        c.pass(&self.text[c.at..offset]);
+        self.cursor.set(c);
+        c
+    }
+
+    fn offset_at(&self, line: usize, column: usize, unit: Unit) -> usize {
+        let Some(Range { start, end }) = self.line(line) else { return self.text.len() };
+        let mut c = self.cursor.get();
+        if c.line != line || c.column(unit) > column || c.at > end {
+            c = Cursor::start(line, start);
+        }
+        let rest = &self.text[c.at..end];
+        if rest.is_ascii() {
+            let step = (column - c.column(unit)).min(rest.len());
+            c.pass(&rest[..step]);
+        } else {
+            for ch in rest.chars() {
+                if c.column(unit) >= column {
+                    break;
+                }
+                c.pass(ch.encode_utf8(&mut [0; 4]));
+            }
+        }
+        self.cursor.set(c);
+        c.at
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn at(text: &str, offset: usize) -> (usize, usize) {
+        let p = LineIndex::new(text).position(offset);
+        (p.line(), p.column())
+    }
+
+    fn utf16(line: u32, character: u32) -> Utf16Position {
+        Utf16Position { line, character }
+    }
+
+    #[test]
+    fn each_kind_of_line_break_ends_a_line() {
+        let text = "a\nb\r\nc\rd";
+        let index = LineIndex::new(text);
+        assert_eq!(index.line_count(), 4);
+        assert_eq!([at(text, 0), at(text, 2), at(text, 5), at(text, 7)], [(1, 1), (2, 1), (3, 1), (4, 1)]);
+        assert_eq!((0..4).map(|l| &text[index.line(l).unwrap()]).collect::<Vec<_>>(), ["a", "b", "c", "d"]);
+        assert_eq!(index.line(4), None);
+        // A line break is on the line it ends.
+        assert_eq!([at(text, 1), at(text, 3), at(text, 4), at(text, 6)], [(1, 2), (2, 2), (2, 3), (3, 2)]);
+    }
+
+    #[test]
+    fn a_text_ending_with_a_break_has_an_empty_last_line() {
+        let index = LineIndex::new("a\r\n");
+        assert_eq!(index.line_count(), 2);
+        assert_eq!(index.line(1), Some(3..3));
+        assert_eq!(at("a\r\n", 3), (2, 1));
+        assert_eq!(LineIndex::new("").line_count(), 1);
+        assert_eq!(at("", 0), (1, 1));
+    }
+
+    #[test]
+    fn columns_count_characters_for_people_and_utf16_units_for_editors() {
+        // An emoji is one character and two UTF-16 units; a combining
+        // mark is a character and a unit of its own.
+        let text = "x\n😀e\u{301}!";
+        let bang = text.find('!').unwrap();
+        let index = LineIndex::new(text);
+        assert_eq!(index.position(bang), LineColumn::new(2, 4));
+        assert_eq!(index.utf16(bang), utf16(1, 4));
+        assert_eq!(index.offset_of_utf16(utf16(1, 4)), bang);
+        assert_eq!(index.offset_of_column(1, 3), bang);
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_no_column() {
+        let text = "\u{feff}ab\ncd";
+        let index = LineIndex::new(text);
+        assert_eq!([at(text, 0), at(text, 3), at(text, 4)], [(1, 1), (1, 1), (1, 2)]);
+        assert_eq!(index.utf16(4), utf16(0, 1));
+        assert_eq!(index.offset_of_utf16(utf16(0, 0)), 3);
+        assert_eq!(index.line(0), Some(3..5));
+        // Only at the start of the text.
+        assert_eq!(at("a\n\u{feff}b", 5), (2, 2));
+    }
+
+    #[test]
+    fn offsets_out_of_reach_read_as_the_nearest_place() {
+        let text = "ab\r\n😀";
+        let index = LineIndex::new(text);
+        // Past the end, inside a character.
+        assert_eq!(index.position(99), LineColumn::new(2, 2));
+        assert_eq!(index.position(5), LineColumn::new(2, 1));
+        // Past a line's end, past the last line, inside a surrogate pair.
+        assert_eq!(index.offset_of_utf16(utf16(0, 9)), 2);
+        assert_eq!(index.offset_of_utf16(utf16(7, 0)), text.len());
+        assert_eq!(index.offset_of_utf16(utf16(1, 1)), text.len());
+    }
+
+    #[test]
+    fn asked_out_of_order_it_counts_again_from_the_line_start() {
+        let text = "é\u{301}abc 😀 def\nghi";
+        let index = LineIndex::new(text);
+        let offsets: Vec<usize> = text.char_indices().map(|(i, _)| i).collect();
+        let forward: Vec<LineColumn> = offsets.iter().map(|&i| index.position(i)).collect();
+        let backward: Vec<LineColumn> = offsets.iter().rev().map(|&i| index.position(i)).collect();
+        assert_eq!(forward, backward.into_iter().rev().collect::<Vec<_>>());
+        for &i in offsets.iter().rev() {
+            assert_eq!(index.offset_of_utf16(index.utf16(i)), i);
+        }
+    }
+
+    /// Text made of the characters that count differently: line breaks of
+    /// every kind, an emoji, combining marks, a byte-order mark.
+    fn tricky() -> impl Strategy<Value = String> {
+        let piece = prop_oneof![
+            Just("\n"),
+            Just("\r\n"),
+            Just("\r"),
+            Just("😀"),
+            Just("e\u{301}"),
+            Just("\u{feff}"),
+            Just("é"),
+            Just("ab"),
+            Just(" "),
+        ];
+        proptest::collection::vec(piece, 0..24).prop_map(|pieces| pieces.concat())
+    }
+
+    /// Where a line starts in `text`, counted the slow way.
+    fn line_and_start(text: &str, offset: usize) -> (usize, usize) {
+        let bytes = text.as_bytes();
+        let (mut line, mut start) = (0, 0);
+        for i in 0..offset {
+            let ends = bytes[i] == b'\n' || (bytes[i] == b'\r' && bytes.get(i + 1) != Some(&b'\n'));
+            if ends {
+                line += 1;
+                start = i + 1;
+            }
+        }
+        if line == 0 && text.starts_with(BOM) {
+            start = BOM.len_utf8();
+        }
+        (line, start)
+    }
+
+    proptest! {
+        #[test]
+        fn offsets_round_trip_through_both_kinds_of_position(text in tricky()) {
+            let index = LineIndex::new(&text);
+            let mark = if text.starts_with(BOM) { BOM.len_utf8() } else { 0 };
+            // Every character boundary but the start of a byte-order mark,
+            // which reads as the place after it, and the middle of a `\r\n`,
+            // which no position names: a column past a line's text is its end.
+            let bytes = text.as_bytes();
+            let inside_crlf = |i: usize| bytes[..i].ends_with(b"\r") && bytes[i..].starts_with(b"\n");
+            let boundaries: Vec<usize> =
+                (mark..=text.len()).filter(|&i| text.is_char_boundary(i) && !inside_crlf(i)).collect();
+            // In order, as findings are asked for, and backwards, which
+            // counts each again from its line's start.
+            for &offset in boundaries.iter().chain(boundaries.iter().rev()) {
+                let p = index.position(offset);
+                prop_assert_eq!(index.offset_of_column(p.line() - 1, p.column() - 1), offset);
+                let u = index.utf16(offset);
+                prop_assert_eq!(index.offset_of_utf16(u), offset);
+                prop_assert_eq!(u.line as usize, p.line() - 1);
+                let (line, start) = line_and_start(&text, offset);
+                prop_assert_eq!(p.line() - 1, line);
+                let before = &text[start.min(offset)..offset];
+                prop_assert_eq!(p.column() - 1, before.chars().count());
+                prop_assert_eq!(u.character as usize, before.encode_utf16().count());
+            }
+        }
+    }
+}
