@@ -235,10 +235,12 @@ impl<'t> LineIndex<'t> {
         if c.line != line || c.column(unit) > column || c.at > end {
             c = Cursor::start(line, start);
         }
+        // Only what is stepped over is looked at: the rest of a long line
+        // is left for the next column asked for.
         let rest = &self.text[c.at..end];
-        if rest.is_ascii() {
-            let step = (column - c.column(unit)).min(rest.len());
-            c.pass(&rest[..step]);
+        let ahead = (column - c.column(unit)).min(rest.len());
+        if rest.as_bytes()[..ahead].is_ascii() {
+            c.pass(&rest[..ahead]);
         } else {
             for ch in rest.chars() {
                 if c.column(unit) >= column {
