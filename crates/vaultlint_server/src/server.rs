@@ -43,6 +43,7 @@ use std::time::Duration;
 use vaultlint_analysis::suggest;
 use vaultlint_core::code::Code;
 use vaultlint_core::diagnostic::{Diagnostic, Fix, Severity, Sources, Span};
+use vaultlint_core::lines::{LineIndex, Utf16Position};
 use vaultlint_core::progress::Silent;
 use vaultlint_model::graph::Graph;
 use vaultlint_model::vault::{NoteId, Resolution, Vault};
@@ -667,7 +668,8 @@ impl State {
             // The findings' offsets are into an older text.
             return Vec::new();
         }
-        let (start, end) = (offset(text, p.range.start), offset(text, p.range.end));
+        let lines = LineIndex::new(text);
+        let (start, end) = (offset(&lines, p.range.start), offset(&lines, p.range.end));
         let mut actions = Vec::new();
         for d in found.iter().filter(|d| d.path == path) {
             let span = d.span.map_or(0..0, |s| s.range());
@@ -676,7 +678,7 @@ impl State {
             }
             let uri = &p.text_document.uri;
             if let Some(fix) = self.fix_now(d, path, text) {
-                let range = range(text, fix.edit.offset, fix.edit.offset + fix.edit.original.len());
+                let range = range(&lines, fix.edit.offset, fix.edit.offset + fix.edit.original.len());
                 let help = d.help.as_deref().unwrap_or(&d.message);
                 let title = match (fix.is_safe(), d.code) {
                     (true, _) => format!("Fix {}: {help}", d.code),
@@ -687,7 +689,7 @@ impl State {
                 };
                 actions.push(action(title, uri, range, &fix.edit.replacement, fix.is_safe(), d));
             }
-            let end_of_text = range(text, text.len(), text.len());
+            let end_of_text = range(&lines, text.len(), text.len());
             let newline = if text.is_empty() || text.ends_with('\n') { "" } else { "\n" };
             let comment = format!("{newline}<!-- vaultlint-disable-file {} -->\n", d.code);
             let title = format!("Suppress {} in this note", d.code);
@@ -729,7 +731,7 @@ impl State {
     fn target(&self, uri: &lsp::Uri, position: lsp::Position) -> Option<(Span, NoteId)> {
         let (_, text, id, vault) = self.document(uri)?;
         let (graph, _) = self.checked.as_ref()?;
-        let at = offset(text, position);
+        let at = offset(&LineIndex::new(text), position);
         let inside = |s: &Span| (s.offset()..=s.end()).contains(&at);
         let declared = graph.declared.iter().filter(|d| d.by == id).find(|d| inside(&d.span));
         if let Some(d) = declared {
@@ -775,7 +777,7 @@ impl State {
         };
         Some(lsp::Hover {
             contents: lsp::HoverContents::Markup(contents),
-            range: Some(range(text, span.offset(), span.end())),
+            range: Some(range(&LineIndex::new(text), span.offset(), span.end())),
         })
     }
 
@@ -808,7 +810,9 @@ impl State {
     /// Whether `line` of the frontmatter holds a successor or predecessor
     /// value (`superseded_by: `), or an item of a list under such a key.
     fn in_declaration(&self, text: &str, line: usize) -> bool {
-        let lines: Vec<&str> = text.lines().collect();
+        let index = LineIndex::new(text);
+        let lines: Vec<&str> =
+            (0..index.line_count()).filter_map(|n| index.line(n)).map(|r| &text[r]).collect();
         let closing = lines.iter().skip(1).position(|l| l.trim_end() == "---").map(|i| i + 1);
         let in_frontmatter =
             lines.first().is_some_and(|l| l.trim_end() == "---") && closing.is_some_and(|c| line < c);
@@ -869,8 +873,9 @@ fn publish(connection: &Connection, state: &mut State) -> Result<(), String> {
     let Some((_, found)) = &state.checked else { return Ok(()) };
     let mut now = Vec::new();
     for (path, (uri, text)) in &state.open {
+        let lines = LineIndex::new(text);
         let diagnostics: Vec<lsp::Diagnostic> =
-            found.iter().filter(|d| &d.path == path).map(|d| diagnostic(d, text, state)).collect();
+            found.iter().filter(|d| &d.path == path).map(|d| diagnostic(d, &lines, state)).collect();
         send(connection, uri, diagnostics)?;
         now.push(path.clone());
     }
@@ -889,9 +894,9 @@ fn send(connection: &Connection, uri: &lsp::Uri, diagnostics: Vec<lsp::Diagnosti
     connection.sender.send(Message::Notification(notification)).map_err(|e| e.to_string())
 }
 
-/// A finding as LSP has it: range, severity, code, and the other notes
-/// it involves as related locations.
-fn diagnostic(d: &Diagnostic, text: &str, state: &State) -> lsp::Diagnostic {
+/// A finding as LSP has it: range (placed by `lines`, the editor's text's),
+/// severity, code, and the other notes it involves as related locations.
+fn diagnostic(d: &Diagnostic, lines: &LineIndex<'_>, state: &State) -> lsp::Diagnostic {
     let span = d.span.map_or(0..0, |s| s.range());
     let mut message = d.message.clone();
     if let Some(help) = &d.help {
@@ -911,7 +916,7 @@ fn diagnostic(d: &Diagnostic, text: &str, state: &State) -> lsp::Diagnostic {
         _ => lsp::DiagnosticSeverity::WARNING,
     };
     lsp::Diagnostic {
-        range: range(text, span.start, span.end),
+        range: range(lines, span.start, span.end),
         severity: Some(severity),
         code: Some(lsp::NumberOrString::String(d.code.name().into())),
         source: Some("vaultlint".into()),
@@ -929,7 +934,7 @@ fn config_diagnostic(error: &ConfigError) -> lsp::Diagnostic {
         message.push_str(&format!("\nhelp: {help}"));
     }
     lsp::Diagnostic {
-        range: range(&error.text, span.start, span.end),
+        range: range(&LineIndex::new(&error.text), span.start, span.end),
         severity: Some(lsp::DiagnosticSeverity::ERROR),
         code: Some(lsp::NumberOrString::String("invalid-config".into())),
         source: Some("vaultlint".into()),
@@ -974,42 +979,20 @@ fn action(
     })
 }
 
-/// The LSP position of a byte offset: a 0-based line, and the column in
-/// UTF-16 code units, as LSP counts them by default.
-fn position(text: &str, byte: usize) -> lsp::Position {
-    let byte = text.floor_char_boundary(byte.min(text.len()));
-    let before = &text[..byte];
-    let line = before.matches('\n').count();
-    let start = before.rfind('\n').map_or(0, |i| i + 1);
-    let character: usize = before[start..].chars().map(char::len_utf16).sum();
-    // LSP counts in `u32`; a note that long is cut off at the end.
-    let count = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
-    lsp::Position { line: count(line), character: count(character) }
+/// The LSP range of the bytes `start..end` of the text `lines` indexes:
+/// 0-based lines, columns in UTF-16 code units, as LSP counts them by
+/// default.
+fn range(lines: &LineIndex<'_>, start: usize, end: usize) -> lsp::Range {
+    let at = |offset: usize| {
+        let Utf16Position { line, character } = lines.utf16(offset);
+        lsp::Position { line, character }
+    };
+    lsp::Range { start: at(start), end: at(end) }
 }
 
-/// The LSP range of the bytes `start..end` of `text`.
-fn range(text: &str, start: usize, end: usize) -> lsp::Range {
-    lsp::Range { start: position(text, start), end: position(text, end) }
-}
-
-/// The byte offset of an LSP position in `text`.
-fn offset(text: &str, position: lsp::Position) -> usize {
-    let mut start = 0;
-    for _ in 0..position.line {
-        match text[start..].find('\n') {
-            Some(i) => start += i + 1,
-            None => return text.len(),
-        }
-    }
-    let line = &text[start..];
-    let mut units = 0;
-    for (i, c) in line.char_indices() {
-        if units >= position.character as usize || c == '\n' {
-            return start + i;
-        }
-        units += c.len_utf16();
-    }
-    text.len()
+/// The byte offset of an LSP position in the text `lines` indexes.
+fn offset(lines: &LineIndex<'_>, position: lsp::Position) -> usize {
+    lines.offset_of_utf16(Utf16Position { line: position.line, character: position.character })
 }
 
 /// The file a `file:` URI names, as the platform spells paths: on
@@ -1131,8 +1114,10 @@ mod tests {
     #[test]
     fn positions_count_utf16_units() {
         let text = "a\n😀b: c\n";
-        assert_eq!(position(text, 7), lsp::Position { line: 1, character: 3 });
-        assert_eq!(offset(text, lsp::Position { line: 1, character: 3 }), 7);
+        let lines = LineIndex::new(text);
+        let at = lsp::Position { line: 1, character: 3 };
+        assert_eq!(range(&lines, 7, 7), lsp::Range { start: at, end: at });
+        assert_eq!(offset(&lines, at), 7);
     }
 
     #[cfg(unix)]
