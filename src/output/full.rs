@@ -104,7 +104,7 @@ impl SourceCode for Snippet {
 /// sources give it (read again: only notes with findings are), and the
 /// span clipped to it.
 fn snippet(d: &Diagnostic, sources: &dyn Sources, name: &str) -> Option<(Snippet, usize)> {
-    let span = d.span?;
+    let (span, place) = (d.span?, d.position?);
     let end = span.end();
     let text = sources.text(&d.path)?;
     let text: &str = &text;
@@ -125,8 +125,9 @@ fn snippet(d: &Diagnostic, sources: &dyn Sources, name: &str) -> Option<(Snippet
     // Whether the window holds the span's whole line.
     let whole_line = (from == 0 || matches!(text.as_bytes()[from - 1], b'\n' | b'\r'))
         && (to == text.len() || matches!(text.as_bytes()[to], b'\n' | b'\r'));
-    let mut column = span.column().saturating_sub(1).saturating_sub(text[from..at].chars().count());
-    let mut line = span.line() - 1;
+    // The window's line and column, from the span's: `from` is on its line.
+    let mut column = place.column().saturating_sub(1).saturating_sub(text[from..at].chars().count());
+    let mut line = place.line() - 1;
     // A line of context either side, when the span's line is shown whole
     // and the neighbour is short.
     let short = |line: &str| line.len() <= 2 * WINDOW;
@@ -155,19 +156,32 @@ fn snippet(d: &Diagnostic, sources: &dyn Sources, name: &str) -> Option<(Snippet
             }
         }
     }
-    // miette numbers the last line wrongly when it has no line break.
-    let shown = format!("{}\n", sanitize_source(text[start..stop].trim_end_matches(['\n', '\r'])));
+    // miette numbers the last line wrongly when it has no line break, and
+    // counts lines at `\n` alone: a lone `\r`, which ends a line as the
+    // note's lines are counted, is shown as the `\n` it stands for.
+    let shown = lone_returns_as_newlines(text[start..stop].trim_end_matches(['\n', '\r']));
+    let shown = format!("{}\n", sanitize_source(&shown));
     let snippet = Snippet { name: name.to_string(), text: shown, offset: start, line, column };
     Some((snippet, (end.min(to) - at).max(1)))
+}
+
+/// `text` with each lone `\r` made a `\n`, byte for byte.
+fn lone_returns_as_newlines(text: &str) -> std::borrow::Cow<'_, str> {
+    let bytes = text.as_bytes();
+    let lone = |i: usize| bytes[i] == b'\r' && bytes.get(i + 1) != Some(&b'\n');
+    if !(0..bytes.len()).any(lone) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    text.char_indices().map(|(i, c)| if c == '\r' && lone(i) { '\n' } else { c }).collect()
 }
 
 fn rendered(d: &Diagnostic, sources: &dyn Sources, paths: &super::Paths) -> Rendered {
     let path = paths.show(&d.path);
     let snippet = snippet(d, sources, &sanitize(&path));
-    let message = match (d.span, &snippet) {
+    let message = match (d.position, &snippet) {
         (Some(_), Some(_)) => sanitize(&d.message).into_owned(),
-        (Some(s), None) => {
-            format!("{}:{}:{}: {}", sanitize(&path), s.line(), s.column(), sanitize(&d.message))
+        (Some(at), None) => {
+            format!("{}:{}:{}: {}", sanitize(&path), at.line(), at.column(), sanitize(&d.message))
         }
         (None, _) => format!("{}: {}", sanitize(&path), sanitize(&d.message)),
     };

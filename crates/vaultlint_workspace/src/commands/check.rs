@@ -3,6 +3,7 @@
 
 use crate::fix::{self, FileEdit, Skipped};
 use crate::settings::{Settings, SettingsError};
+use crate::sources::FileSources;
 use std::path::Path;
 use vaultlint_analysis::baseline;
 use vaultlint_analysis::rules::{self, Slices};
@@ -105,6 +106,14 @@ pub fn analyse_with_graph(
     Report { notes: vault.notes.len(), diagnostics, slices, baseline: None }
 }
 
+/// `report` with its findings placed on the lines of their notes' text
+/// as `sources` give it ([`Diagnostic::position`]): the one place the
+/// rules' findings get a line and column.
+fn located(mut report: Report, sources: &dyn Sources) -> Report {
+    vaultlint_core::diagnostic::locate(&mut report.diagnostics, sources);
+    report
+}
+
 /// The text of a note an editor holds, from `input` (standard input).
 pub fn read_note_text(input: &mut dyn std::io::Read) -> Result<String, String> {
     let mut bytes = Vec::new();
@@ -144,7 +153,9 @@ pub fn run_stdin(
             report = analyse(&loaded, settings, suggesting, &Silent);
         }
     }
-    Ok((Checked::of(loaded.vault, report, Vec::new(), Vec::new()), text))
+    let files = FileSources::new(settings.root());
+    let sources = crate::sources::Overlay { files, path: path.to_string(), text: text.as_str().into() };
+    Ok((Checked::of(loaded.vault, located(report, &sources), Vec::new(), Vec::new()), text))
 }
 
 /// `--baseline FILE`: keeps only the findings the file does not hold, and
@@ -264,7 +275,7 @@ pub fn run(
     let stamps = memo.as_mut().map(|(_, key)| std::mem::take(&mut key.stamps));
     let (super::Loaded { vault, .. }, report) =
         super::read_then(settings, walked, stamps, rules, reading, progress, |loaded| {
-            analyse(loaded, settings, suggesting, progress)
+            located(analyse(loaded, settings, suggesting, progress), &FileSources::new(settings.root()))
         });
     progress.finish();
     if mode == Mode::Report {
@@ -290,7 +301,7 @@ pub fn run(
     // Report the vault as it is now: positions after an edit moved.
     std::mem::forget(vault);
     let loaded = super::load(settings, settings.reading(suggesting, false, true), &Silent)?;
-    let report = analyse(&loaded, settings, suggesting, &Silent);
+    let report = located(analyse(&loaded, settings, suggesting, &Silent), &FileSources::new(settings.root()));
     Ok(Checked::of(loaded.vault, report, written, skipped))
 }
 
