@@ -63,7 +63,9 @@ impl Report {
 
 /// Checks a vault already read: builds its graph, runs the version
 /// detector when `suggesting`, and runs every rule with the settings'
-/// severities, reporting only on the settings' focus.
+/// severities, reporting only on the settings' focus. The rules' findings
+/// are not placed on lines yet: [`run`] and [`run_stdin`] place them on
+/// the text they checked ([`vaultlint_core::diagnostic::locate`]).
 pub fn analyse(
     loaded: &super::Loaded,
     settings: &Settings,
