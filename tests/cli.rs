@@ -100,6 +100,33 @@ fn snapshot_full() {
     insta::assert_snapshot!("full_links", rendered_with("links", &["--as-of", "2026-06-01", "--no-suggest"]));
 }
 
+/// A byte-order mark is no column: the first line's findings are placed
+/// alike by every format, the graphical one included.
+#[test]
+fn a_byte_order_mark_is_no_column_in_any_format() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("vaultlint.toml"), "").unwrap();
+    std::fs::write(dir.path().join("old.md"), "---\nsuperseded_by: new.md\n---\n").unwrap();
+    std::fs::write(dir.path().join("new.md"), "# New\n").unwrap();
+    std::fs::write(dir.path().join("link.md"), "\u{feff}[[old]]\n").unwrap();
+    std::fs::write(dir.path().join("open.md"), "\u{feff}---\ntitle: x\n").unwrap();
+    std::fs::write(dir.path().join("json.md"), "\u{feff}{\"date\": \"nope\"}\n").unwrap();
+    let run = |format: &str| {
+        let out = vaultlint()
+            .args(["check", "--color", "never", "--no-suggest", "--format", format])
+            .arg(dir.path())
+            .output()
+            .unwrap();
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let (concise, full) = (run("concise"), run("full"));
+    for place in ["link.md:1:1", "open.md:1:1", "json.md:1:10"] {
+        assert!(concise.contains(&format!("/{place}: ")), "{place} in {concise}");
+        assert!(full.contains(&format!("/{place}]")), "{place} in {full}");
+    }
+    assert!(!full.contains('\u{feff}'), "{full}");
+}
+
 #[test]
 fn snapshot_concise() {
     insta::assert_snapshot!("concise_handbook", rendered("handbook", "concise"));

@@ -11,6 +11,7 @@
 
 mod common;
 use proptest::prelude::*;
+use vaultlint_core::lines::LineIndex;
 use vaultlint_model::vault::Vault;
 use vaultlint_syntax::frontmatter::{self, Delimited, Value, ValueKind};
 use vaultlint_syntax::note::{Note, SUCCESSOR_KEYS};
@@ -76,6 +77,20 @@ fn line_of(text: &str, offset: usize) -> usize {
         .count()
 }
 
+/// The 1-based line and column (in characters) of `offset`, counted the
+/// slow way: lines as [`line_of`], a byte-order mark no column.
+fn place_of(text: &str, offset: usize) -> (usize, usize) {
+    let start = text[..offset].rfind(['\n', '\r']).map_or(0, |i| i + 1);
+    let start = if start == 0 && text.starts_with('\u{feff}') { 3.min(offset) } else { start };
+    (line_of(text, offset), text[start..offset].chars().count() + 1)
+}
+
+/// Where `LineIndex` places `offset` in `text`.
+fn placed(text: &str, offset: usize) -> (usize, usize) {
+    let at = LineIndex::new(text).position(offset);
+    (at.line(), at.column())
+}
+
 fn values<'v>(value: &'v Value, out: &mut Vec<&'v Value>) {
     out.push(value);
     if let ValueKind::Seq(items) = &value.kind {
@@ -97,10 +112,15 @@ proptest! {
                 for span in std::iter::once(field.key_span).chain(all.iter().map(|v| v.span)) {
                     prop_assert!(span.end() <= text.len(), "{span:?} in {text:?}");
                     prop_assert!(text.is_char_boundary(span.offset()));
-                    if block.format == frontmatter::Format::Yaml {
-                        prop_assert_eq!(span.line(), line_of(&text, span.offset()), "{:?} in {:?}", span, text);
-                    }
+                    prop_assert_eq!(placed(&text, span.offset()), place_of(&text, span.offset()));
                 }
+            }
+        }
+        // A problem reading the note is placed on its line as it is read.
+        for problem in Note::parse("n.md".into(), &text).problems() {
+            if let Some(span) = problem.span {
+                let at = problem.position.expect("placed as it is read");
+                prop_assert_eq!((at.line(), at.column()), place_of(&text, span.offset()), "{:?} in {:?}", span, text);
             }
         }
     }
@@ -110,10 +130,8 @@ proptest! {
         for link in vaultlint_syntax::link::in_body(&text, 0) {
             prop_assert!(link.span().end() <= text.len());
             prop_assert_eq!(&text[link.target()], &*link.written);
-            let newlines = text[..link.span().offset()].matches('\n').count();
-            prop_assert_eq!(link.span().line(), newlines + 1);
-            let line_start = text[..link.span().offset()].rfind('\n').map_or(0, |i| i + 1);
-            prop_assert_eq!(link.span().column(), text[line_start..link.span().offset()].chars().count() + 1);
+            prop_assert!(text.is_char_boundary(link.span().offset()));
+            prop_assert_eq!(placed(&text, link.span().offset()), place_of(&text, link.span().offset()));
         }
     }
 
@@ -227,11 +245,6 @@ const DISMISSAL_PIECES: &[&str] = &[
     "\u{202e}",
 ];
 
-/// The 1-based line of byte `at` in `text`.
-fn line_at(text: &str, at: usize) -> usize {
-    text.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count() + 1
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(
         std::env::var("PROPTEST_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(64)
@@ -271,7 +284,8 @@ proptest! {
             prop_assert_eq!(&problem.path, ".vaultlint-dismissed");
             let span = problem.span.expect("a bad line has its place");
             prop_assert!(span.end() <= text.len(), "{span:?} in {text:?}");
-            prop_assert_eq!(span.line(), line_at(&text, span.offset()), "{:?} in {:?}", span, text);
+            let at = problem.position.expect("placed as it is read");
+            prop_assert_eq!((at.line(), at.column()), place_of(&text, span.offset()), "{:?} in {:?}", span, text);
         }
         let bytes = text.clone().into_bytes();
         let read = vaultlint_model::dismissals::Dismissals::from_read(Ok(bytes), ".vaultlint-dismissed");

@@ -454,3 +454,102 @@ fn notes_not_saved_yet_are_in_the_vault_together() {
     assert_eq!(client.request("textDocument/definition", at)["uri"], final_a);
     shut_down(client);
 }
+
+/// A note whose lines end every way the protocol knows (`\r\n`, `\n`, a
+/// lone `\r`, in the frontmatter and in the body), with characters that
+/// count differently as bytes, characters and UTF-16 units (an emoji
+/// outside the Basic Multilingual Plane, letters with combining marks),
+/// and findings after each.
+const TRICKY: &str = "---\r\n\
+                      title: \"😀 Plan\"\r\n\
+                      review_due: 2000-01-01\r\n\
+                      effective_to: e\u{301}\u{301}x\r\
+                      status: supersded\r\n\
+                      date: 😀x\r\n\
+                      ---\r\n\
+                      😀 e\u{301} see [[old]]\r\n\
+                      <!-- vaultlint-disable-next-line invalid-date -->\r\n\
+                      text 😀😀 [[older]]\r\
+                      e\u{301}\u{301}\u{301} [[oldest]] <!-- vaultlint-disable-file ambiguous-successor -->\n";
+
+/// The lines of `text` as the protocol counts them: `\r\n`, `\n` and a
+/// lone `\r` each end one.
+fn protocol_lines(text: &str) -> Vec<&str> {
+    let mut lines = Vec::new();
+    let mut rest = text;
+    while let Some(i) = rest.find(['\r', '\n']) {
+        lines.push(&rest[..i]);
+        rest = &rest[i + if rest[i..].starts_with("\r\n") { 2 } else { 1 }..];
+    }
+    lines.push(rest);
+    lines
+}
+
+/// The command line and the server place every finding of a note on the
+/// same line, and at the same column once the command line's characters
+/// are counted in the protocol's UTF-16 units.
+#[test]
+fn the_command_line_and_the_server_place_findings_alike() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().canonicalize().unwrap();
+    std::fs::write(root.join("vaultlint.toml"), "").unwrap();
+    std::fs::write(root.join("note.md"), TRICKY).unwrap();
+    for old in ["old", "older", "oldest"] {
+        std::fs::write(root.join(format!("{old}.md")), format!("---\nsuperseded_by: new.md\n---\n# {old}\n"))
+            .unwrap();
+    }
+    std::fs::write(root.join("new.md"), "# New\n").unwrap();
+
+    let (_, json) = common::check_json(&root, &["--no-suggest", "--as-of", "2026-06-01"]);
+    let cli: Vec<(String, String, u64, u64)> = json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["path"] == "note.md")
+        .map(|d| {
+            let text = |key: &str| d[key].as_str().unwrap().to_string();
+            (text("code"), text("message"), d["line"].as_u64().unwrap(), d["column"].as_u64().unwrap())
+        })
+        .collect();
+    let placed: Vec<(&str, u64, u64)> = cli.iter().map(|(code, _, l, c)| (code.as_str(), *l, *c)).collect();
+    assert_eq!(
+        placed,
+        [
+            ("review-overdue", 3, 13),
+            ("invalid-date", 4, 15),
+            ("unknown-status", 5, 9),
+            ("invalid-date", 6, 7),
+            ("links-to-superseded", 8, 10),
+            ("unused-suppression", 9, 1),
+            ("links-to-superseded", 10, 9),
+            ("links-to-superseded", 11, 6),
+            ("unused-suppression", 11, 17),
+        ]
+    );
+
+    let mut client = started(&root);
+    let found = open(&mut client, &root, "note.md");
+    shut_down(client);
+    let server: Vec<&Value> = found.iter().filter(|d| d["code"] != "suspected-version").collect();
+    assert_eq!(server.len(), cli.len(), "{found:?}");
+    let lines = protocol_lines(TRICKY);
+    for (code, message, line, column) in &cli {
+        // The server's day is today, the command line's is fixed.
+        let said = message.split(" (as of").next().unwrap();
+        let d = server
+            .iter()
+            .find(|d| d["code"] == code.as_str() && d["message"].as_str().unwrap().starts_with(said))
+            .unwrap_or_else(|| panic!("the server has no {code} `{message}`: {found:?}"));
+        let start = &d["range"]["start"];
+        assert_eq!(start["line"].as_u64().unwrap(), line - 1, "{code} `{message}`");
+        let before = lines[*line as usize - 1].chars().take(*column as usize - 1);
+        let units: usize = before.map(char::len_utf16).sum();
+        assert_eq!(start["character"].as_u64().unwrap(), units as u64, "{code} `{message}`");
+    }
+    // The emoji are two units each: the columns do differ by unit.
+    let older = server.iter().find(|d| d["message"].as_str().unwrap().contains("`older.md`")).unwrap();
+    assert_eq!(
+        (&older["range"]["start"]["line"], &older["range"]["start"]["character"]),
+        (&json!(9), &json!(10))
+    );
+}

@@ -10,8 +10,8 @@ pub fn render(report: &Report, style: Style, paths: &super::Paths) -> String {
     use owo_colors::OwoColorize;
     let mut out = String::new();
     for (d, more) in super::shown(report) {
-        let place = match d.span {
-            Some(span) => format!("{}:{}:{}", paths.show_at_line_start(&d.path), span.line(), span.column()),
+        let place = match d.position {
+            Some(at) => format!("{}:{}:{}", paths.show_at_line_start(&d.path), at.line(), at.column()),
             None => paths.show_at_line_start(&d.path),
         };
         let kind = format!("{}[{}]", d.severity.as_str(), d.code);

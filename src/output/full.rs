@@ -101,10 +101,10 @@ impl SourceCode for Snippet {
 }
 
 /// The window around finding `d`'s span, from the note's text as the
-/// sources give it (read again: only notes with findings are), and the
-/// span clipped to it.
-fn snippet(d: &Diagnostic, sources: &dyn Sources, name: &str) -> Option<(Snippet, usize)> {
-    let span = d.span?;
+/// sources give it (read again: only notes with findings are), and where
+/// its label starts and how long it is, clipped to the window.
+fn snippet(d: &Diagnostic, sources: &dyn Sources, name: &str) -> Option<(Snippet, usize, usize)> {
+    let (span, place) = (d.span?, d.position?);
     let end = span.end();
     let text = sources.text(&d.path)?;
     let text: &str = &text;
@@ -112,7 +112,10 @@ fn snippet(d: &Diagnostic, sources: &dyn Sources, name: &str) -> Option<(Snippet
     // A span made on a text that changed since (the note was edited after
     // it was read) may fall inside a character: it is drawn from the
     // character's start.
-    let at = floor(span.offset().min(text.len()));
+    // A byte-order mark is no character of the first line, as the
+    // position counts it: the window starts after it.
+    let mark = if text.starts_with('\u{feff}') { '\u{feff}'.len_utf8() } else { 0 };
+    let at = floor(span.offset().min(text.len())).max(mark);
     // Look for the line's ends only within the window, so that many
     // findings on one long line cost the window each, not the line.
     let (low, high) = (
@@ -120,18 +123,19 @@ fn snippet(d: &Diagnostic, sources: &dyn Sources, name: &str) -> Option<(Snippet
         floor(end.min(at + WINDOW).saturating_add(WINDOW).min(text.len()).max(at)),
     );
     // A lone `\r` ends a line too, as YAML and editors read it.
-    let from = text[low..at].rfind(['\n', '\r']).map_or(low, |i| low + i + 1);
+    let from = text[low..at].rfind(['\n', '\r']).map_or(low, |i| low + i + 1).max(mark);
     let to = text[at..high].find(['\n', '\r']).map_or(high, |i| at + i);
     // Whether the window holds the span's whole line.
-    let whole_line = (from == 0 || matches!(text.as_bytes()[from - 1], b'\n' | b'\r'))
+    let whole_line = (from == mark || matches!(text.as_bytes()[from - 1], b'\n' | b'\r'))
         && (to == text.len() || matches!(text.as_bytes()[to], b'\n' | b'\r'));
-    let mut column = span.column().saturating_sub(1).saturating_sub(text[from..at].chars().count());
-    let mut line = span.line() - 1;
+    // The window's line and column, from the span's: `from` is on its line.
+    let mut column = place.column().saturating_sub(1).saturating_sub(text[from..at].chars().count());
+    let mut line = place.line() - 1;
     // A line of context either side, when the span's line is shown whole
     // and the neighbour is short.
     let short = |line: &str| line.len() <= 2 * WINDOW;
     let (mut start, mut stop) = (from, to);
-    if whole_line && from > 0 {
+    if whole_line && from > mark {
         let prev_end = text[..from].strip_suffix('\n').unwrap_or(&text[..from]);
         let prev_end = prev_end.strip_suffix('\r').unwrap_or(prev_end).len();
         // Looked for only as far back as a short line goes.
@@ -155,25 +159,38 @@ fn snippet(d: &Diagnostic, sources: &dyn Sources, name: &str) -> Option<(Snippet
             }
         }
     }
-    // miette numbers the last line wrongly when it has no line break.
-    let shown = format!("{}\n", sanitize_source(text[start..stop].trim_end_matches(['\n', '\r'])));
+    // miette numbers the last line wrongly when it has no line break, and
+    // counts lines at `\n` alone: a lone `\r`, which ends a line as the
+    // note's lines are counted, is shown as the `\n` it stands for.
+    let shown = lone_returns_as_newlines(text[start..stop].trim_end_matches(['\n', '\r']));
+    let shown = format!("{}\n", sanitize_source(&shown));
     let snippet = Snippet { name: name.to_string(), text: shown, offset: start, line, column };
-    Some((snippet, (end.min(to) - at).max(1)))
+    Some((snippet, span.offset().max(mark), end.min(to).saturating_sub(at).max(1)))
+}
+
+/// `text` with each lone `\r` made a `\n`, byte for byte.
+fn lone_returns_as_newlines(text: &str) -> std::borrow::Cow<'_, str> {
+    let bytes = text.as_bytes();
+    let lone = |i: usize| bytes[i] == b'\r' && bytes.get(i + 1) != Some(&b'\n');
+    if !(0..bytes.len()).any(lone) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    text.char_indices().map(|(i, c)| if c == '\r' && lone(i) { '\n' } else { c }).collect()
 }
 
 fn rendered(d: &Diagnostic, sources: &dyn Sources, paths: &super::Paths) -> Rendered {
     let path = paths.show(&d.path);
     let snippet = snippet(d, sources, &sanitize(&path));
-    let message = match (d.span, &snippet) {
+    let message = match (d.position, &snippet) {
         (Some(_), Some(_)) => sanitize(&d.message).into_owned(),
-        (Some(s), None) => {
-            format!("{}:{}:{}: {}", sanitize(&path), s.line(), s.column(), sanitize(&d.message))
+        (Some(at), None) => {
+            format!("{}:{}:{}: {}", sanitize(&path), at.line(), at.column(), sanitize(&d.message))
         }
         (None, _) => format!("{}: {}", sanitize(&path), sanitize(&d.message)),
     };
-    let label = d.span.zip(snippet.as_ref()).map(|(s, (_, len))| {
+    let label = snippet.as_ref().map(|(_, start, len)| {
         let label = d.label.as_deref().map(|l| sanitize(l).into_owned());
-        LabeledSpan::new(label, s.offset(), *len)
+        LabeledSpan::new(label, *start, *len)
     });
     Rendered {
         code: d.code.name().to_string(),
@@ -184,7 +201,7 @@ fn rendered(d: &Diagnostic, sources: &dyn Sources, paths: &super::Paths) -> Rend
         },
         help: d.help.as_deref().map(|h| sanitize(h).into_owned()),
         label,
-        source: snippet.map(|(s, _)| s),
+        source: snippet.map(|(s, ..)| s),
     }
 }
 

@@ -10,9 +10,9 @@ pub fn render(report: &Report, paths: &super::Paths) -> String {
         // Workflow commands are named as our severities are.
         let command = d.severity.as_str();
         let mut props = vec![format!("file={}", property(&paths.show(&d.path)))];
-        if let Some(span) = d.span {
-            props.push(format!("line={}", span.line()));
-            props.push(format!("col={}", span.column()));
+        if let Some(at) = d.position {
+            props.push(format!("line={}", at.line()));
+            props.push(format!("col={}", at.column()));
         }
         props.push(format!("title={}", property(d.code.name())));
         let mut message = d.message.clone();

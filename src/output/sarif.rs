@@ -140,7 +140,7 @@ fn result<'a>(
 ) -> SarifResult<'a> {
     let index = Code::ALL.iter().position(|c| *c == d.code).expect("every code is listed");
     // A finding about a whole note points at its first line.
-    let (line, column) = d.span.map_or((1, 1), |s| (s.line(), s.column()));
+    let (line, column) = d.position.map_or((1, 1), |at| (at.line(), at.column()));
     let mut message = d.message.clone();
     if let Some(help) = &d.help {
         message.push_str(&format!(" (help: {help})"));

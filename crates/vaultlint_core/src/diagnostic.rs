@@ -4,26 +4,28 @@
 
 use crate::code::Code;
 pub use crate::code::Severity;
+use crate::lines::{LineColumn, LineIndex};
 
-/// A place in a file: byte offset and length for snippets, and the 1-based
-/// line and column (in characters) for people and editors.
+/// A place in a file: the byte offset of its first byte and how many bytes
+/// it covers. Nothing more: the line and column a person reads depend on
+/// the whole text before the place and on how lines are counted, so they
+/// are made by [`LineIndex`] from the text, where it is at hand, and never
+/// kept in a span (see [`Diagnostic::position`]).
 ///
 /// Held in 32-bit words: every kept frontmatter field of every note keeps
-/// two spans, which took 32 bytes more in 64-bit words. A place past 4 GiB
-/// reads as the last one a word holds (frontmatter, where most spans are,
-/// is at most 1 MiB).
+/// two spans. A place past 4 GiB reads as the last one a word holds
+/// (frontmatter, where most spans are, is at most 1 MiB).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Span {
     offset: u32,
     len: u32,
-    line: u32,
-    column: u32,
 }
 
 impl Span {
-    pub fn new(offset: usize, len: usize, line: usize, column: usize) -> Span {
+    /// The `len` bytes from byte `offset`.
+    pub fn new(offset: usize, len: usize) -> Span {
         let word = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
-        Span { offset: word(offset), len: word(len), line: word(line), column: word(column) }
+        Span { offset: word(offset), len: word(len) }
     }
 
     /// The first byte.
@@ -50,16 +52,6 @@ impl Span {
     pub fn range(self) -> std::ops::Range<usize> {
         self.offset()..self.end()
     }
-
-    /// The 1-based line.
-    pub fn line(self) -> usize {
-        self.line as usize
-    }
-
-    /// The 1-based column, in characters.
-    pub fn column(self) -> usize {
-        self.column as usize
-    }
 }
 
 /// A finding as data: its rule, severity, note, message, where in the note
@@ -73,6 +65,19 @@ pub struct Diagnostic {
     pub path: String,
     pub message: String,
     pub span: Option<Span>,
+    /// The line and column where `span` starts, as the command line prints
+    /// them; `None` until a [`LineIndex`] of the note's text has placed it
+    /// ([`Diagnostic::locate`]).
+    ///
+    /// Made once, where the text is at hand, and carried beside the span
+    /// rather than made by each renderer: a finding that reading a note
+    /// found is placed as it is read (a note that is not UTF-8 cannot be
+    /// read again as text), the findings of the rules are placed by
+    /// [`locate`] when a check is done, one index per note, and a check's
+    /// findings kept in the cache render without a note being read. The
+    /// language server does not use it: it places spans on the editor's
+    /// text, in UTF-16 units, with a [`LineIndex`] of its own.
+    pub position: Option<LineColumn>,
     /// Text shown under the span in the graphical rendering.
     pub label: Option<String>,
     pub help: Option<String>,
@@ -158,6 +163,7 @@ impl Diagnostic {
             path: path.into(),
             message: message.into(),
             span: None,
+            position: None,
             label: None,
             help: None,
             related: Vec::new(),
@@ -168,6 +174,23 @@ impl Diagnostic {
     pub fn at(mut self, span: Span, label: impl Into<String>) -> Self {
         self.span = Some(span);
         self.label = Some(label.into());
+        self
+    }
+
+    /// Places the span on the lines of the text it is in, when it has one
+    /// and is not placed yet.
+    pub fn locate(&mut self, lines: &LineIndex<'_>) {
+        if let (Some(span), None) = (self.span, self.position) {
+            self.position = Some(lines.position(span.offset()));
+        }
+    }
+
+    /// The finding with its span placed at `position`, found on the text
+    /// it was made from.
+    pub fn placed(mut self, position: LineColumn) -> Self {
+        if self.span.is_some() {
+            self.position = Some(position);
+        }
         self
     }
 
@@ -193,11 +216,11 @@ impl Diagnostic {
         self
     }
 
-    /// The order findings are printed in: by path, then position, then code.
-    /// Findings without a position come first within their file.
-    pub fn sort_key(&self) -> (&str, usize, usize, Code, &str) {
-        let (line, column) = self.span.map_or((0, 0), |s| (s.line(), s.column()));
-        (&self.path, line, column, self.code, &self.message)
+    /// The order findings are printed in: by path, then where in the
+    /// file, then code. Findings without a span come first within their
+    /// file.
+    pub fn sort_key(&self) -> (&str, Option<usize>, Code, &str) {
+        (&self.path, self.span.map(Span::offset), self.code, &self.message)
     }
 }
 
@@ -205,6 +228,22 @@ impl Diagnostic {
 pub fn sort(diagnostics: &mut Vec<Diagnostic>) {
     diagnostics.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
     diagnostics.dedup();
+}
+
+/// Places the findings that have a span and no position yet (see
+/// [`Diagnostic::position`]) on the text of their file as `sources` give
+/// it, with one [`LineIndex`] a file. The findings are sorted, so a
+/// file's are together. A finding whose text cannot be had stays
+/// unplaced, and is printed without a line.
+pub fn locate(diagnostics: &mut [Diagnostic], sources: &dyn Sources) {
+    for file in diagnostics.chunk_by_mut(|a, b| a.path == b.path) {
+        if file.iter().all(|d| d.span.is_none() || d.position.is_some()) {
+            continue;
+        }
+        let Some(text) = sources.text(&file[0].path) else { continue };
+        let lines = LineIndex::new(&text);
+        file.iter_mut().for_each(|d| d.locate(&lines));
+    }
 }
 
 /// Where renderers get the text of a note for a snippet or a diff, so

@@ -8,6 +8,7 @@ use crate::vault::Vault;
 use std::collections::HashSet;
 use vaultlint_core::code::Code;
 use vaultlint_core::diagnostic::{Diagnostic, Span};
+use vaultlint_core::lines::{LineColumn, LineIndex};
 
 /// The file's default name at the vault root.
 pub const FILE: &str = ".vaultlint-dismissed";
@@ -20,8 +21,10 @@ const HEADER: &str = "# Pairs of notes that are not versions of one another: `va
 pub struct Dismissals {
     /// Each pair with its paths in order.
     pairs: HashSet<(String, String)>,
-    /// `(first path, second path, span of the line)`, in file order.
-    entries: Vec<(String, String, Span)>,
+    /// `(first path, second path, span of the line and where it starts)`,
+    /// in file order: placed while the text is at hand, as a finding about
+    /// an entry is made later, without it.
+    entries: Vec<(String, String, Span, LineColumn)>,
     /// Problems reading the file.
     pub problems: Vec<Diagnostic>,
     /// The file's vault-relative path, as findings name it.
@@ -52,10 +55,12 @@ impl Dismissals {
     /// Reads the file's text; findings name it `name`.
     pub fn parse(text: &str, name: &str) -> Dismissals {
         let mut out = Dismissals { name: name.to_string(), ..Dismissals::default() };
+        let lines = LineIndex::new(text);
         let mut offset = 0;
-        for (n, raw) in text.split_inclusive('\n').enumerate() {
+        for raw in text.split_inclusive('\n') {
             let line = raw.trim_end_matches(['\n', '\r']);
-            let span = Span::new(offset, line.len(), n + 1, 1);
+            let span = Span::new(offset, line.len());
+            let place = lines.position(offset);
             offset += raw.len();
             if line.trim().is_empty() || line.trim_start().starts_with('#') {
                 continue;
@@ -63,11 +68,12 @@ impl Dismissals {
             match line.split('\t').map(str::trim).collect::<Vec<_>>()[..] {
                 [a, b] if !a.is_empty() && !b.is_empty() => {
                     out.pairs.insert(ordered(a, b));
-                    out.entries.push((a.to_string(), b.to_string(), span));
+                    out.entries.push((a.to_string(), b.to_string(), span, place));
                 }
                 _ => out.problems.push(
                     Diagnostic::new(Code::InvalidDismissal, name, "line is not two paths separated by a tab")
                         .at(span, "here")
+                        .placed(place)
                         .help(
                             "write `folder/a.md<TAB>folder/b.md`, or use `vaultlint suggest --dismiss A B`",
                         ),
@@ -89,7 +95,7 @@ impl Dismissals {
     /// Entries naming a note the vault no longer has.
     pub fn stale(&self, vault: &Vault) -> Vec<Diagnostic> {
         let mut out = Vec::new();
-        for (a, b, span) in &self.entries {
+        for (a, b, span, place) in &self.entries {
             let gone: Vec<&str> =
                 [a, b].into_iter().filter(|p| vault.id_of(p).is_none()).map(|p| p.as_str()).collect();
             if gone.is_empty() {
@@ -103,6 +109,7 @@ impl Dismissals {
                     format!("dismissed pair names {names}, which no longer exists"),
                 )
                 .at(*span, "stale entry")
+                .placed(*place)
                 .help("remove the line, or point it at the notes' new paths"),
             );
         }
@@ -142,7 +149,7 @@ mod tests {
         assert!(d.contains("a.md", "b.md"));
         assert_eq!(d.problems.len(), 1);
         assert_eq!(d.problems[0].path, "meta/dismissed.tsv");
-        assert_eq!(d.problems[0].span.unwrap().line(), 4);
+        assert_eq!(d.problems[0].position.unwrap().line(), 4);
     }
 
     #[test]

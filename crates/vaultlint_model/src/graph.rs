@@ -114,7 +114,7 @@ impl Graph {
                 && vault.notes[id].declaration(Side::Successor).is_none()
                 && !vault.is_template(id)
             {
-                let span = Span::new(0, 0, 1, 1);
+                let span = Span::new(0, 0);
                 edges.push((id, Edge { to, by: id, side: Side::Successor, span, rule: Some(rule) }));
             }
         }

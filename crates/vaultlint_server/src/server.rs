@@ -43,6 +43,7 @@ use std::time::Duration;
 use vaultlint_analysis::suggest;
 use vaultlint_core::code::Code;
 use vaultlint_core::diagnostic::{Diagnostic, Fix, Severity, Sources, Span};
+use vaultlint_core::lines::{LineIndex, Utf16Position};
 use vaultlint_core::progress::Silent;
 use vaultlint_model::graph::Graph;
 use vaultlint_model::vault::{NoteId, Resolution, Vault};
@@ -623,7 +624,7 @@ impl State {
             self.invalid_config = None;
             self.shown = None;
             let open =
-                self.open.iter().map(|(path, open)| Note::parse_with(path.clone(), &open.text, reading));
+                self.open.iter().map(|(path, open)| Note::parse_with(path.clone(), open.text(), reading));
             vault.put_all(open);
             self.vault = Some((vault, rules));
             self.declarations = None;
@@ -636,7 +637,7 @@ impl State {
             let reading = reading(&self.settings);
             let new: Vec<Note> = (self.open.iter())
                 .filter(|(path, _)| vault.id_of(path).is_none())
-                .map(|(path, open)| Note::parse_with(path.clone(), &open.text, reading))
+                .map(|(path, open)| Note::parse_with(path.clone(), open.text(), reading))
                 .collect();
             if vault.put_all(new) {
                 self.declarations = None;
@@ -700,7 +701,7 @@ impl State {
     /// a comment that suppresses its rule in this note.
     fn actions(&self, p: lsp::CodeActionParams) -> lsp::CodeActionResponse {
         let Some((path, open, _, _)) = self.document(&p.text_document.uri) else { return Vec::new() };
-        let text = open.text.as_str();
+        let text = open.text();
         let Some((_, found)) = &self.checked else { return Vec::new() };
         if self.checked_at != self.text_changes {
             // The findings' offsets are into an older text.
@@ -824,7 +825,7 @@ impl State {
         let at = &p.text_document_position;
         let nothing = lsp::CompletionResponse::Array(Vec::new());
         let Some((_, open, from, vault)) = self.document(&at.text_document.uri) else { return nothing };
-        if !self.in_declaration(&open.text, at.position.line as usize) {
+        if !self.in_declaration(&open.lines, at.position.line as usize) {
             return nothing;
         }
         let style = suggest::link_style(vault, self.settings.rules.link_style);
@@ -844,10 +845,13 @@ impl State {
         lsp::CompletionResponse::Array(items)
     }
 
-    /// Whether `line` of the frontmatter holds a successor or predecessor
-    /// value (`superseded_by: `), or an item of a list under such a key.
-    fn in_declaration(&self, text: &str, line: usize) -> bool {
-        let lines: Vec<&str> = text.lines().collect();
+    /// Whether `line` of the frontmatter of the text `index` indexes holds
+    /// a successor or predecessor value (`superseded_by: `), or an item of
+    /// a list under such a key.
+    fn in_declaration(&self, index: &LineIndex<'_>, line: usize) -> bool {
+        let text = index.text();
+        let lines: Vec<&str> =
+            (0..index.line_count()).filter_map(|n| index.line(n)).map(|r| &text[r]).collect();
         let closing = lines.iter().skip(1).position(|l| l.trim_end() == "---").map(|i| i + 1);
         let in_frontmatter =
             lines.first().is_some_and(|l| l.trim_end() == "---") && closing.is_some_and(|c| line < c);
@@ -977,7 +981,7 @@ fn config_diagnostic(error: &ConfigError) -> lsp::Diagnostic {
         message.push_str(&format!("\nhelp: {help}"));
     }
     lsp::Diagnostic {
-        range: Lines::new(&error.text).range(&error.text, span.start, span.end),
+        range: range(&LineIndex::new(&error.text), span.start, span.end),
         severity: Some(lsp::DiagnosticSeverity::ERROR),
         code: Some(lsp::NumberOrString::String("invalid-config".into())),
         source: Some("vaultlint".into()),
@@ -1022,114 +1026,49 @@ fn action(
     })
 }
 
-/// An open note as the editor holds it: its URI, its text, and where
-/// the text's lines are.
+/// An open note as the editor holds it: its URI, and its text in the
+/// index of its lines, built once for each text the editor sends (a
+/// request or a check places every finding through it, however many).
 struct Open {
     uri: lsp::Uri,
-    text: String,
-    lines: Lines,
+    lines: LineIndex<'static>,
 }
 
 impl Open {
     fn new(uri: lsp::Uri, text: String) -> Open {
-        let lines = Lines::new(&text);
-        Open { uri, text, lines }
+        Open { uri, lines: LineIndex::owned(text) }
+    }
+
+    /// The editor's text.
+    fn text(&self) -> &str {
+        self.lines.text()
     }
 
     /// The LSP range of the bytes `start..end` of the text.
     fn range(&self, start: usize, end: usize) -> lsp::Range {
-        self.lines.range(&self.text, start, end)
+        range(&self.lines, start, end)
     }
 
     /// The byte offset of an LSP position in the text.
     fn offset(&self, position: lsp::Position) -> usize {
-        self.lines.offset(&self.text, position)
+        offset(&self.lines, position)
     }
 }
 
-/// Where a text's lines are, for turning byte offsets into LSP positions
-/// (a 0-based line, and the column in UTF-16 code units, as LSP counts
-/// them by default) and back: the line and column at every
-/// [`Lines::STEP`]th byte, so that either is found by a search and a scan
-/// of at most a step. Counting from the start of the text took a pass
-/// over it for each finding, so a note of one long line holding a
-/// finding every few bytes took time in the square of its length.
-struct Lines {
-    /// At the first character at or past each step: its byte, line and
-    /// column; increasing in all three orders.
-    marks: Vec<Mark>,
+/// The LSP range of the bytes `start..end` of the text `lines` indexes:
+/// 0-based lines, columns in UTF-16 code units, as LSP counts them by
+/// default.
+fn range(lines: &LineIndex<'_>, start: usize, end: usize) -> lsp::Range {
+    let at = |offset: usize| {
+        let Utf16Position { line, character } = lines.utf16(offset);
+        lsp::Position { line, character }
+    };
+    lsp::Range { start: at(start), end: at(end) }
 }
 
-/// A place in a text, as a byte offset and as a line and column.
-#[derive(Debug, Clone, Copy)]
-struct Mark {
-    byte: usize,
-    line: usize,
-    units: usize,
-}
-
-impl Lines {
-    /// How many bytes apart the marks are, at most (and a character more).
-    const STEP: usize = 256;
-
-    fn new(text: &str) -> Lines {
-        let mut marks = vec![Mark { byte: 0, line: 0, units: 0 }];
-        let (mut line, mut units, mut next) = (0, 0, Lines::STEP);
-        for (byte, c) in text.char_indices() {
-            if byte >= next {
-                marks.push(Mark { byte, line, units });
-                next = byte + Lines::STEP;
-            }
-            if c == '\n' {
-                (line, units) = (line + 1, 0);
-            } else {
-                units += c.len_utf16();
-            }
-        }
-        Lines { marks }
-    }
-
-    /// The LSP position of a byte offset of `text` (the text the marks
-    /// are of); an offset inside a character is that character's.
-    fn position(&self, text: &str, byte: usize) -> lsp::Position {
-        let byte = text.floor_char_boundary(byte.min(text.len()));
-        let mark = self.marks[self.marks.partition_point(|m| m.byte <= byte) - 1];
-        let (mut line, mut units) = (mark.line, mark.units);
-        for c in text[mark.byte..byte].chars() {
-            if c == '\n' {
-                (line, units) = (line + 1, 0);
-            } else {
-                units += c.len_utf16();
-            }
-        }
-        // LSP counts in `u32`; a note that long is cut off at the end.
-        let count = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
-        lsp::Position { line: count(line), character: count(units) }
-    }
-
-    /// The LSP range of the bytes `start..end` of `text`.
-    fn range(&self, text: &str, start: usize, end: usize) -> lsp::Range {
-        lsp::Range { start: self.position(text, start), end: self.position(text, end) }
-    }
-
-    /// The byte offset of an LSP position in `text`: past its line's
-    /// end, the line's end; past the last line, the end of the text.
-    fn offset(&self, text: &str, position: lsp::Position) -> usize {
-        let wanted = (position.line as usize, position.character as usize);
-        let mark = self.marks[self.marks.partition_point(|m| (m.line, m.units) <= wanted) - 1];
-        let (mut line, mut units) = (mark.line, mark.units);
-        for (i, c) in text[mark.byte..].char_indices() {
-            if line == wanted.0 && (units >= wanted.1 || c == '\n') {
-                return mark.byte + i;
-            }
-            if c == '\n' {
-                (line, units) = (line + 1, 0);
-            } else {
-                units += c.len_utf16();
-            }
-        }
-        text.len()
-    }
+/// The byte offset of an LSP position in the text `lines` indexes.
+fn offset(lines: &LineIndex<'_>, position: lsp::Position) -> usize {
+    lines.offset_of_utf16(Utf16Position { line: position.line, character: position.character })
 }
 
 /// The file a `file:` URI names, as the platform spells paths: on
@@ -1251,82 +1190,10 @@ mod tests {
     #[test]
     fn positions_count_utf16_units() {
         let text = "a\n😀b: c\n";
-        let lines = Lines::new(text);
-        assert_eq!(lines.position(text, 7), lsp::Position { line: 1, character: 3 });
-        assert_eq!(lines.offset(text, lsp::Position { line: 1, character: 3 }), 7);
-    }
-
-    /// A position and an offset as found by counting from the start of
-    /// the text, as the server once did: what [`Lines`] must agree with.
-    fn counted_position(text: &str, byte: usize) -> lsp::Position {
-        let byte = text.floor_char_boundary(byte.min(text.len()));
-        let before = &text[..byte];
-        let line = before.matches('\n').count();
-        let start = before.rfind('\n').map_or(0, |i| i + 1);
-        let character: usize = before[start..].chars().map(char::len_utf16).sum();
-        lsp::Position { line: line as u32, character: character as u32 }
-    }
-
-    fn counted_offset(text: &str, position: lsp::Position) -> usize {
-        let mut start = 0;
-        for _ in 0..position.line {
-            match text[start..].find('\n') {
-                Some(i) => start += i + 1,
-                None => return text.len(),
-            }
-        }
-        let mut units = 0;
-        for (i, c) in text[start..].char_indices() {
-            if units >= position.character as usize || c == '\n' {
-                return start + i;
-            }
-            units += c.len_utf16();
-        }
-        text.len()
-    }
-
-    /// Texts of long and short lines, in one and several bytes a character
-    /// (and two UTF-16 units), so that marks fall everywhere.
-    fn texts() -> impl Strategy<Value = String> {
-        let piece = prop_oneof![
-            Just("\n".to_string()),
-            Just("\r\n".to_string()),
-            "[a-z ]{0,300}",
-            "[é😀日a]{0,100}",
-        ];
-        proptest::collection::vec(piece, 0..12).prop_map(|pieces| pieces.concat())
-    }
-
-    proptest! {
-        #![proptest_config(ProptestConfig::with_cases(
-            std::env::var("PROPTEST_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(256)
-        ))]
-
-        /// Every byte offset's position, and every position's offset, are
-        /// those counted from the start of the text.
-        #[test]
-        fn lines_find_what_counting_from_the_start_finds(text in texts(), line in 0..16u32, character in 0..400u32) {
-            let lines = Lines::new(&text);
-            for byte in 0..=text.len() + 1 {
-                prop_assert_eq!(lines.position(&text, byte), counted_position(&text, byte), "byte {}", byte);
-            }
-            let position = lsp::Position { line, character };
-            prop_assert_eq!(lines.offset(&text, position), counted_offset(&text, position));
-        }
-    }
-
-    /// Whatever the text, a mark lies within a step (and a character) of
-    /// every byte: each position is found by a scan that short, however
-    /// long the line.
-    #[test]
-    fn a_mark_lies_within_a_step_of_every_byte() {
-        for text in ["x".repeat(100_000), "😀".repeat(30_000), "\n".repeat(100_000), String::new()] {
-            let lines = Lines::new(&text);
-            let mut ends: Vec<usize> = lines.marks.iter().map(|m| m.byte).collect();
-            ends.push(text.len());
-            assert!(ends.windows(2).all(|w| w[1] - w[0] <= Lines::STEP + 4), "{} bytes", text.len());
-            assert!(lines.marks.len() <= text.len() / Lines::STEP + 1);
-        }
+        let lines = LineIndex::new(text);
+        let at = lsp::Position { line: 1, character: 3 };
+        assert_eq!(range(&lines, 7, 7), lsp::Range { start: at, end: at });
+        assert_eq!(offset(&lines, at), 7);
     }
 
     #[cfg(unix)]

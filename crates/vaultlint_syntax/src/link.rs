@@ -183,7 +183,6 @@ pub fn in_body(text: &str, start: usize) -> Vec<BodyLink> {
     if !body.contains('[') {
         return links;
     }
-    let mut lines = Lines::new(text);
     let mut found: Vec<(usize, Range<usize>, Range<usize>, bool)> = Vec::new();
     let mut code: Vec<Range<usize>> = Vec::new();
     let parser = pulldown_cmark::Parser::new_ext(body, options());
@@ -228,11 +227,10 @@ pub fn in_body(text: &str, start: usize) -> Vec<BodyLink> {
             continue;
         }
         let (span, target) = (span.start + start..span.end + start, target.start + start..target.end + start);
-        let (line, column) = lines.at(span.start);
         // A definition's span ends with its line break; the link is the line.
         let end = text[span.clone()].trim_end_matches(['\n', '\r']).len() + span.start;
         let angle = target.start > 0 && text.as_bytes()[target.start - 1] == b'<';
-        let span = Span::new(span.start, end - span.start, line, column);
+        let span = Span::new(span.start, end - span.start);
         links.extend(BodyLink::new(span, target.start, &text[target], wikilink, angle));
     }
     links
@@ -342,39 +340,6 @@ fn definition_target(raw: &str) -> Option<Range<usize>> {
     (path_len > 0).then_some(from..from + path_len)
 }
 
-/// Line and column (in characters) of byte offsets asked for in order,
-/// each counted on from the last, so a note costs one pass however many
-/// links it has.
-/// Line and column of offsets asked for in increasing order, counted from
-/// where the last one left off.
-pub struct Lines<'t> {
-    text: &'t str,
-    at: usize,
-    line: usize,
-    line_start: usize,
-    column: usize,
-}
-
-impl<'t> Lines<'t> {
-    pub fn new(text: &'t str) -> Lines<'t> {
-        Lines { text, at: 0, line: 1, line_start: 0, column: 1 }
-    }
-
-    pub fn at(&mut self, offset: usize) -> (usize, usize) {
-        let passed = &self.text[self.at..offset];
-        match passed.rfind('\n') {
-            Some(i) => {
-                self.line += crate::markdown::count_newlines(passed.as_bytes());
-                self.line_start = self.at + i + 1;
-                self.column = self.text[self.line_start..offset].chars().count() + 1;
-            }
-            None => self.column += passed.chars().count(),
-        }
-        self.at = offset;
-        (self.line, self.column)
-    }
-}
-
 struct MarkdownLink {
     target: Range<usize>,
 }
@@ -463,9 +428,13 @@ mod tests {
                     Read [the policy](../hr/old%20policy.md#top \"t\") or `[[code]]`.\n\
                     ![img](pic.png) [bare](<a b.md>) | [[table\\|label]] [x](#only-anchor)\n";
         let links = in_body(text, 12);
+        let lines = vaultlint_core::lines::LineIndex::new(text);
         let shown: Vec<(&str, &str, usize, usize)> = links
             .iter()
-            .map(|l| (&text[l.span().range()], &text[l.target()], l.span().line(), l.span().column()))
+            .map(|l| {
+                let at = lines.position(l.span().offset());
+                (&text[l.span().range()], &text[l.target()], at.line(), at.column())
+            })
             .collect();
         assert_eq!(
             shown,
@@ -482,8 +451,9 @@ mod tests {
         assert_eq!(values[3], "[](<a b.md>)");
         // A fence closes only with as long a run of its own character.
         let text = "  ~~~~\n[[a]]\n~~~\n```\n[[b]]\n~~~~\n[[out]] ```[[c]]\n```\n[[open]]";
+        let lines = vaultlint_core::lines::LineIndex::new(text);
         let names: Vec<(String, usize)> =
-            in_body(text, 0).iter().map(|l| (l.value(), l.span().line())).collect();
+            in_body(text, 0).iter().map(|l| (l.value(), lines.line_of(l.span().offset()) + 1)).collect();
         assert_eq!(names, [("[[out]]".to_string(), 7), ("[[c]]".to_string(), 7)]);
     }
 }

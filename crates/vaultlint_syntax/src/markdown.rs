@@ -52,12 +52,6 @@ pub fn prose_lines(body: &str) -> impl Iterator<Item = &str> + '_ {
     })
 }
 
-/// Line breaks in `bytes`, counted in chunks into a byte-wide sum, which
-/// the compiler turns into wide vector compares.
-pub fn count_newlines(bytes: &[u8]) -> usize {
-    bytes.chunks(255).map(|chunk| chunk.iter().map(|&b| u8::from(b == b'\n')).sum::<u8>() as usize).sum()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -9,6 +9,7 @@ use crate::prints::PrintAt;
 use crate::suppression::Suppression;
 use vaultlint_core::code::Code;
 use vaultlint_core::diagnostic::{Diagnostic, Span};
+use vaultlint_core::lines::LineIndex;
 
 /// The keys that declare a note's successor, in every accepted spelling.
 pub const SUCCESSOR_KEYS: &[&str] = &["superseded_by", "superseded-by", "supersededBy"];
@@ -299,17 +300,18 @@ impl Note {
                 let bytes = err.as_bytes();
                 let at = err.utf8_error().valid_up_to();
                 let valid = std::str::from_utf8(&bytes[..at]).unwrap_or_default();
-                let line = valid.matches('\n').count() + 1;
-                let column = valid.rsplit('\n').next().unwrap_or("").chars().count() + 1;
+                let place = LineIndex::new(valid).position(at);
                 let mut note = Note::empty(path);
                 let message = format!(
-                    "note is not valid UTF-8: invalid byte 0x{:02x} at line {line}, column {column} (byte {at})",
-                    bytes[at]
+                    "note is not valid UTF-8: invalid byte 0x{:02x} at line {}, column {} (byte {at})",
+                    bytes[at],
+                    place.line(),
+                    place.column()
                 );
                 let mut diagnostic = Diagnostic::new(Code::UnreadableNote, note.path.clone(), message)
                     .help("re-save the file as UTF-8");
-                diagnostic.span = Some(Span::new(at, 1, line, column));
-                note.push_problem(diagnostic);
+                diagnostic.span = Some(Span::new(at, 1));
+                note.push_problem(diagnostic.placed(place));
                 note
             }
         }
@@ -383,8 +385,21 @@ impl Note {
     /// Reads the frontmatter block `delimited` found in `text`, whose text
     /// is `head`, into the note's fields; gives where the body starts, or
     /// `None` when the block is not closed or too large to read (the
-    /// note's problem says so).
+    /// note's problem says so, placed on the note's lines while the text
+    /// is at hand).
     fn read_frontmatter(&mut self, text: &str, head: &str, delimited: Delimited) -> Option<usize> {
+        let body_start = self.read_block(text, head, delimited);
+        if let Some(rare) = &mut self.rare
+            && rare.problems.iter().any(|p| p.span.is_some())
+        {
+            let lines = LineIndex::new(text);
+            rare.problems.iter_mut().for_each(|p| p.locate(&lines));
+        }
+        body_start
+    }
+
+    /// What [`Note::read_frontmatter`] does but place the problems.
+    fn read_block(&mut self, text: &str, head: &str, delimited: Delimited) -> Option<usize> {
         match delimited {
             Delimited::Absent => {
                 self.parsed = true;
@@ -529,6 +544,13 @@ impl Note {
     /// The declaration on `side`, if any.
     pub fn declaration(&self, side: Side) -> Option<&Field> {
         self.rare.as_ref()?.declarations[side as usize].as_ref()
+    }
+
+    /// The 1-based line of the byte at `offset` in the note's frontmatter,
+    /// read from the text it keeps ([`Note::head`]): a note with a
+    /// declaration keeps it. `None` for a note that keeps none.
+    pub fn line_in_head(&self, offset: usize) -> Option<usize> {
+        Some(LineIndex::new(self.head()?).line_of(offset) + 1)
     }
 
     /// The successor declaration, if any.

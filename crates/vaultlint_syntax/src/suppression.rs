@@ -11,23 +11,36 @@
 
 use crate::frontmatter::Field;
 use vaultlint_core::diagnostic::Span;
+use vaultlint_core::lines::LineIndex;
 
-/// Which lines of the note a suppression covers.
+/// Which part of the note a suppression covers: whole lines, as
+/// [`LineIndex`] counts them, held as the bytes they span, so that a
+/// finding's span tells whether it is covered without the note's text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Reach {
-    /// From the line of `disable` to the line of the `enable` that ends
-    /// it, both included; to the end of the note when none does.
+    /// The line after a `disable-next-line` comment: the bytes from where
+    /// it starts to where the next line starts (`usize::MAX` when it is
+    /// the last line; both when there is no line after the comment).
+    Line { from: usize, to: usize },
+    /// From the start of the line of `disable` to the start of the line
+    /// after that of the `enable` that ends it; to the end of the note
+    /// (`usize::MAX`) when none does.
     Lines { from: usize, to: usize },
     /// The whole note.
     File,
 }
 
 impl Reach {
-    pub fn covers(self, line: Option<usize>) -> bool {
-        match (self, line) {
+    /// Whether it covers a finding whose span starts at `offset`; a
+    /// finding without a span is about the whole note, which only a
+    /// whole-note suppression covers.
+    pub fn covers(self, offset: Option<usize>) -> bool {
+        match (self, offset) {
             (Reach::File, _) => true,
-            (Reach::Lines { from, to }, Some(line)) => (from..=to).contains(&line),
-            (Reach::Lines { .. }, None) => false,
+            (Reach::Line { from, to } | Reach::Lines { from, to }, Some(offset)) => {
+                (from..to).contains(&offset)
+            }
+            (Reach::Line { .. } | Reach::Lines { .. }, None) => false,
         }
     }
 }
@@ -59,7 +72,9 @@ pub fn in_body(text: &str, start: usize) -> Vec<Suppression> {
     let math = display_math(body, &code);
     let mut in_math = crate::link::Within::new(&math);
     let mut definitions = Definitions::default();
-    let mut lines = crate::link::Lines::new(text);
+    let lines = LineIndex::new(text);
+    // Where a line starts; past the last line, `usize::MAX`.
+    let start_of = |line: usize| lines.line_start(line).unwrap_or(usize::MAX);
     let mut found = Vec::new();
     let mut open: Vec<(Vec<String>, usize, Span)> = Vec::new();
     let mut from = 0;
@@ -73,15 +88,15 @@ pub fn in_body(text: &str, start: usize) -> Vec<Suppression> {
         let Some(close) = body[at + 4..].find("-->").map(|c| at + 4 + c + 3) else { break };
         from = close;
         let Some((directive, names)) = directive(&body[at + 4..close - 3]) else { continue };
-        let (line, column) = lines.at(start + at);
-        let end_line = line + crate::markdown::count_newlines(&body.as_bytes()[at..close]);
-        let span = Span::new(start + at, close - at, line, column);
+        let line = lines.line_of(start + at);
+        let span = Span::new(start + at, close - at);
         match directive {
-            "disable" => open.push((names, line, span)),
-            "enable" => close_regions(&mut open, &names, line, &mut found),
+            "disable" => open.push((names, start_of(line), span)),
+            "enable" => close_regions(&mut open, &names, start_of(line + 1), &mut found),
             "disable-next-line" => {
-                let next = end_line + 1;
-                found.push(Suppression { reach: Reach::Lines { from: next, to: next }, names, span });
+                let next = lines.line_of(start + close) + 1;
+                let reach = Reach::Line { from: start_of(next), to: start_of(next + 1) };
+                found.push(Suppression { reach, names, span });
             }
             "disable-file" => found.push(Suppression { reach: Reach::File, names, span }),
             _ => {}
@@ -159,16 +174,17 @@ fn display_math(body: &str, code: &[std::ops::Range<usize>]) -> Vec<std::ops::Ra
 }
 
 /// Ends the open regions an `enable` names (every one when it names
-/// none); a region left with codes the `enable` did not name goes on.
+/// none) at byte `to`, where the line after the `enable`'s starts; a
+/// region left with codes the `enable` did not name goes on.
 fn close_regions(
     open: &mut Vec<(Vec<String>, usize, Span)>,
     enabled: &[String],
-    line: usize,
+    to: usize,
     found: &mut Vec<Suppression>,
 ) {
     let mut still = Vec::new();
     for (names, from, span) in open.drain(..) {
-        let reach = Reach::Lines { from, to: line };
+        let reach = Reach::Lines { from, to };
         if enabled.is_empty() || names.is_empty() {
             found.push(Suppression { reach, names, span });
             continue;
@@ -231,21 +247,39 @@ mod tests {
     #[test]
     fn regions_end_where_their_codes_are_enabled() {
         let text = "<!-- vaultlint-disable a, b -->\nx\n<!-- vaultlint-enable a -->\ny\n";
+        let y = text.find('y').unwrap();
         assert_eq!(
             reaches(text),
             [
-                (Reach::Lines { from: 1, to: 3 }, names(&["a"])),
-                (Reach::Lines { from: 1, to: usize::MAX }, names(&["b"]))
+                (Reach::Lines { from: 0, to: y }, names(&["a"])),
+                (Reach::Lines { from: 0, to: usize::MAX }, names(&["b"]))
             ]
         );
         let bare = "<!-- vaultlint-disable -->\n<!--vaultlint-enable-->\n";
-        assert_eq!(reaches(bare), [(Reach::Lines { from: 1, to: 2 }, vec![])]);
+        assert_eq!(reaches(bare), [(Reach::Lines { from: 0, to: bare.len() }, vec![])]);
     }
 
     #[test]
     fn next_line_counts_from_the_end_of_the_comment() {
         let text = "a\n<!-- vaultlint-disable-next-line\n  a -->\nb\n";
-        assert_eq!(reaches(text), [(Reach::Lines { from: 4, to: 4 }, names(&["a"]))]);
+        let b = text.rfind('b').unwrap();
+        assert_eq!(reaches(text), [(Reach::Line { from: b, to: b + 2 }, names(&["a"]))]);
+        // The last line is covered to the end; no line after the comment,
+        // nothing.
+        let last = "<!-- vaultlint-disable-next-line a -->\r\nb";
+        assert_eq!(reaches(last), [(Reach::Line { from: last.len() - 1, to: usize::MAX }, names(&["a"]))]);
+        let none = "<!-- vaultlint-disable-next-line a -->";
+        assert_eq!(reaches(none), [(Reach::Line { from: usize::MAX, to: usize::MAX }, names(&["a"]))]);
+    }
+
+    #[test]
+    fn a_lone_carriage_return_ends_a_line_as_editors_show_it() {
+        let text = "<!-- vaultlint-disable-next-line a -->\rb\rc";
+        let b = text.rfind('b').unwrap();
+        assert_eq!(reaches(text), [(Reach::Line { from: b, to: b + 2 }, names(&["a"]))]);
+        assert!(Reach::Line { from: b, to: b + 2 }.covers(Some(b + 1)));
+        assert!(!Reach::Line { from: b, to: b + 2 }.covers(Some(b + 2)));
+        assert!(!Reach::Line { from: b, to: b + 2 }.covers(None));
     }
 
     #[test]

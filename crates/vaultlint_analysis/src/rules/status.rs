@@ -121,9 +121,10 @@ pub fn check(cx: &super::Context, out: &mut Vec<Diagnostic>) {
             && matches!(life.states[id].standing, Standing::Superseded | Standing::Cycle)
         {
             let why = match (note.successor(), graph.edges[id].first()) {
-                (Some(field), _) => {
-                    format!("the note declares a successor at line {}", field.key_span.line())
-                }
+                (Some(field), _) => match note.line_in_head(field.key_span.offset()) {
+                    Some(line) => format!("the note declares a successor at line {line}"),
+                    None => "the note declares a successor".to_string(),
+                },
                 (None, Some(edge)) => format!("`{}` says it supersedes this note", vault.notes[edge.by].path),
                 (None, None) => "the note is superseded".to_string(),
             };

@@ -3,7 +3,7 @@
 //! reports an unused `noqa`, so dead ones do not pile up.
 
 use super::Options;
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use vaultlint_core::code::{Code, Selector};
 use vaultlint_core::diagnostic::Diagnostic;
 use vaultlint_model::vault::{NoteId, Vault};
@@ -20,14 +20,14 @@ pub fn apply(vault: &Vault, options: &Options, versions_ran: bool, out: &mut Vec
         return;
     }
     let mut notes: HashMap<NoteId, Marks> = HashMap::new();
-    let mut silence = |id: NoteId, line: Option<usize>, code: Code| -> bool {
+    let mut silence = |id: NoteId, offset: Option<usize>, code: Code| -> bool {
         let note = &vault.notes[id];
         let marks = notes.entry(id).or_insert_with(|| Marks::new(note.suppressions()));
-        let one_line = line.and_then(|l| marks.by_line.get(&l)).map_or(&[][..], Vec::as_slice);
+        let one_line = offset.and_then(|o| marks.by_line.range(..=o).next_back()).map_or(&[][..], |(_, v)| v);
         let mut silenced = false;
         for &i in marks.wide.iter().chain(one_line) {
             let suppression = &note.suppressions()[i];
-            if !suppression.reach.covers(line) {
+            if !suppression.reach.covers(offset) {
                 continue;
             }
             let used = &mut marks.used[i];
@@ -46,7 +46,7 @@ pub fn apply(vault: &Vault, options: &Options, versions_ran: bool, out: &mut Vec
     };
     out.retain(|d| {
         let Some(id) = vault.id_of(&d.path) else { return true };
-        let mut silenced = silence(id, d.span.map(|s| s.line()), d.code);
+        let mut silenced = silence(id, d.span.map(|s| s.offset()), d.code);
         if d.code == Code::SuspectedVersion {
             for other in d.related.iter().filter_map(|p| vault.id_of(p)) {
                 silenced |= silence(other, None, d.code);
@@ -63,24 +63,26 @@ pub fn apply(vault: &Vault, options: &Options, versions_ran: bool, out: &mut Vec
     }
 }
 
-/// A note's suppressions as findings meet them: one-line ones by their
-/// line, so a note with thousands of them costs a lookup per finding.
+/// A note's suppressions as findings meet them: next-line ones by where
+/// their line starts, so a note with thousands of them costs a lookup per
+/// finding (the lines of two never overlap: the last to start before a
+/// finding is the only one that may cover it).
 struct Marks {
     /// Per suppression: whether each of its names (or, for a bare one, it)
     /// silenced something.
     used: Vec<Vec<bool>>,
-    by_line: HashMap<usize, Vec<usize>>,
+    by_line: BTreeMap<usize, Vec<usize>>,
     /// Whole-note suppressions and regions.
     wide: Vec<usize>,
 }
 
 impl Marks {
     fn new(suppressions: &[Suppression]) -> Marks {
-        let mut marks = Marks { used: Vec::new(), by_line: HashMap::new(), wide: Vec::new() };
+        let mut marks = Marks { used: Vec::new(), by_line: BTreeMap::new(), wide: Vec::new() };
         for (i, s) in suppressions.iter().enumerate() {
             marks.used.push(vec![false; s.names.len().max(1)]);
             match s.reach {
-                Reach::Lines { from, to } if from == to => marks.by_line.entry(from).or_default().push(i),
+                Reach::Line { from, .. } => marks.by_line.entry(from).or_default().push(i),
                 _ => marks.wide.push(i),
             }
         }

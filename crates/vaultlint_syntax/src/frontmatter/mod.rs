@@ -10,6 +10,7 @@
 mod other;
 
 use vaultlint_core::diagnostic::Span;
+use vaultlint_core::lines::LineIndex;
 use yaml_rust2::parser::{Event, Parser};
 use yaml_rust2::scanner::{Marker, TScalarStyle};
 
@@ -201,7 +202,7 @@ pub fn delimit(text: &str) -> Delimited {
         line if line.trim() == "{" || line.starts_with("{\"") => return delimit_json(text, bom),
         _ => return Delimited::Absent,
     };
-    let opening = Span::new(bom, 3, 1, 1);
+    let opening = Span::new(bom, 3);
     let mut yaml_start = None;
     for (start, line) in it {
         let start = start + bom;
@@ -227,7 +228,7 @@ pub fn delimit(text: &str) -> Delimited {
 /// A JSON object opening the file: the block runs to its closing brace and
 /// the rest of that line.
 fn delimit_json(text: &str, bom: usize) -> Delimited {
-    let opening = Span::new(bom, 1, 1, 1);
+    let opening = Span::new(bom, 1);
     let limit = text.len().min(bom + MAX_FRONTMATTER_BYTES + 1);
     match other::json_end(vaultlint_core::text::prefix(text, limit), bom) {
         Some(close) => {
@@ -253,69 +254,41 @@ pub struct YamlError {
     pub label: String,
 }
 
-/// Maps parser markers (line 1-based, column 0-based, both relative to the
-/// YAML text) to byte offsets and file positions. Markers come mostly in
-/// order, so the last one is kept and the next found by stepping on from
-/// it: a thousand tokens on one line cost the line once, not a thousand
-/// times.
+/// Maps parser markers (line 1-based and column 0-based in characters,
+/// both relative to the YAML text) to byte offsets in the file, through
+/// the lines of the file up to the YAML's end: YAML ends a line where
+/// [`LineIndex`] does (at `\n`, `\r\n` and a lone `\r`). Markers come
+/// mostly in order, which the index counts on from the last one: a
+/// thousand tokens on one line cost the line about once.
 struct Positions<'a> {
-    yaml: &'a str,
-    line_starts: Vec<usize>,
-    base_offset: usize,
+    lines: LineIndex<'a>,
+    /// The 0-based line of the file that is the YAML's first.
     first_line: usize,
-    /// The last marker mapped: (line index, column, byte offset).
-    last: std::cell::Cell<(usize, usize, usize)>,
 }
 
 impl<'a> Positions<'a> {
-    fn new(yaml: &'a str, block: &Block) -> Self {
-        // YAML ends a line at `\n`, `\r\n`, and a lone `\r` too.
-        let bytes = yaml.as_bytes();
-        let mut line_starts = vec![0];
-        line_starts.extend(
-            bytes
-                .iter()
-                .enumerate()
-                .filter(|&(i, &b)| b == b'\n' || (b == b'\r' && bytes.get(i + 1) != Some(&b'\n')))
-                .map(|(i, _)| i + 1),
-        );
-        let last = std::cell::Cell::new((0, 0, 0));
-        Positions { yaml, line_starts, base_offset: block.yaml_start, first_line: block.first_line, last }
+    fn new(text: &'a str, block: &Block) -> Self {
+        Positions { lines: LineIndex::new(&text[..block.yaml_end]), first_line: block.first_line - 1 }
     }
 
-    /// Byte offset into the YAML text of a marker.
-    fn local_offset(&self, mark: &Marker) -> usize {
-        let line = mark.line().max(1) - 1;
-        let Some(&start) = self.line_starts.get(line) else {
-            return self.yaml.len();
-        };
-        let (last_line, last_col, last_at) = self.last.get();
-        let (mut col, mut at) =
-            if last_line == line && last_col <= mark.col() { (last_col, last_at) } else { (0, start) };
-        let end = self.line_starts.get(line + 1).copied().unwrap_or(self.yaml.len());
-        let mut chars = self.yaml[at..end].chars();
-        while col < mark.col() {
-            let Some(c) = chars.next() else { break };
-            at += c.len_utf8();
-            col += 1;
-        }
-        self.last.set((line, col, at));
-        at
+    /// Byte offset in the file of a marker.
+    fn offset(&self, mark: &Marker) -> usize {
+        self.lines.offset_of_column(self.first_line + mark.line().max(1) - 1, mark.col())
     }
 
     fn span(&self, mark: &Marker, len: usize) -> Span {
-        Span::new(
-            self.base_offset + self.local_offset(mark),
-            len,
-            self.first_line + mark.line().max(1) - 1,
-            mark.col() + 1,
-        )
+        Span::new(self.offset(mark), len)
     }
 
     /// A span over the token that starts at `mark`.
     fn token_span(&self, mark: &Marker, flow: bool) -> Span {
-        let start = self.local_offset(mark);
-        self.span(mark, token_len(&self.yaml[start..], flow))
+        let start = self.offset(mark);
+        self.span(mark, token_len(&self.lines.text()[start..], flow))
+    }
+
+    /// The 1-based line of the file at a byte offset.
+    fn line(&self, offset: usize) -> usize {
+        self.lines.line_of(offset) + 1
     }
 }
 
@@ -432,15 +405,12 @@ fn parse_yaml(text: &str, block: &Block) -> Result<Vec<Field>, YamlError> {
     // The YAML reader stops at a NUL as at the end of the text, which would
     // silently drop every key after it.
     if let Some(at) = yaml.find('\0') {
-        let before = &yaml[..at];
-        let line = block.first_line + before.matches('\n').count();
-        let column = before.rsplit('\n').next().unwrap_or("").chars().count() + 1;
-        let span = Span::new(block.yaml_start + at, 1, line, column);
+        let span = Span::new(block.yaml_start + at, 1);
         return Err(error("frontmatter holds a NUL byte".into(), span, "NUL"));
     }
     let mut reader = Reader {
         text,
-        pos: Positions::new(yaml, block),
+        pos: Positions::new(text, block),
         fields: Vec::new(),
         seen: std::collections::HashMap::new(),
         stack: Vec::new(),
@@ -607,7 +577,7 @@ impl Reader<'_> {
                         return Err(error(
                             format!(
                                 "duplicate key `{key}` in the frontmatter (first at line {})",
-                                self.fields[first].key_span.line()
+                                self.pos.line(self.fields[first].key_span.offset())
                             ),
                             key_span,
                             "repeated here",
@@ -634,6 +604,7 @@ impl Reader<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use vaultlint_core::lines::LineColumn;
 
     fn fields(text: &str) -> Vec<Field> {
         let Delimited::Found(block) = delimit(text) else { panic!("no block") };
@@ -646,8 +617,20 @@ mod tests {
         let f = fields(text);
         assert_eq!(&*f[1].key, "superseded_by");
         let span = f[1].value.span;
-        assert_eq!((span.line(), span.column()), (3, 16));
+        assert_eq!(LineIndex::new(text).position(span.offset()), LineColumn::new(3, 16));
         assert_eq!(&text[span.range()], "\"[[Next]]\"");
+    }
+
+    #[test]
+    fn a_lone_carriage_return_ends_a_line_as_yaml_reads_it() {
+        let text = "---\na: 😀\rb: \"x\"\r\n---\n";
+        let f = fields(text);
+        assert_eq!(&text[f[1].value.span.range()], "\"x\"");
+        assert_eq!(LineIndex::new(text).position(f[1].value.span.offset()), LineColumn::new(3, 4));
+        let twice = "---\na: 1\rb: 2\ra: 3\n---\n";
+        let Delimited::Found(block) = delimit(twice) else { panic!("no block") };
+        let error = parse(twice, &block).unwrap_err();
+        assert!(error.message.contains("(first at line 2)"), "{}", error.message);
     }
 
     #[test]
@@ -657,7 +640,7 @@ mod tests {
         assert_eq!(f[0].value.strings(), vec!["a", "b"]);
         let span = f[1].value.span;
         assert_eq!(&text[span.range()], "'q'");
-        assert_eq!((span.line(), span.column()), (3, 4));
+        assert_eq!(LineIndex::new(text).position(span.offset()), LineColumn::new(3, 4));
     }
 
     #[test]

@@ -5,28 +5,9 @@
 use super::{Block, Field, ScalarStyle, Value, ValueKind, YamlError};
 use vaultlint_core::diagnostic::Span;
 
-/// Byte offsets within a block to file positions.
-struct Lines<'t> {
-    text: &'t str,
-    /// Offsets of line starts in `text`, from the block's first line.
-    starts: Vec<usize>,
-    first_line: usize,
-}
-
-impl<'t> Lines<'t> {
-    fn new(text: &'t str, block: &Block) -> Lines<'t> {
-        let mut starts = vec![block.yaml_start];
-        let inner = &text[block.yaml_start..block.yaml_end];
-        starts.extend(inner.match_indices('\n').map(|(i, _)| block.yaml_start + i + 1));
-        Lines { text, starts, first_line: block.first_line }
-    }
-
-    fn span(&self, range: std::ops::Range<usize>) -> Span {
-        let at = self.starts.partition_point(|&s| s <= range.start).saturating_sub(1);
-        let line_start = self.starts[at];
-        let column = self.text[line_start..range.start].chars().count() + 1;
-        Span::new(range.start, range.len(), self.first_line + at, column)
-    }
+/// The span of the bytes `range` of a block's text, in the file.
+fn span_in(block: &Block, range: std::ops::Range<usize>) -> Span {
+    Span::new(block.yaml_start + range.start, range.len())
 }
 
 fn scalar(text: String, quoted: bool, span: Span) -> Value {
@@ -38,9 +19,7 @@ fn scalar(text: String, quoted: bool, span: Span) -> Value {
 pub fn parse_toml(text: &str, block: &Block) -> Result<Vec<Field>, YamlError> {
     use toml::de::{DeTable, DeValue};
     let inner = &text[block.yaml_start..block.yaml_end];
-    let lines = Lines::new(text, block);
-    let at =
-        |span: std::ops::Range<usize>| lines.span(block.yaml_start + span.start..block.yaml_start + span.end);
+    let at = |span: std::ops::Range<usize>| span_in(block, span);
     let table = DeTable::parse(inner).map_err(|e| {
         let span = e.span().map_or(at(0..0), &at);
         YamlError {
@@ -103,20 +82,22 @@ pub fn json_end(text: &str, from: usize) -> Option<usize> {
 /// the whole value.
 pub fn parse_json(text: &str, block: &Block) -> Result<Vec<Field>, YamlError> {
     let inner = &text[block.yaml_start..block.yaml_end];
-    let lines = Lines::new(text, block);
     let object: serde_json::Map<String, serde_json::Value> = serde_json::from_str(inner).map_err(|e| {
-        let line_start = lines.starts.get(e.line().saturating_sub(1)).copied().unwrap_or(block.yaml_start);
-        let span = lines.span(line_start..line_start);
+        // The error's line, as serde_json counts them (at `\n` alone): it
+        // points at the line's start.
+        let line = e.line().saturating_sub(1);
+        let start =
+            if line == 0 { Some(0) } else { inner.match_indices('\n').nth(line - 1).map(|(i, _)| i + 1) };
+        let span = span_in(block, start.unwrap_or(0)..start.unwrap_or(0));
         YamlError { message: format!("frontmatter is not valid JSON: {e}"), span, label: "here".into() }
     })?;
     let mut fields = Vec::new();
     for (key, key_range, value_range) in top_level(inner) {
         let Some(v) = object.get(&key) else { continue };
-        let shift = |r: std::ops::Range<usize>| block.yaml_start + r.start..block.yaml_start + r.end;
-        let span = lines.span(shift(value_range));
+        let span = span_in(block, value_range);
         fields.push(Field {
             key: key.into(),
-            key_span: lines.span(shift(key_range)),
+            key_span: span_in(block, key_range),
             value: json_value(v, span),
         });
     }

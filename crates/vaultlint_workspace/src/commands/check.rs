@@ -3,6 +3,7 @@
 
 use crate::fix::{self, FileEdit, Skipped};
 use crate::settings::{Settings, SettingsError};
+use crate::sources::FileSources;
 use std::path::Path;
 use vaultlint_analysis::baseline;
 use vaultlint_analysis::rules::{self, Slices};
@@ -62,7 +63,9 @@ impl Report {
 
 /// Checks a vault already read: builds its graph, runs the version
 /// detector when `suggesting`, and runs every rule with the settings'
-/// severities, reporting only on the settings' focus.
+/// severities, reporting only on the settings' focus. The rules' findings
+/// are not placed on lines yet: [`run`] and [`run_stdin`] place them on
+/// the text they checked ([`vaultlint_core::diagnostic::locate`]).
 pub fn analyse(
     loaded: &super::Loaded,
     settings: &Settings,
@@ -105,6 +108,14 @@ pub fn analyse_with_graph(
     Report { notes: vault.notes.len(), diagnostics, slices, baseline: None }
 }
 
+/// `report` with its findings placed on the lines of their notes' text
+/// as `sources` give it ([`Diagnostic::position`]): the one place the
+/// rules' findings get a line and column.
+fn located(mut report: Report, sources: &dyn Sources) -> Report {
+    vaultlint_core::diagnostic::locate(&mut report.diagnostics, sources);
+    report
+}
+
 /// The text of a note an editor holds, from `input` (standard input).
 pub fn read_note_text(input: &mut dyn std::io::Read) -> Result<String, String> {
     let mut bytes = Vec::new();
@@ -144,7 +155,9 @@ pub fn run_stdin(
             report = analyse(&loaded, settings, suggesting, &Silent);
         }
     }
-    Ok((Checked::of(loaded.vault, report, Vec::new(), Vec::new()), text))
+    let files = FileSources::new(settings.root());
+    let sources = crate::sources::Overlay { files, path: path.to_string(), text: text.as_str().into() };
+    Ok((Checked::of(loaded.vault, located(report, &sources), Vec::new(), Vec::new()), text))
 }
 
 /// `--baseline FILE`: keeps only the findings the file does not hold, and
@@ -257,7 +270,7 @@ pub fn run(
     let stamps = memo.as_mut().map(|(_, key)| std::mem::take(&mut key.stamps));
     let (super::Loaded { vault, .. }, report) =
         super::read_then(settings, walked, stamps, rules, reading, progress, |loaded| {
-            analyse(loaded, settings, suggesting, progress)
+            located(analyse(loaded, settings, suggesting, progress), &FileSources::new(settings.root()))
         });
     progress.finish();
     if mode == Mode::Report {
@@ -283,7 +296,7 @@ pub fn run(
     // Report the vault as it is now: positions after an edit moved.
     std::mem::forget(vault);
     let loaded = super::load(settings, settings.reading(suggesting, false, true), &Silent)?;
-    let report = analyse(&loaded, settings, suggesting, &Silent);
+    let report = located(analyse(&loaded, settings, suggesting, &Silent), &FileSources::new(settings.root()));
     Ok(Checked::of(loaded.vault, report, written, skipped))
 }
 
@@ -457,9 +470,9 @@ mod tests {
     }
 
     /// The bytes `offset..offset + len` (the one place these tests make
-    /// a span, with a line and column that do not matter here).
+    /// a span).
     fn span(offset: usize, len: usize) -> Span {
-        Span::new(offset, len, 1, 1)
+        Span::new(offset, len)
     }
 
     fn finding(path: &str, offset: usize, len: usize) -> Diagnostic {
