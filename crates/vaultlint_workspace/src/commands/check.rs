@@ -383,10 +383,11 @@ fn memo_key(
 /// edit) within the note's bytes as its stamp sizes them (the key covers
 /// the stamps: those are the bytes the findings were made from), one on
 /// the dismissal file within its bytes, and one on any other file (a
-/// config) nowhere. A memo that places a finding elsewhere is damaged,
-/// its tag right or not: it is not used, and the check runs and writes
-/// it again. (The renderers clamp what they show to the text they get;
-/// this keeps the memo from being taken on its word.)
+/// config) nowhere; and each finding's line and column where its span
+/// can reach ([`position_fits`]). A memo that places a finding elsewhere
+/// is damaged, its tag right or not: it is not used, and the check runs
+/// and writes it again. (The renderers clamp what they show to the text
+/// they get; this keeps the memo from being taken on its word.)
 fn load_memo(cache: &crate::cache::Cache, key: &MemoKey, entries: &[crate::walk::Entry]) -> Option<Report> {
     let memo = cache.load::<Memo>(MEMO, key.key, key.limit)?;
     let size = |path: &str| match entries.binary_search_by(|e| e.path.as_str().cmp(path)) {
@@ -399,13 +400,26 @@ fn load_memo(cache: &crate::cache::Cache, key: &MemoKey, entries: &[crate::walk:
 }
 
 /// Whether the span of `d`, and its fix's edit, end within the first
-/// `size` bytes of its file; `None`: a file with no bytes to place them.
+/// `size` bytes of its file, and its line and column fit its span
+/// ([`position_fits`]); `None`: a file with no bytes to place them.
 fn placed_within(d: &Diagnostic, size: Option<u64>) -> bool {
     let ends_within = |start: usize, len: usize| {
         (start as u64).checked_add(len as u64).is_some_and(|end| size.is_some_and(|size| end <= size))
     };
     d.span.is_none_or(|s| ends_within(s.offset(), s.len()))
         && d.fix.as_ref().is_none_or(|f| ends_within(f.edit.offset, f.edit.original.len()))
+        && d.position.is_none_or(|p| d.span.is_some_and(|s| position_fits(p, s.offset())))
+}
+
+/// Whether a finding's line and column could be those of the byte at
+/// `offset` of some text, as far as the memo can tell without the text:
+/// each is 1 or more, and the line breaks before the line and the
+/// characters before the column on it take a byte each at least, all
+/// before the offset. (A position is made only for a span, so one
+/// without a span is not placed anywhere either.)
+fn position_fits(position: vaultlint_core::lines::LineColumn, offset: usize) -> bool {
+    let (line, column) = (position.line(), position.column());
+    line >= 1 && column >= 1 && (line - 1).checked_add(column - 1).is_some_and(|before| before <= offset)
 }
 
 /// What [`memo_key`] finds: the key, the latest time a note's file may
@@ -430,6 +444,7 @@ mod tests {
     use proptest::prelude::*;
     use vaultlint_core::code::Code;
     use vaultlint_core::diagnostic::{Edit, Fix, Span};
+    use vaultlint_core::lines::LineColumn;
 
     /// The walk's notes, `a.md` and `b.md`, of `SIZES` bytes, and the
     /// dismissal file's size.
@@ -469,14 +484,16 @@ mod tests {
         load_memo(&cache, &key, &entries()).map(|report| report.diagnostics)
     }
 
-    /// The bytes `offset..offset + len` (the one place these tests make
-    /// a span).
-    fn span(offset: usize, len: usize) -> Span {
-        Span::new(offset, len)
+    /// A finding on the bytes `offset..offset + len` of `path`, not
+    /// placed on a line.
+    fn finding(path: &str, offset: usize, len: usize) -> Diagnostic {
+        Diagnostic::new(Code::MissingSuccessor, path, "m").at(Span::new(offset, len), "here")
     }
 
-    fn finding(path: &str, offset: usize, len: usize) -> Diagnostic {
-        Diagnostic::new(Code::MissingSuccessor, path, "m").at(span(offset, len), "here")
+    /// A finding on the byte at `offset` of `a.md`, placed at `line` and
+    /// `column`.
+    fn placed(offset: usize, line: usize, column: usize) -> Diagnostic {
+        finding("a.md", offset, 1).placed(LineColumn::new(line, column))
     }
 
     /// The memo's decoder checks each finding's place against its file:
@@ -518,6 +535,37 @@ mod tests {
         assert_eq!(stored_then_loaded(&[fixed(usize::MAX, "x")]), None);
     }
 
+    /// A finding's line and column are checked as far as the memo can
+    /// without the note's text: a line break before the line and a
+    /// character before the column take a byte each, all before the
+    /// span's offset; a line or column 0, or one too far on for the
+    /// offset, or a place given to a finding with no span, makes the memo
+    /// damaged.
+    #[test]
+    fn the_memo_decoder_refuses_a_line_and_column_its_span_cannot_reach() {
+        // The byte at 10: on line 1 at column 11 at most, on line 11 at
+        // column 1 at most, and so on.
+        let inside =
+            [placed(10, 1, 1), placed(10, 1, 11), placed(10, 11, 1), placed(10, 4, 8), placed(0, 1, 1)];
+        assert_eq!(stored_then_loaded(&inside).as_deref(), Some(&inside[..]));
+        let mut unspanned = Diagnostic::new(Code::MissingSuccessor, "a.md", "m");
+        unspanned.position = Some(LineColumn::new(1, 1));
+        let outside = [
+            placed(10, 1, 12),
+            placed(10, 12, 1),
+            placed(10, 5, 8),
+            placed(0, 1, 2),
+            placed(10, 0, 1),
+            placed(10, 1, 0),
+            placed(10, usize::MAX, usize::MAX),
+            unspanned,
+        ];
+        for bad in outside {
+            let what = format!("{bad:?}");
+            assert_eq!(stored_then_loaded(&[placed(3, 2, 2), bad]), None, "{what}");
+        }
+    }
+
     /// On a vault: a warm check takes its findings from the memo (spans at
     /// a note's last byte and on the dismissal file included); a memo
     /// whose tag is right but which places a finding past its note's end
@@ -557,15 +605,24 @@ mod tests {
 
         let (walked, rules) = super::super::walk(&settings, &Silent).unwrap();
         let key = memo_key(&settings, &walked, &rules, false);
-        let mut report = warm.report;
+        let report = warm.report;
         let at = report.diagnostics.iter().position(|d| d.path == "ends-in-a-link.md").unwrap();
-        report.diagnostics[at].span = Some(span(4, 8));
+        assert_eq!(report.diagnostics[at].position, Some(LineColumn::new(1, 5)), "placed as it was checked");
         let cache = settings.cache.as_ref().unwrap();
-        cache.store(MEMO, key.key, &Memo { started: crate::cache::now(), report: &report }).unwrap();
-        let checked = check();
-        assert!(checked.vault.is_some(), "a memo placing a finding past its note is not taken");
-        assert_eq!(checked.report.diagnostics, cold.report.diagnostics);
-        assert!(check().vault.is_none(), "the memo is written again");
+        let damaged: [fn(&mut Diagnostic); 2] = [
+            |d| d.span = Some(Span::new(4, 8)),
+            // Its span is right, its column one past what the bytes before reach.
+            |d| d.position = Some(LineColumn::new(1, 6)),
+        ];
+        for damage in damaged {
+            let mut report = report.clone();
+            damage(&mut report.diagnostics[at]);
+            cache.store(MEMO, key.key, &Memo { started: crate::cache::now(), report: &report }).unwrap();
+            let checked = check();
+            assert!(checked.vault.is_some(), "a memo placing a finding past its note is not taken");
+            assert_eq!(checked.report.diagnostics, cold.report.diagnostics);
+            assert!(check().vault.is_none(), "the memo is written again");
+        }
     }
 
     /// Cases of each property: 32 in the suite; `PROPTEST_CASES` for a
@@ -578,16 +635,32 @@ mod tests {
         #![proptest_config(ProptestConfig { cases: cases(), ..ProptestConfig::default() })]
 
         /// A memo with its tag right and findings placed anywhere in (or
-        /// past) the two notes and the dismissal file: it is used exactly
-        /// when every finding ends within its file, and never panics.
+        /// past) the two notes and the dismissal file, on a line and
+        /// column or not: it is used exactly when every finding ends
+        /// within its file and its line and column fit before its offset,
+        /// and never panics.
         #[test]
         fn the_memo_decoder_takes_spans_only_where_they_fit(
-            places in proptest::collection::vec((0..3usize, 0..48usize, 0..48usize), 0..6)
+            places in proptest::collection::vec(
+                (0..3usize, 0..48usize, 0..48usize, proptest::option::of((0..24usize, 0..24usize))),
+                0..6,
+            )
         ) {
             let files = [("a.md", SIZES[0]), ("b.md", SIZES[1]), (DISMISSALS, DISMISSED)];
-            let found: Vec<Diagnostic> =
-                places.iter().map(|&(file, offset, len)| finding(files[file].0, offset, len)).collect();
-            let fit = places.iter().all(|&(file, offset, len)| (offset + len) as u64 <= files[file].1);
+            let found: Vec<Diagnostic> = places
+                .iter()
+                .map(|&(file, offset, len, at)| {
+                    let found = finding(files[file].0, offset, len);
+                    match at {
+                        Some((line, column)) => found.placed(LineColumn::new(line, column)),
+                        None => found,
+                    }
+                })
+                .collect();
+            let fit = places.iter().all(|&(file, offset, len, at)| {
+                let reached = at.is_none_or(|(line, column)| line >= 1 && column >= 1 && line + column - 2 <= offset);
+                (offset + len) as u64 <= files[file].1 && reached
+            });
             prop_assert_eq!(stored_then_loaded(&found), fit.then_some(found.clone()));
         }
     }
