@@ -294,6 +294,14 @@ def server_streams(out, k, vault):
     s.open("many.md", "[[old]] " * (8_000 * k))
     s.at("textDocument/hover", "many.md", 0, 3)
     s.write()
+    # The same line, not ASCII, and the code actions over it: each
+    # finding's fix is placed, then the note's end (where the comment that
+    # suppresses it goes), then the next finding's fix, back along the line.
+    vault("lsp-actions-on-a-line", [])
+    s = Stream(os.path.join(out, "lsp-actions-on-a-line"))
+    s.open("many.md", "[[old]] é " * (8_000 * k))
+    s.actions("many.md", 1)
+    s.write()
     # A message declaring the most the server reads (64 MiB), of which
     # 8k MiB come before the input ends: memory follows what is sent.
     vault("lsp-short-body", [])

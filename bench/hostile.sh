@@ -21,7 +21,8 @@ printf '%-22s %22s %22s %22s %12s %12s\n' input "1x (s, MB)" "2x (s, MB)" "4x (s
 all="far-column flow-list links-on-a-line ambiguous wide-frontmatter comments-and-code unclosed-syntax
   suppressions broken-declarations dismissals config baseline git-history
   cache-warm-check cache-warm-suggest cache-damaged cache-oversized cache-bad-tag
-  lsp-open lsp-changes lsp-change-and-ask lsp-requests lsp-findings-on-a-line lsp-short-body lsp-huge-length"
+  lsp-open lsp-changes lsp-change-and-ask lsp-requests lsp-findings-on-a-line lsp-actions-on-a-line
+  lsp-short-body lsp-huge-length"
 for input in ${INPUTS:-$all}; do
   read -r t1 m1 <<<"$(run "$work/x1/$input")"
   read -r t2 m2 <<<"$(run "$work/x2/$input")"
