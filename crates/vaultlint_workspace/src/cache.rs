@@ -391,12 +391,20 @@ impl Cache {
         if meta.file_type().is_symlink() || !meta.is_dir() {
             return Err(std::io::Error::other("the cache folder is not a folder"));
         }
+        // Each made whole under a temporary name, then put in place if no
+        // run did so first: a run beside this one that looks into the
+        // folder meanwhile never finds an empty tag, which is no tag of
+        // vaultlint's, and takes the folder for a foreign one.
         for (name, text) in [(".gitignore", GITIGNORE), ("CACHEDIR.TAG", CACHEDIR_TAG)] {
-            let made = std::fs::OpenOptions::new().write(true).create_new(true).open(self.dir.join(name));
-            match made {
-                Ok(mut file) => file.write_all(text.as_bytes())?,
-                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
-                Err(e) => return Err(e),
+            if std::fs::symlink_metadata(self.dir.join(name)).is_ok() {
+                continue;
+            }
+            let mut file = tempfile::Builder::new().prefix(".tmp-").tempfile_in(&self.dir)?;
+            file.write_all(text.as_bytes())?;
+            match file.persist_noclobber(self.dir.join(name)) {
+                Ok(_) => {}
+                Err(e) if e.error.kind() == std::io::ErrorKind::AlreadyExists => {}
+                Err(e) => return Err(e.error),
             }
         }
         if let Some(secret) = self.secret() {
