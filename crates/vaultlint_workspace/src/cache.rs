@@ -234,6 +234,14 @@ impl Cache {
         self.store_with(name, key, |write| write(&payload))
     }
 
+    /// Stores `payload` under `name` for `key` as it is, its tag right
+    /// whatever its bytes say: what only the cache's owner could write,
+    /// for the tests of the decoders of what the files hold.
+    #[cfg(test)]
+    pub(crate) fn store_payload(&self, name: &str, key: u64, payload: &[u8]) -> std::io::Result<()> {
+        self.store_with(name, key, |write| write(payload))
+    }
+
     /// Stores under `name` for `key` the payload `fill` gives piece by
     /// piece, so that a large one is never held whole: its length and
     /// checksum go into the header once it is written.

@@ -625,6 +625,123 @@ mod tests {
         }
     }
 
+    /// The payload of a memo such as a check writes: findings at the ends
+    /// of both notes and on the dismissal file, one with a fix, one with
+    /// the notes it involves, one on a config and one on a file the walk
+    /// did not find (neither placed), and the vault in numbers.
+    fn a_memo() -> Vec<u8> {
+        let edit = Edit { offset: 3, original: "four".into(), replacement: "x".into() };
+        let diagnostics = vec![
+            finding("a.md", 0, 40).help("help").related(vec!["b.md".into(), "c.md".into()]),
+            finding("b.md", 6, 1),
+            finding("b.md", 0, 1).fix(Some(Fix::safe(edit, Some(9)))),
+            finding(DISMISSALS, 10, 20),
+            Diagnostic::new(Code::FolderRule, "vaultlint.toml", "m"),
+            Diagnostic::new(Code::UnreadableNote, "gone.md", "m"),
+        ];
+        let slices = Slices { notes: 2, current: 1, superseded: 1, chains: 1, ..Slices::default() };
+        let report = Report { notes: 2, diagnostics, slices, baseline: None };
+        postcard::to_stdvec(&Memo { started: 2, report: &report }).unwrap()
+    }
+
+    /// The memo of [`a_memo`] stored as its bytes, under a right tag, is
+    /// taken whole: the payload the property below changes is one a run
+    /// takes.
+    #[test]
+    fn a_memo_stored_as_its_bytes_is_taken() {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = Cache::new(dir.path().join("cache"), dir.path());
+        let key = key();
+        cache.store_payload(MEMO, key.key, &a_memo()).unwrap();
+        let report = load_memo(&cache, &key, &entries()).expect("taken");
+        assert_eq!(report.diagnostics.len(), 6);
+        assert_eq!(report.slices.superseded, 1);
+    }
+
+    /// Whether `d` is placed within its file as the tests' walk sizes it
+    /// (a finding with no place is, on any file): counted here apart from
+    /// [`placed_within`], in 128 bits.
+    fn fits(d: &Diagnostic) -> bool {
+        let files = [("a.md", SIZES[0]), ("b.md", SIZES[1]), (DISMISSALS, DISMISSED)];
+        let size = files.iter().find(|(path, _)| *path == d.path).map(|&(_, size)| u128::from(size));
+        let within = |start: usize, len: usize| size.is_some_and(|size| start as u128 + len as u128 <= size);
+        d.span.is_none_or(|s| within(s.offset(), s.len()))
+            && d.fix.as_ref().is_none_or(|f| within(f.edit.offset, f.edit.original.len()))
+    }
+
+    /// One change of a memo's payload: cut short, a byte flipped, set, put
+    /// in or taken out, or a number (a length, where one was) put in or in
+    /// place of a byte, often far more than the payload holds.
+    #[derive(Debug, Clone)]
+    enum Change {
+        Cut(prop::sample::Index),
+        Flip(prop::sample::Index, u8),
+        Set(prop::sample::Index, u8),
+        Insert(prop::sample::Index, u8),
+        Remove(prop::sample::Index),
+        Number(prop::sample::Index, u64, bool),
+    }
+
+    fn changes() -> impl Strategy<Value = Vec<Change>> {
+        let at = any::<prop::sample::Index>();
+        let number = prop_oneof![
+            Just(u64::MAX),
+            Just(u64::from(u32::MAX)),
+            Just(1 << 32),
+            (1u64 << 16)..(1 << 40),
+            0..64u64,
+            any::<u64>(),
+        ];
+        let change = prop_oneof![
+            at.clone().prop_map(Change::Cut),
+            (at.clone(), 1..=255u8).prop_map(|(at, bits)| Change::Flip(at, bits)),
+            (at.clone(), any::<u8>()).prop_map(|(at, byte)| Change::Set(at, byte)),
+            (at.clone(), any::<u8>()).prop_map(|(at, byte)| Change::Insert(at, byte)),
+            at.clone().prop_map(Change::Remove),
+            (at, number, any::<bool>()).prop_map(|(at, n, over)| Change::Number(at, n, over)),
+        ];
+        proptest::collection::vec(change, 1..6)
+    }
+
+    /// `payload` with `changes` made, in order.
+    fn changed(payload: &[u8], changes: &[Change]) -> Vec<u8> {
+        // A number as postcard writes a length: seven bits a byte, the
+        // low ones first, the top bit set on all but the last.
+        let varint = |mut n: u64| {
+            let mut bytes = Vec::new();
+            while n >= 0x80 {
+                bytes.push(n as u8 | 0x80);
+                n >>= 7;
+            }
+            bytes.push(n as u8);
+            bytes
+        };
+        let mut bytes = payload.to_vec();
+        for change in changes {
+            let len = bytes.len();
+            match *change {
+                Change::Cut(at) => bytes.truncate(at.index(len + 1)),
+                Change::Flip(at, bits) if len > 0 => bytes[at.index(len)] ^= bits,
+                Change::Set(at, byte) if len > 0 => bytes[at.index(len)] = byte,
+                Change::Insert(at, byte) => bytes.insert(at.index(len + 1), byte),
+                Change::Remove(at) if len > 0 => _ = bytes.remove(at.index(len)),
+                Change::Number(at, n, over) => {
+                    let at = at.index(len + 1);
+                    let end = if over { (at + 1).min(len) } else { at };
+                    bytes.splice(at..end, varint(n));
+                }
+                _ => {}
+            }
+        }
+        bytes
+    }
+
+    /// The most a memo's decoder may hold at once beyond a multiple of the
+    /// payload: the file's piece buffer, and what serde makes ready for a
+    /// list before its items are read (at most a MiB a list, one list in
+    /// another at a time).
+    const HELD: usize = 4 << 20;
+
     /// Cases of each property: 32 in the suite; `PROPTEST_CASES` for a
     /// longer run by hand.
     fn cases() -> u32 {
@@ -662,6 +779,34 @@ mod tests {
                 (offset + len) as u64 <= files[file].1 && reached
             });
             prop_assert_eq!(stored_then_loaded(&found), fit.then_some(found.clone()));
+        }
+
+        /// A memo of any bytes, or of a real memo's bytes cut, flipped,
+        /// added to or given lengths far past its end, with its tag right
+        /// (as only the cache's owner could write it): loading it never
+        /// panics, holds at most a bounded multiple of the payload, and
+        /// gives either the memo its bytes decode to, every finding placed
+        /// within its file, or nothing (damaged).
+        #[test]
+        fn a_memo_of_any_bytes_is_damaged_or_placed_within_its_files(
+            payload in prop_oneof![
+                1 => proptest::collection::vec(any::<u8>(), 0..1024),
+                3 => changes().prop_map(|changes| changed(&a_memo(), &changes)),
+            ]
+        ) {
+            let dir = tempfile::tempdir().unwrap();
+            let cache = Cache::new(dir.path().join("cache"), dir.path());
+            let key = key();
+            cache.store_payload(MEMO, key.key, &payload).unwrap();
+            let (loaded, held) = crate::held::peak_of(|| load_memo(&cache, &key, &entries()));
+            prop_assert!(held <= HELD + 64 * payload.len(), "{} bytes held for {} bytes", held, payload.len());
+            if let Some(report) = &loaded {
+                prop_assert!(report.diagnostics.iter().all(fits), "{:?}", report.diagnostics);
+            }
+            let decoded = postcard::from_bytes::<Memo>(&payload).ok();
+            let taken = decoded.filter(|m| m.started > 1 && m.report.diagnostics.iter().all(fits));
+            let parts = |r: &Report| (r.notes, r.diagnostics.clone(), r.slices);
+            prop_assert_eq!(loaded.as_ref().map(parts), taken.as_ref().map(|m| parts(&m.report)));
         }
     }
 }
