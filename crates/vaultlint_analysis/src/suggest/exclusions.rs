@@ -1,0 +1,182 @@
+//! What rules a candidate pair out however alike its notes are: entries
+//! of a periodic or numbered series, a page and its translation,
+//! identical copies of one file, notes already linked by declarations,
+//! and a pair far below the best pairs of its notes.
+
+use super::Pair;
+use super::facts::{Brief, Facts};
+use super::score::SAME_TEXT;
+use super::tally::Outline;
+use rayon::prelude::*;
+use std::collections::HashMap;
+use vaultlint_model::graph::Graph;
+use vaultlint_model::vault::{NoteId, Vault};
+use vaultlint_syntax::names::{self, Marker};
+
+/// At least this many notes with a day or week in their names and the same
+/// name otherwise make a periodic series.
+const SERIES: usize = 3;
+/// Two members of a series (notes whose names differ only by an ordinal)
+/// are one document at two times only with this much text in common:
+/// more than the skeleton the series' notes are made from.
+const SERIES_CONTENT: f64 = 0.5;
+/// At least this many byte-identical notes are copies of one file (a
+/// vendored package, a generated page), never versions of each other
+/// unless their dates or names say which came first.
+const TWINS: usize = 3;
+/// A pair is kept when it scores within this of each of its notes' best.
+const PARTNER_MARGIN: f64 = 0.1;
+
+/// Name keys shared by a periodic series: daily notes, weekly reviews.
+pub(super) fn series(briefs: &[Option<Brief>]) -> HashMap<String, usize> {
+    let mut count: HashMap<String, usize> = HashMap::new();
+    for key in briefs.iter().flatten().filter_map(|b| b.periodic.as_deref()) {
+        *count.entry(key.to_string()).or_default() += 1;
+    }
+    count.retain(|key, n| *n >= SERIES || key.is_empty() && *n >= 2);
+    count
+}
+
+/// Whether two notes are entries of one periodic series: a configured
+/// one, or periodic names with one key that [`series`] counted.
+pub(super) fn in_series(a: &Facts, b: &Facts, series: &HashMap<String, usize>) -> bool {
+    if a.series.is_some() && a.series == b.series {
+        return true;
+    }
+    a.periodic()
+        && b.periodic()
+        && a.path.name.key == b.path.name.key
+        && series.contains_key(&a.path.name.key)
+}
+
+/// A page and its translation: notes in two languages with one file
+/// name (`docs/intro.md` and `i18n/fr/.../intro.md`, `en/intro.md` and
+/// `de/intro.md`), however much text an untranslated page shares.
+pub(super) fn translation(a: &Facts, b: &Facts) -> bool {
+    a.language != b.language && a.note.stem().eq_ignore_ascii_case(b.note.stem())
+}
+
+/// Notes linked by resolved declarations.
+pub(super) struct Links {
+    /// For each note, a representative of the notes it is linked to,
+    /// directly or through a chain.
+    pub component: Vec<usize>,
+    /// Whether a resolved declaration, on either side, makes the note the
+    /// older one: it is marked already, so it is never the older note of
+    /// a suggestion.
+    pub retired: Vec<bool>,
+}
+
+impl Links {
+    pub fn of(vault: &Vault, graph: &Graph) -> Links {
+        let mut retired = vec![false; vault.notes.len()];
+        for (older, _) in graph.pairs() {
+            retired[older] = true;
+        }
+        Links { component: graph.chains(), retired }
+    }
+}
+
+/// For each note of a group of [`TWINS`] or more byte-identical notes,
+/// the group's key.
+pub(super) fn twins(outlines: &[Option<Outline>]) -> HashMap<NoteId, u64> {
+    let mut count: HashMap<u64, usize> = HashMap::new();
+    for outline in outlines.iter().flatten().filter(|o| !o.empty) {
+        *count.entry(outline.key).or_default() += 1;
+    }
+    count.retain(|_, n| *n >= TWINS);
+    if count.is_empty() {
+        return HashMap::new();
+    }
+    (outlines.iter().enumerate())
+        .filter_map(|(id, o)| o.filter(|o| !o.empty && count.contains_key(&o.key)).map(|o| (id, o.key)))
+        .collect()
+}
+
+/// Series: notes in one place whose names differ only by ordinals (a
+/// number, a year, a decade, a date, a version: `Chapter 7`, `notes
+/// 1950s`, `4-1-2`, `Summary 2024`).
+pub(super) struct Ordinals {
+    /// Per note whose name shares its words with another's: its group,
+    /// its position in it, whether its name says `v2` or `version 2`, and
+    /// whether it is filed in the folder of a year its name holds (a
+    /// yearly note: `2024/2024 Summary`).
+    member: HashMap<NoteId, (u32, u32, bool, bool)>,
+    /// Per group, how many notes it has.
+    sizes: Vec<u32>,
+}
+
+impl Ordinals {
+    pub fn of(vault: &Vault, looked_at: &[bool]) -> Ordinals {
+        // The keys' hashes, not the keys: most names hold no number, but
+        // a vault of numbered notes would hold a key for every note.
+        let keyed: Vec<(u64, Vec<u64>, NoteId)> = (0..vault.notes.len())
+            .into_par_iter()
+            .filter(|&id| looked_at[id])
+            .filter_map(|id| {
+                let note = &vault.notes[id];
+                let (key, numbers) = names::ordinal_key(&note.path, note.stem())?;
+                Some((names::key_hash(&key), numbers, id))
+            })
+            .collect();
+        let mut by_key: HashMap<u64, Vec<(&[u64], NoteId)>> = HashMap::new();
+        for (key, numbers, id) in &keyed {
+            by_key.entry(*key).or_default().push((numbers.as_slice(), *id));
+        }
+        let (mut member, mut sizes) = (HashMap::new(), Vec::new());
+        let mut keys: Vec<_> = by_key.into_iter().filter(|(_, m)| m.len() >= 2).collect();
+        keys.sort_unstable_by_key(|x| x.0);
+        for (group, (_, mut members)) in keys.into_iter().enumerate() {
+            members.sort_unstable();
+            sizes.push(members.len() as u32);
+            for (position, (numbers, id)) in members.into_iter().enumerate() {
+                let note = &vault.notes[id];
+                let info = names::path_info(&note.path, note.stem());
+                let version = info.name.markers.iter().any(|m| matches!(m, Marker::Version { .. }));
+                let year = |folder: &str| {
+                    folder.len() == 4 && folder.parse::<u64>().is_ok_and(|y| numbers.contains(&y))
+                };
+                let filed = note.folder().split('/').any(year);
+                member.insert(id, (group as u32, position as u32, version, filed));
+            }
+        }
+        Ordinals { member, sizes }
+    }
+
+    /// Whether `a` and `b`, sharing `content`, are two entries of a
+    /// series rather than one document: names that differ only by their
+    /// ordinals sharing less than half their text (two names saying `v2`
+    /// or `version 2` need that only in a series of three or more); or,
+    /// in a series of three or more, or of yearly notes filed in their
+    /// years' folders, not next to each other, or sharing nothing but
+    /// their skeleton (all their text).
+    pub fn apart(&self, a: NoteId, b: NoteId, content: f64) -> bool {
+        let (Some(x), Some(y)) = (self.member.get(&a), self.member.get(&b)) else { return false };
+        if x.0 != y.0 {
+            return false;
+        }
+        let series = self.sizes[x.0 as usize] as usize >= SERIES || x.3 && y.3;
+        if x.2 && y.2 {
+            // `guide-v1`, `guide-v2`, `guide-v3`: versions by name, but
+            // `SNMP v1` to `v3` are three subjects sharing a paragraph.
+            return series && content < SERIES_CONTENT;
+        }
+        if !series {
+            return content < SERIES_CONTENT;
+        }
+        x.1.abs_diff(y.1) != 1 || !(SERIES_CONTENT..SAME_TEXT).contains(&content)
+    }
+}
+
+/// Keeps each pair only if, for both its notes, it is the best pair of
+/// that note or within [`PARTNER_MARGIN`] of it: sibling pages made from
+/// one template fall away beside each page's own older version, and a
+/// note split in two keeps both halves.
+pub(super) fn best_partners(pairs: &mut Vec<Pair>, notes: usize) {
+    let mut best = vec![0.0f64; notes];
+    for p in pairs.iter() {
+        best[p.older] = best[p.older].max(p.score);
+        best[p.newer] = best[p.newer].max(p.score);
+    }
+    pairs.retain(|p| p.score + PARTNER_MARGIN >= best[p.older] && p.score + PARTNER_MARGIN >= best[p.newer]);
+}
