@@ -33,19 +33,12 @@ pub(super) fn candidates(
     earlier: Option<Banded>,
     keep: Option<&dyn Fn(Carry)>,
 ) -> Vec<(u32, u32)> {
-    // The signatures are read in passes over the fingerprints, a batch at
-    // a time; those in memory are found once for every pass.
+    // The fingerprints are found once for all the passes banding makes.
     let prints = vault.prints_of((0..vault.notes.len()).filter(|&id| looked_at[id]));
     fn signatures_of<'a>(batch: &'a [(NoteId, Cow<Fingerprint>)]) -> Vec<(NoteId, &'a Signature)> {
         batch.iter().filter_map(|(id, print)| Some((*id, print.signature()?))).collect()
     }
-    let held = signatures_of(&prints.held);
-    let scan = |each: minhash::Each| {
-        if !held.is_empty() {
-            each(&held);
-        }
-        prints.scan_filed(|batch| each(&signatures_of(batch)));
-    };
+    let scan = |each: minhash::Each| prints.scan(|batch| each(&signatures_of(batch)));
     let mut candidates = band(vault, looked_at, common, scan, earlier, keep);
     candidates.extend(name_groups(vault, looked_at));
     candidates.extend(clash_copies(vault, looked_at));
