@@ -19,15 +19,17 @@ use vaultlint_syntax::note::Note;
 /// convention (`index`, `2026-03-05`), not candidates for each other.
 const MAX_NAME_GROUP: usize = 32;
 
-/// The pairs worth scoring: those LSH finds, notes of one name group, and
-/// each copy of a page under release folders with its newest copy; never
-/// two copies of a page otherwise, nor two pages of one set of roots.
-/// What banding found is given to `keep`, for the next run, unless it is
-/// what the last run found (`earlier`), from which it is taken where that
-/// serves.
+/// The pairs worth scoring: those LSH finds, the `named` pairs (notes of
+/// one name group, [`KeyHashes::name_groups`]), a note and its clash
+/// copy, and each copy of a page under release folders with its newest
+/// copy; never two copies of a page otherwise, nor two pages of one set
+/// of roots. What banding found is given to `keep`, for the next run,
+/// unless it is what the last run found (`earlier`), from which it is
+/// taken where that serves.
 pub(super) fn candidates(
     vault: &Vault,
     looked_at: &[bool],
+    named: Vec<(u32, u32)>,
     roots: &VersionRoots,
     common: &Common,
     earlier: Option<Banded>,
@@ -40,7 +42,7 @@ pub(super) fn candidates(
     }
     let scan = |each: minhash::Each| prints.scan(|batch| each(&signatures_of(batch)));
     let mut candidates = band(vault, looked_at, common, scan, earlier, keep);
-    candidates.extend(name_groups(vault, looked_at));
+    candidates.extend(named);
     candidates.extend(clash_copies(vault, looked_at));
     candidates.retain(|&(a, b)| {
         let (a, b) = (a as usize, b as usize);
@@ -140,40 +142,63 @@ fn clash_copies(vault: &Vault, looked_at: &[bool]) -> Vec<(u32, u32)> {
         .collect()
 }
 
-/// Pairs of notes whose names or titles are the same once markers are out.
-/// Notes are grouped by the keys' hashes, and each group of two or more
-/// again by the keys themselves, made anew, so that no two keys that
-/// merely hash alike are taken for one.
-fn name_groups(vault: &Vault, looked_at: &[bool]) -> Vec<(u32, u32)> {
-    // A sorted list of (hash, note), not a table of lists: nearly every
-    // hash is one note's, and a list for each took 180 MB at a million
-    // notes.
-    let mut by_hash: Vec<(u64, u32)> = (0..vault.notes.len())
-        .filter(|&id| looked_at[id])
-        .flat_map(|id| vault.notes[id].grouping.keys().into_iter().flatten().map(move |h| (h, id as u32)))
-        .collect();
-    by_hash.par_sort_unstable();
-    let groups: Vec<&[(u64, u32)]> = by_hash.chunk_by(|a, b| a.0 == b.0).filter(|g| g.len() >= 2).collect();
-    groups
-        .par_iter()
-        .flat_map_iter(|group| {
-            let hash = group[0].0;
-            // Each note's key with this group's hash, made again.
-            let mut by_key: HashMap<String, Vec<u32>> = HashMap::new();
-            for &(_, id) in group.iter() {
-                for key in Brief::keys_of(vault, id as NoteId).into_iter().flatten() {
-                    if names::key_hash(&key) == hash {
+/// The notes looked at, by the hashes of their group keys (the name's
+/// and the title's, which reading kept): sorted, so that notes sharing a
+/// hash are side by side. A sorted list of (hash, note), not a table of
+/// lists: nearly every hash is one note's, and a list for each took 180
+/// MB at a million notes.
+pub(super) struct KeyHashes(Vec<(u64, u32)>);
+
+impl KeyHashes {
+    pub fn of(vault: &Vault, looked_at: &[bool]) -> KeyHashes {
+        let mut by_hash: Vec<(u64, u32)> = (0..vault.notes.len())
+            .filter(|&id| looked_at[id])
+            .flat_map(|id| vault.notes[id].grouping.keys().into_iter().flatten().map(move |h| (h, id as u32)))
+            .collect();
+        by_hash.par_sort_unstable();
+        KeyHashes(by_hash)
+    }
+
+    /// The runs of two or more notes that share a hash.
+    fn groups(&self) -> impl Iterator<Item = &[(u64, u32)]> {
+        self.0.chunk_by(|a, b| a.0 == b.0).filter(|g| g.len() >= 2)
+    }
+
+    /// For each of the vault's `notes`, whether it shares a hash with another.
+    pub fn shared(&self, notes: usize) -> Vec<bool> {
+        let mut shared = vec![false; notes];
+        for &(_, id) in self.groups().flatten() {
+            shared[id as usize] = true;
+        }
+        shared
+    }
+
+    /// Pairs of notes whose names or titles are the same once markers are
+    /// out: each group of notes sharing a hash is grouped again by the keys
+    /// themselves, from the notes' `briefs`, so that no two keys that
+    /// merely hash alike are taken for one.
+    pub fn name_groups(&self, briefs: &[Brief]) -> Vec<(u32, u32)> {
+        let groups: Vec<&[(u64, u32)]> = self.groups().collect();
+        groups
+            .par_iter()
+            .flat_map_iter(|group| {
+                let hash = group[0].0;
+                // Each note's key with this group's hash.
+                let mut by_key: HashMap<&str, Vec<u32>> = HashMap::new();
+                for &(_, id) in group.iter() {
+                    let keys = briefs[id as usize].keys.as_deref().into_iter().flatten().flatten();
+                    for key in keys.filter(|key| names::key_hash(key) == hash) {
                         by_key.entry(key).or_default().push(id);
                     }
                 }
-            }
-            let mut pairs = Vec::new();
-            for ids in by_key.values().filter(|ids| (2..=MAX_NAME_GROUP).contains(&ids.len())) {
-                for (i, &a) in ids.iter().enumerate() {
-                    pairs.extend(ids[i + 1..].iter().map(|&b| (a.min(b), a.max(b))));
+                let mut pairs = Vec::new();
+                for ids in by_key.values().filter(|ids| (2..=MAX_NAME_GROUP).contains(&ids.len())) {
+                    for (i, &a) in ids.iter().enumerate() {
+                        pairs.extend(ids[i + 1..].iter().map(|&b| (a.min(b), a.max(b))));
+                    }
                 }
-            }
-            pairs
-        })
-        .collect()
+                pairs
+            })
+            .collect()
+    }
 }

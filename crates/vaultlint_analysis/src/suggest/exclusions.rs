@@ -7,11 +7,9 @@ use super::Pair;
 use super::facts::{Brief, Facts};
 use super::score::SAME_TEXT;
 use super::tally::Outline;
-use rayon::prelude::*;
 use std::collections::HashMap;
 use vaultlint_model::graph::Graph;
 use vaultlint_model::vault::{NoteId, Vault};
-use vaultlint_syntax::names::{self, Marker};
 
 /// At least this many notes with a day or week in their names and the same
 /// name otherwise make a periodic series.
@@ -28,9 +26,9 @@ const TWINS: usize = 3;
 const PARTNER_MARGIN: f64 = 0.1;
 
 /// Name keys shared by a periodic series: daily notes, weekly reviews.
-pub(super) fn series(briefs: &[Option<Brief>]) -> HashMap<String, usize> {
+pub(super) fn series(briefs: &[Brief]) -> HashMap<String, usize> {
     let mut count: HashMap<String, usize> = HashMap::new();
-    for key in briefs.iter().flatten().filter_map(|b| b.periodic.as_deref()) {
+    for key in briefs.iter().filter_map(|b| b.periodic.as_deref()) {
         *count.entry(key.to_string()).or_default() += 1;
     }
     count.retain(|key, n| *n >= SERIES || key.is_empty() && *n >= 2);
@@ -107,21 +105,13 @@ pub(super) struct Ordinals {
 }
 
 impl Ordinals {
-    pub fn of(vault: &Vault, looked_at: &[bool]) -> Ordinals {
-        // The keys' hashes, not the keys: most names hold no number, but
-        // a vault of numbered notes would hold a key for every note.
-        let keyed: Vec<(u64, Vec<u64>, NoteId)> = (0..vault.notes.len())
-            .into_par_iter()
-            .filter(|&id| looked_at[id])
-            .filter_map(|id| {
-                let note = &vault.notes[id];
-                let (key, numbers) = names::ordinal_key(&note.path, note.stem())?;
-                Some((names::key_hash(&key), numbers, id))
-            })
-            .collect();
+    /// The numbered series among the notes whose `briefs` say where
+    /// their names stand in one.
+    pub fn of(vault: &Vault, briefs: &[Brief]) -> Ordinals {
+        let ordinal = |id: NoteId| briefs[id].ordinal.as_deref();
         let mut by_key: HashMap<u64, Vec<(&[u64], NoteId)>> = HashMap::new();
-        for (key, numbers, id) in &keyed {
-            by_key.entry(*key).or_default().push((numbers.as_slice(), *id));
+        for (id, o) in (0..briefs.len()).filter_map(|id| Some((id, ordinal(id)?))) {
+            by_key.entry(o.key).or_default().push((o.numbers.as_slice(), id));
         }
         let (mut member, mut sizes) = (HashMap::new(), Vec::new());
         let mut keys: Vec<_> = by_key.into_iter().filter(|(_, m)| m.len() >= 2).collect();
@@ -130,13 +120,11 @@ impl Ordinals {
             members.sort_unstable();
             sizes.push(members.len() as u32);
             for (position, (numbers, id)) in members.into_iter().enumerate() {
-                let note = &vault.notes[id];
-                let info = names::path_info(&note.path, note.stem());
-                let version = info.name.markers.iter().any(|m| matches!(m, Marker::Version { .. }));
+                let version = ordinal(id).is_some_and(|o| o.version);
                 let year = |folder: &str| {
                     folder.len() == 4 && folder.parse::<u64>().is_ok_and(|y| numbers.contains(&y))
                 };
-                let filed = note.folder().split('/').any(year);
+                let filed = vault.notes[id].folder().split('/').any(year);
                 member.insert(id, (group as u32, position as u32, version, filed));
             }
         }

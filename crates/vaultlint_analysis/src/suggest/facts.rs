@@ -1,6 +1,7 @@
-//! What the pass knows of a note: a [`Brief`] of every note, made at the
-//! start and not kept, and the [`Facts`] of the notes in candidate pairs,
-//! with what the vault's templates gave them left out ([`Boilerplate`]).
+//! What the pass knows of a note: a [`Brief`] of its name, made at the
+//! start for the series and the name groups and not kept, and the
+//! [`Facts`] of the notes in candidate pairs, with what the vault's
+//! templates gave them left out ([`Boilerplate`]).
 
 use super::direction::Age;
 use rayon::prelude::*;
@@ -8,34 +9,59 @@ use vaultlint_model::vault::{NoteId, Vault};
 use vaultlint_syntax::names::{self, Marker, Normalized, PathInfo};
 use vaultlint_syntax::note::Note;
 
-/// What the detector knows of a note from reading alone, made for every
-/// note at the start of the pass (whether it looks at the note, and the
-/// periodic series) and not kept. [`Facts`] are made for the candidates'
-/// notes alone.
-#[derive(Debug, PartialEq)]
+/// Whether the pass looks at a note: not at a template, which is never a
+/// version of anything, nor at a note without a fingerprint.
+pub(super) fn looked_at(vault: &Vault, id: NoteId) -> bool {
+    vault.notes[id].print.is_some() && !vault.is_template(id)
+}
+
+/// What the pass needs of a note's name before it knows which notes it
+/// compares: the periodic series, the numbered series and the name groups.
+/// Made in one pass at the start, each name read at most once and only
+/// where one of those needs it (reading every name takes long), and let
+/// go of once they are made. [`Facts`] are made for the candidates' notes.
+#[derive(Debug, Default, PartialEq)]
 pub(super) struct Brief {
     /// The name key of a periodic note, to count its series by.
     pub periodic: Option<Box<str>>,
+    /// How a name holding a number stands in a numbered series.
+    pub ordinal: Option<Box<Ordinal>>,
+    /// The group keys ([`names::group_keys`]) of a note that shares one
+    /// of their hashes with another note: what tells a shared key from a
+    /// shared hash.
+    pub keys: Option<Box<[Option<String>; 2]>>,
+}
+
+/// A name holding numbers, as a numbered series sees it.
+#[derive(Debug, PartialEq)]
+pub(super) struct Ordinal {
+    /// The hash of the key the series' names share ([`names::ordinal_key`]),
+    /// not the key: a vault of numbered notes would hold one for every note.
+    pub key: u64,
+    /// The name's numbers, in order.
+    pub numbers: Vec<u64>,
+    /// Whether the name says `v2` or `version 2`.
+    pub version: bool,
 }
 
 impl Brief {
-    /// What [`Facts::of`] would give of the note `id`, from what reading
-    /// it kept: the name is read again only for a periodic note, to count
-    /// its series by.
-    pub fn of(vault: &Vault, id: NoteId) -> Option<Brief> {
+    /// The brief of the note `id`, which the pass looks at; `grouped`
+    /// when another note shares the hash of one of its group keys. The
+    /// note's grouping, kept from reading, says whether its name is dated.
+    pub fn of(vault: &Vault, id: NoteId, grouped: bool) -> Brief {
         let note = &vault.notes[id];
-        if note.print.is_none() || vault.is_template(id) {
-            return None;
-        }
         let periodic = note.grouping.dated() || vault.config.obsidian.series_of(&note.path).is_some();
-        Some(Brief { periodic: periodic.then(|| names::path_info(&note.path, note.stem()).name.key.into()) })
-    }
-
-    /// The keys whose hashes the note keeps (its grouping's, which name
-    /// groups are made by), made again.
-    pub fn keys_of(vault: &Vault, id: NoteId) -> [Option<String>; 2] {
-        let note = &vault.notes[id];
-        names::group_keys(&names::path_info(&note.path, note.stem()), &names::normalize(&note.title))
+        let numbered = note.stem().bytes().any(|b| b.is_ascii_digit());
+        if !(periodic || numbered || grouped) {
+            return Brief::default();
+        }
+        let path = names::path_info(&note.path, note.stem());
+        let ordinal = names::ordinal_key(&path, note.stem()).map(|(key, numbers)| {
+            let version = path.name.markers.iter().any(|m| matches!(m, Marker::Version { .. }));
+            Box::new(Ordinal { key: names::key_hash(&key), numbers, version })
+        });
+        let keys = grouped.then(|| Box::new(names::group_keys(&path, &names::normalize(&note.title))));
+        Brief { periodic: periodic.then(|| path.name.key.into()), ordinal, keys }
     }
 }
 
@@ -64,10 +90,10 @@ impl<'a> Facts<'a> {
     /// What the detector knows of a note; `None` for a template, which is
     /// never a version of anything, and for a note without a fingerprint.
     pub fn of(vault: &'a Vault, id: NoteId, boilerplate: &Boilerplate) -> Option<Facts<'a>> {
-        let note = &vault.notes[id];
-        if note.print.is_none() || vault.is_template(id) {
+        if !looked_at(vault, id) {
             return None;
         }
+        let note = &vault.notes[id];
         let fingerprint = vault.print(id)?;
         let path = names::path_info(&note.path, note.stem());
         // What a template gave the note tells nothing about which document it is.
@@ -198,22 +224,34 @@ mod tests {
             ("reviews/weekly review 2026-W10.md", "# Week 10\n\nShipped.\n"),
             ("fr/guide.fr.md", "---\ntitle: Guide\n---\nTexte.\n"),
             ("teams/a/index.md", "Team A.\n"),
+            ("guides/guide v2.md", "# Guide\n\nText.\n"),
             ("no-title-no-body.md", ""),
         ]);
         let boilerplate = Boilerplate::of_templates(&v);
         for id in 0..v.notes.len() {
-            let facts = Facts::of(&v, id, &boilerplate);
-            let made = facts
-                .as_ref()
-                .map(|f| Brief { periodic: f.periodic().then(|| f.path.name.key.as_str().into()) });
-            assert!(made.is_some(), "{}", v.notes[id].path);
-            assert_eq!(Brief::of(&v, id), made, "{}", v.notes[id].path);
+            let path = &v.notes[id].path;
+            assert!(looked_at(&v, id), "{path}");
+            let facts = Facts::of(&v, id, &boilerplate).unwrap();
+            let brief = Brief::of(&v, id, true);
+            assert_eq!(brief.periodic.as_deref(), facts.periodic().then_some(facts.path.name.key.as_str()));
+            let ordinal = names::ordinal_key(&facts.path, facts.note.stem());
+            let version = facts.path.name.markers.iter().any(|m| matches!(m, Marker::Version { .. }));
+            let ordinal =
+                ordinal.map(|(key, numbers)| Ordinal { key: names::key_hash(&key), numbers, version });
+            assert_eq!(brief.ordinal.as_deref(), ordinal.as_ref(), "{path}");
+            let keys = names::group_keys(&facts.path, &facts.title);
+            assert_eq!(brief.keys.as_deref(), Some(&keys), "{path}");
             // The hashes reading kept are those of the keys the facts give.
-            let keys = facts.map(|f| names::group_keys(&f.path, &f.title));
-            let hashes = keys.map(|k| k.each_ref().map(|k| k.as_deref().map(names::key_hash)));
-            assert_eq!(Some(v.notes[id].grouping.keys()), hashes, "{}", v.notes[id].path);
+            let hashes = keys.each_ref().map(|k| k.as_deref().map(names::key_hash));
+            assert_eq!(v.notes[id].grouping.keys(), hashes, "{path}");
+            // A name nothing needs is not read.
+            if brief.periodic.is_none() && brief.ordinal.is_none() {
+                assert_eq!(Brief::of(&v, id, false), Brief::default(), "{path}");
+            }
         }
-        let periodic = (0..v.notes.len()).filter(|&id| Brief::of(&v, id).unwrap().periodic.is_some());
+        let periodic = (0..v.notes.len()).filter(|&id| Brief::of(&v, id, false).periodic.is_some());
         assert_eq!(periodic.count(), 2);
+        let versions = (0..v.notes.len()).filter_map(|id| Brief::of(&v, id, false).ordinal);
+        assert_eq!(versions.filter(|o| o.version).count(), 1);
     }
 }

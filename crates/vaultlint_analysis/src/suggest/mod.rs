@@ -32,7 +32,7 @@ pub use folder_rules::FolderRuleSuggestion;
 pub use minhash::Banded;
 pub use vaultlint_syntax::link::LinkStyle;
 
-use candidates::candidates;
+use candidates::{KeyHashes, candidates};
 use compare::compare;
 use direction::Direction;
 use exclusions::{Links, Ordinals, best_partners, in_series, translation};
@@ -170,24 +170,20 @@ pub fn find_tallied(
     progress.start("fingerprinting notes", vault.notes.len() as u64);
     let boilerplate = Boilerplate::of_templates(vault);
     let roots = VersionRoots::find(vault);
-    // Which notes the detector looks at, and the periodic series: what
-    // it needs of every note's brief, and all it keeps.
-    let briefs: Vec<Option<Brief>> = (0..vault.notes.len())
+    // Which notes the detector looks at.
+    let looked_at: Vec<bool> = (0..vault.notes.len())
         .into_par_iter()
         .map(|id| {
             progress.advance(1);
-            Brief::of(vault, id)
+            facts::looked_at(vault, id)
         })
         .collect();
-    let series = exclusions::series(&briefs);
-    let looked_at: Vec<bool> = briefs.iter().map(Option::is_some).collect();
-    drop(briefs);
-    let ordinals = Ordinals::of(vault, &looked_at);
+    let (series, ordinals, named) = read_names(vault, &looked_at);
     let outlines = tally::outlines(vault, &looked_at);
     let twins = exclusions::twins(&outlines);
     let counts = tally::Earlier { tally: earlier.tally, prints: earlier.earlier_prints };
     let common = tally::common_shingles(vault, &roots, outlines, &boilerplate, counts, keep);
-    let candidates = candidates(vault, &looked_at, &roots, &common, earlier.banded, keep);
+    let candidates = candidates(vault, &looked_at, named, &roots, &common, earlier.banded, keep);
     let facts_of = |id: NoteId| Facts::of(vault, id, &boilerplate);
     let facts = facts_of_candidates(&candidates, vault.notes.len(), &facts_of);
     let links = Links::of(vault, graph);
@@ -226,6 +222,23 @@ pub fn find_tallied(
             .then_with(|| vault.notes[x.newer].path.cmp(&vault.notes[y.newer].path))
     });
     Suggestions { pairs, folders }
+}
+
+/// What the notes' names tell before any text is compared: the periodic
+/// series (their name keys), the numbered series, and the pairs of notes
+/// of one name group. Each name is read once for them all, and only where
+/// one of them needs it, and let go of before banding, the pass's peak:
+/// the candidates' [`Facts`] read their names again rather than every
+/// name read being held until the candidates are known.
+fn read_names(vault: &Vault, looked_at: &[bool]) -> (HashMap<String, usize>, Ordinals, Vec<(u32, u32)>) {
+    let hashes = KeyHashes::of(vault, looked_at);
+    let grouped = hashes.shared(vault.notes.len());
+    let briefs: Vec<Brief> = (0..vault.notes.len())
+        .into_par_iter()
+        .map(|id| if looked_at[id] { Brief::of(vault, id, grouped[id]) } else { Brief::default() })
+        .collect();
+    let named = hashes.name_groups(&briefs);
+    (exclusions::series(&briefs), Ordinals::of(vault, &briefs), named)
 }
 
 /// What a candidate pair is screened against, and scored with: made once
