@@ -2,6 +2,7 @@
 //! data; [`Evidence`]'s `Display` is the one place it is put in words,
 //! so that the words can change without changing a decision.
 
+use super::direction::day;
 use std::fmt;
 
 /// One thing the pass found about a pair of notes: that they are one
@@ -79,13 +80,19 @@ pub enum Evidence {
 }
 
 impl Evidence {
-    /// Whether this evidence quotes the marker `text` from a name: a
-    /// marker quoted here is not listed again on its own.
+    /// Whether this evidence quotes the marker `text` from a name, which
+    /// then need not be listed on its own: as a marker it orders by, or
+    /// as part of a date it gives (`2019-03-18` in a post's name and in
+    /// its `date`), the space that set the marker apart in the name aside
+    /// (` 2024` in `Budget 2024` beside `updated 2024-03-01`).
     pub fn quotes_marker(&self, text: &str) -> bool {
+        let in_date = |date: &str| date.contains(text.strip_prefix(' ').unwrap_or(text));
         match self {
             Evidence::MarkersInOrder { older, newer } => older.contains(text) || newer.contains(text),
             Evidence::DateInOlderName { marker } => marker.contains(text),
             Evidence::OlderWord { word } | Evidence::NewerWord { word } => word.contains(text),
+            Evidence::Dates { older, newer, .. } => in_date(older) || in_date(newer),
+            Evidence::FirstCommitted { older, newer } => in_date(&day(*older)) || in_date(&day(*newer)),
             _ => false,
         }
     }
@@ -137,15 +144,40 @@ impl fmt::Display for Evidence {
             Evidence::HistoryDisagrees => f.write_str("but the git history has them the other way"),
             Evidence::NamesDisagree => f.write_str("the names disagree"),
             Evidence::FirstCommitted { older, newer } => {
-                write!(
-                    f,
-                    "first committed {} < {}",
-                    super::direction::day(*older),
-                    super::direction::day(*newer)
-                )
+                write!(f, "first committed {} < {}", day(*older), day(*newer))
             }
             Evidence::ModificationTimesDiffer => f.write_str("only the file modification times differ"),
             Evidence::NothingOrders => f.write_str("nothing tells which is older"),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A date in a name is quoted by a date that holds it, the space that
+    /// set it apart in the name aside; a dash or a word is not.
+    #[test]
+    fn dates_quote_the_dates_in_names() {
+        let older = "2019-03-18 18:17:31 +0100".to_string();
+        let dates =
+            Evidence::Dates { older_key: "date", older, newer_key: "date", newer: "2019-08-04".into() };
+        assert!(dates.quotes_marker("2019-03-18") && dates.quotes_marker(" 2019"));
+        assert!(!dates.quotes_marker("-2019") && !dates.quotes_marker(" old"));
+        let committed = Evidence::FirstCommitted { older: 1_709_251_200, newer: 1_740_787_200 };
+        assert_eq!(committed.to_string(), "first committed 2024-03-01 < 2025-03-01");
+        assert!(committed.quotes_marker("2025-03") && !committed.quotes_marker("2026"));
+        assert!(!Evidence::NothingOrders.quotes_marker("old"));
+    }
+
+    #[test]
+    fn dates_under_one_key_name_it_once() {
+        let (older, newer) = ("2024-02-01".to_string(), "2026-01-15".to_string());
+        let one = Evidence::Dates { older_key: "updated", older, newer_key: "updated", newer };
+        assert_eq!(one.to_string(), "updated 2024-02-01 < 2026-01-15");
+        let (older, newer) = ("2024-02-01".to_string(), "2026-01-15".to_string());
+        let two = Evidence::Dates { older_key: "created", older, newer_key: "updated", newer };
+        assert_eq!(two.to_string(), "created 2024-02-01 < updated 2026-01-15");
     }
 }
