@@ -151,7 +151,7 @@ pub fn json(found: &Suggested) -> String {
                 direction: p.direction.as_str(),
                 reasons: p.reasons().collect(),
                 signals: Signals {
-                    title: round(p.signals.title),
+                    title: p.signals.title.map(round),
                     name: round(p.signals.name),
                     tags: p.signals.tags.map(round),
                     headings: p.signals.headings.map(round),

@@ -30,8 +30,10 @@ pub const DEFAULT_DIR: &str = ".vaultlint_cache";
 const MAGIC: &[u8; 16] = b"vaultlint cache\n";
 /// Bumped whenever what is stored changes shape, or what a note keeps
 /// (13: stamps as strong as git's index; 14: suppressions are read as a
-/// renderer reads comments; 15: a note says whether it is a template).
-const FORMAT: u32 = 15;
+/// renderer reads comments; 15: a note says whether it is a template;
+/// 16: a heading is a title only where it opens the body, and a name that
+/// says so makes a template).
+const FORMAT: u32 = 16;
 const HEADER: usize = MAGIC.len() + 4 + 8 + 8 + 8;
 /// A file written this shortly before a run read it may change again
 /// within the same timestamp (file systems keep them as coarsely as two

@@ -12,13 +12,18 @@ use std::cmp::Ordering;
 use vaultlint_model::vault::NoteId;
 use vaultlint_model::version_roots::VersionRoots;
 use vaultlint_syntax::fingerprint::Fingerprint;
+use vaultlint_syntax::names::{self, Marker};
+use vaultlint_syntax::note::Note;
 
 /// The score of the same page under two version roots, at least.
 const SAME_PATH_SCORE: f64 = 0.9;
 /// Notes sharing this much text are one document whatever their names.
-const MOSTLY_SHARED: f64 = 0.75;
+pub(super) const MOSTLY_SHARED: f64 = 0.75;
 /// ...and two notes of one folder sharing this much (a note renamed in place).
 const HALF_SHARED: f64 = 0.5;
+/// Below this much shared text, only one file name (a note and its copy
+/// in an archive folder) lets a pair be ordered with confidence.
+const SLIGHT_CONTENT: f64 = 0.1;
 
 /// Scores one candidate pair and orders it by dates, release folders and
 /// names (the history comes later, for the pairs still uncertain).
@@ -31,7 +36,12 @@ pub(super) fn compare(
     min_score: f64,
 ) -> Option<Pair> {
     let copies = roots.order(a, b);
-    let (score, signals, mut evidence) = score(fa, fb, prints, common, copies.is_some());
+    // Pages of release folders, ordered by them or not (`v2.3/x.md` and
+    // `v3.2/guide/x.md` are one page, not a page of each of two teams).
+    let released = copies.is_some()
+        || roots.release_order(a, b).is_some()
+        || in_version_folder(fa.note) && in_version_folder(fb.note);
+    let (score, signals, mut evidence) = score(fa, fb, prints, common, copies.is_some(), released);
     let unordered = |older, newer, score, direction, evidence| Pair {
         older,
         newer,
@@ -98,7 +108,7 @@ fn ordered_by_notes(
     }
     let (older, newer) = if verdict.order == Ordering::Greater { (b, a) } else { (a, b) };
     evidence.extend(one_sided_markers(fa, fb, &verdict.evidence));
-    let direction = earned_by(&verdict, &signals, fa.note.folder() == fb.note.folder());
+    let direction = earned_by(&verdict, &signals, fa.note, fb.note);
     let by_words = verdict.by_words;
     Pair { older, newer, score, direction, evidence, order_evidence: verdict.evidence, signals, by_words }
 }
@@ -115,14 +125,33 @@ pub(super) fn earned(direction: Direction, content: f64) -> Direction {
 /// renamed where it was). Two notes on one subject, or one quoting the
 /// other from elsewhere, have dates, but they may be no versions at all.
 /// (A marker in a name is a person saying the note is a version.)
-pub(super) fn earned_by(verdict: &Verdict, signals: &Signals, one_folder: bool) -> Direction {
-    let named = signals.name == 1.0 || signals.title == 1.0;
+pub(super) fn earned_by(verdict: &Verdict, signals: &Signals, a: &Note, b: &Note) -> Direction {
+    let one_folder = a.folder() == b.folder();
+    let one_name = a.stem().eq_ignore_ascii_case(b.stem());
+    let named = signals.name == 1.0 || signals.title == Some(1.0);
     let shared = if one_folder { HALF_SHARED } else { MOSTLY_SHARED };
-    if verdict.by_dates && !named && signals.content < shared {
+    // A word in a file name (`new`, `copy`) may be the subject
+    // (`3d-graph-new` is another plugin, `copy-publish-url` one that
+    // copies): it orders two notes with confidence only if they are mostly
+    // one text. One file name in an archive folder is placed there.
+    let subject = verdict.by_words && !one_name && signals.content < HALF_SHARED;
+    // Two names that differ, with a few words in common (a dated post
+    // announcing what a page documents), are not plainly one document.
+    let slight = !one_name && (signals.name < 1.0 || !one_folder) && signals.content < SLIGHT_CONTENT;
+    if verdict.by_dates && !named && signals.content < shared || subject || slight {
         Direction::Uncertain
     } else {
         earned(verdict.direction, signals.content)
     }
+}
+
+/// Whether a note is filed under a folder named for a version (`v2.3/`,
+/// `version-2.0/`), whether or not it is a recognised release root.
+fn in_version_folder(note: &Note) -> bool {
+    note.folder().split('/').any(|folder| {
+        let n = names::normalize(folder);
+        n.key.is_empty() && n.markers.iter().any(|m| matches!(m, Marker::Version { .. }))
+    })
 }
 
 /// The markers only one of the two names carries, unless the verdict's

@@ -4,8 +4,10 @@
 //! and a pair far below the best pairs of its notes.
 
 use super::Pair;
+use super::Signals;
+use super::direction::Direction;
 use super::facts::{Brief, Facts};
-use super::score::SAME_TEXT;
+use super::score::{SAME_TEXT, STRONG_NAME};
 use super::tally::Outline;
 use std::collections::HashMap;
 use vaultlint_model::graph::Graph;
@@ -22,6 +24,9 @@ const SERIES_CONTENT: f64 = 0.5;
 /// vendored package, a generated page), never versions of each other
 /// unless their dates or names say which came first.
 const TWINS: usize = 3;
+/// A series of this many numbered notes or more (`5-3-0` to `5-3-9`, a
+/// report per release) is a log of entries, none a version of another.
+const LONG_SERIES: usize = 8;
 /// A pair is kept when it scores within this of each of its notes' best.
 const PARTNER_MARGIN: f64 = 0.1;
 
@@ -41,10 +46,13 @@ pub(super) fn in_series(a: &Facts, b: &Facts, series: &HashMap<String, usize>) -
     if a.series.is_some() && a.series == b.series {
         return true;
     }
-    a.periodic()
-        && b.periodic()
-        && a.path.name.key == b.path.name.key
-        && series.contains_key(&a.path.name.key)
+    // A periodic note's clash copy (`2024-02-06 1`) is of its series too.
+    let key = |f: &Facts| -> String {
+        let key = f.path.name.key.as_str();
+        let copy = f.note.stem().ends_with(" 1");
+        if copy { key.strip_suffix('1').unwrap_or(key).trim_end().to_string() } else { key.to_string() }
+    };
+    a.periodic() && b.periodic() && key(a) == key(b) && series.contains_key(&key(a))
 }
 
 /// A page and its translation: notes in two languages with one file
@@ -73,6 +81,23 @@ impl Links {
         }
         Links { component: graph.chains(), retired }
     }
+}
+
+/// Drops the pairs among [`TWINS`] or more notes that share their text
+/// under names and titles that differ, such as a session log each page of
+/// a campaign carries, with a line of its own: one passage in many notes,
+/// as byte-identical twins are one file, not versions of each other,
+/// unless something orders them with confidence.
+pub(super) fn drop_near_twins(pairs: &mut Vec<Pair>) {
+    let unnamed = |s: &Signals| s.name < STRONG_NAME && s.title.is_none_or(|t| t < STRONG_NAME);
+    let same = |p: &Pair| unnamed(&p.signals) && p.direction != Direction::Confident;
+    let mut partners: HashMap<NoteId, usize> = HashMap::new();
+    for p in pairs.iter().filter(|p| same(p)) {
+        *partners.entry(p.older).or_default() += 1;
+        *partners.entry(p.newer).or_default() += 1;
+    }
+    let many = |id: &NoteId| partners.get(id).is_some_and(|&n| n + 1 >= TWINS);
+    pairs.retain(|p| !(same(p) && many(&p.older) && many(&p.newer)));
 }
 
 /// For each note of a group of [`TWINS`] or more byte-identical notes,
@@ -143,7 +168,11 @@ impl Ordinals {
         if x.0 != y.0 {
             return false;
         }
-        let series = self.sizes[x.0 as usize] as usize >= SERIES || x.3 && y.3;
+        let size = self.sizes[x.0 as usize] as usize;
+        if size >= LONG_SERIES && !(x.2 && y.2) {
+            return true;
+        }
+        let series = size >= SERIES || x.3 && y.3;
         if x.2 && y.2 {
             // `guide-v1`, `guide-v2`, `guide-v3`: versions by name, but
             // `SNMP v1` to `v3` are three subjects sharing a paragraph.

@@ -5,6 +5,7 @@
 
 use super::direction::Age;
 use rayon::prelude::*;
+use std::collections::HashSet;
 use vaultlint_model::vault::{NoteId, Vault};
 use vaultlint_syntax::names::{self, Marker, Normalized, PathInfo};
 use vaultlint_syntax::note::Note;
@@ -70,6 +71,9 @@ pub(super) struct Facts<'a> {
     pub note: &'a Note,
     pub path: PathInfo,
     pub title: Normalized,
+    /// Whether the note has a title of its own: one that is not its file
+    /// name again, nor a heading many notes open with.
+    pub titled: bool,
     pub tags: Vec<String>,
     pub language: Option<String>,
     /// How many distinct shingles the body has (see
@@ -111,9 +115,12 @@ impl<'a> Facts<'a> {
             .map(|l| l.trim().to_lowercase())
             .or_else(|| path.language.clone());
         let title = names::normalize(&note.title);
+        let common = note.grouping.keys()[1].is_some_and(|h| boilerplate.titles.contains(&h));
+        let titled = !common && title.key != path.name.key;
         Some(Facts {
             note,
             title,
+            titled,
             series: vault.config.obsidian.series_of(&note.path),
             scope: note.scope(),
             path,
@@ -187,6 +194,10 @@ pub(super) struct Boilerplate {
     /// Sorted.
     pub headings: Vec<u32>,
     pub tags: Vec<String>,
+    /// The hashes of the title keys that notes of [`COMMON_TITLE`]
+    /// different names or more share: learned from the vault, not its
+    /// templates.
+    pub titles: HashSet<u64>,
 }
 
 impl Boilerplate {
@@ -203,7 +214,34 @@ impl Boilerplate {
         out.headings.sort_unstable();
         out
     }
+
+    /// Learns the titles that are headings the vault's notes open with:
+    /// the title keys (by hash) that notes of [`COMMON_TITLE`] or more
+    /// different names share among those `looked_at`. One page's copies
+    /// in each release folder share their title too, but under one name
+    /// or few.
+    pub fn learn_titles(&mut self, vault: &Vault, looked_at: &[bool]) {
+        let mut keys: Vec<(u64, Option<u64>)> = (0..vault.notes.len())
+            .filter(|&id| looked_at[id])
+            .filter_map(|id| {
+                let [name, title] = vault.notes[id].grouping.keys();
+                Some((title?, name))
+            })
+            .collect();
+        keys.par_sort_unstable();
+        keys.dedup();
+        self.titles = keys
+            .chunk_by(|a, b| a.0 == b.0)
+            .filter(|run| run.len() >= COMMON_TITLE)
+            .map(|run| run[0].0)
+            .collect();
+    }
 }
+
+/// A title held by notes of this many different names or more is a
+/// heading the vault's notes open with (`# Theorem`, `# Table`), not the
+/// name of one document.
+const COMMON_TITLE: usize = 4;
 
 #[cfg(test)]
 mod tests {

@@ -69,7 +69,10 @@ impl Default for Options {
 /// from one of the notes.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct Signals {
-    pub title: f64,
+    /// `None` unless both notes have a title of their own (not their file
+    /// name, nor a title many notes share): a title that is only the name
+    /// again is no second piece of evidence.
+    pub title: Option<f64>,
     pub name: f64,
     pub tags: Option<f64>,
     pub headings: Option<f64>,
@@ -168,7 +171,7 @@ pub fn find_tallied(
 ) -> Suggestions {
     let Input { vault, graph, dismissals, history } = input;
     progress.start("fingerprinting notes", vault.notes.len() as u64);
-    let boilerplate = Boilerplate::of_templates(vault);
+    let mut boilerplate = Boilerplate::of_templates(vault);
     let roots = VersionRoots::find(vault);
     // Which notes the detector looks at.
     let looked_at: Vec<bool> = (0..vault.notes.len())
@@ -178,6 +181,7 @@ pub fn find_tallied(
             facts::looked_at(vault, id)
         })
         .collect();
+    boilerplate.learn_titles(vault, &looked_at);
     let (series, ordinals, named) = read_names(vault, &looked_at);
     let outlines = tally::outlines(vault, &looked_at);
     let twins = exclusions::twins(&outlines);
@@ -209,6 +213,7 @@ pub fn find_tallied(
         .collect();
     // A note marked already is never the older of a suggestion.
     pairs.retain(|p| !links.retired[p.older]);
+    exclusions::drop_near_twins(&mut pairs);
     best_partners(&mut pairs, vault.notes.len());
     if options.git {
         settle::settle_by_history(&mut pairs, &facts, history);

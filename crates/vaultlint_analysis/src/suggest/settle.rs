@@ -47,7 +47,7 @@ pub(super) fn settle_by_history(
         // A text the other path once held is one document's, whatever the names.
         pair.direction = match content {
             Some(_) => earned(verdict.direction, pair.signals.content),
-            None => earned_by(&verdict, &pair.signals, fa.note.folder() == fb.note.folder()),
+            None => earned_by(&verdict, &pair.signals, fa.note, fb.note),
         };
         pair.by_words = false;
         if verdict.order == Ordering::Greater {
