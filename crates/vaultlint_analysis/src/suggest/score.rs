@@ -127,7 +127,8 @@ pub(super) fn score(
     // One file name in parallel folders (one per team or project) is not
     // a sign of one document.
     let mut weighted = vec![(if identity.parallel { 0.0 } else { name }, 0.35)];
-    weighted.extend(title.map(|t| (t, 0.35)));
+    // A clash copy's name is its note's title again, as Obsidian made it.
+    weighted.extend(title.or(clash.then_some(name)).map(|t| (t, 0.35)));
     weighted.extend(signals.tags.map(|t| (t, 0.15)));
     weighted.extend(signals.headings.map(|h| (h, 0.15)));
     let meta =
