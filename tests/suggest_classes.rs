@@ -130,3 +130,29 @@ fn the_copies_people_make_are_candidates() {
         ]
     );
 }
+
+/// What a first run on a zettelkasten showed as noise: notes named one word
+/// apart and written from one skeleton (`Redis LPUSH`, `Redis RPUSH`), notes
+/// that open with the same section heading (`# Table`), pages of a campaign
+/// that each carry one session log, one file name in two projects'
+/// folders, daily notes beside a template named as one, and a report per
+/// release. None is a pair. An edited clash copy and one person's page
+/// under two account names, with a title of its own, still are.
+#[test]
+fn siblings_skeletons_and_shared_passages_are_not_versions() {
+    let (default, _) = found(&fixture("siblings"), &["--no-git"]);
+    assert_eq!(
+        default,
+        owned(&[
+            ("People/jane-doe-writes.md", "People/jdoe.md", "uncertain"),
+            ("Recipes/Bread.md", "Recipes/Bread 1.md", "uncertain"),
+        ])
+    );
+    // The siblings are there for one who asks for weaker pairs, each with
+    // its evidence; the shared passage and the series are not.
+    let (weak, _) = found(&fixture("siblings"), &["--no-git", "--min-score", "0.3"]);
+    let names: Vec<&str> = weak.iter().map(|(o, _, _)| o.as_str()).collect();
+    assert!(names.contains(&"Programming/Redis LPUSH.md"), "{names:?}");
+    assert!(!names.iter().any(|n| n.starts_with("Campaign/") || n.starts_with("Security/")), "{names:?}");
+    assert!(!names.iter().any(|n| n.starts_with("Daily/")), "{names:?}");
+}

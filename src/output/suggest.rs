@@ -70,7 +70,7 @@ pub fn card(pair: &Pair, vault: &Vault, sources: &dyn Sources, style: Style) -> 
     if older.title != newer.title {
         let _ = writeln!(out, "      \"{}\" -> \"{}\"", sanitize(&older.title), sanitize(&newer.title));
     }
-    let reasons: Vec<String> = pair.reasons.iter().map(|r| sanitize(r).into_owned()).collect();
+    let reasons: Vec<String> = pair.reasons().map(|r| sanitize(&r).into_owned()).collect();
     let _ = writeln!(out, "      {}", reasons.join(", "));
     let texts = (sources.text(&older.path), sources.text(&newer.path));
     let changes = match &texts {
@@ -127,7 +127,7 @@ struct JsonPair<'a> {
     newer: &'a str,
     score: f64,
     direction: &'static str,
-    reasons: &'a [String],
+    reasons: Vec<String>,
     signals: Signals,
 }
 
@@ -149,9 +149,9 @@ pub fn json(found: &Suggested) -> String {
                 newer: &vault.notes[p.newer].path,
                 score: p.score,
                 direction: p.direction.as_str(),
-                reasons: &p.reasons,
+                reasons: p.reasons().collect(),
                 signals: Signals {
-                    title: round(p.signals.title),
+                    title: p.signals.title.map(round),
                     name: round(p.signals.name),
                     tags: p.signals.tags.map(round),
                     headings: p.signals.headings.map(round),

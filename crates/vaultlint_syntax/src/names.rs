@@ -485,13 +485,13 @@ pub fn path_info(path: &str, stem: &str) -> PathInfo {
 /// ordinals: for a name holding numbers (`Chapter 7 Part 1`, `notes
 /// 1950's`, `jekyll-4-1-0-released`, `Summary 2024`, `5-2-1`), its place
 /// and its words with the numbers out, and the numbers in order. `None`
-/// for a name without a number.
-pub fn ordinal_key(path: &str, stem: &str) -> Option<(String, Vec<u64>)> {
+/// for a name without a number. `info` is the [`path_info`] of the note,
+/// which a caller has read already.
+pub fn ordinal_key(info: &PathInfo, stem: &str) -> Option<(String, Vec<u64>)> {
     // Most names hold no digit: nothing more to read.
     if !stem.bytes().any(|b| b.is_ascii_digit()) {
         return None;
     }
-    let info = path_info(path, stem);
     let stem = match stem.rsplit_once('.') {
         Some((head, lang)) if is_language(lang) => head,
         _ => stem,
@@ -631,7 +631,7 @@ mod tests {
     fn series_members_share_a_key_apart_from_their_ordinals() {
         let k = |path: &str| {
             let stem = path.rsplit('/').next().unwrap().trim_end_matches(".md");
-            ordinal_key(path, stem)
+            ordinal_key(&path_info(path, stem), stem)
         };
         let decade = k("History/notes1950's General Notes.md").unwrap();
         assert_eq!(decade, ("history\0notes general notes".to_string(), vec![1950]));

@@ -633,17 +633,14 @@ pub fn stem_of(path: &str) -> &str {
     name.rsplit_once('.').map_or(name, |(stem, _)| stem)
 }
 
-/// The text of the first level-one ATX heading outside code fences.
+/// The text of a level-one ATX heading that opens the body, before any
+/// other text: that is a title. One further down names a section
+/// (`# Example`, `# Proof`), and two notes with an `# Example` section
+/// are not for that one document.
 fn first_heading(body: &str) -> Option<String> {
-    for line in crate::markdown::prose_lines(body) {
-        if let Some(text) = line.strip_prefix("# ") {
-            let text = text.trim().trim_end_matches('#').trim_end();
-            if !text.is_empty() {
-                return Some(text.to_string());
-            }
-        }
-    }
-    None
+    let line = crate::markdown::prose_lines(body).find(|line| !line.trim().is_empty())?;
+    let text = line.strip_prefix("# ")?.trim().trim_end_matches('#').trim_end();
+    (!text.is_empty()).then(|| text.to_string())
 }
 
 #[cfg(test)]
@@ -658,6 +655,8 @@ mod tests {
         assert_eq!(&*n.title, "Real title");
         let n = Note::parse("a/plan.md".into(), "no heading\n");
         assert_eq!(&*n.title, "plan");
+        let n = Note::parse("a/plan.md".into(), "Some text first.\n# Example\n");
+        assert_eq!(&*n.title, "plan", "a heading after text names a section");
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! Whether a note is a template, from what can be seen without any
 //! settings: where it is (a templates folder at any depth, such as
 //! `Templates`, `_templates`, `01 Templates` or `00 Meta/Templates`, Hugo's
-//! `archetypes`, a file named `template.md` or `_template.md`) or what it
+//! `archetypes`, a file named `template.md` or `_template.md`, or a short
+//! name that ends in the word, such as `Daily Template`) or what it
 //! holds (Templater tags, Obsidian's `{{date}}`, `{{time}}` and `{{title}}`
 //! placeholders, a frontmatter value that is a placeholder such as Hugo's
 //! `{{ .Date }}`). A template's values are placeholders for the notes made
@@ -28,10 +29,19 @@ pub fn by_path(path: &str) -> bool {
     let name = parts.next().unwrap_or(path);
     let stem = name.rsplit_once('.').map_or(name, |(stem, _)| stem);
     FILES.iter().any(|f| stem.eq_ignore_ascii_case(f))
+        || named_template(stem)
         || parts.any(|folder| {
             let folder = without_ordinal(folder);
             FOLDERS.iter().any(|f| folder.eq_ignore_ascii_case(f))
         })
+}
+
+/// Whether a file name says it is a template: `Daily Template`,
+/// `meeting-template`, up to three words of which the last is `template`.
+/// A longer name (`Android Manifest Template`) is a note about one.
+fn named_template(stem: &str) -> bool {
+    let words: Vec<&str> = stem.split([' ', '-', '_']).filter(|w| !w.is_empty()).collect();
+    (2..=3).contains(&words.len()) && words.last().is_some_and(|w| w.eq_ignore_ascii_case("template"))
 }
 
 /// Whether a note's text is a template's: `head` is its frontmatter (all
@@ -98,12 +108,20 @@ mod tests {
             "archetypes/posts.md",
             "decisions/_template.md",
             "docs/TEMPLATE.md",
+            "Daily/Daily Template.md",
+            "meeting-template.md",
+            "Weekly review template.md",
         ] {
             assert!(by_path(path), "{path}");
         }
-        for path in
-            ["Templates.md", "notes/templates-for-meetings.md", "Showcases & Templates/Index.md", "a/b.md"]
-        {
+        for path in [
+            "Templates.md",
+            "notes/templates-for-meetings.md",
+            "Showcases & Templates/Index.md",
+            "a/b.md",
+            "Android Back Arrow Manifest Template.md",
+            "Template Method.md",
+        ] {
             assert!(!by_path(path), "{path}");
         }
     }

@@ -35,8 +35,10 @@ const MAGIC: &[u8; 16] = b"vaultlint cache\n";
 /// (13: stamps as strong as git's index; 14: suppressions are read as a
 /// renderer reads comments; 15: a note says whether it is a template; 16:
 /// spans are byte offsets only, a finding carries its line and column
-/// beside its span, and a suppression reaches over bytes, not lines).
-const FORMAT: u32 = 16;
+/// beside its span, and a suppression reaches over bytes, not lines; 17: a
+/// heading is a title only where it opens the body, and a name that says
+/// so makes a template).
+const FORMAT: u32 = 17;
 const HEADER: usize = MAGIC.len() + 4 + 8 + 8 + 8;
 /// A file written this shortly before a run read it may change again
 /// within the same timestamp (file systems keep them as coarsely as two

@@ -2,6 +2,7 @@
 //! frontmatter dates, then version markers in names and folders, then the
 //! git history, then the files' modification times.
 
+use super::evidence::Evidence;
 use serde::Serialize;
 use std::cmp::Ordering;
 use vaultlint_core::date::{Day, Written};
@@ -39,11 +40,12 @@ pub struct Age<'a> {
 }
 
 /// The verdict: `Less` when `a` is the older.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Verdict {
     pub order: Ordering,
     pub direction: Direction,
-    pub reasons: Vec<String>,
+    /// What the order rests on, most trusted first.
+    pub evidence: Vec<Evidence>,
     /// Settled by frontmatter dates, which nothing else can overturn.
     pub by_dates: bool,
     /// Settled by words in the names alone (`new`, `old`, `copy`), which
@@ -63,60 +65,53 @@ pub fn decide(a: &Age, b: &Age) -> Verdict {
 /// modification times, which alone never make a verdict confident: a
 /// release folder is committed after the live pages it copies.
 pub fn decide_with(a: &Age, b: &Age, content: Option<Ordering>) -> Verdict {
-    if let Some((order, reason)) = by_dates(a, b) {
-        let reasons = vec![reason];
-        return Verdict { order, direction: Direction::Confident, reasons, by_dates: true, by_words: false };
+    if let Some((order, dates)) = by_dates(a, b) {
+        let evidence = vec![dates];
+        return Verdict { order, direction: Direction::Confident, evidence, by_dates: true, by_words: false };
     }
     let verdict =
-        |order, direction, reasons| Verdict { order, direction, reasons, by_dates: false, by_words: false };
-    let history =
-        content.map(|order| (order, "its text is an earlier state of the other's, in the git history"));
+        |order, direction, evidence| Verdict { order, direction, evidence, by_dates: false, by_words: false };
+    let history = content.map(|order| (order, Evidence::EarlierStateInHistory));
     let git = match (a.committed, b.committed) {
         (Some(x), Some(y)) if x != y => {
-            Some((x.cmp(&y), format!("first committed {} < {}", day(x.min(y)), day(x.max(y)))))
+            Some((x.cmp(&y), Evidence::FirstCommitted { older: x.min(y), newer: x.max(y) }))
         }
         _ => None,
     };
     match (by_markers(a, b), history) {
         // A word in a name (`new`, `copy`) never outweighs the history.
-        (Markers::Words(order, _), Some((said, why))) if said != order => verdict(
-            said,
-            Direction::Confident,
-            vec![why.into(), "whatever the words in the names say".into()],
-        ),
-        (Markers::Words(order, reasons), _) => {
-            Verdict { by_words: true, ..verdict(order, Direction::Confident, reasons) }
+        (Markers::Words(order, _), Some((said, why))) if said != order => {
+            verdict(said, Direction::Confident, vec![why, Evidence::HistoryOverrulesWords])
         }
-        (Markers::Agree(order, reasons), Some((said, _))) if said != order => verdict(
-            order,
-            Direction::Uncertain,
-            [reasons, vec!["but the git history has them the other way".into()]].concat(),
-        ),
-        (Markers::Agree(order, reasons), _) => verdict(order, Direction::Confident, reasons),
-        (Markers::Conflict(reasons), Some((order, why))) => verdict(
-            order,
-            Direction::Confident,
-            [reasons, vec!["the names disagree".into(), why.into()]].concat(),
-        ),
-        (Markers::Conflict(reasons), None) => verdict(
+        (Markers::Words(order, evidence), _) => {
+            Verdict { by_words: true, ..verdict(order, Direction::Confident, evidence) }
+        }
+        (Markers::Agree(order, evidence), Some((said, _))) if said != order => {
+            verdict(order, Direction::Uncertain, [evidence, vec![Evidence::HistoryDisagrees]].concat())
+        }
+        (Markers::Agree(order, evidence), _) => verdict(order, Direction::Confident, evidence),
+        (Markers::Conflict(evidence), Some((order, why))) => {
+            verdict(order, Direction::Confident, [evidence, vec![Evidence::NamesDisagree, why]].concat())
+        }
+        (Markers::Conflict(evidence), None) => verdict(
             git.map_or(Ordering::Equal, |(o, _)| o),
             Direction::Uncertain,
-            [reasons, vec!["the names disagree".into()]].concat(),
+            [evidence, vec![Evidence::NamesDisagree]].concat(),
         ),
-        (Markers::None, Some((order, why))) => verdict(order, Direction::Confident, vec![why.into()]),
+        (Markers::None, Some((order, why))) => verdict(order, Direction::Confident, vec![why]),
         (Markers::None, None) => match (git, a.modified, b.modified) {
-            (Some((order, reason)), _, _) => verdict(order, Direction::Uncertain, vec![reason]),
-            (None, Some(x), Some(y)) if x != y => verdict(
-                x.cmp(&y),
-                Direction::Uncertain,
-                vec!["only the file modification times differ".into()],
-            ),
-            _ => verdict(Ordering::Equal, Direction::Uncertain, vec!["nothing tells which is older".into()]),
+            (Some((order, first)), _, _) => verdict(order, Direction::Uncertain, vec![first]),
+            (None, Some(x), Some(y)) if x != y => {
+                verdict(x.cmp(&y), Direction::Uncertain, vec![Evidence::ModificationTimesDiffer])
+            }
+            _ => verdict(Ordering::Equal, Direction::Uncertain, vec![Evidence::NothingOrders]),
         },
     }
 }
 
-fn by_dates(a: &Age, b: &Age) -> Option<(Ordering, String)> {
+/// The order the frontmatter dates give: by the first key both notes
+/// hold, else by each one's most telling date.
+fn by_dates(a: &Age, b: &Age) -> Option<(Ordering, Evidence)> {
     for key in vaultlint_syntax::keys::version_dates() {
         let (Some(x), Some(y)) = (find(a, key), find(b, key)) else { continue };
         if let Some(found) = compare_dates(key, x, key, y) {
@@ -132,28 +127,35 @@ fn find<'d>(age: &'d Age, key: &str) -> Option<&'d Written> {
     age.dates.iter().find(|(k, _)| *k == key).map(|(_, d)| d)
 }
 
-fn compare_dates(kx: &str, x: &Written, ky: &str, y: &Written) -> Option<(Ordering, String)> {
+/// The order of two dates, each under its key, with the evidence;
+/// `None` for one day and time.
+fn compare_dates(
+    kx: &'static str,
+    x: &Written,
+    ky: &'static str,
+    y: &Written,
+) -> Option<(Ordering, Evidence)> {
     let order = (x.day, &x.time).cmp(&(y.day, &y.time));
-    let reason = match order {
+    let ((older_key, older), (newer_key, newer)) = match order {
         Ordering::Equal => return None,
-        Ordering::Less if kx == ky => format!("{kx} {} < {}", x.text, y.text),
-        Ordering::Greater if kx == ky => format!("{kx} {} < {}", y.text, x.text),
-        Ordering::Less => format!("{kx} {} < {ky} {}", x.text, y.text),
-        Ordering::Greater => format!("{ky} {} < {kx} {}", y.text, x.text),
+        Ordering::Less => ((kx, x), (ky, y)),
+        Ordering::Greater => ((ky, y), (kx, x)),
     };
-    Some((order, reason))
+    let (older, newer) = (older.text.clone(), newer.text.clone());
+    Some((order, Evidence::Dates { older_key, older, newer_key, newer }))
 }
 
+/// What the markers in two names say of their order, with the evidence.
 enum Markers {
     None,
     /// Agreeing words alone (`old`, `new`, `copy`), no date or number.
-    Words(Ordering, Vec<String>),
-    Agree(Ordering, Vec<String>),
-    Conflict(Vec<String>),
+    Words(Ordering, Vec<Evidence>),
+    Agree(Ordering, Vec<Evidence>),
+    Conflict(Vec<Evidence>),
 }
 
 fn by_markers(a: &Age, b: &Age) -> Markers {
-    let mut votes: Vec<(Ordering, String)> = Vec::new();
+    let mut votes: Vec<(Ordering, Evidence)> = Vec::new();
     let dated = |age: &Age| -> Option<(Day, String)> {
         age.markers.iter().find_map(|m| match m {
             Marker::Date { day, text } => Some((*day, text.clone())),
@@ -167,12 +169,12 @@ fn by_markers(a: &Age, b: &Age) -> Markers {
             // Compare what both give: 2024 against 2025-03 compares years.
             match x.cmp_common(y) {
                 Ordering::Equal => {}
-                o => votes.push((o, format!("{} before {}", quoted(&tx, &ty, o).0, quoted(&tx, &ty, o).1))),
+                o => votes.push((o, in_order(tx, ty, o))),
             }
         }
         // A copy that carries a date beside one that carries none is the older.
-        (Some((_, t)), None) => votes.push((Ordering::Less, format!("\"{t}\" in the older name"))),
-        (None, Some((_, t))) => votes.push((Ordering::Greater, format!("\"{t}\" in the older name"))),
+        (Some((_, marker)), None) => votes.push((Ordering::Less, Evidence::DateInOlderName { marker })),
+        (None, Some((_, marker))) => votes.push((Ordering::Greater, Evidence::DateInOlderName { marker })),
         (None, None) => {}
     }
     let version = |age: &Age| {
@@ -184,10 +186,12 @@ fn by_markers(a: &Age, b: &Age) -> Markers {
     if let (Some((x, tx)), Some((y, ty))) = (version(a), version(b)) {
         match x.cmp(&y) {
             Ordering::Equal => {}
-            o => votes.push((o, format!("{} before {}", quoted(&tx, &ty, o).0, quoted(&tx, &ty, o).1))),
+            o => votes.push((o, in_order(tx, ty, o))),
         }
     }
-    let words_from = votes.len();
+    // Words (`old`, `new`) vote last: a verdict of words alone yields to
+    // the history.
+    let only_words = votes.is_empty();
     let word = |age: &Age, older: bool| {
         age.markers
             .iter()
@@ -197,30 +201,30 @@ fn by_markers(a: &Age, b: &Age) -> Markers {
             .map(|m| m.text().to_string())
     };
     match (word(a, true), word(b, true)) {
-        (Some(t), None) => votes.push((Ordering::Less, format!("\"{t}\" marks the older"))),
-        (None, Some(t)) => votes.push((Ordering::Greater, format!("\"{t}\" marks the older"))),
+        (Some(word), None) => votes.push((Ordering::Less, Evidence::OlderWord { word })),
+        (None, Some(word)) => votes.push((Ordering::Greater, Evidence::OlderWord { word })),
         _ => {}
     }
     match (word(a, false), word(b, false)) {
-        (Some(t), None) => votes.push((Ordering::Greater, format!("\"{t}\" marks the newer"))),
-        (None, Some(t)) => votes.push((Ordering::Less, format!("\"{t}\" marks the newer"))),
+        (Some(word), None) => votes.push((Ordering::Greater, Evidence::NewerWord { word })),
+        (None, Some(word)) => votes.push((Ordering::Less, Evidence::NewerWord { word })),
         _ => {}
     }
-    let words = if words_from == 0 { votes.len() } else { usize::MAX };
-    let Some((first, _)) = votes.first() else { return Markers::None };
-    let first = *first;
-    let reasons = votes.iter().map(|(_, r)| r.clone()).collect();
-    if votes.iter().all(|(o, _)| *o == first) {
-        if votes.len() == words { Markers::Words(first, reasons) } else { Markers::Agree(first, reasons) }
-    } else {
-        Markers::Conflict(reasons)
+    let Some(&(first, _)) = votes.first() else { return Markers::None };
+    let agree = votes.iter().all(|(o, _)| *o == first);
+    let evidence = votes.into_iter().map(|(_, e)| e).collect();
+    match (agree, only_words) {
+        (false, _) => Markers::Conflict(evidence),
+        (true, true) => Markers::Words(first, evidence),
+        (true, false) => Markers::Agree(first, evidence),
     }
 }
 
-/// `("\"-2024\"", "\"-2025\"")`, older first.
-fn quoted(a: &str, b: &str, order: Ordering) -> (String, String) {
-    let (x, y) = if order == Ordering::Less { (a, b) } else { (b, a) };
-    (format!("\"{x}\""), format!("\"{y}\""))
+/// Two ordering markers (dates, versions), `a`'s and `b`'s, put in the
+/// order `order` gives them: older first.
+fn in_order(a: String, b: String, order: Ordering) -> Evidence {
+    let (older, newer) = if order == Ordering::Less { (a, b) } else { (b, a) };
+    Evidence::MarkersInOrder { older, newer }
 }
 
 /// A Unix time as its UTC calendar day, `2024-03-01`.
@@ -242,6 +246,11 @@ mod tests {
         }
     }
 
+    /// The verdict's evidence as a person reads it.
+    fn words(verdict: &Verdict) -> Vec<String> {
+        verdict.evidence.iter().map(ToString::to_string).collect()
+    }
+
     #[test]
     fn dates_beat_names() {
         let copy = normalize("handbook (copy)").markers;
@@ -249,7 +258,7 @@ mod tests {
         let b = age(&[("updated", "2024-02-01")], &[]);
         let v = decide(&a, &b);
         assert_eq!((v.order, v.direction), (Ordering::Greater, Direction::Confident));
-        assert_eq!(v.reasons, ["updated 2024-02-01 < 2026-01-15"]);
+        assert_eq!(words(&v), ["updated 2024-02-01 < 2026-01-15"]);
     }
 
     #[test]
@@ -258,7 +267,7 @@ mod tests {
         let m25 = normalize("prices-2025").markers;
         let v = decide(&age(&[], &m25), &age(&[], &m24));
         assert_eq!((v.order, v.direction), (Ordering::Greater, Direction::Confident));
-        assert_eq!(v.reasons, ["\"-2024\" before \"-2025\""]);
+        assert_eq!(words(&v), ["\"-2024\" before \"-2025\""]);
         let v = decide(&age(&[], &m24), &age(&[], &[]));
         assert_eq!(v.order, Ordering::Less);
         let old_v2 = normalize("guide-v2-old").markers;

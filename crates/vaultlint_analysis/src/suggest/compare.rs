@@ -1,0 +1,181 @@
+//! One candidate pair made a [`Pair`]: scored, then ordered by release
+//! folders, dates and names, and how sure that order is.
+
+use super::candidates::clash_copy;
+use super::direction::{self, Direction, Verdict};
+use super::evidence::Evidence;
+use super::facts::Facts;
+use super::minhash::Common;
+use super::score::{SAME_TEXT, SOME_CONTENT, score};
+use super::{Pair, Signals};
+use std::cmp::Ordering;
+use vaultlint_model::vault::NoteId;
+use vaultlint_model::version_roots::VersionRoots;
+use vaultlint_syntax::fingerprint::Fingerprint;
+use vaultlint_syntax::names::{self, Marker};
+use vaultlint_syntax::note::Note;
+
+/// The score of the same page under two version roots, at least.
+const SAME_PATH_SCORE: f64 = 0.9;
+/// Notes sharing this much text are one document whatever their names.
+pub(super) const MOSTLY_SHARED: f64 = 0.75;
+/// ...and two notes of one folder sharing this much (a note renamed in place).
+const HALF_SHARED: f64 = 0.5;
+/// Below this much shared text, only one file name (a note and its copy
+/// in an archive folder) lets a pair be ordered with confidence.
+const SLIGHT_CONTENT: f64 = 0.1;
+
+/// Scores one candidate pair and orders it by dates, release folders and
+/// names (the history comes later, for the pairs still uncertain).
+pub(super) fn compare(
+    (a, fa): (NoteId, &Facts),
+    (b, fb): (NoteId, &Facts),
+    prints: (&Fingerprint, &Fingerprint),
+    common: &Common,
+    roots: &VersionRoots,
+    min_score: f64,
+) -> Option<Pair> {
+    let copies = roots.order(a, b);
+    // Pages of release folders, ordered by them or not (`v2.3/x.md` and
+    // `v3.2/guide/x.md` are one page, not a page of each of two teams).
+    let released = copies.is_some()
+        || roots.release_order(a, b).is_some()
+        || in_version_folder(fa.note) && in_version_folder(fb.note);
+    let (score, signals, mut evidence) = score(fa, fb, prints, common, copies.is_some(), released);
+    let unordered = |older, newer, score, direction, evidence| Pair {
+        older,
+        newer,
+        score,
+        direction,
+        evidence,
+        order_evidence: Vec::new(),
+        signals,
+        by_words: false,
+    };
+    let root = |id| roots.root_name(id).unwrap_or_default().to_string();
+    if !fa.scope.overlaps(fb.scope) {
+        // Shown only to one who asks for every pair, with the reason.
+        evidence.insert(0, Evidence::ScopesApart { a: fa.scope.describe(), b: fb.scope.describe() });
+        let pair = unordered(a.min(b), a.max(b), 0.0, Direction::Uncertain, evidence);
+        return (min_score <= 0.0).then_some(pair);
+    }
+    if let Some(order) = copies {
+        // The same page under two version roots: one document, whatever
+        // the text shares, and the roots say which is older.
+        let score = score.max(SAME_PATH_SCORE);
+        let (older, newer) = if order == Ordering::Less { (a, b) } else { (b, a) };
+        evidence.insert(0, Evidence::SamePathUnderVersions { older: root(older), newer: root(newer) });
+        let pair = unordered(older, newer, score, Direction::Confident, evidence);
+        return (score >= min_score).then_some(pair);
+    }
+    if score < min_score {
+        return None;
+    }
+    if let Some(order) = roots.release_order(a, b) {
+        // A page renamed between releases, or a live page beside a copy
+        // frozen in a release folder: the release order says which is
+        // older, whatever dates, names or first commits say.
+        let (older, newer) = if order == Ordering::Less { (a, b) } else { (b, a) };
+        let why = match roots.root_name(newer) {
+            Some(name) => Evidence::ReleaseOrder { older: root(older), newer: name.to_string() },
+            None => Evidence::FrozenInRelease { release: root(older) },
+        };
+        let direction = earned(Direction::Confident, signals.content);
+        let pair = unordered(older, newer, score, direction, evidence);
+        return Some(Pair { order_evidence: vec![why], ..pair });
+    }
+    Some(ordered_by_notes((a, fa), (b, fb), score, signals, evidence))
+}
+
+/// A pair ordered by what its notes say: their dates and the markers in
+/// their names, or else which is a clash copy. `evidence` is the score's.
+fn ordered_by_notes(
+    (a, fa): (NoteId, &Facts),
+    (b, fb): (NoteId, &Facts),
+    score: f64,
+    signals: Signals,
+    mut evidence: Vec<Evidence>,
+) -> Pair {
+    let mut verdict = direction::decide(&fa.age(None, fb), &fb.age(None, fa));
+    if verdict.direction == Direction::Uncertain && clash_copy(fa.note, fb.note) {
+        // Obsidian adds ` 1` to the name of the note made second: edited
+        // since, it is the newer; still identical, it is the duplicate to
+        // retire.
+        let copy_is_a = fa.note.stem().len() > fb.note.stem().len();
+        let edited = signals.content < SAME_TEXT;
+        verdict.order = if copy_is_a == edited { Ordering::Greater } else { Ordering::Less };
+        verdict.evidence = vec![Evidence::ClashCopy { edited }];
+    }
+    let (older, newer) = if verdict.order == Ordering::Greater { (b, a) } else { (a, b) };
+    evidence.extend(one_sided_markers(fa, fb, &verdict.evidence));
+    let direction = earned_by(&verdict, &signals, fa.note, fb.note);
+    let by_words = verdict.by_words;
+    Pair { older, newer, score, direction, evidence, order_evidence: verdict.evidence, signals, by_words }
+}
+
+/// A direction is `confident` only for two notes with text in common:
+/// with none, nothing but their names says they are one document.
+pub(super) fn earned(direction: Direction, content: f64) -> Direction {
+    if content < SOME_CONTENT { Direction::Uncertain } else { direction }
+}
+
+/// What the notes' dates say of the order is `confident` only for notes
+/// that are plainly one document: the same name or title (markers
+/// aside), most of their text, or half of it in one folder (a note
+/// renamed where it was). Two notes on one subject, or one quoting the
+/// other from elsewhere, have dates, but they may be no versions at all.
+/// (A marker in a name is a person saying the note is a version.)
+pub(super) fn earned_by(verdict: &Verdict, signals: &Signals, a: &Note, b: &Note) -> Direction {
+    let one_folder = a.folder() == b.folder();
+    let one_name = a.stem().eq_ignore_ascii_case(b.stem());
+    let named = signals.name == 1.0 || signals.title == Some(1.0);
+    let shared = if one_folder { HALF_SHARED } else { MOSTLY_SHARED };
+    // A word in a file name (`new`, `copy`) may be the subject
+    // (`3d-graph-new` is another plugin, `copy-publish-url` one that
+    // copies): it orders two notes with confidence only if they are mostly
+    // one text. One file name in an archive folder is placed there.
+    let subject = verdict.by_words && !one_name && signals.content < HALF_SHARED;
+    // Two names that differ, with a few words in common (a dated post
+    // announcing what a page documents), are not plainly one document.
+    let slight = !one_name && (signals.name < 1.0 || !one_folder) && signals.content < SLIGHT_CONTENT;
+    if verdict.by_dates && !named && signals.content < shared || subject || slight {
+        Direction::Uncertain
+    } else {
+        earned(verdict.direction, signals.content)
+    }
+}
+
+/// Whether a note is filed under a folder named for a version (`v2.3/`,
+/// `version-2.0/`), whether or not it is a recognised release root.
+fn in_version_folder(note: &Note) -> bool {
+    note.folder().split('/').any(|folder| {
+        let n = names::normalize(folder);
+        n.key.is_empty() && n.markers.iter().any(|m| matches!(m, Marker::Version { .. }))
+    })
+}
+
+/// The markers only one of the two names carries, unless the verdict's
+/// evidence quotes them already. A marker both names carry
+/// (`new-starter-…`) tells nothing.
+fn one_sided_markers(a: &Facts, b: &Facts, verdict: &[Evidence]) -> Vec<Evidence> {
+    let one_sided = |f: &Facts, other: &Facts| -> Vec<String> {
+        let theirs = &other.path.name.markers;
+        f.path
+            .name
+            .markers
+            .iter()
+            .map(|m| m.text().to_string())
+            .filter(|t| !theirs.iter().any(|o| o.text().eq_ignore_ascii_case(t)))
+            .collect()
+    };
+    one_sided(a, b)
+        .into_iter()
+        .chain(one_sided(b, a))
+        .filter(|text| !verdict.iter().any(|e| e.quotes_marker(text)))
+        .map(|text| match text.strip_suffix('/') {
+            // A folder's marker is written with its slash.
+            Some(folder) => Evidence::FolderMarker { folder: folder.to_string() },
+            None => Evidence::NameMarker { text },
+        })
+        .collect()
+}

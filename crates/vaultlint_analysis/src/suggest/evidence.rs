@@ -1,0 +1,183 @@
+//! The evidence for a suggested pair as data. The pass decides on the
+//! data; [`Evidence`]'s `Display` is the one place it is put in words,
+//! so that the words can change without changing a decision.
+
+use super::direction::day;
+use std::fmt;
+
+/// One thing the pass found about a pair of notes: that they are one
+/// document, or which of the two is older. The variants name what was
+/// found; their fields hold what a person is shown of it.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Evidence {
+    /// Not versions, whatever else says so: the two notes say they apply
+    /// to places that do not overlap. Each side as the scope describes itself.
+    ScopesApart { a: String, b: String },
+    /// The same page under two version roots, named as the roots are.
+    SamePathUnderVersions { older: String, newer: String },
+    /// The two titles are the same.
+    SameTitle,
+    /// The two titles are alike, not the same.
+    SimilarTitles,
+    /// Both notes have a title, they differ, and half the text or more is
+    /// shared.
+    Retitled,
+    /// The same file name, case aside.
+    SameFileName,
+    /// The same name once version markers are taken out.
+    SameNameApartFromMarkers,
+    /// Alike names, markers out.
+    SimilarNames,
+    /// How many tags the two share, of how many they have between them.
+    Tags { shared: usize, union: usize },
+    /// How many headings the two share, of how many they have between
+    /// them; only given when they share one.
+    Headings { shared: usize, union: usize },
+    /// The share of their distinctive text the two have in common, 0 to 1.
+    SharedText { share: f64 },
+    /// Paired by name alone: the two have no text in common.
+    RewrittenWithNoSharedText,
+    /// A version marker in one name that the other does not carry
+    /// (`-2024`, ` old`).
+    NameMarker { text: String },
+    /// A folder that marks its notes as old versions (`archive`, `2024`),
+    /// on one side only.
+    FolderMarker { folder: String },
+    /// Two release folders in order.
+    ReleaseOrder { older: String, newer: String },
+    /// A copy frozen in a release folder beside the live page.
+    FrozenInRelease { release: String },
+    /// ` 1` ends one name: the copy Obsidian makes when a name is taken,
+    /// `edited` since or still identical.
+    ClashCopy { edited: bool },
+    /// Frontmatter dates in order: each with the key it is under and as
+    /// it is written.
+    Dates { older_key: &'static str, older: String, newer_key: &'static str, newer: String },
+    /// Dates or version numbers in the two names, in order, as written.
+    MarkersInOrder { older: String, newer: String },
+    /// A date in one name beside a name with none: the dated copy is the
+    /// older.
+    DateInOlderName { marker: String },
+    /// A word (`old`, `copy`) in one name only, marking the older.
+    OlderWord { word: String },
+    /// A word (`new`, `final`) in one name only, marking the newer.
+    NewerWord { word: String },
+    /// The older note's exact text was once the other path's, in git.
+    EarlierStateInHistory,
+    /// Given beside [`Evidence::EarlierStateInHistory`] when the words in
+    /// the names say the other way: the history wins.
+    HistoryOverrulesWords,
+    /// The names agree on an order that the git history reverses.
+    HistoryDisagrees,
+    /// The markers in the names point both ways.
+    NamesDisagree,
+    /// When each path was first committed, seconds since the epoch.
+    FirstCommitted { older: i64, newer: i64 },
+    /// Only the files' modification times tell the two apart.
+    ModificationTimesDiffer,
+    /// No evidence orders the two.
+    NothingOrders,
+}
+
+impl Evidence {
+    /// Whether this evidence quotes the marker `text` from a name, which
+    /// then need not be listed on its own: as a marker it orders by, or
+    /// as part of a date it gives (`2019-03-18` in a post's name and in
+    /// its `date`), the space that set the marker apart in the name aside
+    /// (` 2024` in `Budget 2024` beside `updated 2024-03-01`).
+    pub fn quotes_marker(&self, text: &str) -> bool {
+        let in_date = |date: &str| date.contains(text.strip_prefix(' ').unwrap_or(text));
+        match self {
+            Evidence::MarkersInOrder { older, newer } => older.contains(text) || newer.contains(text),
+            Evidence::DateInOlderName { marker } => marker.contains(text),
+            Evidence::OlderWord { word } | Evidence::NewerWord { word } => word.contains(text),
+            Evidence::Dates { older, newer, .. } => in_date(older) || in_date(newer),
+            Evidence::FirstCommitted { older, newer } => in_date(&day(*older)) || in_date(&day(*newer)),
+            _ => false,
+        }
+    }
+}
+
+impl fmt::Display for Evidence {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Evidence::ScopesApart { a, b } => {
+                write!(f, "not versions: their scopes do not overlap ({a} and {b})")
+            }
+            Evidence::SamePathUnderVersions { older, newer } => {
+                write!(f, "same path under versions {older} and {newer}")
+            }
+            Evidence::SameTitle => f.write_str("same title"),
+            Evidence::SimilarTitles => f.write_str("similar titles"),
+            Evidence::Retitled => f.write_str("retitled"),
+            Evidence::SameFileName => f.write_str("same file name"),
+            Evidence::SameNameApartFromMarkers => f.write_str("same name apart from version markers"),
+            Evidence::SimilarNames => f.write_str("similar names"),
+            Evidence::Tags { shared, union } => write!(f, "tags {shared}/{union}"),
+            Evidence::Headings { shared, union } => write!(f, "headings {shared}/{union}"),
+            Evidence::SharedText { share } => write!(f, "{:.0}% shared text", share * 100.0),
+            Evidence::RewrittenWithNoSharedText => f.write_str("rewritten: no text in common"),
+            Evidence::NameMarker { text } => write!(f, "\"{text}\" in the name"),
+            Evidence::FolderMarker { folder } => write!(f, "in {folder}/"),
+            Evidence::ReleaseOrder { older, newer } => write!(f, "release {older} before {newer}"),
+            Evidence::FrozenInRelease { release } => write!(f, "the copy in release {release} is frozen"),
+            Evidence::ClashCopy { edited: true } => {
+                f.write_str("\" 1\": the copy made when the name was taken, edited since")
+            }
+            Evidence::ClashCopy { edited: false } => {
+                f.write_str("\" 1\": an identical copy made when the name was taken")
+            }
+            Evidence::Dates { older_key, older, newer_key, newer } if older_key == newer_key => {
+                write!(f, "{older_key} {older} < {newer}")
+            }
+            Evidence::Dates { older_key, older, newer_key, newer } => {
+                write!(f, "{older_key} {older} < {newer_key} {newer}")
+            }
+            Evidence::MarkersInOrder { older, newer } => write!(f, "\"{older}\" before \"{newer}\""),
+            Evidence::DateInOlderName { marker } => write!(f, "\"{marker}\" in the older name"),
+            Evidence::OlderWord { word } => write!(f, "\"{word}\" marks the older"),
+            Evidence::NewerWord { word } => write!(f, "\"{word}\" marks the newer"),
+            Evidence::EarlierStateInHistory => {
+                f.write_str("its text is an earlier state of the other's, in the git history")
+            }
+            Evidence::HistoryOverrulesWords => f.write_str("whatever the words in the names say"),
+            Evidence::HistoryDisagrees => f.write_str("but the git history has them the other way"),
+            Evidence::NamesDisagree => f.write_str("the names disagree"),
+            Evidence::FirstCommitted { older, newer } => {
+                write!(f, "first committed {} < {}", day(*older), day(*newer))
+            }
+            Evidence::ModificationTimesDiffer => f.write_str("only the file modification times differ"),
+            Evidence::NothingOrders => f.write_str("nothing tells which is older"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A date in a name is quoted by a date that holds it, the space that
+    /// set it apart in the name aside; a dash or a word is not.
+    #[test]
+    fn dates_quote_the_dates_in_names() {
+        let older = "2019-03-18 18:17:31 +0100".to_string();
+        let dates =
+            Evidence::Dates { older_key: "date", older, newer_key: "date", newer: "2019-08-04".into() };
+        assert!(dates.quotes_marker("2019-03-18") && dates.quotes_marker(" 2019"));
+        assert!(!dates.quotes_marker("-2019") && !dates.quotes_marker(" old"));
+        let committed = Evidence::FirstCommitted { older: 1_709_251_200, newer: 1_740_787_200 };
+        assert_eq!(committed.to_string(), "first committed 2024-03-01 < 2025-03-01");
+        assert!(committed.quotes_marker("2025-03") && !committed.quotes_marker("2026"));
+        assert!(!Evidence::NothingOrders.quotes_marker("old"));
+    }
+
+    #[test]
+    fn dates_under_one_key_name_it_once() {
+        let (older, newer) = ("2024-02-01".to_string(), "2026-01-15".to_string());
+        let one = Evidence::Dates { older_key: "updated", older, newer_key: "updated", newer };
+        assert_eq!(one.to_string(), "updated 2024-02-01 < 2026-01-15");
+        let (older, newer) = ("2024-02-01".to_string(), "2026-01-15".to_string());
+        let two = Evidence::Dates { older_key: "created", older, newer_key: "updated", newer };
+        assert_eq!(two.to_string(), "created 2024-02-01 < updated 2026-01-15");
+    }
+}

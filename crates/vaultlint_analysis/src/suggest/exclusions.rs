@@ -1,0 +1,199 @@
+//! What rules a candidate pair out however alike its notes are: entries
+//! of a periodic or numbered series, a page and its translation,
+//! identical copies of one file, notes already linked by declarations,
+//! and a pair far below the best pairs of its notes.
+
+use super::Pair;
+use super::Signals;
+use super::direction::Direction;
+use super::facts::{Brief, Facts};
+use super::score::{SAME_TEXT, STRONG_NAME};
+use super::tally::Outline;
+use std::collections::HashMap;
+use vaultlint_model::graph::Graph;
+use vaultlint_model::vault::{NoteId, Vault};
+
+/// At least this many notes with a day or week in their names and the same
+/// name otherwise make a periodic series.
+const SERIES: usize = 3;
+/// Two members of a series (notes whose names differ only by an ordinal)
+/// are one document at two times only with this much text in common:
+/// more than the skeleton the series' notes are made from.
+const SERIES_CONTENT: f64 = 0.5;
+/// At least this many byte-identical notes are copies of one file (a
+/// vendored package, a generated page), never versions of each other
+/// unless their dates or names say which came first.
+const TWINS: usize = 3;
+/// A series of this many numbered notes or more (`5-3-0` to `5-3-9`, a
+/// report per release) is a log of entries, none a version of another.
+const LONG_SERIES: usize = 8;
+/// A pair is kept when it scores within this of each of its notes' best.
+const PARTNER_MARGIN: f64 = 0.1;
+
+/// Name keys shared by a periodic series: daily notes, weekly reviews.
+pub(super) fn series(briefs: &[Brief]) -> HashMap<String, usize> {
+    let mut count: HashMap<String, usize> = HashMap::new();
+    for key in briefs.iter().filter_map(|b| b.periodic.as_deref()) {
+        *count.entry(key.to_string()).or_default() += 1;
+    }
+    count.retain(|key, n| *n >= SERIES || key.is_empty() && *n >= 2);
+    count
+}
+
+/// Whether two notes are entries of one periodic series: a configured
+/// one, or periodic names with one key that [`series`] counted.
+pub(super) fn in_series(a: &Facts, b: &Facts, series: &HashMap<String, usize>) -> bool {
+    if a.series.is_some() && a.series == b.series {
+        return true;
+    }
+    // A periodic note's clash copy (`2024-02-06 1`) is of its series too.
+    let key = |f: &Facts| -> String {
+        let key = f.path.name.key.as_str();
+        let copy = f.note.stem().ends_with(" 1");
+        if copy { key.strip_suffix('1').unwrap_or(key).trim_end().to_string() } else { key.to_string() }
+    };
+    a.periodic() && b.periodic() && key(a) == key(b) && series.contains_key(&key(a))
+}
+
+/// A page and its translation: notes in two languages with one file
+/// name (`docs/intro.md` and `i18n/fr/.../intro.md`, `en/intro.md` and
+/// `de/intro.md`), however much text an untranslated page shares.
+pub(super) fn translation(a: &Facts, b: &Facts) -> bool {
+    a.language != b.language && a.note.stem().eq_ignore_ascii_case(b.note.stem())
+}
+
+/// Notes linked by resolved declarations.
+pub(super) struct Links {
+    /// For each note, a representative of the notes it is linked to,
+    /// directly or through a chain.
+    pub component: Vec<usize>,
+    /// Whether a resolved declaration, on either side, makes the note the
+    /// older one: it is marked already, so it is never the older note of
+    /// a suggestion.
+    pub retired: Vec<bool>,
+}
+
+impl Links {
+    pub fn of(vault: &Vault, graph: &Graph) -> Links {
+        let mut retired = vec![false; vault.notes.len()];
+        for (older, _) in graph.pairs() {
+            retired[older] = true;
+        }
+        Links { component: graph.chains(), retired }
+    }
+}
+
+/// Drops the pairs among [`TWINS`] or more notes that share their text
+/// under names and titles that differ, such as a session log each page of
+/// a campaign carries, with a line of its own: one passage in many notes,
+/// as byte-identical twins are one file, not versions of each other,
+/// unless something orders them with confidence.
+pub(super) fn drop_near_twins(pairs: &mut Vec<Pair>) {
+    let unnamed = |s: &Signals| s.name < STRONG_NAME && s.title.is_none_or(|t| t < STRONG_NAME);
+    let same = |p: &Pair| unnamed(&p.signals) && p.direction != Direction::Confident;
+    let mut partners: HashMap<NoteId, usize> = HashMap::new();
+    for p in pairs.iter().filter(|p| same(p)) {
+        *partners.entry(p.older).or_default() += 1;
+        *partners.entry(p.newer).or_default() += 1;
+    }
+    let many = |id: &NoteId| partners.get(id).is_some_and(|&n| n + 1 >= TWINS);
+    pairs.retain(|p| !(same(p) && many(&p.older) && many(&p.newer)));
+}
+
+/// For each note of a group of [`TWINS`] or more byte-identical notes,
+/// the group's key.
+pub(super) fn twins(outlines: &[Option<Outline>]) -> HashMap<NoteId, u64> {
+    let mut count: HashMap<u64, usize> = HashMap::new();
+    for outline in outlines.iter().flatten().filter(|o| !o.empty) {
+        *count.entry(outline.key).or_default() += 1;
+    }
+    count.retain(|_, n| *n >= TWINS);
+    if count.is_empty() {
+        return HashMap::new();
+    }
+    (outlines.iter().enumerate())
+        .filter_map(|(id, o)| o.filter(|o| !o.empty && count.contains_key(&o.key)).map(|o| (id, o.key)))
+        .collect()
+}
+
+/// Series: notes in one place whose names differ only by ordinals (a
+/// number, a year, a decade, a date, a version: `Chapter 7`, `notes
+/// 1950s`, `4-1-2`, `Summary 2024`).
+pub(super) struct Ordinals {
+    /// Per note whose name shares its words with another's: its group,
+    /// its position in it, whether its name says `v2` or `version 2`, and
+    /// whether it is filed in the folder of a year its name holds (a
+    /// yearly note: `2024/2024 Summary`).
+    member: HashMap<NoteId, (u32, u32, bool, bool)>,
+    /// Per group, how many notes it has.
+    sizes: Vec<u32>,
+}
+
+impl Ordinals {
+    /// The numbered series among the notes whose `briefs` say where
+    /// their names stand in one.
+    pub fn of(vault: &Vault, briefs: &[Brief]) -> Ordinals {
+        let ordinal = |id: NoteId| briefs[id].ordinal.as_deref();
+        let mut by_key: HashMap<u64, Vec<(&[u64], NoteId)>> = HashMap::new();
+        for (id, o) in (0..briefs.len()).filter_map(|id| Some((id, ordinal(id)?))) {
+            by_key.entry(o.key).or_default().push((o.numbers.as_slice(), id));
+        }
+        let (mut member, mut sizes) = (HashMap::new(), Vec::new());
+        let mut keys: Vec<_> = by_key.into_iter().filter(|(_, m)| m.len() >= 2).collect();
+        keys.sort_unstable_by_key(|x| x.0);
+        for (group, (_, mut members)) in keys.into_iter().enumerate() {
+            members.sort_unstable();
+            sizes.push(members.len() as u32);
+            for (position, (numbers, id)) in members.into_iter().enumerate() {
+                let version = ordinal(id).is_some_and(|o| o.version);
+                let year = |folder: &str| {
+                    folder.len() == 4 && folder.parse::<u64>().is_ok_and(|y| numbers.contains(&y))
+                };
+                let filed = vault.notes[id].folder().split('/').any(year);
+                member.insert(id, (group as u32, position as u32, version, filed));
+            }
+        }
+        Ordinals { member, sizes }
+    }
+
+    /// Whether `a` and `b`, sharing `content`, are two entries of a
+    /// series rather than one document: names that differ only by their
+    /// ordinals sharing less than half their text (two names saying `v2`
+    /// or `version 2` need that only in a series of three or more); or,
+    /// in a series of three or more, or of yearly notes filed in their
+    /// years' folders, not next to each other, or sharing nothing but
+    /// their skeleton (all their text).
+    pub fn apart(&self, a: NoteId, b: NoteId, content: f64) -> bool {
+        let (Some(x), Some(y)) = (self.member.get(&a), self.member.get(&b)) else { return false };
+        if x.0 != y.0 {
+            return false;
+        }
+        let size = self.sizes[x.0 as usize] as usize;
+        if size >= LONG_SERIES && !(x.2 && y.2) {
+            return true;
+        }
+        let series = size >= SERIES || x.3 && y.3;
+        if x.2 && y.2 {
+            // `guide-v1`, `guide-v2`, `guide-v3`: versions by name, but
+            // `SNMP v1` to `v3` are three subjects sharing a paragraph.
+            return series && content < SERIES_CONTENT;
+        }
+        if !series {
+            return content < SERIES_CONTENT;
+        }
+        x.1.abs_diff(y.1) != 1 || !(SERIES_CONTENT..SAME_TEXT).contains(&content)
+    }
+}
+
+/// Keeps each pair only if, for both its notes, it is the best pair of
+/// that note or within [`PARTNER_MARGIN`] of it: sibling pages made from
+/// one template fall away beside each page's own older version, and a
+/// note split in two keeps both halves.
+pub(super) fn best_partners(pairs: &mut Vec<Pair>, notes: usize) {
+    let mut best = vec![0.0f64; notes];
+    for p in pairs.iter() {
+        best[p.older] = best[p.older].max(p.score);
+        best[p.newer] = best[p.newer].max(p.score);
+    }
+    pairs.retain(|p| p.score + PARTNER_MARGIN >= best[p.older] && p.score + PARTNER_MARGIN >= best[p.newer]);
+}

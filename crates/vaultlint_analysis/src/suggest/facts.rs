@@ -1,0 +1,295 @@
+//! What the pass knows of a note: a [`Brief`] of its name, made at the
+//! start for the series and the name groups and not kept, and the
+//! [`Facts`] of the notes in candidate pairs, with what the vault's
+//! templates gave them left out ([`Boilerplate`]).
+
+use super::direction::Age;
+use rayon::prelude::*;
+use std::collections::HashSet;
+use vaultlint_model::vault::{NoteId, Vault};
+use vaultlint_syntax::names::{self, Marker, Normalized, PathInfo};
+use vaultlint_syntax::note::Note;
+
+/// Whether the pass looks at a note: not at a template, which is never a
+/// version of anything, nor at a note without a fingerprint.
+pub(super) fn looked_at(vault: &Vault, id: NoteId) -> bool {
+    vault.notes[id].print.is_some() && !vault.is_template(id)
+}
+
+/// What the pass needs of a note's name before it knows which notes it
+/// compares: the periodic series, the numbered series and the name groups.
+/// Made in one pass at the start, each name read at most once and only
+/// where one of those needs it (reading every name takes long), and let
+/// go of once they are made. [`Facts`] are made for the candidates' notes.
+#[derive(Debug, Default, PartialEq)]
+pub(super) struct Brief {
+    /// The name key of a periodic note, to count its series by.
+    pub periodic: Option<Box<str>>,
+    /// How a name holding a number stands in a numbered series.
+    pub ordinal: Option<Box<Ordinal>>,
+    /// The group keys ([`names::group_keys`]) of a note that shares one
+    /// of their hashes with another note: what tells a shared key from a
+    /// shared hash.
+    pub keys: Option<Box<[Option<String>; 2]>>,
+}
+
+/// A name holding numbers, as a numbered series sees it.
+#[derive(Debug, PartialEq)]
+pub(super) struct Ordinal {
+    /// The hash of the key the series' names share ([`names::ordinal_key`]),
+    /// not the key: a vault of numbered notes would hold one for every note.
+    pub key: u64,
+    /// The name's numbers, in order.
+    pub numbers: Vec<u64>,
+    /// Whether the name says `v2` or `version 2`.
+    pub version: bool,
+}
+
+impl Brief {
+    /// The brief of the note `id`, which the pass looks at; `grouped`
+    /// when another note shares the hash of one of its group keys. The
+    /// note's grouping, kept from reading, says whether its name is dated.
+    pub fn of(vault: &Vault, id: NoteId, grouped: bool) -> Brief {
+        let note = &vault.notes[id];
+        let periodic = note.grouping.dated() || vault.config.obsidian.series_of(&note.path).is_some();
+        let numbered = note.stem().bytes().any(|b| b.is_ascii_digit());
+        if !(periodic || numbered || grouped) {
+            return Brief::default();
+        }
+        let path = names::path_info(&note.path, note.stem());
+        let ordinal = names::ordinal_key(&path, note.stem()).map(|(key, numbers)| {
+            let version = path.name.markers.iter().any(|m| matches!(m, Marker::Version { .. }));
+            Box::new(Ordinal { key: names::key_hash(&key), numbers, version })
+        });
+        let keys = grouped.then(|| Box::new(names::group_keys(&path, &names::normalize(&note.title))));
+        Brief { periodic: periodic.then(|| path.name.key.into()), ordinal, keys }
+    }
+}
+
+/// What the detector knows of one note.
+pub(super) struct Facts<'a> {
+    pub note: &'a Note,
+    pub path: PathInfo,
+    pub title: Normalized,
+    /// Whether the note has a title of its own: one that is not its file
+    /// name again, nor a heading many notes open with.
+    pub titled: bool,
+    pub tags: Vec<String>,
+    pub language: Option<String>,
+    /// How many distinct shingles the body has (see
+    /// [`vaultlint_syntax::fingerprint::Fingerprint::size`]). The
+    /// fingerprint itself is fetched again for each pair scored: held for
+    /// every candidate's note, at a million notes they took 80 MB.
+    pub size: u32,
+    /// The outline, less the templates' headings.
+    pub headings: Vec<u32>,
+    /// The configured periodic series the note belongs to, if any.
+    pub series: Option<usize>,
+    /// Where the note says it applies: two notes for different places are
+    /// not versions of one document.
+    pub scope: &'a vaultlint_syntax::scope::Scope,
+}
+
+impl<'a> Facts<'a> {
+    /// What the detector knows of a note; `None` for a template, which is
+    /// never a version of anything, and for a note without a fingerprint.
+    pub fn of(vault: &'a Vault, id: NoteId, boilerplate: &Boilerplate) -> Option<Facts<'a>> {
+        if !looked_at(vault, id) {
+            return None;
+        }
+        let note = &vault.notes[id];
+        let fingerprint = vault.print(id)?;
+        let path = names::path_info(&note.path, note.stem());
+        // What a template gave the note tells nothing about which document it is.
+        let mut tags: Vec<String> =
+            note.tags().map(str::to_lowercase).filter(|t| !boilerplate.tags.contains(t)).collect();
+        tags.sort();
+        tags.dedup();
+        let own = fingerprint.headings().iter().copied();
+        let headings = own.filter(|h| boilerplate.headings.binary_search(h).is_err()).collect();
+        let language = note
+            .fields
+            .iter()
+            .find(|f| matches!(f.key.as_ref(), "lang" | "language"))
+            .and_then(|f| f.value.scalar_text())
+            .map(|l| l.trim().to_lowercase())
+            .or_else(|| path.language.clone());
+        let title = names::normalize(&note.title);
+        let common = note.grouping.keys()[1].is_some_and(|h| boilerplate.titles.contains(&h));
+        let titled = !common && title.key != path.name.key;
+        Some(Facts {
+            note,
+            title,
+            titled,
+            series: vault.config.obsidian.series_of(&note.path),
+            scope: note.scope(),
+            path,
+            tags,
+            language,
+            size: fingerprint.size(),
+            headings,
+        })
+    }
+
+    /// What is known of the note's age beside `other`. A version marker
+    /// is evidence only where the two names (or titles) are the same once
+    /// markers are out, or a date or version in a file name beside a name
+    /// with no marker at all (`deploy-2024` beside `deploy-build`): in `SNMP v1` beside
+    /// `SNMP v3 traps`, or `Paper (ICB 2019)` beside `Other paper (ICCV
+    /// 2020)`, the marker is the subject, not the time.
+    pub fn age(&self, committed: Option<i64>, other: &Facts) -> Age<'_> {
+        let dates = vaultlint_syntax::keys::version_dates()
+            .filter_map(|key| Some((key, self.note.date(key)?)))
+            .collect();
+        let name = &self.path.name;
+        let same = name.key == other.path.name.key;
+        // Beside a name with no marker, a date or number in this one's
+        // file name still tells; a word (`copy buttons`, `the new way`)
+        // in a different name is the subject.
+        let alone = other.path.name.markers.is_empty();
+        let dated =
+            |m: &&Marker| matches!(m, Marker::Date { .. } | Marker::Week { .. } | Marker::Version { .. });
+        // A name that is nothing but markers (`old.md`) says only that.
+        let bare = name.key.is_empty();
+        let names = name
+            .markers
+            .iter()
+            .enumerate()
+            .filter(move |(i, m)| same || alone && *i < self.path.own_markers && (bare || dated(m)));
+        let titles = !self.title.key.is_empty() && self.title.key == other.title.key;
+        let markers = names.map(|(_, m)| m).chain(self.title.markers.iter().filter(|_| titles)).collect();
+        Age { dates, markers, committed, modified: self.note.modified }
+    }
+
+    /// Whether the note is one of a periodic series: configured as one,
+    /// or with a day, week, month or quarter in its name.
+    pub fn periodic(&self) -> bool {
+        self.series.is_some() || self.path.name.markers.iter().any(Marker::is_period)
+    }
+}
+
+/// The facts of every note in a candidate pair, by note; `None` elsewhere.
+pub(super) fn facts_of_candidates<'a>(
+    candidates: &[(u32, u32)],
+    notes: usize,
+    facts_of: &(dyn Fn(NoteId) -> Option<Facts<'a>> + Sync),
+) -> Vec<Option<Box<Facts<'a>>>> {
+    let mut ids: Vec<NoteId> = candidates.iter().flat_map(|&(a, b)| [a as NoteId, b as NoteId]).collect();
+    ids.par_sort_unstable();
+    ids.dedup();
+    let made: Vec<(NoteId, Option<Facts>)> = ids.into_par_iter().map(|id| (id, facts_of(id))).collect();
+    let mut facts: Vec<Option<Box<Facts>>> = std::iter::repeat_with(|| None).take(notes).collect();
+    for (id, f) in made {
+        facts[id] = f.map(Box::new);
+    }
+    facts
+}
+
+/// What the vault's templates give the notes made from them: their text,
+/// headings and tags, which are boilerplate wherever they appear.
+#[derive(Default)]
+pub(super) struct Boilerplate {
+    /// Sorted.
+    pub shingles: Vec<u32>,
+    /// Sorted.
+    pub headings: Vec<u32>,
+    pub tags: Vec<String>,
+    /// The hashes of the title keys that notes of [`COMMON_TITLE`]
+    /// different names or more share: learned from the vault, not its
+    /// templates.
+    pub titles: HashSet<u64>,
+}
+
+impl Boilerplate {
+    pub fn of_templates(vault: &Vault) -> Boilerplate {
+        let mut out = Boilerplate::default();
+        for id in (0..vault.notes.len()).filter(|&id| vault.is_template(id)) {
+            if let Some(f) = vault.print(id) {
+                out.shingles.extend(f.known_shingles());
+                out.headings.extend(f.headings());
+            }
+            out.tags.extend(vault.notes[id].tags().map(str::to_lowercase));
+        }
+        out.shingles.sort_unstable();
+        out.headings.sort_unstable();
+        out
+    }
+
+    /// Learns the titles that are headings the vault's notes open with:
+    /// the title keys (by hash) that notes of [`COMMON_TITLE`] or more
+    /// different names share among those `looked_at`. One page's copies
+    /// in each release folder share their title too, but under one name
+    /// or few.
+    pub fn learn_titles(&mut self, vault: &Vault, looked_at: &[bool]) {
+        let mut keys: Vec<(u64, Option<u64>)> = (0..vault.notes.len())
+            .filter(|&id| looked_at[id])
+            .filter_map(|id| {
+                let [name, title] = vault.notes[id].grouping.keys();
+                Some((title?, name))
+            })
+            .collect();
+        keys.par_sort_unstable();
+        keys.dedup();
+        self.titles = keys
+            .chunk_by(|a, b| a.0 == b.0)
+            .filter(|run| run.len() >= COMMON_TITLE)
+            .map(|run| run[0].0)
+            .collect();
+    }
+}
+
+/// A title held by notes of this many different names or more is a
+/// heading the vault's notes open with (`# Theorem`, `# Table`), not the
+/// name of one document.
+const COMMON_TITLE: usize = 4;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::PathBuf;
+
+    fn vault(files: &[(&str, &str)]) -> Vault {
+        let notes = files.iter().map(|(p, t)| Note::parse(p.to_string(), t)).collect();
+        Vault::from_notes(PathBuf::from("/nonexistent"), notes)
+    }
+
+    #[test]
+    fn a_brief_from_reading_is_what_the_facts_give() {
+        let v = vault(&[
+            ("handbook/archive/expenses-policy-2025.md", "---\ntitle: Expenses policy (2025)\n---\nText.\n"),
+            ("handbook/expenses-policy.md", "# Expenses policy\n\nText.\n"),
+            ("journal/2026-03-05.md", "Met the auditors.\n"),
+            ("reviews/weekly review 2026-W10.md", "# Week 10\n\nShipped.\n"),
+            ("fr/guide.fr.md", "---\ntitle: Guide\n---\nTexte.\n"),
+            ("teams/a/index.md", "Team A.\n"),
+            ("guides/guide v2.md", "# Guide\n\nText.\n"),
+            ("no-title-no-body.md", ""),
+        ]);
+        let boilerplate = Boilerplate::of_templates(&v);
+        for id in 0..v.notes.len() {
+            let path = &v.notes[id].path;
+            assert!(looked_at(&v, id), "{path}");
+            let facts = Facts::of(&v, id, &boilerplate).unwrap();
+            let brief = Brief::of(&v, id, true);
+            assert_eq!(brief.periodic.as_deref(), facts.periodic().then_some(facts.path.name.key.as_str()));
+            let ordinal = names::ordinal_key(&facts.path, facts.note.stem());
+            let version = facts.path.name.markers.iter().any(|m| matches!(m, Marker::Version { .. }));
+            let ordinal =
+                ordinal.map(|(key, numbers)| Ordinal { key: names::key_hash(&key), numbers, version });
+            assert_eq!(brief.ordinal.as_deref(), ordinal.as_ref(), "{path}");
+            let keys = names::group_keys(&facts.path, &facts.title);
+            assert_eq!(brief.keys.as_deref(), Some(&keys), "{path}");
+            // The hashes reading kept are those of the keys the facts give.
+            let hashes = keys.each_ref().map(|k| k.as_deref().map(names::key_hash));
+            assert_eq!(v.notes[id].grouping.keys(), hashes, "{path}");
+            // A name nothing needs is not read.
+            if brief.periodic.is_none() && brief.ordinal.is_none() {
+                assert_eq!(Brief::of(&v, id, false), Brief::default(), "{path}");
+            }
+        }
+        let periodic = (0..v.notes.len()).filter(|&id| Brief::of(&v, id, false).periodic.is_some());
+        assert_eq!(periodic.count(), 2);
+        let versions = (0..v.notes.len()).filter_map(|id| Brief::of(&v, id, false).ordinal);
+        assert_eq!(versions.filter(|o| o.version).count(), 1);
+    }
+}

@@ -1,0 +1,120 @@
+//! `[[supersede]]` tables to suggest: release folders whose copies were
+//! paired, and that no folder rule retires yet, are settled by one table
+//! each instead of a pair per page.
+
+use super::Pair;
+use serde::Serialize;
+use std::collections::{BTreeMap, HashSet};
+use vaultlint_model::folder_rule::FolderRule;
+use vaultlint_model::vault::NoteId;
+use vaultlint_model::version_roots::VersionRoots;
+
+/// A `[[supersede]]` table to add to the config.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct FolderRuleSuggestion {
+    /// The glob of the older roots.
+    pub older: String,
+    /// The newest root.
+    pub newer: String,
+    /// The older roots, oldest first.
+    pub roots: Vec<String>,
+    /// How many older copies the table retires.
+    pub copies: usize,
+}
+
+impl FolderRuleSuggestion {
+    /// `19 release folders (api/v1/ to api/v19/) hold 114 older copies of
+    /// pages in api/latest/`.
+    pub fn describe(&self) -> String {
+        let roots = match &self.roots[..] {
+            [one] => format!("{one}/ holds"),
+            [a, b] => format!("2 release folders ({a}/, {b}/) hold"),
+            [first, .., last] => format!("{} release folders ({first}/ to {last}/) hold", self.roots.len()),
+            [] => String::new(),
+        };
+        format!("{roots} {} older copies of pages in {}/", self.copies, self.newer)
+    }
+
+    /// The table, as it goes into `vaultlint.toml`.
+    pub fn table(&self) -> String {
+        format!("[[supersede]]\nolder = {}\nnewer = {}\n", toml_string(&self.older), toml_string(&self.newer))
+    }
+}
+
+/// A TOML basic string.
+fn toml_string(text: &str) -> String {
+    toml::Value::String(text.to_string()).to_string()
+}
+
+/// The tables that would settle the copies among `pairs`, whose pairs
+/// are taken out of `pairs`: one table says it for them all.
+pub(super) fn take_folder_rules(pairs: &mut Vec<Pair>, roots: &VersionRoots) -> Vec<FolderRuleSuggestion> {
+    let folders = folder_rules(roots, pairs);
+    let proposed: HashSet<usize> = folders.iter().map(|(set, _)| *set).collect();
+    pairs.retain(|p| {
+        roots.order(p.older, p.newer).is_none_or(|_| !proposed.contains(&set_of(roots, p.older)))
+    });
+    folders.into_iter().map(|(_, f)| f).collect()
+}
+
+/// The set of version roots a note is under; `usize::MAX` for none.
+fn set_of(roots: &VersionRoots, id: NoteId) -> usize {
+    roots.placed[id].as_ref().map_or(usize::MAX, |p| p.set)
+}
+
+/// The sets of version roots whose copies were paired, and that no folder
+/// rule covers yet: a `[[supersede]]` table for each (with its set).
+fn folder_rules(roots: &VersionRoots, pairs: &[Pair]) -> Vec<(usize, FolderRuleSuggestion)> {
+    let mut copies: BTreeMap<usize, usize> = BTreeMap::new();
+    for p in pairs.iter().filter(|p| roots.order(p.older, p.newer).is_some()) {
+        *copies.entry(set_of(roots, p.older)).or_default() += 1;
+    }
+    copies
+        .into_iter()
+        .filter_map(|(set, copies)| {
+            let all = &roots.sets[set].roots;
+            let newest = all.last()?.trim_end_matches('/').to_string();
+            let older: Vec<String> =
+                all[..all.len() - 1].iter().map(|r| r.trim_end_matches('/').to_string()).collect();
+            let glob = glob_for(&older, &newest);
+            // A rule that would also retire the newest copies is no rule.
+            let rule = FolderRule::new(&glob, &newest).ok()?;
+            rule.successor_path(&format!("{newest}/x.md"))
+                .is_none()
+                .then_some((set, FolderRuleSuggestion { older: glob, newer: newest, roots: older, copies }))
+        })
+        .collect()
+}
+
+/// A glob that matches the older roots and not the newest: their shared
+/// name prefix and `*` (`versioned_docs/version-*`), `[0-9]*` for bare
+/// numbers, else the names listed (`site/{1.0,2.0}`).
+fn glob_for(older: &[String], newest: &str) -> String {
+    let (parents, names): (Vec<&str>, Vec<&str>) =
+        older.iter().map(|r| r.rsplit_once('/').unwrap_or(("", r.as_str()))).unzip();
+    let parent = parents[0];
+    let prefix = |p: &str| if p.is_empty() { String::new() } else { format!("{p}/") };
+    let escape = |n: &str| globset::escape(n);
+    let newest_name = newest.rsplit_once('/').map_or(newest, |(_, n)| n);
+    if parents.iter().any(|p| *p != parent) {
+        return format!("{{{}}}", older.iter().map(|r| escape(r)).collect::<Vec<_>>().join(","));
+    }
+    let common: String = names[0]
+        .chars()
+        .enumerate()
+        .take_while(|(i, c)| names.iter().all(|n| n.chars().nth(*i) == Some(*c)))
+        .map(|(_, c)| c)
+        .take_while(|c| !c.is_ascii_digit())
+        .collect();
+    let fits = |glob: &str| {
+        let matcher = globset::Glob::new(glob).map(|g| g.compile_matcher());
+        matcher.is_ok_and(|m| names.iter().all(|n| m.is_match(n)) && !m.is_match(newest_name))
+    };
+    let candidates = [format!("{}*", escape(&common)), "[0-9]*".to_string()];
+    match candidates.iter().find(|g| !g.starts_with('*') && fits(g)) {
+        Some(glob) => format!("{}{glob}", prefix(parent)),
+        None => {
+            format!("{}{{{}}}", prefix(parent), names.iter().map(|n| escape(n)).collect::<Vec<_>>().join(","))
+        }
+    }
+}

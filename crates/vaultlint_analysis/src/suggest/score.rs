@@ -1,0 +1,323 @@
+//! How alike two notes are: the signals (shared text, names, titles,
+//! tags, headings), the score made of them, and the evidence they give.
+
+use super::Signals;
+use super::candidates::clash_copy;
+use super::compare::MOSTLY_SHARED;
+use super::evidence::Evidence;
+use super::facts::Facts;
+use super::minhash::Common;
+use std::cmp::Ordering;
+use vaultlint_syntax::fingerprint::{self, Fingerprint};
+use vaultlint_syntax::names::Normalized;
+
+/// Names or titles this alike count as the same document's.
+pub(super) const STRONG_NAME: f64 = 0.85;
+/// Name evidence needs at least this much shared text to count, so that a
+/// translation or an unrelated note with the same title is not a version.
+pub(super) const SOME_CONTENT: f64 = 0.02;
+/// A note with fewer distinctive shingles than this (a dozen words) is
+/// too short for its text alone to say it is a version of another.
+const SHORT: usize = 24;
+/// Two texts sharing this much are the same text: inside a series, that
+/// is the skeleton alone, with nothing of either note's own.
+pub(super) const SAME_TEXT: f64 = 0.98;
+/// Text alone, with no name, title or place to say the two are one
+/// document, scores 0.5 (the default threshold) at this much shared.
+const CONTENT_ALONE: f64 = 0.5;
+/// Two notes whose names share words and differ in others (`Sine Graphs`
+/// and `Cosine Graphs`, `LPUSH` and `RPUSH`, `C++ Set` and `C++ Unordered
+/// Set`) are sibling concepts, written from one skeleton, unless their
+/// text is this much the same...
+const SIBLING_CONTENT: f64 = MOSTLY_SHARED;
+/// ...and the shorter has at least this many distinctive shingles (about
+/// fifty words): two stubs copied from one another say nothing.
+const SIBLING_SUBSTANCE: usize = 4 * SHORT;
+/// A title two notes share, with names that differ, is evidence only with
+/// this much text in common: a person's page and a plugin of that name
+/// share a title and nothing else.
+const TITLE_CONTENT: f64 = 0.2;
+
+/// Jaccard similarity of two notes' shingles, leaving out common ones,
+/// and about how many distinctive shingles the shorter of the two has.
+/// Both are measured on the two samples cut to the higher of their
+/// levels: exact for short notes, an estimate for long ones.
+fn content(a: &Fingerprint, b: &Fingerprint, common: &Common) -> (f64, usize) {
+    let level = a.level().max(b.level());
+    let (a, b) = (fingerprint::below(a.sample(), level), fingerprint::below(b.sample(), level));
+    let (mut i, mut j) = (0, 0);
+    let (mut only_a, mut only_b, mut shared) = (0usize, 0usize, 0usize);
+    while i < a.len() || j < b.len() {
+        let order = match (a.get(i), b.get(j)) {
+            (Some(x), Some(y)) => x.cmp(y),
+            (Some(_), None) => Ordering::Less,
+            _ => Ordering::Greater,
+        };
+        match order {
+            Ordering::Less => {
+                only_a += usize::from(!common.is_common(a[i]));
+                i += 1;
+            }
+            Ordering::Greater => {
+                only_b += usize::from(!common.is_common(b[j]));
+                j += 1;
+            }
+            Ordering::Equal => {
+                shared += usize::from(!common.is_common(a[i]));
+                i += 1;
+                j += 1;
+            }
+        }
+    }
+    let union = only_a + only_b + shared;
+    let shorter = ((only_a + shared).min(only_b + shared)) << level;
+    (if union == 0 { 0.0 } else { shared as f64 / union as f64 }, shorter)
+}
+
+/// How many items two sorted sets share, and how many they hold between
+/// them; `None` when either is empty.
+fn set_overlap<T: Ord>(a: &[T], b: &[T]) -> Option<(usize, usize)> {
+    if a.is_empty() || b.is_empty() {
+        return None;
+    }
+    let shared = a.iter().filter(|x| b.binary_search(x).is_ok()).count();
+    Some((shared, a.len() + b.len() - shared))
+}
+
+/// How alike two normalised names are; generic ones only count in the
+/// same place.
+fn name_similarity(a: &Normalized, b: &Normalized, same_place: bool) -> f64 {
+    if a.key.is_empty() || b.key.is_empty() || (a.is_generic() || b.is_generic()) && !same_place {
+        return 0.0;
+    }
+    if a.key == b.key { 1.0 } else { strsim::normalized_levenshtein(&a.key, &b.key) }
+}
+
+/// How alike two notes are, 0 to 1, with the signals and the evidence.
+/// `copies`: the two are the same page under two version roots, so a
+/// generic name counts as if in one place; `released`: copies, or pages of
+/// two releases, which the release folders order.
+pub(super) fn score(
+    a: &Facts,
+    b: &Facts,
+    prints: (&Fingerprint, &Fingerprint),
+    common: &Common,
+    copies: bool,
+    released: bool,
+) -> (f64, Signals, Vec<Evidence>) {
+    let same_place = copies || a.path.place == b.path.place;
+    let (content, shorter) = content(prints.0, prints.1, common);
+    // A clash copy (`Name 1.md`) has its note's name.
+    let clash = clash_copy(a.note, b.note);
+    let name = if clash { 1.0 } else { name_similarity(&a.path.name, &b.path.name, same_place) };
+    let name = if name == 1.0 && !clash && symbols_differ(a, b) {
+        strsim::normalized_levenshtein(a.note.stem(), b.note.stem())
+    } else {
+        name
+    };
+    let title = (a.titled && b.titled).then(|| name_similarity(&a.title, &b.title, same_place));
+    let title = if clash { title.map(|t| t.max(name)) } else { title };
+    let tags = set_overlap(&a.tags, &b.tags);
+    let headings = set_overlap(&a.headings, &b.headings);
+    let ratio = |o: Option<(usize, usize)>| o.map(|(s, u)| s as f64 / u as f64);
+    let signals = Signals { title, name, tags: ratio(tags), headings: ratio(headings), content };
+    let identity = Identity::of(a, b, &signals, same_place || released, clash);
+
+    // Name, title, tags and headings, each weighted, over those present.
+    // One file name in parallel folders (one per team or project) is not
+    // a sign of one document.
+    let mut weighted = vec![(if identity.parallel { 0.0 } else { name }, 0.35)];
+    // A clash copy's name is its note's title again, as Obsidian made it.
+    weighted.extend(title.or(clash.then_some(name)).map(|t| (t, 0.35)));
+    weighted.extend(signals.tags.map(|t| (t, 0.15)));
+    weighted.extend(signals.headings.map(|h| (h, 0.15)));
+    let meta =
+        weighted.iter().map(|(v, w)| v * w).sum::<f64>() / weighted.iter().map(|(_, w)| w).sum::<f64>();
+    // Strong shared text (30% of the shingles or more scores 0.5: for
+    // three-word shingles that is nearly half of each note's text, far
+    // above what unrelated notes share), nudged up by matching names...
+    let base = if content >= 0.3 { 0.5 + (content - 0.3) / 1.4 } else { content / 0.6 };
+    // ...where a name, a title, a place, or the notes' tags and outline
+    // together say the two are one document; text alone must be half
+    // shared (notes of one subject, or made from one skeleton, share a
+    // third)...
+    let outlined = signals.tags.is_some_and(|t| t >= 0.5) && signals.headings.is_some_and(|h| h >= 0.5);
+    let alone = !(released || identity.named || identity.moved || outlined);
+    let base = if alone { base * (content / CONTENT_ALONE).min(1.0).powi(2) } else { base };
+    // ...a short note's few words say little on their own...
+    let base = base * (shorter as f64 / SHORT as f64).min(1.0).powi(2);
+    let by_content = base + (1.0 - base) * 0.25 * meta;
+    // ...nor do sibling names, or one name in parallel folders (a page
+    // for each team, made from one skeleton), unless the text is one text.
+    let one_text = content >= SIBLING_CONTENT && shorter >= SIBLING_SUBSTANCE;
+    let apart = identity.siblings || identity.parallel;
+    let by_content = if apart && !one_text { by_content / 2.0 } else { by_content };
+    // ...or the same name and title with some text in common: a rewrite;
+    // with none, only where a version marker tells the two names apart.
+    // In one of them only: two dated names with nothing in common are
+    // two entries of a series (`notes 1950s`, `notes 1960s`).
+    let marked = !identity.same_stem && (a.path.own_markers == 0) != (b.path.own_markers == 0);
+    let rewritten = marked && same_place && name == 1.0 && a.size.min(b.size) as usize >= SHORT;
+    let by_name = if identity.named && (content >= SOME_CONTENT || rewritten) {
+        0.85 * meta * (0.7 + 0.3 * (content / 0.3).min(1.0))
+    } else {
+        0.0
+    };
+    let score = (by_content.max(by_name) * 1000.0).round() / 1000.0;
+    (score, signals, likeness(a, b, &signals, tags, headings, by_name > by_content))
+}
+
+/// What the two notes' names, titles and places say of whether they are
+/// one document, before their text is weighed.
+struct Identity {
+    /// The same file name.
+    same_stem: bool,
+    /// The same file name, one note in a subfolder of the other's folder.
+    moved: bool,
+    /// The same file name in two folders neither of which holds the other.
+    parallel: bool,
+    /// Alike names (with the same title where both have one), or the same
+    /// title of their own with some text in common.
+    named: bool,
+    /// Names that share a word and differ in another (see
+    /// [`sibling_names`]), with no title of their own to say they are one.
+    siblings: bool,
+}
+
+impl Identity {
+    fn of(a: &Facts, b: &Facts, signals: &Signals, same_place: bool, clash: bool) -> Identity {
+        let Signals { name, title, content, .. } = *signals;
+        let same_stem = a.note.stem().eq_ignore_ascii_case(b.note.stem());
+        // A note moved into a subfolder (or out of one), its copy left
+        // behind, is one document in two places, not a page of each of two
+        // teams: same-named notes in parallel folders (one per team or
+        // region) are not versions for their names alone.
+        let inside = |x: &Facts, y: &Facts| {
+            let (fx, fy) = (x.note.folder(), y.note.folder());
+            fx.is_empty() || fy.len() > fx.len() && fy.starts_with(fx) && fy.as_bytes()[fx.len()] == b'/'
+        };
+        let moved = same_stem && (inside(a, b) || inside(b, a));
+        let parallel = !same_place && same_stem && !moved;
+        let siblings = !clash && sibling_names(&a.path.name, &b.path.name) && title.is_none_or(|t| t < 1.0);
+        let same_title = title == Some(1.0) && content >= TITLE_CONTENT;
+        // Names a few letters apart are one name retyped (`sneaky-foxes`,
+        // `sneakyfoxes`) or two subjects (`strcpy`, `strncpy`): only a
+        // title of their own tells which.
+        let alike = match title {
+            Some(t) => name >= STRONG_NAME && t >= STRONG_NAME,
+            None => name == 1.0,
+        } && !siblings;
+        let named = a.language == b.language && !parallel && (alike || same_title);
+        Identity { same_stem, moved, parallel, named, siblings }
+    }
+}
+
+/// Whether two names with the same words and no markers differ in a
+/// symbol, which a name key leaves out: `Bash &` and `Bash &&`, `C++` and
+/// `C#`. Separators (`expenses_policy`, `expenses-policy`) are no symbol.
+fn symbols_differ(a: &Facts, b: &Facts) -> bool {
+    let plain = |f: &Facts| -> String {
+        let stem = f.note.stem().to_lowercase();
+        stem.split([' ', '-', '_', '.']).filter(|w| !w.is_empty()).collect::<Vec<_>>().join(" ")
+    };
+    a.path.name.markers.is_empty() && b.path.name.markers.is_empty() && plain(a) != plain(b)
+}
+
+/// Whether two names share a word and each has a word the other has not
+/// (`Sine Graphs` and `Cosine Graphs`), or, with no version marker in
+/// either, one adds a word to the other (`C++ Set` and `C++ Unordered
+/// Set`). Notes named so are siblings, two concepts, more often than one
+/// document renamed. (`deploy-2024` beside `deploy-build` is a dated
+/// document and a part of it.)
+fn sibling_names(a: &Normalized, b: &Normalized) -> bool {
+    if a.key == b.key {
+        return false;
+    }
+    let words = |n: &Normalized| -> Vec<String> {
+        // Words that join others say nothing of the subject:
+        // `hours-of-support` is `support-hours` reworded.
+        const JOINING: &[&str] = &["a", "an", "and", "for", "in", "of", "on", "or", "the", "to", "with"];
+        let mut w: Vec<String> =
+            n.key.split(' ').filter(|w| !w.is_empty() && !JOINING.contains(w)).map(String::from).collect();
+        w.sort();
+        w.dedup();
+        w
+    };
+    let (wa, wb) = (words(a), words(b));
+    let only = |x: &[String], y: &[String]| x.iter().any(|w| y.binary_search(w).is_err());
+    let shared = wa.iter().any(|w| wb.binary_search(w).is_ok());
+    let unmarked = a.markers.is_empty() && b.markers.is_empty();
+    shared && (only(&wa, &wb) && only(&wb, &wa) || unmarked && wa != wb)
+}
+
+/// The evidence that two notes are one document; none states what its
+/// signal contradicts. `by_name`: the names, not the text, made the score.
+fn likeness(
+    a: &Facts,
+    b: &Facts,
+    signals: &Signals,
+    tags: Option<(usize, usize)>,
+    headings: Option<(usize, usize)>,
+    by_name: bool,
+) -> Vec<Evidence> {
+    let Signals { title, name, content, .. } = *signals;
+    let own_titles = title.is_some();
+    let title = title.unwrap_or(0.0);
+    let mut evidence = Vec::new();
+    if title == 1.0 {
+        evidence.push(Evidence::SameTitle);
+    } else if title >= STRONG_NAME {
+        evidence.push(Evidence::SimilarTitles);
+    } else if own_titles && content >= 0.5 {
+        evidence.push(Evidence::Retitled);
+    }
+    if a.note.stem().eq_ignore_ascii_case(b.note.stem()) && name > 0.0 {
+        evidence.push(Evidence::SameFileName);
+    } else if name == 1.0 {
+        evidence.push(Evidence::SameNameApartFromMarkers);
+    } else if name >= STRONG_NAME {
+        evidence.push(Evidence::SimilarNames);
+    }
+    if let Some((shared, union)) = tags {
+        evidence.push(Evidence::Tags { shared, union });
+    }
+    if let Some((shared, union)) = headings.filter(|(s, _)| *s > 0) {
+        evidence.push(Evidence::Headings { shared, union });
+    }
+    if by_name && content < SOME_CONTENT {
+        evidence.push(Evidence::RewrittenWithNoSharedText);
+    } else {
+        evidence.push(Evidence::SharedText { share: content });
+    }
+    evidence
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use vaultlint_syntax::names;
+
+    #[test]
+    fn sibling_names_share_a_word_and_differ_in_another() {
+        let siblings = |a: &str, b: &str| sibling_names(&names::normalize(a), &names::normalize(b));
+        assert!(siblings("Graphing Sine Graphs", "Graphing Cosine Graphs"));
+        assert!(siblings("C++ Set", "C++ Unordered Set"));
+        assert!(siblings("deploy-api", "deploy-web"));
+        // A dated document and a part of it; one name retyped; markers.
+        assert!(!siblings("deploy-2024", "deploy-build"));
+        assert!(!siblings("sneaky-foxes", "sneakyfoxes"));
+        assert!(!siblings("expenses-policy-2025", "expenses-policy"));
+        assert!(!siblings("Minimal", "Oxygen"));
+        assert!(!siblings("hours-of-support", "support-hours"));
+    }
+
+    #[test]
+    fn generic_names_only_match_in_one_place() {
+        let a = names::normalize("Overview");
+        assert_eq!(name_similarity(&a, &a, false), 0.0);
+        assert_eq!(name_similarity(&a, &a, true), 1.0);
+        let b = names::normalize("expenses-policy-2025");
+        let c = names::normalize("Expenses policy");
+        assert_eq!(name_similarity(&b, &c, false), 1.0);
+    }
+}

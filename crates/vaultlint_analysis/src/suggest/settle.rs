@@ -1,0 +1,59 @@
+//! Pairs that dates and names leave uncertain, ordered by the git history
+//! of their notes: read once a run, for those notes' paths alone.
+
+use super::Pair;
+use super::compare::{earned, earned_by};
+use super::direction::{self, Direction};
+use super::facts::Facts;
+use super::git::HistorySource;
+use std::cmp::Ordering;
+
+/// Orders the pairs that dates and names left uncertain by the git
+/// history of their notes only (one `git log` limited to their paths, far
+/// cheaper than the whole history's diffs): content history, then first
+/// commits.
+pub(super) fn settle_by_history(
+    pairs: &mut [Pair],
+    facts: &[Option<Box<Facts>>],
+    source: &dyn HistorySource,
+) {
+    let open: Vec<usize> = (0..pairs.len())
+        .filter(|&i| pairs[i].direction == Direction::Uncertain || pairs[i].by_words)
+        .collect();
+    if open.is_empty() {
+        return;
+    }
+    let mut paths: Vec<&str> = open
+        .iter()
+        .flat_map(|&i| [pairs[i].older, pairs[i].newer])
+        .filter_map(|id| facts[id].as_ref().map(|f| f.note.path.as_str()))
+        .collect();
+    paths.sort_unstable();
+    paths.dedup();
+    let history = source.history(&paths);
+    for i in open {
+        let pair = &mut pairs[i];
+        let (Some(fa), Some(fb)) = (facts[pair.older].as_deref(), facts[pair.newer].as_deref()) else {
+            continue;
+        };
+        let committed = |f: &Facts| history.first.get(&f.note.path).copied();
+        let (pa, pb) = (&fa.note.path, &fb.note.path);
+        let content = match (history.earlier(pa, pb), history.earlier(pb, pa)) {
+            (true, false) => Some(Ordering::Less),
+            (false, true) => Some(Ordering::Greater),
+            _ => None,
+        };
+        let verdict = direction::decide_with(&fa.age(committed(fa), fb), &fb.age(committed(fb), fa), content);
+        // A text the other path once held is one document's, whatever the names.
+        pair.direction = match content {
+            Some(_) => earned(verdict.direction, pair.signals.content),
+            None => earned_by(&verdict, &pair.signals, fa.note, fb.note),
+        };
+        pair.by_words = false;
+        if verdict.order == Ordering::Greater {
+            std::mem::swap(&mut pair.older, &mut pair.newer);
+        }
+        // The direction's evidence is redone; the rest stands.
+        pair.order_evidence = verdict.evidence;
+    }
+}
