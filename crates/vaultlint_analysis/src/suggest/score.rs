@@ -176,8 +176,9 @@ struct Identity {
     moved: bool,
     /// The same file name in two folders neither of which holds the other.
     parallel: bool,
-    /// Alike names (with the same title where both have one), or the same
-    /// title of their own with some text in common.
+    /// Alike names with alike titles of their own, or, where a note has
+    /// no title of its own, the same name (markers aside); or the same
+    /// title of their own with some text in common. Never siblings.
     named: bool,
     /// Names that share a word and differ in another (see
     /// [`sibling_names`]), with no title of their own to say they are one.
