@@ -8,7 +8,7 @@ use super::facts::Brief;
 use super::minhash::{self, Banded, Common};
 use rayon::prelude::*;
 use std::borrow::Cow;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use vaultlint_model::vault::{NoteId, Vault};
 use vaultlint_model::version_roots::VersionRoots;
 use vaultlint_syntax::fingerprint::{Fingerprint, Signature};
@@ -171,6 +171,26 @@ impl KeyHashes {
             shared[id as usize] = true;
         }
         shared
+    }
+
+    /// The title hashes that notes of `min` different names or more share:
+    /// a heading the vault's notes open with, not one document's title.
+    /// One page's copies in each release folder share their title too,
+    /// but under one name or few.
+    pub fn common_titles(&self, vault: &Vault, min: usize) -> HashSet<u64> {
+        let common = |group: &[(u64, u32)]| {
+            let hash = group[0].0;
+            let mut names: Vec<Option<u64>> = (group.iter())
+                .filter_map(|&(_, id)| {
+                    let [name, title] = vault.notes[id as usize].grouping.keys();
+                    (title == Some(hash)).then_some(name)
+                })
+                .collect();
+            names.sort_unstable();
+            names.dedup();
+            (names.len() >= min).then_some(hash)
+        };
+        self.groups().filter(|group| group.len() >= min).filter_map(common).collect()
     }
 
     /// Pairs of notes whose names or titles are the same once markers are

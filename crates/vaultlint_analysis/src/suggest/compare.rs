@@ -12,7 +12,6 @@ use std::cmp::Ordering;
 use vaultlint_model::vault::NoteId;
 use vaultlint_model::version_roots::VersionRoots;
 use vaultlint_syntax::fingerprint::Fingerprint;
-use vaultlint_syntax::names::{self, Marker};
 use vaultlint_syntax::note::Note;
 
 /// The score of the same page under two version roots, at least.
@@ -40,7 +39,7 @@ pub(super) fn compare(
     // `v3.2/guide/x.md` are one page, not a page of each of two teams).
     let released = copies.is_some()
         || roots.release_order(a, b).is_some()
-        || in_version_folder(fa.note) && in_version_folder(fb.note);
+        || fa.in_version_folder && fb.in_version_folder;
     let (score, signals, mut evidence) = score(fa, fb, prints, common, copies.is_some(), released);
     let unordered = |older, newer, score, direction, evidence| Pair {
         older,
@@ -143,15 +142,6 @@ pub(super) fn earned_by(verdict: &Verdict, signals: &Signals, a: &Note, b: &Note
     } else {
         earned(verdict.direction, signals.content)
     }
-}
-
-/// Whether a note is filed under a folder named for a version (`v2.3/`,
-/// `version-2.0/`), whether or not it is a recognised release root.
-fn in_version_folder(note: &Note) -> bool {
-    note.folder().split('/').any(|folder| {
-        let n = names::normalize(folder);
-        n.key.is_empty() && n.markers.iter().any(|m| matches!(m, Marker::Version { .. }))
-    })
 }
 
 /// The markers only one of the two names carries, unless the verdict's

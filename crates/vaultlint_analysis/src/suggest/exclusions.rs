@@ -47,12 +47,12 @@ pub(super) fn in_series(a: &Facts, b: &Facts, series: &HashMap<String, usize>) -
         return true;
     }
     // A periodic note's clash copy (`2024-02-06 1`) is of its series too.
-    let key = |f: &Facts| -> String {
+    fn key<'f>(f: &'f Facts) -> &'f str {
         let key = f.path.name.key.as_str();
         let copy = f.note.stem().ends_with(" 1");
-        if copy { key.strip_suffix('1').unwrap_or(key).trim_end().to_string() } else { key.to_string() }
-    };
-    a.periodic() && b.periodic() && key(a) == key(b) && series.contains_key(&key(a))
+        if copy { key.strip_suffix('1').unwrap_or(key).trim_end() } else { key }
+    }
+    a.periodic() && b.periodic() && key(a) == key(b) && series.contains_key(key(a))
 }
 
 /// A page and its translation: notes in two languages with one file

@@ -74,6 +74,9 @@ pub(super) struct Facts<'a> {
     /// Whether the note has a title of its own: one that is not its file
     /// name again, nor a heading many notes open with.
     pub titled: bool,
+    /// Whether the note is filed under a folder named for a version
+    /// (`v2.3/`, `version-2.0/`), a recognised release root or not.
+    pub in_version_folder: bool,
     pub tags: Vec<String>,
     pub language: Option<String>,
     /// How many distinct shingles the body has (see
@@ -121,6 +124,7 @@ impl<'a> Facts<'a> {
             note,
             title,
             titled,
+            in_version_folder: in_version_folder(note),
             series: vault.config.obsidian.series_of(&note.path),
             scope: note.scope(),
             path,
@@ -185,6 +189,14 @@ pub(super) fn facts_of_candidates<'a>(
     facts
 }
 
+/// See [`Facts::in_version_folder`].
+fn in_version_folder(note: &Note) -> bool {
+    note.folder().split('/').any(|folder| {
+        let n = names::normalize(folder);
+        n.key.is_empty() && n.markers.iter().any(|m| matches!(m, Marker::Version { .. }))
+    })
+}
+
 /// What the vault's templates give the notes made from them: their text,
 /// headings and tags, which are boilerplate wherever they appear.
 #[derive(Default)]
@@ -214,34 +226,12 @@ impl Boilerplate {
         out.headings.sort_unstable();
         out
     }
-
-    /// Learns the titles that are headings the vault's notes open with:
-    /// the title keys (by hash) that notes of [`COMMON_TITLE`] or more
-    /// different names share among those `looked_at`. One page's copies
-    /// in each release folder share their title too, but under one name
-    /// or few.
-    pub fn learn_titles(&mut self, vault: &Vault, looked_at: &[bool]) {
-        let mut keys: Vec<(u64, Option<u64>)> = (0..vault.notes.len())
-            .filter(|&id| looked_at[id])
-            .filter_map(|id| {
-                let [name, title] = vault.notes[id].grouping.keys();
-                Some((title?, name))
-            })
-            .collect();
-        keys.par_sort_unstable();
-        keys.dedup();
-        self.titles = keys
-            .chunk_by(|a, b| a.0 == b.0)
-            .filter(|run| run.len() >= COMMON_TITLE)
-            .map(|run| run[0].0)
-            .collect();
-    }
 }
 
 /// A title held by notes of this many different names or more is a
 /// heading the vault's notes open with (`# Theorem`, `# Table`), not the
 /// name of one document.
-const COMMON_TITLE: usize = 4;
+pub(super) const COMMON_TITLE: usize = 4;
 
 #[cfg(test)]
 mod tests {

@@ -181,8 +181,7 @@ pub fn find_tallied(
             facts::looked_at(vault, id)
         })
         .collect();
-    boilerplate.learn_titles(vault, &looked_at);
-    let (series, ordinals, named) = read_names(vault, &looked_at);
+    let (series, ordinals, named) = read_names(vault, &looked_at, &mut boilerplate);
     let outlines = tally::outlines(vault, &looked_at);
     let twins = exclusions::twins(&outlines);
     let counts = tally::Earlier { tally: earlier.tally, prints: earlier.earlier_prints };
@@ -231,12 +230,18 @@ pub fn find_tallied(
 
 /// What the notes' names tell before any text is compared: the periodic
 /// series (their name keys), the numbered series, and the pairs of notes
-/// of one name group. Each name is read once for them all, and only where
+/// of one name group; and, into `boilerplate`, the titles so many notes
+/// share that they are headings. Each name is read once for them all, and only where
 /// one of them needs it, and let go of before banding, the pass's peak:
 /// the candidates' [`Facts`] read their names again rather than every
 /// name read being held until the candidates are known.
-fn read_names(vault: &Vault, looked_at: &[bool]) -> (HashMap<String, usize>, Ordinals, Vec<(u32, u32)>) {
+fn read_names(
+    vault: &Vault,
+    looked_at: &[bool],
+    boilerplate: &mut Boilerplate,
+) -> (HashMap<String, usize>, Ordinals, Vec<(u32, u32)>) {
     let hashes = KeyHashes::of(vault, looked_at);
+    boilerplate.titles = hashes.common_titles(vault, facts::COMMON_TITLE);
     let grouped = hashes.shared(vault.notes.len());
     let briefs: Vec<Brief> = (0..vault.notes.len())
         .into_par_iter()
