@@ -1,41 +1,76 @@
 //! The text of notes for whoever needs more of it than a note keeps: the
 //! renderers' snippets, and edits to notes whose frontmatter was not kept.
 
-use std::path::Path;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 use vaultlint_core::diagnostic::Sources;
 
 /// The text of notes read again from disk, for snippets and diffs. Renderers
-/// ask for notes in path order, so the last one read is kept.
+/// ask for notes in path order, so the last one read is kept. It may be
+/// asked from several threads at once: no lock is held while a file is read.
 /// A file that leads out of the vault (through a link put there since it
 /// was read) is never read: no byte of it reaches a snippet.
 pub struct FileSources<'v> {
     root: &'v Path,
     /// The root, resolved, that a file must lead into.
-    real_root: Option<std::path::PathBuf>,
-    last: std::sync::Mutex<Option<(String, Option<std::sync::Arc<str>>)>>,
+    real_root: Option<PathBuf>,
+    last: Mutex<Option<(String, Option<Arc<str>>)>>,
+    /// Whether each folder a file was read from resolves inside the root:
+    /// a vault has far fewer folders than notes, and resolving a path asks
+    /// the system once for each of its parts.
+    folders: Mutex<HashMap<PathBuf, bool>>,
 }
 
 impl<'v> FileSources<'v> {
     /// The notes of the vault at `root`.
     pub fn new(root: &'v Path) -> FileSources<'v> {
-        FileSources { root, real_root: root.canonicalize().ok(), last: std::sync::Mutex::new(None) }
+        FileSources {
+            root,
+            real_root: root.canonicalize().ok(),
+            last: Mutex::default(),
+            folders: Mutex::default(),
+        }
+    }
+
+    /// The bytes of the note at `file`, unless it leads out of the vault
+    /// or is not a regular file.
+    fn read(&self, file: &Path) -> Option<Vec<u8>> {
+        let Some(root) = &self.real_root else { return crate::files::read_regular(file).ok() };
+        let link = std::fs::symlink_metadata(file).ok()?.file_type().is_symlink();
+        let out = match file.parent() {
+            // A link is resolved whole; a file only through its folder.
+            Some(folder) if !link => {
+                let known = lock(&self.folders).get(folder).copied();
+                known.unwrap_or_else(|| {
+                    let out = crate::files::leads_out(folder, root);
+                    lock(&self.folders).insert(folder.to_path_buf(), out);
+                    out
+                })
+            }
+            _ => crate::files::leads_out(file, root),
+        };
+        if out { None } else { crate::files::read_regular(file).ok() }
     }
 }
 
+/// The value behind `mutex`, even if a thread panicked while holding it:
+/// what it guards is a memo, whole after every write.
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|e| e.into_inner())
+}
+
 impl Sources for FileSources<'_> {
-    fn text(&self, path: &str) -> Option<std::sync::Arc<str>> {
-        let mut last = self.last.lock().unwrap_or_else(|e| e.into_inner());
-        if last.as_ref().is_none_or(|(p, _)| p != path) {
-            // Only a regular file: a named pipe would block the run.
-            let file = self.root.join(path);
-            let bytes = match &self.real_root {
-                Some(root) => crate::files::read_inside(&file, root).ok(),
-                None => crate::files::read_regular(&file).ok(),
-            };
-            let text = bytes.and_then(|b| String::from_utf8(b).ok()).map(std::sync::Arc::from);
-            *last = Some((path.to_string(), text));
+    fn text(&self, path: &str) -> Option<Arc<str>> {
+        if let Some((p, text)) = lock(&self.last).as_ref()
+            && p == path
+        {
+            return text.clone();
         }
-        last.as_ref().and_then(|(_, text)| text.clone())
+        let bytes = self.read(&self.root.join(path));
+        let text: Option<Arc<str>> = bytes.and_then(|b| String::from_utf8(b).ok()).map(Arc::from);
+        *lock(&self.last) = Some((path.to_string(), text.clone()));
+        text
     }
 }
 
@@ -44,11 +79,11 @@ impl Sources for FileSources<'_> {
 pub struct Overlay<'v> {
     pub files: FileSources<'v>,
     pub path: String,
-    pub text: std::sync::Arc<str>,
+    pub text: Arc<str>,
 }
 
 impl Sources for Overlay<'_> {
-    fn text(&self, path: &str) -> Option<std::sync::Arc<str>> {
+    fn text(&self, path: &str) -> Option<Arc<str>> {
         if path == self.path { Some(self.text.clone()) } else { self.files.text(path) }
     }
 }

@@ -111,8 +111,12 @@ pub fn analyse_with_graph(
 /// `report` with its findings placed on the lines of their notes' text
 /// as `sources` give it ([`Diagnostic::position`]): the one place the
 /// rules' findings get a line and column.
-fn located(mut report: Report, sources: &dyn Sources) -> Report {
-    vaultlint_core::diagnostic::locate(&mut report.diagnostics, sources);
+/// Notes are read again in parallel, a file at a time.
+fn located(mut report: Report, sources: &(dyn Sources + Sync)) -> Report {
+    use rayon::prelude::*;
+    let mut files: Vec<&mut [Diagnostic]> =
+        report.diagnostics.chunk_by_mut(|a, b| a.path == b.path).collect();
+    files.par_iter_mut().for_each(|file| vaultlint_core::diagnostic::locate(file, sources));
     report
 }
 
