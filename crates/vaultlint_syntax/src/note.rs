@@ -216,6 +216,10 @@ pub struct Note {
     /// Whether the note is a template by where it is or what it holds (see
     /// [`crate::template`]); a vault's settings may name more.
     pub template: bool,
+    /// Whether `title` is the heading the body opens with, not a `title`
+    /// field: a vault whose notes open with a section heading (`# Table`)
+    /// rather than their name is told by these.
+    pub heading_title: bool,
     /// The body as the version detector sees it, when it was asked for
     /// and the body could be told apart from the frontmatter. The cache
     /// keeps it beside the note, as a vault may keep it apart from it.
@@ -270,6 +274,7 @@ impl Note {
             head: None,
             parsed: false,
             template,
+            heading_title: false,
             print: None,
             grouping: crate::names::Grouping::default(),
             modified: None,
@@ -371,6 +376,7 @@ impl Note {
                 first_heading(vaultlint_core::text::prefix(&text[body_start..], TITLE_SCAN_BYTES))
         {
             note.title = heading.into();
+            note.heading_title = true;
         }
         if reading.fingerprint {
             note.grouping = crate::names::Grouping::of(&note.path, note.stem(), &note.title);

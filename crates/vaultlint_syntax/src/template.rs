@@ -30,10 +30,19 @@ pub fn by_path(path: &str) -> bool {
     let stem = name.rsplit_once('.').map_or(name, |(stem, _)| stem);
     FILES.iter().any(|f| stem.eq_ignore_ascii_case(f))
         || named_template(stem)
+        || placeholder_name(stem)
         || parts.any(|folder| {
             let folder = without_ordinal(folder);
             FOLDERS.iter().any(|f| folder.eq_ignore_ascii_case(f))
         })
+}
+
+/// Whether a file name is a placeholder a plugin did not fill
+/// (`{{Value}}.md`, `<% tp.file.title %>.md`): a template, or the note a
+/// template made before it was set up, and no document of the vault's.
+fn placeholder_name(stem: &str) -> bool {
+    let stem = stem.trim();
+    (stem.starts_with("{{") && stem.ends_with("}}")) || (stem.starts_with("<%") && stem.ends_with("%>"))
 }
 
 /// Whether a file name says it is a template: `Daily Template`,
@@ -111,6 +120,8 @@ mod tests {
             "Daily/Daily Template.md",
             "meeting-template.md",
             "Weekly review template.md",
+            "Topics/{{Value}}.md",
+            "Inbox/<% tp.file.title %>.md",
         ] {
             assert!(by_path(path), "{path}");
         }
@@ -121,6 +132,7 @@ mod tests {
             "a/b.md",
             "Android Back Arrow Manifest Template.md",
             "Template Method.md",
+            "Rust/{{ formatting }} in strings.md",
         ] {
             assert!(!by_path(path), "{path}");
         }
