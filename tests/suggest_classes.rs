@@ -156,3 +156,31 @@ fn siblings_skeletons_and_shared_passages_are_not_versions() {
     assert!(!names.iter().any(|n| n.starts_with("Campaign/") || n.starts_with("Security/")), "{names:?}");
     assert!(!names.iter().any(|n| n.starts_with("Daily/")), "{names:?}");
 }
+
+/// In a vault whose notes open with a section heading (`# Economy`,
+/// `# Table`, `# Definition`) rather than their name, two notes opening
+/// with one such heading are not one document for it: two countries' notes
+/// and two curves' tables are no pair.
+#[test]
+fn opening_section_headings_are_not_titles() {
+    let (pairs, _) = found(&fixture("section-headings"), &["--no-git"]);
+    assert_eq!(pairs, owned(&[]));
+    // Weaker pairs show the heading is not taken for a title.
+    let (_, json) = found(&fixture("section-headings"), &["--no-git", "--min-score", "0.3"]);
+    for pair in json["pairs"].as_array().unwrap() {
+        assert!(pair["signals"]["title"].is_null(), "{pair}");
+    }
+}
+
+/// A theme's page made from another's (a fork, much of its text copied)
+/// is not a version of it when nothing but the text joins them; one page
+/// written again under a name that differs only in punctuation is.
+#[test]
+fn pages_joined_by_text_alone_must_be_one_text() {
+    let (pairs, json) = found(&fixture("forked-pages"), &["--no-git"]);
+    assert_eq!(
+        pairs,
+        owned(&[("Themes/Tidewater - Night Edition.md", "Themes/Tidewater: Night Edition.md", "uncertain")])
+    );
+    assert_eq!(json["pairs"][0]["signals"]["name"], 1.0, "{json}");
+}

@@ -71,8 +71,12 @@ pub(super) struct Facts<'a> {
     pub note: &'a Note,
     pub path: PathInfo,
     pub title: Normalized,
-    /// Whether the note has a title of its own: one that is not its file
-    /// name again, nor a heading many notes open with.
+    /// Whether `title` names the note: not a heading many notes open
+    /// with, nor an opening heading in a vault whose opening headings are
+    /// sections'. A note with no title has its file name for one.
+    pub title_counts: bool,
+    /// Whether the note has a title of its own: one that counts and is
+    /// not its file name again.
     pub titled: bool,
     /// Whether the note is filed under a folder named for a version
     /// (`v2.3/`, `version-2.0/`), a recognised release root or not.
@@ -119,10 +123,13 @@ impl<'a> Facts<'a> {
             .or_else(|| path.language.clone());
         let title = names::normalize(&note.title);
         let common = note.grouping.keys()[1].is_some_and(|h| boilerplate.titles.contains(&h));
-        let titled = !common && title.key != path.name.key;
+        let named_by_heading = !note.heading_title || boilerplate.headings_name_notes;
+        let title_counts = !common && named_by_heading;
+        let titled = title_counts && title.key != path.name.key;
         Some(Facts {
             note,
             title,
+            title_counts,
             titled,
             in_version_folder: in_version_folder(note),
             series: vault.config.obsidian.series_of(&note.path),
@@ -210,6 +217,11 @@ pub(super) struct Boilerplate {
     /// different names or more share: learned from the vault, not its
     /// templates.
     pub titles: HashSet<u64>,
+    /// Whether the headings this vault's notes open with name them (see
+    /// [`headings_name_notes`]); where they do not, such a heading is a
+    /// section's (`# Economy`, `# Table`), and no evidence of which
+    /// document a note is.
+    pub headings_name_notes: bool,
 }
 
 impl Boilerplate {
@@ -224,8 +236,43 @@ impl Boilerplate {
         }
         out.shingles.sort_unstable();
         out.headings.sort_unstable();
+        out.headings_name_notes = headings_name_notes(vault);
         out
     }
+}
+
+/// At most this many notes are read to learn whether a vault's opening
+/// headings name their notes: enough for the share, and no cost that grows
+/// with the vault.
+const HEADINGS_SAMPLED: usize = 2000;
+
+/// Whether the headings the vault's notes open with name their notes: at
+/// least half of them share a word with the note's file name, or hold it,
+/// or are held by it. In a vault whose notes open with a section heading
+/// (`China.md` opening with `# Economy`, `Graphing Sine Graphs.md` with
+/// `# Table`) they do not, and two notes opening with one section
+/// heading are not one document for it. Read on an even sample of those
+/// notes, so the answer is the same whatever the thread count.
+fn headings_name_notes(vault: &Vault) -> bool {
+    let titled: Vec<&Note> = vault.notes.iter().filter(|n| n.heading_title && !n.template).collect();
+    let step = titled.len().div_ceil(HEADINGS_SAMPLED).max(1);
+    let sample = titled.iter().step_by(step);
+    let (naming, all) =
+        sample.fold((0, 0), |(naming, all), n| (naming + usize::from(names_note(n)), all + 1));
+    2 * naming >= all
+}
+
+/// Whether a note's title shares a word with its file name, holds it or
+/// is held by it, letters and digits compared without case.
+fn names_note(note: &Note) -> bool {
+    let words = |s: &str| -> Vec<String> {
+        s.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_lowercase).collect()
+    };
+    let (name, title) = (words(note.stem()), words(&note.title));
+    let (joined_name, joined_title) = (name.concat(), title.concat());
+    joined_name.contains(&joined_title)
+        || joined_title.contains(&joined_name)
+        || name.iter().any(|w| w.chars().count() > 1 && title.contains(w))
 }
 
 /// A title held by notes of this many different names or more is a

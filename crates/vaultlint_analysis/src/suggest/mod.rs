@@ -361,8 +361,8 @@ mod tests {
         let old = fingerprint::distinct_words(0..3000);
         let new = fingerprint::distinct_words((0..3000).map(|n| if n % 10 == 5 { n + 100_000 } else { n }));
         let v = vault(&[
-            ("a.md", &format!("---\nupdated: 2024-01-01\n---\n{old}\n")),
-            ("b.md", &format!("---\nupdated: 2025-01-01\n---\n{new}\n")),
+            ("prices-2024.md", &format!("---\nupdated: 2024-01-01\n---\n{old}\n")),
+            ("prices-2025.md", &format!("---\nupdated: 2025-01-01\n---\n{new}\n")),
         ]);
         let print = v.print(0).unwrap();
         assert!(print.level() > 0 && print.sample().len() <= fingerprint::SAMPLE);

@@ -16,6 +16,9 @@ pub(super) const STRONG_NAME: f64 = 0.85;
 /// Name evidence needs at least this much shared text to count, so that a
 /// translation or an unrelated note with the same title is not a version.
 pub(super) const SOME_CONTENT: f64 = 0.02;
+/// ...and this much between notes in two places (folders apart from
+/// marker, year and language folders).
+const ELSEWHERE_CONTENT: f64 = 0.1;
 /// A note with fewer distinctive shingles than this (a dozen words) is
 /// too short for its text alone to say it is a version of another.
 const SHORT: usize = 24;
@@ -37,6 +40,9 @@ const SIBLING_SUBSTANCE: usize = 4 * SHORT;
 /// this much text in common: a person's page and a plugin of that name
 /// share a title and nothing else.
 const TITLE_CONTENT: f64 = 0.2;
+/// Names one only once a word is taken out of one (`3d-graph-new`) are
+/// evidence only with this much text in common (see [`worded`]).
+const WORDED_CONTENT: f64 = 0.5;
 
 /// Jaccard similarity of two notes' shingles, leaving out common ones,
 /// and about how many distinctive shingles the shorter of the two has.
@@ -121,7 +127,8 @@ pub(super) fn score(
     let headings = set_overlap(&a.headings, &b.headings);
     let ratio = |o: Option<(usize, usize)>| o.map(|(s, u)| s as f64 / u as f64);
     let signals = Signals { title, name, tags: ratio(tags), headings: ratio(headings), content };
-    let identity = Identity::of(a, b, &signals, same_place || released, clash);
+    let outlined = signals.tags.is_some_and(|t| t >= 0.5) && signals.headings.is_some_and(|h| h >= 0.5);
+    let identity = Identity::of(a, b, &signals, same_place || released, clash, outlined);
 
     // Name, title, tags and headings, each weighted, over those present.
     // One file name in parallel folders (one per team or project) is not
@@ -141,16 +148,20 @@ pub(super) fn score(
     // together say the two are one document; text alone must be half
     // shared (notes of one subject, or made from one skeleton, share a
     // third)...
-    let outlined = signals.tags.is_some_and(|t| t >= 0.5) && signals.headings.is_some_and(|h| h >= 0.5);
     let alone = !(released || identity.named || identity.moved || outlined);
     let base = if alone { base * (content / CONTENT_ALONE).min(1.0).powi(2) } else { base };
     // ...a short note's few words say little on their own...
     let base = base * (shorter as f64 / SHORT as f64).min(1.0).powi(2);
     let by_content = base + (1.0 - base) * 0.25 * meta;
     // ...nor do sibling names, or one name in parallel folders (a page
-    // for each team, made from one skeleton), unless the text is one text.
+    // for each team, made from one skeleton), unless the text is one text;
+    // nor text alone, not even the notes' tags all the same: two notes
+    // that nothing joins are one document only if their text corresponds
+    // as a whole, both ways. A post made from an article, or a theme's
+    // page made from another's, shares much of it.
     let one_text = content >= SIBLING_CONTENT && shorter >= SIBLING_SUBSTANCE;
-    let apart = identity.siblings || identity.parallel;
+    let unjoined = alone && signals.tags.is_none_or(|t| t < 1.0) && !one_title(a, b) && !part_named(a, b);
+    let apart = identity.siblings || identity.parallel || unjoined;
     let by_content = if apart && !one_text { by_content / 2.0 } else { by_content };
     // ...or the same name and title with some text in common: a rewrite;
     // with none, only where a version marker tells the two names apart.
@@ -158,7 +169,11 @@ pub(super) fn score(
     // two entries of a series (`notes 1950s`, `notes 1960s`).
     let marked = !identity.same_stem && (a.path.own_markers == 0) != (b.path.own_markers == 0);
     let rewritten = marked && same_place && name == 1.0 && a.size.min(b.size) as usize >= SHORT;
-    let by_name = if identity.named && (content >= SOME_CONTENT || rewritten) {
+    // A name alike in another folder with next to no text in common is
+    // another page on one subject: a dated post announcing what a page
+    // documents, a showcase and the plugin it is named for.
+    let some = if same_place { SOME_CONTENT } else { ELSEWHERE_CONTENT };
+    let by_name = if identity.named && (content >= some || rewritten) {
         0.85 * meta * (0.7 + 0.3 * (content / 0.3).min(1.0))
     } else {
         0.0
@@ -186,7 +201,15 @@ struct Identity {
 }
 
 impl Identity {
-    fn of(a: &Facts, b: &Facts, signals: &Signals, same_place: bool, clash: bool) -> Identity {
+    /// `outlined`: the notes' tags and headings mostly agree.
+    fn of(
+        a: &Facts,
+        b: &Facts,
+        signals: &Signals,
+        same_place: bool,
+        clash: bool,
+        outlined: bool,
+    ) -> Identity {
         let Signals { name, title, content, .. } = *signals;
         let same_stem = a.note.stem().eq_ignore_ascii_case(b.note.stem());
         // A note moved into a subfolder (or out of one), its copy left
@@ -208,18 +231,61 @@ impl Identity {
             Some(t) => name >= STRONG_NAME && t >= STRONG_NAME,
             None => name == 1.0,
         } && !siblings;
-        let named = a.language == b.language && !parallel && (alike || same_title);
+        // A word that makes the names one once taken out may be the
+        // subject (`3d-graph-new` is another plugin, `copy-publish-url` one
+        // that copies, `Go copy` a page on Go's `copy`): the names join the
+        // two only with half their text in common, or their own title, or
+        // their tags and outline.
+        let subject = worded(a, b) && content < WORDED_CONTENT && title.is_none_or(|t| t < 1.0) && !outlined;
+        let named = a.language == b.language && !parallel && (alike || same_title) && !subject;
         Identity { same_stem, moved, parallel, named, siblings }
     }
 }
 
+/// Whether the two notes have one title that names them: the same
+/// title, or one's title the other's file name (`hours-of-support.md`
+/// opening with `# Support hours`, beside `support-hours.md`).
+fn one_title(a: &Facts, b: &Facts) -> bool {
+    a.title_counts && b.title_counts && !a.title.key.is_empty() && a.title.key == b.title.key
+}
+
+/// Whether one name's words are all in the other's (`deploy-2024` and
+/// `deploy-build`: a document and a part of it), markers aside; a
+/// generic name (`Notes`) is in too many.
+fn part_named(a: &Facts, b: &Facts) -> bool {
+    let (x, y) = (&a.path.name, &b.path.name);
+    let words = |n: &Normalized| -> Vec<String> {
+        n.key.split(' ').filter(|w| !w.is_empty()).map(String::from).collect()
+    };
+    let (wx, wy) = (words(x), words(y));
+    let within = |p: &[String], q: &[String]| !p.is_empty() && p.iter().all(|w| q.contains(w));
+    !x.is_generic() && !y.is_generic() && (within(&wx, &wy) || within(&wy, &wx))
+}
+
+/// Whether the two names differ in a word marker (`new`, `copy`, `old`,
+/// `final`) of the file name itself: not a date, a number, a clash copy's
+/// `(1)` or a folder.
+fn worded(a: &Facts, b: &Facts) -> bool {
+    let words = |f: &Facts| -> Vec<String> {
+        let own = &f.path.name.markers[..f.path.own_markers.min(f.path.name.markers.len())];
+        own.iter()
+            .map(|m| m.text().trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase())
+            .filter(|t| !t.is_empty() && t.chars().all(char::is_alphabetic))
+            .collect()
+    };
+    let (wa, wb) = (words(a), words(b));
+    wa.iter().any(|w| !wb.contains(w)) || wb.iter().any(|w| !wa.contains(w))
+}
+
 /// Whether two names with the same words and no markers differ in a
 /// symbol, which a name key leaves out: `Bash &` and `Bash &&`, `C++` and
-/// `C#`. Separators (`expenses_policy`, `expenses-policy`) are no symbol.
+/// `C#`. Separators and punctuation (`expenses_policy`, `expenses-policy`,
+/// `RedShift: OLED`, `RedShift - OLED`) are no symbol.
 fn symbols_differ(a: &Facts, b: &Facts) -> bool {
+    const SEPARATORS: &[char] = &[' ', '-', '_', '.', ':', ',', ';', '!', '?', '\'', '"', '(', ')', '[', ']'];
     let plain = |f: &Facts| -> String {
         let stem = f.note.stem().to_lowercase();
-        stem.split([' ', '-', '_', '.']).filter(|w| !w.is_empty()).collect::<Vec<_>>().join(" ")
+        stem.split(SEPARATORS).filter(|w| !w.is_empty()).collect::<Vec<_>>().join(" ")
     };
     a.path.name.markers.is_empty() && b.path.name.markers.is_empty() && plain(a) != plain(b)
 }
