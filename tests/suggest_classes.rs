@@ -180,7 +180,7 @@ fn pages_joined_by_text_alone_must_be_one_text() {
     let (pairs, json) = found(&fixture("forked-pages"), &["--no-git"]);
     assert_eq!(
         pairs,
-        owned(&[("Themes/Tidewater - Night Edition.md", "Themes/Tidewater: Night Edition.md", "uncertain")])
+        owned(&[("Themes/Tidewater - Night Edition.md", "Themes/Tidewater, Night Edition.md", "uncertain")])
     );
     assert_eq!(json["pairs"][0]["signals"]["name"], 1.0, "{json}");
 }
