@@ -15,6 +15,7 @@ pub mod fix;
 pub mod git;
 pub mod load;
 pub mod obsidian_settings;
+pub mod places;
 pub mod root;
 pub mod settings;
 pub mod sources;

@@ -2,6 +2,7 @@
 //! with `--fix` or `--diff`, plan the safe fixes and write or show them.
 
 use crate::fix::{self, FileEdit, Skipped};
+use crate::places::Places;
 use crate::settings::{Settings, SettingsError};
 use crate::sources::FileSources;
 use std::path::Path;
@@ -109,15 +110,17 @@ pub fn analyse_with_graph(
 }
 
 /// `report` with its findings placed on the lines of their notes' text
-/// as `sources` give it ([`Diagnostic::position`]): the one place the
-/// rules' findings get a line and column.
-/// Notes are read again in parallel, a file at a time.
-fn located(mut report: Report, sources: &(dyn Sources + Sync)) -> Report {
-    use rayon::prelude::*;
-    let mut files: Vec<&mut [Diagnostic]> =
-        report.diagnostics.chunk_by_mut(|a, b| a.path == b.path).collect();
-    files.par_iter_mut().for_each(|file| vaultlint_core::diagnostic::locate(file, sources));
-    report
+/// as `sources` give it, or where `earlier` placed them on the same text
+/// ([`Diagnostic::position`]): the one place the rules' findings get a
+/// line and column. Also the places made, for the next run.
+fn located(
+    mut report: Report,
+    sources: &(dyn Sources + Sync),
+    vault: &Vault,
+    earlier: &Places,
+) -> (Report, Places) {
+    let placed = crate::places::locate(&mut report.diagnostics, sources, vault, earlier);
+    (report, placed)
 }
 
 /// The text of a note an editor holds, from `input` (standard input).
@@ -161,7 +164,8 @@ pub fn run_stdin(
     }
     let files = FileSources::new(settings.root());
     let sources = crate::sources::Overlay { files, path: path.to_string(), text: text.as_str().into() };
-    Ok((Checked::of(loaded.vault, located(report, &sources), Vec::new(), Vec::new()), text))
+    let (report, _) = located(report, &sources, &loaded.vault, &Places::default());
+    Ok((Checked::of(loaded.vault, report, Vec::new(), Vec::new()), text))
 }
 
 /// `--baseline FILE`: keeps only the findings the file does not hold, and
@@ -272,14 +276,19 @@ pub fn run(
     }
     let started = crate::cache::now();
     let stamps = memo.as_mut().map(|(_, key)| std::mem::take(&mut key.stamps));
-    let (super::Loaded { vault, .. }, report) =
+    let earlier = memo.as_ref().map(|(cache, key)| Places::load(cache, key.limit)).unwrap_or_default();
+    let (super::Loaded { vault, .. }, (report, placed)) =
         super::read_then(settings, walked, stamps, rules, reading, progress, |loaded| {
-            located(analyse(loaded, settings, suggesting, progress), &FileSources::new(settings.root()))
+            let report = analyse(loaded, settings, suggesting, progress);
+            located(report, &FileSources::new(settings.root()), &loaded.vault, &earlier)
         });
     progress.finish();
     if mode == Mode::Report {
         if let Some((cache, MemoKey { key, .. })) = memo {
             let _ = cache.store(MEMO, key, &Memo { started, report: &report });
+            if placed != earlier {
+                let _ = placed.store(cache);
+            }
         }
         return Ok(Checked::of(vault, report, Vec::new(), Vec::new()));
     }
@@ -300,7 +309,8 @@ pub fn run(
     // Report the vault as it is now: positions after an edit moved.
     std::mem::forget(vault);
     let loaded = super::load(settings, settings.reading(suggesting, false, true), &Silent)?;
-    let report = located(analyse(&loaded, settings, suggesting, &Silent), &FileSources::new(settings.root()));
+    let report = analyse(&loaded, settings, suggesting, &Silent);
+    let (report, _) = located(report, &FileSources::new(settings.root()), &loaded.vault, &Places::default());
     Ok(Checked::of(loaded.vault, report, written, skipped))
 }
 
@@ -388,7 +398,7 @@ fn memo_key(
 /// the stamps: those are the bytes the findings were made from), one on
 /// the dismissal file within its bytes, and one on any other file (a
 /// config) nowhere; and each finding's line and column where its span
-/// can reach ([`position_fits`]). A memo that places a finding elsewhere
+/// can reach ([`crate::places::position_fits`]). A memo that places a finding elsewhere
 /// is damaged, its tag right or not: it is not used, and the check runs
 /// and writes it again. (The renderers clamp what they show to the text
 /// they get; this keeps the memo from being taken on its word.)
@@ -405,25 +415,14 @@ fn load_memo(cache: &crate::cache::Cache, key: &MemoKey, entries: &[crate::walk:
 
 /// Whether the span of `d`, and its fix's edit, end within the first
 /// `size` bytes of its file, and its line and column fit its span
-/// ([`position_fits`]); `None`: a file with no bytes to place them.
+/// ([`crate::places::position_fits`]); `None`: a file with no bytes to place them.
 fn placed_within(d: &Diagnostic, size: Option<u64>) -> bool {
     let ends_within = |start: usize, len: usize| {
         (start as u64).checked_add(len as u64).is_some_and(|end| size.is_some_and(|size| end <= size))
     };
     d.span.is_none_or(|s| ends_within(s.offset(), s.len()))
         && d.fix.as_ref().is_none_or(|f| ends_within(f.edit.offset, f.edit.original.len()))
-        && d.position.is_none_or(|p| d.span.is_some_and(|s| position_fits(p, s.offset())))
-}
-
-/// Whether a finding's line and column could be those of the byte at
-/// `offset` of some text, as far as the memo can tell without the text:
-/// each is 1 or more, and the line breaks before the line and the
-/// characters before the column on it take a byte each at least, all
-/// before the offset. (A position is made only for a span, so one
-/// without a span is not placed anywhere either.)
-fn position_fits(position: vaultlint_core::lines::LineColumn, offset: usize) -> bool {
-    let (line, column) = (position.line(), position.column());
-    line >= 1 && column >= 1 && (line - 1).checked_add(column - 1).is_some_and(|before| before <= offset)
+        && d.position.is_none_or(|p| d.span.is_some_and(|s| crate::places::position_fits(p, s.offset())))
 }
 
 /// What [`memo_key`] finds: the key, the latest time a note's file may
