@@ -26,6 +26,9 @@ pub enum Evidence {
     SameFileName,
     /// The same name once version markers are taken out.
     SameNameApartFromMarkers,
+    /// One note is a dated copy of the other in an archive folder, under
+    /// the other's name with words added.
+    ArchivedUnderItsName,
     /// Alike names, markers out.
     SimilarNames,
     /// How many tags the two share, of how many they have between them.
@@ -112,6 +115,7 @@ impl fmt::Display for Evidence {
             Evidence::Retitled => f.write_str("retitled"),
             Evidence::SameFileName => f.write_str("same file name"),
             Evidence::SameNameApartFromMarkers => f.write_str("same name apart from version markers"),
+            Evidence::ArchivedUnderItsName => f.write_str("a dated copy archived under its name"),
             Evidence::SimilarNames => f.write_str("similar names"),
             Evidence::Tags { shared, union } => write!(f, "tags {shared}/{union}"),
             Evidence::Headings { shared, union } => write!(f, "headings {shared}/{union}"),

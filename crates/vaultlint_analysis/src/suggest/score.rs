@@ -9,7 +9,7 @@ use super::facts::Facts;
 use super::minhash::Common;
 use std::cmp::Ordering;
 use vaultlint_syntax::fingerprint::{self, Fingerprint};
-use vaultlint_syntax::names::Normalized;
+use vaultlint_syntax::names::{Marker, Normalized};
 
 /// Names or titles this alike count as the same document's.
 pub(super) const STRONG_NAME: f64 = 0.85;
@@ -115,8 +115,11 @@ pub(super) fn score(
     let (content, shorter) = content(prints.0, prints.1, common);
     // A clash copy (`Name 1.md`) has its note's name.
     let clash = clash_copy(a.note, b.note);
-    let name = if clash { 1.0 } else { name_similarity(&a.path.name, &b.path.name, same_place) };
-    let name = if name == 1.0 && !clash && symbols_differ(a, b) {
+    // So has a dated copy filed in an archive folder under its note's name
+    // with words added (`archive/top-of-mind-before-pruning-2026-07-25.md`).
+    let snapshot = same_place && (snapshot_of(a, b) || snapshot_of(b, a));
+    let name = if clash || snapshot { 1.0 } else { name_similarity(&a.path.name, &b.path.name, same_place) };
+    let name = if name == 1.0 && !clash && !snapshot && symbols_differ(a, b) {
         strsim::normalized_levenshtein(a.note.stem(), b.note.stem())
     } else {
         name
@@ -179,7 +182,15 @@ pub(super) fn score(
         0.0
     };
     let score = (by_content.max(by_name) * 1000.0).round() / 1000.0;
-    (score, signals, likeness(a, b, &signals, tags, headings, by_name > by_content))
+    let mut evidence = likeness(a, b, &signals, tags, headings, by_name > by_content);
+    if snapshot {
+        // Its name is not the note's apart from markers: words were added.
+        evidence
+            .iter_mut()
+            .filter(|e| **e == Evidence::SameNameApartFromMarkers)
+            .for_each(|e| *e = Evidence::ArchivedUnderItsName);
+    }
+    (score, signals, evidence)
 }
 
 /// What the two notes' names, titles and places say of whether they are
@@ -240,6 +251,27 @@ impl Identity {
         let named = a.language == b.language && !parallel && (alike || same_title) && !subject;
         Identity { same_stem, moved, parallel, named, siblings }
     }
+}
+
+/// Whether `copy` is a dated snapshot of `note` filed in an archive
+/// folder: under such a folder (which `note` is not), with a date in its
+/// own name, and its name `note`'s with words added after it.
+fn snapshot_of(copy: &Facts, note: &Facts) -> bool {
+    let in_archive = |f: &Facts| {
+        f.path.name.markers[f.path.own_markers.min(f.path.name.markers.len())..]
+            .iter()
+            .any(|m| matches!(m, Marker::Older { text } if text.ends_with('/')))
+    };
+    let dated = copy.path.name.markers[..copy.path.own_markers.min(copy.path.name.markers.len())]
+        .iter()
+        .any(|m| matches!(m, Marker::Date { .. }));
+    let (key, base) = (&copy.path.name.key, &note.path.name.key);
+    in_archive(copy)
+        && !in_archive(note)
+        && dated
+        && !base.is_empty()
+        && !note.path.name.is_generic()
+        && key.strip_prefix(base.as_str()).is_some_and(|rest| rest.starts_with(' '))
 }
 
 /// Whether the two notes have one title that names them: the same
