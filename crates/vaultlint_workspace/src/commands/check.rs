@@ -66,7 +66,7 @@ impl Report {
 /// detector when `suggesting`, and runs every rule with the settings'
 /// severities, reporting only on the settings' focus. The rules' findings
 /// are not placed on lines yet: [`run`] and [`run_stdin`] place them on
-/// the text they checked ([`vaultlint_core::diagnostic::locate`]).
+/// the text they checked ([`crate::places::locate`]).
 pub fn analyse(
     loaded: &super::Loaded,
     settings: &Settings,
