@@ -72,9 +72,10 @@ pub struct Diagnostic {
     /// Made once, where the text is at hand, and carried beside the span
     /// rather than made by each renderer: a finding that reading a note
     /// found is placed as it is read (a note that is not UTF-8 cannot be
-    /// read again as text), the findings of the rules are placed by
-    /// [`locate`] when a check is done, one index per note, and a check's
-    /// findings kept in the cache render without a note being read. The
+    /// read again as text), the findings of the rules are placed when a
+    /// check is done, one index per note (by the workspace, which knows
+    /// which notes' places it kept), and a check's findings kept in the
+    /// cache render without a note being read. The
     /// language server does not use it: it places spans on the editor's
     /// text, in UTF-16 units, with a [`LineIndex`] of its own.
     pub position: Option<LineColumn>,
@@ -228,22 +229,6 @@ impl Diagnostic {
 pub fn sort(diagnostics: &mut Vec<Diagnostic>) {
     diagnostics.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
     diagnostics.dedup();
-}
-
-/// Places the findings that have a span and no position yet (see
-/// [`Diagnostic::position`]) on the text of their file as `sources` give
-/// it, with one [`LineIndex`] a file. The findings are sorted, so a
-/// file's are together. A finding whose text cannot be had stays
-/// unplaced, and is printed without a line.
-pub fn locate(diagnostics: &mut [Diagnostic], sources: &dyn Sources) {
-    for file in diagnostics.chunk_by_mut(|a, b| a.path == b.path) {
-        if file.iter().all(|d| d.span.is_none() || d.position.is_some()) {
-            continue;
-        }
-        let Some(text) = sources.text(&file[0].path) else { continue };
-        let lines = LineIndex::new(&text);
-        file.iter_mut().for_each(|d| d.locate(&lines));
-    }
 }
 
 /// Where renderers get the text of a note for a snippet or a diff, so
