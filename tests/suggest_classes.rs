@@ -202,3 +202,13 @@ fn a_dated_copy_archived_under_its_name_is_a_snapshot() {
     );
     assert_eq!(json["pairs"][0]["reasons"][0], "a dated copy archived under its name", "{json}");
 }
+
+/// A word that makes two names one may be the subject (`Go copy` is a page
+/// on Go's `copy`), and a dated post beside the docs page on its subject,
+/// in another folder, shares a few words: neither is a pair. An edition
+/// marked `old`, mostly the same text, still is.
+#[test]
+fn subject_words_and_names_elsewhere_need_text_in_common() {
+    let (pairs, _) = found(&fixture("subject-words"), &["--no-git"]);
+    assert_eq!(pairs, owned(&[("policies/leave-old.md", "policies/leave.md", "confident")]));
+}
