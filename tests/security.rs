@@ -1394,15 +1394,8 @@ fn a_cache_file_that_came_with_the_vault_changes_nothing() {
             .find(|t| xxhash_rust::xxh3::xxh3_64(t.as_bytes()) >> 63 == 1)
             .unwrap()
     };
-    let varint = |mut value: u64| {
-        let mut bytes = Vec::new();
-        while value >= 0x80 {
-            bytes.push(value as u8 | 0x80);
-            value >>= 7;
-        }
-        bytes.push(value as u8);
-        bytes
-    };
+    // A digest as the notes file holds it.
+    let varint = |value: u64| postcard::to_stdvec(&value).unwrap();
     let (clean, broken) = (text("title: Policy\n"), text("superseded_by: gone-too.md\n"));
     // Made by the attacker beforehand, at the path the checkout will have:
     // the notes file of the clean note, relabelled with the broken note's

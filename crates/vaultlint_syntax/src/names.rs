@@ -448,6 +448,18 @@ pub struct PathInfo {
     pub own_markers: usize,
 }
 
+impl PathInfo {
+    /// The markers of the file name itself.
+    pub fn name_markers(&self) -> &[Marker] {
+        &self.name.markers[..self.own_markers.min(self.name.markers.len())]
+    }
+
+    /// The markers of the folders on the way to the file.
+    pub fn folder_markers(&self) -> &[Marker] {
+        &self.name.markers[self.own_markers.min(self.name.markers.len())..]
+    }
+}
+
 /// Reads a vault-relative `path` and its `stem` (the file name without extension).
 pub fn path_info(path: &str, stem: &str) -> PathInfo {
     let mut info = PathInfo::default();

@@ -75,9 +75,6 @@ pub(super) struct Facts<'a> {
     /// with, nor an opening heading in a vault whose opening headings are
     /// sections'. A note with no title has its file name for one.
     pub title_counts: bool,
-    /// Whether the note has a title of its own: one that counts and is
-    /// not its file name again.
-    pub titled: bool,
     /// Whether the note is filed under a folder named for a version
     /// (`v2.3/`, `version-2.0/`), a recognised release root or not.
     pub in_version_folder: bool,
@@ -125,12 +122,10 @@ impl<'a> Facts<'a> {
         let common = note.grouping.keys()[1].is_some_and(|h| boilerplate.titles.contains(&h));
         let named_by_heading = !note.heading_title || boilerplate.headings_name_notes;
         let title_counts = !common && named_by_heading;
-        let titled = title_counts && title.key != path.name.key;
         Some(Facts {
             note,
             title,
             title_counts,
-            titled,
             in_version_folder: in_version_folder(note),
             series: vault.config.obsidian.series_of(&note.path),
             scope: note.scope(),
@@ -140,6 +135,12 @@ impl<'a> Facts<'a> {
             size: fingerprint.size(),
             headings,
         })
+    }
+
+    /// Whether the note has a title of its own: one that counts and is
+    /// not its file name again.
+    pub fn titled(&self) -> bool {
+        self.title_counts && self.title.key != self.path.name.key
     }
 
     /// What is known of the note's age beside `other`. A version marker
@@ -254,9 +255,10 @@ const HEADINGS_SAMPLED: usize = 2000;
 /// heading are not one document for it. Read on an even sample of those
 /// notes, so the answer is the same whatever the thread count.
 fn headings_name_notes(vault: &Vault) -> bool {
-    let titled: Vec<&Note> = vault.notes.iter().filter(|n| n.heading_title && !n.template).collect();
-    let step = titled.len().div_ceil(HEADINGS_SAMPLED).max(1);
-    let sample = titled.iter().step_by(step);
+    // Counted first, so that the sample is taken without a list of them all.
+    let titled = || vault.notes.iter().filter(|n| n.heading_title && !n.template);
+    let step = titled().count().div_ceil(HEADINGS_SAMPLED).max(1);
+    let sample = titled().step_by(step);
     let (naming, all) =
         sample.fold((0, 0), |(naming, all), n| (naming + usize::from(names_note(n)), all + 1));
     2 * naming >= all

@@ -124,7 +124,7 @@ pub(super) fn score(
     } else {
         name
     };
-    let title = (a.titled && b.titled).then(|| name_similarity(&a.title, &b.title, same_place));
+    let title = (a.titled() && b.titled()).then(|| name_similarity(&a.title, &b.title, same_place));
     let title = if clash { title.map(|t| t.max(name)) } else { title };
     let tags = set_overlap(&a.tags, &b.tags);
     let headings = set_overlap(&a.headings, &b.headings);
@@ -258,13 +258,9 @@ impl Identity {
 /// own name, and its name `note`'s with words added after it.
 fn snapshot_of(copy: &Facts, note: &Facts) -> bool {
     let in_archive = |f: &Facts| {
-        f.path.name.markers[f.path.own_markers.min(f.path.name.markers.len())..]
-            .iter()
-            .any(|m| matches!(m, Marker::Older { text } if text.ends_with('/')))
+        f.path.folder_markers().iter().any(|m| matches!(m, Marker::Older { text } if text.ends_with('/')))
     };
-    let dated = copy.path.name.markers[..copy.path.own_markers.min(copy.path.name.markers.len())]
-        .iter()
-        .any(|m| matches!(m, Marker::Date { .. }));
+    let dated = copy.path.name_markers().iter().any(|m| matches!(m, Marker::Date { .. }));
     let (key, base) = (&copy.path.name.key, &note.path.name.key);
     in_archive(copy)
         && !in_archive(note)
@@ -299,8 +295,7 @@ fn part_named(a: &Facts, b: &Facts) -> bool {
 /// `(1)` or a folder.
 fn worded(a: &Facts, b: &Facts) -> bool {
     let words = |f: &Facts| -> Vec<String> {
-        let own = &f.path.name.markers[..f.path.own_markers.min(f.path.name.markers.len())];
-        own.iter()
+        (f.path.name_markers().iter())
             .map(|m| m.text().trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase())
             .filter(|t| !t.is_empty() && t.chars().all(char::is_alphabetic))
             .collect()

@@ -398,9 +398,9 @@ fn memo_key(
 /// the stamps: those are the bytes the findings were made from), one on
 /// the dismissal file within its bytes, and one on any other file (a
 /// config) nowhere; and each finding's line and column where its span
-/// can reach ([`crate::places::position_fits`]). A memo that places a finding elsewhere
-/// is damaged, its tag right or not: it is not used, and the check runs
-/// and writes it again. (The renderers clamp what they show to the text
+/// can reach ([`crate::places::position_fits`]). A memo that places a
+/// finding elsewhere is damaged, its tag right or not: it is not used, and
+/// the check runs and writes it again. (The renderers clamp what they show to the text
 /// they get; this keeps the memo from being taken on its word.)
 fn load_memo(cache: &crate::cache::Cache, key: &MemoKey, entries: &[crate::walk::Entry]) -> Option<Report> {
     let memo = cache.load::<Memo>(MEMO, key.key, key.limit)?;
@@ -415,7 +415,8 @@ fn load_memo(cache: &crate::cache::Cache, key: &MemoKey, entries: &[crate::walk:
 
 /// Whether the span of `d`, and its fix's edit, end within the first
 /// `size` bytes of its file, and its line and column fit its span
-/// ([`crate::places::position_fits`]); `None`: a file with no bytes to place them.
+/// ([`crate::places::position_fits`]); `None`: a file with no bytes to
+/// place them.
 fn placed_within(d: &Diagnostic, size: Option<u64>) -> bool {
     let ends_within = |start: usize, len: usize| {
         (start as u64).checked_add(len as u64).is_some_and(|end| size.is_some_and(|size| end <= size))
@@ -708,17 +709,8 @@ mod tests {
 
     /// `payload` with `changes` made, in order.
     fn changed(payload: &[u8], changes: &[Change]) -> Vec<u8> {
-        // A number as postcard writes a length: seven bits a byte, the
-        // low ones first, the top bit set on all but the last.
-        let varint = |mut n: u64| {
-            let mut bytes = Vec::new();
-            while n >= 0x80 {
-                bytes.push(n as u8 | 0x80);
-                n >>= 7;
-            }
-            bytes.push(n as u8);
-            bytes
-        };
+        // A number as postcard writes a length.
+        let varint = |n: u64| postcard::to_stdvec(&n).unwrap();
         let mut bytes = payload.to_vec();
         for change in changes {
             let len = bytes.len();
