@@ -194,14 +194,13 @@ impl<'t> LineIndex<'t> {
         let first = if text.starts_with(BOM) { BOM.len_utf8() } else { 0 };
         let bytes = text.as_bytes();
         let mut starts = vec![first];
-        let mut at = first;
-        while let Some(i) = bytes[at..].iter().position(|&b| b == b'\n' || b == b'\r') {
-            let mut next = at + i + 1;
-            if bytes[at + i] == b'\r' && bytes.get(next) == Some(&b'\n') {
-                next += 1;
+        for at in memchr::memchr2_iter(b'\n', b'\r', &bytes[first..]).map(|i| first + i) {
+            // The `\n` of a `\r\n` ends the line its `\r` started to end.
+            if bytes[at] == b'\n' && at > first && bytes[at - 1] == b'\r' {
+                *starts.last_mut().expect("the first line's start") = at + 1;
+            } else {
+                starts.push(at + 1);
             }
-            starts.push(next);
-            at = next;
         }
         let marks = marks(&text, &starts);
         LineIndex { text, starts, marks, cursor: Cell::new(Cursor::start(0, first)) }

@@ -49,15 +49,27 @@ fn placeholder_name(stem: &str) -> bool {
 /// `meeting-template`, up to three words of which the last is `template`.
 /// A longer name (`Android Manifest Template`) is a note about one.
 fn named_template(stem: &str) -> bool {
-    let words: Vec<&str> = stem.split([' ', '-', '_']).filter(|w| !w.is_empty()).collect();
-    (2..=3).contains(&words.len()) && words.last().is_some_and(|w| w.eq_ignore_ascii_case("template"))
+    // Every note's name is asked: most are settled by their last letters.
+    let tail = stem.len().checked_sub("template".len()).map(|at| &stem.as_bytes()[at..]);
+    if !tail.is_some_and(|tail| tail.eq_ignore_ascii_case(b"template")) {
+        return false;
+    }
+    let words = stem.split([' ', '-', '_']).filter(|w| !w.is_empty());
+    let (count, last) = words.fold((0, ""), |(count, _), word| (count + 1, word));
+    (2..=3).contains(&count) && last.eq_ignore_ascii_case("template")
 }
 
 /// Whether a note's text is a template's: `head` is its frontmatter (all
 /// of the text when the frontmatter is not closed, as a Templater fragment
 /// may not be), `body` the rest.
 pub fn by_content(head: &str, body: &str) -> bool {
-    let marked = |text: &str| text.contains("{{") || text.contains("<%");
+    // Every note is asked, and few hold either opening: one scan for the
+    // bytes that start them settles most notes.
+    let marked = |text: &str| {
+        let bytes = text.as_bytes();
+        memchr::memchr2_iter(b'{', b'<', bytes)
+            .any(|at| matches!((bytes[at], bytes.get(at + 1)), (b'{', Some(b'{')) | (b'<', Some(b'%'))))
+    };
     (marked(head) && head.lines().any(|line| placeholder_value(line, true)))
         || (marked(body) && crate::markdown::prose_lines(body).any(|line| placeholder_value(line, false)))
 }
