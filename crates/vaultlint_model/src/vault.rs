@@ -502,7 +502,13 @@ impl Vault {
 
     /// Resolves one successor value written in the note `from`.
     pub fn resolve(&self, from: NoteId, value: &str) -> Resolution {
-        match link::parse(value) {
+        self.resolve_target(from, link::parse(value))
+    }
+
+    /// Where a link's parsed `target`, written in `from`, leads: as
+    /// [`Vault::resolve`], for a target already read from a body link.
+    pub fn resolve_target(&self, from: NoteId, target: Result<link::Target, link::Invalid>) -> Resolution {
+        match target {
             Err(invalid) => Resolution::Invalid(invalid),
             Ok(Target::Path { path, relative }) => {
                 let base = if relative { self.notes[from].folder() } else { "" };

@@ -777,7 +777,7 @@ impl State {
             return Some((d.span, to));
         }
         let link = vault.notes[id].links.iter().find(|l| inside(&l.span()))?;
-        match vault.resolve(id, &link.value()) {
+        match vault.resolve_target(id, link.parsed()) {
             Resolution::Note(to) => Some((link.span(), to)),
             _ => None,
         }

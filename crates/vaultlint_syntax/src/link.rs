@@ -43,25 +43,10 @@ pub fn parse(value: &str) -> Result<Target, Invalid> {
         return Err(Invalid::Empty);
     }
     if let Some(inner) = value.strip_prefix("[[").and_then(|v| v.strip_suffix("]]")) {
-        let name = inner.split('|').next().unwrap_or("");
-        let name = name.split('#').next().unwrap_or("").trim().replace('\\', "/");
-        if name.is_empty() {
-            return Err(Invalid::EmptyWikilink);
-        }
-        if name.starts_with("./") || name.starts_with("../") {
-            return Ok(Target::Path { path: name, relative: true });
-        }
-        return Ok(Target::Wikilink { name });
+        return wikilink_name(inner);
     }
     if let Some(dest) = markdown_destination(value) {
-        if is_url(&dest) {
-            return Err(Invalid::Url);
-        }
-        let dest = percent_decode(&dest).replace('\\', "/");
-        return Ok(match dest.strip_prefix('/') {
-            Some(rooted) => Target::Path { path: rooted.to_string(), relative: false },
-            None => Target::Path { path: dest, relative: true },
-        });
+        return destination_target(dest);
     }
     if is_url(value) {
         return Err(Invalid::Url);
@@ -73,19 +58,48 @@ pub fn parse(value: &str) -> Result<Target, Invalid> {
     Ok(Target::Path { path: path.trim_start_matches('/').to_string(), relative: false })
 }
 
-/// The destination of `[label](dest)`, without angle brackets, title or
-/// fragment.
-fn markdown_destination(value: &str) -> Option<String> {
+/// The target of a wikilink whose brackets hold `inner`.
+fn wikilink_name(inner: &str) -> Result<Target, Invalid> {
+    let name = inner.split('|').next().unwrap_or("");
+    let name = name.split('#').next().unwrap_or("").trim().replace('\\', "/");
+    if name.is_empty() {
+        return Err(Invalid::EmptyWikilink);
+    }
+    if name.starts_with("./") || name.starts_with("../") {
+        return Ok(Target::Path { path: name, relative: true });
+    }
+    Ok(Target::Wikilink { name })
+}
+
+/// The target of a Markdown link to `dest`, its destination without
+/// angle brackets or title.
+fn destination_target(dest: &str) -> Result<Target, Invalid> {
+    let dest = strip_fragment(dest);
+    if is_url(dest) {
+        return Err(Invalid::Url);
+    }
+    let dest = percent_decode(dest).replace('\\', "/");
+    Ok(match dest.strip_prefix('/') {
+        Some(rooted) => Target::Path { path: rooted.to_string(), relative: false },
+        None => Target::Path { path: dest, relative: true },
+    })
+}
+
+/// The destination of `[label](dest)`, without angle brackets or title.
+fn markdown_destination(value: &str) -> Option<&str> {
     if !value.starts_with('[') || !value.ends_with(')') {
         return None;
     }
     let open = value.find("](")?;
-    let inner = value[open + 2..value.len() - 1].trim();
-    let dest = match inner.strip_prefix('<') {
+    Some(unbracketed(value[open + 2..value.len() - 1].trim()))
+}
+
+/// What a link's parentheses hold, without angle brackets or title.
+fn unbracketed(inner: &str) -> &str {
+    match inner.strip_prefix('<') {
         Some(rest) => rest.split('>').next().unwrap_or(""),
         None => inner.split([' ', '\t']).next().unwrap_or(""),
-    };
-    Some(strip_fragment(dest).to_string())
+    }
 }
 
 fn strip_fragment(value: &str) -> &str {
@@ -159,6 +173,18 @@ impl BodyLink {
     pub fn target(&self) -> Range<usize> {
         let start = self.target as usize;
         start..start + self.written.len()
+    }
+
+    /// The target, as [`parse`] reads [`BodyLink::value`], without
+    /// writing that value out: every link of every note is resolved.
+    pub fn parsed(&self) -> Result<Target, Invalid> {
+        if self.wikilink {
+            wikilink_name(&self.written)
+        } else if self.angle {
+            destination_target(self.written.split('>').next().unwrap_or(""))
+        } else {
+            destination_target(unbracketed(self.written.trim()))
+        }
     }
 
     /// The target as a value [`parse`] reads: `[[name]]` or `[](path)`.
@@ -449,6 +475,14 @@ mod tests {
         let values: Vec<String> = links.iter().map(BodyLink::value).collect();
         assert_eq!(values[2], "[](../hr/old%20policy.md)");
         assert_eq!(values[3], "[](<a b.md>)");
+        // A link's target is what its value reads as, without the value.
+        for link in &links {
+            assert_eq!(link.parsed(), parse(&link.value()), "{link:?}");
+        }
+        assert_eq!(
+            links[2].parsed(),
+            Ok(Target::Path { path: "../hr/old policy.md".into(), relative: true })
+        );
         // A fence closes only with as long a run of its own character.
         let text = "  ~~~~\n[[a]]\n~~~\n```\n[[b]]\n~~~~\n[[out]] ```[[c]]\n```\n[[open]]";
         let lines = vaultlint_core::lines::LineIndex::new(text);

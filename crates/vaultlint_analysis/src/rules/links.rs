@@ -29,7 +29,7 @@ fn of_note(vault: &Vault, life: &Lifecycle, wanted: &[bool], id: NoteId) -> Vec<
     let targets: Vec<Option<NoteId>> = note
         .links
         .iter()
-        .map(|link| match vault.resolve(id, &link.value()) {
+        .map(|link| match vault.resolve_target(id, link.parsed()) {
             Resolution::Note(target) => Some(target),
             _ => None,
         })
