@@ -91,16 +91,18 @@ pub struct Written {
 /// with its zone noted in parentheses, `2021-05-10T18:22:56 (UTC -05:00)`.
 pub fn parse(text: &str) -> Option<Written> {
     let text = text.trim();
-    let read = reads_as(text);
-    let mut written = parse_iso(&read)?;
-    written.text = text.to_string();
-    Some(written)
+    let (day, time) = parse_iso(&reads_as(text))?;
+    Some(Written { day, time, text: text.to_string() })
 }
 
 /// `text` as ISO 8601 reads it: a zone noted in parentheses after the
 /// time is dropped, and the space before a numeric offset that follows a
 /// time is closed up.
 fn reads_as(text: &str) -> Cow<'_, str> {
+    // Both forms hold a space; most dates are a bare day.
+    if !text.contains(' ') {
+        return Cow::Borrowed(text);
+    }
     let mut text = Cow::Borrowed(text);
     if let Some(open) = text.rfind(" (")
         && text.ends_with(')')
@@ -130,7 +132,8 @@ fn reads_as(text: &str) -> Cow<'_, str> {
     text
 }
 
-fn parse_iso(text: &str) -> Option<Written> {
+/// The day and any time of an ISO 8601 `text`.
+fn parse_iso(text: &str) -> Option<(Day, Option<jiff::civil::Time>)> {
     // `2026/01/15`: the same date with slashes.
     let dashed;
     let iso = match text.as_bytes() {
@@ -145,7 +148,7 @@ fn parse_iso(text: &str) -> Option<Written> {
     let pieces = jiff::fmt::temporal::Pieces::parse(iso).ok()?;
     let date = pieces.date();
     let day = Day::new(u16::try_from(date.year()).ok()?, date.month() as u8, date.day() as u8);
-    Some(Written { day, time: pieces.time(), text: text.to_string() })
+    Some((day, pieces.time()))
 }
 
 /// Reads exactly `YYYY-MM-DD`.
