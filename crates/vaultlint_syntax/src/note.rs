@@ -7,6 +7,7 @@ use crate::frontmatter::{self, Delimited, Field, Value, ValueKind};
 use crate::link::BodyLink;
 use crate::prints::PrintAt;
 use crate::suppression::Suppression;
+use crate::template::Openings;
 use vaultlint_core::code::Code;
 use vaultlint_core::diagnostic::{Diagnostic, Span};
 use vaultlint_core::lines::LineIndex;
@@ -332,18 +333,22 @@ impl Note {
         let mut note = Note::empty(path);
         let delimited = frontmatter::delimit(text);
         let head = head_of(text, &delimited);
+        let (front, body_at) = match &delimited {
+            Delimited::Found(block) => (&text[..block.end], block.end),
+            Delimited::Absent => ("", 0),
+            // A Templater fragment may open its frontmatter and never close it.
+            Delimited::Unclosed { .. } | Delimited::TooLarge { .. } => {
+                (vaultlint_core::text::prefix(text, 64 << 10), text.len())
+            }
+        };
+        let opened = Openings::of(&text[body_at..]);
         if !note.template {
-            let (front, body) = match &delimited {
-                Delimited::Found(block) => (&text[..block.end], &text[block.end..]),
-                Delimited::Absent => ("", text),
-                // A Templater fragment may open its frontmatter and never close it.
-                Delimited::Unclosed { .. } | Delimited::TooLarge { .. } => {
-                    (vaultlint_core::text::prefix(text, 64 << 10), "")
-                }
-            };
-            note.template = crate::template::by_content(front, body);
+            note.template = crate::template::by_content(front, &text[body_at..], opened);
         }
         let Some(body_start) = note.read_frontmatter(text, head, delimited) else { return note };
+        // The body scanned for openings is the body read, but after a
+        // byte-order mark.
+        let opened = if body_start == body_at { opened } else { Openings::of(&text[body_start..]) };
         note.read_fields(reading.keys);
         // The frontmatter's text is kept where a rule reads it again: in a
         // declaration (whose fixes quote its value as written) and around
@@ -361,7 +366,9 @@ impl Note {
             crate::suppression::in_frontmatter(&note.fields, reading.suppression_key, text)
                 .into_iter()
                 .collect();
-        suppressions.extend(crate::suppression::in_body(text, body_start));
+        if opened.comment {
+            suppressions.extend(crate::suppression::in_body(text, body_start));
+        }
         if !suppressions.is_empty() {
             note.rare().suppressions = suppressions;
         }
