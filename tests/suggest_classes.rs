@@ -212,3 +212,22 @@ fn subject_words_and_names_elsewhere_need_text_in_common() {
     let (pairs, _) = found(&fixture("subject-words"), &["--no-git"]);
     assert_eq!(pairs, owned(&[("policies/leave-old.md", "policies/leave.md", "confident")]));
 }
+
+/// Tags that many notes carry file a subject: two notes of it that share
+/// a third of their text and a short outline (two concepts, the second
+/// written by copying the first) are not joined by those tags, while a
+/// clash copy among them still is a version.
+#[test]
+fn tags_many_notes_carry_join_no_two_notes() {
+    let (pairs, _) = found(&fixture("subject-tags"), &["--no-git"]);
+    assert_eq!(pairs, owned(&[("Circuits/Multiplexer.md", "Circuits/Multiplexer 1.md", "uncertain")]));
+}
+
+/// A weekly note of the configured series that a post was drafted in is
+/// no version of the post, however much text they share; a list and its
+/// older copy beside them are.
+#[test]
+fn a_periodic_entry_is_no_version_of_a_post_drafted_in_it() {
+    let (pairs, _) = found(&fixture("journal-drafts"), &["--no-git"]);
+    assert_eq!(pairs, owned(&[("Lists/Packing list (old).md", "Lists/Packing list.md", "confident")]));
+}

@@ -55,6 +55,14 @@ pub(super) fn in_series(a: &Facts, b: &Facts, series: &HashMap<String, usize>) -
     a.periodic() && b.periodic() && key(a) == key(b) && series.contains_key(key(a))
 }
 
+/// Whether one note is an entry of a configured periodic series and the
+/// other belongs to no series: a weekly note a post was drafted in, and
+/// the post. The entry records its week and the post is kept on its own,
+/// however much text they share.
+pub(super) fn entry_and_document(a: &Facts, b: &Facts) -> bool {
+    (a.series.is_some() && !b.periodic()) || (b.series.is_some() && !a.periodic())
+}
+
 /// A page and its translation: notes in two languages with one file
 /// name (`docs/intro.md` and `i18n/fr/.../intro.md`, `en/intro.md` and
 /// `de/intro.md`), however much text an untranslated page shares.

@@ -79,6 +79,9 @@ pub(super) struct Facts<'a> {
     /// (`v2.3/`, `version-2.0/`), a recognised release root or not.
     pub in_version_folder: bool,
     pub tags: Vec<String>,
+    /// Whether as many notes as [`COMMON_TAG_SET`] carry the note's tags:
+    /// then they file a subject, not one document.
+    pub tags_common: bool,
     pub language: Option<String>,
     /// How many distinct shingles the body has (see
     /// [`vaultlint_syntax::fingerprint::Fingerprint::size`]). The
@@ -104,11 +107,8 @@ impl<'a> Facts<'a> {
         let note = &vault.notes[id];
         let fingerprint = vault.print(id)?;
         let path = names::path_info(&note.path, note.stem());
-        // What a template gave the note tells nothing about which document it is.
-        let mut tags: Vec<String> =
-            note.tags().map(str::to_lowercase).filter(|t| !boilerplate.tags.contains(t)).collect();
-        tags.sort();
-        tags.dedup();
+        let tags = own_tags(note, boilerplate);
+        let tags_common = !tags.is_empty() && boilerplate.tag_sets.contains(&tag_set_hash(&tags));
         let own = fingerprint.headings().iter().copied();
         let headings = own.filter(|h| boilerplate.headings.binary_search(h).is_err()).collect();
         let language = note
@@ -131,6 +131,7 @@ impl<'a> Facts<'a> {
             scope: note.scope(),
             path,
             tags,
+            tags_common,
             language,
             size: fingerprint.size(),
             headings,
@@ -197,6 +198,42 @@ pub(super) fn facts_of_candidates<'a>(
     facts
 }
 
+/// The note's tags, lower-cased, sorted, each once, less those its
+/// template gave it: what a template gave tells nothing about which
+/// document a note is.
+fn own_tags(note: &Note, boilerplate: &Boilerplate) -> Vec<String> {
+    let mut tags: Vec<String> =
+        note.tags().map(str::to_lowercase).filter(|t| !boilerplate.tags.contains(t)).collect();
+    tags.sort();
+    tags.dedup();
+    tags
+}
+
+/// One hash for a set of [`own_tags`], to count notes by.
+fn tag_set_hash(tags: &[String]) -> u64 {
+    names::key_hash(&tags.join("\n"))
+}
+
+/// The hashes of the tag sets (see [`own_tags`]) that [`COMMON_TAG_SET`]
+/// notes or more of those `looked_at` carry.
+pub(super) fn common_tag_sets(vault: &Vault, looked_at: &[bool], boilerplate: &Boilerplate) -> HashSet<u64> {
+    let mut hashes: Vec<u64> = (0..vault.notes.len())
+        .into_par_iter()
+        .filter(|&id| looked_at[id] && vault.notes[id].tags().next().is_some())
+        .filter_map(|id| {
+            let tags = own_tags(&vault.notes[id], boilerplate);
+            (!tags.is_empty()).then(|| tag_set_hash(&tags))
+        })
+        .collect();
+    hashes.par_sort_unstable();
+    hashes.chunk_by(|a, b| a == b).filter(|run| run.len() >= COMMON_TAG_SET).map(|run| run[0]).collect()
+}
+
+/// A tag set this many notes carry files a subject (`hardware`,
+/// `electricity` on fifty notes of a Zettelkasten), and two notes that
+/// share it are of one subject, not one document for it.
+pub(super) const COMMON_TAG_SET: usize = 5;
+
 /// See [`Facts::in_version_folder`].
 fn in_version_folder(note: &Note) -> bool {
     note.folder().split('/').any(|folder| {
@@ -214,6 +251,9 @@ pub(super) struct Boilerplate {
     /// Sorted.
     pub headings: Vec<u32>,
     pub tags: Vec<String>,
+    /// The hashes of the tag sets many notes carry ([`common_tag_sets`]):
+    /// learned from the vault, not its templates.
+    pub tag_sets: HashSet<u64>,
     /// The hashes of the title keys that notes of [`COMMON_TITLE`]
     /// different names or more share: learned from the vault, not its
     /// templates.

@@ -35,7 +35,7 @@ pub use vaultlint_syntax::link::LinkStyle;
 use candidates::{KeyHashes, candidates};
 use compare::compare;
 use direction::Direction;
-use exclusions::{Links, Ordinals, best_partners, in_series, translation};
+use exclusions::{Links, Ordinals, best_partners, entry_and_document, in_series, translation};
 use facts::{Boilerplate, Brief, Facts, facts_of_candidates};
 use minhash::{Common, Tally};
 use rayon::prelude::*;
@@ -231,7 +231,8 @@ pub fn find_tallied(
 /// What the notes' names tell before any text is compared: the periodic
 /// series (their name keys), the numbered series, and the pairs of notes
 /// of one name group; and, into `boilerplate`, the titles so many notes
-/// share that they are headings. Each name is read once for them all, and only where
+/// share that they are headings, and the tag sets so many carry that they
+/// file a subject. Each name is read once for them all, and only where
 /// one of them needs it, and let go of before banding, the pass's peak:
 /// the candidates' [`Facts`] read their names again rather than every
 /// name read being held until the candidates are known.
@@ -242,6 +243,7 @@ fn read_names(
 ) -> (HashMap<String, usize>, Ordinals, Vec<(u32, u32)>) {
     let hashes = KeyHashes::of(vault, looked_at);
     boilerplate.titles = hashes.common_titles(vault, facts::COMMON_TITLE);
+    boilerplate.tag_sets = facts::common_tag_sets(vault, looked_at, boilerplate);
     let grouped = hashes.shared(vault.notes.len());
     let briefs: Vec<Brief> = (0..vault.notes.len())
         .into_par_iter()
@@ -277,6 +279,7 @@ impl Screening<'_> {
         if self.links.component[a] == self.links.component[b]
             || self.dismissals.contains(&fa.note.path, &fb.note.path)
             || in_series(fa, fb, self.series)
+            || entry_and_document(fa, fb)
             || translation(fa, fb)
         {
             return None;

@@ -130,7 +130,9 @@ pub(super) fn score(
     let headings = set_overlap(&a.headings, &b.headings);
     let ratio = |o: Option<(usize, usize)>| o.map(|(s, u)| s as f64 / u as f64);
     let signals = Signals { title, name, tags: ratio(tags), headings: ratio(headings), content };
-    let outlined = signals.tags.is_some_and(|t| t >= 0.5) && signals.headings.is_some_and(|h| h >= 0.5);
+    // Tags many notes carry file a subject: they join no two notes.
+    let own_tags = signals.tags.filter(|_| !a.tags_common && !b.tags_common);
+    let outlined = own_tags.is_some_and(|t| t >= 0.5) && signals.headings.is_some_and(|h| h >= 0.5);
     let identity = Identity::of(a, b, &signals, same_place || released, clash, outlined);
 
     // Name, title, tags and headings, each weighted, over those present.
@@ -163,7 +165,7 @@ pub(super) fn score(
     // as a whole, both ways. A post made from an article, or a theme's
     // page made from another's, shares much of it.
     let one_text = content >= SIBLING_CONTENT && shorter >= SIBLING_SUBSTANCE;
-    let unjoined = alone && signals.tags.is_none_or(|t| t < 1.0) && !one_title(a, b) && !part_named(a, b);
+    let unjoined = alone && own_tags.is_none_or(|t| t < 1.0) && !one_title(a, b) && !part_named(a, b);
     let apart = identity.siblings || identity.parallel || unjoined;
     let by_content = if apart && !one_text { by_content / 2.0 } else { by_content };
     // ...or the same name and title with some text in common: a rewrite;
