@@ -130,10 +130,15 @@ pub(super) fn score(
     let headings = set_overlap(&a.headings, &b.headings);
     let ratio = |o: Option<(usize, usize)>| o.map(|(s, u)| s as f64 / u as f64);
     let signals = Signals { title, name, tags: ratio(tags), headings: ratio(headings), content };
-    // Tags many notes carry file a subject: they join no two notes.
-    let own_tags = signals.tags.filter(|_| !a.tags_common && !b.tags_common);
-    let outlined = own_tags.is_some_and(|t| t >= 0.5) && signals.headings.is_some_and(|h| h >= 0.5);
-    let identity = Identity::of(a, b, &signals, same_place || released, clash, outlined);
+    let outlined =
+        |tags: Option<f64>| tags.is_some_and(|t| t >= 0.5) && signals.headings.is_some_and(|h| h >= 0.5);
+    let identity = Identity::of(a, b, &signals, same_place || released, clash, outlined(signals.tags));
+    // Tags many notes carry file a subject: beside less than half the text
+    // and no dates of the notes' own to say one came after the other, they
+    // do not join two notes (two concepts of one subject, the second
+    // written from the first, as a Zettelkasten holds them).
+    let subject_tags = (a.tags_common || b.tags_common) && content < CONTENT_ALONE && !dated_apart(a, b);
+    let own_tags = signals.tags.filter(|_| !subject_tags);
 
     // Name, title, tags and headings, each weighted, over those present.
     // One file name in parallel folders (one per team or project) is not
@@ -153,7 +158,7 @@ pub(super) fn score(
     // together say the two are one document; text alone must be half
     // shared (notes of one subject, or made from one skeleton, share a
     // third)...
-    let alone = !(released || identity.named || identity.moved || outlined);
+    let alone = !(released || identity.named || identity.moved || outlined(own_tags));
     let base = if alone { base * (content / CONTENT_ALONE).min(1.0).powi(2) } else { base };
     // ...a short note's few words say little on their own...
     let base = base * (shorter as f64 / SHORT as f64).min(1.0).powi(2);
@@ -253,6 +258,15 @@ impl Identity {
         let named = a.language == b.language && !parallel && (alike || same_title) && !subject;
         Identity { same_stem, moved, parallel, named, siblings }
     }
+}
+
+/// Whether the two notes' frontmatter gives them different dates under
+/// one key that dates a version (`updated`, `date`).
+fn dated_apart(a: &Facts, b: &Facts) -> bool {
+    vaultlint_syntax::keys::version_dates().any(|key| match (a.note.day(key), b.note.day(key)) {
+        (Some(x), Some(y)) => x != y,
+        _ => false,
+    })
 }
 
 /// Whether `copy` is a dated snapshot of `note` filed in an archive
