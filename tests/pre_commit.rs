@@ -39,8 +39,9 @@ fn the_hooks_gate_commits() {
     // files are copied into a repository of one commit, so that one
     // environment serves every commit below, and the build reuses a target
     // folder across runs. pre-commit installs a Rust hook with `cargo
-    // install`, a release build; unoptimised, it builds in a fraction of
-    // the time, and the vault here is small.
+    // install`, a release build; unoptimised and without link-time
+    // optimisation, it builds in a fraction of the time, and the vault
+    // here is small.
     let (repo, head) = working_tree_copy(dir.path());
     let repo = repo.display().to_string();
     let target = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/pre-commit");
@@ -50,7 +51,7 @@ fn the_hooks_gate_commits() {
         &hook,
         format!(
             "#!/bin/sh\nexec env PRE_COMMIT_HOME='{}' CARGO_TARGET_DIR='{}' CARGO_PROFILE_RELEASE_OPT_LEVEL=0 \
-             CARGO_PROFILE_RELEASE_CODEGEN_UNITS=256 '{tool}' try-repo '{repo}' \"$VAULTLINT_HOOK\" --ref {}\n",
+             CARGO_PROFILE_RELEASE_CODEGEN_UNITS=256 CARGO_PROFILE_RELEASE_LTO=off '{tool}' try-repo '{repo}' \"$VAULTLINT_HOOK\" --ref {}\n",
             cache.display(),
             target.display(),
             head
