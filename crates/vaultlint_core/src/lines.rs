@@ -195,7 +195,8 @@ impl<'t> LineIndex<'t> {
         let bytes = text.as_bytes();
         let mut starts = vec![first];
         for at in memchr::memchr2_iter(b'\n', b'\r', &bytes[first..]).map(|i| first + i) {
-            // The `\n` of a `\r\n` ends the line its `\r` started to end.
+            // A `\n` right after a `\r` ends the same line: the next one
+            // starts after both.
             if bytes[at] == b'\n' && at > first && bytes[at - 1] == b'\r' {
                 *starts.last_mut().expect("the first line's start") = at + 1;
             } else {

@@ -346,8 +346,8 @@ impl Note {
             note.template = crate::template::by_content(front, &text[body_at..], opened);
         }
         let Some(body_start) = note.read_frontmatter(text, head, delimited) else { return note };
-        // The body scanned for openings is the body read, but after a
-        // byte-order mark.
+        // The body read starts where the one scanned does, or after its
+        // byte-order mark, which opens nothing; any other start is scanned.
         let opened = if body_start == body_at { opened } else { Openings::of(&text[body_start..]) };
         note.read_fields(reading.keys);
         // The frontmatter's text is kept where a rule reads it again: in a
