@@ -387,6 +387,29 @@ impl Vault {
         self.by_alias = indexed.by_alias;
     }
 
+    /// The pairs of notes whose paths are one path but for case or
+    /// Unicode form (`Quarterly Goals/2021-Q1.md` beside `quarterly
+    /// goals/2021-Q1.md`): one file where names ignore case, as on macOS
+    /// and Windows, and two here, one of them left by a rename. Read from
+    /// the index of lower-cased paths, which files them side by side
+    /// (sorted by note, so each pair comes lower id first).
+    pub fn case_variants(&self) -> Vec<(NoteId, NoteId)> {
+        let groups = self.by_lower_path.entries.chunk_by(|a, b| a.name == b.name).filter(|g| g.len() > 1);
+        groups
+            .flat_map(|group| {
+                (group.iter().enumerate())
+                    .flat_map(move |(i, x)| group[i + 1..].iter().map(move |y| (x.note(), y.note())))
+            })
+            .collect()
+    }
+
+    /// Whether the notes `a` and `b` are one path but for case or Unicode
+    /// form (see [`Vault::case_variants`]).
+    pub fn case_variant(&self, a: NoteId, b: NoteId) -> bool {
+        let key = |id: NoteId| fold(without_extension(&self.notes[id].path));
+        a != b && key(a) == key(b)
+    }
+
     /// Whether the note is a template: its values are placeholders, it is
     /// never a finding and never a version of anything. A template is one
     /// by the vault's settings (the templates folder), by where it is (a

@@ -1,7 +1,7 @@
 //! The pairs worth scoring: notes whose bodies LSH finds alike, notes
 //! whose names or titles are the same once markers are out, a note and
-//! the copy Obsidian made when its name was taken, and the copies of a
-//! page under release folders.
+//! the copy Obsidian made when its name was taken, notes whose paths
+//! differ only in case, and the copies of a page under release folders.
 
 use super::Carry;
 use super::facts::Brief;
@@ -44,6 +44,8 @@ pub(super) fn candidates(
     let mut candidates = band(vault, looked_at, common, scan, earlier, keep);
     candidates.extend(named);
     candidates.extend(clash_copies(vault, looked_at));
+    let case_variants = vault.case_variants().into_iter().filter(|&(a, b)| looked_at[a] && looked_at[b]);
+    candidates.extend(case_variants.map(|(a, b)| (a as u32, b as u32)));
     candidates.retain(|&(a, b)| {
         let (a, b) = (a as usize, b as usize);
         roots.order(a, b).is_none() && !roots.different_pages(a, b)

@@ -118,8 +118,11 @@ pub(super) fn score(
     // So has a dated copy filed in an archive folder under its note's name
     // with words added (`archive/top-of-mind-before-pruning-2026-07-25.md`).
     let snapshot = same_place && (snapshot_of(a, b) || snapshot_of(b, a));
-    let name = if clash || snapshot { 1.0 } else { name_similarity(&a.path.name, &b.path.name, same_place) };
-    let name = if name == 1.0 && !clash && !snapshot && symbols_differ(a, b) {
+    // And a note's path renamed by case only is its path.
+    let recased = recased(a, b);
+    let named_as = clash || snapshot || recased;
+    let name = if named_as { 1.0 } else { name_similarity(&a.path.name, &b.path.name, same_place) };
+    let name = if name == 1.0 && !named_as && symbols_differ(a, b) {
         strsim::normalized_levenshtein(a.note.stem(), b.note.stem())
     } else {
         name
@@ -132,7 +135,8 @@ pub(super) fn score(
     let signals = Signals { title, name, tags: ratio(tags), headings: ratio(headings), content };
     let outlined =
         |tags: Option<f64>| tags.is_some_and(|t| t >= 0.5) && signals.headings.is_some_and(|h| h >= 0.5);
-    let identity = Identity::of(a, b, &signals, same_place || released, clash, outlined(signals.tags));
+    let identity =
+        Identity::of(a, b, &signals, same_place || released, clash, outlined(signals.tags), recased);
     // Tags many notes carry file a subject: beside less than half the text
     // and no dates of the notes' own to say one came after the other, they
     // do not join two notes (two concepts of one subject, the second
@@ -227,6 +231,7 @@ impl Identity {
         same_place: bool,
         clash: bool,
         outlined: bool,
+        recased: bool,
     ) -> Identity {
         let Signals { name, title, content, .. } = *signals;
         let same_stem = a.note.stem().eq_ignore_ascii_case(b.note.stem());
@@ -238,7 +243,9 @@ impl Identity {
             let (fx, fy) = (x.note.folder(), y.note.folder());
             fx.is_empty() || fy.len() > fx.len() && fy.starts_with(fx) && fy.as_bytes()[fx.len()] == b'/'
         };
-        let moved = same_stem && (inside(a, b) || inside(b, a));
+        // So is a note whose path was renamed by case only (see
+        // [`recased`]).
+        let moved = same_stem && (inside(a, b) || inside(b, a) || recased);
         let parallel = !same_place && same_stem && !moved;
         let siblings = !clash && sibling_names(&a.path.name, &b.path.name) && title.is_none_or(|t| t < 1.0);
         let same_title = title == Some(1.0) && content >= TITLE_CONTENT;
@@ -258,6 +265,18 @@ impl Identity {
         let named = a.language == b.language && !parallel && (alike || same_title) && !subject;
         Identity { same_stem, moved, parallel, named, siblings }
     }
+}
+
+/// Whether the two notes' paths are one path but for case or Unicode form
+/// (`Quarterly Goals/2021-Q1.md`, `quarterly goals/2021-Q1.md`): one file
+/// where names ignore case, as on macOS and Windows; here, a folder
+/// renamed by case and the old one left behind.
+fn recased(a: &Facts, b: &Facts) -> bool {
+    let key = |f: &Facts| {
+        let path = &f.note.path;
+        vaultlint_core::text::fold(path.rsplit_once('.').map_or(path.as_str(), |(stem, _)| stem))
+    };
+    key(a) == key(b)
 }
 
 /// Whether the two notes' frontmatter gives them different dates under
