@@ -291,6 +291,16 @@ fn without_extension(path: &str) -> &str {
     path.rsplit_once('.').filter(|(_, ext)| !ext.contains('/')).map_or(path, |(stem, _)| stem)
 }
 
+/// Notes of one lower-cased path, more than this many, are no rename's
+/// leftovers (see [`Vault::case_variants`]).
+const MAX_CASE_VARIANTS: usize = 8;
+
+/// Whether two notes' paths are one path but for case or Unicode form,
+/// their extensions aside (see [`Vault::case_variants`]).
+pub fn one_path_but_case(a: &Note, b: &Note) -> bool {
+    fold(without_extension(&a.path)) == fold(without_extension(&b.path))
+}
+
 impl Vault {
     /// Builds the indexes over already parsed notes (sorted by path).
     pub fn from_notes(root: PathBuf, mut notes: Vec<Note>) -> Vault {
@@ -393,8 +403,12 @@ impl Vault {
     /// and Windows, and two here, one of them left by a rename. Read from
     /// the index of lower-cased paths, which files them side by side
     /// (sorted by note, so each pair comes lower id first).
+    ///
+    /// A group of more than eight is left out: no rename makes one, and
+    /// its pairs would grow with its square.
     pub fn case_variants(&self) -> Vec<(NoteId, NoteId)> {
-        let groups = self.by_lower_path.entries.chunk_by(|a, b| a.name == b.name).filter(|g| g.len() > 1);
+        let groups = (self.by_lower_path.entries.chunk_by(|a, b| a.name == b.name))
+            .filter(|g| (2..=MAX_CASE_VARIANTS).contains(&g.len()));
         groups
             .flat_map(|group| {
                 (group.iter().enumerate())
@@ -406,8 +420,7 @@ impl Vault {
     /// Whether the notes `a` and `b` are one path but for case or Unicode
     /// form (see [`Vault::case_variants`]).
     pub fn case_variant(&self, a: NoteId, b: NoteId) -> bool {
-        let key = |id: NoteId| fold(without_extension(&self.notes[id].path));
-        a != b && key(a) == key(b)
+        a != b && one_path_but_case(&self.notes[a], &self.notes[b])
     }
 
     /// Whether the note is a template: its values are placeholders, it is
@@ -755,6 +768,37 @@ impl PrintList<'_> {
 
 #[cfg(test)]
 mod tests {
+    /// Paths one but for case or Unicode form are paired, each pair once;
+    /// a crowd of such paths, which no rename makes, is not.
+    #[test]
+    fn case_variants_are_paired_unless_a_crowd() {
+        let v = vault(&[
+            ("Goals/Q1.md", ""),
+            ("goals/q1.md", ""),
+            ("caf\u{e9}.md", ""),
+            ("cafe\u{301}.md", ""),
+            ("other.md", ""),
+        ]);
+        let mut pairs: Vec<(String, String)> = v
+            .case_variants()
+            .iter()
+            .map(|&(a, b)| (v.notes[a].path.clone(), v.notes[b].path.clone()))
+            .collect();
+        pairs.sort();
+        assert_eq!(pairs.len(), 2, "{pairs:?}");
+        assert!(pairs.contains(&("Goals/Q1.md".to_string(), "goals/q1.md".to_string())), "{pairs:?}");
+        let (a, b) = v.case_variants()[0];
+        assert!(v.case_variant(a, b) && !v.case_variant(a, a));
+        // Nine spellings of one path, 36 pairs: left out.
+        let spellings: Vec<String> = (0..9u32)
+            .map(|bits| {
+                (0..4).map(|i| if bits >> i & 1 == 1 { 'A' } else { 'a' }).collect::<String>() + ".md"
+            })
+            .collect();
+        let crowd: Vec<(&str, &str)> = spellings.iter().map(|p| (p.as_str(), "")).collect();
+        assert!(vault(&crowd).case_variants().is_empty());
+    }
+
     /// The window-only, allocation-free Jaro-Winkler gives strsim's score
     /// to the bit, on names alike and unalike, short and long.
     #[test]

@@ -119,7 +119,7 @@ pub(super) fn score(
     // with words added (`archive/top-of-mind-before-pruning-2026-07-25.md`).
     let snapshot = same_place && (snapshot_of(a, b) || snapshot_of(b, a));
     // And a note's path renamed by case only is its path.
-    let recased = recased(a, b);
+    let recased = vaultlint_model::vault::one_path_but_case(a.note, b.note);
     let named_as = clash || snapshot || recased;
     let name = if named_as { 1.0 } else { name_similarity(&a.path.name, &b.path.name, same_place) };
     let name = if name == 1.0 && !named_as && symbols_differ(a, b) {
@@ -243,8 +243,9 @@ impl Identity {
             let (fx, fy) = (x.note.folder(), y.note.folder());
             fx.is_empty() || fy.len() > fx.len() && fy.starts_with(fx) && fy.as_bytes()[fx.len()] == b'/'
         };
-        // So is a note whose path was renamed by case only (see
-        // [`recased`]).
+        // So is a note whose path was renamed by case only: one file where
+        // names ignore case, as on macOS and Windows; here, a folder renamed
+        // by case and the old one left behind.
         let moved = same_stem && (inside(a, b) || inside(b, a) || recased);
         let parallel = !same_place && same_stem && !moved;
         let siblings = !clash && sibling_names(&a.path.name, &b.path.name) && title.is_none_or(|t| t < 1.0);
@@ -265,18 +266,6 @@ impl Identity {
         let named = a.language == b.language && !parallel && (alike || same_title) && !subject;
         Identity { same_stem, moved, parallel, named, siblings }
     }
-}
-
-/// Whether the two notes' paths are one path but for case or Unicode form
-/// (`Quarterly Goals/2021-Q1.md`, `quarterly goals/2021-Q1.md`): one file
-/// where names ignore case, as on macOS and Windows; here, a folder
-/// renamed by case and the old one left behind.
-fn recased(a: &Facts, b: &Facts) -> bool {
-    let key = |f: &Facts| {
-        let path = &f.note.path;
-        vaultlint_core::text::fold(path.rsplit_once('.').map_or(path.as_str(), |(stem, _)| stem))
-    };
-    key(a) == key(b)
 }
 
 /// Whether the two notes' frontmatter gives them different dates under
