@@ -276,11 +276,12 @@ impl Screening<'_> {
     /// translation are not compared at all.
     fn suggestion(&self, a: NoteId, b: NoteId) -> Option<Pair> {
         let (fa, fb) = (self.facts[a].as_deref()?, self.facts[b].as_deref()?);
-        // One path but for case is one note, whatever series its name is of.
-        let recased = self.vault.case_variant(a, b);
+        // One path but for case is one note, whatever series its name is
+        // of: asked only of pairs a series rule would drop.
+        let recased = || self.vault.case_variant(a, b);
         if self.links.component[a] == self.links.component[b]
             || self.dismissals.contains(&fa.note.path, &fb.note.path)
-            || (in_series(fa, fb, self.series) && !recased)
+            || (in_series(fa, fb, self.series) && !recased())
             || entry_and_document(fa, fb)
             || translation(fa, fb)
         {
@@ -291,7 +292,7 @@ impl Screening<'_> {
             compare((a, fa), (b, fb), (&prints.0, &prints.1), self.common, self.roots, self.min_score)?;
         // Members of a series: only two neighbours, and only with
         // their own text in common, beyond the skeleton.
-        if self.ordinals.apart(a, b, pair.signals.content) && self.roots.order(a, b).is_none() && !recased {
+        if self.ordinals.apart(a, b, pair.signals.content) && self.roots.order(a, b).is_none() && !recased() {
             return None;
         }
         // Identical copies of one file, with nothing to order them.
