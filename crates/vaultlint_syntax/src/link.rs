@@ -60,8 +60,11 @@ pub fn parse(value: &str) -> Result<Target, Invalid> {
 
 /// The target of a wikilink whose brackets hold `inner`.
 fn wikilink_name(inner: &str) -> Result<Target, Invalid> {
-    let name = inner.split('|').next().unwrap_or("");
-    let name = name.split('#').next().unwrap_or("").trim().replace('\\', "/");
+    // The name ends at an alias (`|`) or a heading (`#`), whichever comes
+    // first. One scan: every body link of every note passes through here.
+    let end = memchr::memchr2(b'|', b'#', inner.as_bytes()).unwrap_or(inner.len());
+    let name = inner[..end].trim();
+    let name = if name.contains('\\') { name.replace('\\', "/") } else { name.to_string() };
     if name.is_empty() {
         return Err(Invalid::EmptyWikilink);
     }
@@ -439,6 +442,8 @@ mod tests {
         assert_eq!(parse("internal\\a.md"), path("internal/a.md", false));
         assert_eq!(parse("[[Note|label]]"), Ok(Target::Wikilink { name: "Note".into() }));
         assert_eq!(parse("[[dir/Note#Head]]"), Ok(Target::Wikilink { name: "dir/Note".into() }));
+        assert_eq!(parse("[[ dir\\Note|a#b ]]"), Ok(Target::Wikilink { name: "dir/Note".into() }));
+        assert_eq!(parse("[[../Note#a|b]]"), path("../Note", true));
         assert_eq!(parse("[New](../new%20plan.md)"), path("../new plan.md", true));
         assert_eq!(parse("[New](<new plan.md> \"t\")"), path("new plan.md", true));
         assert_eq!(parse("https://x.org/a"), Err(Invalid::Url));
