@@ -232,24 +232,6 @@ fn a_periodic_entry_is_no_version_of_a_post_drafted_in_it() {
     assert_eq!(pairs, owned(&[("Lists/Packing list (old).md", "Lists/Packing list.md", "confident")]));
 }
 
-/// An article kept both as a page of a work guide and as a dated blog
-/// post, under names that share no words and with nothing to say which
-/// came first, is one text filed twice, not a version; two notes of one
-/// folder whose names hold the same words (one retitled at length) still
-/// are a pair, however little orders them.
-#[test]
-fn a_text_filed_twice_under_other_names_is_no_version() {
-    let (pairs, _) = found(&fixture("cross-filed"), &["--no-git"]);
-    assert_eq!(
-        pairs,
-        owned(&[(
-            "Reading/Protocol reverse engineering.md",
-            "Reading/Reverse engineering a network protocol by hand.md",
-            "uncertain"
-        )])
-    );
-}
-
 /// Two paths that differ only in case are one file where names ignore
 /// case (macOS, Windows) and two here: a folder renamed by case, the old
 /// one left behind. They are a pair whatever their names say, even when

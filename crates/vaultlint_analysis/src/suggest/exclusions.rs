@@ -108,59 +108,6 @@ pub(super) fn drop_near_twins(pairs: &mut Vec<Pair>) {
     pairs.retain(|p| !(same(p) && many(&p.older) && many(&p.newer)));
 }
 
-/// Drops the pairs that neither their names nor anything that orders them
-/// say are one document: two names that do not correspond and no
-/// evidence of which came first but files committed on one day or last
-/// modified. Such notes share text as an article and a post made from it
-/// do, or one article filed under two sections: a version is named as
-/// one (the same file name or title, or one name's words within the
-/// other's), or dated. Run after the history has had its say, and only at
-/// the default threshold or above: one who asks for weaker pairs sees
-/// these too.
-pub(super) fn drop_unfounded(pairs: &mut Vec<Pair>, facts: &[Option<Box<Facts>>]) {
-    pairs.retain(|p| {
-        let (Some(a), Some(b)) = (facts[p.older].as_deref(), facts[p.newer].as_deref()) else { return true };
-        p.direction == Direction::Confident
-            || names_correspond(a, b, &p.signals)
-            || p.order_evidence.iter().any(orders)
-    });
-}
-
-/// Whether two notes' names (or titles) say they are one document: the
-/// same once markers are out, or the words of one all within the other
-/// (`Protocol reverse engineering` and `Reverse engineering a network
-/// protocol`), numbers aside.
-fn names_correspond(a: &Facts, b: &Facts, signals: &Signals) -> bool {
-    let within = |x: &str, y: &str| {
-        let words = |k: &str| -> Vec<String> {
-            k.split(' ')
-                .filter(|w| !w.is_empty() && !w.bytes().all(|c| c.is_ascii_digit()))
-                .map(str::to_string)
-                .collect()
-        };
-        let (x, y) = (words(x), words(y));
-        let (short, long) = if x.len() <= y.len() { (x, y) } else { (y, x) };
-        !short.is_empty() && short.iter().all(|w| long.contains(w))
-    };
-    signals.name >= STRONG_NAME
-        || signals.title.is_some_and(|t| t >= STRONG_NAME)
-        || within(&a.path.name.key, &b.path.name.key)
-        || a.titled() && b.titled() && within(&a.title.key, &b.title.key)
-}
-
-/// Whether a piece of order evidence tells which note came first: not
-/// first commits on one day (one import session), modification times
-/// (one copy, one checkout) or nothing.
-fn orders(evidence: &super::evidence::Evidence) -> bool {
-    use super::evidence::Evidence;
-    const DAY: i64 = 24 * 60 * 60;
-    match evidence {
-        Evidence::FirstCommitted { older, newer } => older.div_euclid(DAY) != newer.div_euclid(DAY),
-        Evidence::ModificationTimesDiffer | Evidence::NothingOrders => false,
-        _ => true,
-    }
-}
-
 /// For each note of a group of [`TWINS`] or more byte-identical notes,
 /// the group's key.
 pub(super) fn twins(outlines: &[Option<Outline>]) -> HashMap<NoteId, u64> {

@@ -218,10 +218,6 @@ pub fn find_tallied(
         settle::settle_by_history(&mut pairs, &facts, history);
         pairs.retain(|p| !links.retired[p.older]);
     }
-    if options.min_score >= DEFAULT_MIN_SCORE {
-        // Shown still to one who asks for weaker pairs than the default.
-        exclusions::drop_unfounded(&mut pairs, &facts);
-    }
     let folders = folder_rules::take_folder_rules(&mut pairs, &roots);
     pairs.sort_by(|x, y| {
         y.score
