@@ -232,6 +232,23 @@ fn a_periodic_entry_is_no_version_of_a_post_drafted_in_it() {
     assert_eq!(pairs, owned(&[("Lists/Packing list (old).md", "Lists/Packing list.md", "confident")]));
 }
 
+/// A page copied unchanged from one release to the next, then moved and
+/// rewritten in the third, is a chain: the middle copy keeps both its
+/// older copy (under the folder rule the copies are offered as) and the
+/// moved page, though its unchanged copy is the closer.
+#[test]
+fn a_page_of_a_release_chain_keeps_its_newer_copy() {
+    let (pairs, json) = found(&fixture("release-chain"), &["--no-git"]);
+    assert_eq!(
+        pairs,
+        owned(&[("docs/v2/guide/upgrading.md", "docs/v3/operations/upgrading.md", "confident")])
+    );
+    let rules = json["folder_rules"].as_array().unwrap();
+    assert_eq!(rules.len(), 1, "{json}");
+    assert_eq!(rules[0]["newer"], "docs/v3");
+    assert_eq!(rules[0]["copies"], 5);
+}
+
 /// Two paths that differ only in case are one file where names ignore
 /// case (macOS, Windows) and two here: a folder renamed by case, the old
 /// one left behind. They are a pair whatever their names say, even when

@@ -196,12 +196,37 @@ impl Ordinals {
 /// Keeps each pair only if, for both its notes, it is the best pair of
 /// that note or within [`PARTNER_MARGIN`] of it: sibling pages made from
 /// one template fall away beside each page's own older version, and a
-/// note split in two keeps both halves.
+/// note split in two keeps both halves. A pair the release folders order
+/// is measured against its notes' best in the same role only: a page of a
+/// release chain keeps both its older and its newer copy (`2.x/faq`
+/// unchanged in `3.x/faq`, which the live page rewrote).
 pub(super) fn best_partners(pairs: &mut Vec<Pair>, notes: usize) {
     let mut best = vec![0.0f64; notes];
+    let mut as_older = vec![0.0f64; notes];
+    let mut as_newer = vec![0.0f64; notes];
     for p in pairs.iter() {
         best[p.older] = best[p.older].max(p.score);
         best[p.newer] = best[p.newer].max(p.score);
+        as_older[p.older] = as_older[p.older].max(p.score);
+        as_newer[p.newer] = as_newer[p.newer].max(p.score);
     }
-    pairs.retain(|p| p.score + PARTNER_MARGIN >= best[p.older] && p.score + PARTNER_MARGIN >= best[p.newer]);
+    pairs.retain(|p| {
+        let (older, newer) =
+            if released(p) { (as_older[p.older], as_newer[p.newer]) } else { (best[p.older], best[p.newer]) };
+        p.score + PARTNER_MARGIN >= older && p.score + PARTNER_MARGIN >= newer
+    });
+}
+
+/// Whether release folders order the pair: copies of one page under two
+/// roots, or a page renamed between releases or frozen in one.
+fn released(p: &Pair) -> bool {
+    use super::evidence::Evidence;
+    p.evidence.iter().chain(&p.order_evidence).any(|e| {
+        matches!(
+            e,
+            Evidence::SamePathUnderVersions { .. }
+                | Evidence::ReleaseOrder { .. }
+                | Evidence::FrozenInRelease { .. }
+        )
+    })
 }
