@@ -99,7 +99,7 @@ def evaluate(repo, checkouts, binary):
         "by_finding_class": collections.defaultdict(collections.Counter),
         "pairs": collections.Counter(), "by_pair_class": collections.defaultdict(collections.Counter),
         "confident": 0, "confident_wrong": 0, "misses": len(misses), "misses_found": 0,
-        "misses_found_right_way": 0, "suspected_version": 0, "folder_rules": len(suggest.get("folder_rules", [])),
+        "misses_found_right_way": 0, "misses_by_rule": 0, "suspected_version": 0, "folder_rules": len(suggest.get("folder_rules", [])),
         "gone_findings": collections.Counter(), "gone_pairs": collections.Counter(), "unlabelled": [],
     }
     seen = set()
@@ -140,12 +140,35 @@ def evaluate(repo, checkouts, binary):
     for key, label in pairs.items():
         if key not in reported:
             r["gone_pairs"][label["verdict"]] += 1
+    rules = suggest.get("folder_rules", [])
     for m in misses:
         p = reported.get(frozenset((m["path"], m["other"])))
         if p is not None:
             r["misses_found"] += 1
             r["misses_found_right_way"] += p["older"] == m["path"]
+            continue
+        # A suggested folder rule that covers the pair marks it when applied.
+        way = covered_by_rule(rules, m["path"], m["other"])
+        if way is not None:
+            r["misses_found"] += 1
+            r["misses_by_rule"] += 1
+            r["misses_found_right_way"] += way
     return r
+
+
+def covered_by_rule(rules, path, other):
+    """True when a suggested folder rule makes `path` the older copy of
+    `other` (one relative path under an older root and the newer root),
+    False when it makes it the newer, None when no rule covers the two."""
+    for rule in rules:
+        newer = rule["newer"].rstrip("/") + "/"
+        for root in rule["roots"]:
+            root = root.rstrip("/") + "/"
+            if path.startswith(root) and other == newer + path[len(root):]:
+                return True
+            if other.startswith(root) and path == newer + other[len(root):]:
+                return False
+    return None
 
 
 def of(n, total):
@@ -161,7 +184,8 @@ def lines_for(r):
         f"not {of(p['not'], np_)}, unlabelled {of(p['unlabelled'], np_)}",
         f"  confident and wrong: {of(r['confident_wrong'], r['confident'])} confident pairs",
         f"  misses found: {of(r['misses_found'], r['misses'])}, "
-        f"the right way round {of(r['misses_found_right_way'], r['misses_found'])}",
+        f"the right way round {of(r['misses_found_right_way'], r['misses_found'])}"
+        + (f", {r['misses_by_rule']:,} through a suggested folder rule" if r["misses_by_rule"] else ""),
     ]
     gf, gp = r["gone_findings"], r["gone_pairs"]
     if sum(gf.values()) or sum(gp.values()):
@@ -205,7 +229,7 @@ def merge(results):
              "by_finding_class": collections.defaultdict(collections.Counter),
              "by_pair_class": collections.defaultdict(collections.Counter), "notes": 0,
              "confident": 0, "confident_wrong": 0, "misses": 0, "misses_found": 0,
-             "misses_found_right_way": 0, "suspected_version": 0, "folder_rules": 0}
+             "misses_found_right_way": 0, "misses_by_rule": 0, "suspected_version": 0, "folder_rules": 0}
     for r in results:
         for k in ("findings", "pairs", "gone_findings", "gone_pairs"):
             total[k].update(r[k])
@@ -213,7 +237,7 @@ def merge(results):
             for key, c in r[k].items():
                 total[k][key].update(c)
         for k in ("notes", "confident", "confident_wrong", "misses", "misses_found",
-                  "misses_found_right_way", "suspected_version", "folder_rules"):
+                  "misses_found_right_way", "misses_by_rule", "suspected_version", "folder_rules"):
             total[k] += r[k]
     return total
 
