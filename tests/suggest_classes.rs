@@ -249,6 +249,17 @@ fn a_page_of_a_release_chain_keeps_its_newer_copy() {
     assert_eq!(rules[0]["copies"], 5);
 }
 
+/// Two sibling folders named as versions that share too few pages to be
+/// a set of release folders still order a page found in both, moved and
+/// edited, where nothing in the notes does.
+#[test]
+fn sibling_version_folders_order_a_page_nothing_else_orders() {
+    let (pairs, json) = found(&fixture("version-folders"), &["--no-git"]);
+    assert_eq!(pairs, owned(&[("docs/v1/setup.md", "docs/v2/getting-started/setup.md", "confident")]));
+    let reasons = json["pairs"][0]["reasons"].as_array().unwrap();
+    assert_eq!(reasons.last().unwrap(), "in v1/ before v2/", "{json}");
+}
+
 /// Two paths that differ only in case are one file where names ignore
 /// case (macOS, Windows) and two here: a folder renamed by case, the old
 /// one left behind. They are a pair whatever their names say, even when

@@ -335,6 +335,40 @@ fn periodic(path: &str) -> bool {
     stem.bytes().filter(u8::is_ascii_digit).count() * 2 > stem.len()
 }
 
+/// The order of two paths filed under sibling folders named as versions
+/// (`docs/v2.3/clustering.md` and `docs/v3.1/op-guide/clustering.md`)
+/// that no set of roots holds, because too few of their pages match:
+/// `Less` when `a`'s folder is the older, with the two folders' names,
+/// older first. Years (`2024/`) are dates, not releases; live folders
+/// (`docs`, `next`) are left to the sets, whose pages say what is live.
+pub fn version_folders_order(a: &str, b: &str) -> Option<(Ordering, String, String)> {
+    let (mut x, mut y) = (a.split('/'), b.split('/'));
+    // The first folder the two paths part at, below one parent.
+    let (fx, fy) = loop {
+        match (x.next(), y.next()) {
+            (Some(p), Some(q)) if p == q => continue,
+            (Some(p), Some(q)) => break (p, q),
+            _ => return None,
+        }
+    };
+    // Each must be a folder, not the file name.
+    x.next()?;
+    y.next()?;
+    let version = |name: &str| {
+        let year = name.len() == 4 && name.parse::<u16>().is_ok_and(|y| (1900..=2099).contains(&y));
+        match (!year && may_rank(name)).then(|| rank(name)).flatten() {
+            Some(Rank::Version(parts)) => Some(parts),
+            _ => None,
+        }
+    };
+    let (vx, vy) = (version(fx)?, version(fy)?);
+    match vx.cmp(&vy) {
+        Ordering::Equal => None,
+        Ordering::Less => Some((Ordering::Less, fx.to_string(), fy.to_string())),
+        Ordering::Greater => Some((Ordering::Greater, fy.to_string(), fx.to_string())),
+    }
+}
+
 /// Candidate roots by parent folder: per parent, its child folders that
 /// read as version roots, `(folder/, name, rank)`; and the notes under
 /// each. A Docusaurus site's `versioned_docs/version-X` folders join the
@@ -413,6 +447,25 @@ mod tests {
         assert!(rank("2.19") < rank("docs") && rank("docs") < rank("2-edge"));
         for not in ["guides", "v", "2.0beta", "", "1..2"] {
             assert_eq!(rank(not), None, "{not}");
+        }
+    }
+
+    #[test]
+    fn sibling_version_folders_order_two_paths() {
+        let order = version_folders_order("docs/v3.1/op-guide/clustering.md", "docs/v2.3/clustering.md");
+        assert_eq!(order, Some((Ordering::Greater, "v2.3".to_string(), "v3.1".to_string())));
+        assert_eq!(
+            version_folders_order("a/1.x/p.md", "a/2.x/p.md"),
+            Some((Ordering::Less, "1.x".to_string(), "2.x".to_string()))
+        );
+        for (a, b) in [
+            ("notes/2024/p.md", "notes/2025/p.md"),
+            ("docs/v2/p.md", "docs/next/p.md"),
+            ("docs/v2/p.md", "docs/v2/q/p.md"),
+            ("docs/v2.md", "docs/v3.md"),
+            ("v2/p.md", "guides/p.md"),
+        ] {
+            assert_eq!(version_folders_order(a, b), None, "{a} {b}");
         }
     }
 

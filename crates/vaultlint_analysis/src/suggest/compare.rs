@@ -83,7 +83,20 @@ pub(super) fn compare(
         let pair = unordered(older, newer, score, direction, evidence);
         return Some(Pair { order_evidence: vec![why], ..pair });
     }
-    Some(ordered_by_notes((a, fa), (b, fb), score, signals, evidence))
+    let pair = ordered_by_notes((a, fa), (b, fb), score, signals, evidence);
+    if pair.direction == Direction::Uncertain
+        && pair.order_evidence.iter().all(Evidence::only_times)
+        && let Some((order, older, newer)) =
+            vaultlint_model::version_roots::version_folders_order(&fa.note.path, &fb.note.path)
+    {
+        // Two release folders too unlike to make a set still say which
+        // copy is the older, where nothing in the notes does.
+        let (older_id, newer_id) = if order == Ordering::Less { (a, b) } else { (b, a) };
+        let direction = earned(Direction::Confident, signals.content);
+        let why = Evidence::VersionFolders { older, newer };
+        return Some(Pair { older: older_id, newer: newer_id, direction, order_evidence: vec![why], ..pair });
+    }
+    Some(pair)
 }
 
 /// A pair ordered by what its notes say: their dates and the markers in

@@ -48,6 +48,9 @@ pub enum Evidence {
     FolderMarker { folder: String },
     /// Two release folders in order.
     ReleaseOrder { older: String, newer: String },
+    /// Two sibling folders named as versions, in order, that hold too few
+    /// of the same pages to be a set of release folders.
+    VersionFolders { older: String, newer: String },
     /// A copy frozen in a release folder beside the live page.
     FrozenInRelease { release: String },
     /// ` 1` ends one name: the copy Obsidian makes when a name is taken,
@@ -83,6 +86,15 @@ pub enum Evidence {
 }
 
 impl Evidence {
+    /// Whether this order evidence is no more than times (first commits,
+    /// modification times) or nothing at all: weaker than any name.
+    pub fn only_times(&self) -> bool {
+        matches!(
+            self,
+            Evidence::FirstCommitted { .. } | Evidence::ModificationTimesDiffer | Evidence::NothingOrders
+        )
+    }
+
     /// Whether this evidence quotes the marker `text` from a name, which
     /// then need not be listed on its own: as a marker it orders by, or
     /// as part of a date it gives (`2019-03-18` in a post's name and in
@@ -124,6 +136,7 @@ impl fmt::Display for Evidence {
             Evidence::NameMarker { text } => write!(f, "\"{text}\" in the name"),
             Evidence::FolderMarker { folder } => write!(f, "in {folder}/"),
             Evidence::ReleaseOrder { older, newer } => write!(f, "release {older} before {newer}"),
+            Evidence::VersionFolders { older, newer } => write!(f, "in {older}/ before {newer}/"),
             Evidence::FrozenInRelease { release } => write!(f, "the copy in release {release} is frozen"),
             Evidence::ClashCopy { edited: true } => {
                 f.write_str("\" 1\": the copy made when the name was taken, edited since")
