@@ -411,10 +411,19 @@ fn candidate_roots(
         }
     }
     for (site, mut versions) in docusaurus {
-        let live = format!("{site}docs/");
-        if let Some(pos) = by_parent.get(&site).and_then(|c| c.iter().position(|(f, _, _)| *f == live)) {
-            let docs = by_parent.get_mut(&site).expect("found above").remove(pos);
-            versions.push(docs);
+        // The live docs sit beside `versioned_docs` by default; a site in
+        // its own folder (`website/`) often keeps them one level up
+        // (`docs.path: '../docs'`), at the repository's root.
+        let up = site.trim_end_matches('/').rsplit_once('/').map_or(String::new(), |(p, _)| format!("{p}/"));
+        let places = [site.clone()].into_iter().chain((!site.is_empty()).then_some(up));
+        for parent in places {
+            let live = format!("{parent}docs/");
+            if let Some(pos) = by_parent.get(&parent).and_then(|c| c.iter().position(|(f, _, _)| *f == live))
+            {
+                let docs = by_parent.get_mut(&parent).expect("found above").remove(pos);
+                versions.push(docs);
+                break;
+            }
         }
         by_parent.insert(format!("{site}versioned_docs/"), versions);
     }
@@ -524,6 +533,26 @@ mod tests {
         let id = |p: &str| v.id_of(p).unwrap();
         assert!(roots.frozen(id("versioned_docs/version-3.x/api.md")));
         assert!(!roots.frozen(id("docs/a.md")));
+    }
+
+    #[test]
+    fn a_docusaurus_site_in_its_own_folder_joins_the_docs_one_level_up() {
+        let v = vault(&[
+            "docs/intro.md",
+            "docs/api.md",
+            "website/versioned_docs/version-29.7/intro.md",
+            "website/versioned_docs/version-29.7/api.md",
+            "website/versioned_docs/version-30.0/intro.md",
+            "website/versioned_docs/version-30.0/api.md",
+            "website/blog/docs/notes.md",
+        ]);
+        let roots = VersionRoots::find(&v);
+        assert_eq!(roots.sets.len(), 1);
+        assert_eq!(
+            roots.sets[0].roots,
+            ["website/versioned_docs/version-29.7/", "website/versioned_docs/version-30.0/", "docs/"]
+        );
+        assert_eq!(roots.sets[0].frozen, [true, true, false]);
     }
 
     #[test]
