@@ -364,13 +364,15 @@ fn each_note_keeps_its_best_partner_only() {
 #[test]
 fn reasons_never_contradict_their_signals() {
     // The same generic name in two folders gets no name credit: the
-    // reasons must not say "same file name".
+    // reasons must not say "same file name". (Dated, so that something
+    // orders the two: two folders' pages otherwise are no pair at all.)
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
     let text = words(7, 150);
-    for folder in ["alpha", "beta"] {
+    for (folder, year) in [("alpha", 2024), ("beta", 2025)] {
         fs::create_dir(root.join(folder)).unwrap();
-        fs::write(root.join(folder).join("index.md"), format!("# Index\n\n{text}")).unwrap();
+        let note = format!("---\nupdated: {year}-03-01\n---\n# Index\n\n{text}");
+        fs::write(root.join(folder).join("index.md"), note).unwrap();
     }
     let (_, json) = suggest_json(root, &["--no-git"]);
     let pair = &json["pairs"][0];

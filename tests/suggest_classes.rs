@@ -260,6 +260,18 @@ fn sibling_version_folders_order_a_page_nothing_else_orders() {
     assert_eq!(reasons.last().unwrap(), "in v1/ before v2/", "{json}");
 }
 
+/// Two packages' READMEs with one text are each the page of its own
+/// folder, not versions of each other, when nothing orders them; a
+/// checklist and its older copy beside them still are a pair.
+#[test]
+fn pages_of_two_folders_under_a_generic_name_are_no_versions() {
+    let (pairs, _) = found(&fixture("package-readmes"), &["--no-git"]);
+    assert_eq!(
+        pairs,
+        owned(&[("docs/release checklist (old).md", "docs/release checklist.md", "confident")])
+    );
+}
+
 /// Two paths that differ only in case are one file where names ignore
 /// case (macOS, Windows) and two here: a folder renamed by case, the old
 /// one left behind. They are a pair whatever their names say, even when
