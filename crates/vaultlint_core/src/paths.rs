@@ -53,7 +53,8 @@ pub fn normalize(base: &str, path: &str) -> Option<String> {
 pub fn plain_under<'p>(root: &Path, file: &'p Path) -> Option<&'p str> {
     let (root, text) = (root.to_str()?, file.to_str()?);
     let rest = text.strip_prefix(root.strip_suffix('/').unwrap_or(root))?.strip_prefix('/')?;
-    let plain = rest.split('/').all(|part| !part.is_empty() && part != ".");
+    // Bytes, not a `char` pattern: this runs for every file of the vault.
+    let plain = rest.as_bytes().split(|&b| b == b'/').all(|part| !part.is_empty() && part != b".");
     (std::path::MAIN_SEPARATOR == '/' && !root.is_empty() && plain).then_some(rest)
 }
 
@@ -67,4 +68,22 @@ pub fn relative(root: &Path, file: &Path) -> String {
     let rel = file.strip_prefix(root).unwrap_or(file);
     let parts: Vec<String> = rel.components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect();
     parts.join("/")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_path_is_taken_as_written_only_when_plain() {
+        let root = Path::new("/v");
+        assert_eq!(plain_under(root, Path::new("/v/a/b.md")), Some("a/b.md"));
+        assert_eq!(plain_under(Path::new("/v/"), Path::new("/v/b.md")), Some("b.md"));
+        for odd in ["/v/a//b.md", "/v/./b.md", "/v/a/.", "/w/b.md", "/vb.md"] {
+            assert_eq!(plain_under(root, Path::new(odd)), None, "{odd}");
+        }
+        // The rest is read part by part, with the same answer.
+        assert_eq!(relative(root, Path::new("/v/a//b.md")), "a/b.md");
+        assert_eq!(relative(root, Path::new("/v/./b.md")), "b.md");
+    }
 }

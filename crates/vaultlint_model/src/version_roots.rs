@@ -380,15 +380,15 @@ fn candidate_roots(
     let mut ranks: HashMap<&str, Option<Rank>> = HashMap::new();
     let mut under: HashMap<&str, Vec<NoteId>> = HashMap::new();
     for (id, note) in vault.notes.iter().enumerate() {
-        let mut end = 0;
-        while let Some(slash) = note.path[end..].find('/') {
-            let start = end;
-            end += slash + 1;
-            let name = &note.path[start..end - 1];
+        let mut start = 0;
+        // Every folder of every note's path: memchr, not a `char` search.
+        for slash in memchr::memchr_iter(b'/', note.path.as_bytes()) {
+            let name = &note.path[start..slash];
+            start = slash + 1;
             if !may_rank(name) {
                 continue;
             }
-            let folder = &note.path[..end];
+            let folder = &note.path[..start];
             let rank = ranks.entry(folder).or_insert_with(|| rank(name));
             if rank.is_some() {
                 under.entry(folder).or_default().push(id);
