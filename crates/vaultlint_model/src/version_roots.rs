@@ -133,8 +133,7 @@ impl VersionRoots {
         let (candidates, under) = candidate_roots(vault);
         for (folder, ids) in &under {
             let name = folder.trim_end_matches('/').rsplit('/').next().unwrap_or_default();
-            let year = name.len() == 4 && name.parse::<u16>().is_ok_and(|y| (1900..=2099).contains(&y));
-            if !year && matches!(rank(name), Some(Rank::Version(_))) {
+            if release_version(name).is_some() {
                 ids.iter().for_each(|&id| found.versioned[id] = true);
             }
         }
@@ -335,6 +334,16 @@ fn periodic(path: &str) -> bool {
     stem.bytes().filter(u8::is_ascii_digit).count() * 2 > stem.len()
 }
 
+/// The version a folder's name gives as a release: neither a year
+/// (`2024/` is a date) nor a live folder.
+fn release_version(name: &str) -> Option<Vec<u64>> {
+    let year = name.len() == 4 && name.parse::<u16>().is_ok_and(|y| (1900..=2099).contains(&y));
+    match (!year && may_rank(name)).then(|| rank(name)).flatten() {
+        Some(Rank::Version(parts)) => Some(parts),
+        _ => None,
+    }
+}
+
 /// The order of two paths filed under sibling folders named as versions
 /// (`docs/v2.3/clustering.md` and `docs/v3.1/op-guide/clustering.md`)
 /// that no set of roots holds, because too few of their pages match:
@@ -354,14 +363,7 @@ pub fn version_folders_order(a: &str, b: &str) -> Option<(Ordering, String, Stri
     // Each must be a folder, not the file name.
     x.next()?;
     y.next()?;
-    let version = |name: &str| {
-        let year = name.len() == 4 && name.parse::<u16>().is_ok_and(|y| (1900..=2099).contains(&y));
-        match (!year && may_rank(name)).then(|| rank(name)).flatten() {
-            Some(Rank::Version(parts)) => Some(parts),
-            _ => None,
-        }
-    };
-    let (vx, vy) = (version(fx)?, version(fy)?);
+    let (vx, vy) = (release_version(fx)?, release_version(fy)?);
     match vx.cmp(&vy) {
         Ordering::Equal => None,
         Ordering::Less => Some((Ordering::Less, fx.to_string(), fy.to_string())),

@@ -84,15 +84,19 @@ pub(super) fn compare(
         return Some(Pair { order_evidence: vec![why], ..pair });
     }
     let pair = ordered_by_notes((a, fa), (b, fb), score, signals, evidence);
-    let unordered =
+    let nothing_orders =
         pair.direction == Direction::Uncertain && pair.order_evidence.iter().all(Evidence::only_times);
-    if unordered && fa.path.name.is_generic() && fb.path.name.is_generic() && fa.path.place != fb.path.place {
+    if nothing_orders
+        && fa.path.name.is_generic()
+        && fb.path.name.is_generic()
+        && fa.path.place != fb.path.place
+    {
         // `packages/a/README.md` and `packages/b/README.md`: a generic
         // name makes a note the page of its folder, and two folders' pages
         // saying the same are no versions unless something orders them.
         return None;
     }
-    if unordered
+    if nothing_orders
         && let Some((order, older, newer)) =
             vaultlint_model::version_roots::version_folders_order(&fa.note.path, &fb.note.path)
     {
