@@ -249,6 +249,39 @@ fn a_page_of_a_release_chain_keeps_its_newer_copy() {
     assert_eq!(rules[0]["copies"], 5);
 }
 
+/// The release order is never reversed: where the notes' own dates say
+/// the renamed page in the newer release is the older, the pair keeps the
+/// releases' order, is uncertain, and says both. (The dates are written
+/// at run time into a copy of the chain.)
+#[test]
+fn dates_that_disagree_with_the_release_order_make_it_uncertain_not_reversed() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("site");
+    common::copy_dir(&fixture("release-chain"), &root);
+    for (path, day) in
+        [("docs/v2/guide/upgrading.md", "2025-06-01"), ("docs/v3/operations/upgrading.md", "2024-01-15")]
+    {
+        let path = root.join(path);
+        let text = std::fs::read_to_string(&path).unwrap();
+        std::fs::write(&path, text.replacen("---\n", &format!("---\nupdated: {day}\n"), 1)).unwrap();
+    }
+    let (pairs, json) = found(&root, &["--no-git"]);
+    assert_eq!(
+        pairs,
+        owned(&[("docs/v2/guide/upgrading.md", "docs/v3/operations/upgrading.md", "uncertain")])
+    );
+    let reasons: Vec<&str> =
+        json["pairs"][0]["reasons"].as_array().unwrap().iter().map(|r| r.as_str().unwrap()).collect();
+    assert!(reasons.contains(&"release v2 before v3"), "{reasons:?}");
+    assert_eq!(reasons.last(), Some(&"which the release order overrules"), "{reasons:?}");
+    // Nor does the git history reorder it, uncertain as it is.
+    git(&root, &["init", "-q"], "2026-01-01T00:00:00Z");
+    git(&root, &["add", "-A"], "2026-01-01T00:00:00Z");
+    git(&root, &["commit", "-qm", "site"], "2026-01-01T00:00:00Z");
+    let (with_history, _) = found(&root, &[]);
+    assert_eq!(with_history, pairs);
+}
+
 /// Two sibling folders named as versions that share too few pages to be
 /// a set of release folders still order a page found in both, moved and
 /// edited, where nothing in the notes does.

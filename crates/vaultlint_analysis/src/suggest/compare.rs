@@ -79,9 +79,22 @@ pub(super) fn compare(
             Some(name) => Evidence::ReleaseOrder { older: root(older), newer: name.to_string() },
             None => Evidence::FrozenInRelease { release: root(older) },
         };
-        let direction = earned(Direction::Confident, signals.content);
+        // The notes' own dates or markers may point the other way (a page
+        // moved into a dated blog folder): the release order is kept, and
+        // said to be uncertain, with both.
+        let (f_older, f_newer) = if older == a { (fa, fb) } else { (fb, fa) };
+        let notes = direction::decide(&f_older.age(None, f_newer), &f_newer.age(None, f_older));
+        let disputed = notes.direction == Direction::Confident && notes.order == Ordering::Greater;
+        let mut order_evidence = vec![why];
+        let direction = if disputed {
+            order_evidence.extend(notes.evidence);
+            order_evidence.push(Evidence::DisagreesWithRelease);
+            Direction::Uncertain
+        } else {
+            earned(Direction::Confident, signals.content)
+        };
         let pair = unordered(older, newer, score, direction, evidence);
-        return Some(Pair { order_evidence: vec![why], ..pair });
+        return Some(Pair { order_evidence, ..pair });
     }
     let pair = ordered_by_notes((a, fa), (b, fb), score, signals, evidence);
     let nothing_orders =

@@ -75,6 +75,9 @@ pub enum Evidence {
     HistoryOverrulesWords,
     /// The names agree on an order that the git history reverses.
     HistoryDisagrees,
+    /// Given after a release order and the notes' own dates or markers
+    /// that point the other way: the release order is kept, uncertain.
+    DisagreesWithRelease,
     /// The markers in the names point both ways.
     NamesDisagree,
     /// When each path was first committed, seconds since the epoch.
@@ -86,6 +89,24 @@ pub enum Evidence {
 }
 
 impl Evidence {
+    /// Whether this is the order of a set of release folders: copies of
+    /// one page under two roots, a page renamed between releases or
+    /// frozen in one.
+    pub fn from_release_set(&self) -> bool {
+        matches!(
+            self,
+            Evidence::SamePathUnderVersions { .. }
+                | Evidence::ReleaseOrder { .. }
+                | Evidence::FrozenInRelease { .. }
+        )
+    }
+
+    /// Whether this is an order that folders named as releases give, in a
+    /// set or as two siblings: no history, date or name reverses it.
+    pub fn from_release_folders(&self) -> bool {
+        self.from_release_set() || matches!(self, Evidence::VersionFolders { .. })
+    }
+
     /// Whether this order evidence is no more than times (first commits,
     /// modification times) or nothing at all: weaker than any name.
     pub fn only_times(&self) -> bool {
@@ -159,6 +180,7 @@ impl fmt::Display for Evidence {
             }
             Evidence::HistoryOverrulesWords => f.write_str("whatever the words in the names say"),
             Evidence::HistoryDisagrees => f.write_str("but the git history has them the other way"),
+            Evidence::DisagreesWithRelease => f.write_str("which the release order overrules"),
             Evidence::NamesDisagree => f.write_str("the names disagree"),
             Evidence::FirstCommitted { older, newer } => {
                 write!(f, "first committed {} < {}", day(*older), day(*newer))

@@ -217,16 +217,7 @@ pub(super) fn best_partners(pairs: &mut Vec<Pair>, notes: usize) {
     });
 }
 
-/// Whether release folders order the pair: copies of one page under two
-/// roots, or a page renamed between releases or frozen in one.
+/// Whether a set of release folders orders the pair.
 fn released(p: &Pair) -> bool {
-    use super::evidence::Evidence;
-    p.evidence.iter().chain(&p.order_evidence).any(|e| {
-        matches!(
-            e,
-            Evidence::SamePathUnderVersions { .. }
-                | Evidence::ReleaseOrder { .. }
-                | Evidence::FrozenInRelease { .. }
-        )
-    })
+    p.evidence.iter().chain(&p.order_evidence).any(super::evidence::Evidence::from_release_set)
 }

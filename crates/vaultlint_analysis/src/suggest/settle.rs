@@ -4,6 +4,7 @@
 use super::Pair;
 use super::compare::{earned, earned_by};
 use super::direction::{self, Direction};
+use super::evidence::Evidence;
 use super::facts::Facts;
 use super::git::HistorySource;
 use std::cmp::Ordering;
@@ -17,8 +18,13 @@ pub(super) fn settle_by_history(
     facts: &[Option<Box<Facts>>],
     source: &dyn HistorySource,
 ) {
+    // Release folders' order stands whatever the history says: a frozen
+    // copy is committed after the live page it copies.
     let open: Vec<usize> = (0..pairs.len())
         .filter(|&i| pairs[i].direction == Direction::Uncertain || pairs[i].by_words)
+        .filter(|&i| {
+            !pairs[i].evidence.iter().chain(&pairs[i].order_evidence).any(Evidence::from_release_folders)
+        })
         .collect();
     if open.is_empty() {
         return;
