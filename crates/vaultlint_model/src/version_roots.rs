@@ -337,7 +337,7 @@ fn periodic(path: &str) -> bool {
 /// The version a folder's name gives as a release: neither a year
 /// (`2024/` is a date) nor a live folder.
 fn release_version(name: &str) -> Option<Vec<u64>> {
-    let year = name.len() == 4 && name.parse::<u16>().is_ok_and(|y| (1900..=2099).contains(&y));
+    let year = vaultlint_syntax::names::year_folder(name).is_some();
     match (!year && may_rank(name)).then(|| rank(name)).flatten() {
         Some(Rank::Version(parts)) => Some(parts),
         _ => None,

@@ -460,6 +460,12 @@ impl PathInfo {
     }
 }
 
+/// The year a folder is named for (`2024/`), if it is: such a folder dates
+/// its notes; it is no release.
+pub fn year_folder(name: &str) -> Option<u16> {
+    (name.len() == 4).then(|| name.parse::<u16>().ok()).flatten().filter(|y| (1900..=2099).contains(y))
+}
+
 /// Reads a vault-relative `path` and its `stem` (the file name without extension).
 pub fn path_info(path: &str, stem: &str) -> PathInfo {
     let mut info = PathInfo::default();
@@ -478,10 +484,7 @@ pub fn path_info(path: &str, stem: &str) -> PathInfo {
         let lower = folder.to_lowercase();
         if OLDER_FOLDERS.contains(&lower.as_str()) {
             info.name.markers.push(Marker::Older { text: format!("{folder}/") });
-        } else if lower.len() == 4
-            && let Ok(y) = lower.parse::<u16>()
-            && (1900..=2099).contains(&y)
-        {
+        } else if let Some(y) = year_folder(&lower) {
             info.name.markers.push(Marker::Date { day: Day::new(y, 0, 0), text: format!("{folder}/") });
         } else if is_language(&lower) && !FOLDER_NOT_LANGUAGE.contains(&lower.as_str()) {
             info.language.get_or_insert(lower);

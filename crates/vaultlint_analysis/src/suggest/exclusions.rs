@@ -201,23 +201,19 @@ impl Ordinals {
 /// release chain keeps both its older and its newer copy (`2.x/faq`
 /// unchanged in `3.x/faq`, which the live page rewrote).
 pub(super) fn best_partners(pairs: &mut Vec<Pair>, notes: usize) {
-    let mut best = vec![0.0f64; notes];
     let mut as_older = vec![0.0f64; notes];
     let mut as_newer = vec![0.0f64; notes];
     for p in pairs.iter() {
-        best[p.older] = best[p.older].max(p.score);
-        best[p.newer] = best[p.newer].max(p.score);
         as_older[p.older] = as_older[p.older].max(p.score);
         as_newer[p.newer] = as_newer[p.newer].max(p.score);
     }
+    let best = |id: NoteId| as_older[id].max(as_newer[id]);
     pairs.retain(|p| {
-        let (older, newer) =
-            if released(p) { (as_older[p.older], as_newer[p.newer]) } else { (best[p.older], best[p.newer]) };
+        let (older, newer) = if p.any_evidence(super::evidence::Evidence::from_release_set) {
+            (as_older[p.older], as_newer[p.newer])
+        } else {
+            (best(p.older), best(p.newer))
+        };
         p.score + PARTNER_MARGIN >= older && p.score + PARTNER_MARGIN >= newer
     });
-}
-
-/// Whether a set of release folders orders the pair.
-fn released(p: &Pair) -> bool {
-    p.evidence.iter().chain(&p.order_evidence).any(super::evidence::Evidence::from_release_set)
 }

@@ -101,6 +101,12 @@ pub struct Pair {
 }
 
 impl Pair {
+    /// Whether any of the pair's evidence, of identity or of order, is
+    /// such as `what` asks.
+    pub(crate) fn any_evidence(&self, what: impl Fn(&Evidence) -> bool) -> bool {
+        self.evidence.iter().chain(&self.order_evidence).any(what)
+    }
+
     /// The evidence in words, as a person is shown it: that the two are
     /// one document, then which is older.
     pub fn reasons(&self) -> impl Iterator<Item = String> + '_ {

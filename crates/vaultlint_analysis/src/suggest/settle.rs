@@ -22,9 +22,7 @@ pub(super) fn settle_by_history(
     // copy is committed after the live page it copies.
     let open: Vec<usize> = (0..pairs.len())
         .filter(|&i| pairs[i].direction == Direction::Uncertain || pairs[i].by_words)
-        .filter(|&i| {
-            !pairs[i].evidence.iter().chain(&pairs[i].order_evidence).any(Evidence::from_release_folders)
-        })
+        .filter(|&i| !pairs[i].any_evidence(Evidence::from_release_folders))
         .collect();
     if open.is_empty() {
         return;
