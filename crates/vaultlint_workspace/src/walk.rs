@@ -318,7 +318,9 @@ fn walk_with(
     });
     let mut walked = found.into_inner().expect("walk results");
     walked.problems.extend(std::mem::take(&mut *skipped.lock().unwrap_or_else(|e| e.into_inner())));
-    walked.entries.sort();
+    // Paths are unique, so an unstable sort gives the one order; in
+    // parallel, as the walk's last step holds up everything after it.
+    rayon::slice::ParallelSliceMut::par_sort_unstable(&mut walked.entries[..]);
     walked.configs.sort();
     if let Some(linked) = linked
         && linked_seen.load(std::sync::atomic::Ordering::Relaxed)
