@@ -108,6 +108,45 @@ impl Stamp {
         std::fs::metadata(file).ok().as_ref().and_then(Stamp::of)
     }
 
+    /// The stamps of a walk's files, in its order, as [`Stamp::of_file`]
+    /// gives them. Each file is looked up in its folder, opened once for
+    /// the run of files the walk found in it: a lookup by the whole path
+    /// walks every folder from the root again, which took a fifth of a
+    /// warm run at 100k notes.
+    pub fn of_entries(root: &Path, entries: &[Entry]) -> Vec<Option<Stamp>> {
+        use rayon::prelude::*;
+        #[cfg(unix)]
+        {
+            entries.par_chunks(256).flat_map_iter(|chunk| folder_stamps(root, chunk)).collect()
+        }
+        #[cfg(not(unix))]
+        {
+            entries.par_iter().map(|e| Stamp::of_file(&e.file(root))).collect()
+        }
+    }
+
+    /// The stamp of a file whose status is `stat`: the same as
+    /// [`Stamp::of`] gives for its metadata.
+    #[cfg(unix)]
+    fn of_stat(stat: &rustix::fs::Stat) -> Option<Stamp> {
+        let nanos = |secs: i64, nanos: i64| secs.checked_mul(1_000_000_000)?.checked_add(nanos);
+        #[allow(clippy::unnecessary_cast, clippy::useless_conversion)]
+        let (modified, changed) = (
+            nanos(i64::from(stat.st_mtime), stat.st_mtime_nsec as i64)?,
+            nanos(i64::from(stat.st_ctime), stat.st_ctime_nsec as i64)?,
+        );
+        // A time before the epoch has no stamp, as `SystemTime` gives none.
+        #[allow(clippy::unnecessary_cast)]
+        Some(Stamp {
+            size: u64::try_from(stat.st_size).ok()?,
+            modified: (modified >= 0).then_some(modified)?,
+            changed,
+            inode: stat.st_ino as u64,
+            device: stat.st_dev as u64,
+            mode: stat.st_mode as u32,
+        })
+    }
+
     /// Whether the file was last written early enough before `started`
     /// that an edit since would have changed its time.
     pub fn settled_before(self, started: i64) -> bool {
@@ -118,6 +157,27 @@ impl Stamp {
     pub fn racy_until(self) -> i64 {
         self.modified.saturating_add(RACY_NANOS)
     }
+}
+
+/// The stamps of `entries`, each looked up in its folder (see
+/// [`Stamp::of_entries`]); by its whole path where the folder cannot be
+/// opened.
+#[cfg(unix)]
+fn folder_stamps<'a>(root: &'a Path, entries: &'a [Entry]) -> impl Iterator<Item = Option<Stamp>> + 'a {
+    use rustix::fs::{AtFlags, Mode, OFlags};
+    let mut open: Option<(&str, Option<std::os::fd::OwnedFd>)> = None;
+    entries.iter().map(move |entry| {
+        let (folder, name) = entry.path.rsplit_once('/').unwrap_or(("", &entry.path));
+        if open.as_ref().is_none_or(|(at, _)| *at != folder) {
+            let flags = OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC;
+            open = Some((folder, rustix::fs::open(root.join(folder), flags, Mode::empty()).ok()));
+        }
+        match open.as_ref().and_then(|(_, fd)| fd.as_ref()) {
+            // Followed where it is a link, as `Stamp::of_file` follows it.
+            Some(fd) => rustix::fs::statat(fd, name, AtFlags::empty()).ok().as_ref().and_then(Stamp::of_stat),
+            None => Stamp::of_file(&entry.file(root)),
+        }
+    })
 }
 
 /// Nanoseconds since the Unix epoch, now.
@@ -913,8 +973,7 @@ pub fn read_entries(
     progress: &dyn Progress,
 ) -> ReadNotes {
     use rayon::prelude::*;
-    let stamps =
-        stamps.unwrap_or_else(|| entries.par_iter().map(|e| Stamp::of_file(&e.file(root))).collect());
+    let stamps = stamps.unwrap_or_else(|| Stamp::of_entries(root, &entries));
     let decode = |part: &[u8]| decode_notes(part, prints);
     let merge = |started: i64, parts: &mut dyn Iterator<Item = Vec<Kept>>| {
         take_kept(entries, &stamps, started, parts, reading, prints, progress)
@@ -1084,6 +1143,31 @@ mod tests {
         let silent = &vaultlint_core::progress::Silent;
         let (notes, beside, _) = read_entries(cache, root, entries.collect(), None, reading, None, silent);
         (notes.iter().map(print_digest).collect(), beside.iter().filter(|(_, kept)| *kept).count())
+    }
+
+    #[test]
+    fn stamps_read_folder_by_folder_are_those_read_by_path() {
+        let vault = tempfile::tempdir().unwrap();
+        let root = vault.path();
+        let mut paths = vec!["a.md", "a/b.md", "a/b/c.md", "a/c.md", "gone/x.md", "z.md"];
+        for path in &paths[..4] {
+            std::fs::create_dir_all(root.join(path).parent().unwrap()).unwrap();
+            std::fs::write(root.join(path), path.repeat(3)).unwrap();
+        }
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(root.join("a/c.md"), std::fs::Permissions::from_mode(0o640)).unwrap();
+            std::os::unix::fs::symlink(root.join("a/b.md"), root.join("z.md")).unwrap();
+            std::os::unix::fs::symlink("a/b", root.join("linked")).unwrap();
+            paths.push("linked/c.md");
+            paths.sort_unstable();
+        }
+        let entries: Vec<Entry> =
+            paths.iter().map(|p| Entry { path: p.to_string(), kind: EntryKind::File }).collect();
+        let by_path: Vec<Option<Stamp>> = entries.iter().map(|e| Stamp::of_file(&e.file(root))).collect();
+        assert_eq!(Stamp::of_entries(root, &entries), by_path);
+        assert_eq!(by_path.iter().filter(|s| s.is_none()).count(), 1, "only the missing file has none");
     }
 
     /// The text of note `i`, as it was (`old`) or is now (`new`).

@@ -337,9 +337,7 @@ fn memo_key(
     rules: &rules::Options,
     suggesting: bool,
 ) -> MemoKey {
-    use rayon::prelude::*;
-    let stamps: Vec<Option<crate::cache::Stamp>> =
-        walked.entries.par_iter().map(|e| crate::cache::Stamp::of_file(&e.file(settings.root()))).collect();
+    let stamps = crate::cache::Stamp::of_entries(settings.root(), &walked.entries);
     let latest = stamps.iter().map(|s| s.map_or(i64::MAX, |s| s.racy_until())).max();
     let mut focused = settings.clone();
     let focus = focused.scope.focus.take().map(|f| {
