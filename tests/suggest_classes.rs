@@ -305,6 +305,23 @@ fn pages_of_two_folders_under_a_generic_name_are_no_versions() {
     );
 }
 
+/// A month's log and the landing page that shows the latest month share
+/// that month's text, but the page is no version of the month: an entry
+/// of a dated series is paired only with a note whose name it holds, as
+/// a month's copy of the budget is with the budget.
+#[test]
+fn a_series_entry_is_no_version_of_the_page_that_shows_it() {
+    let (pairs, _) = found(&fixture("monthly-logs"), &["--no-git"]);
+    assert_eq!(
+        pairs,
+        owned(&[
+            ("Money/Budget 2024-12.md", "Money/Budget.md", "confident"),
+            ("Money/Budget 2025-01.md", "Money/Budget.md", "confident"),
+            ("Money/Budget 2025-02.md", "Money/Budget.md", "confident"),
+        ])
+    );
+}
+
 /// Two paths that differ only in case are one file where names ignore
 /// case (macOS, Windows) and two here: a folder renamed by case, the old
 /// one left behind. They are a pair whatever their names say, even when

@@ -55,12 +55,26 @@ pub(super) fn in_series(a: &Facts, b: &Facts, series: &HashMap<String, usize>) -
     a.periodic() && b.periodic() && key(a) == key(b) && series.contains_key(key(a))
 }
 
-/// Whether one note is an entry of a configured periodic series and the
-/// other belongs to no series: a weekly note a post was drafted in, and
-/// the post. The entry records its week and the post is kept on its own,
-/// however much text they share.
-pub(super) fn entry_and_document(a: &Facts, b: &Facts) -> bool {
-    (a.series.is_some() && !b.periodic()) || (b.series.is_some() && !a.periodic())
+/// Whether one note is an entry of a periodic series and the other
+/// belongs to no series: a weekly note a post was drafted in, and the
+/// post; a month's log, and the landing page that shows the latest
+/// month. The entry records its period and the other note is kept on its
+/// own, however much text they share. An entry of a series found by its
+/// names (not configured) is still a dated copy of a note whose name it
+/// holds (`Budget 2025-01` of `Budget`, `top-of-mind-pre-prune-2026-07-25`
+/// of `top-of-mind`).
+pub(super) fn entry_and_document(a: &Facts, b: &Facts, series: &HashMap<String, usize>) -> bool {
+    let entry_of_other = |entry: &Facts, other: &Facts| {
+        let key = entry.path.name.key.as_str();
+        let named_within = || {
+            let words: Vec<&str> = key.split(' ').collect();
+            let mut others = other.path.name.key.split(' ').filter(|w| !w.is_empty()).peekable();
+            others.peek().is_some() && others.all(|w| words.contains(&w))
+        };
+        !other.periodic()
+            && (entry.series.is_some() || entry.periodic() && series.contains_key(key) && !named_within())
+    };
+    entry_of_other(a, b) || entry_of_other(b, a)
 }
 
 /// A page and its translation: notes in two languages with one file

@@ -288,7 +288,7 @@ impl Screening<'_> {
         if self.links.component[a] == self.links.component[b]
             || self.dismissals.contains(&fa.note.path, &fb.note.path)
             || (in_series(fa, fb, self.series) && !recased())
-            || entry_and_document(fa, fb)
+            || entry_and_document(fa, fb, self.series)
             || translation(fa, fb)
         {
             return None;
