@@ -203,15 +203,21 @@ fn joined(text: &str, a: &Token, b: &Token) -> bool {
     between.is_empty() || between.len() == 1 && "-_. ".contains(between)
 }
 
-/// Splits `text` into its key and markers.
+/// Splits `text` into its key and markers. A word of age (`old`, `copy`,
+/// `new`) is a marker only before or after all the other words: in
+/// `guide-with-copy-paste-templates` or `the new way of working` it is the
+/// subject, and stays in the key.
 pub fn normalize(text: &str) -> Normalized {
     let tokens = tokens(text);
-    let mut out = Normalized::default();
     let mut words: Vec<&str> = Vec::new();
+    // Each marker with the token it starts at; a word of age also with
+    // how many other words came before it.
+    let mut markers: Vec<(usize, Marker)> = Vec::new();
+    let mut aged: Vec<(usize, usize, Marker)> = Vec::new();
     let mut i = 0;
     while i < tokens.len() {
         if let Some((marker, last)) = marker_at(text, &tokens, i) {
-            out.markers.push(marker);
+            markers.push((i, marker));
             i = last + 1;
             continue;
         }
@@ -219,18 +225,31 @@ pub fn normalize(text: &str) -> Normalized {
         let word = t.lower.as_str();
         let text = || marker_text(text, &tokens, i, i);
         if OLDER_WORDS.contains(&word) {
-            out.markers.push(Marker::Older { text: text() });
+            aged.push((words.len(), i, Marker::Older { text: text() }));
         } else if NEWER_WORDS.contains(&word) {
-            out.markers.push(Marker::Newer { text: text() });
+            aged.push((words.len(), i, Marker::Newer { text: text() }));
         } else if NEUTRAL_WORDS.contains(&word) {
-            out.markers.push(Marker::Neutral { text: text() });
+            aged.push((words.len(), i, Marker::Neutral { text: text() }));
         } else {
             words.push(t.text);
         }
         i += 1;
     }
-    out.key = words.iter().map(|w| w.to_lowercase()).collect::<Vec<_>>().join(" ");
-    out
+    // The words of age between other words go back into the key (last
+    // first, so that the places stay right).
+    let plain = words.len();
+    for (before, at, marker) in aged.into_iter().rev() {
+        if before == 0 || before == plain {
+            markers.push((at, marker));
+        } else {
+            words.insert(before, tokens[at].text);
+        }
+    }
+    markers.sort_by_key(|(at, _)| *at);
+    Normalized {
+        key: words.iter().map(|w| w.to_lowercase()).collect::<Vec<_>>().join(" "),
+        markers: markers.into_iter().map(|(_, m)| m).collect(),
+    }
 }
 
 /// The text of the marker made of tokens `a..=b`, with the separator
@@ -614,6 +633,17 @@ mod tests {
 
     fn texts(text: &str) -> Vec<String> {
         normalize(text).markers.iter().map(|m| m.text().to_string()).collect()
+    }
+
+    #[test]
+    fn a_word_of_age_between_other_words_is_the_subject() {
+        assert_eq!(texts("guide-with-copy-paste-templates"), Vec::<String>::new());
+        assert_eq!(key("guide-with-copy-paste-templates"), "guide with copy paste templates");
+        assert_eq!(key("the new way of working"), "the new way of working");
+        assert_eq!(texts("handbook-copy"), ["-copy"]);
+        assert_eq!(texts("Old handbook v2"), ["Old", " v2"]);
+        assert_eq!(texts("handbook final v2"), [" final", " v2"]);
+        assert_eq!(key("handbook final v2"), "handbook");
     }
 
     #[test]
