@@ -26,6 +26,9 @@ const OLDER_WORDS: &[&str] = &[
 ];
 /// Words in a name that mark the newer of two versions.
 const NEWER_WORDS: &[&str] = &["new", "newer", "latest", "current", "final", "updated", "revised"];
+/// Words that say what kind of copy a word of age marks (`old plan`,
+/// `new version`), after which it still ends the name.
+const AGE_QUALIFIERS: &[&str] = &["version", "ver", "edition", "draft", "plan", "file", "one"];
 /// Words that mark a version but say nothing of its age.
 const NEUTRAL_WORDS: &[&str] = &["draft", "wip"];
 /// Folders whose notes are old versions.
@@ -204,7 +207,8 @@ fn joined(text: &str, a: &Token, b: &Token) -> bool {
 }
 
 /// Splits `text` into its key and markers. A word of age (`old`, `copy`,
-/// `new`) is a marker only before or after all the other words: in
+/// `new`) is a marker only before or after all the other words (but
+/// those that say what kind of copy it is: `old plan`): in
 /// `guide-with-copy-paste-templates` or `the new way of working` it is the
 /// subject, and stays in the key.
 pub fn normalize(text: &str) -> Normalized {
@@ -236,10 +240,14 @@ pub fn normalize(text: &str) -> Normalized {
         i += 1;
     }
     // The words of age between other words go back into the key (last
-    // first, so that the places stay right).
-    let plain = words.len();
-    for (before, at, marker) in aged.into_iter().rev() {
-        if before == 0 || before == plain {
+    // first, so that the places stay right). Words that only say what
+    // kind of copy it is (`old plan`, `new version`) leave it at the end.
+    let at_end = |before: usize| {
+        words[before..].iter().all(|w| AGE_QUALIFIERS.iter().any(|q| w.eq_ignore_ascii_case(q)))
+    };
+    let edges: Vec<bool> = aged.iter().map(|(before, ..)| *before == 0 || at_end(*before)).collect();
+    for ((before, at, marker), edge) in aged.into_iter().zip(edges).rev() {
+        if edge {
             markers.push((at, marker));
         } else {
             words.insert(before, tokens[at].text);
@@ -644,6 +652,8 @@ mod tests {
         assert_eq!(texts("Old handbook v2"), ["Old", " v2"]);
         assert_eq!(texts("handbook final v2"), [" final", " v2"]);
         assert_eq!(key("handbook final v2"), "handbook");
+        assert_eq!(texts("Kitchen shelves (old plan)"), ["(old"]);
+        assert_eq!(texts("handbook - new version"), [" new"]);
     }
 
     #[test]
