@@ -322,6 +322,20 @@ fn a_series_entry_is_no_version_of_the_page_that_shows_it() {
     );
 }
 
+/// A folder that mirrors many of the vault's notes (a site's content
+/// folder synced from the garden), nearly all with the same text, is one
+/// copy of them, not a version of each: no pair for each note, even for
+/// the one copy that lags behind an edit. A plan beside its older copy is
+/// still a pair.
+#[test]
+fn a_folder_that_mirrors_the_vault_is_no_set_of_versions() {
+    let (pairs, _) = found(&fixture("mirror"), &["--no-git"]);
+    assert_eq!(
+        pairs,
+        owned(&[("Projects/Kitchen shelves (old plan).md", "Projects/Kitchen shelves.md", "confident")])
+    );
+}
+
 /// Two paths that differ only in case are one file where names ignore
 /// case (macOS, Windows) and two here: a folder renamed by case, the old
 /// one left behind. They are a pair whatever their names say, even when

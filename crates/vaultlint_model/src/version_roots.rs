@@ -334,6 +334,12 @@ fn periodic(path: &str) -> bool {
     stem.bytes().filter(u8::is_ascii_digit).count() * 2 > stem.len()
 }
 
+/// Whether a folder's name reads as a version root: a release, a year
+/// or quarter, or a live copy (`docs`, `next`).
+pub fn named_as_root(name: &str) -> bool {
+    may_rank(name) && rank(name).is_some()
+}
+
 /// The version a folder's name gives as a release: neither a year
 /// (`2024/` is a date) nor a live folder.
 fn release_version(name: &str) -> Option<Vec<u64>> {

@@ -27,6 +27,10 @@ const TWINS: usize = 3;
 /// A series of this many numbered notes or more (`5-3-0` to `5-3-9`, a
 /// report per release) is a log of entries, none a version of another.
 const LONG_SERIES: usize = 8;
+/// At least this many pairs between two folders, nearly all of one text
+/// ([`MIRROR_SAME`] of them), make one folder a mirror of the other.
+const MIRROR: usize = 10;
+const MIRROR_SAME: f64 = 0.8;
 /// A pair is kept when it scores within this of each of its notes' best.
 const PARTNER_MARGIN: f64 = 0.1;
 
@@ -120,6 +124,56 @@ pub(super) fn drop_near_twins(pairs: &mut Vec<Pair>) {
     }
     let many = |id: &NoteId| partners.get(id).is_some_and(|&n| n + 1 >= TWINS);
     pairs.retain(|p| !(same(p) && many(&p.older) && many(&p.newer)));
+}
+
+/// Drops the pairs between two folders that hold copies of many of the
+/// same notes, nearly all with the same text, where no folder on either
+/// side is named as a release, a year, a live copy or an archive: a
+/// site's content folder synced from the vault, a copy of the vault kept
+/// inside it. One folder mirrors the other; none of its notes is a
+/// version of its twin, and a pair for each would bury the rest.
+pub(super) fn drop_mirrors(pairs: &mut Vec<Pair>, vault: &Vault, facts: &[Option<Box<Facts>>]) {
+    let roots = |p: &Pair| {
+        let (a, b) = mirror_roots(&vault.notes[p.older].path, &vault.notes[p.newer].path)?;
+        let named = |root: &str| root.split('/').any(vaultlint_model::version_roots::named_as_root);
+        let aged = |id: NoteId| facts[id].as_ref().is_none_or(|f| !f.path.folder_markers().is_empty());
+        let plain = !named(a) && !named(b) && !aged(p.older) && !aged(p.newer);
+        plain.then_some(if a <= b { (a, b) } else { (b, a) })
+    };
+    let mut count: HashMap<(&str, &str), (usize, usize)> = HashMap::new();
+    for p in pairs.iter() {
+        if let Some(key) = roots(p) {
+            let (all, same) = count.entry(key).or_default();
+            *all += 1;
+            *same += usize::from(p.signals.content >= SAME_TEXT);
+        }
+    }
+    count.retain(|_, (all, same)| *all >= MIRROR && *same as f64 >= MIRROR_SAME * *all as f64);
+    if !count.is_empty() {
+        pairs.retain(|p| roots(p).is_none_or(|key| !count.contains_key(&key)));
+    }
+}
+
+/// The folders two paths hold one relative path under (`content` and
+/// the root for `content/Evergreen notes.md` and `Evergreen notes.md`),
+/// if they end alike from the file name on.
+fn mirror_roots<'p>(a: &'p str, b: &'p str) -> Option<(&'p str, &'p str)> {
+    let (mut x, mut y) = (a.rsplit('/'), b.rsplit('/'));
+    let (mut ax, mut by) = (a.len(), b.len());
+    loop {
+        match (x.next(), y.next()) {
+            (Some(p), Some(q)) if p == q => {
+                ax -= p.len();
+                by -= q.len();
+                // The separator before the part, where there is one.
+                ax = ax.saturating_sub(1);
+                by = by.saturating_sub(1);
+            }
+            (Some(_), Some(_)) | (Some(_), None) | (None, Some(_)) => break,
+            (None, None) => return None,
+        }
+    }
+    (ax != a.len()).then(|| (&a[..ax], &b[..by]))
 }
 
 /// For each note of a group of [`TWINS`] or more byte-identical notes,
@@ -230,4 +284,17 @@ pub(super) fn best_partners(pairs: &mut Vec<Pair>, notes: usize) {
         };
         p.score + PARTNER_MARGIN >= older && p.score + PARTNER_MARGIN >= newer
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mirror_roots_are_the_folders_before_the_common_ending() {
+        assert_eq!(mirror_roots("Evergreen.md", "site/content/Evergreen.md"), Some(("", "site/content")));
+        assert_eq!(mirror_roots("a/x/n.md", "b/x/n.md"), Some(("a", "b")));
+        assert_eq!(mirror_roots("ab/n.md", "b/n.md"), Some(("ab", "b")));
+        assert_eq!(mirror_roots("a/n.md", "a/m.md"), None);
+    }
 }

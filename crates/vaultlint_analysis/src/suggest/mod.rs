@@ -219,6 +219,7 @@ pub fn find_tallied(
     // A note marked already is never the older of a suggestion.
     pairs.retain(|p| !links.retired[p.older]);
     exclusions::drop_near_twins(&mut pairs);
+    exclusions::drop_mirrors(&mut pairs, vault, &facts);
     best_partners(&mut pairs, vault.notes.len());
     if options.git {
         settle::settle_by_history(&mut pairs, &facts, history);
