@@ -6,12 +6,15 @@
 use super::Pair;
 use super::Signals;
 use super::direction::Direction;
+use super::evidence::Evidence;
 use super::facts::{Brief, Facts};
 use super::score::{SAME_TEXT, STRONG_NAME};
 use super::tally::Outline;
+use std::cmp::Ordering;
 use std::collections::HashMap;
 use vaultlint_model::graph::Graph;
 use vaultlint_model::vault::{NoteId, Vault};
+use vaultlint_model::version_roots::VersionRoots;
 
 /// At least this many notes with a day or week in their names and the same
 /// name otherwise make a periodic series.
@@ -283,6 +286,33 @@ pub(super) fn best_partners(pairs: &mut Vec<Pair>, notes: usize) {
             (best(p.older), best(p.newer))
         };
         p.score + PARTNER_MARGIN >= older && p.score + PARTNER_MARGIN >= newer
+    });
+}
+
+/// Keeps, of the pairs that join one note to several copies of one page
+/// in a set of release folders, only the pair with the nearest copy: a
+/// page moved in 5.1 pairs its 4.0 copy with 5.1's, not also with 6.1's
+/// and 7.1's (the folder rule orders those after 5.1's), and its 5.1 copy
+/// with 4.0's, not also with 3.0's.
+pub(super) fn nearest_release_copies(pairs: &mut Vec<Pair>, roots: &VersionRoots) {
+    let mut newer_of: HashMap<NoteId, Vec<NoteId>> = HashMap::new();
+    let mut older_of: HashMap<NoteId, Vec<NoteId>> = HashMap::new();
+    for p in pairs.iter().filter(|p| p.any_evidence(Evidence::from_release_set)) {
+        newer_of.entry(p.older).or_default().push(p.newer);
+        older_of.entry(p.newer).or_default().push(p.older);
+    }
+    let farther = |p: &Pair| {
+        let nearer_newer =
+            || newer_of[&p.older].iter().any(|&n| roots.order(n, p.newer) == Some(Ordering::Less));
+        let nearer_older =
+            || older_of[&p.newer].iter().any(|&o| roots.order(o, p.older) == Some(Ordering::Greater));
+        p.any_evidence(Evidence::from_release_set) && (nearer_newer() || nearer_older())
+    };
+    let farther: Vec<bool> = pairs.iter().map(farther).collect();
+    let mut at = 0;
+    pairs.retain(|_| {
+        at += 1;
+        !farther[at - 1]
     });
 }
 

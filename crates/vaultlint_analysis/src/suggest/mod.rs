@@ -226,6 +226,8 @@ pub fn find_tallied(
         pairs.retain(|p| !links.retired[p.older]);
     }
     let folders = folder_rules::take_folder_rules(&mut pairs, &roots);
+    // After the rules have taken the copies they cover, whose count they give.
+    exclusions::nearest_release_copies(&mut pairs, &roots);
     pairs.sort_by(|x, y| {
         y.score
             .total_cmp(&x.score)
