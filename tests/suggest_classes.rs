@@ -39,6 +39,16 @@ fn a_series_is_not_a_set_of_versions() {
     );
 }
 
+/// Release notes named by their version alone (`v1.5.7.md`, `v1.5.8.md`)
+/// are entries of a log, however much text two patch releases repeat; a
+/// guide whose name says `v1` and `v2` is still one document at two
+/// versions.
+#[test]
+fn release_notes_named_by_version_alone_are_a_log() {
+    let (found, _) = found(&fixture("release-notes"), &["--no-git"]);
+    assert_eq!(found, owned(&[("Guides/Setup guide v1.md", "Guides/Setup guide v2.md", "confident")]));
+}
+
 /// A page and its translations (Docusaurus `i18n/<locale>/`, language
 /// folders) are never paired, however much untranslated text they share,
 /// nor are identical vendored copies of one file with nothing to order

@@ -45,6 +45,14 @@ pub(super) struct Ordinal {
     pub version: bool,
 }
 
+/// Whether a name says which version of a document the note is (`guide
+/// v2`, `guide version 2`). A name that is nothing but a version
+/// (`v1.4.15.md` among a folder of release notes) names an entry of a
+/// log, as a number alone does.
+fn names_a_version(path: &names::PathInfo) -> bool {
+    !path.name.key.is_empty() && path.name.markers.iter().any(|m| matches!(m, Marker::Version { .. }))
+}
+
 impl Brief {
     /// The brief of the note `id`, which the pass looks at; `grouped`
     /// when another note shares the hash of one of its group keys. The
@@ -58,8 +66,7 @@ impl Brief {
         }
         let path = names::path_info(&note.path, note.stem());
         let ordinal = names::ordinal_key(&path, note.stem()).map(|(key, numbers)| {
-            let version = path.name.markers.iter().any(|m| matches!(m, Marker::Version { .. }));
-            Box::new(Ordinal { key: names::key_hash(&key), numbers, version })
+            Box::new(Ordinal { key: names::key_hash(&key), numbers, version: names_a_version(&path) })
         });
         let keys = grouped.then(|| Box::new(names::group_keys(&path, &names::normalize(&note.title))));
         Brief { periodic: periodic.then(|| path.name.key.into()), ordinal, keys }
@@ -352,7 +359,7 @@ mod tests {
             let brief = Brief::of(&v, id, true);
             assert_eq!(brief.periodic.as_deref(), facts.periodic().then_some(facts.path.name.key.as_str()));
             let ordinal = names::ordinal_key(&facts.path, facts.note.stem());
-            let version = facts.path.name.markers.iter().any(|m| matches!(m, Marker::Version { .. }));
+            let version = names_a_version(&facts.path);
             let ordinal =
                 ordinal.map(|(key, numbers)| Ordinal { key: names::key_hash(&key), numbers, version });
             assert_eq!(brief.ordinal.as_deref(), ordinal.as_ref(), "{path}");
