@@ -71,32 +71,45 @@ pub(super) fn compare(
         return None;
     }
     if let Some(order) = roots.release_order(a, b) {
-        // A page renamed between releases, or a live page beside a copy
-        // frozen in a release folder: the release order says which is
-        // older, whatever dates, names or first commits say.
-        let (older, newer) = if order == Ordering::Less { (a, b) } else { (b, a) };
-        let why = match roots.root_name(newer) {
-            Some(name) => Evidence::ReleaseOrder { older: root(older), newer: name.to_string() },
-            None => Evidence::FrozenInRelease { release: root(older) },
-        };
-        // The notes' own dates or markers may point the other way (a page
-        // moved into a dated blog folder): the release order is kept, and
-        // said to be uncertain, with both.
-        let (f_older, f_newer) = if older == a { (fa, fb) } else { (fb, fa) };
-        let notes = direction::decide(&f_older.age(None, f_newer), &f_newer.age(None, f_older));
-        let disputed = notes.direction == Direction::Confident && notes.order == Ordering::Greater;
-        let mut order_evidence = vec![why];
-        let direction = if disputed {
-            order_evidence.extend(notes.evidence);
-            order_evidence.push(Evidence::DisagreesWithRelease);
-            Direction::Uncertain
-        } else {
-            earned(Direction::Confident, signals.content)
-        };
-        let pair = unordered(older, newer, score, direction, evidence);
-        return Some(Pair { order_evidence, ..pair });
+        let pair = unordered(a, b, score, Direction::Confident, evidence);
+        return Some(ordered_by_release(pair, (fa, fb), order, roots));
     }
     let pair = ordered_by_notes((a, fa), (b, fb), score, signals, evidence);
+    unless_nothing_orders(pair, (a, fa), (b, fb))
+}
+
+/// A page renamed between releases, or a live page beside a copy frozen
+/// in a release folder (`pair`, its notes in the order `a`, `b`, which
+/// `order` compares): the release order says which is older, whatever
+/// dates, names or first commits say. The notes' own dates or markers may
+/// point the other way (a page moved into a dated blog folder): the
+/// release order is kept, and said to be uncertain, with both.
+fn ordered_by_release(pair: Pair, (fa, fb): (&Facts, &Facts), order: Ordering, roots: &VersionRoots) -> Pair {
+    let (a, b) = (pair.older, pair.newer);
+    let root = |id| roots.root_name(id).unwrap_or_default().to_string();
+    let (older, newer) = if order == Ordering::Less { (a, b) } else { (b, a) };
+    let why = match roots.root_name(newer) {
+        Some(name) => Evidence::ReleaseOrder { older: root(older), newer: name.to_string() },
+        None => Evidence::FrozenInRelease { release: root(older) },
+    };
+    let (f_older, f_newer) = if older == a { (fa, fb) } else { (fb, fa) };
+    let notes = direction::decide(&f_older.age(None, f_newer), &f_newer.age(None, f_older));
+    let disputed = notes.direction == Direction::Confident && notes.order == Ordering::Greater;
+    let mut order_evidence = vec![why];
+    let direction = if disputed {
+        order_evidence.extend(notes.evidence);
+        order_evidence.push(Evidence::DisagreesWithRelease);
+        Direction::Uncertain
+    } else {
+        earned(Direction::Confident, pair.signals.content)
+    };
+    Pair { older, newer, direction, order_evidence, ..pair }
+}
+
+/// `pair` as its notes ordered it, unless nothing did: then two folders'
+/// pages under a generic name are no pair, and two folders named as
+/// releases still order it.
+fn unless_nothing_orders(pair: Pair, (a, fa): (NoteId, &Facts), (b, fb): (NoteId, &Facts)) -> Option<Pair> {
     let nothing_orders =
         pair.direction == Direction::Uncertain && pair.order_evidence.iter().all(Evidence::only_times);
     if nothing_orders
@@ -116,7 +129,7 @@ pub(super) fn compare(
         // Two release folders too unlike to make a set still say which
         // copy is the older, where nothing in the notes does.
         let (older_id, newer_id) = if order == Ordering::Less { (a, b) } else { (b, a) };
-        let direction = earned(Direction::Confident, signals.content);
+        let direction = earned(Direction::Confident, pair.signals.content);
         let why = Evidence::VersionFolders { older, newer };
         return Some(Pair { older: older_id, newer: newer_id, direction, order_evidence: vec![why], ..pair });
     }

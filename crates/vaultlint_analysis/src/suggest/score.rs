@@ -99,6 +99,50 @@ fn name_similarity(a: &Normalized, b: &Normalized, same_place: bool) -> f64 {
     if a.key == b.key { 1.0 } else { strsim::normalized_levenshtein(&a.key, &b.key) }
 }
 
+/// How alike two notes' names and titles are, and what makes a name the
+/// other's whatever its letters say.
+struct Names {
+    name: f64,
+    title: Option<f64>,
+    /// A clash copy (`Name 1.md`) has its note's name.
+    clash: bool,
+    /// So has a dated copy filed in an archive folder under its note's
+    /// name with words added (`archive/top-of-mind-before-pruning-2026-07-25.md`).
+    snapshot: bool,
+    /// And a note's path renamed by case only is its path.
+    recased: bool,
+}
+
+impl Names {
+    fn of(a: &Facts, b: &Facts, same_place: bool) -> Names {
+        let clash = clash_copy(a.note, b.note);
+        let snapshot = same_place && (snapshot_of(a, b) || snapshot_of(b, a));
+        let recased = vaultlint_model::vault::one_path_but_case(a.note, b.note);
+        let named_as = clash || snapshot || recased;
+        let name = if named_as { 1.0 } else { name_similarity(&a.path.name, &b.path.name, same_place) };
+        let name = if name == 1.0 && !named_as && symbols_differ(a, b) {
+            strsim::normalized_levenshtein(a.note.stem(), b.note.stem())
+        } else {
+            name
+        };
+        let title = (a.titled() && b.titled()).then(|| name_similarity(&a.title, &b.title, same_place));
+        let title = if clash { title.map(|t| t.max(name)) } else { title };
+        Names { name, title, clash, snapshot, recased }
+    }
+}
+
+/// Name, title, tags and headings, each weighted, over those present. One
+/// file name in parallel folders (one per team or project) is not a sign
+/// of one document; a clash copy's name is its note's title again, as
+/// Obsidian made it.
+fn metadata_likeness(signals: &Signals, parallel: bool, clash: bool) -> f64 {
+    let mut weighted = vec![(if parallel { 0.0 } else { signals.name }, 0.35)];
+    weighted.extend(signals.title.or(clash.then_some(signals.name)).map(|t| (t, 0.35)));
+    weighted.extend(signals.tags.map(|t| (t, 0.15)));
+    weighted.extend(signals.headings.map(|h| (h, 0.15)));
+    weighted.iter().map(|(v, w)| v * w).sum::<f64>() / weighted.iter().map(|(_, w)| w).sum::<f64>()
+}
+
 /// How alike two notes are, 0 to 1, with the signals and the evidence.
 /// `copies`: the two are the same page under two version roots, so a
 /// generic name counts as if in one place; `released`: copies, or pages of
@@ -113,22 +157,7 @@ pub(super) fn score(
 ) -> (f64, Signals, Vec<Evidence>) {
     let same_place = copies || a.path.place == b.path.place;
     let (content, shorter) = content(prints.0, prints.1, common);
-    // A clash copy (`Name 1.md`) has its note's name.
-    let clash = clash_copy(a.note, b.note);
-    // So has a dated copy filed in an archive folder under its note's name
-    // with words added (`archive/top-of-mind-before-pruning-2026-07-25.md`).
-    let snapshot = same_place && (snapshot_of(a, b) || snapshot_of(b, a));
-    // And a note's path renamed by case only is its path.
-    let recased = vaultlint_model::vault::one_path_but_case(a.note, b.note);
-    let named_as = clash || snapshot || recased;
-    let name = if named_as { 1.0 } else { name_similarity(&a.path.name, &b.path.name, same_place) };
-    let name = if name == 1.0 && !named_as && symbols_differ(a, b) {
-        strsim::normalized_levenshtein(a.note.stem(), b.note.stem())
-    } else {
-        name
-    };
-    let title = (a.titled() && b.titled()).then(|| name_similarity(&a.title, &b.title, same_place));
-    let title = if clash { title.map(|t| t.max(name)) } else { title };
+    let Names { name, title, clash, snapshot, recased } = Names::of(a, b, same_place);
     let tags = set_overlap(&a.tags, &b.tags);
     let headings = set_overlap(&a.headings, &b.headings);
     let ratio = |o: Option<(usize, usize)>| o.map(|(s, u)| s as f64 / u as f64);
@@ -144,16 +173,7 @@ pub(super) fn score(
     let subject_tags = (a.tags_common || b.tags_common) && content < CONTENT_ALONE && !dated_apart(a, b);
     let own_tags = signals.tags.filter(|_| !subject_tags);
 
-    // Name, title, tags and headings, each weighted, over those present.
-    // One file name in parallel folders (one per team or project) is not
-    // a sign of one document.
-    let mut weighted = vec![(if identity.parallel { 0.0 } else { name }, 0.35)];
-    // A clash copy's name is its note's title again, as Obsidian made it.
-    weighted.extend(title.or(clash.then_some(name)).map(|t| (t, 0.35)));
-    weighted.extend(signals.tags.map(|t| (t, 0.15)));
-    weighted.extend(signals.headings.map(|h| (h, 0.15)));
-    let meta =
-        weighted.iter().map(|(v, w)| v * w).sum::<f64>() / weighted.iter().map(|(_, w)| w).sum::<f64>();
+    let meta = metadata_likeness(&signals, identity.parallel, clash);
     // Strong shared text (30% of the shingles or more scores 0.5: for
     // three-word shingles that is nearly half of each note's text, far
     // above what unrelated notes share), nudged up by matching names...
