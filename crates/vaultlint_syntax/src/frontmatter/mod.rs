@@ -408,6 +408,22 @@ fn parse_yaml(text: &str, block: &Block) -> Result<Vec<Field>, YamlError> {
         let span = Span::new(block.yaml_start + at, 1);
         return Err(error("frontmatter holds a NUL byte".into(), span, "NUL"));
     }
+    match read_yaml(yaml, text, block) {
+        // Most YAML readers (js-yaml, PyYAML, Go's) accept a flow
+        // collection closed at its key's indentation (`aliases: [` ...
+        // `]` at the start of a line), which the specification does not:
+        // such frontmatter is read as the tools that wrote it read it.
+        Err(strict) if strict.message.ends_with("invalid indentation") => {
+            relaxed_closings(yaml).and_then(|relaxed| read_yaml(&relaxed, text, block).ok()).ok_or(strict)
+        }
+        read => read,
+    }
+}
+
+/// The fields of `yaml`, the frontmatter of the file `text` (or the same
+/// lines with their indentation changed: places are read by line and
+/// column).
+fn read_yaml(yaml: &str, text: &str, block: &Block) -> Result<Vec<Field>, YamlError> {
     let mut reader = Reader {
         text,
         pos: Positions::new(text, block),
@@ -433,6 +449,30 @@ fn parse_yaml(text: &str, block: &Block) -> Result<Vec<Field>, YamlError> {
         }
     }
     Ok(reader.fields)
+}
+
+/// `yaml` with each line that starts with a flow collection's closing
+/// bracket indented one space past the line before it, so that a strict
+/// reader takes it; `None` when no line needs it. Only those lines
+/// change, and only in their leading spaces.
+fn relaxed_closings(yaml: &str) -> Option<String> {
+    let mut out = String::with_capacity(yaml.len() + 64);
+    let (mut changed, mut before) = (false, 0);
+    for line in yaml.split_inclusive('\n') {
+        let body = line.trim_start_matches(' ');
+        let indent = line.len() - body.len();
+        if body.starts_with([']', '}']) && indent < before {
+            out.extend(std::iter::repeat_n(' ', before + 1));
+            out.push_str(body);
+            changed = true;
+            continue;
+        }
+        if !body.trim().is_empty() {
+            before = indent;
+        }
+        out.push_str(line);
+    }
+    changed.then_some(out)
 }
 
 fn error(message: String, span: Span, label: &str) -> YamlError {
@@ -631,6 +671,19 @@ mod tests {
         let Delimited::Found(block) = delimit(twice) else { panic!("no block") };
         let error = parse(twice, &block).unwrap_err();
         assert!(error.message.contains("(first at line 2)"), "{}", error.message);
+    }
+
+    #[test]
+    fn a_flow_collection_closed_at_its_keys_indentation_is_read() {
+        let text = "---\naliases: [\n  '/old/',\n  '/older/',\n]\nmeta:\n  tags: [ a,\n    b\n]\nstatus: draft\n---\n";
+        let f = fields(text);
+        assert_eq!(f[0].value.strings(), vec!["/old/", "/older/"]);
+        assert_eq!(&*f[2].key, "status");
+        assert_eq!(&text[f[2].value.span.range()], "draft");
+        // Indentation that no reader takes is still an error.
+        let bad = "---\na: 1\n  b: 2\n---\n";
+        let Delimited::Found(block) = delimit(bad) else { panic!("no block") };
+        assert!(parse(bad, &block).is_err());
     }
 
     #[test]
