@@ -137,6 +137,13 @@ impl Normalized {
     pub fn is_generic(&self) -> bool {
         GENERIC.contains(&self.key.as_str())
     }
+
+    /// Whether this key has words and every one of them is a word of
+    /// `other`'s key (`top of mind` within `top of mind pre prune`).
+    pub fn within(&self, other: &Normalized) -> bool {
+        let mut words = self.key.split(' ').filter(|w| !w.is_empty()).peekable();
+        words.peek().is_some() && words.all(|w| other.key.split(' ').any(|o| o == w))
+    }
 }
 
 struct Token<'a> {
@@ -641,6 +648,15 @@ mod tests {
 
     fn texts(text: &str) -> Vec<String> {
         normalize(text).markers.iter().map(|m| m.text().to_string()).collect()
+    }
+
+    #[test]
+    fn a_key_within_another_has_all_its_words_in_it() {
+        let within = |a: &str, b: &str| normalize(a).within(&normalize(b));
+        assert!(within("top-of-mind", "top-of-mind-pre-prune-2026-07-25"));
+        assert!(within("Budget", "Budget 2025-01"));
+        assert!(!within("Monthly logs", "2025-02 log"));
+        assert!(!within("2025-01", "Budget"), "a key with no words is within nothing");
     }
 
     #[test]

@@ -72,14 +72,10 @@ pub(super) fn in_series(a: &Facts, b: &Facts, series: &HashMap<String, usize>) -
 /// of `top-of-mind`).
 pub(super) fn entry_and_document(a: &Facts, b: &Facts, series: &HashMap<String, usize>) -> bool {
     let entry_of_other = |entry: &Facts, other: &Facts| {
-        let key = entry.path.name.key.as_str();
-        let named_within = || {
-            let words: Vec<&str> = key.split(' ').collect();
-            let mut others = other.path.name.key.split(' ').filter(|w| !w.is_empty()).peekable();
-            others.peek().is_some() && others.all(|w| words.contains(&w))
-        };
+        let named_within = || other.path.name.within(&entry.path.name);
         !other.periodic()
-            && (entry.series.is_some() || entry.periodic() && series.contains_key(key) && !named_within())
+            && (entry.series.is_some()
+                || entry.periodic() && series.contains_key(&entry.path.name.key) && !named_within())
     };
     entry_of_other(a, b) || entry_of_other(b, a)
 }
@@ -143,18 +139,18 @@ pub(super) fn drop_mirrors(pairs: &mut Vec<Pair>, vault: &Vault, facts: &[Option
         let plain = !named(a) && !named(b) && !aged(p.older) && !aged(p.newer);
         plain.then_some(if a <= b { (a, b) } else { (b, a) })
     };
+    let keys: Vec<Option<(&str, &str)>> = pairs.iter().map(roots).collect();
     let mut count: HashMap<(&str, &str), (usize, usize)> = HashMap::new();
-    for p in pairs.iter() {
-        if let Some(key) = roots(p) {
-            let (all, same) = count.entry(key).or_default();
+    for (p, key) in pairs.iter().zip(&keys) {
+        if let Some(key) = key {
+            let (all, same) = count.entry(*key).or_default();
             *all += 1;
             *same += usize::from(p.signals.content >= SAME_TEXT);
         }
     }
     count.retain(|_, (all, same)| *all >= MIRROR && *same as f64 >= MIRROR_SAME * *all as f64);
-    if !count.is_empty() {
-        pairs.retain(|p| roots(p).is_none_or(|key| !count.contains_key(&key)));
-    }
+    let mut kept = keys.iter().map(|key| key.is_none_or(|key| !count.contains_key(&key)));
+    pairs.retain(|_| kept.next().unwrap_or(true));
 }
 
 /// The folders two paths hold one relative path under (`content` and
@@ -309,11 +305,8 @@ pub(super) fn nearest_release_copies(pairs: &mut Vec<Pair>, roots: &VersionRoots
         p.any_evidence(Evidence::from_release_set) && (nearer_newer() || nearer_older())
     };
     let farther: Vec<bool> = pairs.iter().map(farther).collect();
-    let mut at = 0;
-    pairs.retain(|_| {
-        at += 1;
-        !farther[at - 1]
-    });
+    let mut kept = farther.into_iter().map(|far| !far);
+    pairs.retain(|_| kept.next().unwrap_or(true));
 }
 
 #[cfg(test)]

@@ -326,12 +326,7 @@ fn one_title(a: &Facts, b: &Facts) -> bool {
 /// generic name (`Notes`) is in too many.
 fn part_named(a: &Facts, b: &Facts) -> bool {
     let (x, y) = (&a.path.name, &b.path.name);
-    let words = |n: &Normalized| -> Vec<String> {
-        n.key.split(' ').filter(|w| !w.is_empty()).map(String::from).collect()
-    };
-    let (wx, wy) = (words(x), words(y));
-    let within = |p: &[String], q: &[String]| !p.is_empty() && p.iter().all(|w| q.contains(w));
-    !x.is_generic() && !y.is_generic() && (within(&wx, &wy) || within(&wy, &wx))
+    !x.is_generic() && !y.is_generic() && (x.within(y) || y.within(x))
 }
 
 /// Whether the two names differ in a word marker (`new`, `copy`, `old`,
