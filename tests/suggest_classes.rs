@@ -39,6 +39,22 @@ fn a_series_is_not_a_set_of_versions() {
     );
 }
 
+/// Six revisions of one program (`Heat solver v1` to `v6`), each written
+/// after the one before, are a chain: each is paired with the next only,
+/// the code every revision keeps counts as their shared text rather than
+/// as a skeleton common to many notes, and the first revision, corrected
+/// after the second was written, is still the older.
+#[test]
+fn a_chain_of_revisions_pairs_each_with_the_next() {
+    let (found, json) = found(&fixture("revision-chain"), &["--no-git"]);
+    let name = |n: u32| format!("coursework/Heat solver v{n}.md");
+    let chain: Vec<_> = (1..6).map(|n| (name(n), name(n + 1), "confident".to_string())).collect();
+    assert_eq!(found, chain);
+    let first = &json["pairs"].as_array().unwrap().iter().find(|p| p["older"] == name(1).as_str()).unwrap();
+    let reasons = first["reasons"].to_string();
+    assert!(!reasons.contains("updated"), "conflicting dates order nothing: {reasons}");
+}
+
 /// Release notes named by their version alone (`v1.5.7.md`, `v1.5.8.md`)
 /// are entries of a log, however much text two patch releases repeat; a
 /// guide whose name says `v1` and `v2` is still one document at two

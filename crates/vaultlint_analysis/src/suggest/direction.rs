@@ -110,13 +110,15 @@ pub fn decide_with(a: &Age, b: &Age, content: Option<Ordering>) -> Verdict {
 }
 
 /// The order the frontmatter dates give: by the first key both notes
-/// hold, else by each one's most telling date.
+/// hold, else by each one's most telling date. Keys both notes hold that
+/// point opposite ways give none: the note written first and edited last
+/// (`v1` created before `v2`, and corrected after it) is not ordered by
+/// whichever key is weighed first.
 fn by_dates(a: &Age, b: &Age) -> Option<(Ordering, Evidence)> {
-    for key in vaultlint_syntax::keys::version_dates() {
-        let (Some(x), Some(y)) = (find(a, key), find(b, key)) else { continue };
-        if let Some(found) = compare_dates(key, x, key, y) {
-            return Some(found);
-        }
+    let mut shared = vaultlint_syntax::keys::version_dates()
+        .filter_map(|key| compare_dates(key, find(a, key)?, key, find(b, key)?));
+    if let Some(found) = shared.next() {
+        return shared.all(|(order, _)| order == found.0).then_some(found);
     }
     // No key dates both: compare each one's most telling date.
     let ((kx, x), (ky, y)) = (a.dates.first()?, b.dates.first()?);
@@ -259,6 +261,20 @@ mod tests {
         let v = decide(&a, &b);
         assert_eq!((v.order, v.direction), (Ordering::Greater, Direction::Confident));
         assert_eq!(words(&v), ["updated 2024-02-01 < 2026-01-15"]);
+    }
+
+    /// `v1` written first and corrected after `v2`: the dates order
+    /// nothing, and the version numbers decide.
+    #[test]
+    fn dates_that_disagree_leave_it_to_the_names() {
+        let (v1, v2) = (normalize("solver v1").markers, normalize("solver v2").markers);
+        let a = age(&[("updated", "2025-11-06"), ("created", "2025-11-03")], &v1);
+        let b = age(&[("updated", "2025-11-04"), ("created", "2025-11-04")], &v2);
+        let v = decide(&a, &b);
+        assert_eq!((v.order, v.direction, v.by_dates), (Ordering::Less, Direction::Confident, false));
+        assert_eq!(words(&v), ["\" v1\" before \" v2\""]);
+        let v = decide(&age(&[("updated", "2025-11-06"), ("created", "2025-11-03")], &[]), &b);
+        assert_eq!(v.direction, Direction::Uncertain);
     }
 
     #[test]

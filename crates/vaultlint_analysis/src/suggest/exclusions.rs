@@ -36,6 +36,12 @@ const MIRROR: usize = 10;
 const MIRROR_SAME: f64 = 0.8;
 /// A pair is kept when it scores within this of each of its notes' best.
 const PARTNER_MARGIN: f64 = 0.1;
+/// Neighbours in a chain of revisions (see [`Ordinals::chain`]) are one
+/// document with this much text in common: what a rewritten program or
+/// draft keeps from one revision to the next.
+const CHAIN_CONTENT: f64 = 0.3;
+/// The keys that say when a note was first written, weighed in order.
+const WRITTEN_KEYS: [&str; 2] = ["created", "date"];
 
 /// Name keys shared by a periodic series: daily notes, weekly reviews.
 pub(super) fn series(briefs: &[Brief]) -> HashMap<String, usize> {
@@ -202,6 +208,10 @@ pub(super) struct Ordinals {
     member: HashMap<NoteId, (u32, u32, bool, bool)>,
     /// Per group, how many notes it has.
     sizes: Vec<u32>,
+    /// Per group, whether it is a chain of revisions: three or more
+    /// names that each say their version (`Cuda v1` to `Cuda v10`), and
+    /// notes written one after another in that order.
+    chains: Vec<bool>,
 }
 
 impl Ordinals {
@@ -213,12 +223,15 @@ impl Ordinals {
         for (id, o) in (0..briefs.len()).filter_map(|id| Some((id, ordinal(id)?))) {
             by_key.entry(o.key).or_default().push((o.numbers.as_slice(), id));
         }
-        let (mut member, mut sizes) = (HashMap::new(), Vec::new());
+        let (mut member, mut sizes, mut chains) = (HashMap::new(), Vec::new(), Vec::new());
         let mut keys: Vec<_> = by_key.into_iter().filter(|(_, m)| m.len() >= 2).collect();
         keys.sort_unstable_by_key(|x| x.0);
         for (group, (_, mut members)) in keys.into_iter().enumerate() {
             members.sort_unstable();
             sizes.push(members.len() as u32);
+            let versions = members.iter().all(|&(_, id)| ordinal(id).is_some_and(|o| o.version));
+            let ids: Vec<NoteId> = members.iter().map(|&(_, id)| id).collect();
+            chains.push(members.len() >= SERIES && versions && written_in_order(vault, &ids));
             for (position, (numbers, id)) in members.into_iter().enumerate() {
                 let version = ordinal(id).is_some_and(|o| o.version);
                 let year = |folder: &str| {
@@ -228,7 +241,17 @@ impl Ordinals {
                 member.insert(id, (group as u32, position as u32, version, filed));
             }
         }
-        Ordinals { member, sizes }
+        Ordinals { member, sizes, chains }
+    }
+
+    /// Whether `a` and `b` are revisions of one chain: then the text
+    /// they share is the document's own, however many of its revisions
+    /// hold it, and is not discounted as a skeleton common to many notes.
+    pub fn chain(&self, a: NoteId, b: NoteId) -> bool {
+        match (self.member.get(&a), self.member.get(&b)) {
+            (Some(x), Some(y)) => x.0 == y.0 && self.chains[x.0 as usize],
+            _ => false,
+        }
     }
 
     /// Whether `a` and `b`, sharing `content`, are two entries of a
@@ -237,13 +260,19 @@ impl Ordinals {
     /// or `version 2` need that only in a series of three or more); or,
     /// in a series of three or more, or of yearly notes filed in their
     /// years' folders, not next to each other, or sharing nothing but
-    /// their skeleton (all their text).
+    /// their skeleton (all their text). Revisions of a chain are apart
+    /// unless neighbours sharing [`CHAIN_CONTENT`] of their text.
     pub fn apart(&self, a: NoteId, b: NoteId, content: f64) -> bool {
         let (Some(x), Some(y)) = (self.member.get(&a), self.member.get(&b)) else { return false };
         if x.0 != y.0 {
             return false;
         }
         let size = self.sizes[x.0 as usize] as usize;
+        if self.chains[x.0 as usize] {
+            // One revision after another: only neighbours, sharing what a
+            // revision keeps of the one before.
+            return x.1.abs_diff(y.1) != 1 || content < CHAIN_CONTENT;
+        }
         if size >= LONG_SERIES && !(x.2 && y.2) {
             return true;
         }
@@ -260,14 +289,26 @@ impl Ordinals {
     }
 }
 
+/// Whether the notes `ids`, in the order of their names' numbers, were
+/// written in that order: each has a date under one of [`WRITTEN_KEYS`],
+/// the same key for all, and each date is later than the one before.
+fn written_in_order(vault: &Vault, ids: &[NoteId]) -> bool {
+    WRITTEN_KEYS.iter().any(|key| {
+        let dates: Option<Vec<_>> = ids.iter().map(|&id| vault.notes[id].date(key)).collect();
+        dates.is_some_and(|d| d.windows(2).all(|w| w[0] < w[1]))
+    })
+}
+
 /// Keeps each pair only if, for both its notes, it is the best pair of
 /// that note or within [`PARTNER_MARGIN`] of it: sibling pages made from
 /// one template fall away beside each page's own older version, and a
 /// note split in two keeps both halves. A pair the release folders order
 /// is measured against its notes' best in the same role only: a page of a
 /// release chain keeps both its older and its newer copy (`2.x/faq`
-/// unchanged in `3.x/faq`, which the live page rewrote).
-pub(super) fn best_partners(pairs: &mut Vec<Pair>, notes: usize) {
+/// unchanged in `3.x/faq`, which the live page rewrote), and so is a pair
+/// of neighbours in a chain of revisions (`chained`: `v5` keeps `v4`
+/// before it beside `v6` after it).
+pub(super) fn best_partners(pairs: &mut Vec<Pair>, notes: usize, chained: impl Fn(&Pair) -> bool) {
     let mut as_older = vec![0.0f64; notes];
     let mut as_newer = vec![0.0f64; notes];
     for p in pairs.iter() {
@@ -276,11 +317,9 @@ pub(super) fn best_partners(pairs: &mut Vec<Pair>, notes: usize) {
     }
     let best = |id: NoteId| as_older[id].max(as_newer[id]);
     pairs.retain(|p| {
-        let (older, newer) = if p.any_evidence(super::evidence::Evidence::from_release_set) {
-            (as_older[p.older], as_newer[p.newer])
-        } else {
-            (best(p.older), best(p.newer))
-        };
+        let by_role = p.any_evidence(Evidence::from_release_set) || chained(p);
+        let (older, newer) =
+            if by_role { (as_older[p.older], as_newer[p.newer]) } else { (best(p.older), best(p.newer)) };
         p.score + PARTNER_MARGIN >= older && p.score + PARTNER_MARGIN >= newer
     });
 }

@@ -291,6 +291,11 @@ fn buckets_for(total: u64) -> usize {
 }
 
 impl Common {
+    /// No shingle common.
+    pub fn none() -> Common {
+        Common { bits: vec![0], mask: 63, threshold: COMMON_NOTES }
+    }
+
     /// Counts `shingles` as common whatever their frequency: text a
     /// template gives every note made from it. (Their counters are set to
     /// the most a counter holds.)

@@ -205,6 +205,7 @@ pub fn find_tallied(
         ordinals: &ordinals,
         twins: &twins,
         common: &common,
+        unshared: Common::none(),
         roots: &roots,
         min_score: options.min_score,
     };
@@ -220,7 +221,7 @@ pub fn find_tallied(
     pairs.retain(|p| !links.retired[p.older]);
     exclusions::drop_near_twins(&mut pairs);
     exclusions::drop_mirrors(&mut pairs, vault, &facts);
-    best_partners(&mut pairs, vault.notes.len());
+    best_partners(&mut pairs, vault.notes.len(), |p| ordinals.chain(p.older, p.newer));
     if options.git {
         settle::settle_by_history(&mut pairs, &facts, history);
         pairs.retain(|p| !links.retired[p.older]);
@@ -275,6 +276,9 @@ struct Screening<'a> {
     /// The groups of identical notes, by note.
     twins: &'a HashMap<NoteId, u64>,
     common: &'a Common,
+    /// No shingle common: the text revisions of one chain share is
+    /// theirs (see [`Ordinals::chain`]).
+    unshared: Common,
     roots: &'a VersionRoots,
     min_score: f64,
 }
@@ -297,8 +301,8 @@ impl Screening<'_> {
             return None;
         }
         let prints = (self.vault.print(a)?, self.vault.print(b)?);
-        let pair =
-            compare((a, fa), (b, fb), (&prints.0, &prints.1), self.common, self.roots, self.min_score)?;
+        let common = if self.ordinals.chain(a, b) { &self.unshared } else { self.common };
+        let pair = compare((a, fa), (b, fb), (&prints.0, &prints.1), common, self.roots, self.min_score)?;
         // Members of a series: only two neighbours, and only with
         // their own text in common, beyond the skeleton.
         if self.ordinals.apart(a, b, pair.signals.content) && self.roots.order(a, b).is_none() && !recased() {
