@@ -149,7 +149,8 @@ fn the_copies_people_make_are_candidates() {
     assert_eq!(
         pairs,
         [
-            ("Campaign/Karen Waters.md".to_string(), "Campaign/PCs/Karen Waters.md".to_string()),
+            ("Campaign/Mara Lind.md".to_string(), "Campaign/PCs/Mara Lind.md".to_string()),
+            ("Finance/Index fund.md".to_string(), "Finance/Index fund 1.md".to_string()),
             ("Linux/AppImage.md".to_string(), "Linux/AppImage 1.md".to_string()),
         ]
     );

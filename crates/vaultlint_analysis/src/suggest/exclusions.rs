@@ -244,6 +244,11 @@ impl Ordinals {
         Ordinals { member, sizes, chains }
     }
 
+    /// Whether the note's name numbers it among siblings of one name.
+    pub fn numbered(&self, id: NoteId) -> bool {
+        self.member.contains_key(&id)
+    }
+
     /// Whether `a` and `b` are revisions of one chain: then the text
     /// they share is the document's own, however many of its revisions
     /// hold it, and is not discounted as a skeleton common to many notes.

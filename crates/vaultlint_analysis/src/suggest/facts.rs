@@ -99,6 +99,9 @@ pub(super) struct Facts<'a> {
     pub headings: Vec<u32>,
     /// The configured periodic series the note belongs to, if any.
     pub series: Option<usize>,
+    /// Whether its name numbers it among siblings (`RAID 1` beside `RAID
+    /// 0` and `RAID 5`): then a trailing ` 1` is not a clash copy's.
+    pub numbered: bool,
     /// Where the note says it applies: two notes for different places are
     /// not versions of one document.
     pub scope: &'a vaultlint_syntax::scope::Scope,
@@ -135,6 +138,7 @@ impl<'a> Facts<'a> {
             title_counts,
             in_version_folder: in_version_folder(note),
             series: vault.config.obsidian.series_of(&note.path),
+            numbered: false,
             scope: note.scope(),
             path,
             tags,

@@ -193,7 +193,9 @@ pub fn find_tallied(
     let counts = tally::Earlier { tally: earlier.tally, prints: earlier.earlier_prints };
     let common = tally::common_shingles(vault, &roots, outlines, &boilerplate, counts, keep);
     let candidates = candidates(vault, &looked_at, named, &roots, &common, earlier.banded, keep);
-    let facts_of = |id: NoteId| Facts::of(vault, id, &boilerplate);
+    let facts_of = |id: NoteId| {
+        Facts::of(vault, id, &boilerplate).map(|f| Facts { numbered: ordinals.numbered(id), ..f })
+    };
     let facts = facts_of_candidates(&candidates, vault.notes.len(), &facts_of);
     let links = Links::of(vault, graph);
     let screening = Screening {

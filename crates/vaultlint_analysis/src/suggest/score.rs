@@ -115,7 +115,9 @@ struct Names {
 
 impl Names {
     fn of(a: &Facts, b: &Facts, same_place: bool) -> Names {
-        let clash = clash_copy(a.note, b.note);
+        // A trailing ` 1` among numbered siblings (`RAID 1` beside `RAID
+        // 0`) is the number of one of a series, not a clash copy's.
+        let clash = clash_copy(a.note, b.note) && !a.numbered && !b.numbered;
         let snapshot = same_place && (snapshot_of(a, b) || snapshot_of(b, a));
         let recased = vaultlint_model::vault::one_path_but_case(a.note, b.note);
         let named_as = clash || snapshot || recased;
@@ -201,8 +203,14 @@ pub(super) fn score(
     // with none, only where a version marker tells the two names apart.
     // In one of them only: two dated names with nothing in common are
     // two entries of a series (`notes 1950s`, `notes 1960s`).
+    // A clash copy (`Name 1.md`: Obsidian's name for a second note given
+    // a taken name) is one note written twice, however short and whatever
+    // its text, unless the name says nothing (`Untitled 1`) or a note is
+    // empty.
+    let generic = a.path.name.is_generic() || b.path.name.is_generic();
+    let twice = clash && !generic && a.size.min(b.size) > 0;
     let marked = !identity.same_stem && (a.path.own_markers == 0) != (b.path.own_markers == 0);
-    let rewritten = marked && same_place && name == 1.0 && a.size.min(b.size) as usize >= SHORT;
+    let rewritten = twice || marked && same_place && name == 1.0 && a.size.min(b.size) as usize >= SHORT;
     // A name alike in another folder with next to no text in common is
     // another page on one subject: a dated post announcing what a page
     // documents, a showcase and the plugin it is named for.
