@@ -140,8 +140,10 @@ fn a_word_in_a_name_never_outweighs_the_history() {
 }
 
 /// `Name 1.md` beside `Name.md` (Obsidian's copy when a name is taken),
-/// and a note moved into a subfolder with its original left behind, are
-/// candidates, with some edits since; two teams' pages of one name are not.
+/// with some edits since or written again with no text in common, and a
+/// note moved into a subfolder with its original left behind, are
+/// candidates; two teams' pages of one name are not, nor is `RAID 1`
+/// beside `RAID`, `RAID 0` and `RAID 5`.
 #[test]
 fn the_copies_people_make_are_candidates() {
     let (found, _) = found(&fixture("copies"), &["--no-git"]);
