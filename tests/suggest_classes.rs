@@ -55,6 +55,18 @@ fn a_chain_of_revisions_pairs_each_with_the_next() {
     assert!(!reasons.contains("updated"), "conflicting dates order nothing: {reasons}");
 }
 
+/// A blog post made from a guide shares most of its text, but no name,
+/// title or date says that one replaced the other, and nothing orders
+/// them: it is not suggested (only to one who asks for every pair). A
+/// guide beside its dated copy still is.
+#[test]
+fn a_document_derived_from_another_is_not_a_version() {
+    let (default, _) = found(&fixture("derived-documents"), &["--no-git"]);
+    assert_eq!(default, owned(&[("guides/expense-claims-2023.md", "guides/expense-claims.md", "confident")]));
+    let (every, _) = found(&fixture("derived-documents"), &["--no-git", "--min-score", "0"]);
+    assert!(every.iter().any(|(o, n, _)| o.starts_with("blog/") || n.starts_with("blog/")), "{every:?}");
+}
+
 /// Release notes named by their version alone (`v1.5.7.md`, `v1.5.8.md`)
 /// are entries of a log, however much text two patch releases repeat; a
 /// guide whose name says `v1` and `v2` is still one document at two
@@ -175,9 +187,12 @@ fn siblings_skeletons_and_shared_passages_are_not_versions() {
             ("Recipes/Bread.md", "Recipes/Bread 1.md", "uncertain"),
         ])
     );
-    // The siblings are there for one who asks for weaker pairs, each with
-    // its evidence; the shared passage and the series are not.
+    // The siblings are there for one who asks for every pair, each with
+    // its evidence (nothing orders them, so not among weaker pairs); the
+    // shared passage and the series are not.
     let (weak, _) = found(&fixture("siblings"), &["--no-git", "--min-score", "0.3"]);
+    assert!(!weak.iter().any(|(o, _, _)| o.starts_with("Programming/")), "{weak:?}");
+    let (weak, _) = found(&fixture("siblings"), &["--no-git", "--min-score", "0"]);
     let names: Vec<&str> = weak.iter().map(|(o, _, _)| o.as_str()).collect();
     assert!(names.contains(&"Programming/Redis LPUSH.md"), "{names:?}");
     assert!(!names.iter().any(|n| n.starts_with("Campaign/") || n.starts_with("Security/")), "{names:?}");

@@ -40,7 +40,7 @@ pub(super) fn compare(
     let released = copies.is_some()
         || roots.release_order(a, b).is_some()
         || fa.in_version_folder && fb.in_version_folder;
-    let (score, signals, mut evidence) = score(fa, fb, prints, common, copies.is_some(), released);
+    let (score, signals, mut evidence, unnamed) = score(fa, fb, prints, common, copies.is_some(), released);
     let unordered = |older, newer, score, direction, evidence| Pair {
         older,
         newer,
@@ -50,6 +50,7 @@ pub(super) fn compare(
         order_evidence: Vec::new(),
         signals,
         by_words: false,
+        unnamed,
     };
     let root = |id| roots.root_name(id).unwrap_or_default().to_string();
     if !fa.scope.overlaps(fb.scope) {
@@ -74,7 +75,7 @@ pub(super) fn compare(
         let pair = unordered(a, b, score, Direction::Confident, evidence);
         return Some(ordered_by_release(pair, (fa, fb), order, roots));
     }
-    let pair = ordered_by_notes((a, fa), (b, fb), score, signals, evidence);
+    let pair = Pair { unnamed, ..ordered_by_notes((a, fa), (b, fb), score, signals, evidence) };
     unless_nothing_orders(pair, (a, fa), (b, fb))
 }
 
@@ -159,7 +160,8 @@ fn ordered_by_notes(
     evidence.extend(one_sided_markers(fa, fb, &verdict.evidence));
     let direction = earned_by(&verdict, &signals, fa.note, fb.note);
     let by_words = verdict.by_words;
-    Pair { older, newer, score, direction, evidence, order_evidence: verdict.evidence, signals, by_words }
+    let order_evidence = verdict.evidence;
+    Pair { older, newer, score, direction, evidence, order_evidence, signals, by_words, unnamed: false }
 }
 
 /// A direction is `confident` only for two notes with text in common:

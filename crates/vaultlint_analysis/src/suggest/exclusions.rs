@@ -304,6 +304,18 @@ fn written_in_order(vault: &Vault, ids: &[NoteId]) -> bool {
     })
 }
 
+/// Drops the pairs that only their text joins and that nothing orders,
+/// not a date, a marker, the history nor a first commit: a post made from
+/// an article, a page written in two sections, two references made from
+/// one skeleton. They share much of one text, but no name or date says
+/// that one replaced the other.
+pub(super) fn drop_unordered_by_text_alone(pairs: &mut Vec<Pair>) {
+    let unordered = |e: &Evidence| matches!(e, Evidence::NothingOrders | Evidence::ModificationTimesDiffer);
+    pairs.retain(|p| {
+        !(p.unnamed && p.direction == Direction::Uncertain && p.order_evidence.iter().all(unordered))
+    });
+}
+
 /// Keeps each pair only if, for both its notes, it is the best pair of
 /// that note or within [`PARTNER_MARGIN`] of it: sibling pages made from
 /// one template fall away beside each page's own older version, and a

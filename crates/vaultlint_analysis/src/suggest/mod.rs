@@ -98,6 +98,9 @@ pub struct Pair {
     /// The direction rests on words in the names (`new`, `old`) alone,
     /// which the content history overrules: it is read for this pair too.
     pub by_words: bool,
+    /// Only the text joins the two: no name, title or place says they are
+    /// one document (see [`exclusions::drop_unordered_by_text_alone`]).
+    pub unnamed: bool,
 }
 
 impl Pair {
@@ -227,6 +230,10 @@ pub fn find_tallied(
     if options.git {
         settle::settle_by_history(&mut pairs, &facts, history);
         pairs.retain(|p| !links.retired[p.older]);
+    }
+    if options.min_score > 0.0 {
+        // Shown only to one who asks for every pair.
+        exclusions::drop_unordered_by_text_alone(&mut pairs);
     }
     let folders = folder_rules::take_folder_rules(&mut pairs, &roots);
     // After the rules have taken the copies they cover, whose count they give.

@@ -145,8 +145,9 @@ fn metadata_likeness(signals: &Signals, parallel: bool, clash: bool) -> f64 {
     weighted.iter().map(|(v, w)| v * w).sum::<f64>() / weighted.iter().map(|(_, w)| w).sum::<f64>()
 }
 
-/// How alike two notes are, 0 to 1, with the signals and the evidence.
-/// `copies`: the two are the same page under two version roots, so a
+/// How alike two notes are, 0 to 1, with the signals, the evidence, and
+/// whether their text alone joins them (no name, title or place says
+/// they are one document). `copies`: the two are the same page under two version roots, so a
 /// generic name counts as if in one place; `released`: copies, or pages of
 /// two releases, which the release folders order.
 pub(super) fn score(
@@ -156,7 +157,7 @@ pub(super) fn score(
     common: &Common,
     copies: bool,
     released: bool,
-) -> (f64, Signals, Vec<Evidence>) {
+) -> (f64, Signals, Vec<Evidence>, bool) {
     let same_place = copies || a.path.place == b.path.place;
     let (content, shorter) = content(prints.0, prints.1, common);
     let Names { name, title, clash, snapshot, recased } = Names::of(a, b, same_place);
@@ -229,7 +230,11 @@ pub(super) fn score(
             .filter(|e| **e == Evidence::SameNameApartFromMarkers)
             .for_each(|e| *e = Evidence::ArchivedUnderItsName);
     }
-    (score, signals, evidence)
+    // Whether no name or title says the two are one document, nor a place
+    // or a release: their text alone joins them, tags and outline aside
+    // (which a copy of the text brings with it).
+    let unnamed = !(released || identity.named || identity.moved || one_title(a, b) || part_named(a, b));
+    (score, signals, evidence, unnamed)
 }
 
 /// What the two notes' names, titles and places say of whether they are
@@ -330,11 +335,18 @@ fn one_title(a: &Facts, b: &Facts) -> bool {
 }
 
 /// Whether one name's words are all in the other's (`deploy-2024` and
-/// `deploy-build`: a document and a part of it), markers aside; a
-/// generic name (`Notes`) is in too many.
+/// `deploy-build`: a document and a part of it), markers and numbers
+/// aside (`Post 11 - protocol reversing` and `Post 13 - reversing a
+/// protocol`); a generic name (`Notes`) is in too many.
 fn part_named(a: &Facts, b: &Facts) -> bool {
+    let words = |n: &vaultlint_syntax::names::Normalized| -> Vec<String> {
+        let word = |w: &&str| !w.is_empty() && !w.bytes().all(|c| c.is_ascii_digit());
+        n.key.split(' ').filter(word).map(str::to_string).collect()
+    };
+    let within = |x: &[String], y: &[String]| !x.is_empty() && x.iter().all(|w| y.contains(w));
     let (x, y) = (&a.path.name, &b.path.name);
-    !x.is_generic() && !y.is_generic() && (x.within(y) || y.within(x))
+    let (wx, wy) = (words(x), words(y));
+    !x.is_generic() && !y.is_generic() && (within(&wx, &wy) || within(&wy, &wx))
 }
 
 /// Whether the two names differ in a word marker (`new`, `copy`, `old`,
