@@ -339,14 +339,15 @@ fn one_title(a: &Facts, b: &Facts) -> bool {
 /// aside (`Post 11 - protocol reversing` and `Post 13 - reversing a
 /// protocol`); a generic name (`Notes`) is in too many.
 fn part_named(a: &Facts, b: &Facts) -> bool {
-    let words = |n: &vaultlint_syntax::names::Normalized| -> Vec<String> {
-        let word = |w: &&str| !w.is_empty() && !w.bytes().all(|c| c.is_ascii_digit());
-        n.key.split(' ').filter(word).map(str::to_string).collect()
-    };
-    let within = |x: &[String], y: &[String]| !x.is_empty() && x.iter().all(|w| y.contains(w));
+    fn words(n: &Normalized) -> impl Iterator<Item = &str> {
+        n.key.split(' ').filter(|w| !w.is_empty() && !w.bytes().all(|c| c.is_ascii_digit()))
+    }
+    fn within(x: &Normalized, y: &Normalized) -> bool {
+        let mut own = words(x).peekable();
+        own.peek().is_some() && own.all(|w| words(y).any(|o| o == w))
+    }
     let (x, y) = (&a.path.name, &b.path.name);
-    let (wx, wy) = (words(x), words(y));
-    !x.is_generic() && !y.is_generic() && (within(&wx, &wy) || within(&wy, &wx))
+    !x.is_generic() && !y.is_generic() && (within(x, y) || within(y, x))
 }
 
 /// Whether the two names differ in a word marker (`new`, `copy`, `old`,
