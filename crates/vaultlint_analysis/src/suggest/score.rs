@@ -147,9 +147,10 @@ fn metadata_likeness(signals: &Signals, parallel: bool, clash: bool) -> f64 {
 
 /// How alike two notes are, 0 to 1, with the signals, the evidence, and
 /// whether their text alone joins them (no name, title or place says
-/// they are one document). `copies`: the two are the same page under two version roots, so a
-/// generic name counts as if in one place; `released`: copies, or pages of
-/// two releases, which the release folders order.
+/// they are one document). `copies`: the two are the same page under two
+/// version roots, so a generic name counts as if in one place;
+/// `released`: copies, or pages of two releases, which the release
+/// folders order.
 pub(super) fn score(
     a: &Facts,
     b: &Facts,
@@ -203,11 +204,10 @@ pub(super) fn score(
     // ...or the same name and title with some text in common: a rewrite;
     // with none, only where a version marker tells the two names apart.
     // In one of them only: two dated names with nothing in common are
-    // two entries of a series (`notes 1950s`, `notes 1960s`).
-    // A clash copy (`Name 1.md`: Obsidian's name for a second note given
-    // a taken name) is one note written twice, however short and whatever
-    // its text, unless the name says nothing (`Untitled 1`) or a note is
-    // empty.
+    // two entries of a series (`notes 1950s`, `notes 1960s`). A clash copy
+    // (`Name 1.md`: Obsidian's name for a second note given a taken name)
+    // is one note written twice, however short and whatever its text,
+    // unless the name says nothing (`Untitled 1`) or a note is empty.
     let generic = a.path.name.is_generic() || b.path.name.is_generic();
     let twice = clash && !generic && a.size.min(b.size) > 0;
     let marked = !identity.same_stem && (a.path.own_markers == 0) != (b.path.own_markers == 0);
