@@ -67,6 +67,29 @@ fn a_document_derived_from_another_is_not_a_version() {
     assert!(every.iter().any(|(o, n, _)| o.starts_with("blog/") || n.starts_with("blog/")), "{every:?}");
 }
 
+/// One name qualified two ways in brackets (`Tidewatch Lantern (Core)`
+/// and `(Expanded)`, `Client setup (Windows)` and `(macOS)`) names two
+/// variants, never a version of the other, however much text they share;
+/// they are listed only to one who asks for every pair, with the reason.
+/// A bracketed word of age (`Travel booking (old)`) still marks a version.
+#[test]
+fn variants_of_one_name_are_not_versions() {
+    let (default, _) = found(&fixture("variants"), &["--no-git"]);
+    assert_eq!(
+        default,
+        owned(&[("Guides/Travel booking (old).md", "Guides/Travel booking.md", "confident")])
+    );
+    let (_, json) = found(&fixture("variants"), &["--no-git", "--min-score", "0"]);
+    let reasons: Vec<String> = json["pairs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| p["older"].as_str().unwrap().starts_with("Items/"))
+        .map(|p| p["reasons"][0].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(reasons, ["not versions: two variants of one name (Core and Expanded)"]);
+}
+
 /// Release notes named by their version alone (`v1.5.7.md`, `v1.5.8.md`)
 /// are entries of a log, however much text two patch releases repeat; a
 /// guide whose name says `v1` and `v2` is still one document at two

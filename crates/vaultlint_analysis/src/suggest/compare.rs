@@ -12,6 +12,7 @@ use std::cmp::Ordering;
 use vaultlint_model::vault::NoteId;
 use vaultlint_model::version_roots::VersionRoots;
 use vaultlint_syntax::fingerprint::Fingerprint;
+use vaultlint_syntax::names::normalize;
 use vaultlint_syntax::note::Note;
 
 /// The score of the same page under two version roots, at least.
@@ -53,9 +54,15 @@ pub(super) fn compare(
         unnamed,
     };
     let root = |id| roots.root_name(id).unwrap_or_default().to_string();
-    if !fa.scope.overlaps(fb.scope) {
+    let apart = if !fa.scope.overlaps(fb.scope) {
+        Some(Evidence::ScopesApart { a: fa.scope.describe(), b: fb.scope.describe() })
+    } else {
+        variants(fa.note, fb.note)
+            .map(|(a, b)| Evidence::VariantsApart { a: a.to_string(), b: b.to_string() })
+    };
+    if let Some(apart) = apart {
         // Shown only to one who asks for every pair, with the reason.
-        evidence.insert(0, Evidence::ScopesApart { a: fa.scope.describe(), b: fb.scope.describe() });
+        evidence.insert(0, apart);
         let pair = unordered(a.min(b), a.max(b), 0.0, Direction::Uncertain, evidence);
         return (min_score <= 0.0).then_some(pair);
     }
@@ -77,6 +84,24 @@ pub(super) fn compare(
     }
     let pair = Pair { unnamed, ..ordered_by_notes((a, fa), (b, fb), score, signals, evidence) };
     unless_nothing_orders(pair, (a, fa), (b, fb))
+}
+
+/// The two qualifiers of one name qualified two ways in brackets
+/// (`Tankard of Sobriety (DMG)` and `Tankard of Sobriety (XGE)`): a
+/// variant for each source, platform or place, which the version
+/// detector never pairs. A qualifier that holds a digit (a year, a clash
+/// copy's `(1)`) or a version marker (`(old)`, `(final)`, `(copy)`) still
+/// says which is a version, and is no variant's.
+fn variants<'n>(a: &'n Note, b: &'n Note) -> Option<(&'n str, &'n str)> {
+    fn split(stem: &str) -> Option<(&str, &str)> {
+        let (name, rest) = stem.strip_suffix(')')?.rsplit_once(" (")?;
+        let plain = !rest.is_empty() && !rest.bytes().any(|c| c.is_ascii_digit() || c == b'(');
+        (plain && !name.trim().is_empty()).then_some((name.trim(), rest))
+    }
+    let ((na, qa), (nb, qb)) = (split(a.stem())?, split(b.stem())?);
+    let (ka, kb) = (normalize(qa), normalize(qb));
+    let plain = ka.markers.is_empty() && kb.markers.is_empty() && ka.key != kb.key;
+    (plain && normalize(na).key == normalize(nb).key).then_some((qa, qb))
 }
 
 /// A page renamed between releases, or a live page beside a copy frozen

@@ -13,6 +13,10 @@ pub enum Evidence {
     /// Not versions, whatever else says so: the two notes say they apply
     /// to places that do not overlap. Each side as the scope describes itself.
     ScopesApart { a: String, b: String },
+    /// Not versions: one name qualified two ways in brackets, neither a
+    /// version marker (`Tankard (DMG)` and `Tankard (XGE)`, `Setup
+    /// (Windows)` and `Setup (macOS)`): two variants of one thing.
+    VariantsApart { a: String, b: String },
     /// The same page under two version roots, named as the roots are.
     SamePathUnderVersions { older: String, newer: String },
     /// The two titles are the same.
@@ -139,6 +143,9 @@ impl fmt::Display for Evidence {
         match self {
             Evidence::ScopesApart { a, b } => {
                 write!(f, "not versions: their scopes do not overlap ({a} and {b})")
+            }
+            Evidence::VariantsApart { a, b } => {
+                write!(f, "not versions: two variants of one name ({a} and {b})")
             }
             Evidence::SamePathUnderVersions { older, newer } => {
                 write!(f, "same path under versions {older} and {newer}")
