@@ -252,18 +252,19 @@ fn pages_joined_by_text_alone_must_be_one_text() {
 
 /// A dated copy kept in an archive folder under its note's name with
 /// words added (`archive/top-of-mind-before-cleanup-2026-03-02.md`) is a
-/// snapshot of that note, however much the note has changed since; an
-/// undated note there named after it is not.
+/// snapshot of that note, however much the note has changed since: each
+/// of two snapshots keeps its pair, the earlier one with no text or
+/// outline left in common (uncertain, then). An undated note there named
+/// after it is not a snapshot.
 #[test]
 fn a_dated_copy_archived_under_its_name_is_a_snapshot() {
     let (pairs, json) = found(&fixture("archive-snapshots"), &["--no-git"]);
     assert_eq!(
         pairs,
-        owned(&[(
-            "Home/archive/top-of-mind-before-cleanup-2026-03-02.md",
-            "Home/top-of-mind.md",
-            "confident"
-        )])
+        owned(&[
+            ("Home/archive/top-of-mind-before-cleanup-2026-01-05.md", "Home/top-of-mind.md", "uncertain"),
+            ("Home/archive/top-of-mind-before-cleanup-2026-03-02.md", "Home/top-of-mind.md", "confident"),
+        ])
     );
     assert_eq!(json["pairs"][0]["reasons"][0], "a dated copy archived under its name", "{json}");
 }

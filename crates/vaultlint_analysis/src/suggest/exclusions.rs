@@ -324,7 +324,9 @@ pub(super) fn drop_unordered_by_text_alone(pairs: &mut Vec<Pair>) {
 /// release chain keeps both its older and its newer copy (`2.x/faq`
 /// unchanged in `3.x/faq`, which the live page rewrote), and so is a pair
 /// of neighbours in a chain of revisions (`chained`: `v5` keeps `v4`
-/// before it beside `v6` after it).
+/// before it beside `v6` after it). A copy archived under its note's name
+/// is measured against its own best only: every snapshot of a note keeps
+/// its pair with the note, however many there are.
 pub(super) fn best_partners(pairs: &mut Vec<Pair>, notes: usize, chained: impl Fn(&Pair) -> bool) {
     let mut as_older = vec![0.0f64; notes];
     let mut as_newer = vec![0.0f64; notes];
@@ -335,8 +337,13 @@ pub(super) fn best_partners(pairs: &mut Vec<Pair>, notes: usize, chained: impl F
     let best = |id: NoteId| as_older[id].max(as_newer[id]);
     pairs.retain(|p| {
         let by_role = p.any_evidence(Evidence::from_release_set) || chained(p);
-        let (older, newer) =
-            if by_role { (as_older[p.older], as_newer[p.newer]) } else { (best(p.older), best(p.newer)) };
+        let (older, newer) = if p.any_evidence(|e| *e == Evidence::ArchivedUnderItsName) {
+            (as_older[p.older], 0.0)
+        } else if by_role {
+            (as_older[p.older], as_newer[p.newer])
+        } else {
+            (best(p.older), best(p.newer))
+        };
         p.score + PARTNER_MARGIN >= older && p.score + PARTNER_MARGIN >= newer
     });
 }

@@ -221,6 +221,10 @@ pub(super) fn score(
     } else {
         0.0
     };
+    // A dated copy archived under the note's name is its snapshot however
+    // much the note, its outline included, has changed since: as strong as
+    // a clash copy written again.
+    let by_name = if snapshot && identity.named { by_name.max(0.85 * 0.7) } else { by_name };
     let score = (by_content.max(by_name) * 1000.0).round() / 1000.0;
     let mut evidence = likeness(a, b, &signals, tags, headings, by_name > by_content);
     if snapshot {
