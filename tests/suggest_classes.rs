@@ -181,6 +181,15 @@ fn a_word_in_a_name_never_outweighs_the_history() {
 /// beside `RAID`, `RAID 0` and `RAID 5`.
 #[test]
 fn the_copies_people_make_are_candidates() {
+    let (_, every) = suggest_json(&fixture("copies"), &["--no-git", "--min-score", "0"]);
+    let raid =
+        |p: &&serde_json::Value| p["older"] == "Storage/RAID 1.md" || p["newer"] == "Storage/RAID 1.md";
+    for p in every["pairs"].as_array().unwrap().iter().filter(raid) {
+        assert!(
+            !p["reasons"].to_string().contains("name was taken"),
+            "a series number, not a clash copy: {p}"
+        );
+    }
     let (found, _) = found(&fixture("copies"), &["--no-git"]);
     let pairs: Vec<(String, String)> = found.into_iter().map(|(a, b, _)| (a, b)).collect();
     assert_eq!(

@@ -172,7 +172,8 @@ fn ordered_by_notes(
     mut evidence: Vec<Evidence>,
 ) -> Pair {
     let mut verdict = direction::decide(&fa.age(None, fb), &fb.age(None, fa));
-    if verdict.direction == Direction::Uncertain && clash_copy(fa.note, fb.note) {
+    let clash = clash_copy(fa.note, fb.note) && !fa.numbered && !fb.numbered;
+    if verdict.direction == Direction::Uncertain && clash {
         // Obsidian adds ` 1` to the name of the note made second: edited
         // since, it is the newer; still identical, it is the duplicate to
         // retire.
