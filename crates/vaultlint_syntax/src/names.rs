@@ -141,7 +141,19 @@ impl Normalized {
     /// Whether this key has words and every one of them is a word of
     /// `other`'s key (`top of mind` within `top of mind pre prune`).
     pub fn within(&self, other: &Normalized) -> bool {
-        let mut words = self.key.split(' ').filter(|w| !w.is_empty()).peekable();
+        self.within_by(other, |_| true)
+    }
+
+    /// [`Normalized::within`], numbers aside (`post 11 protocol reversing`
+    /// within `post 13 reversing a protocol`).
+    pub fn within_but_numbers(&self, other: &Normalized) -> bool {
+        self.within_by(other, |w| !w.bytes().all(|c| c.is_ascii_digit()))
+    }
+
+    /// Whether this key has words that `counts` and every one of them is
+    /// a word of `other`'s key.
+    fn within_by(&self, other: &Normalized, counts: fn(&str) -> bool) -> bool {
+        let mut words = self.key.split(' ').filter(|w| !w.is_empty() && counts(w)).peekable();
         words.peek().is_some() && words.all(|w| other.key.split(' ').any(|o| o == w))
     }
 }
@@ -657,6 +669,10 @@ mod tests {
         assert!(within("Budget", "Budget 2025-01"));
         assert!(!within("Monthly logs", "2025-02 log"));
         assert!(!within("2025-01", "Budget"), "a key with no words is within nothing");
+        let but_numbers = |a: &str, b: &str| normalize(a).within_but_numbers(&normalize(b));
+        assert!(!within("Post 11 - protocol reversing", "Post 13 - reversing a protocol"));
+        assert!(but_numbers("Post 11 - protocol reversing", "Post 13 - reversing a protocol"));
+        assert!(!but_numbers("Post 11 - protocol reversing", "Post 13 - reversing a file"));
     }
 
     #[test]

@@ -1,12 +1,11 @@
 //! One candidate pair made a [`Pair`]: scored, then ordered by release
 //! folders, dates and names, and how sure that order is.
 
-use super::candidates::clash_copy;
 use super::direction::{self, Direction, Verdict};
 use super::evidence::Evidence;
 use super::facts::Facts;
 use super::minhash::Common;
-use super::score::{SAME_TEXT, SOME_CONTENT, score};
+use super::score::{SAME_TEXT, SOME_CONTENT, clash_copy_of, score};
 use super::{Pair, Signals};
 use std::cmp::Ordering;
 use vaultlint_model::vault::NoteId;
@@ -82,7 +81,7 @@ pub(super) fn compare(
         let pair = unordered(a, b, score, Direction::Confident, evidence);
         return Some(ordered_by_release(pair, (fa, fb), order, roots));
     }
-    let pair = Pair { unnamed, ..ordered_by_notes((a, fa), (b, fb), score, signals, evidence) };
+    let pair = ordered_by_notes((a, fa), (b, fb), score, signals, evidence, unnamed);
     unless_nothing_orders(pair, (a, fa), (b, fb))
 }
 
@@ -163,17 +162,18 @@ fn unless_nothing_orders(pair: Pair, (a, fa): (NoteId, &Facts), (b, fb): (NoteId
 }
 
 /// A pair ordered by what its notes say: their dates and the markers in
-/// their names, or else which is a clash copy. `evidence` is the score's.
+/// their names, or else which is a clash copy. `evidence` and `unnamed`
+/// are the score's.
 fn ordered_by_notes(
     (a, fa): (NoteId, &Facts),
     (b, fb): (NoteId, &Facts),
     score: f64,
     signals: Signals,
     mut evidence: Vec<Evidence>,
+    unnamed: bool,
 ) -> Pair {
     let mut verdict = direction::decide(&fa.age(None, fb), &fb.age(None, fa));
-    let clash = clash_copy(fa.note, fb.note) && !fa.numbered && !fb.numbered;
-    if verdict.direction == Direction::Uncertain && clash {
+    if verdict.direction == Direction::Uncertain && clash_copy_of(fa, fb) {
         // Obsidian adds ` 1` to the name of the note made second: edited
         // since, it is the newer; still identical, it is the duplicate to
         // retire.
@@ -187,7 +187,7 @@ fn ordered_by_notes(
     let direction = earned_by(&verdict, &signals, fa.note, fb.note);
     let by_words = verdict.by_words;
     let order_evidence = verdict.evidence;
-    Pair { older, newer, score, direction, evidence, order_evidence, signals, by_words, unnamed: false }
+    Pair { older, newer, score, direction, evidence, order_evidence, signals, by_words, unnamed }
 }
 
 /// A direction is `confident` only for two notes with text in common:

@@ -336,10 +336,9 @@ pub(super) fn best_partners(pairs: &mut Vec<Pair>, notes: usize, chained: impl F
     }
     let best = |id: NoteId| as_older[id].max(as_newer[id]);
     pairs.retain(|p| {
-        let by_role = p.any_evidence(Evidence::from_release_set) || chained(p);
         let (older, newer) = if p.any_evidence(|e| *e == Evidence::ArchivedUnderItsName) {
             (as_older[p.older], 0.0)
-        } else if by_role {
+        } else if p.any_evidence(Evidence::from_release_set) || chained(p) {
             (as_older[p.older], as_newer[p.newer])
         } else {
             (best(p.older), best(p.newer))

@@ -115,9 +115,7 @@ struct Names {
 
 impl Names {
     fn of(a: &Facts, b: &Facts, same_place: bool) -> Names {
-        // A trailing ` 1` among numbered siblings (`RAID 1` beside `RAID
-        // 0`) is the number of one of a series, not a clash copy's.
-        let clash = clash_copy(a.note, b.note) && !a.numbered && !b.numbered;
+        let clash = clash_copy_of(a, b);
         let snapshot = same_place && (snapshot_of(a, b) || snapshot_of(b, a));
         let recased = vaultlint_model::vault::one_path_but_case(a.note, b.note);
         let named_as = clash || snapshot || recased;
@@ -131,6 +129,13 @@ impl Names {
         let title = if clash { title.map(|t| t.max(name)) } else { title };
         Names { name, title, clash, snapshot, recased }
     }
+}
+
+/// Whether one note is the other's clash copy (`Name 1.md` beside
+/// `Name.md`). A trailing ` 1` among numbered siblings (`RAID 1` beside
+/// `RAID 0`) is the number of one of a series, not a clash copy's.
+pub(super) fn clash_copy_of(a: &Facts, b: &Facts) -> bool {
+    clash_copy(a.note, b.note) && !a.numbered && !b.numbered
 }
 
 /// Name, title, tags and headings, each weighted, over those present. One
@@ -216,15 +221,13 @@ pub(super) fn score(
     // another page on one subject: a dated post announcing what a page
     // documents, a showcase and the plugin it is named for.
     let some = if same_place { SOME_CONTENT } else { ELSEWHERE_CONTENT };
-    let by_name = if identity.named && (content >= some || rewritten) {
-        0.85 * meta * (0.7 + 0.3 * (content / 0.3).min(1.0))
-    } else {
-        0.0
-    };
+    let named_score = |meta: f64, content: f64| 0.85 * meta * (0.7 + 0.3 * (content / 0.3).min(1.0));
+    let by_name =
+        if identity.named && (content >= some || rewritten) { named_score(meta, content) } else { 0.0 };
     // A dated copy archived under the note's name is its snapshot however
     // much the note, its outline included, has changed since: as strong as
-    // a clash copy written again.
-    let by_name = if snapshot && identity.named { by_name.max(0.85 * 0.7) } else { by_name };
+    // a clash copy written again, all alike but the text.
+    let by_name = if snapshot && identity.named { by_name.max(named_score(1.0, 0.0)) } else { by_name };
     let score = (by_content.max(by_name) * 1000.0).round() / 1000.0;
     let mut evidence = likeness(a, b, &signals, tags, headings, by_name > by_content);
     if snapshot {
@@ -343,15 +346,8 @@ fn one_title(a: &Facts, b: &Facts) -> bool {
 /// aside (`Post 11 - protocol reversing` and `Post 13 - reversing a
 /// protocol`); a generic name (`Notes`) is in too many.
 fn part_named(a: &Facts, b: &Facts) -> bool {
-    fn words(n: &Normalized) -> impl Iterator<Item = &str> {
-        n.key.split(' ').filter(|w| !w.is_empty() && !w.bytes().all(|c| c.is_ascii_digit()))
-    }
-    fn within(x: &Normalized, y: &Normalized) -> bool {
-        let mut own = words(x).peekable();
-        own.peek().is_some() && own.all(|w| words(y).any(|o| o == w))
-    }
     let (x, y) = (&a.path.name, &b.path.name);
-    !x.is_generic() && !y.is_generic() && (within(x, y) || within(y, x))
+    !x.is_generic() && !y.is_generic() && (x.within_but_numbers(y) || y.within_but_numbers(x))
 }
 
 /// Whether the two names differ in a word marker (`new`, `copy`, `old`,
