@@ -172,6 +172,18 @@ proptest! {
 fn a_broken_frontmatter_is_never_edited() {
     assert!(set_successor("---\ntitle: [unclosed\n---\nbody\n", "a.md", SUCCESSOR_KEYS).is_err());
     assert!(set_successor("---\ntitle: x\nbody without a close\n", "a.md", SUCCESSOR_KEYS).is_err());
+    // A declaration written twice: which one a loader takes is unknown.
+    let twice = "---\nsuperseded_by: a.md\nsuperseded_by: b.md\n---\n";
+    assert!(set_successor(twice, "c.md", SUCCESSOR_KEYS).is_err());
+}
+
+#[test]
+fn another_key_written_twice_does_not_stop_an_edit() {
+    let text = "---\ndescription: D\nweight: 1\ndescription: D\n---\nbody\n";
+    assert_eq!(
+        set_successor(text, "a.md", SUCCESSOR_KEYS).unwrap().unwrap(),
+        "---\ndescription: D\nweight: 1\ndescription: D\nsuperseded_by: a.md\n---\nbody\n"
+    );
 }
 
 #[test]

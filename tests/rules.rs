@@ -229,7 +229,10 @@ fn invalid_frontmatter() {
         &[
             ("invalid-frontmatter", "broken.md", Some(4)),
             ("invalid-frontmatter", "duplicate.md", Some(3)),
+            // Read as Hugo and PyYAML read it, so its declaration is seen.
+            ("missing-successor", "folded-description.md", Some(5)),
             ("invalid-frontmatter", "list.md", Some(2)),
+            ("invalid-frontmatter", "repeated-successor.md", Some(4)),
             ("invalid-frontmatter", "unclosed.md", Some(1)),
         ],
     );

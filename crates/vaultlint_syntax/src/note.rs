@@ -67,6 +67,19 @@ impl Default for Reading<'_> {
     }
 }
 
+impl Reading<'_> {
+    /// Whether reading a note reads the frontmatter key `key`: its title,
+    /// tags and aliases, a kept key, a declaration, a scope or the
+    /// suppression key.
+    pub fn reads_key(&self, key: &str) -> bool {
+        matches!(key, "title" | "tags" | "tag" | "aliases" | "alias")
+            || crate::keys::is_kept(key)
+            || self.keys.iter().flatten().any(|k| k == key)
+            || self.scope_keys.iter().any(|k| k == key)
+            || key == self.suppression_key
+    }
+}
+
 /// Which side of an edge a declaration states, and of which relation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Side {
@@ -345,7 +358,8 @@ impl Note {
         if !note.template {
             note.template = crate::template::by_content(front, &text[body_at..], opened);
         }
-        let Some(body_start) = note.read_frontmatter(text, head, delimited) else { return note };
+        let reads = |key: &str| reading.reads_key(key);
+        let Some(body_start) = note.read_frontmatter(text, head, delimited, &reads) else { return note };
         // The body read starts where the one scanned does, or after its
         // byte-order mark, which opens nothing; any other start is scanned.
         let opened = if body_start == body_at { opened } else { Openings::of(&text[body_start..]) };
@@ -400,8 +414,14 @@ impl Note {
     /// `None` when the block is not closed or too large to read (the
     /// note's problem says so, placed on the note's lines while the text
     /// is at hand).
-    fn read_frontmatter(&mut self, text: &str, head: &str, delimited: Delimited) -> Option<usize> {
-        let body_start = self.read_block(text, head, delimited);
+    fn read_frontmatter(
+        &mut self,
+        text: &str,
+        head: &str,
+        delimited: Delimited,
+        reads: &dyn Fn(&str) -> bool,
+    ) -> Option<usize> {
+        let body_start = self.read_block(text, head, delimited, reads);
         if let Some(rare) = &mut self.rare
             && rare.problems.iter().any(|p| p.span.is_some())
         {
@@ -412,7 +432,13 @@ impl Note {
     }
 
     /// What [`Note::read_frontmatter`] does but place the problems.
-    fn read_block(&mut self, text: &str, head: &str, delimited: Delimited) -> Option<usize> {
+    fn read_block(
+        &mut self,
+        text: &str,
+        head: &str,
+        delimited: Delimited,
+        reads: &dyn Fn(&str) -> bool,
+    ) -> Option<usize> {
         match delimited {
             Delimited::Absent => {
                 self.parsed = true;
@@ -443,7 +469,7 @@ impl Note {
                 None
             }
             Delimited::Found(block) => {
-                match frontmatter::parse(text, &block) {
+                match frontmatter::parse_reading(text, &block, reads) {
                     Ok(fields) => {
                         self.fields = fields.into_boxed_slice();
                         self.parsed = true;

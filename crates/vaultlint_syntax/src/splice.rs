@@ -23,6 +23,9 @@ pub fn set_successor(text: &str, value: &str, keys: &[&str]) -> Result<Option<St
 /// parse, say).
 pub fn successor_edit(text: &str, value: &str, keys: &[&str]) -> Result<Option<Edit>, String> {
     let key = keys.first().copied().unwrap_or("superseded_by");
+    // Only the declaration must not repeat: another key written twice is
+    // no concern of this edit's.
+    let reads = |k: &str| keys.contains(&k);
     let yaml = yaml_scalar(value);
     let insert = |offset: usize, replacement: String| Edit { offset, original: String::new(), replacement };
     let edit = match frontmatter::delimit(text) {
@@ -37,7 +40,7 @@ pub fn successor_edit(text: &str, value: &str, keys: &[&str]) -> Result<Option<E
             return Err("its frontmatter is JSON, which vaultlint does not edit; add the key by hand".into());
         }
         Delimited::Found(block) if block.format == Format::Toml => {
-            let fields = frontmatter::parse(text, &block)
+            let fields = frontmatter::parse_reading(text, &block, &reads)
                 .map_err(|e| format!("its frontmatter does not parse: {}", e.message))?;
             match fields.iter().find(|f| keys.contains(&f.key.as_ref())) {
                 Some(field) if field.value.as_str() == Some(value) => return Ok(None),
@@ -67,7 +70,7 @@ pub fn successor_edit(text: &str, value: &str, keys: &[&str]) -> Result<Option<E
             }
         }
         Delimited::Found(block) => {
-            let fields = frontmatter::parse(text, &block)
+            let fields = frontmatter::parse_reading(text, &block, &reads)
                 .map_err(|e| format!("its frontmatter does not parse: {}", e.message))?;
             match fields.iter().find(|f| keys.contains(&f.key.as_ref())) {
                 Some(field) if field.value.as_str() == Some(value) => return Ok(None),
@@ -85,7 +88,7 @@ pub fn successor_edit(text: &str, value: &str, keys: &[&str]) -> Result<Option<E
     let Delimited::Found(block) = frontmatter::delimit(&new) else {
         return Err("the edited frontmatter would not be found; nothing was changed".into());
     };
-    let fields = frontmatter::parse(&new, &block)
+    let fields = frontmatter::parse_reading(&new, &block, &reads)
         .map_err(|_| "the edited frontmatter would not parse; nothing was changed".to_string())?;
     match fields.iter().find(|f| keys.contains(&f.key.as_ref())) {
         Some(f) if f.value.as_str() == Some(value) => Ok(Some(edit)),

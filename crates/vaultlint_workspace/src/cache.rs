@@ -40,8 +40,10 @@ const MAGIC: &[u8; 16] = b"vaultlint cache\n";
 /// so makes a template; 18: a note says whether its title is its opening
 /// heading, and a name that is a placeholder makes a template; 19: a word
 /// of age between other words of a name is part of its group key; 20: a
-/// flow collection closed at its key's indentation is read, not an error).
-const FORMAT: u32 = 20;
+/// flow collection closed at its key's indentation is read, not an error;
+/// 21: so is a quoted value continued at its key's indentation, and a key
+/// written twice is an error only where it is read).
+const FORMAT: u32 = 21;
 const HEADER: usize = MAGIC.len() + 4 + 8 + 8 + 8;
 /// A file written this shortly before a run read it may change again
 /// within the same timestamp (file systems keep them as coarsely as two

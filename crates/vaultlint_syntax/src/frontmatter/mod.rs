@@ -391,16 +391,33 @@ struct Frame {
     flow: bool,
 }
 
-/// Reads the top-level keys of the YAML between the delimiters.
+/// Reads the top-level keys of the YAML between the delimiters; a key
+/// written twice is an error.
 pub fn parse(text: &str, block: &Block) -> Result<Vec<Field>, YamlError> {
+    parse_reading(text, block, &|_| true)
+}
+
+/// Reads the top-level keys of the YAML between the delimiters, for a
+/// reader of the keys that `reads` accepts. A key written twice is an
+/// error only when it is read: which of its values counts differs from
+/// one YAML loader to the next (Hugo's and PyYAML's take the last, js-yaml
+/// refuses the block), so nothing read from it can be trusted. Another
+/// key written twice is no concern of the reader's, and its second entry
+/// is dropped: docs sites carry repeated `description` and `weight` keys
+/// by the thousand, and their generators read them.
+pub fn parse_reading(
+    text: &str,
+    block: &Block,
+    reads: &dyn Fn(&str) -> bool,
+) -> Result<Vec<Field>, YamlError> {
     match block.format {
-        Format::Yaml => parse_yaml(text, block),
+        Format::Yaml => parse_yaml(text, block, reads),
         Format::Toml => other::parse_toml(text, block),
         Format::Json => other::parse_json(text, block),
     }
 }
 
-fn parse_yaml(text: &str, block: &Block) -> Result<Vec<Field>, YamlError> {
+fn parse_yaml(text: &str, block: &Block, reads: &dyn Fn(&str) -> bool) -> Result<Vec<Field>, YamlError> {
     let yaml = &text[block.yaml_start..block.yaml_end];
     // The YAML reader stops at a NUL as at the end of the text, which would
     // silently drop every key after it.
@@ -408,24 +425,59 @@ fn parse_yaml(text: &str, block: &Block) -> Result<Vec<Field>, YamlError> {
         let span = Span::new(block.yaml_start + at, 1);
         return Err(error("frontmatter holds a NUL byte".into(), span, "NUL"));
     }
-    match read_yaml(yaml, text, block) {
-        // Most YAML readers (js-yaml, PyYAML, Go's) accept a flow
-        // collection closed at its key's indentation (`aliases: [` ...
-        // `]` at the start of a line), which the specification does not:
-        // such frontmatter is read as the tools that wrote it read it.
-        Err(strict) if strict.message.ends_with("invalid indentation") => {
-            relaxed_closings(yaml).and_then(|relaxed| read_yaml(&relaxed, text, block).ok()).ok_or(strict)
-        }
-        read => read,
+    let mut refusal = match read_yaml(yaml, text, block, reads) {
+        Ok(fields) => return Ok(fields),
+        Err(refusal) => refusal,
+    };
+    // Most YAML readers (js-yaml, PyYAML, Go's) accept two shapes that the
+    // specification does not: a flow collection closed at its key's
+    // indentation (`aliases: [` ... `]` at the start of a line), and a
+    // quoted scalar whose next lines start at the key's indentation. Such
+    // frontmatter is read as the tools that wrote it read it: indented
+    // where the strict reading stops, one shape at a time.
+    let strict = refusal.error.clone();
+    let mut relaxed = yaml.to_string();
+    for _ in 0..MAX_RELAXATIONS {
+        let message = &refusal.error.message;
+        let next = if message.ends_with("invalid indentation") {
+            relaxed_closings(&relaxed)
+        } else if message.ends_with("invalid indentation in quoted scalar") {
+            relaxed_quoted(&relaxed, &refusal.mark)
+        } else {
+            None
+        };
+        let Some(next) = next else { break };
+        relaxed = next;
+        refusal = match read_yaml(&relaxed, text, block, reads) {
+            Ok(fields) => return Ok(fields),
+            Err(refusal) => refusal,
+        };
     }
+    Err(strict)
+}
+
+/// How many shapes a lenient reading indents before it gives up: one a
+/// quoted scalar, and a frontmatter has few.
+const MAX_RELAXATIONS: usize = 32;
+
+/// A strict reading's refusal, and the place in the YAML it points at.
+struct Refusal {
+    error: YamlError,
+    mark: Marker,
 }
 
 /// The fields of `yaml`, the frontmatter of the file `text` (or the same
 /// lines with their indentation changed: places are read by line and
 /// column).
-fn read_yaml(yaml: &str, text: &str, block: &Block) -> Result<Vec<Field>, YamlError> {
+fn read_yaml(
+    yaml: &str,
+    text: &str,
+    block: &Block,
+    reads: &dyn Fn(&str) -> bool,
+) -> Result<Vec<Field>, Refusal> {
     let mut reader = Reader {
         text,
+        reads,
         pos: Positions::new(text, block),
         fields: Vec::new(),
         seen: std::collections::HashMap::new(),
@@ -438,14 +490,16 @@ fn read_yaml(yaml: &str, text: &str, block: &Block) -> Result<Vec<Field>, YamlEr
     loop {
         let (event, mark) = parser.next_token().map_err(|e| {
             let span = reader.pos.span(e.marker(), 1);
-            error(format!("frontmatter is not valid YAML: {}", e.info()), span, "here")
+            let error = error(format!("frontmatter is not valid YAML: {}", e.info()), span, "here");
+            Refusal { error, mark: *e.marker() }
         })?;
         if matches!(event, Event::StreamEnd) {
             break;
         }
-        if let Some((value, size, anchor)) = reader.node(event, &mark)? {
-            reader.count(&value, size, anchor)?;
-            reader.place(value, size)?;
+        let refused = |error| Refusal { error, mark };
+        if let Some((value, size, anchor)) = reader.node(event, &mark).map_err(refused)? {
+            reader.count(&value, size, anchor).map_err(refused)?;
+            reader.place(value, size).map_err(refused)?;
         }
     }
     Ok(reader.fields)
@@ -475,6 +529,49 @@ fn relaxed_closings(yaml: &str) -> Option<String> {
     changed.then_some(out)
 }
 
+/// `yaml` with the lines after the first of the quoted scalar that opens
+/// at `mark` indented one space past the line it opens on, where they are
+/// not already; `None` when no quoted scalar opens there or no line needs
+/// it. A quoted scalar folds its lines without their leading white space,
+/// so its value is unchanged.
+fn relaxed_quoted(yaml: &str, mark: &Marker) -> Option<String> {
+    let line_start = if mark.line() <= 1 {
+        0
+    } else {
+        yaml.match_indices('\n').nth(mark.line() - 2).map(|(i, _)| i + 1)?
+    };
+    let line = &yaml[line_start..];
+    let (at, quote) = line.char_indices().nth(mark.col()).filter(|&(_, c)| c == '\'' || c == '"')?;
+    let base = line.len() - line.trim_start_matches(' ').len();
+    let bytes = yaml.as_bytes();
+    let (open, mut i) = (line_start + at, line_start + at + 1);
+    let close = loop {
+        match bytes.get(i) {
+            None => return None,
+            Some(b'\\') if quote == '"' => i += 2,
+            Some(b'\'') if quote == '\'' && bytes.get(i + 1) == Some(&b'\'') => i += 2,
+            Some(&b) if b == quote as u8 => break i,
+            Some(_) => i += 1,
+        }
+    };
+    let mut out = String::with_capacity(yaml.len() + 64);
+    let mut changed = false;
+    let mut offset = 0;
+    for raw in yaml.split_inclusive('\n') {
+        let (start, body) = (offset, raw.trim_start_matches(' '));
+        offset += raw.len();
+        let indent = raw.len() - body.len();
+        if start > open && start <= close && indent <= base && !body.trim().is_empty() {
+            out.extend(std::iter::repeat_n(' ', base + 1));
+            out.push_str(body);
+            changed = true;
+        } else {
+            out.push_str(raw);
+        }
+    }
+    changed.then_some(out)
+}
+
 fn error(message: String, span: Span, label: &str) -> YamlError {
     YamlError { message, span, label: label.to_string() }
 }
@@ -482,6 +579,8 @@ fn error(message: String, span: Span, label: &str) -> YamlError {
 /// The state of one pass over the frontmatter's events.
 struct Reader<'t> {
     text: &'t str,
+    /// Whether the reader reads a key: only a read key may not repeat.
+    reads: &'t dyn Fn(&str) -> bool,
     pos: Positions<'t>,
     fields: Vec<Field>,
     /// Key -> index in `fields`, so duplicate detection stays linear.
@@ -614,6 +713,9 @@ impl Reader<'_> {
                 }
                 Some(Some((key, key_span))) => {
                     if let Some(&first) = self.seen.get(&key) {
+                        if !(self.reads)(&key) {
+                            return Ok(());
+                        }
                         return Err(error(
                             format!(
                                 "duplicate key `{key}` in the frontmatter (first at line {})",
@@ -684,6 +786,33 @@ mod tests {
         let bad = "---\na: 1\n  b: 2\n---\n";
         let Delimited::Found(block) = delimit(bad) else { panic!("no block") };
         assert!(parse(bad, &block).is_err());
+    }
+
+    #[test]
+    fn a_quoted_scalar_continued_at_its_keys_indentation_is_read() {
+        let text = "---\ntitle: 'One'\ndescription: 'Reduce the set\nto the first\n  and it''s done.'\nmore: \"a\n\\\"b\\\"\nc\"\nstatus: draft\n---\n";
+        let f = fields(text);
+        assert_eq!(f[1].value.as_str(), Some("Reduce the set to the first and it's done."));
+        assert_eq!(f[2].value.as_str(), Some("a \"b\" c"));
+        assert_eq!(&*f[3].key, "status");
+        assert_eq!(&text[f[3].value.span.range()], "draft");
+        // A quoted scalar never closed is still an error.
+        let bad = "---\na: 'open\nb: 2\n---\n";
+        let Delimited::Found(block) = delimit(bad) else { panic!("no block") };
+        assert!(parse(bad, &block).is_err());
+    }
+
+    #[test]
+    fn a_repeated_key_is_an_error_only_where_it_is_read() {
+        let text = "---\nweight: 1\ntitle: A\nweight: 2\n---\n";
+        let Delimited::Found(block) = delimit(text) else { panic!("no block") };
+        let err = parse(text, &block).unwrap_err();
+        assert_eq!(err.message, "duplicate key `weight` in the frontmatter (first at line 2)");
+        let f = parse_reading(text, &block, &|key| key == "title").unwrap();
+        let keys: Vec<&str> = f.iter().map(|f| &*f.key).collect();
+        assert_eq!(keys, ["weight", "title"]);
+        assert_eq!(f[0].value.as_str(), None);
+        assert_eq!(&text[f[0].value.span.range()], "1");
     }
 
     #[test]
