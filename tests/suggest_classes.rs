@@ -178,18 +178,29 @@ fn a_word_in_a_name_never_outweighs_the_history() {
 /// with some edits since or written again with no text in common, and a
 /// note moved into a subfolder with its original left behind, are
 /// candidates; two teams' pages of one name are not, nor is `RAID 1`
-/// beside `RAID`, `RAID 0` and `RAID 5`.
+/// beside `RAID`, `RAID 0` and `RAID 5`. `Paper (2015) 2` with the text
+/// of `Paper (2015)`, in the year's folder, is a copy to retire, not the
+/// next of a series; `Worked example 2` with its own text is no copy.
 #[test]
 fn the_copies_people_make_are_candidates() {
     let (_, every) = suggest_json(&fixture("copies"), &["--no-git", "--min-score", "0"]);
-    let raid =
-        |p: &&serde_json::Value| p["older"] == "Storage/RAID 1.md" || p["newer"] == "Storage/RAID 1.md";
-    for p in every["pairs"].as_array().unwrap().iter().filter(raid) {
+    let naming = |path: &str| {
+        let path = path.to_string();
+        move |p: &&serde_json::Value| p["older"] == path.as_str() || p["newer"] == path.as_str()
+    };
+    for p in every["pairs"].as_array().unwrap().iter().filter(naming("Storage/RAID 1.md")) {
         assert!(
             !p["reasons"].to_string().contains("name was taken"),
             "a series number, not a clash copy: {p}"
         );
     }
+    for p in every["pairs"].as_array().unwrap().iter().filter(naming("Examples/Worked example 2.md")) {
+        assert!(!p["reasons"].to_string().contains("name was taken"), "a second example: {p}");
+    }
+    let pairs = every["pairs"].as_array().unwrap();
+    let copy = pairs.iter().find(naming("Papers/2015/Sensor drift correction (2015) 2.md")).expect("paired");
+    assert_eq!(copy["older"], "Papers/2015/Sensor drift correction (2015) 2.md");
+    assert!(copy["reasons"].to_string().contains("\\\" 2\\\": an identical copy"), "{copy}");
     let (found, _) = found(&fixture("copies"), &["--no-git"]);
     let pairs: Vec<(String, String)> = found.into_iter().map(|(a, b, _)| (a, b)).collect();
     assert_eq!(
@@ -198,6 +209,10 @@ fn the_copies_people_make_are_candidates() {
             ("Campaign/Mara Lind.md".to_string(), "Campaign/PCs/Mara Lind.md".to_string()),
             ("Finance/Index fund.md".to_string(), "Finance/Index fund 1.md".to_string()),
             ("Linux/AppImage.md".to_string(), "Linux/AppImage 1.md".to_string()),
+            (
+                "Papers/2015/Sensor drift correction (2015) 2.md".to_string(),
+                "Papers/2015/Sensor drift correction (2015).md".to_string()
+            ),
         ]
     );
 }

@@ -109,14 +109,29 @@ fn band(
 
 /// `Name 1.md` beside `Name.md` in one folder: the copy Obsidian makes
 /// when a name is taken. (`Example 2` beside `Example` is a second
-/// example more often than a copy.)
+/// example more often than a copy; see [`copy_number`].)
 fn clash_suffix(stem: &str, other: &str) -> bool {
-    stem.len() == other.len() + 2 && stem.starts_with(other) && stem.ends_with(" 1")
+    copy_suffix(stem, other) == Some(1)
+}
+
+/// `N` when `stem` is `other` with ` N` after it, `N` a digit from 1 to
+/// 9: the names Obsidian gives a second and third note of a taken name,
+/// and that sync services give a conflicting copy (`Name 2.md`).
+fn copy_suffix(stem: &str, other: &str) -> Option<u8> {
+    let digit = stem.strip_prefix(other)?.strip_prefix(' ')?.as_bytes();
+    matches!(digit, [b'1'..=b'9']).then(|| digit[0] - b'0')
 }
 
 /// Whether two notes are a name and its clash copy, in one folder.
 pub(super) fn clash_copy(a: &Note, b: &Note) -> bool {
     a.folder() == b.folder() && (clash_suffix(a.stem(), b.stem()) || clash_suffix(b.stem(), a.stem()))
+}
+
+/// The number of the copy when one note's name is the other's with ` N`
+/// after it, in one folder: a clash copy (` 1`) or a later one, which is
+/// a copy only where the text says so (see [`clash_suffix`]).
+pub(super) fn copy_number(a: &Note, b: &Note) -> Option<u8> {
+    (a.folder() == b.folder()).then(|| copy_suffix(a.stem(), b.stem()).or(copy_suffix(b.stem(), a.stem())))?
 }
 
 /// The pairs of a note and its clash copy (see [`clash_suffix`]).

@@ -5,7 +5,7 @@ use super::direction::{self, Direction, Verdict};
 use super::evidence::Evidence;
 use super::facts::Facts;
 use super::minhash::Common;
-use super::score::{SAME_TEXT, SOME_CONTENT, clash_copy_of, score};
+use super::score::{SAME_TEXT, SOME_CONTENT, copy_of, score};
 use super::{Pair, Signals};
 use std::cmp::Ordering;
 use vaultlint_model::vault::NoteId;
@@ -173,14 +173,16 @@ fn ordered_by_notes(
     unnamed: bool,
 ) -> Pair {
     let mut verdict = direction::decide(&fa.age(None, fb), &fb.age(None, fa));
-    if verdict.direction == Direction::Uncertain && clash_copy_of(fa, fb) {
+    if verdict.direction == Direction::Uncertain
+        && let Some(number) = copy_of(fa, fb, signals.content)
+    {
         // Obsidian adds ` 1` to the name of the note made second: edited
         // since, it is the newer; still identical, it is the duplicate to
         // retire.
         let copy_is_a = fa.note.stem().len() > fb.note.stem().len();
         let edited = signals.content < SAME_TEXT;
         verdict.order = if copy_is_a == edited { Ordering::Greater } else { Ordering::Less };
-        verdict.evidence = vec![Evidence::ClashCopy { edited }];
+        verdict.evidence = vec![Evidence::ClashCopy { number, edited }];
     }
     let (older, newer) = if verdict.order == Ordering::Greater { (b, a) } else { (a, b) };
     evidence.extend(one_sided_markers(fa, fb, &verdict.evidence));

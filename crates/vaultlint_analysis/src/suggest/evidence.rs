@@ -59,7 +59,7 @@ pub enum Evidence {
     FrozenInRelease { release: String },
     /// ` 1` ends one name: the copy Obsidian makes when a name is taken,
     /// `edited` since or still identical.
-    ClashCopy { edited: bool },
+    ClashCopy { number: u8, edited: bool },
     /// Frontmatter dates in order: each with the key it is under and as
     /// it is written.
     Dates { older_key: &'static str, older: String, newer_key: &'static str, newer: String },
@@ -166,11 +166,11 @@ impl fmt::Display for Evidence {
             Evidence::ReleaseOrder { older, newer } => write!(f, "release {older} before {newer}"),
             Evidence::VersionFolders { older, newer } => write!(f, "in {older}/ before {newer}/"),
             Evidence::FrozenInRelease { release } => write!(f, "the copy in release {release} is frozen"),
-            Evidence::ClashCopy { edited: true } => {
-                f.write_str("\" 1\": the copy made when the name was taken, edited since")
+            Evidence::ClashCopy { number, edited: true } => {
+                write!(f, "\" {number}\": the copy made when the name was taken, edited since")
             }
-            Evidence::ClashCopy { edited: false } => {
-                f.write_str("\" 1\": an identical copy made when the name was taken")
+            Evidence::ClashCopy { number, edited: false } => {
+                write!(f, "\" {number}\": an identical copy made when the name was taken")
             }
             Evidence::Dates { older_key, older, newer_key, newer } if older_key == newer_key => {
                 write!(f, "{older_key} {older} < {newer}")

@@ -7,6 +7,7 @@ use super::Pair;
 use super::Signals;
 use super::direction::Direction;
 use super::evidence::Evidence;
+use super::candidates::copy_number;
 use super::facts::{Brief, Facts};
 use super::score::{SAME_TEXT, STRONG_NAME};
 use super::tally::Outline;
@@ -212,6 +213,9 @@ pub(super) struct Ordinals {
     /// names that each say their version (`Cuda v1` to `Cuda v10`), and
     /// notes written one after another in that order.
     chains: Vec<bool>,
+    /// Per group, whether it is a name and a later copy of it (`Paper
+    /// (2015)` and `Paper (2015) 2`), which the same text makes a copy.
+    copies: Vec<bool>,
 }
 
 impl Ordinals {
@@ -223,12 +227,20 @@ impl Ordinals {
         for (id, o) in (0..briefs.len()).filter_map(|id| Some((id, ordinal(id)?))) {
             by_key.entry(o.key).or_default().push((o.numbers.as_slice(), id));
         }
-        let (mut member, mut sizes, mut chains) = (HashMap::new(), Vec::new(), Vec::new());
-        let mut keys: Vec<_> = by_key.into_iter().filter(|(_, m)| m.len() >= 2).collect();
+        let (mut member, mut sizes, mut chains, mut copies) = (HashMap::new(), Vec::new(), Vec::new(), Vec::new());
+        let copy = |members: &[(&[u64], NoteId)]| match members {
+            [(_, a), (_, b)] => copy_number(&vault.notes[*a], &vault.notes[*b]),
+            _ => None,
+        };
+        // A name and its clash copy (`Paper (2015)`, `Paper (2015) 1`) are
+        // one note twice, not a series of two.
+        let mut keys: Vec<_> =
+            by_key.into_iter().filter(|(_, m)| m.len() >= 2 && copy(m) != Some(1)).collect();
         keys.sort_unstable_by_key(|x| x.0);
         for (group, (_, mut members)) in keys.into_iter().enumerate() {
             members.sort_unstable();
             sizes.push(members.len() as u32);
+            copies.push(copy(&members).is_some());
             let versions = members.iter().all(|&(_, id)| ordinal(id).is_some_and(|o| o.version));
             let ids: Vec<NoteId> = members.iter().map(|&(_, id)| id).collect();
             chains.push(members.len() >= SERIES && versions && written_in_order(vault, &ids));
@@ -241,7 +253,7 @@ impl Ordinals {
                 member.insert(id, (group as u32, position as u32, version, filed));
             }
         }
-        Ordinals { member, sizes, chains }
+        Ordinals { member, sizes, chains, copies }
     }
 
     /// Whether the note's name numbers it among siblings of one name.
@@ -266,13 +278,18 @@ impl Ordinals {
     /// in a series of three or more, or of yearly notes filed in their
     /// years' folders, not next to each other, or sharing nothing but
     /// their skeleton (all their text). Revisions of a chain are apart
-    /// unless neighbours sharing [`CHAIN_CONTENT`] of their text.
+    /// unless neighbours sharing [`CHAIN_CONTENT`] of their text. A name
+    /// and a copy of it with its text (`Paper 2`) never are.
     pub fn apart(&self, a: NoteId, b: NoteId, content: f64) -> bool {
         let (Some(x), Some(y)) = (self.member.get(&a), self.member.get(&b)) else { return false };
         if x.0 != y.0 {
             return false;
         }
         let size = self.sizes[x.0 as usize] as usize;
+        if self.copies[x.0 as usize] && content >= SAME_TEXT {
+            // `Paper 2` with the text of `Paper`: a copy, not a sequel.
+            return false;
+        }
         if self.chains[x.0 as usize] {
             // One revision after another: only neighbours, sharing what a
             // revision keeps of the one before.

@@ -2,7 +2,7 @@
 //! tags, headings), the score made of them, and the evidence they give.
 
 use super::Signals;
-use super::candidates::clash_copy;
+use super::candidates::{clash_copy, copy_number};
 use super::compare::MOSTLY_SHARED;
 use super::evidence::Evidence;
 use super::facts::Facts;
@@ -136,6 +136,17 @@ impl Names {
 /// `RAID 0`) is the number of one of a series, not a clash copy's.
 pub(super) fn clash_copy_of(a: &Facts, b: &Facts) -> bool {
     clash_copy(a.note, b.note) && !a.numbered && !b.numbered
+}
+
+/// The number of one note's copy of the other, sharing `content`: ` 1`
+/// for a clash copy (see [`clash_copy_of`]); a later number (`Name 2`,
+/// as Obsidian names a third note and sync services a conflicting copy)
+/// only with the same text, as a second example has its own.
+pub(super) fn copy_of(a: &Facts, b: &Facts, content: f64) -> Option<u8> {
+    if clash_copy_of(a, b) {
+        return Some(1);
+    }
+    copy_number(a.note, b.note).filter(|&n| n > 1 && content >= SAME_TEXT)
 }
 
 /// Name, title, tags and headings, each weighted, over those present. One

@@ -19,10 +19,13 @@ pub(super) fn settle_by_history(
     source: &dyn HistorySource,
 ) {
     // Release folders' order stands whatever the history says: a frozen
-    // copy is committed after the live page it copies.
+    // copy is committed after the live page it copies. So does a copy's
+    // name: committed after its original, a copy still identical is the
+    // duplicate to retire, not the newer text.
     let open: Vec<usize> = (0..pairs.len())
         .filter(|&i| pairs[i].direction == Direction::Uncertain || pairs[i].by_words)
         .filter(|&i| !pairs[i].any_evidence(Evidence::from_release_folders))
+        .filter(|&i| !pairs[i].order_evidence.iter().any(|e| matches!(e, Evidence::ClashCopy { .. })))
         .collect();
     if open.is_empty() {
         return;
