@@ -342,7 +342,9 @@ fn a_page_of_a_release_chain_keeps_its_newer_copy() {
 /// A page moved between two releases (`1.0/tasks/backup.md` to
 /// `2.0/deploy/backup.md`) is paired with its copy in the next release
 /// only: the later releases' copies are ordered after that one by the
-/// folder rule, and a pair with each would repeat it.
+/// folder rule, and a pair with each would repeat it. Nor is it paired
+/// with a page cloned from its new copy in that release
+/// (`2.0/deploy/snapshot.md`): a page renamed has one copy in each.
 #[test]
 fn a_page_moved_between_releases_pairs_with_the_next_release_only() {
     let (pairs, json) = found(&fixture("release-moves"), &["--no-git"]);
@@ -471,4 +473,21 @@ fn paths_that_differ_only_in_case_are_one_note() {
         owned(&[("Growth/Quarterly Goals/2021-Q1.md", "Growth/quarterly goals/2021-Q1.md", "uncertain")]),
         "{json}"
     );
+}
+
+/// A blog filed by year: the yearly post of one name (`2024/awards.md`,
+/// `2025/awards.md`, each titled with its year and dated in it) is each
+/// year's own, written from the last; a dated post and the undated guide
+/// made from it are two documents. A post republished the next year under
+/// another name, with most of its text, is still a version.
+#[test]
+fn a_blogs_yearly_posts_and_the_guide_made_from_a_post_are_not_versions() {
+    let (pairs, _) = found(&fixture("dated-posts"), &["--no-git"]);
+    assert_eq!(
+        pairs,
+        owned(&[("blog/2023/winter-storage.md", "blog/2024/winter-storage-again.md", "confident")])
+    );
+    let (_, every) = suggest_json(&fixture("dated-posts"), &["--no-git", "--min-score", "0"]);
+    let named = |p: &&serde_json::Value| p["older"].as_str().unwrap().contains("awards");
+    assert!(every["pairs"].as_array().unwrap().iter().find(named).is_none(), "{every}");
 }

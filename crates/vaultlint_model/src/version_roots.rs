@@ -207,6 +207,11 @@ impl VersionRoots {
         });
     }
 
+    /// Where a note sits in a set of roots, if it does.
+    pub fn placed(&self, id: NoteId) -> Option<&Placed> {
+        self.placed[id].as_ref()
+    }
+
     /// The document a note is a copy of: its set and relative path.
     pub fn family(&self, id: NoteId) -> Option<(usize, &str)> {
         self.placed[id].as_ref().map(|p| (p.set, p.relative.as_str()))

@@ -5,9 +5,9 @@
 
 use super::Pair;
 use super::Signals;
+use super::candidates::copy_number;
 use super::direction::Direction;
 use super::evidence::Evidence;
-use super::candidates::copy_number;
 use super::facts::{Brief, Facts};
 use super::score::{SAME_TEXT, STRONG_NAME};
 use super::tally::Outline;
@@ -16,6 +16,7 @@ use std::collections::HashMap;
 use vaultlint_model::graph::Graph;
 use vaultlint_model::vault::{NoteId, Vault};
 use vaultlint_model::version_roots::VersionRoots;
+use vaultlint_syntax::names::Marker;
 
 /// At least this many notes with a day or week in their names and the same
 /// name otherwise make a periodic series.
@@ -227,7 +228,8 @@ impl Ordinals {
         for (id, o) in (0..briefs.len()).filter_map(|id| Some((id, ordinal(id)?))) {
             by_key.entry(o.key).or_default().push((o.numbers.as_slice(), id));
         }
-        let (mut member, mut sizes, mut chains, mut copies) = (HashMap::new(), Vec::new(), Vec::new(), Vec::new());
+        let (mut member, mut sizes, mut chains, mut copies) =
+            (HashMap::new(), Vec::new(), Vec::new(), Vec::new());
         let copy = |members: &[(&[u64], NoteId)]| match members {
             [(_, a), (_, b)] => copy_number(&vault.notes[*a], &vault.notes[*b]),
             _ => None,
@@ -311,6 +313,45 @@ impl Ordinals {
     }
 }
 
+/// The year a note is filed under and dated in: the year of its own date
+/// (under one of [`WRITTEN_KEYS`]), where one of its folders, its name or
+/// its title names that year (`blog/2024/awards.md` dated 2024-10-29, or
+/// titled "2024 awards").
+fn filed_year(f: &Facts) -> Option<u16> {
+    let year = WRITTEN_KEYS.iter().find_map(|key| f.note.day(key))?.year;
+    let digits = year.to_string();
+    let names = |text: &str| text.split(|c: char| !c.is_ascii_digit()).any(|t| t == digits);
+    let filed =
+        f.note.folder().split('/').any(|folder| vaultlint_syntax::names::year_folder(folder) == Some(year));
+    (filed || names(f.note.stem()) || names(&f.note.title)).then_some(year)
+}
+
+/// Whether `a` and `b` are two entries of a dated log rather than one
+/// document: alike by name or title once their years are set aside, each
+/// filed under and dated in its own year, the years apart (a yearly
+/// announcement in `blog/2024/` and `blog/2025/`, "2024 awards" and "2025
+/// awards"). Each is its year's own post, written from the last one's
+/// text but never replacing it; only the same text makes one a copy.
+pub(super) fn yearly_entries(a: &Facts, b: &Facts, signals: &Signals) -> bool {
+    let alike = signals.name == 1.0 || signals.title == Some(1.0);
+    alike
+        && signals.content < SAME_TEXT
+        && matches!((filed_year(a), filed_year(b)), (Some(x), Some(y)) if x != y)
+}
+
+/// Whether one of `a` and `b` is a post filed by its date and the other a
+/// page of another name that no date places (no date in its frontmatter
+/// or its path): a guide written up from the post, or the post made from
+/// the guide. The post's date says when it was written, not that the
+/// page replaced it, and the post stays as it was posted.
+pub(super) fn post_and_page(a: &Facts, b: &Facts, signals: &Signals) -> bool {
+    let undated = |f: &Facts| {
+        vaultlint_syntax::keys::version_dates().all(|key| f.note.day(key).is_none())
+            && !f.path.name.markers.iter().any(|m| matches!(m, Marker::Date { .. } | Marker::Week { .. }))
+    };
+    signals.name < 1.0 && (filed_year(a).is_some() && undated(b) || filed_year(b).is_some() && undated(a))
+}
+
 /// Whether the notes `ids`, in the order of their names' numbers, were
 /// written in that order: each has a date under one of [`WRITTEN_KEYS`],
 /// the same key for all, and each date is later than the one before.
@@ -385,6 +426,52 @@ pub(super) fn nearest_release_copies(pairs: &mut Vec<Pair>, roots: &VersionRoots
     };
     let farther: Vec<bool> = pairs.iter().map(farther).collect();
     let mut kept = farther.into_iter().map(|far| !far);
+    pairs.retain(|_| kept.next().unwrap_or(true));
+}
+
+/// Keeps, of the pairs that join one page of a release to several pages
+/// of one other release, renamed between the two, only the page it
+/// became: the one whose path keeps most of its own from the end (`page/
+/// click.md` became `browser/page/click.md`, not `browser/frame/click.md`
+/// cloned from it in that release), then the best scored. A page renamed
+/// between two releases has one copy in each.
+pub(super) fn one_copy_per_release(pairs: &mut Vec<Pair>, roots: &VersionRoots, vault: &Vault) {
+    // The set, the two releases, and how many parts the two paths end in.
+    let renamed = |p: &Pair| match (roots.placed(p.older), roots.placed(p.newer)) {
+        (Some(x), Some(y)) if x.set == y.set && x.rank != y.rank && x.relative != y.relative => {
+            let ending =
+                x.relative.rsplit('/').zip(y.relative.rsplit('/')).take_while(|(a, b)| a == b).count();
+            Some((x.set, x.rank, y.rank, ending))
+        }
+        _ => None,
+    };
+    let path = |id: NoteId| vault.notes[id].path.as_str();
+    // Longer ending, then higher score, then the paths in order.
+    let rank = |p: &Pair, ending: usize| (ending, p.score, std::cmp::Reverse((path(p.older), path(p.newer))));
+    // The best pair of each page with each other release, as the older
+    // and as the newer: (page, set, the other's release, older) -> pair.
+    let mut best: HashMap<(NoteId, usize, usize, bool), usize> = HashMap::new();
+    for (i, p) in pairs.iter().enumerate() {
+        let Some((set, older_rank, newer_rank, ending)) = renamed(p) else { continue };
+        for slot in [(p.older, set, newer_rank, true), (p.newer, set, older_rank, false)] {
+            let kept = best.entry(slot).or_insert(i);
+            let theirs = &pairs[*kept];
+            let their_ending = renamed(theirs).map_or(0, |r| r.3);
+            let better = rank(p, ending).partial_cmp(&rank(theirs, their_ending)) == Some(Ordering::Greater);
+            if better {
+                *kept = i;
+            }
+        }
+    }
+    let keep: Vec<bool> = (0..pairs.len())
+        .map(|i| {
+            let p = &pairs[i];
+            renamed(p).is_none_or(|(set, older_rank, newer_rank, _)| {
+                best[&(p.older, set, newer_rank, true)] == i && best[&(p.newer, set, older_rank, false)] == i
+            })
+        })
+        .collect();
+    let mut kept = keep.into_iter();
     pairs.retain(|_| kept.next().unwrap_or(true));
 }
 

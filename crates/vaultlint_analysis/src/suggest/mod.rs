@@ -35,7 +35,9 @@ pub use vaultlint_syntax::link::LinkStyle;
 use candidates::{KeyHashes, candidates};
 use compare::compare;
 use direction::Direction;
-use exclusions::{Links, Ordinals, best_partners, entry_and_document, in_series, translation};
+use exclusions::{
+    Links, Ordinals, best_partners, entry_and_document, in_series, post_and_page, translation, yearly_entries,
+};
 use facts::{Boilerplate, Brief, Facts, facts_of_candidates};
 use minhash::{Common, Tally};
 use rayon::prelude::*;
@@ -226,6 +228,7 @@ pub fn find_tallied(
     pairs.retain(|p| !links.retired[p.older]);
     exclusions::drop_near_twins(&mut pairs);
     exclusions::drop_mirrors(&mut pairs, vault, &facts);
+    exclusions::one_copy_per_release(&mut pairs, &roots, vault);
     best_partners(&mut pairs, vault.notes.len(), |p| ordinals.chain(p.older, p.newer));
     if options.git {
         settle::settle_by_history(&mut pairs, &facts, history);
@@ -312,6 +315,13 @@ impl Screening<'_> {
         let prints = (self.vault.print(a)?, self.vault.print(b)?);
         let common = if self.ordinals.chain(a, b) { &self.unshared } else { self.common };
         let pair = compare((a, fa), (b, fb), (&prints.0, &prints.1), common, self.roots, self.min_score)?;
+        // A dated log's entries, and a post beside the page made from it,
+        // unless release folders order them (a page frozen in a release
+        // that left the docs for the blog).
+        let logged = yearly_entries(fa, fb, &pair.signals) || post_and_page(fa, fb, &pair.signals);
+        if logged && !pair.any_evidence(Evidence::from_release_folders) {
+            return None;
+        }
         // Members of a series: only two neighbours, and only with
         // their own text in common, beyond the skeleton.
         if self.ordinals.apart(a, b, pair.signals.content) && self.roots.order(a, b).is_none() && !recased() {
