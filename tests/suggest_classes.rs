@@ -221,8 +221,9 @@ fn the_copies_people_make_are_candidates() {
 /// apart and written from one skeleton (`Redis LPUSH`, `Redis RPUSH`), notes
 /// that open with the same section heading (`# Table`), pages of a campaign
 /// that each carry one session log, one file name in two projects'
-/// folders, daily notes beside a template named as one, and a report per
-/// release. None is a pair. An edited clash copy and one person's page
+/// folders, daily notes beside a template named as one, a report per
+/// release, and two stubs whose titles differ in a symbol alone (`C
+/// language`, `C# language`). None is a pair. An edited clash copy and one person's page
 /// under two account names, with a title of its own, still are.
 #[test]
 fn siblings_skeletons_and_shared_passages_are_not_versions() {

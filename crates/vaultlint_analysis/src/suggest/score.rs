@@ -120,12 +120,21 @@ impl Names {
         let recased = vaultlint_model::vault::one_path_but_case(a.note, b.note);
         let named_as = clash || snapshot || recased;
         let name = if named_as { 1.0 } else { name_similarity(&a.path.name, &b.path.name, same_place) };
-        let name = if name == 1.0 && !named_as && symbols_differ(a, b) {
+        let unmarked = a.path.name.markers.is_empty() && b.path.name.markers.is_empty();
+        let name = if name == 1.0 && !named_as && unmarked && symbols_differ(a.note.stem(), b.note.stem()) {
             strsim::normalized_levenshtein(a.note.stem(), b.note.stem())
         } else {
             name
         };
-        let title = (a.titled() && b.titled()).then(|| name_similarity(&a.title, &b.title, same_place));
+        let title = (a.titled() && b.titled()).then(|| {
+            let title = name_similarity(&a.title, &b.title, same_place);
+            let unmarked = a.title.markers.is_empty() && b.title.markers.is_empty();
+            if title == 1.0 && unmarked && symbols_differ(&a.note.title, &b.note.title) {
+                strsim::normalized_levenshtein(&a.note.title, &b.note.title)
+            } else {
+                title
+            }
+        });
         let title = if clash { title.map(|t| t.max(name)) } else { title };
         Names { name, title, clash, snapshot, recased }
     }
@@ -375,17 +384,18 @@ fn worded(a: &Facts, b: &Facts) -> bool {
     wa.iter().any(|w| !wb.contains(w)) || wb.iter().any(|w| !wa.contains(w))
 }
 
-/// Whether two names with the same words and no markers differ in a
-/// symbol, which a name key leaves out: `Bash &` and `Bash &&`, `C++` and
-/// `C#`. Separators and punctuation (`expenses_policy`, `expenses-policy`,
-/// `RedShift: OLED`, `RedShift - OLED`) are no symbol.
-fn symbols_differ(a: &Facts, b: &Facts) -> bool {
+/// Whether two names or titles with the same words (and no markers)
+/// differ in a symbol, which a name key leaves out: `Bash &` and `Bash
+/// &&`, `C++` and `C#`, "C# Programming Language" and "C Programming
+/// Language". Separators and punctuation (`expenses_policy`,
+/// `expenses-policy`, `RedShift: OLED`, `RedShift - OLED`) are no symbol.
+fn symbols_differ(a: &str, b: &str) -> bool {
     const SEPARATORS: &[char] = &[' ', '-', '_', '.', ':', ',', ';', '!', '?', '\'', '"', '(', ')', '[', ']'];
-    let plain = |f: &Facts| -> String {
-        let stem = f.note.stem().to_lowercase();
-        stem.split(SEPARATORS).filter(|w| !w.is_empty()).collect::<Vec<_>>().join(" ")
+    let plain = |text: &str| -> String {
+        let text = text.to_lowercase();
+        text.split(SEPARATORS).filter(|w| !w.is_empty()).collect::<Vec<_>>().join(" ")
     };
-    a.path.name.markers.is_empty() && b.path.name.markers.is_empty() && plain(a) != plain(b)
+    plain(a) != plain(b)
 }
 
 /// Whether two names share a word and each has a word the other has not
