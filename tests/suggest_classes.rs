@@ -492,3 +492,17 @@ fn a_blogs_yearly_posts_and_the_guide_made_from_a_post_are_not_versions() {
     let named = |p: &&serde_json::Value| p["older"].as_str().unwrap().contains("awards");
     assert!(every["pairs"].as_array().unwrap().iter().find(named).is_none(), "{every}");
 }
+
+/// Release folders named after the live folder they copy (`v1.9-docs`
+/// beside `docs`) are a set of releases: one rule retires them, with a
+/// glob that keeps the version's digit (`v[0-9]*`, never `v*`).
+#[test]
+fn release_folders_named_after_the_docs_folder_are_releases() {
+    let (pairs, json) = found(&fixture("named-releases"), &["--no-git"]);
+    assert_eq!(pairs, owned(&[]));
+    let rules = json["folder_rules"].as_array().unwrap();
+    assert_eq!(rules.len(), 1, "{json}");
+    assert_eq!(rules[0]["older"], "content/v[0-9]*");
+    assert_eq!(rules[0]["newer"], "content/docs");
+    assert_eq!(rules[0]["copies"], 9);
+}

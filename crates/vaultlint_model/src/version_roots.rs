@@ -70,6 +70,8 @@ fn rank(name: &str) -> Option<Rank> {
     {
         return Some(Rank::Version(vec![y, q]));
     }
+    // `v1.15-docs` beside the live `docs`: a release of the docs folder.
+    let rest = ["-docs", "_docs"].iter().find_map(|s| rest.strip_suffix(s)).unwrap_or(rest);
     let parts: Vec<&str> = rest.split(['.', '_', '-']).collect();
     let x_tail = parts.len() > 1 && parts.last() == Some(&"x");
     let numbers = if x_tail { &parts[..parts.len() - 1] } else { &parts[..] };
@@ -467,7 +469,10 @@ mod tests {
         assert_eq!(rank("2-edge"), Some(Rank::Live(2)));
         assert_eq!(rank("edge"), Some(Rank::Live(2)));
         assert!(rank("2.19") < rank("docs") && rank("docs") < rank("2-edge"));
-        for not in ["guides", "v", "2.0beta", "", "1..2"] {
+        // Releases of the docs folder named after it.
+        assert_eq!(rank("v1.15-docs"), Some(Rank::Version(vec![1, 15])));
+        assert!(rank("v1.9-docs") < rank("v1.10-docs") && rank("v1.10-docs") < rank("docs"));
+        for not in ["guides", "v", "2.0beta", "", "1..2", "-docs", "v-docs"] {
             assert_eq!(rank(not), None, "{not}");
         }
     }
