@@ -506,3 +506,18 @@ fn release_folders_named_after_the_docs_folder_are_releases() {
     assert_eq!(rules[0]["newer"], "content/docs");
     assert_eq!(rules[0]["copies"], 9);
 }
+
+/// Old releases moved into an archive folder beside the current ones
+/// (`docs/archive/2.0/` beside `docs/3.0/`) are the oldest of one set:
+/// one rule retires them all, and the archive's newest release is not
+/// left in force as if it were live.
+#[test]
+fn releases_moved_into_an_archive_folder_are_the_oldest_of_the_set() {
+    let (pairs, json) = found(&fixture("archived-releases"), &["--no-git"]);
+    assert_eq!(pairs, owned(&[]));
+    let rules = json["folder_rules"].as_array().unwrap();
+    assert_eq!(rules.len(), 1, "{json}");
+    assert_eq!(rules[0]["older"], "{site/docs/archive/1.0,site/docs/archive/2.0,site/docs/3.0}");
+    assert_eq!(rules[0]["newer"], "site/docs/4.0");
+    assert_eq!(rules[0]["copies"], 9);
+}

@@ -118,6 +118,9 @@ pub struct VersionRoots {
     versioned: Vec<bool>,
 }
 
+/// Folders that old releases are moved into beside the current ones.
+const ARCHIVES: [&str; 4] = ["archive", "archived", "old", "legacy"];
+
 /// A root must share at least this share of its documents with the others
 /// of its set, so that `2024/` and `2025/` folders of unrelated notes are
 /// not taken for releases.
@@ -132,7 +135,31 @@ impl VersionRoots {
             pages: HashSet::new(),
             versioned: vec![false; vault.notes.len()],
         };
-        let (candidates, under) = candidate_roots(vault);
+        let (mut candidates, under) = candidate_roots(vault);
+        // Releases moved into an archive folder beside the others
+        // (`docs/archive/17.0/` beside `docs/18.0/`) are older releases of
+        // the same set.
+        let archived: Vec<String> = candidates
+            .keys()
+            .filter(|parent| {
+                ARCHIVES
+                    .iter()
+                    .any(|a| parent.ends_with(&format!("/{a}/")) || parent.as_str() == format!("{a}/"))
+            })
+            .cloned()
+            .collect();
+        for parent in archived {
+            let outer =
+                parent.trim_end_matches('/').rsplit_once('/').map_or(String::new(), |(o, _)| format!("{o}/"));
+            let all_versions =
+                |roots: &[(String, String, Rank)]| roots.iter().all(|r| matches!(r.2, Rank::Version(_)));
+            if candidates.get(&outer).is_some_and(|roots| roots.len() >= 2)
+                && all_versions(&candidates[&parent])
+            {
+                let moved = candidates.remove(&parent).unwrap_or_default();
+                candidates.entry(outer).or_default().extend(moved);
+            }
+        }
         for (folder, ids) in &under {
             let name = folder.trim_end_matches('/').rsplit('/').next().unwrap_or_default();
             if release_version(name).is_some() {
