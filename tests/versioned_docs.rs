@@ -170,7 +170,7 @@ fn release_folders_get_one_rule_each_and_the_rest_one_partner() {
         [
             ("api/v[0-9]*".to_string(), "api/latest".to_string(), 19 * 6),
             ("manual/[0-9]*".to_string(), "manual/_dev".to_string(), 5 * 6),
-            ("website/versioned_docs/version-*".to_string(), "website/docs".to_string(), 6),
+            ("website/versioned_docs/version-[0-9]*".to_string(), "website/docs".to_string(), 6),
         ]
     );
     // What is left: the split (both halves), the rewrite; no siblings, no

@@ -70,8 +70,11 @@ fn rank(name: &str) -> Option<Rank> {
     {
         return Some(Rank::Version(vec![y, q]));
     }
-    // `v1.15-docs` beside the live `docs`: a release of the docs folder.
-    let rest = ["-docs", "_docs"].iter().find_map(|s| rest.strip_suffix(s)).unwrap_or(rest);
+    // `v1.15-docs` beside the live `docs`: a release of the docs folder
+    // (`10-docs`, a vault's numbered folder, is none).
+    let release = lower.starts_with('v') || rest.contains('.');
+    let rest =
+        ["-docs", "_docs"].iter().find_map(|s| rest.strip_suffix(s).filter(|_| release)).unwrap_or(rest);
     let parts: Vec<&str> = rest.split(['.', '_', '-']).collect();
     let x_tail = parts.len() > 1 && parts.last() == Some(&"x");
     let numbers = if x_tail { &parts[..parts.len() - 1] } else { &parts[..] };
@@ -116,10 +119,10 @@ pub struct VersionRoots {
     /// Per note, whether a folder of its path is named as a version
     /// (`v2.3/`, a year folder aside), in a set or not.
     versioned: Vec<bool>,
+    /// Per note, whether a folder of its path sets it aside (`archive/`,
+    /// `wip-docs/`): such a note is not the live page a frozen copy yields to.
+    set_aside: Vec<bool>,
 }
-
-/// Folders that old releases are moved into beside the current ones.
-const ARCHIVES: [&str; 4] = ["archive", "archived", "old", "legacy"];
 
 /// A root must share at least this share of its documents with the others
 /// of its set, so that `2024/` and `2025/` folders of unrelated notes are
@@ -134,6 +137,11 @@ impl VersionRoots {
             placed: vec![None; vault.notes.len()],
             pages: HashSet::new(),
             versioned: vec![false; vault.notes.len()],
+            set_aside: vault
+                .notes
+                .iter()
+                .map(|n| n.folder().split('/').any(vaultlint_syntax::names::set_aside_folder))
+                .collect(),
         };
         let (mut candidates, under) = candidate_roots(vault);
         // Releases moved into an archive folder beside the others
@@ -142,9 +150,8 @@ impl VersionRoots {
         let archived: Vec<String> = candidates
             .keys()
             .filter(|parent| {
-                ARCHIVES
-                    .iter()
-                    .any(|a| parent.ends_with(&format!("/{a}/")) || parent.as_str() == format!("{a}/"))
+                let name = parent.trim_end_matches('/').rsplit('/').next().unwrap_or_default();
+                vaultlint_syntax::names::older_folder(name)
             })
             .cloned()
             .collect();
@@ -153,7 +160,7 @@ impl VersionRoots {
                 parent.trim_end_matches('/').rsplit_once('/').map_or(String::new(), |(o, _)| format!("{o}/"));
             let all_versions =
                 |roots: &[(String, String, Rank)]| roots.iter().all(|r| matches!(r.2, Rank::Version(_)));
-            if candidates.get(&outer).is_some_and(|roots| roots.len() >= 2)
+            if candidates.get(&outer).is_some_and(|roots| !roots.is_empty())
                 && all_versions(&candidates[&parent])
             {
                 let moved = candidates.remove(&parent).unwrap_or_default();
@@ -214,7 +221,7 @@ impl VersionRoots {
         if kept.len() < 2 {
             return;
         }
-        kept.sort_by(|a, b| a.2.cmp(&b.2).then_with(|| a.1.cmp(&b.1)));
+        kept.sort_by(|a, b| a.2.cmp(&b.2).then_with(|| a.1.cmp(&b.1)).then_with(|| a.0.cmp(&b.0)));
         let set = self.sets.len();
         for (rank, (folder, _, _)) in kept.iter().enumerate() {
             for &id in notes(folder) {
@@ -234,11 +241,6 @@ impl VersionRoots {
             roots: kept.into_iter().map(|(folder, _, _)| folder).collect(),
             frozen,
         });
-    }
-
-    /// Where a note sits in a set of roots, if it does.
-    pub fn placed(&self, id: NoteId) -> Option<&Placed> {
-        self.placed[id].as_ref()
     }
 
     /// The document a note is a copy of: its set and relative path.
@@ -277,17 +279,22 @@ impl VersionRoots {
     /// The release order of two notes whose paths the roots do not match
     /// (a page renamed between releases, or a live page beside a frozen
     /// copy): `Less` when `a` is the older. Two roots of one set are in
-    /// the set's order; a frozen copy is older than a note under no root
-    /// and in no other folder named as a version.
+    /// the set's order; a frozen copy is older than a note under no root,
+    /// in no other folder named as a version and in none set aside
+    /// (`archive/`, `wip-docs/`).
     pub fn release_order(&self, a: NoteId, b: NoteId) -> Option<Ordering> {
         match (self.placed[a].as_ref(), self.placed[b].as_ref()) {
             (Some(x), Some(y)) if x.set == y.set && x.rank != y.rank => Some(x.rank.cmp(&y.rank)),
-            (Some(_), None) if self.frozen(a) && self.versioned.get(b) != Some(&true) => Some(Ordering::Less),
-            (None, Some(_)) if self.frozen(b) && self.versioned.get(a) != Some(&true) => {
-                Some(Ordering::Greater)
-            }
+            (Some(_), None) if self.frozen(a) && self.live(b) => Some(Ordering::Less),
+            (None, Some(_)) if self.frozen(b) && self.live(a) => Some(Ordering::Greater),
             _ => None,
         }
+    }
+
+    /// Whether a note under no root may be a live page: in no other
+    /// folder named as a version, nor in one set aside.
+    fn live(&self, id: NoteId) -> bool {
+        self.versioned.get(id) != Some(&true) && self.set_aside.get(id) != Some(&true)
     }
 
     /// The name of a note's root, as the reasons quote it.
@@ -499,7 +506,7 @@ mod tests {
         // Releases of the docs folder named after it.
         assert_eq!(rank("v1.15-docs"), Some(Rank::Version(vec![1, 15])));
         assert!(rank("v1.9-docs") < rank("v1.10-docs") && rank("v1.10-docs") < rank("docs"));
-        for not in ["guides", "v", "2.0beta", "", "1..2", "-docs", "v-docs"] {
+        for not in ["guides", "v", "2.0beta", "", "1..2", "-docs", "v-docs", "10-docs", "01_docs"] {
             assert_eq!(rank(not), None, "{not}");
         }
     }
@@ -613,6 +620,8 @@ mod tests {
             "2-edge/setup.md",
             "blog/setup-guide.md",
             "1.0/setup.md",
+            "wip-docs/setup.md",
+            "archive/setup.md",
         ]);
         let roots = VersionRoots::find(&v);
         assert_eq!(roots.sets[0].names, ["2.18", "2.19", "docs", "2-edge"]);
@@ -624,7 +633,28 @@ mod tests {
             Some(Ordering::Greater)
         );
         assert_eq!(roots.release_order(id("blog/setup-guide.md"), id("2-edge/setup.md")), None);
-        // A release folder left out of the set is no live page.
+        // A release folder left out of the set is no live page, nor is a
+        // folder of drafts or of old notes.
         assert_eq!(roots.release_order(id("1.0/setup.md"), id("2.18/setup.md")), None);
+        assert_eq!(roots.release_order(id("2.18/setup.md"), id("wip-docs/setup.md")), None);
+        assert_eq!(roots.release_order(id("archive/setup.md"), id("2.19/setup.md")), None);
+    }
+
+    #[test]
+    fn releases_under_an_archive_folder_join_the_set_beside_it() {
+        let v = vault(&[
+            "docs/archive/1.0/intro.md",
+            "docs/archive/1.0/setup.md",
+            "docs/archive/2.0/intro.md",
+            "docs/archive/2.0/setup.md",
+            "docs/3.0/intro.md",
+            "docs/3.0/setup.md",
+            "docs/4.0/intro.md",
+            "docs/4.0/setup.md",
+        ]);
+        let roots = VersionRoots::find(&v);
+        assert_eq!(roots.sets.len(), 1);
+        assert_eq!(roots.sets[0].names, ["1.0", "2.0", "3.0", "4.0"]);
+        assert_eq!(roots.sets[0].frozen, [true, true, true, false]);
     }
 }

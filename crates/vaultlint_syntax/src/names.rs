@@ -512,6 +512,22 @@ pub fn year_folder(name: &str) -> Option<u16> {
     (name.len() == 4).then(|| name.parse::<u16>().ok()).flatten().filter(|y| (1900..=2099).contains(y))
 }
 
+/// Whether a folder's name says its notes are old versions (`archive/`,
+/// `old/`, `legacy/`).
+pub fn older_folder(name: &str) -> bool {
+    OLDER_FOLDERS.contains(&name.to_lowercase().as_str())
+}
+
+/// Whether a folder's name says its notes are not the ones in use: old
+/// versions, or unfinished ones (`drafts/`, `wip-docs/`).
+pub fn set_aside_folder(name: &str) -> bool {
+    older_folder(name)
+        || name
+            .to_lowercase()
+            .split(|c: char| !c.is_alphanumeric())
+            .any(|word| NEUTRAL_WORDS.contains(&word) || word == "drafts" || OLDER_FOLDERS.contains(&word))
+}
+
 /// Reads a vault-relative `path` and its `stem` (the file name without extension).
 pub fn path_info(path: &str, stem: &str) -> PathInfo {
     let mut info = PathInfo::default();
@@ -528,7 +544,7 @@ pub fn path_info(path: &str, stem: &str) -> PathInfo {
     let mut place = Vec::new();
     for folder in &folders[..folders.len() - 1] {
         let lower = folder.to_lowercase();
-        if OLDER_FOLDERS.contains(&lower.as_str()) {
+        if older_folder(&lower) {
             info.name.markers.push(Marker::Older { text: format!("{folder}/") });
         } else if let Some(y) = year_folder(&lower) {
             info.name.markers.push(Marker::Date { day: Day::new(y, 0, 0), text: format!("{folder}/") });

@@ -67,12 +67,19 @@ impl Default for Reading<'_> {
     }
 }
 
+/// The keys a note's title, tags and aliases are read from.
+const TITLE_KEY: &str = "title";
+const TAG_KEYS: [&str; 2] = ["tags", "tag"];
+const ALIAS_KEYS: [&str; 2] = ["aliases", "alias"];
+
 impl Reading<'_> {
     /// Whether reading a note reads the frontmatter key `key`: its title,
     /// tags and aliases, a kept key, a declaration, a scope or the
     /// suppression key.
     pub fn reads_key(&self, key: &str) -> bool {
-        matches!(key, "title" | "tags" | "tag" | "aliases" | "alias")
+        key == TITLE_KEY
+            || TAG_KEYS.contains(&key)
+            || ALIAS_KEYS.contains(&key)
             || crate::keys::is_kept(key)
             || self.keys.iter().flatten().any(|k| k == key)
             || self.scope_keys.iter().any(|k| k == key)
@@ -392,7 +399,7 @@ impl Note {
         if reading.fingerprint {
             note.print = Some(Print::Held(fingerprint::fingerprint(&text[body_start..])));
         }
-        if !note.fields.iter().any(|f| &*f.key == "title")
+        if !note.fields.iter().any(|f| &*f.key == TITLE_KEY)
             && let Some(heading) =
                 first_heading(vaultlint_core::text::prefix(&text[body_start..], TITLE_SCAN_BYTES))
         {
@@ -501,12 +508,12 @@ impl Note {
         for field in &fields {
             let value = &field.value;
             match field.key.as_ref() {
-                "title" => {
+                TITLE_KEY => {
                     if let Some(title) = value.scalar_text() {
                         self.title = title.trim().into();
                     }
                 }
-                "tags" | "tag" => {
+                key if TAG_KEYS.contains(&key) => {
                     let mut tags = String::from(std::mem::take(&mut self.tags));
                     let written = value
                         .strings()
@@ -520,7 +527,7 @@ impl Note {
                     }
                     self.tags = tags.into_boxed_str();
                 }
-                "aliases" | "alias" => {
+                key if ALIAS_KEYS.contains(&key) => {
                     let aliases = value.strings();
                     if !aliases.is_empty() {
                         self.rare().aliases.extend(aliases.into_iter().map(|a| a.trim().to_string()));

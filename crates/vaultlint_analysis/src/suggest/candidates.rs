@@ -107,13 +107,6 @@ fn band(
     pairs
 }
 
-/// `Name 1.md` beside `Name.md` in one folder: the copy Obsidian makes
-/// when a name is taken. (`Example 2` beside `Example` is a second
-/// example more often than a copy; see [`copy_number`].)
-fn clash_suffix(stem: &str, other: &str) -> bool {
-    copy_suffix(stem, other) == Some(1)
-}
-
 /// `N` when `stem` is `other` with ` N` after it, `N` a digit from 1 to
 /// 9: the names Obsidian gives a second and third note of a taken name,
 /// and that sync services give a conflicting copy (`Name 2.md`).
@@ -122,19 +115,22 @@ fn copy_suffix(stem: &str, other: &str) -> Option<u8> {
     matches!(digit, [b'1'..=b'9']).then(|| digit[0] - b'0')
 }
 
-/// Whether two notes are a name and its clash copy, in one folder.
+/// Whether two notes are a name and its clash copy in one folder: `Name
+/// 1.md` beside `Name.md`, the copy Obsidian makes when a name is taken.
+/// (`Example 2` beside `Example` is a second example more often than a
+/// copy; see [`copy_number`].)
 pub(super) fn clash_copy(a: &Note, b: &Note) -> bool {
-    a.folder() == b.folder() && (clash_suffix(a.stem(), b.stem()) || clash_suffix(b.stem(), a.stem()))
+    copy_number(a, b) == Some(1)
 }
 
 /// The number of the copy when one note's name is the other's with ` N`
 /// after it, in one folder: a clash copy (` 1`) or a later one, which is
-/// a copy only where the text says so (see [`clash_suffix`]).
+/// a copy only where the text says so.
 pub(super) fn copy_number(a: &Note, b: &Note) -> Option<u8> {
     (a.folder() == b.folder()).then(|| copy_suffix(a.stem(), b.stem()).or(copy_suffix(b.stem(), a.stem())))?
 }
 
-/// The pairs of a note and its clash copy (see [`clash_suffix`]).
+/// The pairs of a note and its clash copy (see [`clash_copy`]).
 fn clash_copies(vault: &Vault, looked_at: &[bool]) -> Vec<(u32, u32)> {
     (0..vault.notes.len())
         .into_par_iter()

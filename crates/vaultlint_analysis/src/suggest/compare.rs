@@ -176,7 +176,8 @@ fn ordered_by_notes(
     if verdict.direction == Direction::Uncertain
         && let Some(number) = copy_of(fa, fb, signals.content)
     {
-        // Obsidian adds ` 1` to the name of the note made second: edited
+        // Obsidian adds ` 1` to the name of the note made second (and ` 2`
+        // to the third, as sync services do to a conflicting copy): edited
         // since, it is the newer; still identical, it is the duplicate to
         // retire.
         let copy_is_a = fa.note.stem().len() > fb.note.stem().len();

@@ -57,7 +57,8 @@ pub enum Evidence {
     VersionFolders { older: String, newer: String },
     /// A copy frozen in a release folder beside the live page.
     FrozenInRelease { release: String },
-    /// ` 1` ends one name: the copy Obsidian makes when a name is taken,
+    /// ` 1` (or, for a copy still identical, ` 2` to ` 9`) ends one name:
+    /// the copy Obsidian or a sync service makes when a name is taken,
     /// `edited` since or still identical.
     ClashCopy { number: u8, edited: bool },
     /// Frontmatter dates in order: each with the key it is under and as

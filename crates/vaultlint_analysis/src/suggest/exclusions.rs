@@ -339,18 +339,26 @@ pub(super) fn yearly_entries(a: &Facts, b: &Facts, signals: &Signals) -> bool {
         && matches!((filed_year(a), filed_year(b)), (Some(x), Some(y)) if x != y)
 }
 
-/// Whether one of `a` and `b` is a post filed by its date and the other a
-/// page of another name that no date places (no date in its frontmatter
-/// or its path): a guide written up from the post, or the post made from
-/// the guide. The post's date says when it was written, not that the
-/// page replaced it, and the post stays as it was posted.
+/// Whether one of `a` and `b` is a post (filed by its date under a folder
+/// of posts: `blog/`, `posts/`, `news/`) and the other a page of another
+/// name that no date places (no date in its frontmatter or its path): a
+/// guide written up from the post, or the post made from the guide. The
+/// post's date says when it was written, not that the page replaced it,
+/// and the post stays as it was posted.
 pub(super) fn post_and_page(a: &Facts, b: &Facts, signals: &Signals) -> bool {
     let undated = |f: &Facts| {
         vaultlint_syntax::keys::version_dates().all(|key| f.note.day(key).is_none())
             && !f.path.name.markers.iter().any(|m| matches!(m, Marker::Date { .. } | Marker::Week { .. }))
     };
-    signals.name < 1.0 && (filed_year(a).is_some() && undated(b) || filed_year(b).is_some() && undated(a))
+    let post = |f: &Facts| {
+        let posts = |folder: &str| POST_FOLDERS.contains(&folder.to_lowercase().as_str());
+        f.note.folder().split('/').any(posts) && filed_year(f).is_some()
+    };
+    signals.name < 1.0 && (post(a) && undated(b) || post(b) && undated(a))
 }
+
+/// Folders of posts, each filed by its date.
+const POST_FOLDERS: &[&str] = &["blog", "blogs", "posts", "_posts", "news", "articles", "announcements"];
 
 /// Whether the notes `ids`, in the order of their names' numbers, were
 /// written in that order: each has a date under one of [`WRITTEN_KEYS`],
@@ -430,47 +438,46 @@ pub(super) fn nearest_release_copies(pairs: &mut Vec<Pair>, roots: &VersionRoots
 }
 
 /// Keeps, of the pairs that join one page of a release to several pages
-/// of one other release, renamed between the two, only the page it
-/// became: the one whose path keeps most of its own from the end (`page/
-/// click.md` became `browser/page/click.md`, not `browser/frame/click.md`
-/// cloned from it in that release), then the best scored. A page renamed
-/// between two releases has one copy in each.
+/// of one other release, only the page it became: the one whose path
+/// keeps most of its own from the end (`page/click.md` became
+/// `browser/page/click.md`, not `browser/frame/click.md` cloned from it in
+/// that release; the same path keeps all of it), then the best scored. A
+/// page has one copy in each other release: pairs are taken best first,
+/// each while neither of its pages has its copy in the other's release.
 pub(super) fn one_copy_per_release(pairs: &mut Vec<Pair>, roots: &VersionRoots, vault: &Vault) {
     // The set, the two releases, and how many parts the two paths end in.
-    let renamed = |p: &Pair| match (roots.placed(p.older), roots.placed(p.newer)) {
-        (Some(x), Some(y)) if x.set == y.set && x.rank != y.rank && x.relative != y.relative => {
+    let released = |p: &Pair| match (roots.placed[p.older].as_ref(), roots.placed[p.newer].as_ref()) {
+        (Some(x), Some(y)) if x.set == y.set && x.rank != y.rank => {
             let ending =
                 x.relative.rsplit('/').zip(y.relative.rsplit('/')).take_while(|(a, b)| a == b).count();
+            let ending = if x.relative == y.relative { usize::MAX } else { ending };
             Some((x.set, x.rank, y.rank, ending))
         }
         _ => None,
     };
     let path = |id: NoteId| vault.notes[id].path.as_str();
+    let mut order: Vec<(usize, usize)> =
+        pairs.iter().enumerate().filter_map(|(i, p)| Some((i, released(p)?.3))).collect();
     // Longer ending, then higher score, then the paths in order.
-    let rank = |p: &Pair, ending: usize| (ending, p.score, std::cmp::Reverse((path(p.older), path(p.newer))));
-    // The best pair of each page with each other release, as the older
-    // and as the newer: (page, set, the other's release, older) -> pair.
-    let mut best: HashMap<(NoteId, usize, usize, bool), usize> = HashMap::new();
-    for (i, p) in pairs.iter().enumerate() {
-        let Some((set, older_rank, newer_rank, ending)) = renamed(p) else { continue };
-        for slot in [(p.older, set, newer_rank, true), (p.newer, set, older_rank, false)] {
-            let kept = best.entry(slot).or_insert(i);
-            let theirs = &pairs[*kept];
-            let their_ending = renamed(theirs).map_or(0, |r| r.3);
-            let better = rank(p, ending).partial_cmp(&rank(theirs, their_ending)) == Some(Ordering::Greater);
-            if better {
-                *kept = i;
-            }
+    order.sort_by(|&(i, x), &(j, y)| {
+        let (p, q) = (&pairs[i], &pairs[j]);
+        y.cmp(&x)
+            .then(q.score.total_cmp(&p.score))
+            .then_with(|| (path(p.older), path(p.newer)).cmp(&(path(q.older), path(q.newer))))
+    });
+    // (page, set, the other's release, as the older): taken.
+    let mut taken: std::collections::HashSet<(NoteId, usize, usize, bool)> = Default::default();
+    let mut keep = vec![true; pairs.len()];
+    for (i, _) in order {
+        let p = &pairs[i];
+        let (set, older_rank, newer_rank, _) = released(p).expect("released");
+        let slots = [(p.older, set, newer_rank, true), (p.newer, set, older_rank, false)];
+        if slots.iter().any(|slot| taken.contains(slot)) {
+            keep[i] = false;
+        } else {
+            taken.extend(slots);
         }
     }
-    let keep: Vec<bool> = (0..pairs.len())
-        .map(|i| {
-            let p = &pairs[i];
-            renamed(p).is_none_or(|(set, older_rank, newer_rank, _)| {
-                best[&(p.older, set, newer_rank, true)] == i && best[&(p.newer, set, older_rank, false)] == i
-            })
-        })
-        .collect();
     let mut kept = keep.into_iter();
     pairs.retain(|_| kept.next().unwrap_or(true));
 }

@@ -87,7 +87,8 @@ fn folder_rules(roots: &VersionRoots, pairs: &[Pair]) -> Vec<(usize, FolderRuleS
 }
 
 /// A glob that matches the older roots and not the newest: their shared
-/// name prefix and `*` (`versioned_docs/version-*`, `api/v[0-9]*`),
+/// name prefix and the version's digit (`versioned_docs/version-[0-9]*`,
+/// `api/v[0-9]*`),
 /// `[0-9]*` for bare numbers, else the names listed (`site/{1.0,2.0}`).
 fn glob_for(older: &[String], newest: &str) -> String {
     let (parents, names): (Vec<&str>, Vec<&str>) =
@@ -110,10 +111,12 @@ fn glob_for(older: &[String], newest: &str) -> String {
         let matcher = globset::Glob::new(glob).map(|g| g.compile_matcher());
         matcher.is_ok_and(|m| names.iter().all(|n| m.is_match(n)) && !m.is_match(newest_name))
     };
-    // A one-letter prefix (`v2`, `v1.15-docs`) with its digit: `v*` would
-    // also retire a `videos/` folder beside them.
-    let lettered = if common.chars().count() == 1 { "[0-9]*" } else { "*" };
-    let candidates = [format!("{}{lettered}", escape(&common)), "[0-9]*".to_string()];
+    // The prefix with the version's digit where every name goes on with
+    // one: `v*` would also retire a `videos/` folder beside them, and
+    // `release-*` a `release-notes/` one.
+    let digit = names.iter().all(|n| n[common.len()..].starts_with(|c: char| c.is_ascii_digit()));
+    let rest = if digit { "[0-9]*" } else { "*" };
+    let candidates = [format!("{}{rest}", escape(&common)), "[0-9]*".to_string()];
     match candidates.iter().find(|g| !g.starts_with('*') && fits(g)) {
         Some(glob) => format!("{}{glob}", prefix(parent)),
         None => {

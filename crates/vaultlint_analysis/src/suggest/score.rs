@@ -120,20 +120,14 @@ impl Names {
         let recased = vaultlint_model::vault::one_path_but_case(a.note, b.note);
         let named_as = clash || snapshot || recased;
         let name = if named_as { 1.0 } else { name_similarity(&a.path.name, &b.path.name, same_place) };
-        let unmarked = a.path.name.markers.is_empty() && b.path.name.markers.is_empty();
-        let name = if name == 1.0 && !named_as && unmarked && symbols_differ(a.note.stem(), b.note.stem()) {
-            strsim::normalized_levenshtein(a.note.stem(), b.note.stem())
-        } else {
+        let name = if named_as {
             name
+        } else {
+            by_symbols(name, (&a.path.name, a.note.stem()), (&b.path.name, b.note.stem()))
         };
         let title = (a.titled() && b.titled()).then(|| {
             let title = name_similarity(&a.title, &b.title, same_place);
-            let unmarked = a.title.markers.is_empty() && b.title.markers.is_empty();
-            if title == 1.0 && unmarked && symbols_differ(&a.note.title, &b.note.title) {
-                strsim::normalized_levenshtein(&a.note.title, &b.note.title)
-            } else {
-                title
-            }
+            by_symbols(title, (&a.title, &a.note.title), (&b.title, &b.note.title))
         });
         let title = if clash { title.map(|t| t.max(name)) } else { title };
         Names { name, title, clash, snapshot, recased }
@@ -384,16 +378,29 @@ fn worded(a: &Facts, b: &Facts) -> bool {
     wa.iter().any(|w| !wb.contains(w)) || wb.iter().any(|w| !wa.contains(w))
 }
 
-/// Whether two names or titles with the same words (and no markers)
-/// differ in a symbol, which a name key leaves out: `Bash &` and `Bash
-/// &&`, `C++` and `C#`, "C# Programming Language" and "C Programming
-/// Language". Separators and punctuation (`expenses_policy`,
-/// `expenses-policy`, `RedShift: OLED`, `RedShift - OLED`) are no symbol.
+/// The likeness of two names or titles, `alike` as their keys say, scored
+/// by their letters instead where the keys are one and no markers are
+/// taken out but the texts differ in a symbol, which a key leaves out:
+/// `Bash &` and `Bash &&`, `C++` and `C#`, "C# language" and "C language".
+fn by_symbols(alike: f64, (a, a_text): (&Normalized, &str), (b, b_text): (&Normalized, &str)) -> f64 {
+    let unmarked = a.markers.is_empty() && b.markers.is_empty();
+    if alike == 1.0 && unmarked && symbols_differ(a_text, b_text) {
+        strsim::normalized_levenshtein(a_text, b_text)
+    } else {
+        alike
+    }
+}
+
+/// Whether two texts with the same words differ in a symbol. Only the
+/// symbols that name things count (`+`, `#`, `&`, ...): separators and
+/// punctuation of any script (`expenses_policy`, `expenses-policy`,
+/// `RedShift: OLED`, `RedShift – OLED`, `Don’t`, `Don't`) are not.
 fn symbols_differ(a: &str, b: &str) -> bool {
-    const SEPARATORS: &[char] = &[' ', '-', '_', '.', ':', ',', ';', '!', '?', '\'', '"', '(', ')', '[', ']'];
+    const SYMBOLS: &[char] = &['+', '#', '&', '@', '*', '%', '$', '=', '<', '>', '|', '~', '^'];
     let plain = |text: &str| -> String {
         let text = text.to_lowercase();
-        text.split(SEPARATORS).filter(|w| !w.is_empty()).collect::<Vec<_>>().join(" ")
+        let words = text.split(|c: char| !c.is_alphanumeric() && !SYMBOLS.contains(&c));
+        words.filter(|w| !w.is_empty()).collect::<Vec<_>>().join(" ")
     };
     plain(a) != plain(b)
 }

@@ -25,7 +25,9 @@ pub(super) fn settle_by_history(
     let open: Vec<usize> = (0..pairs.len())
         .filter(|&i| pairs[i].direction == Direction::Uncertain || pairs[i].by_words)
         .filter(|&i| !pairs[i].any_evidence(Evidence::from_release_folders))
-        .filter(|&i| !pairs[i].order_evidence.iter().any(|e| matches!(e, Evidence::ClashCopy { .. })))
+        .filter(|&i| {
+            !pairs[i].order_evidence.iter().any(|e| matches!(e, Evidence::ClashCopy { edited: false, .. }))
+        })
         .collect();
     if open.is_empty() {
         return;

@@ -402,9 +402,9 @@ pub fn parse(text: &str, block: &Block) -> Result<Vec<Field>, YamlError> {
 /// error only when it is read: which of its values counts differs from
 /// one YAML loader to the next (Hugo's and PyYAML's take the last, js-yaml
 /// refuses the block), so nothing read from it can be trusted. Another
-/// key written twice is no concern of the reader's, and its second entry
-/// is dropped: docs sites carry repeated `description` and `weight` keys
-/// by the thousand, and their generators read them.
+/// key written twice is no concern of the reader's: its first entry is
+/// kept and the others dropped. Docs sites carry repeated `description`
+/// and `weight` keys by the thousand, and their generators read them.
 pub fn parse_reading(
     text: &str,
     block: &Block,
@@ -530,21 +530,16 @@ fn relaxed_closings(yaml: &str) -> Option<String> {
 }
 
 /// `yaml` with the lines after the first of the quoted scalar that opens
-/// at `mark` indented one space past the line it opens on, where they are
+/// at `mark` indented one space past its opening quote, where they are
 /// not already; `None` when no quoted scalar opens there or no line needs
 /// it. A quoted scalar folds its lines without their leading white space,
-/// so its value is unchanged.
+/// so its value is unchanged. Lines end at `\n` here: a scalar broken by
+/// a lone `\r` is left to the strict reading's error.
 fn relaxed_quoted(yaml: &str, mark: &Marker) -> Option<String> {
-    let line_start = if mark.line() <= 1 {
-        0
-    } else {
-        yaml.match_indices('\n').nth(mark.line() - 2).map(|(i, _)| i + 1)?
-    };
-    let line = &yaml[line_start..];
-    let (at, quote) = line.char_indices().nth(mark.col()).filter(|&(_, c)| c == '\'' || c == '"')?;
-    let base = line.len() - line.trim_start_matches(' ').len();
+    let (open, quote) = yaml.char_indices().nth(mark.index()).filter(|&(_, c)| c == '\'' || c == '"')?;
+    let indent = mark.col() + 1;
     let bytes = yaml.as_bytes();
-    let (open, mut i) = (line_start + at, line_start + at + 1);
+    let mut i = open + 1;
     let close = loop {
         match bytes.get(i) {
             None => return None,
@@ -560,9 +555,9 @@ fn relaxed_quoted(yaml: &str, mark: &Marker) -> Option<String> {
     for raw in yaml.split_inclusive('\n') {
         let (start, body) = (offset, raw.trim_start_matches(' '));
         offset += raw.len();
-        let indent = raw.len() - body.len();
-        if start > open && start <= close && indent <= base && !body.trim().is_empty() {
-            out.extend(std::iter::repeat_n(' ', base + 1));
+        let spaces = raw.len() - body.len();
+        if start > open && start <= close && spaces < indent && !body.trim().is_empty() {
+            out.extend(std::iter::repeat_n(' ', indent));
             out.push_str(body);
             changed = true;
         } else {
@@ -796,6 +791,12 @@ mod tests {
         assert_eq!(f[2].value.as_str(), Some("a \"b\" c"));
         assert_eq!(&*f[3].key, "status");
         assert_eq!(&text[f[3].value.span.range()], "draft");
+        // After a key of other letters, with CRLF, in a list item.
+        let text = "---\r\nété: x\r\nitems:\r\n  - note: \"a é\r\n  b\"\r\nstatus: draft\r\n---\r\n";
+        let f = fields(text);
+        assert_eq!(&*f[1].key, "items");
+        assert_eq!(&*f[2].key, "status");
+        assert_eq!(&text[f[2].value.span.range()], "draft");
         // A quoted scalar never closed is still an error.
         let bad = "---\na: 'open\nb: 2\n---\n";
         let Delimited::Found(block) = delimit(bad) else { panic!("no block") };
