@@ -515,17 +515,15 @@ pub fn year_folder(name: &str) -> Option<u16> {
 /// Whether a folder's name says its notes are old versions (`archive/`,
 /// `old/`, `legacy/`).
 pub fn older_folder(name: &str) -> bool {
-    OLDER_FOLDERS.contains(&name.to_lowercase().as_str())
+    OLDER_FOLDERS.iter().any(|w| w.eq_ignore_ascii_case(name))
 }
 
 /// Whether a folder's name says its notes are not the ones in use: old
-/// versions, or unfinished ones (`drafts/`, `wip-docs/`).
+/// versions, or unfinished ones (`drafts/`, `wip-docs/`). Asked of every
+/// folder of every note, so it allocates nothing.
 pub fn set_aside_folder(name: &str) -> bool {
-    older_folder(name)
-        || name
-            .to_lowercase()
-            .split(|c: char| !c.is_alphanumeric())
-            .any(|word| NEUTRAL_WORDS.contains(&word) || word == "drafts" || OLDER_FOLDERS.contains(&word))
+    let aside = OLDER_FOLDERS.iter().chain(NEUTRAL_WORDS).chain(&["drafts"]);
+    name.split(|c: char| !c.is_alphanumeric()).any(|word| aside.clone().any(|w| w.eq_ignore_ascii_case(word)))
 }
 
 /// Reads a vault-relative `path` and its `stem` (the file name without extension).
@@ -544,7 +542,7 @@ pub fn path_info(path: &str, stem: &str) -> PathInfo {
     let mut place = Vec::new();
     for folder in &folders[..folders.len() - 1] {
         let lower = folder.to_lowercase();
-        if older_folder(&lower) {
+        if OLDER_FOLDERS.contains(&lower.as_str()) {
             info.name.markers.push(Marker::Older { text: format!("{folder}/") });
         } else if let Some(y) = year_folder(&lower) {
             info.name.markers.push(Marker::Date { day: Day::new(y, 0, 0), text: format!("{folder}/") });
