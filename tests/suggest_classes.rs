@@ -345,7 +345,11 @@ fn a_page_of_a_release_chain_keeps_its_newer_copy() {
 /// only: the later releases' copies are ordered after that one by the
 /// folder rule, and a pair with each would repeat it. Nor is it paired
 /// with a page cloned from its new copy in that release
-/// (`2.0/deploy/snapshot.md`): a page renamed has one copy in each.
+/// (`2.0/deploy/snapshot.md`): a page renamed has one copy in each. And
+/// `1.0/guides/alerts/rules.md` is no older copy of a page of the same
+/// file name that shares its text (`2.0/ops/metrics/rules.md`) where
+/// that release holds one ending with more of its path
+/// (`2.0/ops/alerts/rules.md`), however much that one was rewritten.
 #[test]
 fn a_page_moved_between_releases_pairs_with_the_next_release_only() {
     let (pairs, json) = found(&fixture("release-moves"), &["--no-git"]);

@@ -444,6 +444,9 @@ pub(super) fn nearest_release_copies(pairs: &mut Vec<Pair>, roots: &VersionRoots
 /// that release; the same path keeps all of it), then the best scored. A
 /// page has one copy in each other release: pairs are taken best first,
 /// each while neither of its pages has its copy in the other's release.
+/// Before that, a pair of one file name goes where either release holds
+/// a page ending with more of the other's path: that page is the copy,
+/// and its own edits kept it from scoring as one.
 pub(super) fn one_copy_per_release(pairs: &mut Vec<Pair>, roots: &VersionRoots, vault: &Vault) {
     // The set, the two releases, and how many parts the two paths end in.
     let released = |p: &Pair| match (roots.placed[p.older].as_ref(), roots.placed[p.newer].as_ref()) {
@@ -456,6 +459,43 @@ pub(super) fn one_copy_per_release(pairs: &mut Vec<Pair>, roots: &VersionRoots, 
         _ => None,
     };
     let path = |id: NoteId| vault.notes[id].path.as_str();
+    // Every path ending of every page of each release a renamed pair
+    // reaches into (`a/b/c.md`, `b/c.md`, `c.md`): slices, no copies.
+    let mut endings: HashMap<(usize, usize), std::collections::HashSet<&str>> = HashMap::new();
+    for p in pairs.iter() {
+        if let Some((set, older_rank, newer_rank, _)) = released(p).filter(|r| r.3 != usize::MAX) {
+            endings.entry((set, older_rank)).or_default();
+            endings.entry((set, newer_rank)).or_default();
+        }
+    }
+    if !endings.is_empty() {
+        for placed in roots.placed.iter().flatten() {
+            if let Some(set) = endings.get_mut(&(placed.set, placed.rank)) {
+                let relative = placed.relative.as_str();
+                set.insert(relative);
+                set.extend(relative.match_indices('/').map(|(i, _)| &relative[i + 1..]));
+            }
+        }
+    }
+    // Whether the release holds a page whose path ends with more of
+    // `relative` than `ending` parts: that page, not this one, is its copy
+    // there (`page/click.md` beside the `frame/click.md` cloned from it,
+    // which its own edits set further apart in text).
+    let nearer = |set: usize, rank: usize, relative: &str, ending: usize| {
+        let start = relative.rmatch_indices('/').nth(ending).map_or(0, |(i, _)| i + 1);
+        let whole = relative.matches('/').count() + 1;
+        ending < whole && endings[&(set, rank)].contains(&relative[start..])
+    };
+    pairs.retain(|p| match released(p) {
+        // Only where the file names agree: a page of another name (`tool.md`
+        // become `tool/_index.md`) may well share its name with others.
+        Some((set, older_rank, newer_rank, ending)) if ending != usize::MAX && ending >= 1 => {
+            let (x, y) = (roots.placed[p.older].as_ref(), roots.placed[p.newer].as_ref());
+            let (x, y) = (&x.expect("placed").relative, &y.expect("placed").relative);
+            !nearer(set, newer_rank, x, ending) && !nearer(set, older_rank, y, ending)
+        }
+        _ => true,
+    });
     let mut order: Vec<(usize, usize)> =
         pairs.iter().enumerate().filter_map(|(i, p)| Some((i, released(p)?.3))).collect();
     // Longer ending, then higher score, then the paths in order.
