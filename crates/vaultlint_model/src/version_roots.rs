@@ -120,7 +120,8 @@ pub struct VersionRoots {
     /// (`v2.3/`, a year folder aside), in a set or not.
     versioned: Vec<bool>,
     /// Per note, whether a folder of its path sets it aside (`archive/`,
-    /// `wip-docs/`): such a note is not the live page a frozen copy yields to.
+    /// `wip-docs/`): such a note is not the live page a frozen copy yields
+    /// to. Empty where no set has a frozen root, so nothing asks.
     set_aside: Vec<bool>,
 }
 
@@ -137,11 +138,7 @@ impl VersionRoots {
             placed: vec![None; vault.notes.len()],
             pages: HashSet::new(),
             versioned: vec![false; vault.notes.len()],
-            set_aside: vault
-                .notes
-                .iter()
-                .map(|n| n.folder().split('/').any(vaultlint_syntax::names::set_aside_folder))
-                .collect(),
+            set_aside: Vec::new(),
         };
         let (mut candidates, under) = candidate_roots(vault);
         // Releases moved into an archive folder beside the others
@@ -178,6 +175,13 @@ impl VersionRoots {
             found.add_set(vault, roots, &under, docusaurus);
         }
         found.pages = found.placed.iter().flatten().map(|p| (p.set, p.rank, p.relative.clone())).collect();
+        // Asked only beside a frozen copy: a vault with none reads no folder.
+        if found.sets.iter().any(|set| set.frozen.contains(&true)) {
+            let aside = |n: &vaultlint_syntax::note::Note| {
+                n.folder().split('/').any(vaultlint_syntax::names::set_aside_folder)
+            };
+            found.set_aside = vault.notes.iter().map(aside).collect();
+        }
         found
     }
 

@@ -15,7 +15,7 @@ use std::cmp::Ordering;
 use std::collections::HashMap;
 use vaultlint_model::graph::Graph;
 use vaultlint_model::vault::{NoteId, Vault};
-use vaultlint_model::version_roots::VersionRoots;
+use vaultlint_model::version_roots::{Placed, VersionRoots};
 use vaultlint_syntax::names::Marker;
 
 /// At least this many notes with a day or week in their names and the same
@@ -326,35 +326,35 @@ fn filed_year(f: &Facts) -> Option<u16> {
     (filed || names(f.note.stem()) || names(&f.note.title)).then_some(year)
 }
 
-/// Whether `a` and `b` are two entries of a dated log rather than one
-/// document: alike by name or title once their years are set aside, each
-/// filed under and dated in its own year, the years apart (a yearly
-/// announcement in `blog/2024/` and `blog/2025/`, "2024 awards" and "2025
-/// awards"). Each is its year's own post, written from the last one's
-/// text but never replacing it; only the same text makes one a copy.
-pub(super) fn yearly_entries(a: &Facts, b: &Facts, signals: &Signals) -> bool {
+/// Whether a dated log keeps `a` and `b` apart, as two documents:
+///
+/// - two entries of the log: alike by name or title once their years are
+///   set aside, each filed under and dated in its own year, the years
+///   apart (a yearly announcement in `blog/2024/` and `blog/2025/`, "2024
+///   awards" and "2025 awards"). Each is its year's own post, written
+///   from the last one's text but never replacing it; only the same text
+///   makes one a copy;
+/// - a post (filed by its date under a folder of posts: `blog/`, `posts/`,
+///   `news/`) and a page of another name that no date places (no date in
+///   its frontmatter or its path): a guide written up from the post, or
+///   the post made from the guide. The post's date says when it was
+///   written, not that the page replaced it, and the post stays as it was
+///   posted.
+pub(super) fn logged_apart(a: &Facts, b: &Facts, signals: &Signals) -> bool {
+    let years = (filed_year(a), filed_year(b));
     let alike = signals.name == 1.0 || signals.title == Some(1.0);
-    alike
-        && signals.content < SAME_TEXT
-        && matches!((filed_year(a), filed_year(b)), (Some(x), Some(y)) if x != y)
-}
-
-/// Whether one of `a` and `b` is a post (filed by its date under a folder
-/// of posts: `blog/`, `posts/`, `news/`) and the other a page of another
-/// name that no date places (no date in its frontmatter or its path): a
-/// guide written up from the post, or the post made from the guide. The
-/// post's date says when it was written, not that the page replaced it,
-/// and the post stays as it was posted.
-pub(super) fn post_and_page(a: &Facts, b: &Facts, signals: &Signals) -> bool {
+    if alike && signals.content < SAME_TEXT && matches!(years, (Some(x), Some(y)) if x != y) {
+        return true;
+    }
     let undated = |f: &Facts| {
         vaultlint_syntax::keys::version_dates().all(|key| f.note.day(key).is_none())
             && !f.path.name.markers.iter().any(|m| matches!(m, Marker::Date { .. } | Marker::Week { .. }))
     };
-    let post = |f: &Facts| {
-        let posts = |folder: &str| POST_FOLDERS.contains(&folder.to_lowercase().as_str());
-        f.note.folder().split('/').any(posts) && filed_year(f).is_some()
+    let post = |f: &Facts, year: Option<u16>| {
+        let posts = |folder: &str| POST_FOLDERS.iter().any(|p| p.eq_ignore_ascii_case(folder));
+        year.is_some() && f.note.folder().split('/').any(posts)
     };
-    signals.name < 1.0 && (post(a) && undated(b) || post(b) && undated(a))
+    signals.name < 1.0 && (post(a, years.0) && undated(b) || post(b, years.1) && undated(a))
 }
 
 /// Folders of posts, each filed by its date.
@@ -448,25 +448,26 @@ pub(super) fn nearest_release_copies(pairs: &mut Vec<Pair>, roots: &VersionRoots
 /// a page ending with more of the other's path: that page is the copy,
 /// and its own edits kept it from scoring as one.
 pub(super) fn one_copy_per_release(pairs: &mut Vec<Pair>, roots: &VersionRoots, vault: &Vault) {
-    // The set, the two releases, and how many parts the two paths end in.
+    // Where the two pages sit in one set, two releases apart, and how many
+    // parts their paths end in (all for one path).
     let released = |p: &Pair| match (roots.placed[p.older].as_ref(), roots.placed[p.newer].as_ref()) {
         (Some(x), Some(y)) if x.set == y.set && x.rank != y.rank => {
             let ending =
                 x.relative.rsplit('/').zip(y.relative.rsplit('/')).take_while(|(a, b)| a == b).count();
-            let ending = if x.relative == y.relative { usize::MAX } else { ending };
-            Some((x.set, x.rank, y.rank, ending))
+            Some((x, y, if x.relative == y.relative { usize::MAX } else { ending }))
         }
         _ => None,
     };
-    let path = |id: NoteId| vault.notes[id].path.as_str();
-    // Every path ending of every page of each release a renamed pair
-    // reaches into (`a/b/c.md`, `b/c.md`, `c.md`): slices, no copies.
+    // A renamed pair whose file names agree, asked of below: a page of
+    // another name (`tool.md` become `tool/_index.md`) may well share its
+    // name with others.
+    let same_file_name = |ending: usize| (1..usize::MAX).contains(&ending);
+    // Every path ending of every page of each release such a pair reaches
+    // into (`a/b/c.md`, `b/c.md`, `c.md`): slices, no copies.
     let mut endings: HashMap<(usize, usize), std::collections::HashSet<&str>> = HashMap::new();
-    for p in pairs.iter() {
-        if let Some((set, older_rank, newer_rank, _)) = released(p).filter(|r| r.3 != usize::MAX) {
-            endings.entry((set, older_rank)).or_default();
-            endings.entry((set, newer_rank)).or_default();
-        }
+    for (x, y, _) in pairs.iter().filter_map(released).filter(|r| same_file_name(r.2)) {
+        endings.entry((x.set, x.rank)).or_default();
+        endings.entry((y.set, y.rank)).or_default();
     }
     if !endings.is_empty() {
         for placed in roots.placed.iter().flatten() {
@@ -477,27 +478,24 @@ pub(super) fn one_copy_per_release(pairs: &mut Vec<Pair>, roots: &VersionRoots, 
             }
         }
     }
-    // Whether the release holds a page whose path ends with more of
-    // `relative` than `ending` parts: that page, not this one, is its copy
-    // there (`page/click.md` beside the `frame/click.md` cloned from it,
-    // which its own edits set further apart in text).
-    let nearer = |set: usize, rank: usize, relative: &str, ending: usize| {
+    // Whether the release of `there` holds a page whose path ends with
+    // more of `relative` than `ending` parts: that page, not this one, is
+    // its copy there (`page/click.md` beside the `frame/click.md` cloned
+    // from it, which its own edits set further apart in text).
+    let nearer = |there: &Placed, relative: &str, ending: usize| {
         let start = relative.rmatch_indices('/').nth(ending).map_or(0, |(i, _)| i + 1);
         let whole = relative.matches('/').count() + 1;
-        ending < whole && endings[&(set, rank)].contains(&relative[start..])
+        ending < whole && endings[&(there.set, there.rank)].contains(&relative[start..])
     };
     pairs.retain(|p| match released(p) {
-        // Only where the file names agree: a page of another name (`tool.md`
-        // become `tool/_index.md`) may well share its name with others.
-        Some((set, older_rank, newer_rank, ending)) if ending != usize::MAX && ending >= 1 => {
-            let (x, y) = (roots.placed[p.older].as_ref(), roots.placed[p.newer].as_ref());
-            let (x, y) = (&x.expect("placed").relative, &y.expect("placed").relative);
-            !nearer(set, newer_rank, x, ending) && !nearer(set, older_rank, y, ending)
+        Some((x, y, ending)) if same_file_name(ending) => {
+            !nearer(y, &x.relative, ending) && !nearer(x, &y.relative, ending)
         }
         _ => true,
     });
+    let path = |id: NoteId| vault.notes[id].path.as_str();
     let mut order: Vec<(usize, usize)> =
-        pairs.iter().enumerate().filter_map(|(i, p)| Some((i, released(p)?.3))).collect();
+        pairs.iter().enumerate().filter_map(|(i, p)| Some((i, released(p)?.2))).collect();
     // Longer ending, then higher score, then the paths in order.
     order.sort_by(|&(i, x), &(j, y)| {
         let (p, q) = (&pairs[i], &pairs[j]);
@@ -510,8 +508,8 @@ pub(super) fn one_copy_per_release(pairs: &mut Vec<Pair>, roots: &VersionRoots, 
     let mut keep = vec![true; pairs.len()];
     for (i, _) in order {
         let p = &pairs[i];
-        let (set, older_rank, newer_rank, _) = released(p).expect("released");
-        let slots = [(p.older, set, newer_rank, true), (p.newer, set, older_rank, false)];
+        let (x, y, _) = released(p).expect("released");
+        let slots = [(p.older, x.set, y.rank, true), (p.newer, x.set, x.rank, false)];
         if slots.iter().any(|slot| taken.contains(slot)) {
             keep[i] = false;
         } else {

@@ -35,9 +35,7 @@ pub use vaultlint_syntax::link::LinkStyle;
 use candidates::{KeyHashes, candidates};
 use compare::compare;
 use direction::Direction;
-use exclusions::{
-    Links, Ordinals, best_partners, entry_and_document, in_series, post_and_page, translation, yearly_entries,
-};
+use exclusions::{Links, Ordinals, best_partners, entry_and_document, in_series, logged_apart, translation};
 use facts::{Boilerplate, Brief, Facts, facts_of_candidates};
 use minhash::{Common, Tally};
 use rayon::prelude::*;
@@ -318,8 +316,7 @@ impl Screening<'_> {
         // A dated log's entries, and a post beside the page made from it,
         // unless release folders order them (a page frozen in a release
         // that left the docs for the blog).
-        let logged = yearly_entries(fa, fb, &pair.signals) || post_and_page(fa, fb, &pair.signals);
-        if logged && !pair.any_evidence(Evidence::from_release_folders) {
+        if logged_apart(fa, fb, &pair.signals) && !pair.any_evidence(Evidence::from_release_folders) {
             return None;
         }
         // Members of a series: only two neighbours, and only with
