@@ -362,6 +362,23 @@ fn a_page_moved_between_releases_pairs_with_the_next_release_only() {
     assert_eq!(rules[0]["newer"], "content/docs/dev");
 }
 
+/// A section whose folder moved between releases (`plugins/cache/` to
+/// `extensions/cache/`, as its pages' pairs show) keeps its index page
+/// there, however rewritten: the page that took the index's list of
+/// options (`reference/cache-options.md`) shares half its text, but is a
+/// part of it split off, not its next version.
+#[test]
+fn a_page_split_off_a_moved_section_is_not_its_index_renamed() {
+    let (pairs, _) = found(&fixture("release-splits"), &["--no-git"]);
+    assert_eq!(
+        pairs,
+        owned(&[
+            ("docs/1.0/plugins/cache/evict.md", "docs/2.0/extensions/cache/evict.md", "confident"),
+            ("docs/1.0/plugins/cache/warm.md", "docs/2.0/extensions/cache/warm.md", "confident"),
+        ])
+    );
+}
+
 /// The release order is never reversed: where the notes' own dates say
 /// the renamed page in the newer release is the older, the pair keeps the
 /// releases' order, is uncertain, and says both. (The dates are written

@@ -437,6 +437,77 @@ pub(super) fn nearest_release_copies(pairs: &mut Vec<Pair>, roots: &VersionRoots
     pairs.retain(|_| kept.next().unwrap_or(true));
 }
 
+/// Drops a page renamed between two releases (a pair of two file names)
+/// where the other release still holds it: at its own path, or under the
+/// folder its siblings moved to there (`browser/page/click.md` became
+/// `k6-browser/page/click.md`, so `browser/_index.md` became
+/// `k6-browser/_index.md`). The kept page is its copy, however rewritten;
+/// the renamed one took a part of it (a section page's options, split off
+/// into a page of their own), or gave it one.
+pub(super) fn renamed_where_kept(pairs: &mut Vec<Pair>, roots: &VersionRoots) {
+    let placed = |p: &Pair| match (roots.placed[p.older].as_ref(), roots.placed[p.newer].as_ref()) {
+        (Some(x), Some(y)) if x.set == y.set && x.rank != y.rank => Some((x, y)),
+        _ => None,
+    };
+    fn file_name(relative: &str) -> &str {
+        relative.rsplit('/').next().unwrap_or(relative)
+    }
+    let renamed = |x: &Placed, y: &Placed| file_name(&x.relative) != file_name(&y.relative);
+    // The folder each moved page of one file name went to, both ways:
+    // (set, from rank, to rank) to (folder there, folder here), the
+    // folders before the path's common ending.
+    let mut moves: HashMap<(usize, usize, usize), Vec<(&str, &str)>> = HashMap::new();
+    let mut asked: std::collections::HashSet<(usize, usize)> = Default::default();
+    for (x, y) in pairs.iter().filter_map(placed) {
+        if renamed(x, y) {
+            asked.extend([(x.set, x.rank), (y.set, y.rank)]);
+        } else if x.relative != y.relative {
+            let (a, b) = (x.relative.as_str(), y.relative.as_str());
+            let ending = a.rsplit('/').zip(b.rsplit('/')).take_while(|(s, t)| s == t).count();
+            let cut = |path: &str| path.rmatch_indices('/').nth(ending - 1).map_or(0, |(i, _)| i);
+            let (fa, fb) = (&a[..cut(a)], &b[..cut(b)]);
+            moves.entry((x.set, x.rank, y.rank)).or_default().push((fa, fb));
+            moves.entry((x.set, y.rank, x.rank)).or_default().push((fb, fa));
+        }
+    }
+    if asked.is_empty() {
+        return;
+    }
+    let mut held: HashMap<(usize, usize), std::collections::HashSet<&str>> =
+        asked.into_iter().map(|release| (release, Default::default())).collect();
+    for placed in roots.placed.iter().flatten() {
+        if let Some(pages) = held.get_mut(&(placed.set, placed.rank)) {
+            pages.insert(placed.relative.as_str());
+        }
+    }
+    // Whether the release of `there` holds `page` other than as `other`:
+    // at its path, or moved where its siblings went, to a path its own
+    // release does not hold (a folder's own index stays its index when
+    // some of its pages move into another folder).
+    let kept = |page: &Placed, there: &Placed, other: &str| {
+        let (pages, own) = (&held[&(there.set, there.rank)], &held[&(page.set, page.rank)]);
+        let relative = page.relative.as_str();
+        let holds = |path: &str| path != other && pages.contains(path);
+        holds(relative)
+            || moves.get(&(page.set, page.rank, there.rank)).is_some_and(|moved| {
+                moved.iter().any(|&(from, to)| {
+                    let rest = match from {
+                        "" => Some(relative),
+                        _ => relative.strip_prefix(from).and_then(|r| r.strip_prefix('/')),
+                    };
+                    rest.is_some_and(|rest| {
+                        let path = if to.is_empty() { rest.to_owned() } else { format!("{to}/{rest}") };
+                        holds(&path) && !own.contains(path.as_str())
+                    })
+                })
+            })
+    };
+    pairs.retain(|p| match placed(p) {
+        Some((x, y)) if renamed(x, y) => !kept(x, y, &y.relative) && !kept(y, x, &x.relative),
+        _ => true,
+    });
+}
+
 /// Keeps, of the pairs that join one page of a release to several pages
 /// of one other release, only the page it became: the one whose path
 /// keeps most of its own from the end (`page/click.md` became

@@ -226,6 +226,7 @@ pub fn find_tallied(
     pairs.retain(|p| !links.retired[p.older]);
     exclusions::drop_near_twins(&mut pairs);
     exclusions::drop_mirrors(&mut pairs, vault, &facts);
+    exclusions::renamed_where_kept(&mut pairs, &roots);
     exclusions::one_copy_per_release(&mut pairs, &roots, vault);
     best_partners(&mut pairs, vault.notes.len(), |p| ordinals.chain(p.older, p.newer));
     if options.git {
