@@ -344,14 +344,40 @@ fn links_to_superseded_notes() {
 
 #[test]
 fn dates_as_sites_and_import_tools_write_them() {
-    // Jekyll's space before the offset, and a zone noted in parentheses,
-    // are dates; a year repeated before the offset is not.
+    // Jekyll's space before the offset, a zone noted in parentheses and
+    // YAML's one-digit hour are dates; a year repeated before the offset
+    // is not.
     // (On `date`, which the lifecycle does not read, it is a warning.)
     let (code, json) = check_json(&fixture("site-dates"), &[]);
     assert_eq!(
         findings(&json),
         [("invalid-date".to_string(), "_posts/2020-01-11-release-2-0.md".to_string(), Some(4))]
     );
+    assert_eq!(code, 0);
+}
+
+#[test]
+fn dates_as_the_vault_writes_them() {
+    // A template's day and weekday is a date, unless the day falls on
+    // another weekday. Numeric dates with the day first are the vault's
+    // own under `date`, where one of them puts a number past 12 first;
+    // under `created` nothing says which comes first.
+    let (code, json) = check_json(&fixture("vault-dates"), &[]);
+    assert_eq!(
+        findings(&json),
+        [
+            ("invalid-date".to_string(), "Meetings/Kickoff.md".to_string(), Some(2)),
+            ("invalid-date".to_string(), "Meetings/Planning.md".to_string(), Some(2)),
+            ("invalid-date".to_string(), "Meetings/Retro.md".to_string(), Some(2)),
+            ("invalid-date".to_string(), "Posts/Pairing.md".to_string(), Some(2)),
+            ("invalid-date".to_string(), "Problems/Binary search.md".to_string(), Some(2)),
+        ]
+    );
+    let messages: Vec<&str> =
+        json["diagnostics"].as_array().unwrap().iter().map(|d| d["message"].as_str().unwrap()).collect();
+    assert_eq!(messages[0], "`created` is `05-06-2026`, which may put the day or the month first");
+    assert_eq!(messages[3], "`date` is `31-04-2026`, which is not a date");
+    assert_eq!(messages[4], "`date` is `2023-10-06 Saturday`, but 2023-10-06 is a Friday");
     assert_eq!(code, 0);
 }
 

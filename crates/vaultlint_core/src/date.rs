@@ -86,24 +86,73 @@ pub struct Written {
 /// writers produce them (parsed by jiff, calendar checked): `2026-01-15`,
 /// `2026/01/15`, `20260115`, `2026-01-15T10:30`, `2026-01-15 10:30:00`,
 /// with fractions of a second, and `Z`, `+02:00`, `+0200` or a time zone
-/// in brackets after it; and as sites and import tools write them: Jekyll's
-/// `2013-05-06 02:12:52 +0200` (a space before the offset), and a time
-/// with its zone noted in parentheses, `2021-05-10T18:22:56 (UTC -05:00)`.
+/// in brackets after it; and as sites, templates and import tools write
+/// them: Jekyll's `2013-05-06 02:12:52 +0200` (a space before the offset),
+/// YAML's timestamps with a one-digit hour (`2021-10-01 8:30:00+00:00`,
+/// as Hugo reads them), a day followed by its weekday (`2023-09-30
+/// Saturday`, a template's `YYYY-MM-DD dddd`; a weekday the day does not
+/// fall on makes it no date), and a time with its zone noted in
+/// parentheses, `2021-05-10T18:22:56 (UTC -05:00)`.
 pub fn parse(text: &str) -> Option<Written> {
     let text = text.trim();
-    let (day, time) = parse_iso(&reads_as(text))?;
+    let (day, time) = match without_weekday(text) {
+        Some((date, weekday)) => {
+            let (day, time) = parse_iso(date).filter(|(_, time)| time.is_none())?;
+            let civil = jiff::civil::Date::new(day.year as i16, day.month as i8, day.day as i8).ok()?;
+            (civil.weekday() == weekday).then_some((day, time))?
+        }
+        None => parse_iso(&reads_as(text))?,
+    };
     Some(Written { day, time, text: text.to_string() })
 }
 
-/// `text` as ISO 8601 reads it: a zone noted in parentheses after the
-/// time is dropped, and the space before a numeric offset that follows a
-/// time is closed up.
+/// For a day followed by a weekday it does not fall on (`2023-10-06
+/// Saturday`), the day and the weekday it falls on.
+pub fn wrong_weekday(text: &str) -> Option<(Day, &'static str)> {
+    let (date, weekday) = without_weekday(text.trim())?;
+    let (day, None) = parse_iso(date)? else { return None };
+    let civil = jiff::civil::Date::new(day.year as i16, day.month as i8, day.day as i8).ok()?;
+    let (name, _) = WEEKDAYS.iter().find(|(_, w)| *w == civil.weekday())?;
+    (civil.weekday() != weekday).then_some((day, name))
+}
+
+/// The names of the week's days, Monday first, as templates write them
+/// (`dddd`, `ddd`).
+const WEEKDAYS: [(&str, jiff::civil::Weekday); 7] = [
+    ("monday", jiff::civil::Weekday::Monday),
+    ("tuesday", jiff::civil::Weekday::Tuesday),
+    ("wednesday", jiff::civil::Weekday::Wednesday),
+    ("thursday", jiff::civil::Weekday::Thursday),
+    ("friday", jiff::civil::Weekday::Friday),
+    ("saturday", jiff::civil::Weekday::Saturday),
+    ("sunday", jiff::civil::Weekday::Sunday),
+];
+
+/// `2023-09-30 Saturday` (or `Sat`, or `Saturday` after a comma) as its
+/// date and the weekday named after it.
+fn without_weekday(text: &str) -> Option<(&str, jiff::civil::Weekday)> {
+    let (date, name) = text.rsplit_once(' ')?;
+    let date = date.trim_end().trim_end_matches(',');
+    let name = name.to_ascii_lowercase();
+    let named = |(full, _): &&(&str, _)| name == *full || name.len() == 3 && full.starts_with(name.as_str());
+    WEEKDAYS.iter().find(named).map(|&(_, weekday)| (date, weekday))
+}
+
+/// `text` as ISO 8601 reads it: a one-digit hour gets its zero, a zone
+/// noted in parentheses after the time is dropped, and the space before a
+/// numeric offset that follows a time is closed up.
 fn reads_as(text: &str) -> Cow<'_, str> {
-    // Both forms hold a space; most dates are a bare day.
-    if !text.contains(' ') {
-        return Cow::Borrowed(text);
-    }
     let mut text = Cow::Borrowed(text);
+    // `2021-10-01 8:30:00`: YAML's timestamp allows a one-digit hour.
+    if let [_, _, _, _, b'-', _, _, b'-', _, _, b' ' | b'T', h, b':', ..] = text.as_bytes()
+        && h.is_ascii_digit()
+    {
+        text = Cow::Owned(format!("{}0{}", &text[..11], &text[11..]));
+    }
+    // The other forms hold a space; most dates are a bare day.
+    if !text.contains(' ') {
+        return text;
+    }
     if let Some(open) = text.rfind(" (")
         && text.ends_with(')')
         && !text[open + 2..text.len() - 1].contains(['(', ')'])
@@ -205,6 +254,15 @@ mod tests {
         assert_eq!(day("2013-05-06 02:12:52 +0200"), Some(Day::new(2013, 5, 6)));
         assert_eq!(day("2013-05-06 02:12 -05:00"), Some(Day::new(2013, 5, 6)));
         assert_eq!(day("2021-05-10T18:22:56 (UTC -05:00)"), Some(Day::new(2021, 5, 10)));
+        // A one-digit hour, as YAML's timestamps allow.
+        assert_eq!(day("2021-10-01 8:30:00+00:00"), Some(Day::new(2021, 10, 1)));
+        assert_eq!(parse("2021-10-01T8:30").unwrap().time, Some(jiff::civil::time(8, 30, 0, 0)));
+        // A template's day and weekday.
+        assert_eq!(day("2023-09-30 Saturday"), Some(Day::new(2023, 9, 30)));
+        assert_eq!(day("2023-09-30 sat"), Some(Day::new(2023, 9, 30)));
+        assert_eq!(day("2023-09-30, Saturday"), Some(Day::new(2023, 9, 30)));
+        assert_eq!(wrong_weekday("2023-09-29 Saturday"), Some((Day::new(2023, 9, 29), "friday")));
+        assert_eq!(wrong_weekday("2023-09-30 Saturday"), None);
         assert_eq!(parse("2013-05-06 02:12:52 +0200").unwrap().text, "2013-05-06 02:12:52 +0200");
         for bad in [
             "2025-02-29",
@@ -222,6 +280,11 @@ mod tests {
             "2026-01-15 +0200",
             "2026-02-30 10:00 (UTC)",
             "(UTC)",
+            "2023-09-30 Friday",
+            "2023-09-30 Sa",
+            "2023-09-30 10:00 Saturday",
+            "2026-01-15 8:3",
+            "Saturday",
         ] {
             assert_eq!(parse(bad), None, "{bad}");
         }

@@ -2,6 +2,7 @@
 //! effective interval must not end before it starts; and, as of a given
 //! day, a review may be overdue and a successor may not be in force yet.
 
+use std::collections::HashMap;
 use vaultlint_core::code::Code;
 use vaultlint_core::date::{self, Day};
 use vaultlint_core::diagnostic::Diagnostic;
@@ -14,11 +15,96 @@ use vaultlint_syntax::keys;
 /// out of them, where `scheduled-successor` is declared from that side).
 pub fn check(cx: &super::Context, out: &mut Vec<Diagnostic>) {
     let (vault, graph, as_of, wanted) = (cx.vault, cx.graph, cx.options.as_of, &cx.wanted[..]);
-    super::note_by_note(vault, |id| of_note(vault, graph, as_of, wanted, id), out);
+    let orders = NumericOrders::of(vault);
+    super::note_by_note(vault, |id| of_note(vault, graph, as_of, wanted, &orders, id), out);
+}
+
+/// A vault's own numeric dates (`15-05-2026`, `05/15/2026`): which key's
+/// values put the day first, and which the month. A vault learns it from
+/// its values: at least [`NumericOrders::CONVENTION`] of them under one
+/// key, one with a first number past 12 and none with a second (the day
+/// first), or the other way round. Such a value is the vault's own way of
+/// writing a date, not a finding; one its order makes no day (`31-02-2026`)
+/// still is. The lifecycle reads ISO dates only, so its keys learn nothing.
+struct NumericOrders {
+    day_first: HashMap<String, bool>,
+}
+
+impl NumericOrders {
+    /// Fewer values than this under a key are a slip, not a convention.
+    const CONVENTION: usize = 3;
+
+    fn of(vault: &Vault) -> NumericOrders {
+        // Per key: values seen, and whether a first or second number was past 12.
+        let mut seen: HashMap<&str, (usize, bool, bool)> = HashMap::new();
+        for (id, note) in vault.notes.iter().enumerate() {
+            let template = vault.is_template(id);
+            for f in note.fields.iter().filter(|f| !(template && note.is_placeholder(&f.value))) {
+                let learns = keys::find(&f.key).is_some_and(|k| k.role == keys::Role::Date);
+                if let (true, ValueKind::Scalar { text, .. }) = (learns, &f.value.kind)
+                    && let Some((first, second, _)) = numeric(text)
+                {
+                    let entry = seen.entry(&f.key).or_default();
+                    *entry = (entry.0 + 1, entry.1 || first > 12, entry.2 || second > 12);
+                }
+            }
+        }
+        let day_first = seen
+            .into_iter()
+            .filter(|&(_, (count, first, second))| count >= Self::CONVENTION && first != second)
+            .map(|(key, (_, first, _))| (key.to_string(), first))
+            .collect();
+        NumericOrders { day_first }
+    }
+
+    /// Whether `text` under `key` is a day as the vault writes it.
+    fn reads(&self, key: &str, text: &str) -> bool {
+        match (self.day_first.get(key), numeric(text)) {
+            (Some(&day_first), Some((first, second, year))) => {
+                let (month, day) = if day_first { (second, first) } else { (first, second) };
+                date::days_in_month(year, month as u8).is_some_and(|days| day >= 1 && day <= u16::from(days))
+            }
+            _ => false,
+        }
+    }
+}
+
+/// `15-05-2026`, `15/05/2026` or `15.05.2026` as its three numbers: two
+/// of one or two digits, the year of four, one separator between them.
+fn numeric(text: &str) -> Option<(u16, u16, u16)> {
+    let text = text.trim();
+    let separator = text.chars().find(|c| !c.is_ascii_digit())?;
+    let mut parts = text.split(separator);
+    let mut part = |len: std::ops::RangeInclusive<usize>| {
+        parts.next().filter(|p| len.contains(&p.len()) && p.bytes().all(|b| b.is_ascii_digit()))?.parse().ok()
+    };
+    let numbers = (part(1..=2)?, part(1..=2)?, part(4..=4)?);
+    (matches!(separator, '-' | '/' | '.') && parts.next().is_none()).then_some(numbers)
+}
+
+/// What is wrong with `text`, no date under `key`.
+fn unreadable(key: &str, text: &str, orders: &NumericOrders) -> String {
+    if let Some((day, weekday)) = date::wrong_weekday(text) {
+        let weekday = format!("{}{}", weekday[..1].to_ascii_uppercase(), &weekday[1..]);
+        return format!("`{key}` is `{text}`, but {day} is a {weekday}");
+    }
+    match numeric(text) {
+        Some(_) if !orders.day_first.contains_key(key) => {
+            format!("`{key}` is `{text}`, which may put the day or the month first")
+        }
+        _ => format!("`{key}` is `{text}`, which is not a date"),
+    }
 }
 
 /// The findings on the dates of the note `id`.
-fn of_note(vault: &Vault, graph: &Graph, as_of: Day, wanted: &[bool], id: usize) -> Vec<Diagnostic> {
+fn of_note(
+    vault: &Vault,
+    graph: &Graph,
+    as_of: Day,
+    wanted: &[bool],
+    orders: &NumericOrders,
+    id: usize,
+) -> Vec<Diagnostic> {
     let note = &vault.notes[id];
     let mut out = Vec::new();
     if !wanted[id] && !graph.edges[id].iter().any(|e| wanted[e.to]) {
@@ -30,8 +116,8 @@ fn of_note(vault: &Vault, graph: &Graph, as_of: Day, wanted: &[bool], id: usize)
         let key = &f.key;
         let message = match &f.value.kind {
             _ if f.value.is_null() => None,
-            ValueKind::Scalar { text, .. } if date::parse(text).is_none() => {
-                Some(format!("`{key}` is `{}`, which is not a date", text.trim()))
+            ValueKind::Scalar { text, .. } if date::parse(text).is_none() && !orders.reads(key, text) => {
+                Some(unreadable(key, text.trim(), orders))
             }
             ValueKind::Scalar { .. } => None,
             _ => Some(format!("`{key}` is a list or a mapping, not a date")),
