@@ -379,6 +379,22 @@ fn a_page_split_off_a_moved_section_is_not_its_index_renamed() {
     );
 }
 
+/// The one release left of a major version (`v1/1.9/`) pairs each of its
+/// pages with the first release of the next (`v2/2.0/`) only: the folder
+/// rule orders that release's copies after it.
+#[test]
+fn a_page_before_a_set_of_releases_pairs_with_the_first_of_them() {
+    let (pairs, json) = found(&fixture("major-versions"), &["--no-git"]);
+    assert_eq!(
+        pairs,
+        owned(&[
+            ("docs/v1/1.9/deployment/windows.md", "docs/v2/2.0/deployment/windows.md", "confident"),
+            ("docs/v1/1.9/storage.md", "docs/v2/2.0/operations/storage.md", "confident"),
+        ])
+    );
+    assert_eq!(json["folder_rules"][0]["newer"], "docs/v2/2.2", "{json}");
+}
+
 /// The release order is never reversed: where the notes' own dates say
 /// the renamed page in the newer release is the older, the pair keeps the
 /// releases' order, is uncertain, and says both. (The dates are written

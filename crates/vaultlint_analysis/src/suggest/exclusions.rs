@@ -417,11 +417,12 @@ pub(super) fn best_partners(pairs: &mut Vec<Pair>, notes: usize, chained: impl F
 /// in a set of release folders, only the pair with the nearest copy: a
 /// page moved in 5.1 pairs its 4.0 copy with 5.1's, not also with 6.1's
 /// and 7.1's (the folder rule orders those after 5.1's), and its 5.1 copy
-/// with 4.0's, not also with 3.0's.
+/// with 4.0's, not also with 3.0's. So does a note outside the set: the
+/// last page of a `v1/` folder pairs with the first of `v2/`'s releases.
 pub(super) fn nearest_release_copies(pairs: &mut Vec<Pair>, roots: &VersionRoots) {
     let mut newer_of: HashMap<NoteId, Vec<NoteId>> = HashMap::new();
     let mut older_of: HashMap<NoteId, Vec<NoteId>> = HashMap::new();
-    for p in pairs.iter().filter(|p| p.any_evidence(Evidence::from_release_set)) {
+    for p in pairs.iter() {
         newer_of.entry(p.older).or_default().push(p.newer);
         older_of.entry(p.newer).or_default().push(p.older);
     }
@@ -430,7 +431,7 @@ pub(super) fn nearest_release_copies(pairs: &mut Vec<Pair>, roots: &VersionRoots
             || newer_of[&p.older].iter().any(|&n| roots.order(n, p.newer) == Some(Ordering::Less));
         let nearer_older =
             || older_of[&p.newer].iter().any(|&o| roots.order(o, p.older) == Some(Ordering::Greater));
-        p.any_evidence(Evidence::from_release_set) && (nearer_newer() || nearer_older())
+        nearer_newer() || nearer_older()
     };
     let farther: Vec<bool> = pairs.iter().map(farther).collect();
     let mut kept = farther.into_iter().map(|far| !far);
