@@ -395,6 +395,15 @@ fn a_page_before_a_set_of_releases_pairs_with_the_first_of_them() {
     assert_eq!(json["folder_rules"][0]["newer"], "docs/v2/2.2", "{json}");
 }
 
+/// A published garden writes each embedded note's text into the note
+/// that embeds it, and each drawing's script and style into the note
+/// that shows it: that text is the other note's, not a copy of it.
+#[test]
+fn embedded_notes_and_drawings_are_not_copies() {
+    let (pairs, _) = found(&fixture("published-garden"), &["--no-git"]);
+    assert_eq!(pairs, owned(&[]));
+}
+
 /// The release order is never reversed: where the notes' own dates say
 /// the renamed page in the newer release is the older, the pair keeps the
 /// releases' order, is uncertain, and says both. (The dates are written

@@ -207,6 +207,15 @@ fn words(text: &str, mut each: impl FnMut(u64)) {
         }
         in_number = false;
         if b.is_ascii() {
+            if b == b'<'
+                && let Some(end) = not_prose(bytes, i)
+            {
+                if let Some(h) = word.take() {
+                    each(h);
+                }
+                i = end;
+                continue;
+            }
             if b.is_ascii_alphabetic() {
                 let end =
                     bytes[i..].iter().position(|c| !c.is_ascii_alphabetic()).map_or(bytes.len(), |n| i + n);
@@ -234,6 +243,48 @@ fn words(text: &str, mut each: impl FnMut(u64)) {
     }
     if let Some(h) = word.take() {
         each(h);
+    }
+}
+
+/// Where an element that holds no prose of the note's own ends, for one
+/// that starts at `at`: a script or a style, and a note embedded in this
+/// one as a published page holds it (the Digital Garden plugin writes
+/// `![[Router]]` as a `transclusion internal-embed` element holding
+/// Router's text). Their text would make a note that embeds another, or
+/// draws with one tool, a copy of it. `None` for any other tag, or one
+/// that is never closed.
+fn not_prose(bytes: &[u8], at: usize) -> Option<usize> {
+    let rest = &bytes[at..];
+    let starts = |tag: &[u8]| rest.len() >= tag.len() && rest[..tag.len()].eq_ignore_ascii_case(tag);
+    let after = |from: usize, close: &[u8]| {
+        memchr::memmem::find_iter(&bytes[from..], b"</")
+            .find(|&i| bytes[from + i..].get(..close.len()).is_some_and(|t| t.eq_ignore_ascii_case(close)))
+            .map(|i| from + i + close.len())
+    };
+    if starts(b"<script") {
+        after(at, b"</script>")
+    } else if starts(b"<style") {
+        after(at, b"</style>")
+    } else if starts(b"<div class=\"transclusion internal-embed") {
+        // To the `</div>` that closes it: embeds nest.
+        let mut depth = 0usize;
+        let mut i = at;
+        while let Some(open) = memchr::memchr(b'<', &bytes[i..]) {
+            i += open;
+            let tag = &bytes[i..];
+            if tag.starts_with(b"<div") {
+                depth += 1;
+            } else if tag.starts_with(b"</div>") {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(i + b"</div>".len());
+                }
+            }
+            i += 1;
+        }
+        None
+    } else {
+        None
     }
 }
 
@@ -398,6 +449,23 @@ mod tests {
         let shared = a.sample().iter().filter(|h| c.sample().contains(h)).count();
         // Of six shingles, the three around the number differ.
         assert_eq!((a.sample().len(), shared), (6, 3));
+    }
+
+    #[test]
+    fn scripts_styles_and_published_embeds_are_not_words() {
+        let hashes = |text: &str| {
+            let mut all = Vec::new();
+            words(text, |h| all.push(h));
+            all
+        };
+        let plain = hashes("one two three");
+        assert_eq!(hashes("one <script>let x = 1;</script>two <STYLE>p {}</style>three"), plain);
+        let embed = "<div class=\"transclusion internal-embed\"><div class=\"markdown-embed\">\
+                     four <div>five</div> six</div></div>";
+        assert_eq!(hashes(&format!("one two {embed}three")), plain);
+        // Never closed: the text is read.
+        assert_eq!(hashes("one <script>two three").len(), plain.len() + 1);
+        assert_eq!(hashes("<b>one</b> two three").len(), plain.len() + 2);
     }
 
     #[test]

@@ -43,7 +43,7 @@ const MAGIC: &[u8; 16] = b"vaultlint cache\n";
 /// flow collection closed at its key's indentation is read, not an error;
 /// 21: so is a quoted value continued at its key's indentation, and a key
 /// written twice is an error only where it is read).
-const FORMAT: u32 = 21;
+const FORMAT: u32 = 22;
 const HEADER: usize = MAGIC.len() + 4 + 8 + 8 + 8;
 /// A file written this shortly before a run read it may change again
 /// within the same timestamp (file systems keep them as coarsely as two
