@@ -404,6 +404,15 @@ fn embedded_notes_and_drawings_are_not_copies() {
     assert_eq!(pairs, owned(&[]));
 }
 
+/// One text filed under one name in two subjects' folders, nothing to say
+/// which came first, is one note filed twice, both current; the same note
+/// moved into a subfolder and left behind is still a pair to settle.
+#[test]
+fn a_note_filed_under_two_subjects_is_no_version_of_itself() {
+    let (pairs, _) = found(&fixture("filed-twice"), &["--no-git"]);
+    assert_eq!(pairs, owned(&[("Inbox/Travel/Trip plan.md", "Inbox/Trip plan.md", "uncertain")]));
+}
+
 /// The release order is never reversed: where the notes' own dates say
 /// the renamed page in the newer release is the older, the pair keeps the
 /// releases' order, is uncertain, and says both. (The dates are written

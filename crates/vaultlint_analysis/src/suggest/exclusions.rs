@@ -382,6 +382,31 @@ pub(super) fn drop_unordered_by_text_alone(pairs: &mut Vec<Pair>) {
     });
 }
 
+/// Drops the pairs of one text filed under one name in two folders,
+/// neither holding the other (`General/2023/note.md` and
+/// `Market news/2023/note.md`), that nothing orders: one note filed under
+/// two subjects, both current, not an old copy and its new one. (A note
+/// moved into a subfolder, or into a folder renamed by case, is no note
+/// filed twice.)
+pub(super) fn drop_unordered_copies_filed_twice(pairs: &mut Vec<Pair>, vault: &Vault) {
+    let unordered = |e: &Evidence| matches!(e, Evidence::NothingOrders | Evidence::ModificationTimesDiffer);
+    // Compared without case: a folder renamed by case, its old copy left
+    // behind, holds the same notes.
+    let apart = |a: &str, b: &str| {
+        let (a, b) = (a.to_lowercase(), b.to_lowercase());
+        let inside =
+            |x: &str, y: &str| x.is_empty() || y.starts_with(x) && y.as_bytes().get(x.len()) == Some(&b'/');
+        a != b && !inside(&a, &b) && !inside(&b, &a)
+    };
+    pairs.retain(|p| {
+        let (a, b) = (&vault.notes[p.older], &vault.notes[p.newer]);
+        let filed_twice = p.signals.content >= SAME_TEXT
+            && a.stem().eq_ignore_ascii_case(b.stem())
+            && apart(a.folder(), b.folder());
+        !(filed_twice && p.direction == Direction::Uncertain && p.order_evidence.iter().all(unordered))
+    });
+}
+
 /// Keeps each pair only if, for both its notes, it is the best pair of
 /// that note or within [`PARTNER_MARGIN`] of it: sibling pages made from
 /// one template fall away beside each page's own older version, and a

@@ -236,6 +236,7 @@ pub fn find_tallied(
     if options.min_score > 0.0 {
         // Shown only to one who asks for every pair.
         exclusions::drop_unordered_by_text_alone(&mut pairs);
+        exclusions::drop_unordered_copies_filed_twice(&mut pairs, vault);
     }
     let folders = folder_rules::take_folder_rules(&mut pairs, &roots);
     // After the rules have taken the copies they cover, whose count they give.
