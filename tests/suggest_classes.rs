@@ -413,6 +413,17 @@ fn a_note_filed_under_two_subjects_is_no_version_of_itself() {
     assert_eq!(pairs, owned(&[("Inbox/Travel/Trip plan.md", "Inbox/Trip plan.md", "uncertain")]));
 }
 
+/// Year folders whose notes are filed by week (`2024/W01/sources.md`,
+/// `2025/W01/sources.md`) share their paths without being releases: the
+/// week's notes of two years are two entries of a log, and no folder rule
+/// retires a year.
+#[test]
+fn a_years_weekly_notes_are_no_release_of_the_last_years() {
+    let (pairs, json) = found(&fixture("yearly-weeks"), &["--no-git"]);
+    assert_eq!(pairs, owned(&[]));
+    assert_eq!(json["folder_rules"], serde_json::json!([]), "{json}");
+}
+
 /// The release order is never reversed: where the notes' own dates say
 /// the renamed page in the newer release is the older, the pair keeps the
 /// releases' order, is uncertain, and says both. (The dates are written

@@ -202,7 +202,7 @@ impl VersionRoots {
             .iter()
             .map(|(folder, _, _)| {
                 let paths = notes(folder).iter().map(|&id| vault.notes[id].path.as_str());
-                paths.filter(|p| !periodic(p)).map(|p| &p[folder.len()..]).collect()
+                paths.map(|p| &p[folder.len()..]).filter(|relative| !periodic(relative)).collect()
             })
             .collect();
         // How many of the roots hold each document.
@@ -373,10 +373,14 @@ pub fn cover(vault: &Vault, rules: &[FolderRule]) -> Covered {
 }
 
 /// Daily and weekly notes share their paths from year to year without
-/// being versions: they do not count towards a set.
-fn periodic(path: &str) -> bool {
-    let stem = vaultlint_syntax::note::stem_of(path);
-    stem.bytes().filter(u8::is_ascii_digit).count() * 2 > stem.len()
+/// being versions, and so do the notes filed in a week's or a month's
+/// folder (`2023/W01/manifest.md`, `2024/W01/manifest.md`): they do not
+/// count towards a set. A name mostly of digits is a period's.
+fn periodic(relative: &str) -> bool {
+    let stem = vaultlint_syntax::note::stem_of(relative);
+    let folders = relative.rsplit_once('/').map_or("", |(folders, _)| folders);
+    let dated = |name: &str| name.bytes().filter(u8::is_ascii_digit).count() * 2 > name.len();
+    dated(stem) || !folders.is_empty() && folders.split('/').any(dated)
 }
 
 /// Whether a folder's name reads as a version root: a release, a year

@@ -316,14 +316,20 @@ impl Ordinals {
 /// The year a note is filed under and dated in: the year of its own date
 /// (under one of [`WRITTEN_KEYS`]), where one of its folders, its name or
 /// its title names that year (`blog/2024/awards.md` dated 2024-10-29, or
-/// titled "2024 awards").
+/// titled "2024 awards"); with no date of its own, the year of one of its
+/// folders that its name or title names too (`2024/W02/manifest.md`
+/// titled "Week 2, 2024").
 fn filed_year(f: &Facts) -> Option<u16> {
-    let year = WRITTEN_KEYS.iter().find_map(|key| f.note.day(key))?.year;
-    let digits = year.to_string();
-    let names = |text: &str| text.split(|c: char| !c.is_ascii_digit()).any(|t| t == digits);
-    let filed =
-        f.note.folder().split('/').any(|folder| vaultlint_syntax::names::year_folder(folder) == Some(year));
-    (filed || names(f.note.stem()) || names(&f.note.title)).then_some(year)
+    let names = |year: u16| {
+        let digits = year.to_string();
+        let names = |text: &str| text.split(|c: char| !c.is_ascii_digit()).any(|t| t == digits);
+        names(f.note.stem()) || names(&f.note.title)
+    };
+    let mut folder_years = f.note.folder().split('/').filter_map(vaultlint_syntax::names::year_folder);
+    match WRITTEN_KEYS.iter().find_map(|key| f.note.day(key)) {
+        Some(day) => (folder_years.any(|y| y == day.year) || names(day.year)).then_some(day.year),
+        None => folder_years.find(|&y| names(y)),
+    }
 }
 
 /// Whether a dated log keeps `a` and `b` apart, as two documents:
