@@ -405,8 +405,11 @@ fn embedded_notes_and_drawings_are_not_copies() {
 }
 
 /// One text filed under one name in two subjects' folders, nothing to say
-/// which came first, is one note filed twice, both current; the same note
-/// moved into a subfolder and left behind is still a pair to settle.
+/// which came first, is one note filed twice, both current; so is a digest
+/// written for each subject, one of them numbered (`search is dying 2.md`
+/// beside another folder's `search is dying.md`), for its name alone. The
+/// same note moved into a subfolder and left behind is still a pair to
+/// settle.
 #[test]
 fn a_note_filed_under_two_subjects_is_no_version_of_itself() {
     let (pairs, _) = found(&fixture("filed-twice"), &["--no-git"]);

@@ -110,7 +110,7 @@ fn band(
 /// `N` when `stem` is `other` with ` N` after it, `N` a digit from 1 to
 /// 9: the names Obsidian gives a second and third note of a taken name,
 /// and that sync services give a conflicting copy (`Name 2.md`).
-fn copy_suffix(stem: &str, other: &str) -> Option<u8> {
+pub(super) fn copy_suffix(stem: &str, other: &str) -> Option<u8> {
     let digit = stem.strip_prefix(other)?.strip_prefix(' ')?.as_bytes();
     matches!(digit, [b'1'..=b'9']).then(|| digit[0] - b'0')
 }

@@ -2,7 +2,7 @@
 //! tags, headings), the score made of them, and the evidence they give.
 
 use super::Signals;
-use super::candidates::{clash_copy, copy_number};
+use super::candidates::{clash_copy, copy_number, copy_suffix};
 use super::compare::MOSTLY_SHARED;
 use super::evidence::Evidence;
 use super::facts::Facts;
@@ -301,7 +301,11 @@ impl Identity {
         // names ignore case, as on macOS and Windows; here, a folder renamed
         // by case and the old one left behind.
         let moved = same_stem && (inside(a, b) || inside(b, a) || recased);
-        let parallel = !same_place && same_stem && !moved;
+        // So are `Name.md` and a numbered copy, `Name 2.md`, in another
+        // folder: a copy's number is given beside the name it copies.
+        let numbered =
+            copy_suffix(a.note.stem(), b.note.stem()).or(copy_suffix(b.note.stem(), a.note.stem()));
+        let parallel = !same_place && (same_stem || numbered.is_some()) && !moved;
         let siblings = !clash && sibling_names(&a.path.name, &b.path.name) && title.is_none_or(|t| t < 1.0);
         let same_title = title == Some(1.0) && content >= TITLE_CONTENT;
         // Names a few letters apart are one name retyped (`sneaky-foxes`,
