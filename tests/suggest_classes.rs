@@ -379,20 +379,29 @@ fn a_page_split_off_a_moved_section_is_not_its_index_renamed() {
     );
 }
 
-/// The one release left of a major version (`v1/1.9/`) pairs each of its
-/// pages with the first release of the next (`v2/2.0/`) only: the folder
-/// rule orders that release's copies after it.
+/// Releases of two major versions, each in its own folder (`docs/v1/1.9/`
+/// beside `docs/v2/2.0/` to `docs/v2/2.2/`), are one set of releases: the
+/// last of v1 is older than the first of v2, one folder rule retires them
+/// all, and a page moved from 1.9 to 2.0 pairs with its 2.0 copy only. A
+/// page of a `v1/` folder that holds no releases (`sdk/v1/install.md`)
+/// pairs with the first of `v2/`'s releases only: the folder rule orders
+/// that release's copies after it.
 #[test]
-fn a_page_before_a_set_of_releases_pairs_with_the_first_of_them() {
+fn the_releases_of_two_major_versions_are_one_set() {
     let (pairs, json) = found(&fixture("major-versions"), &["--no-git"]);
     assert_eq!(
         pairs,
         owned(&[
-            ("docs/v1/1.9/deployment/windows.md", "docs/v2/2.0/deployment/windows.md", "confident"),
             ("docs/v1/1.9/storage.md", "docs/v2/2.0/operations/storage.md", "confident"),
+            ("sdk/v1/install.md", "sdk/v2/2.0/install.md", "confident"),
+            ("sdk/v1/usage.md", "sdk/v2/2.0/usage.md", "confident"),
         ])
     );
-    assert_eq!(json["folder_rules"][0]["newer"], "docs/v2/2.2", "{json}");
+    let rules = json["folder_rules"].as_array().unwrap();
+    assert_eq!(rules.len(), 2, "{json}");
+    assert_eq!(rules[0]["older"], "docs/{v1/1.9,v2/2.0,v2/2.1}");
+    assert_eq!(rules[0]["newer"], "docs/v2/2.2");
+    assert_eq!(rules[1]["newer"], "sdk/v2/2.2");
 }
 
 /// A published garden writes each embedded note's text into the note
@@ -587,6 +596,6 @@ fn only_rule(name: &str) -> (String, String, u64) {
 /// left in force as if it were live.
 #[test]
 fn releases_moved_into_an_archive_folder_are_the_oldest_of_the_set() {
-    let older = "{site/docs/archive/1.0,site/docs/archive/2.0,site/docs/3.0}";
+    let older = "site/docs/{archive/1.0,archive/2.0,3.0}";
     assert_eq!(only_rule("archived-releases"), (older.into(), "site/docs/4.0".into(), 9));
 }

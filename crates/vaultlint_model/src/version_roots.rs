@@ -164,6 +164,7 @@ impl VersionRoots {
                 candidates.entry(outer).or_default().extend(moved);
             }
         }
+        merge_majors(&mut candidates);
         for (folder, ids) in &under {
             let name = folder.trim_end_matches('/').rsplit('/').next().unwrap_or_default();
             if release_version(name).is_some() {
@@ -370,6 +371,54 @@ pub fn cover(vault: &Vault, rules: &[FolderRule]) -> Covered {
         }
     }
     covered
+}
+
+/// Joins the releases of major versions kept in folders of their own
+/// (`docs/v1/1.76/` beside `docs/v2/2.0/` to `docs/v2/2.20/` and the live
+/// `docs/v2/_dev/`) into one set, in place of the majors' folders: the
+/// last release of one major is older than the first of the next. Only
+/// where each release sits under its own major (1.x under `v1/`), and a
+/// live folder, if any, under the last.
+fn merge_majors(candidates: &mut BTreeMap<String, Vec<(String, String, Rank)>>) {
+    let major = |parent: &str| {
+        let name = parent.trim_end_matches('/').rsplit('/').next().unwrap_or_default();
+        let numbered = matches!(name.as_bytes(), [b'v' | b'V', ..]);
+        match release_version(name)?.as_slice() {
+            [n] if numbered => Some(*n),
+            _ => None,
+        }
+    };
+    // Per grandparent: its majors' folders, in order.
+    let mut by_outer: BTreeMap<String, Vec<(u64, String)>> = BTreeMap::new();
+    for parent in candidates.keys() {
+        if let Some(n) = major(parent) {
+            let outer =
+                parent.trim_end_matches('/').rsplit_once('/').map_or(String::new(), |(o, _)| format!("{o}/"));
+            by_outer.entry(outer).or_default().push((n, parent.clone()));
+        }
+    }
+    for (outer, mut majors) in by_outer {
+        if majors.len() < 2 {
+            continue;
+        }
+        majors.sort();
+        let last = majors.len() - 1;
+        let fits = majors.iter().enumerate().all(|(i, (n, parent))| {
+            candidates[parent].iter().all(|(_, _, rank)| match rank {
+                Rank::Version(parts) => parts.first() == Some(n),
+                Rank::Live(_) => i == last,
+            })
+        });
+        if !fits {
+            continue;
+        }
+        let merged: Vec<_> =
+            majors.iter().flat_map(|(_, parent)| candidates.remove(parent).unwrap_or_default()).collect();
+        // The majors' own folders are no roots beside their releases.
+        let roots = candidates.entry(outer).or_default();
+        roots.retain(|(folder, _, _)| !majors.iter().any(|(_, parent)| parent == folder));
+        roots.extend(merged);
+    }
 }
 
 /// Daily and weekly notes share their paths from year to year without

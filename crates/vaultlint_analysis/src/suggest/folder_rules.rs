@@ -86,6 +86,50 @@ fn folder_rules(roots: &VersionRoots, pairs: &[Pair]) -> Vec<(usize, FolderRuleS
         .collect()
 }
 
+/// A glob for older roots under several parents (major versions' folders,
+/// `docs/v1/1.76` and `docs/v2/2.0` to `docs/v2/2.20`): each parent's own
+/// glob, after the folders they all share (`docs/{v1/[0-9]*,v2/[0-9]*}`);
+/// every root listed where that glob would not do.
+fn across_parents(older: &[String], newest: &str) -> String {
+    let parent_of = |root: &str| root.rsplit_once('/').map_or("", |(p, _)| p).to_string();
+    let mut groups: Vec<Vec<String>> = Vec::new();
+    for root in older {
+        match groups.last_mut() {
+            Some(group) if parent_of(&group[0]) == parent_of(root) => group.push(root.clone()),
+            _ => groups.push(vec![root.clone()]),
+        }
+    }
+    let listed = || format!("{{{}}}", older.iter().map(|r| globset::escape(r)).collect::<Vec<_>>().join(","));
+    // Braces do not nest: a parent listing its roots lists them here.
+    let mut parts: Vec<String> = Vec::new();
+    for group in &groups {
+        let glob = glob_for(group, newest);
+        if glob.contains('{') {
+            parts.extend(group.iter().map(|r| globset::escape(r)));
+        } else {
+            parts.push(glob);
+        }
+    }
+    // The folders every part starts with.
+    let shared = parts[0].split('/').count();
+    let shared = (0..shared)
+        .take_while(|&i| {
+            let at = |p: &String| p.split('/').nth(i).map(str::to_string);
+            parts.iter().all(|p| at(p) == at(&parts[0]) && p.split('/').count() > i + 1)
+        })
+        .count();
+    let outer: Vec<&str> = parts[0].split('/').take(shared).collect();
+    let inner: Vec<String> =
+        parts.iter().map(|p| p.split('/').skip(shared).collect::<Vec<_>>().join("/")).collect();
+    let glob = match outer.is_empty() {
+        true => format!("{{{}}}", inner.join(",")),
+        false => format!("{}/{{{}}}", outer.join("/"), inner.join(",")),
+    };
+    let matcher = globset::Glob::new(&glob).map(|g| g.compile_matcher());
+    let fits = matcher.is_ok_and(|m| older.iter().all(|r| m.is_match(r)) && !m.is_match(newest));
+    if fits { glob } else { listed() }
+}
+
 /// A glob that matches the older roots and not the newest: their shared
 /// name prefix and the version's digit (`versioned_docs/version-[0-9]*`,
 /// `api/v[0-9]*`),
@@ -98,7 +142,7 @@ fn glob_for(older: &[String], newest: &str) -> String {
     let escape = |n: &str| globset::escape(n);
     let newest_name = newest.rsplit_once('/').map_or(newest, |(_, n)| n);
     if parents.iter().any(|p| *p != parent) {
-        return format!("{{{}}}", older.iter().map(|r| escape(r)).collect::<Vec<_>>().join(","));
+        return across_parents(older, newest);
     }
     let common: String = names[0]
         .chars()
