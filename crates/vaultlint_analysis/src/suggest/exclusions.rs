@@ -469,6 +469,9 @@ pub(super) fn nearest_release_copies(pairs: &mut Vec<Pair>, roots: &VersionRoots
     pairs.retain(|_| kept.next().unwrap_or(true));
 }
 
+/// Folders pages moved from and to between two releases.
+type Moves<'a> = Vec<(&'a str, &'a str)>;
+
 /// Drops a page renamed between two releases (a pair of two file names)
 /// where the other release still holds it: at its own path, or under the
 /// folder its siblings moved to there (`browser/page/click.md` became
@@ -488,7 +491,7 @@ pub(super) fn renamed_where_kept(pairs: &mut Vec<Pair>, roots: &VersionRoots) {
     // The folder each moved page of one file name went to, both ways:
     // (set, from rank, to rank) to (folder there, folder here), the
     // folders before the path's common ending.
-    let mut moves: HashMap<(usize, usize, usize), Vec<(&str, &str)>> = HashMap::new();
+    let mut moves: HashMap<(usize, usize, usize), Moves> = HashMap::new();
     let mut asked: std::collections::HashSet<(usize, usize)> = Default::default();
     for (x, y) in pairs.iter().filter_map(placed) {
         if renamed(x, y) {
