@@ -436,6 +436,18 @@ fn a_years_weekly_notes_are_no_release_of_the_last_years() {
     assert_eq!(json["folder_rules"], serde_json::json!([]), "{json}");
 }
 
+/// In a vault whose notes open with their titles, two notes on different
+/// subjects that open with one section heading (`Vacation.md` and
+/// `Working hours.md`, each opening with `# Minors`) are not one document
+/// for it: a heading that shares nothing with its note's name is a title
+/// only where an alias holds it, as a person's page named by an account
+/// (`jdoe.md`) is titled by the person.
+#[test]
+fn a_section_heading_two_notes_open_with_is_no_title_of_theirs() {
+    let (pairs, _) = found(&fixture("heading-titles"), &["--no-git"]);
+    assert_eq!(pairs, owned(&[("People/jane-d.md", "People/jdoe.md", "uncertain")]));
+}
+
 /// The release order is never reversed: where the notes' own dates say
 /// the renamed page in the newer release is the older, the pair keeps the
 /// releases' order, is uncertain, and says both. (The dates are written

@@ -79,8 +79,10 @@ pub(super) struct Facts<'a> {
     pub path: PathInfo,
     pub title: Normalized,
     /// Whether `title` names the note: not a heading many notes open
-    /// with, nor an opening heading in a vault whose opening headings are
-    /// sections'. A note with no title has its file name for one.
+    /// with, nor an opening heading that neither shares a word with the
+    /// note's name nor is held by an alias, nor one in a vault whose
+    /// opening headings are sections'. A note with no title has its file
+    /// name for one.
     pub title_counts: bool,
     /// Whether the note is filed under a folder named for a version
     /// (`v2.3/`, `version-2.0/`), a recognised release root or not.
@@ -130,7 +132,14 @@ impl<'a> Facts<'a> {
             .or_else(|| path.language.clone());
         let title = names::normalize(&note.title);
         let common = note.grouping.keys()[1].is_some_and(|h| boilerplate.titles.contains(&h));
-        let named_by_heading = !note.heading_title || boilerplate.headings_name_notes;
+        // An opening heading that shares nothing with its note's name, and
+        // that no alias of the note holds, opens a section (`Vacation.md`
+        // and `Working hours.md` opening with `# Minors`), even where most
+        // headings name their notes; a person's page named by an account
+        // (`dybrawin.md`) is titled by the person, whom an alias names.
+        let aliased = || note.aliases().iter().any(|a| names::normalize(a).key == title.key);
+        let named_by_heading =
+            !note.heading_title || boilerplate.headings_name_notes && (names_note(note) || aliased());
         let title_counts = !common && named_by_heading;
         Some(Facts {
             note,
