@@ -89,7 +89,7 @@ fn unreadable(key: &str, text: &str, orders: &NumericOrders) -> String {
         return format!("`{key}` is `{text}`, but {day} is a {weekday}");
     }
     match numeric(text) {
-        Some(_) if !orders.day_first.contains_key(key) => {
+        Some((first, second, _)) if first <= 12 && second <= 12 && !orders.day_first.contains_key(key) => {
             format!("`{key}` is `{text}`, which may put the day or the month first")
         }
         _ => format!("`{key}` is `{text}`, which is not a date"),
@@ -207,7 +207,22 @@ fn scheduled(vault: &Vault, graph: &Graph, id: usize, as_of: Day, out: &mut Vec<
 
 #[cfg(test)]
 mod tests {
+    use super::{NumericOrders, unreadable};
     use vaultlint_syntax::note::Note;
+
+    #[test]
+    fn a_numeric_date_is_called_ambiguous_only_where_it_is() {
+        let none = NumericOrders { day_first: Default::default() };
+        assert_eq!(
+            unreadable("created", "05-06-2026", &none),
+            "`created` is `05-06-2026`, which may put the day or the month first"
+        );
+        // 25 is no month: the date is plain, and still not one the lifecycle reads.
+        assert_eq!(
+            unreadable("review_due", "25-12-2026", &none),
+            "`review_due` is `25-12-2026`, which is not a date"
+        );
+    }
 
     #[test]
     fn only_the_kept_keys_stay_after_parsing() {
