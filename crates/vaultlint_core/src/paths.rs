@@ -30,6 +30,12 @@ pub fn strip_extension<'n, E: AsRef<str>>(name: &'n str, extensions: &[E]) -> Op
     })
 }
 
+/// Whether the vault folder `inner` lies inside the vault folder `outer`:
+/// `a/b` inside `a`, and every folder, the root too, inside the root `""`.
+pub fn folder_within(outer: &str, inner: &str) -> bool {
+    outer.is_empty() || inner.starts_with(outer) && inner.as_bytes().get(outer.len()) == Some(&b'/')
+}
+
 /// Joins `path` onto the folder `base` and folds `.` and `..`; `None` when
 /// the result would leave the vault root.
 pub fn normalize(base: &str, path: &str) -> Option<String> {

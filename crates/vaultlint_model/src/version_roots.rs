@@ -141,33 +141,10 @@ impl VersionRoots {
             set_aside: Vec::new(),
         };
         let (mut candidates, under) = candidate_roots(vault);
-        // Releases moved into an archive folder beside the others
-        // (`docs/archive/17.0/` beside `docs/18.0/`) are older releases of
-        // the same set.
-        let archived: Vec<String> = candidates
-            .keys()
-            .filter(|parent| {
-                let name = parent.trim_end_matches('/').rsplit('/').next().unwrap_or_default();
-                vaultlint_syntax::names::older_folder(name)
-            })
-            .cloned()
-            .collect();
-        for parent in archived {
-            let outer =
-                parent.trim_end_matches('/').rsplit_once('/').map_or(String::new(), |(o, _)| format!("{o}/"));
-            let all_versions =
-                |roots: &[(String, String, Rank)]| roots.iter().all(|r| matches!(r.2, Rank::Version(_)));
-            if candidates.get(&outer).is_some_and(|roots| !roots.is_empty())
-                && all_versions(&candidates[&parent])
-            {
-                let moved = candidates.remove(&parent).unwrap_or_default();
-                candidates.entry(outer).or_default().extend(moved);
-            }
-        }
+        merge_archived(&mut candidates);
         merge_majors(&mut candidates);
         for (folder, ids) in &under {
-            let name = folder.trim_end_matches('/').rsplit('/').next().unwrap_or_default();
-            if release_version(name).is_some() {
+            if release_version(folder_name(folder)).is_some() {
                 ids.iter().for_each(|&id| found.versioned[id] = true);
             }
         }
@@ -373,6 +350,37 @@ pub fn cover(vault: &Vault, rules: &[FolderRule]) -> Covered {
     covered
 }
 
+/// The last name of a folder written with its trailing `/` (`docs/v2/`:
+/// `v2`).
+fn folder_name(folder: &str) -> &str {
+    folder.trim_end_matches('/').rsplit('/').next().unwrap_or_default()
+}
+
+/// The folder holding a folder, both written with their trailing `/`
+/// (`docs/v2/`: `docs/`); the vault's root is `""`.
+fn parent_folder(folder: &str) -> String {
+    folder.trim_end_matches('/').rsplit_once('/').map_or(String::new(), |(parent, _)| format!("{parent}/"))
+}
+
+/// Moves releases kept in an archive folder beside the others
+/// (`docs/archive/17.0/` beside `docs/18.0/`) into the set beside it, as
+/// its older releases.
+fn merge_archived(candidates: &mut BTreeMap<String, Vec<(String, String, Rank)>>) {
+    let archived: Vec<String> = candidates
+        .keys()
+        .filter(|parent| vaultlint_syntax::names::older_folder(folder_name(parent)))
+        .cloned()
+        .collect();
+    for parent in archived {
+        let outer = parent_folder(&parent);
+        let all_versions = candidates[&parent].iter().all(|r| matches!(r.2, Rank::Version(_)));
+        if all_versions && candidates.get(&outer).is_some_and(|roots| !roots.is_empty()) {
+            let moved = candidates.remove(&parent).unwrap_or_default();
+            candidates.entry(outer).or_default().extend(moved);
+        }
+    }
+}
+
 /// Joins the releases of major versions kept in folders of their own
 /// (`docs/v1/1.76/` beside `docs/v2/2.0/` to `docs/v2/2.20/` and the live
 /// `docs/v2/_dev/`) into one set, in place of the majors' folders: the
@@ -381,7 +389,7 @@ pub fn cover(vault: &Vault, rules: &[FolderRule]) -> Covered {
 /// live folder, if any, under the last.
 fn merge_majors(candidates: &mut BTreeMap<String, Vec<(String, String, Rank)>>) {
     let major = |parent: &str| {
-        let name = parent.trim_end_matches('/').rsplit('/').next().unwrap_or_default();
+        let name = folder_name(parent);
         let numbered = matches!(name.as_bytes(), [b'v' | b'V', ..]);
         match release_version(name)?.as_slice() {
             [n] if numbered => Some(*n),
@@ -392,9 +400,7 @@ fn merge_majors(candidates: &mut BTreeMap<String, Vec<(String, String, Rank)>>) 
     let mut by_outer: BTreeMap<String, Vec<(u64, String)>> = BTreeMap::new();
     for parent in candidates.keys() {
         if let Some(n) = major(parent) {
-            let outer =
-                parent.trim_end_matches('/').rsplit_once('/').map_or(String::new(), |(o, _)| format!("{o}/"));
-            by_outer.entry(outer).or_default().push((n, parent.clone()));
+            by_outer.entry(parent_folder(parent)).or_default().push((n, parent.clone()));
         }
     }
     for (outer, mut majors) in by_outer {
@@ -520,7 +526,7 @@ fn candidate_roots(
         // The live docs sit beside `versioned_docs` by default; a site in
         // its own folder (`website/`) often keeps them one level up
         // (`docs.path: '../docs'`), at the repository's root.
-        let up = site.trim_end_matches('/').rsplit_once('/').map_or(String::new(), |(p, _)| format!("{p}/"));
+        let up = parent_folder(&site);
         let places = [site.clone()].into_iter().chain((!site.is_empty()).then_some(up));
         for parent in places {
             let live = format!("{parent}docs/");

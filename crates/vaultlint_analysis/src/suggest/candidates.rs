@@ -110,9 +110,15 @@ fn band(
 /// `N` when `stem` is `other` with ` N` after it, `N` a digit from 1 to
 /// 9: the names Obsidian gives a second and third note of a taken name,
 /// and that sync services give a conflicting copy (`Name 2.md`).
-pub(super) fn copy_suffix(stem: &str, other: &str) -> Option<u8> {
+fn copy_suffix(stem: &str, other: &str) -> Option<u8> {
     let digit = stem.strip_prefix(other)?.strip_prefix(' ')?.as_bytes();
     matches!(digit, [b'1'..=b'9']).then(|| digit[0] - b'0')
+}
+
+/// The number of the copy when either stem is the other with ` N` after
+/// it (see [`copy_suffix`]), wherever the two notes are.
+pub(super) fn numbered_copy(a: &str, b: &str) -> Option<u8> {
+    copy_suffix(a, b).or(copy_suffix(b, a))
 }
 
 /// Whether two notes are a name and its clash copy in one folder: `Name
@@ -127,7 +133,7 @@ pub(super) fn clash_copy(a: &Note, b: &Note) -> bool {
 /// after it, in one folder: a clash copy (` 1`) or a later one, which is
 /// a copy only where the text says so.
 pub(super) fn copy_number(a: &Note, b: &Note) -> Option<u8> {
-    (a.folder() == b.folder()).then(|| copy_suffix(a.stem(), b.stem()).or(copy_suffix(b.stem(), a.stem())))?
+    (a.folder() == b.folder()).then(|| numbered_copy(a.stem(), b.stem()))?
 }
 
 /// The pairs of a note and its clash copy (see [`clash_copy`]).

@@ -13,6 +13,7 @@ use super::score::{SAME_TEXT, STRONG_NAME};
 use super::tally::Outline;
 use std::cmp::Ordering;
 use std::collections::HashMap;
+use vaultlint_core::paths::folder_within;
 use vaultlint_model::graph::Graph;
 use vaultlint_model::vault::{NoteId, Vault};
 use vaultlint_model::version_roots::{Placed, VersionRoots};
@@ -382,10 +383,15 @@ fn written_in_order(vault: &Vault, ids: &[NoteId]) -> bool {
 /// one skeleton. They share much of one text, but no name or date says
 /// that one replaced the other.
 pub(super) fn drop_unordered_by_text_alone(pairs: &mut Vec<Pair>) {
-    let unordered = |e: &Evidence| matches!(e, Evidence::NothingOrders | Evidence::ModificationTimesDiffer);
-    pairs.retain(|p| {
-        !(p.unnamed && p.direction == Direction::Uncertain && p.order_evidence.iter().all(unordered))
-    });
+    pairs.retain(|p| !(p.unnamed && unordered(p)));
+}
+
+/// Whether nothing orders a pair: not a date, a marker, the history nor a
+/// first commit.
+fn unordered(p: &Pair) -> bool {
+    let says_nothing =
+        |e: &Evidence| matches!(e, Evidence::NothingOrders | Evidence::ModificationTimesDiffer);
+    p.direction == Direction::Uncertain && p.order_evidence.iter().all(says_nothing)
 }
 
 /// Drops the pairs of one text filed under one name in two folders,
@@ -395,21 +401,18 @@ pub(super) fn drop_unordered_by_text_alone(pairs: &mut Vec<Pair>) {
 /// moved into a subfolder, or into a folder renamed by case, is no note
 /// filed twice.)
 pub(super) fn drop_unordered_copies_filed_twice(pairs: &mut Vec<Pair>, vault: &Vault) {
-    let unordered = |e: &Evidence| matches!(e, Evidence::NothingOrders | Evidence::ModificationTimesDiffer);
     // Compared without case: a folder renamed by case, its old copy left
     // behind, holds the same notes.
     let apart = |a: &str, b: &str| {
         let (a, b) = (a.to_lowercase(), b.to_lowercase());
-        let inside =
-            |x: &str, y: &str| x.is_empty() || y.starts_with(x) && y.as_bytes().get(x.len()) == Some(&b'/');
-        a != b && !inside(&a, &b) && !inside(&b, &a)
+        a != b && !folder_within(&a, &b) && !folder_within(&b, &a)
     };
     pairs.retain(|p| {
         let (a, b) = (&vault.notes[p.older], &vault.notes[p.newer]);
         let filed_twice = p.signals.content >= SAME_TEXT
             && a.stem().eq_ignore_ascii_case(b.stem())
             && apart(a.folder(), b.folder());
-        !(filed_twice && p.direction == Direction::Uncertain && p.order_evidence.iter().all(unordered))
+        !(filed_twice && unordered(p))
     });
 }
 
@@ -472,6 +475,38 @@ pub(super) fn nearest_release_copies(pairs: &mut Vec<Pair>, roots: &VersionRoots
 /// Folders pages moved from and to between two releases.
 type Moves<'a> = Vec<(&'a str, &'a str)>;
 
+/// Where a pair's two pages sit when they are in one set of release
+/// folders, in two of its releases.
+fn in_two_releases<'r>(roots: &'r VersionRoots, p: &Pair) -> Option<(&'r Placed, &'r Placed)> {
+    match (roots.placed[p.older].as_ref(), roots.placed[p.newer].as_ref()) {
+        (Some(x), Some(y)) if x.set == y.set && x.rank != y.rank => Some((x, y)),
+        _ => None,
+    }
+}
+
+/// How many parts two paths end in (`a/b/c.md` and `x/b/c.md`: 2).
+fn common_ending(a: &str, b: &str) -> usize {
+    a.rsplit('/').zip(b.rsplit('/')).take_while(|(s, t)| s == t).count()
+}
+
+/// The pages of each of `releases` (set, rank), by their paths under
+/// their roots.
+fn release_pages(
+    roots: &VersionRoots,
+    releases: impl IntoIterator<Item = (usize, usize)>,
+) -> HashMap<(usize, usize), std::collections::HashSet<&str>> {
+    let mut pages: HashMap<(usize, usize), std::collections::HashSet<&str>> =
+        releases.into_iter().map(|release| (release, Default::default())).collect();
+    if !pages.is_empty() {
+        for placed in roots.placed.iter().flatten() {
+            if let Some(held) = pages.get_mut(&(placed.set, placed.rank)) {
+                held.insert(placed.relative.as_str());
+            }
+        }
+    }
+    pages
+}
+
 /// Drops a page renamed between two releases (a pair of two file names)
 /// where the other release still holds it: at its own path, or under the
 /// folder its siblings moved to there (`browser/page/click.md` became
@@ -480,10 +515,7 @@ type Moves<'a> = Vec<(&'a str, &'a str)>;
 /// the renamed one took a part of it (a section page's options, split off
 /// into a page of their own), or gave it one.
 pub(super) fn renamed_where_kept(pairs: &mut Vec<Pair>, roots: &VersionRoots) {
-    let placed = |p: &Pair| match (roots.placed[p.older].as_ref(), roots.placed[p.newer].as_ref()) {
-        (Some(x), Some(y)) if x.set == y.set && x.rank != y.rank => Some((x, y)),
-        _ => None,
-    };
+    let placed = |p: &Pair| in_two_releases(roots, p);
     fn file_name(relative: &str) -> &str {
         relative.rsplit('/').next().unwrap_or(relative)
     }
@@ -498,7 +530,7 @@ pub(super) fn renamed_where_kept(pairs: &mut Vec<Pair>, roots: &VersionRoots) {
             asked.extend([(x.set, x.rank), (y.set, y.rank)]);
         } else if x.relative != y.relative {
             let (a, b) = (x.relative.as_str(), y.relative.as_str());
-            let ending = a.rsplit('/').zip(b.rsplit('/')).take_while(|(s, t)| s == t).count();
+            let ending = common_ending(a, b);
             let cut = |path: &str| path.rmatch_indices('/').nth(ending - 1).map_or(0, |(i, _)| i);
             let (fa, fb) = (&a[..cut(a)], &b[..cut(b)]);
             moves.entry((x.set, x.rank, y.rank)).or_default().push((fa, fb));
@@ -508,13 +540,7 @@ pub(super) fn renamed_where_kept(pairs: &mut Vec<Pair>, roots: &VersionRoots) {
     if asked.is_empty() {
         return;
     }
-    let mut held: HashMap<(usize, usize), std::collections::HashSet<&str>> =
-        asked.into_iter().map(|release| (release, Default::default())).collect();
-    for placed in roots.placed.iter().flatten() {
-        if let Some(pages) = held.get_mut(&(placed.set, placed.rank)) {
-            pages.insert(placed.relative.as_str());
-        }
-    }
+    let held = release_pages(roots, asked);
     // Whether the release of `there` holds `page` other than as `other`:
     // at its path, or moved where its siblings went, to a path its own
     // release does not hold (a folder's own index stays its index when
@@ -556,13 +582,11 @@ pub(super) fn renamed_where_kept(pairs: &mut Vec<Pair>, roots: &VersionRoots) {
 pub(super) fn one_copy_per_release(pairs: &mut Vec<Pair>, roots: &VersionRoots, vault: &Vault) {
     // Where the two pages sit in one set, two releases apart, and how many
     // parts their paths end in (all for one path).
-    let released = |p: &Pair| match (roots.placed[p.older].as_ref(), roots.placed[p.newer].as_ref()) {
-        (Some(x), Some(y)) if x.set == y.set && x.rank != y.rank => {
-            let ending =
-                x.relative.rsplit('/').zip(y.relative.rsplit('/')).take_while(|(a, b)| a == b).count();
-            Some((x, y, if x.relative == y.relative { usize::MAX } else { ending }))
-        }
-        _ => None,
+    let released = |p: &Pair| {
+        let (x, y) = in_two_releases(roots, p)?;
+        let ending =
+            if x.relative == y.relative { usize::MAX } else { common_ending(&x.relative, &y.relative) };
+        Some((x, y, ending))
     };
     // A renamed pair whose file names agree, asked of below: a page of
     // another name (`tool.md` become `tool/_index.md`) may well share its
@@ -570,19 +594,11 @@ pub(super) fn one_copy_per_release(pairs: &mut Vec<Pair>, roots: &VersionRoots, 
     let same_file_name = |ending: usize| (1..usize::MAX).contains(&ending);
     // Every path ending of every page of each release such a pair reaches
     // into (`a/b/c.md`, `b/c.md`, `c.md`): slices, no copies.
-    let mut endings: HashMap<(usize, usize), std::collections::HashSet<&str>> = HashMap::new();
-    for (x, y, _) in pairs.iter().filter_map(released).filter(|r| same_file_name(r.2)) {
-        endings.entry((x.set, x.rank)).or_default();
-        endings.entry((y.set, y.rank)).or_default();
-    }
-    if !endings.is_empty() {
-        for placed in roots.placed.iter().flatten() {
-            if let Some(set) = endings.get_mut(&(placed.set, placed.rank)) {
-                let relative = placed.relative.as_str();
-                set.insert(relative);
-                set.extend(relative.match_indices('/').map(|(i, _)| &relative[i + 1..]));
-            }
-        }
+    let asked = pairs.iter().filter_map(released).filter(|r| same_file_name(r.2));
+    let mut endings = release_pages(roots, asked.flat_map(|(x, y, _)| [(x.set, x.rank), (y.set, y.rank)]));
+    for held in endings.values_mut() {
+        let paths: Vec<&str> = held.iter().copied().collect();
+        held.extend(paths.into_iter().flat_map(|p| p.match_indices('/').map(move |(i, _)| &p[i + 1..])));
     }
     // Whether the release of `there` holds a page whose path ends with
     // more of `relative` than `ending` parts: that page, not this one, is

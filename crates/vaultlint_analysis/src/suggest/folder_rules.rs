@@ -132,8 +132,8 @@ fn across_parents(older: &[String], newest: &str) -> String {
 
 /// A glob that matches the older roots and not the newest: their shared
 /// name prefix and the version's digit (`versioned_docs/version-[0-9]*`,
-/// `api/v[0-9]*`),
-/// `[0-9]*` for bare numbers, else the names listed (`site/{1.0,2.0}`).
+/// `api/v[0-9]*`), `[0-9]*` for bare numbers, else the names listed
+/// (`site/{1.0,2.0}`); under several parents, see [`across_parents`].
 fn glob_for(older: &[String], newest: &str) -> String {
     let (parents, names): (Vec<&str>, Vec<&str>) =
         older.iter().map(|r| r.rsplit_once('/').unwrap_or(("", r.as_str()))).unzip();

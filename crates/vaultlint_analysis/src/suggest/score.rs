@@ -2,12 +2,13 @@
 //! tags, headings), the score made of them, and the evidence they give.
 
 use super::Signals;
-use super::candidates::{clash_copy, copy_number, copy_suffix};
+use super::candidates::{clash_copy, copy_number, numbered_copy};
 use super::compare::MOSTLY_SHARED;
 use super::evidence::Evidence;
 use super::facts::Facts;
 use super::minhash::Common;
 use std::cmp::Ordering;
+use vaultlint_core::paths::folder_within;
 use vaultlint_syntax::fingerprint::{self, Fingerprint};
 use vaultlint_syntax::names::{Marker, Normalized};
 
@@ -293,19 +294,15 @@ impl Identity {
         // behind, is one document in two places, not a page of each of two
         // teams: same-named notes in parallel folders (one per team or
         // region) are not versions for their names alone.
-        let inside = |x: &Facts, y: &Facts| {
-            let (fx, fy) = (x.note.folder(), y.note.folder());
-            fx.is_empty() || fy.len() > fx.len() && fy.starts_with(fx) && fy.as_bytes()[fx.len()] == b'/'
-        };
+        let inside = |x: &Facts, y: &Facts| folder_within(x.note.folder(), y.note.folder());
         // So is a note whose path was renamed by case only: one file where
         // names ignore case, as on macOS and Windows; here, a folder renamed
         // by case and the old one left behind.
         let moved = same_stem && (inside(a, b) || inside(b, a) || recased);
         // So are `Name.md` and a numbered copy, `Name 2.md`, in another
         // folder: a copy's number is given beside the name it copies.
-        let numbered =
-            copy_suffix(a.note.stem(), b.note.stem()).or(copy_suffix(b.note.stem(), a.note.stem()));
-        let parallel = !same_place && (same_stem || numbered.is_some()) && !moved;
+        let numbered = numbered_copy(a.note.stem(), b.note.stem()).is_some();
+        let parallel = !same_place && (same_stem || numbered) && !moved;
         let siblings = !clash && sibling_names(&a.path.name, &b.path.name) && title.is_none_or(|t| t < 1.0);
         let same_title = title == Some(1.0) && content >= TITLE_CONTENT;
         // Names a few letters apart are one name retyped (`sneaky-foxes`,
