@@ -116,10 +116,15 @@ impl History {
     }
 
     /// Whether the note at `a` holds what the path `b` once held, and `b`
-    /// holds something else now: `a` is an older state of `b`.
+    /// holds something else now: `a` is an older state of `b`. Not when
+    /// `b` had its text now before it last held `a`'s: a path put back to
+    /// an old text (a note moved away, then restored or re-created from an
+    /// old copy) says nothing of which of the two is older.
     pub fn earlier(&self, a: &str, b: &str) -> bool {
         let (Some(&blob), Some(&b_now)) = (self.now.get(a), self.now.get(b)) else { return false };
-        blob != b_now && self.held.get(b).is_some_and(|held| held.contains(&blob))
+        let Some(held) = self.held.get(b).filter(|_| blob != b_now) else { return false };
+        // Newest first: the last time `b` held `a`'s text, then before it.
+        held.iter().position(|&h| h == blob).is_some_and(|last| !held[last + 1..].contains(&b_now))
     }
 }
 
@@ -150,5 +155,21 @@ mod tests {
         // The frozen copy holds what the live page once held.
         assert!(history.earlier("old/live.md", "live.md"));
         assert!(!history.earlier("live.md", "old/live.md"));
+    }
+
+    #[test]
+    fn a_path_put_back_to_an_old_text_orders_nothing() {
+        // `note.md` held A1, then A2; it moved to `sub/note.md` and was
+        // later re-created at its old path with A1.
+        let log = format!(
+            "\x011796213803\n:000000 100644 {ZERO} {A1} A\0note.md\0\0\
+             \x011790000000\n:100644 000000 {A2} {ZERO} D\0note.md\0:000000 100644 {ZERO} {A2} A\0sub/note.md\0\0\
+             \x011780000000\n:100644 100644 {A1} {A2} M\0note.md\0\0\
+             \x011700000000\n:000000 100644 {ZERO} {A1} A\0note.md\0"
+        );
+        let history =
+            History::from_git(&log, &format!("100644 {A1} 0\tnote.md\0100644 {A2} 0\tsub/note.md\0"));
+        assert!(!history.earlier("sub/note.md", "note.md"));
+        assert!(!history.earlier("note.md", "sub/note.md"));
     }
 }
