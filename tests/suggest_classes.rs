@@ -379,6 +379,23 @@ fn a_page_split_off_a_moved_section_is_not_its_index_renamed() {
     );
 }
 
+/// A page renamed between releases is one page by its name (a plugin's
+/// page become its folder's index page) or by most of its text. A page
+/// split in two between releases leaves each part with less than half of
+/// it under another name: the release order says which is older, but not
+/// that the two are one page, so the pair is never `confident`.
+#[test]
+fn a_page_split_between_releases_is_not_confidently_either_part() {
+    let (pairs, _) = found(&fixture("release-parts"), &["--no-git"]);
+    assert_eq!(
+        pairs,
+        owned(&[
+            ("docs/1.0/plugins/mirror.md", "docs/2.0/plugins/mirror/_index.md", "confident"),
+            ("docs/1.0/setup/removal.md", "docs/2.0/setup/hosts.md", "uncertain"),
+        ])
+    );
+}
+
 /// Releases of two major versions, each in its own folder (`docs/v1/1.9/`
 /// beside `docs/v2/2.0/` to `docs/v2/2.2/`), are one set of releases: the
 /// last of v1 is older than the first of v2, one folder rule retires them

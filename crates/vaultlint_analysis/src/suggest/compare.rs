@@ -120,15 +120,36 @@ fn ordered_by_release(pair: Pair, (fa, fb): (&Facts, &Facts), order: Ordering, r
     let (f_older, f_newer) = if older == a { (fa, fb) } else { (fb, fa) };
     let notes = direction::decide(&f_older.age(None, f_newer), &f_newer.age(None, f_older));
     let disputed = notes.direction == Direction::Confident && notes.order == Ordering::Greater;
+    // A page renamed between releases is one document by its name, its
+    // title or most of its text. Under another name with less than half
+    // of it, the newer page may have taken a part only (a section page
+    // whose text went into a shared snippet, a page split in two): the
+    // release order says which is older, not that the two are one page.
+    let in_part = pair.signals.content < HALF_SHARED
+        && pair.signals.title != Some(1.0)
+        && normalize(page_name(fa)).key != normalize(page_name(fb)).key;
     let mut order_evidence = vec![why];
     let direction = if disputed {
         order_evidence.extend(notes.evidence);
         order_evidence.push(Evidence::DisagreesWithRelease);
         Direction::Uncertain
+    } else if in_part {
+        Direction::Uncertain
     } else {
         earned(Direction::Confident, pair.signals.content)
     };
     Pair { older, newer, direction, order_evidence, ..pair }
+}
+
+/// The name a page goes by: its file's, or its folder's for a page that
+/// stands for its folder (`README.md`, `_index.md`).
+fn page_name<'a>(facts: &Facts<'a>) -> &'a str {
+    if facts.path.name.is_generic() {
+        let folder = facts.note.folder();
+        folder.rsplit_once('/').map_or(folder, |(_, name)| name)
+    } else {
+        facts.note.stem()
+    }
 }
 
 /// `pair` as its notes ordered it, unless nothing did: then two folders'
