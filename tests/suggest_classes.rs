@@ -396,6 +396,23 @@ fn a_page_split_between_releases_is_not_confidently_either_part() {
     );
 }
 
+/// A note moved to a sibling folder and edited there, its first copy
+/// left behind, is one note in two folders that share no other name: it
+/// is paired. A team's page copied for another team and retitled for it
+/// is one name in two folders too, but a page of each: it is not.
+#[test]
+fn a_note_moved_to_another_folder_is_found_and_a_teams_copy_is_not() {
+    let (pairs, _) = found(&fixture("moved-notes"), &["--no-git"]);
+    assert_eq!(
+        pairs,
+        owned(&[(
+            "security/privesc/registry/weak-key-permissions.md",
+            "security/privesc/services/weak-key-permissions.md",
+            "uncertain"
+        )])
+    );
+}
+
 /// Releases of two major versions, each in its own folder (`docs/v1/1.9/`
 /// beside `docs/v2/2.0/` to `docs/v2/2.2/`), are one set of releases: the
 /// last of v1 is older than the first of v2, one folder rule retires them

@@ -33,6 +33,7 @@ pub(super) fn compare(
     common: &Common,
     roots: &VersionRoots,
     min_score: f64,
+    moved: bool,
 ) -> Option<Pair> {
     let copies = roots.order(a, b);
     // Pages of release folders, ordered by them or not (`v2.3/x.md` and
@@ -40,7 +41,8 @@ pub(super) fn compare(
     let released = copies.is_some()
         || roots.release_order(a, b).is_some()
         || fa.in_version_folder && fb.in_version_folder;
-    let (score, signals, mut evidence, unnamed) = score(fa, fb, prints, common, copies.is_some(), released);
+    let (score, signals, mut evidence, unnamed) =
+        score(fa, fb, prints, common, (copies.is_some(), released, moved));
     let unordered = |older, newer, score, direction, evidence| Pair {
         older,
         newer,

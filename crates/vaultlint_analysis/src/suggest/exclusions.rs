@@ -121,10 +121,15 @@ impl Links {
 /// under names and titles that differ, such as a session log each page of
 /// a campaign carries, with a line of its own: one passage in many notes,
 /// as byte-identical twins are one file, not versions of each other,
-/// unless something orders them with confidence.
+/// unless something orders them with confidence, or they are pages of two
+/// releases (a page renamed between them, which its text alone joins).
 pub(super) fn drop_near_twins(pairs: &mut Vec<Pair>) {
     let unnamed = |s: &Signals| s.name < STRONG_NAME && s.title.is_none_or(|t| t < STRONG_NAME);
-    let same = |p: &Pair| unnamed(&p.signals) && p.direction != Direction::Confident;
+    let same = |p: &Pair| {
+        unnamed(&p.signals)
+            && p.direction != Direction::Confident
+            && !p.any_evidence(Evidence::from_release_folders)
+    };
     let mut partners: HashMap<NoteId, usize> = HashMap::new();
     for p in pairs.iter().filter(|p| same(p)) {
         *partners.entry(p.older).or_default() += 1;

@@ -73,6 +73,38 @@ impl Brief {
     }
 }
 
+/// Whether the folders of two notes of one file name (or a name and its
+/// numbered copy) hold no other file name in common: a note moved or
+/// copied to another folder, its first copy left, not a page of each of
+/// two folders made alike (one per team, project or release), which share
+/// several names. Generic names (`README`, `index`) count for neither. A
+/// folder too large to look through is taken to be one made alike.
+pub(super) fn only_name_in_common(vault: &Vault, a: &Note, b: &Note) -> bool {
+    /// The most notes looked through, so that a pair in a folder of a
+    /// hundred thousand costs no more than one in a folder of a few.
+    const MOST: usize = 4096;
+    // Sorted by path, the notes under a folder are one run.
+    let under = |folder: &str| {
+        let prefix = if folder.is_empty() { String::new() } else { format!("{folder}/") };
+        let start = vault.notes.partition_point(|n| n.path.as_str() < prefix.as_str());
+        let len = vault.notes[start..].partition_point(|n| n.path.starts_with(&prefix));
+        (prefix, &vault.notes[start..start + len])
+    };
+    let ((pa, na), (pb, nb)) = (under(a.folder()), under(b.folder()));
+    let ((small, notes), other) = if na.len() <= nb.len() { ((pa, na), pb) } else { ((pb, nb), pa) };
+    if notes.len() > MOST {
+        return false;
+    }
+    let ours = |stem: &str| stem.eq_ignore_ascii_case(a.stem()) || stem.eq_ignore_ascii_case(b.stem());
+    !notes.iter().any(|note| {
+        let name = &note.path[small.len()..];
+        !name.contains('/')
+            && !ours(note.stem())
+            && !names::normalize(note.stem()).is_generic()
+            && vault.id_of(&format!("{other}{name}")).is_some()
+    })
+}
+
 /// What the detector knows of one note.
 pub(super) struct Facts<'a> {
     pub note: &'a Note,

@@ -41,11 +41,13 @@ use minhash::{Common, Tally};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::HashMap;
+use vaultlint_core::paths::folder_within;
 use vaultlint_core::progress::{Progress, Silent};
 use vaultlint_model::dismissals::Dismissals;
 use vaultlint_model::graph::Graph;
 use vaultlint_model::vault::{NoteId, Vault};
 use vaultlint_model::version_roots::VersionRoots;
+use vaultlint_syntax::note::Note;
 
 /// Pairs scoring below this are not suggested unless asked for.
 pub const DEFAULT_MIN_SCORE: f64 = 0.5;
@@ -275,6 +277,16 @@ fn read_names(
     (exclusions::series(&briefs), Ordinals::of(vault, &briefs), named)
 }
 
+/// Whether `a` and `b` are one file name (or a name and its numbered
+/// copy) in two folders, neither within the other, that share no other
+/// name: a note moved or copied to another folder.
+fn one_name_moved(vault: &Vault, a: &Note, b: &Note) -> bool {
+    let one_name =
+        a.stem().eq_ignore_ascii_case(b.stem()) || candidates::numbered_copy(a.stem(), b.stem()).is_some();
+    let (fa, fb) = (a.folder(), b.folder());
+    one_name && !folder_within(fa, fb) && !folder_within(fb, fa) && facts::only_name_in_common(vault, a, b)
+}
+
 /// What a candidate pair is screened against, and scored with: made once
 /// a run, shared by the threads that compare the pairs.
 struct Screening<'a> {
@@ -314,7 +326,9 @@ impl Screening<'_> {
         }
         let prints = (self.vault.print(a)?, self.vault.print(b)?);
         let common = if self.ordinals.chain(a, b) { &self.unshared } else { self.common };
-        let pair = compare((a, fa), (b, fb), (&prints.0, &prints.1), common, self.roots, self.min_score)?;
+        let moved = one_name_moved(self.vault, fa.note, fb.note);
+        let pair =
+            compare((a, fa), (b, fb), (&prints.0, &prints.1), common, self.roots, self.min_score, moved)?;
         // A dated log's entries, and a post beside the page made from it,
         // unless release folders order them (a page frozen in a release
         // that left the docs for the blog).

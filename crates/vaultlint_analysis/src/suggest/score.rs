@@ -44,6 +44,10 @@ const TITLE_CONTENT: f64 = 0.2;
 /// Names one only once a word is taken out of one (`3d-graph-new`) are
 /// evidence only with this much text in common (see [`worded`]).
 const WORDED_CONTENT: f64 = 0.5;
+/// One name in two folders that share no other is one note moved with
+/// this much text in common (edited since, its links rewritten for its
+/// new place).
+const MOVED_CONTENT: f64 = 0.7;
 
 /// Jaccard similarity of two notes' shingles, leaving out common ones,
 /// and about how many distinctive shingles the shorter of the two has.
@@ -170,14 +174,14 @@ fn metadata_likeness(signals: &Signals, parallel: bool, clash: bool) -> f64 {
 /// they are one document). `copies`: the two are the same page under two
 /// version roots, so a generic name counts as if in one place;
 /// `released`: copies, or pages of two releases, which the release
-/// folders order.
+/// folders order; `moved`: one name in two folders that share no other
+/// (see [`super::facts::only_name_in_common`]).
 pub(super) fn score(
     a: &Facts,
     b: &Facts,
     prints: (&Fingerprint, &Fingerprint),
     common: &Common,
-    copies: bool,
-    released: bool,
+    (copies, released, moved): (bool, bool, bool),
 ) -> (f64, Signals, Vec<Evidence>, bool) {
     let same_place = copies || a.path.place == b.path.place;
     let (content, shorter) = content(prints.0, prints.1, common);
@@ -188,8 +192,17 @@ pub(super) fn score(
     let signals = Signals { title, name, tags: ratio(tags), headings: ratio(headings), content };
     let outlined =
         |tags: Option<f64>| tags.is_some_and(|t| t >= 0.5) && signals.headings.is_some_and(|h| h >= 0.5);
-    let identity =
-        Identity::of(a, b, &signals, same_place || released, clash, outlined(signals.tags), recased);
+    // One name in two folders alike in nothing else is one note moved,
+    // its first copy left, where most of its text is still the other's,
+    // that text is more than a skeleton's few lines, and no title of
+    // their own differs (a team's page copied for another team is
+    // retitled for it).
+    let moved = moved
+        && content >= MOVED_CONTENT
+        && shorter >= SIBLING_SUBSTANCE
+        && title.is_none_or(|t| t >= STRONG_NAME);
+    let places = (same_place || released, moved);
+    let identity = Identity::of(a, b, &signals, places, clash, outlined(signals.tags), recased);
     // Tags many notes carry file a subject: beside less than half the text
     // and no dates of the notes' own to say one came after the other, they
     // do not join two notes (two concepts of one subject, the second
@@ -278,12 +291,14 @@ struct Identity {
 }
 
 impl Identity {
+    /// `places`: whether the notes are in one place (or in releases), and
+    /// whether they are one name in two folders that share no other;
     /// `outlined`: the notes' tags and headings mostly agree.
     fn of(
         a: &Facts,
         b: &Facts,
         signals: &Signals,
-        same_place: bool,
+        (same_place, moved_alone): (bool, bool),
         clash: bool,
         outlined: bool,
         recased: bool,
@@ -302,6 +317,7 @@ impl Identity {
         // So are `Name.md` and a numbered copy, `Name 2.md`, in another
         // folder: a copy's number is given beside the name it copies.
         let numbered = numbered_copy(a.note.stem(), b.note.stem()).is_some();
+        let moved = moved || moved_alone;
         let parallel = !same_place && (same_stem || numbered) && !moved;
         let siblings = !clash && sibling_names(&a.path.name, &b.path.name) && title.is_none_or(|t| t < 1.0);
         let same_title = title == Some(1.0) && content >= TITLE_CONTENT;
