@@ -44,6 +44,12 @@ const MAGIC: &[u8; 16] = b"vaultlint cache\n";
 /// 21: so is a quoted value continued at its key's indentation, and a key
 /// written twice is an error only where it is read).
 const FORMAT: u32 = 22;
+
+/// The build: its version, and a digest of the sources of the crates that
+/// read and check notes (see `build.rs`). What is kept of one build's run
+/// is never read back by another, whatever its version says.
+pub const BUILD: &str = concat!(env!("CARGO_PKG_VERSION"), "+", env!("VAULTLINT_SOURCES"));
+
 const HEADER: usize = MAGIC.len() + 4 + 8 + 8 + 8;
 /// A file written this shortly before a run read it may change again
 /// within the same timestamp (file systems keep them as coarsely as two
@@ -826,7 +832,7 @@ pub fn notes_key(reading: &Reading<'_>) -> u64 {
     let settings = format!("{:?} {:?} {:?}", reading.keys, reading.suppression_key, reading.scope_keys);
     // The table of kept keys decides which fields a stored note holds.
     let kept = vaultlint_syntax::keys::digest().to_le_bytes();
-    key([&FORMAT.to_le_bytes()[..], env!("CARGO_PKG_VERSION").as_bytes(), settings.as_bytes(), &kept])
+    key([&FORMAT.to_le_bytes()[..], BUILD.as_bytes(), settings.as_bytes(), &kept])
 }
 
 /// What the cache keeps of a note beside the note: how its file looked,

@@ -61,7 +61,7 @@ impl Places {
 /// The key of the places: they hold for any settings, as each is checked
 /// against its note's digest before it is used.
 fn key() -> u64 {
-    crate::cache::key([PLACES.as_bytes(), env!("CARGO_PKG_VERSION").as_bytes()])
+    crate::cache::key([PLACES.as_bytes(), crate::cache::BUILD.as_bytes()])
 }
 
 /// Places the findings of `diagnostics` (sorted by path) that have a span

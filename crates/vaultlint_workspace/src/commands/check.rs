@@ -381,8 +381,7 @@ fn memo_key(
         }
     }
     let kept = vaultlint_syntax::keys::digest().to_le_bytes();
-    let key =
-        crate::cache::key([env!("CARGO_PKG_VERSION").as_bytes(), described.as_bytes(), &entries, &kept]);
+    let key = crate::cache::key([crate::cache::BUILD.as_bytes(), described.as_bytes(), &entries, &kept]);
     let bytes = stamps.iter().flatten().map(|s| s.size).fold(0u64, u64::saturating_add);
     let limit = crate::cache::limit(stamps.len(), bytes);
     MemoKey { key, latest, limit, stamps, dismissals }
