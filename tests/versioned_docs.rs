@@ -258,8 +258,13 @@ fn a_folder_rule_is_checked_and_a_declaration_wins_over_it() {
          [[supersede]]\nolder = \"guides/v*\"\nnewer = \"guides/next\"\n",
     )
     .unwrap();
-    // A page removed from the live docs has no counterpart: it stays in force.
+    // A page removed from the live docs has no counterpart there: its
+    // newest release copy stays in force, and supersedes the older ones.
     fs::remove_file(root.join("manual/_dev/setup.md")).unwrap();
+    // ...and its links to its own release's pages are the release's.
+    let setup = fs::read_to_string(root.join("manual/1.4/setup.md")).unwrap();
+    fs::write(root.join("manual/1.4/setup.md"), format!("{setup}\nSee [the introduction](intro.md).\n"))
+        .unwrap();
     // A frozen page that names its own successor keeps it.
     write(
         root,
@@ -268,11 +273,18 @@ fn a_folder_rule_is_checked_and_a_declaration_wins_over_it() {
     );
     let out = vaultlint().args(["check", "--format", "concise", "--statistics"]).arg(root).output().unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.contains(" 5  left in force by folder rules"), "{text}");
+    assert!(text.contains(" 1  left in force by folder rules"), "{text}");
+    assert!(!text.contains("links-to-superseded"), "{text}");
     let out = vaultlint().args(["check", "--format", "concise", "--no-suggest"]).arg(root).output().unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("vaultlint.toml: warning[folder-rule] `[[supersede]]` with `older = \"guides/v*\"` matches no folder"), "{text}");
-    assert!(text.contains("vaultlint.toml: warning[folder-rule] `[[supersede]]` with `older = \"manual/1.*\"` covers 5 notes with no counterpart under `manual/_dev`"), "{text}");
+    assert!(text.contains("vaultlint.toml: warning[folder-rule] `[[supersede]]` with `older = \"manual/1.*\"` covers 1 note with no counterpart under `manual/_dev`"), "{text}");
+    let out = vaultlint().args(["lineage", "--all", "--format", "json"]).arg(root).output().unwrap();
+    let map: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let note =
+        |path: &str| map["notes"].as_array().unwrap().iter().find(|n| n["path"] == path).unwrap().clone();
+    assert_eq!(note("manual/1.0/setup.md")["current"], serde_json::json!(["manual/1.4/setup.md"]));
+    assert_eq!(note("manual/1.4/setup.md")["standing"], "in-force");
     let out = vaultlint()
         .args(["lineage", "--format", "json"])
         .arg(root.join("manual/1.0/intro.md"))

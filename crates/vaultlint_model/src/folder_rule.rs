@@ -36,11 +36,17 @@ impl FolderRule {
         None
     }
 
-    /// The path of the note that supersedes the note at `path`, if the
-    /// rule covers it.
-    pub fn successor_path(&self, path: &str) -> Option<String> {
+    /// The older folder of the note at `path` (with its trailing `/`) and
+    /// the note's path under it, if the rule covers the note.
+    pub fn older_copy<'p>(&self, path: &'p str) -> Option<(&'p str, &'p str)> {
         let folder = self.older_folder(path)?;
-        let relative = &path[folder.len()..];
+        Some((folder, &path[folder.len()..]))
+    }
+
+    /// The path of the note under the newer folder that supersedes the
+    /// note at `path`, if the rule covers it.
+    pub fn successor_path(&self, path: &str) -> Option<String> {
+        let (_, relative) = self.older_copy(path)?;
         Some(if self.newer.is_empty() { relative.to_string() } else { format!("{}/{relative}", self.newer) })
     }
 }

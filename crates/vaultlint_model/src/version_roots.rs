@@ -311,14 +311,21 @@ pub struct Covered {
     /// Per note: the note that supersedes it by a rule, and which rule;
     /// empty when there is no rule.
     pub successor: Vec<Option<(NoteId, usize)>>,
-    /// Per rule: how many notes it covers, and how many of those have no
-    /// counterpart under the newer folder (they stay in force).
+    /// Per rule: how many notes it covers, and how many of those stay in
+    /// force: the newest copy of a page the newer folder lacks.
     pub counts: Vec<(usize, usize)>,
     /// Per rule: whether its newer folder holds any note.
     pub newer_found: Vec<bool>,
 }
 
+/// A copy of a page under a folder a rule matches: the release the
+/// folder's name gives, if it gives one, and the note.
+type ReleaseCopy = (Option<Vec<u64>>, NoteId);
+
 /// Applies the folder rules: the first rule that covers a note decides.
+/// A page the newer folder lacks (taken out of the live docs) is
+/// superseded by its copy in the newest of the older folders that holds
+/// it, where their names order them as releases; that copy stays in force.
 pub fn cover(vault: &Vault, rules: &[FolderRule]) -> Covered {
     // With no rule, as in most vaults, no note is covered: no list.
     let notes = if rules.is_empty() { 0 } else { vault.notes.len() };
@@ -335,6 +342,9 @@ pub fn cover(vault: &Vault, rules: &[FolderRule]) -> Covered {
     if rules.is_empty() {
         return covered;
     }
+    // Per rule and path under the older folders: the copies of a page the
+    // newer folder lacks, each with its folder's release.
+    let mut lacking: BTreeMap<(usize, &str), Vec<ReleaseCopy>> = BTreeMap::new();
     for (id, note) in vault.notes.iter().enumerate() {
         let Some((i, target)) =
             rules.iter().enumerate().find_map(|(i, r)| Some((i, r.successor_path(&note.path)?)))
@@ -344,7 +354,25 @@ pub fn cover(vault: &Vault, rules: &[FolderRule]) -> Covered {
         covered.counts[i].0 += 1;
         match vault.id_of(&target) {
             Some(to) if to != id => covered.successor[id] = Some((to, i)),
-            _ => covered.counts[i].1 += 1,
+            _ => {
+                if let Some((folder, relative)) = rules[i].older_copy(&note.path) {
+                    let release = release_version(folder_name(folder));
+                    lacking.entry((i, relative)).or_default().push((release, id));
+                }
+            }
+        }
+    }
+    for ((i, _), mut copies) in lacking {
+        let ordered = copies.iter().all(|(release, _)| release.is_some());
+        copies.sort();
+        match copies.split_last() {
+            Some(((_, newest), older)) if ordered && copies.windows(2).all(|w| w[0].0 < w[1].0) => {
+                for &(_, id) in older {
+                    covered.successor[id] = Some((*newest, i));
+                }
+                covered.counts[i].1 += 1;
+            }
+            _ => covered.counts[i].1 += copies.len(),
         }
     }
     covered

@@ -18,6 +18,14 @@ pub fn check(cx: &super::Context, out: &mut Vec<Diagnostic>) {
     super::note_by_note(vault, |id| of_note(vault, life, wanted, id), out);
 }
 
+/// Whether two paths are under one older folder of a `[[supersede]]` rule.
+fn one_older_folder(vault: &Vault, a: &str, b: &str) -> bool {
+    vault.config.folder_rules.iter().any(|rule| match (rule.older_copy(a), rule.older_copy(b)) {
+        (Some((x, _)), Some((y, _))) => x == y,
+        _ => false,
+    })
+}
+
 /// The findings on the links of the note `id`.
 fn of_note(vault: &Vault, life: &Lifecycle, wanted: &[bool], id: NoteId) -> Vec<Diagnostic> {
     let note = &vault.notes[id];
@@ -44,8 +52,14 @@ fn of_note(vault: &Vault, life: &Lifecycle, wanted: &[bool], id: NoteId) -> Vec<
             }
             continue;
         }
-        // A note may name the versions it replaced, as history.
-        if target == id || !state.standing.is_retired() || state.current.contains(&id) {
+        // A note may name the versions it replaced, as history; and a page
+        // of a release folder links to its own release's pages, which a
+        // `[[supersede]]` rule retires with it: the release as published.
+        if target == id
+            || !state.standing.is_retired()
+            || state.current.contains(&id)
+            || one_older_folder(vault, &note.path, &vault.notes[target].path)
+        {
             continue;
         }
         let old = &vault.notes[target].path;
