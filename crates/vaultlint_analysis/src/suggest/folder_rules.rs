@@ -48,8 +48,15 @@ fn toml_string(text: &str) -> String {
 
 /// The tables that would settle the copies among `pairs`, whose pairs
 /// are taken out of `pairs`: one table says it for them all.
-pub(super) fn take_folder_rules(pairs: &mut Vec<Pair>, roots: &VersionRoots) -> Vec<FolderRuleSuggestion> {
-    let folders = folder_rules(roots, pairs);
+/// A table the config holds already is never suggested again (its copies
+/// left are ones it cannot settle, and are listed as pairs).
+pub(super) fn take_folder_rules(
+    pairs: &mut Vec<Pair>,
+    roots: &VersionRoots,
+    existing: &[FolderRule],
+) -> Vec<FolderRuleSuggestion> {
+    let mut folders = folder_rules(roots, pairs);
+    folders.retain(|(_, f)| !existing.iter().any(|r| r.older == f.older && r.newer == f.newer));
     let proposed: HashSet<usize> = folders.iter().map(|(set, _)| *set).collect();
     pairs.retain(|p| {
         roots.order(p.older, p.newer).is_none_or(|_| !proposed.contains(&set_of(roots, p.older)))

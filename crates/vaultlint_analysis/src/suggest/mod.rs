@@ -240,7 +240,7 @@ pub fn find_tallied(
         exclusions::drop_unordered_by_text_alone(&mut pairs);
         exclusions::drop_unordered_copies_filed_twice(&mut pairs, vault);
     }
-    let folders = folder_rules::take_folder_rules(&mut pairs, &roots);
+    let folders = folder_rules::take_folder_rules(&mut pairs, &roots, &vault.config.folder_rules);
     // After the rules have taken the copies they cover, whose count they give.
     exclusions::nearest_release_copies(&mut pairs, &roots);
     pairs.sort_by(|x, y| {
