@@ -603,8 +603,10 @@ fn paths_that_differ_only_in_case_are_one_note() {
 /// A blog filed by year: the yearly post of one name (`2024/awards.md`,
 /// `2025/awards.md`, each titled with its year and dated in it) is each
 /// year's own, written from the last; a dated post and the undated guide
-/// made from it are two documents. A post republished the next year under
-/// another name, with most of its text, is still a version.
+/// made from it are two documents, as are two posts named by their days
+/// (a release candidate's announcement and the release's). A post
+/// republished the next year under another name, with most of its text,
+/// is still a version.
 #[test]
 fn a_blogs_yearly_posts_and_the_guide_made_from_a_post_are_not_versions() {
     let (pairs, _) = found(&fixture("dated-posts"), &["--no-git"]);

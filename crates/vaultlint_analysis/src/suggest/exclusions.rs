@@ -346,6 +346,12 @@ fn filed_year(f: &Facts) -> Option<u16> {
 ///   awards" and "2025 awards"). Each is its year's own post, written
 ///   from the last one's text but never replacing it; only the same text
 ///   makes one a copy;
+/// - two posts, each named by its day under a folder of posts (Jekyll's
+///   `_posts/2019-12-17-….md`), the days apart: two entries of the log,
+///   such as a release candidate's announcement and the release's, the
+///   second written from the first but never replacing it. A post is a
+///   record of its day, whatever its text shares, unless one name alone
+///   carries a version marker (`… v2`);
 /// - a post (filed by its date under a folder of posts: `blog/`, `posts/`,
 ///   `news/`) and a page of another name that no date places (no date in
 ///   its frontmatter or its path): a guide written up from the post, or
@@ -358,14 +364,37 @@ pub(super) fn logged_apart(a: &Facts, b: &Facts, signals: &Signals) -> bool {
     if alike && signals.content < SAME_TEXT && matches!(years, (Some(x), Some(y)) if x != y) {
         return true;
     }
+    let in_posts = |f: &Facts| {
+        let posts = |folder: &str| POST_FOLDERS.iter().any(|p| p.eq_ignore_ascii_case(folder));
+        f.note.folder().split('/').any(posts)
+    };
+    let named_day = |f: &Facts| {
+        f.path.name.markers.iter().find_map(|m| match m {
+            Marker::Date { day, .. } if day.day != 0 => Some(*day),
+            _ => None,
+        })
+    };
+    // A version marker one name alone carries (`trunk based dev v2`) is a
+    // person saying the post was written again.
+    let versioned = |f: &Facts, other: &Facts| {
+        f.path.name.markers.iter().any(|m| {
+            matches!(m, Marker::Version { .. } | Marker::Older { .. } | Marker::Newer { .. })
+                && !other.path.name.markers.iter().any(|o| o.text().eq_ignore_ascii_case(m.text()))
+        })
+    };
+    if in_posts(a)
+        && in_posts(b)
+        && matches!((named_day(a), named_day(b)), (Some(x), Some(y)) if x != y)
+        && !versioned(a, b)
+        && !versioned(b, a)
+    {
+        return true;
+    }
     let undated = |f: &Facts| {
         vaultlint_syntax::keys::version_dates().all(|key| f.note.day(key).is_none())
             && !f.path.name.markers.iter().any(|m| matches!(m, Marker::Date { .. } | Marker::Week { .. }))
     };
-    let post = |f: &Facts, year: Option<u16>| {
-        let posts = |folder: &str| POST_FOLDERS.iter().any(|p| p.eq_ignore_ascii_case(folder));
-        year.is_some() && f.note.folder().split('/').any(posts)
-    };
+    let post = |f: &Facts, year: Option<u16>| year.is_some() && in_posts(f);
     signals.name < 1.0 && (post(a, years.0) && undated(b) || post(b, years.1) && undated(a))
 }
 
