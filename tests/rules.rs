@@ -361,7 +361,8 @@ fn dates_as_the_vault_writes_them() {
     // A template's day and weekday is a date, unless the day falls on
     // another weekday. Numeric dates with the day first are the vault's
     // own under `date`, where one of them puts a number past 12 first;
-    // under `created` nothing says which comes first.
+    // under `created` nothing says which comes first. Unix times, as an
+    // outliner writes `created` and `updated`, are dates.
     let (code, json) = check_json(&fixture("vault-dates"), &[]);
     assert_eq!(
         findings(&json),

@@ -91,8 +91,9 @@ pub struct Written {
 /// YAML's timestamps with a one-digit hour (`2021-10-01 8:30:00+00:00`,
 /// as Hugo reads them), a day followed by its weekday (`2023-09-30
 /// Saturday`, a template's `YYYY-MM-DD dddd`; a weekday the day does not
-/// fall on makes it no date), and a time with its zone noted in
-/// parentheses, `2021-05-10T18:22:56 (UTC -05:00)`.
+/// fall on makes it no date), a time with its zone noted in
+/// parentheses, `2021-05-10T18:22:56 (UTC -05:00)`, and a Unix time in
+/// milliseconds or seconds (`1693679151405`, as Dendron writes them).
 pub fn parse(text: &str) -> Option<Written> {
     let text = text.trim();
     let (day, time) = match without_weekday(text) {
@@ -101,9 +102,36 @@ pub fn parse(text: &str) -> Option<Written> {
             let civil = jiff::civil::Date::new(day.year as i16, day.month as i8, day.day as i8).ok()?;
             (civil.weekday() == weekday).then_some((day, time))?
         }
-        None => parse_iso(&reads_as(text))?,
+        None => parse_iso(&reads_as(text)).or_else(|| unix_time(text))?,
     };
     Some(Written { day, time, text: text.to_string() })
+}
+
+/// A Unix time as note tools write one (Dendron's `created` and `updated`
+/// in milliseconds, 13 digits; some importers' in seconds, 10 digits):
+/// its UTC day and time. Those lengths hold the times from 2001 to 2286,
+/// and no other number of them is read as a date.
+fn unix_time(text: &str) -> Option<(Day, Option<jiff::civil::Time>)> {
+    if !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let number: i64 = text.parse().ok()?;
+    let millis = match text.len() {
+        13 => number,
+        10 => number.checked_mul(1000)?,
+        _ => return None,
+    };
+    const DAY: i64 = 86_400_000;
+    let (days, into) = (millis.div_euclid(DAY), millis.rem_euclid(DAY));
+    let (seconds, millis) = (into / 1000, into % 1000);
+    let time = jiff::civil::Time::new(
+        i8::try_from(seconds / 3600).ok()?,
+        i8::try_from(seconds / 60 % 60).ok()?,
+        i8::try_from(seconds % 60).ok()?,
+        i32::try_from(millis * 1_000_000).ok()?,
+    )
+    .ok()?;
+    Some((Day::from_unix_days(days), Some(time)))
 }
 
 /// For a day followed by a weekday it does not fall on (`2023-10-06
@@ -264,7 +292,14 @@ mod tests {
         assert_eq!(wrong_weekday("2023-09-29 Saturday"), Some((Day::new(2023, 9, 29), "friday")));
         assert_eq!(wrong_weekday("2023-09-30 Saturday"), None);
         assert_eq!(parse("2013-05-06 02:12:52 +0200").unwrap().text, "2013-05-06 02:12:52 +0200");
+        // Unix times: Dendron's milliseconds, an importer's seconds.
+        assert_eq!(day("1693679151405"), Some(Day::new(2023, 9, 2)));
+        assert_eq!(parse("1693679151405").unwrap().time, Some(jiff::civil::time(18, 25, 51, 405_000_000)));
+        assert_eq!(day("1693679151"), Some(Day::new(2023, 9, 2)));
         for bad in [
+            "169367915140",
+            "16936791514050",
+            "999999999",
             "2025-02-29",
             "2026-13-01",
             "2026-1-15",
