@@ -174,6 +174,45 @@ fn a_word_in_a_name_never_outweighs_the_history() {
     assert!(reasons.contains("an earlier state of the other's"), "{reasons}");
 }
 
+/// A page named `current` beside the folder's page, made from it, is its
+/// newer version by its name; but where the history shows the first page
+/// still changed weeks after the second was made, the two are kept side
+/// by side (a page for each release line), and the words do not say
+/// which one replaced the other.
+#[test]
+fn a_word_in_a_name_orders_with_confidence_only_what_the_history_leaves_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::create_dir_all(d.join("download")).unwrap();
+    let page = |line: &str| {
+        format!(
+            "---\ntitle: Download\n---\n# Download\n\nPick the installer for your system below; each \
+             one bundles the runtime and its package manager.\n\nChecksums and signatures are published \
+             beside every file, with the key that signed them.\n\nThe {line} line is shown here.\n"
+        )
+    };
+    git(d, &["init", "-q"], "2025-01-01T10:00:00Z");
+    std::fs::write(d.join("download/index.md"), page("long-term support")).unwrap();
+    git(d, &["add", "."], "2025-01-01T10:00:00Z");
+    git(d, &["commit", "-qm", "download page"], "2025-01-01T10:00:00Z");
+    std::fs::write(d.join("download/current.md"), page("current")).unwrap();
+    git(d, &["add", "."], "2025-02-01T10:00:00Z");
+    git(d, &["commit", "-qm", "a page for the current line"], "2025-02-01T10:00:00Z");
+    let (before, _) = found(d, &[]);
+    assert_eq!(before, owned(&[("download/index.md", "download/current.md", "confident")]));
+    // Both pages are kept up to date, weeks later.
+    for name in ["index", "current"] {
+        let path = d.join(format!("download/{name}.md"));
+        let text = std::fs::read_to_string(&path).unwrap();
+        std::fs::write(&path, text.replace("below;", "below, for this release;")).unwrap();
+    }
+    git(d, &["commit", "-qam", "both lines"], "2025-03-15T10:00:00Z");
+    let (after, json) = found(d, &[]);
+    assert_eq!(after, owned(&[("download/index.md", "download/current.md", "uncertain")]));
+    let reasons = json["pairs"][0]["reasons"].to_string();
+    assert!(reasons.contains("the older was changed after the newer was made"), "{reasons}");
+}
+
 /// `Name 1.md` beside `Name.md` (Obsidian's copy when a name is taken),
 /// with some edits since or written again with no text in common, and a
 /// note moved into a subfolder with its original left behind, are

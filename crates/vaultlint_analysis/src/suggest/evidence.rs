@@ -80,6 +80,11 @@ pub enum Evidence {
     HistoryOverrulesWords,
     /// The names agree on an order that the git history reverses.
     HistoryDisagrees,
+    /// The note a word in the names marks as older was changed in git a
+    /// day or more after the other was first committed: the two are kept
+    /// side by side (a page for each release line), as far as the history
+    /// shows.
+    OlderChangedSince,
     /// Given after a release order and the notes' own dates or markers
     /// that point the other way: the release order is kept, uncertain.
     DisagreesWithRelease,
@@ -188,6 +193,7 @@ impl fmt::Display for Evidence {
             }
             Evidence::HistoryOverrulesWords => f.write_str("whatever the words in the names say"),
             Evidence::HistoryDisagrees => f.write_str("but the git history has them the other way"),
+            Evidence::OlderChangedSince => f.write_str("but the older was changed after the newer was made"),
             Evidence::DisagreesWithRelease => f.write_str("which the release order overrules"),
             Evidence::NamesDisagree => f.write_str("the names disagree"),
             Evidence::FirstCommitted { older, newer } => {

@@ -15,6 +15,8 @@ use std::io::BufRead;
 pub struct History {
     /// Vault-relative path to the Unix time of the commit that added it.
     pub first: HashMap<String, i64>,
+    /// ...and of the last commit that changed it.
+    pub last: HashMap<String, i64>,
     /// Each path's blobs over its history (the ids' first 16 hex digits).
     held: HashMap<String, Vec<u64>>,
     /// Each tracked path's blob now (as the index has it).
@@ -92,8 +94,10 @@ impl History {
     fn changed(&mut self, meta: &str, path: &str, time: i64) {
         let mut parts = meta.trim_start_matches(':').split(' ');
         let (Some(new), Some(status)) = (parts.nth(3), parts.next()) else { return };
+        // Newest first: the first time seen is the last change, and the
+        // last time seen the first commit.
+        self.last.entry(path.to_string()).or_insert(time);
         if status == "A" {
-            // Newest first: the last time seen is the first commit.
             self.first.insert(path.to_string(), time);
         }
         if let Some(blob) = blob_id(new) {
@@ -152,6 +156,7 @@ mod tests {
             History::from_git(&log, &format!("100644 {A2} 0\tlive.md\0100644 {A1} 0\told/live.md\0"));
         assert_eq!(history.first["live.md"], 1_700_000_000);
         assert_eq!(history.first["old/live.md"], 1_796_213_803);
+        assert_eq!(history.last["live.md"], 1_796_213_803);
         // The frozen copy holds what the live page once held.
         assert!(history.earlier("old/live.md", "live.md"));
         assert!(!history.earlier("live.md", "old/live.md"));

@@ -9,6 +9,9 @@ use super::facts::Facts;
 use super::git::HistorySource;
 use std::cmp::Ordering;
 
+/// A day, in seconds: changes within it are one piece of work.
+const DAY: i64 = 86_400;
+
 /// Orders the pairs that dates and names left uncertain by the git
 /// history of their notes only (one `git log` limited to their paths, far
 /// cheaper than the whole history's diffs): content history, then first
@@ -52,12 +55,24 @@ pub(super) fn settle_by_history(
             (false, true) => Some(Ordering::Greater),
             _ => None,
         };
-        let verdict = direction::decide_with(&fa.age(committed(fa), fb), &fb.age(committed(fb), fa), content);
+        let mut verdict =
+            direction::decide_with(&fa.age(committed(fa), fb), &fb.age(committed(fb), fa), content);
         // A text the other path once held is one document's, whatever the names.
         pair.direction = match content {
             Some(_) => earned(verdict.direction, pair.signals.content),
             None => earned_by(&verdict, &pair.signals, fa.note, fb.note),
         };
+        // A word in a name (`current`, `old`) says which is older; a note
+        // still changed well after the other was made is kept beside it.
+        let (older, newer) = if verdict.order == Ordering::Greater { (pb, pa) } else { (pa, pb) };
+        let changed_since = match (history.last.get(older.as_str()), history.first.get(newer.as_str())) {
+            (Some(&last), Some(&made)) => last >= made + DAY,
+            _ => false,
+        };
+        if verdict.by_words && changed_since {
+            pair.direction = Direction::Uncertain;
+            verdict.evidence.push(Evidence::OlderChangedSince);
+        }
         pair.by_words = false;
         if verdict.order == Ordering::Greater {
             std::mem::swap(&mut pair.older, &mut pair.newer);
