@@ -435,6 +435,22 @@ fn a_page_split_between_releases_is_not_confidently_either_part() {
     );
 }
 
+/// A project's old chapter notes put aside in its `OLD/` folder, the live
+/// ones renumbered and retitled beside it: the folder says which copy is
+/// the older, whatever the names.
+#[test]
+fn a_folder_of_old_copies_orders_notes_renamed_beside_it() {
+    let (pairs, _) = found(&fixture("old-folder"), &["--no-git"]);
+    assert_eq!(
+        pairs,
+        owned(&[(
+            "Projects/Clinical NLP/OLD/1. Foundations/1.2. Word vectors.md",
+            "Projects/Clinical NLP/02. Foundations/02.2. Word vectors and similarity.md",
+            "confident"
+        )])
+    );
+}
+
 /// A note moved to a sibling folder and edited there, its first copy
 /// left behind, is one note in two folders that share no other name: it
 /// is paired. A team's page copied for another team and retitled for it

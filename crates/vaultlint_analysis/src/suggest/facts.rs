@@ -216,11 +216,20 @@ impl<'a> Facts<'a> {
             |m: &&Marker| matches!(m, Marker::Date { .. } | Marker::Week { .. } | Marker::Version { .. });
         // A name that is nothing but markers (`old.md`) says only that.
         let bare = name.key.is_empty();
-        let names = name
-            .markers
-            .iter()
-            .enumerate()
-            .filter(move |(i, m)| same || alone && *i < self.path.own_markers && (bare || dated(m)));
+        // A folder that files old copies (`OLD/`, `archive/`) says so of
+        // a note renamed there too, where the other note is in none and
+        // sits beside that folder (in the folder holding it, or below):
+        // the project's old copies put aside within the project.
+        let theirs = other.path.folder_markers();
+        let filed_old = |i: usize, m: &Marker| {
+            i >= self.path.own_markers
+                && matches!(m, Marker::Older { .. })
+                && !theirs.iter().any(|o| matches!(o, Marker::Older { .. }))
+                && beside_folder(&self.note.path, m.text(), &other.note.path)
+        };
+        let names = name.markers.iter().enumerate().filter(move |(i, m)| {
+            same || alone && *i < self.path.own_markers && (bare || dated(m)) || filed_old(*i, m)
+        });
         let titles = !self.title.key.is_empty() && self.title.key == other.title.key;
         let markers = names.map(|(_, m)| m).chain(self.title.markers.iter().filter(|_| titles)).collect();
         Age { dates, markers, committed, modified: self.note.modified }
@@ -287,6 +296,20 @@ pub(super) fn common_tag_sets(vault: &Vault, looked_at: &[bool], boilerplate: &B
 pub(super) const COMMON_TAG_SET: usize = 5;
 
 /// See [`Facts::in_version_folder`].
+/// Whether `other` is in the folder that holds the folder `marked` (as a
+/// marker quotes it, `OLD/`) on the way to `path`, or below it.
+fn beside_folder(path: &str, marked: &str, other: &str) -> bool {
+    let name = marked.trim_end_matches('/');
+    let mut start = 0;
+    for folder in path.split('/') {
+        if folder.eq_ignore_ascii_case(name) {
+            return other.starts_with(&path[..start]);
+        }
+        start += folder.len() + 1;
+    }
+    false
+}
+
 fn in_version_folder(note: &Note) -> bool {
     note.folder().split('/').any(|folder| {
         let n = names::normalize(folder);
