@@ -659,7 +659,8 @@ fn paths_that_differ_only_in_case_are_one_note() {
 /// `2025/awards.md`, each titled with its year and dated in it) is each
 /// year's own, written from the last; a dated post and the undated guide
 /// made from it are two documents, as are two posts named by their days
-/// (a release candidate's announcement and the release's). A post
+/// (a release candidate's announcement and the release's) and two entries
+/// of a log filed in a folder for each day (`worklogs/2026-05-05/`). A post
 /// republished the next year under another name, with most of its text,
 /// is still a version.
 #[test]

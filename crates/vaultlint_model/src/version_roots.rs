@@ -472,10 +472,11 @@ pub fn named_as_root(name: &str) -> bool {
     may_rank(name) && rank(name).is_some()
 }
 
-/// The version a folder's name gives as a release: neither a year
-/// (`2024/` is a date) nor a live folder.
+/// The version a folder's name gives as a release: neither a year nor a
+/// day (`2024/` and `2026-05-05/` are dates) nor a live folder.
 fn release_version(name: &str) -> Option<Vec<u64>> {
-    let year = vaultlint_syntax::names::year_folder(name).is_some();
+    let year = vaultlint_syntax::names::year_folder(name).is_some()
+        || vaultlint_core::date::parse_day(name).is_some();
     match (!year && may_rank(name)).then(|| rank(name)).flatten() {
         Some(Rank::Version(parts)) => Some(parts),
         _ => None,

@@ -347,7 +347,8 @@ fn filed_year(f: &Facts) -> Option<u16> {
 ///   from the last one's text but never replacing it; only the same text
 ///   makes one a copy;
 /// - two posts, each named by its day under a folder of posts (Jekyll's
-///   `_posts/2019-12-17-….md`), the days apart: two entries of the log,
+///   `_posts/2019-12-17-….md`) or of days (`logs/2026-05-05/`), the days
+///   apart: two entries of the log,
 ///   such as a release candidate's announcement and the release's, the
 ///   second written from the first but never replacing it. A post is a
 ///   record of its day, whatever its text shares, unless one name alone
@@ -382,8 +383,15 @@ pub(super) fn logged_apart(a: &Facts, b: &Facts, signals: &Signals) -> bool {
                 && !other.path.name.markers.iter().any(|o| o.text().eq_ignore_ascii_case(m.text()))
         })
     };
-    if in_posts(a)
-        && in_posts(b)
+    // A folder for each day (`worklogs/2026-05-05/`) files a log as well.
+    let in_day_folder = |f: &Facts| {
+        f.note.folder().split('/').any(|folder| {
+            let n = vaultlint_syntax::names::normalize(folder);
+            n.key.is_empty()
+                && n.markers.iter().any(|m| matches!(m, Marker::Date { day, .. } if day.day != 0))
+        })
+    };
+    if (in_posts(a) && in_posts(b) || in_day_folder(a) && in_day_folder(b))
         && matches!((named_day(a), named_day(b)), (Some(x), Some(y)) if x != y)
         && !versioned(a, b)
         && !versioned(b, a)
