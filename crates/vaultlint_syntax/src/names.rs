@@ -19,6 +19,17 @@ const OLDER_WORDS: &[&str] = &[
     "retired",
     "superseded",
     "copy",
+    // The word file managers add to a copy's name in other languages
+    // (`x - 副本.md`, `Plan - Kopie.md`).
+    "副本",
+    "複本",
+    "コピー",
+    "복사본",
+    "kopie",
+    "copie",
+    "copia",
+    "cópia",
+    "копия",
     "backup",
     "bak",
     "orig",
@@ -707,6 +718,8 @@ mod tests {
         assert_eq!(key("expenses-policy-2025"), "expenses policy");
         assert_eq!(texts("expenses-policy-2025"), ["-2025"]);
         assert_eq!(key("Handbook (copy)"), "handbook");
+        assert_eq!(key("two sum - 副本"), "two sum");
+        assert_eq!(texts("Reiseplan - Kopie"), [" Kopie"]);
         assert_eq!(key("report (1)"), "report");
         assert_eq!(texts("report (1)"), ["(1)"]);
         assert_eq!(key("API guide v2.1"), "api guide");
