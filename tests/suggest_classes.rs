@@ -178,12 +178,13 @@ fn a_word_in_a_name_never_outweighs_the_history() {
 /// newer version by its name; but where the history shows the first page
 /// still changed weeks after the second was made, the two are kept side
 /// by side (a page for each release line), and the words do not say
-/// which one replaced the other.
+/// which one replaced the other; nor for the same two pages in another
+/// language, whose translations were added in one commit.
 #[test]
 fn a_word_in_a_name_orders_with_confidence_only_what_the_history_leaves_alone() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    std::fs::create_dir_all(d.join("download")).unwrap();
+    std::fs::create_dir_all(d.join("en/download")).unwrap();
     let page = |line: &str| {
         format!(
             "---\ntitle: Download\n---\n# Download\n\nPick the installer for your system below; each \
@@ -192,25 +193,42 @@ fn a_word_in_a_name_orders_with_confidence_only_what_the_history_leaves_alone() 
         )
     };
     git(d, &["init", "-q"], "2025-01-01T10:00:00Z");
-    std::fs::write(d.join("download/index.md"), page("long-term support")).unwrap();
+    std::fs::write(d.join("en/download/index.md"), page("long-term support")).unwrap();
     git(d, &["add", "."], "2025-01-01T10:00:00Z");
     git(d, &["commit", "-qm", "download page"], "2025-01-01T10:00:00Z");
-    std::fs::write(d.join("download/current.md"), page("current")).unwrap();
+    std::fs::write(d.join("en/download/current.md"), page("current")).unwrap();
     git(d, &["add", "."], "2025-02-01T10:00:00Z");
     git(d, &["commit", "-qm", "a page for the current line"], "2025-02-01T10:00:00Z");
     let (before, _) = found(d, &[]);
-    assert_eq!(before, owned(&[("download/index.md", "download/current.md", "confident")]));
+    assert_eq!(before, owned(&[("en/download/index.md", "en/download/current.md", "confident")]));
     // Both pages are kept up to date, weeks later.
     for name in ["index", "current"] {
-        let path = d.join(format!("download/{name}.md"));
+        let path = d.join(format!("en/download/{name}.md"));
         let text = std::fs::read_to_string(&path).unwrap();
         std::fs::write(&path, text.replace("below;", "below, for this release;")).unwrap();
     }
     git(d, &["commit", "-qam", "both lines"], "2025-03-15T10:00:00Z");
+    // Their translations, added together in one commit, which says nothing.
+    std::fs::create_dir_all(d.join("fr/download")).unwrap();
+    for name in ["index", "current"] {
+        let text = std::fs::read_to_string(d.join(format!("en/download/{name}.md"))).unwrap();
+        std::fs::write(d.join(format!("fr/download/{name}.md")), text.replace("Download", "Téléchargement"))
+            .unwrap();
+    }
+    git(d, &["add", "."], "2025-04-01T10:00:00Z");
+    git(d, &["commit", "-qm", "French pages"], "2025-04-01T10:00:00Z");
     let (after, json) = found(d, &[]);
-    assert_eq!(after, owned(&[("download/index.md", "download/current.md", "uncertain")]));
-    let reasons = json["pairs"][0]["reasons"].to_string();
+    assert_eq!(
+        after,
+        owned(&[
+            ("en/download/index.md", "en/download/current.md", "uncertain"),
+            ("fr/download/index.md", "fr/download/current.md", "uncertain"),
+        ])
+    );
+    let reasons = json["pairs"].to_string();
     assert!(reasons.contains("the older was changed after the newer was made"), "{reasons}");
+    // One pair in two languages is one decision.
+    assert!(reasons.contains("uncertain as the same pair in another language"), "{reasons}");
 }
 
 /// `Name 1.md` beside `Name.md` (Obsidian's copy when a name is taken),

@@ -89,10 +89,14 @@ const GENERIC: &[&str] = &[
     "welcome",
 ];
 /// ISO 639-1 codes recognised as a language folder or a `.fr`-style suffix.
+/// (Codes that are common English words as folder names, `my`, `am`,
+/// `be`, `so`, `to`, `or`, `as`, are left out.)
 const LANGUAGES: &[&str] = &[
-    "ar", "bg", "bn", "ca", "cs", "da", "de", "el", "en", "es", "et", "eu", "fa", "fi", "fr", "ga", "gl",
-    "he", "hi", "hr", "hu", "id", "is", "it", "ja", "ko", "lt", "lv", "ms", "nb", "nl", "nn", "no", "pl",
-    "pt", "ro", "ru", "sk", "sl", "sr", "sv", "th", "tr", "uk", "vi", "zh",
+    "af", "ar", "az", "bg", "bn", "ca", "cs", "cy", "da", "de", "el", "en", "eo", "es", "et", "eu", "fa",
+    "fi", "fr", "ga", "gl", "gu", "he", "hi", "hr", "hu", "hy", "id", "is", "it", "ja", "ka", "kk", "km",
+    "kn", "ko", "lt", "lv", "mk", "ml", "mn", "mr", "ms", "nb", "ne", "nl", "nn", "no", "pa", "pl", "pt",
+    "ro", "ru", "si", "sk", "sl", "sq", "sr", "sv", "sw", "ta", "te", "th", "tl", "tr", "uk", "ur", "uz",
+    "vi", "zh",
 ];
 
 /// Language codes that, as folder names, far more often name a department.

@@ -85,6 +85,9 @@ pub enum Evidence {
     /// side by side (a page for each release line), as far as the history
     /// shows.
     OlderChangedSince,
+    /// The same two pages in another language are ordered without
+    /// confidence: one pair in several languages is one decision.
+    UncertainInAnotherLanguage,
     /// Given after a release order and the notes' own dates or markers
     /// that point the other way: the release order is kept, uncertain.
     DisagreesWithRelease,
@@ -194,6 +197,9 @@ impl fmt::Display for Evidence {
             Evidence::HistoryOverrulesWords => f.write_str("whatever the words in the names say"),
             Evidence::HistoryDisagrees => f.write_str("but the git history has them the other way"),
             Evidence::OlderChangedSince => f.write_str("but the older was changed after the newer was made"),
+            Evidence::UncertainInAnotherLanguage => {
+                f.write_str("uncertain as the same pair in another language")
+            }
             Evidence::DisagreesWithRelease => f.write_str("which the release order overrules"),
             Evidence::NamesDisagree => f.write_str("the names disagree"),
             Evidence::FirstCommitted { older, newer } => {

@@ -235,6 +235,7 @@ pub fn find_tallied(
         settle::settle_by_history(&mut pairs, &facts, history);
         pairs.retain(|p| !links.retired[p.older]);
     }
+    settle::agree_across_languages(&mut pairs, &facts);
     if options.min_score > 0.0 {
         // Shown only to one who asks for every pair.
         exclusions::drop_unordered_by_text_alone(&mut pairs);

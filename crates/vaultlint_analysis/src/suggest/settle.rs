@@ -8,6 +8,7 @@ use super::evidence::Evidence;
 use super::facts::Facts;
 use super::git::HistorySource;
 use std::cmp::Ordering;
+use std::collections::HashSet;
 
 /// A day, in seconds: changes within it are one piece of work.
 const DAY: i64 = 86_400;
@@ -79,5 +80,51 @@ pub(super) fn settle_by_history(
         }
         // The direction's evidence is redone; the rest stands.
         pair.order_evidence = verdict.evidence;
+    }
+}
+
+/// One pair written in several languages (`en/download/index.md` and
+/// `en/download/current.md`, and the same two pages under `fr/`, `ja/`) is
+/// one decision: where the order of one language's copies is uncertain
+/// (the history shows them kept side by side), so is every other's, whose
+/// translations were often all made in one commit that says nothing.
+pub(super) fn agree_across_languages(pairs: &mut [Pair], facts: &[Option<Box<Facts>>]) {
+    // A note's path with its language folder taken out, and the language.
+    let unlocalized = |id: usize| -> Option<(String, &str)> {
+        let f = facts[id].as_deref()?;
+        let language = f.language.as_deref()?;
+        let mut parts = f.note.path.split('/');
+        let mut kept = Vec::new();
+        let mut found = false;
+        for part in parts.by_ref() {
+            let lower = part.to_lowercase();
+            let is_it =
+                lower == language || lower.strip_prefix(language).is_some_and(|r| r.starts_with(['-', '_']));
+            if !found && is_it {
+                found = true;
+                continue;
+            }
+            kept.push(part);
+        }
+        found.then(|| (kept.join("/"), language))
+    };
+    let mut uncertain: HashSet<(String, String)> = HashSet::new();
+    let keys: Vec<Option<(String, String)>> = pairs
+        .iter()
+        .map(|p| match (unlocalized(p.older), unlocalized(p.newer)) {
+            (Some((a, la)), Some((b, lb))) if la == lb => Some((a, b)),
+            _ => None,
+        })
+        .collect();
+    for (pair, key) in pairs.iter().zip(&keys) {
+        if let Some(key) = key.as_ref().filter(|_| pair.direction == Direction::Uncertain) {
+            uncertain.insert(key.clone());
+        }
+    }
+    for (pair, key) in pairs.iter_mut().zip(&keys) {
+        if key.as_ref().is_some_and(|k| uncertain.contains(k)) && pair.direction == Direction::Confident {
+            pair.direction = Direction::Uncertain;
+            pair.order_evidence.push(Evidence::UncertainInAnotherLanguage);
+        }
     }
 }
