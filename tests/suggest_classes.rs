@@ -406,13 +406,19 @@ fn a_page_of_a_release_chain_keeps_its_newer_copy() {
 /// `1.0/guides/alerts/rules.md` is no older copy of a page of the same
 /// file name that shares its text (`2.0/ops/metrics/rules.md`) where
 /// that release holds one ending with more of its path
-/// (`2.0/ops/alerts/rules.md`), however much that one was rewritten.
+/// (`2.0/ops/alerts/rules.md`), however much that one was rewritten. A
+/// page renamed in every release (`upgrade-to-1.0.md`, `upgrade-to-2.0.md`)
+/// pairs with the next release's only.
 #[test]
 fn a_page_moved_between_releases_pairs_with_the_next_release_only() {
     let (pairs, json) = found(&fixture("release-moves"), &["--no-git"]);
     assert_eq!(
         pairs,
-        owned(&[("content/docs/1.0/tasks/backup.md", "content/docs/2.0/deploy/backup.md", "confident")])
+        owned(&[
+            ("content/docs/1.0/tasks/backup.md", "content/docs/2.0/deploy/backup.md", "confident"),
+            ("content/docs/1.0/upgrade-to-1.0.md", "content/docs/2.0/upgrade-to-2.0.md", "confident"),
+            ("content/docs/2.0/upgrade-to-2.0.md", "content/docs/3.0/upgrade-to-3.0.md", "confident"),
+        ])
     );
     let rules = json["folder_rules"].as_array().unwrap();
     assert_eq!(rules.len(), 1, "{json}");

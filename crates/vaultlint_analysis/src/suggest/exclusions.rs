@@ -502,11 +502,17 @@ pub(super) fn nearest_release_copies(pairs: &mut Vec<Pair>, roots: &VersionRoots
         newer_of.entry(p.older).or_default().push(p.newer);
         older_of.entry(p.newer).or_default().push(p.older);
     }
+    // Copies of one page, or pages renamed between releases: a page's
+    // `upgrade-to-1.11` pairs with 1.12's `upgrade-to-1.12`, not also with
+    // 1.13's `upgrade-to-1.13`.
+    let one_set = |a: NoteId, b: NoteId| matches!((roots.placed[a].as_ref(), roots.placed[b].as_ref()), (Some(x), Some(y)) if x.set == y.set);
+    let before = |a: NoteId, b: NoteId| {
+        roots.order(a, b) == Some(Ordering::Less)
+            || one_set(a, b) && roots.release_order(a, b) == Some(Ordering::Less)
+    };
     let farther = |p: &Pair| {
-        let nearer_newer =
-            || newer_of[&p.older].iter().any(|&n| roots.order(n, p.newer) == Some(Ordering::Less));
-        let nearer_older =
-            || older_of[&p.newer].iter().any(|&o| roots.order(o, p.older) == Some(Ordering::Greater));
+        let nearer_newer = || newer_of[&p.older].iter().any(|&n| before(n, p.newer));
+        let nearer_older = || older_of[&p.newer].iter().any(|&o| before(p.older, o));
         nearer_newer() || nearer_older()
     };
     let farther: Vec<bool> = pairs.iter().map(farther).collect();
