@@ -106,6 +106,7 @@ fn name_similarity(a: &Normalized, b: &Normalized, same_place: bool) -> f64 {
 
 /// How alike two notes' names and titles are, and what makes a name the
 /// other's whatever its letters say.
+#[derive(Clone, Copy)]
 struct Names {
     name: f64,
     title: Option<f64>,
@@ -185,7 +186,8 @@ pub(super) fn score(
 ) -> (f64, Signals, Vec<Evidence>, bool) {
     let same_place = copies || a.path.place == b.path.place;
     let (content, shorter) = content(prints.0, prints.1, common);
-    let Names { name, title, clash, snapshot, recased } = Names::of(a, b, same_place);
+    let names = Names::of(a, b, same_place);
+    let Names { name, title, clash, snapshot, recased } = names;
     let tags = set_overlap(&a.tags, &b.tags);
     let headings = set_overlap(&a.headings, &b.headings);
     let ratio = |o: Option<(usize, usize)>| o.map(|(s, u)| s as f64 / u as f64);
@@ -234,7 +236,34 @@ pub(super) fn score(
     let unjoined = alone && own_tags.is_none_or(|t| t < 1.0) && !one_title(a, b) && !part_named(a, b);
     let apart = identity.siblings || identity.parallel || unjoined;
     let by_content = if apart && !one_text { by_content / 2.0 } else { by_content };
-    // ...or the same name and title with some text in common: a rewrite;
+    // ...or a name that joins them (see `name_score`).
+    let by_name = name_score((a, b), &names, &identity, (same_place, meta, content));
+    let score = (by_content.max(by_name) * 1000.0).round() / 1000.0;
+    let mut evidence = likeness(a, b, &signals, tags, headings, by_name > by_content);
+    if snapshot {
+        // Its name is not the note's apart from markers: words were added.
+        evidence
+            .iter_mut()
+            .filter(|e| **e == Evidence::SameNameApartFromMarkers)
+            .for_each(|e| *e = Evidence::ArchivedUnderItsName);
+    }
+    // Whether no name or title says the two are one document, nor a place
+    // or a release: their text alone joins them, tags and outline aside
+    // (which a copy of the text brings with it).
+    let unnamed = !(released || identity.named || identity.moved || one_title(a, b) || part_named(a, b));
+    (score, signals, evidence, unnamed)
+}
+
+/// The score a name gives two notes, beside what their text gives:
+/// `meta` is their [`metadata_likeness`], `content` the text they share.
+fn name_score(
+    (a, b): (&Facts, &Facts),
+    names: &Names,
+    identity: &Identity,
+    (same_place, meta, content): (bool, f64, f64),
+) -> f64 {
+    let Names { name, clash, snapshot, .. } = *names;
+    // The same name and title with some text in common: a rewrite;
     // with none, only where a version marker tells the two names apart.
     // In one of them only: two dated names with nothing in common are
     // two entries of a series (`notes 1950s`, `notes 1960s`). A clash copy
@@ -255,21 +284,7 @@ pub(super) fn score(
     // A dated copy archived under the note's name is its snapshot however
     // much the note, its outline included, has changed since: as strong as
     // a clash copy written again, all alike but the text.
-    let by_name = if snapshot && identity.named { by_name.max(named_score(1.0, 0.0)) } else { by_name };
-    let score = (by_content.max(by_name) * 1000.0).round() / 1000.0;
-    let mut evidence = likeness(a, b, &signals, tags, headings, by_name > by_content);
-    if snapshot {
-        // Its name is not the note's apart from markers: words were added.
-        evidence
-            .iter_mut()
-            .filter(|e| **e == Evidence::SameNameApartFromMarkers)
-            .for_each(|e| *e = Evidence::ArchivedUnderItsName);
-    }
-    // Whether no name or title says the two are one document, nor a place
-    // or a release: their text alone joins them, tags and outline aside
-    // (which a copy of the text brings with it).
-    let unnamed = !(released || identity.named || identity.moved || one_title(a, b) || part_named(a, b));
-    (score, signals, evidence, unnamed)
+    if snapshot && identity.named { by_name.max(named_score(1.0, 0.0)) } else { by_name }
 }
 
 /// What the two notes' names, titles and places say of whether they are
