@@ -390,3 +390,22 @@ fn a_folder_of_a_repository_is_checked_in_the_repository() {
     assert!(out.starts_with("guides/webhooks.md:3:16: error[missing-successor]"), "{out}");
     assert!(out.ends_with("checked 3 of 4 notes (vault root ..): 1 error, 0 warnings\n"), "{out}");
 }
+
+/// A note named on the command line is checked whatever the ignore files
+/// say of it, as ripgrep searches a file it is given; the vault's walk
+/// still leaves it out, and so do the config's excludes.
+#[test]
+fn a_note_named_on_the_command_line_is_checked_though_ignored() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write(d, ".vaultlint.toml", "root = true\nexclude = [\"scratch/**\"]\n");
+    write(d, ".ignore", "drafts/\nscratch/\n");
+    write(d, "drafts/plan.md", "---\ntitle: Plan\nstatus: actve\n---\nThe plan.\n");
+    write(d, "scratch/idea.md", "---\ntitle: Idea\nstatus: actve\n---\nAn idea.\n");
+    let (_, whole) = check_json(d, &[]);
+    assert_eq!(findings(&whole), []);
+    let (_, named) = check_json(&d.join("drafts/plan.md"), &[]);
+    assert_eq!(findings(&named), [("unknown-status".to_string(), "drafts/plan.md".to_string(), Some(3))]);
+    let (_, excluded) = check_json(&d.join("scratch/idea.md"), &[]);
+    assert_eq!(findings(&excluded), []);
+}

@@ -130,6 +130,19 @@ pub fn selector(root: &Path, options: &WalkOptions) -> Result<impl Fn(&str) -> b
     })
 }
 
+/// Adds the note at `path` (vault-relative), named on the command line,
+/// to what a walk found, where an ignore file alone left it out: a
+/// regular file (no link) that `selected` ([`selector`]) takes. ripgrep
+/// searches a file it is given whatever `.gitignore` says, and a person
+/// who names a note means it to be checked.
+pub fn add_named(root: &Path, path: &str, selected: &dyn Fn(&str) -> bool, walked: &mut Walked) {
+    let Err(at) = walked.entries.binary_search_by(|e| e.path.as_str().cmp(path)) else { return };
+    let regular = std::fs::symlink_metadata(root.join(path)).is_ok_and(|m| m.is_file());
+    if regular && selected(path) {
+        walked.entries.insert(at, Entry { path: path.to_string(), kind: EntryKind::File });
+    }
+}
+
 /// The `--exclude` globs as overrides that leave their paths out.
 fn excludes(root: &Path, options: &WalkOptions) -> Result<ignore::overrides::Override, WalkError> {
     let mut overrides = OverrideBuilder::new(root);

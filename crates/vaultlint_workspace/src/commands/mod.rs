@@ -58,6 +58,16 @@ pub fn walk(settings: &Settings, progress: &dyn Progress) -> Result<(Walked, rul
         true => Walked::default(),
         false => crate::walk::walk(settings.root(), &settings.walk).map_err(|e| e.0)?,
     };
+    // Notes named on the command line are read whatever the ignore files
+    // say; the config's excludes and Obsidian's still hold.
+    if let Some(focus) = settings.scope.focus.as_ref().filter(|f| !settings.alone && !f.notes.is_empty()) {
+        let selected = crate::walk::selector(settings.root(), &settings.walk).map_err(|e| e.0)?;
+        let mut named: Vec<&String> = focus.notes.iter().collect();
+        named.sort();
+        for path in named {
+            crate::walk::add_named(settings.root(), path, &selected, &mut walked);
+        }
+    }
     let nested = settings.nested(&walked.configs)?;
     walked.entries.retain(|e| !nested.excludes(&e.path));
     walked.problems.retain(|p| !nested.excludes(&p.path));
