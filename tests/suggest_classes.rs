@@ -16,6 +16,13 @@ fn found(dir: &Path, extra: &[&str]) -> (Vec<(String, String, String)>, serde_js
     (found, json)
 }
 
+/// Asserts the pairs `suggest --no-git` lists for the fixture `name`, at
+/// the default threshold: (older, newer, direction) each.
+fn expect_pairs(name: &str, expected: &[(&str, &str, &str)]) {
+    let (pairs, json) = found(&fixture(name), &["--no-git"]);
+    assert_eq!(pairs, owned(expected), "{json}");
+}
+
 fn owned(list: &[(&str, &str, &str)]) -> Vec<(String, String, String)> {
     let mut list: Vec<_> =
         list.iter().map(|(a, b, c)| (a.to_string(), b.to_string(), c.to_string())).collect();
@@ -357,8 +364,7 @@ fn a_dated_copy_archived_under_its_name_is_a_snapshot() {
 /// marked `old`, mostly the same text, still is.
 #[test]
 fn subject_words_and_names_elsewhere_need_text_in_common() {
-    let (pairs, _) = found(&fixture("subject-words"), &["--no-git"]);
-    assert_eq!(pairs, owned(&[("policies/leave-old.md", "policies/leave.md", "confident")]));
+    expect_pairs("subject-words", &[("policies/leave-old.md", "policies/leave.md", "confident")]);
 }
 
 /// Tags that many notes carry file a subject: two notes of it that share
@@ -367,8 +373,7 @@ fn subject_words_and_names_elsewhere_need_text_in_common() {
 /// clash copy among them still is a version.
 #[test]
 fn tags_many_notes_carry_join_no_two_notes() {
-    let (pairs, _) = found(&fixture("subject-tags"), &["--no-git"]);
-    assert_eq!(pairs, owned(&[("Circuits/Multiplexer.md", "Circuits/Multiplexer 1.md", "uncertain")]));
+    expect_pairs("subject-tags", &[("Circuits/Multiplexer.md", "Circuits/Multiplexer 1.md", "uncertain")]);
 }
 
 /// A weekly note of the configured series that a post was drafted in is
@@ -376,8 +381,7 @@ fn tags_many_notes_carry_join_no_two_notes() {
 /// older copy beside them are.
 #[test]
 fn a_periodic_entry_is_no_version_of_a_post_drafted_in_it() {
-    let (pairs, _) = found(&fixture("journal-drafts"), &["--no-git"]);
-    assert_eq!(pairs, owned(&[("Lists/Packing list (old).md", "Lists/Packing list.md", "confident")]));
+    expect_pairs("journal-drafts", &[("Lists/Packing list (old).md", "Lists/Packing list.md", "confident")]);
 }
 
 /// A page copied unchanged from one release to the next, then moved and
@@ -432,13 +436,12 @@ fn a_page_moved_between_releases_pairs_with_the_next_release_only() {
 /// part of it split off, not its next version.
 #[test]
 fn a_page_split_off_a_moved_section_is_not_its_index_renamed() {
-    let (pairs, _) = found(&fixture("release-splits"), &["--no-git"]);
-    assert_eq!(
-        pairs,
-        owned(&[
+    expect_pairs(
+        "release-splits",
+        &[
             ("docs/1.0/plugins/cache/evict.md", "docs/2.0/extensions/cache/evict.md", "confident"),
             ("docs/1.0/plugins/cache/warm.md", "docs/2.0/extensions/cache/warm.md", "confident"),
-        ])
+        ],
     );
 }
 
@@ -449,13 +452,12 @@ fn a_page_split_off_a_moved_section_is_not_its_index_renamed() {
 /// that the two are one page, so the pair is never `confident`.
 #[test]
 fn a_page_split_between_releases_is_not_confidently_either_part() {
-    let (pairs, _) = found(&fixture("release-parts"), &["--no-git"]);
-    assert_eq!(
-        pairs,
-        owned(&[
+    expect_pairs(
+        "release-parts",
+        &[
             ("docs/1.0/plugins/mirror.md", "docs/2.0/plugins/mirror/_index.md", "confident"),
             ("docs/1.0/setup/removal.md", "docs/2.0/setup/hosts.md", "uncertain"),
-        ])
+        ],
     );
 }
 
@@ -464,14 +466,13 @@ fn a_page_split_between_releases_is_not_confidently_either_part() {
 /// the older, whatever the names.
 #[test]
 fn a_folder_of_old_copies_orders_notes_renamed_beside_it() {
-    let (pairs, _) = found(&fixture("old-folder"), &["--no-git"]);
-    assert_eq!(
-        pairs,
-        owned(&[(
+    expect_pairs(
+        "old-folder",
+        &[(
             "Projects/Clinical NLP/OLD/1. Foundations/1.2. Word vectors.md",
             "Projects/Clinical NLP/02. Foundations/02.2. Word vectors and similarity.md",
-            "confident"
-        )])
+            "confident",
+        )],
     );
 }
 
@@ -481,14 +482,13 @@ fn a_folder_of_old_copies_orders_notes_renamed_beside_it() {
 /// is one name in two folders too, but a page of each: it is not.
 #[test]
 fn a_note_moved_to_another_folder_is_found_and_a_teams_copy_is_not() {
-    let (pairs, _) = found(&fixture("moved-notes"), &["--no-git"]);
-    assert_eq!(
-        pairs,
-        owned(&[(
+    expect_pairs(
+        "moved-notes",
+        &[(
             "security/privesc/registry/weak-key-permissions.md",
             "security/privesc/services/weak-key-permissions.md",
-            "uncertain"
-        )])
+            "uncertain",
+        )],
     );
 }
 
@@ -522,8 +522,7 @@ fn the_releases_of_two_major_versions_are_one_set() {
 /// that shows it: that text is the other note's, not a copy of it.
 #[test]
 fn embedded_notes_and_drawings_are_not_copies() {
-    let (pairs, _) = found(&fixture("published-garden"), &["--no-git"]);
-    assert_eq!(pairs, owned(&[]));
+    expect_pairs("published-garden", &[]);
 }
 
 /// One text filed under one name in two subjects' folders, nothing to say
@@ -534,8 +533,7 @@ fn embedded_notes_and_drawings_are_not_copies() {
 /// settle.
 #[test]
 fn a_note_filed_under_two_subjects_is_no_version_of_itself() {
-    let (pairs, _) = found(&fixture("filed-twice"), &["--no-git"]);
-    assert_eq!(pairs, owned(&[("Inbox/Travel/Trip plan.md", "Inbox/Trip plan.md", "uncertain")]));
+    expect_pairs("filed-twice", &[("Inbox/Travel/Trip plan.md", "Inbox/Trip plan.md", "uncertain")]);
 }
 
 /// Year folders whose notes are filed by week (`2024/W01/sources.md`,
@@ -557,8 +555,7 @@ fn a_years_weekly_notes_are_no_release_of_the_last_years() {
 /// (`jdoe.md`) is titled by the person.
 #[test]
 fn a_section_heading_two_notes_open_with_is_no_title_of_theirs() {
-    let (pairs, _) = found(&fixture("heading-titles"), &["--no-git"]);
-    assert_eq!(pairs, owned(&[("People/jane-d.md", "People/jdoe.md", "uncertain")]));
+    expect_pairs("heading-titles", &[("People/jane-d.md", "People/jdoe.md", "uncertain")]);
 }
 
 /// The release order is never reversed: where the notes' own dates say
@@ -610,10 +607,9 @@ fn sibling_version_folders_order_a_page_nothing_else_orders() {
 /// checklist and its older copy beside them still are a pair.
 #[test]
 fn pages_of_two_folders_under_a_generic_name_are_no_versions() {
-    let (pairs, _) = found(&fixture("package-readmes"), &["--no-git"]);
-    assert_eq!(
-        pairs,
-        owned(&[("docs/release checklist (old).md", "docs/release checklist.md", "confident")])
+    expect_pairs(
+        "package-readmes",
+        &[("docs/release checklist (old).md", "docs/release checklist.md", "confident")],
     );
 }
 
@@ -623,14 +619,13 @@ fn pages_of_two_folders_under_a_generic_name_are_no_versions() {
 /// a month's copy of the budget is with the budget.
 #[test]
 fn a_series_entry_is_no_version_of_the_page_that_shows_it() {
-    let (pairs, _) = found(&fixture("monthly-logs"), &["--no-git"]);
-    assert_eq!(
-        pairs,
-        owned(&[
+    expect_pairs(
+        "monthly-logs",
+        &[
             ("Money/Budget 2024-12.md", "Money/Budget.md", "confident"),
             ("Money/Budget 2025-01.md", "Money/Budget.md", "confident"),
             ("Money/Budget 2025-02.md", "Money/Budget.md", "confident"),
-        ])
+        ],
     );
 }
 
@@ -641,10 +636,9 @@ fn a_series_entry_is_no_version_of_the_page_that_shows_it() {
 /// still a pair.
 #[test]
 fn a_folder_that_mirrors_the_vault_is_no_set_of_versions() {
-    let (pairs, _) = found(&fixture("mirror"), &["--no-git"]);
-    assert_eq!(
-        pairs,
-        owned(&[("Projects/Kitchen shelves (old plan).md", "Projects/Kitchen shelves.md", "confident")])
+    expect_pairs(
+        "mirror",
+        &[("Projects/Kitchen shelves (old plan).md", "Projects/Kitchen shelves.md", "confident")],
     );
 }
 
