@@ -160,7 +160,8 @@ fn a_vaults_own_statuses_are_not_findings() {
     // Workflow states, reading states with emoji, maturity labels and
     // decision records' words are the vault's; only a misspelt lifecycle
     // word or a synonym of one is reported, and the help never offers a
-    // word that retires a note for a word that merely looks like it.
+    // word that retires a note for a word that merely looks like it. An
+    // empty status, as a task template leaves it, is no finding.
     let json = expect(
         "workflow-statuses",
         &[

@@ -51,12 +51,14 @@ fn suspect(value: &str) -> Option<Suspect> {
     if let Some((_, meant)) = SYNONYMS.iter().find(|(word, _)| *word == value) {
         return Some(Suspect::Synonym(meant));
     }
+    // A value of no letters (`status: ""`, `status: 2`) misspells nothing.
+    let first = value.as_bytes().first()?;
     if !value.chars().all(|c| c.is_ascii_alphabetic()) {
         return None;
     }
     DEFAULT_STATUSES
         .iter()
-        .filter(|word| word.len() >= 5 && word.as_bytes()[0] == value.as_bytes()[0])
+        .filter(|word| word.len() >= 5 && word.as_bytes().first() == Some(first))
         .map(|word| (strsim::osa_distance(value, word), *word))
         .filter(|&(distance, word)| distance >= 1 && distance <= if word.len() >= 9 { 2 } else { 1 })
         .min()
