@@ -348,11 +348,10 @@ fn filed_year(f: &Facts) -> Option<u16> {
 ///   makes one a copy;
 /// - two posts, each named by its day under a folder of posts (Jekyll's
 ///   `_posts/2019-12-17-….md`) or of days (`logs/2026-05-05/`), the days
-///   apart: two entries of the log,
-///   such as a release candidate's announcement and the release's, the
-///   second written from the first but never replacing it. A post is a
-///   record of its day, whatever its text shares, unless one name alone
-///   carries a version marker (`… v2`);
+///   apart: two entries of the log, such as a release candidate's
+///   announcement and the release's, the second written from the first
+///   but never replacing it. A post is a record of its day, whatever its
+///   text shares, unless one name alone carries a version marker (`… v2`);
 /// - a post (filed by its date under a folder of posts: `blog/`, `posts/`,
 ///   `news/`) and a page of another name that no date places (no date in
 ///   its frontmatter or its path): a guide written up from the post, or
@@ -369,12 +368,7 @@ pub(super) fn logged_apart(a: &Facts, b: &Facts, signals: &Signals) -> bool {
         let posts = |folder: &str| POST_FOLDERS.iter().any(|p| p.eq_ignore_ascii_case(folder));
         f.note.folder().split('/').any(posts)
     };
-    let named_day = |f: &Facts| {
-        f.path.name.markers.iter().find_map(|m| match m {
-            Marker::Date { day, .. } if day.day != 0 => Some(*day),
-            _ => None,
-        })
-    };
+    let named_day = |f: &Facts| full_day(&f.path.name.markers);
     // A version marker one name alone carries (`trunk based dev v2`) is a
     // person saying the post was written again.
     let versioned = |f: &Facts, other: &Facts| {
@@ -387,8 +381,7 @@ pub(super) fn logged_apart(a: &Facts, b: &Facts, signals: &Signals) -> bool {
     let in_day_folder = |f: &Facts| {
         f.note.folder().split('/').any(|folder| {
             let n = vaultlint_syntax::names::normalize(folder);
-            n.key.is_empty()
-                && n.markers.iter().any(|m| matches!(m, Marker::Date { day, .. } if day.day != 0))
+            n.key.is_empty() && full_day(&n.markers).is_some()
         })
     };
     if (in_posts(a) && in_posts(b) || in_day_folder(a) && in_day_folder(b))
@@ -404,6 +397,15 @@ pub(super) fn logged_apart(a: &Facts, b: &Facts, signals: &Signals) -> bool {
     };
     let post = |f: &Facts, year: Option<u16>| year.is_some() && in_posts(f);
     signals.name < 1.0 && (post(a, years.0) && undated(b) || post(b, years.1) && undated(a))
+}
+
+/// The day a name's markers give, if one gives a whole day (not a year
+/// or a month alone).
+fn full_day(markers: &[Marker]) -> Option<vaultlint_core::date::Day> {
+    markers.iter().find_map(|m| match m {
+        Marker::Date { day, .. } if day.day != 0 => Some(*day),
+        _ => None,
+    })
 }
 
 /// Folders of posts, each filed by its date.

@@ -93,10 +93,9 @@ pub(super) fn agree_across_languages(pairs: &mut [Pair], facts: &[Option<Box<Fac
     let unlocalized = |id: usize| -> Option<(String, &str)> {
         let f = facts[id].as_deref()?;
         let language = f.language.as_deref()?;
-        let mut parts = f.note.path.split('/');
         let mut kept = Vec::new();
         let mut found = false;
-        for part in parts.by_ref() {
+        for part in f.note.path.split('/') {
             let lower = part.to_lowercase();
             let is_it =
                 lower == language || lower.strip_prefix(language).is_some_and(|r| r.starts_with(['-', '_']));
