@@ -82,6 +82,24 @@ pub struct Written {
     pub text: String,
 }
 
+impl Written {
+    /// The date as a reason quotes it: as written, but a Unix time as its
+    /// UTC day and time, which a person can read (`2023-09-02
+    /// 18:25:51.405 UTC` for `1693679151405`, to the millisecond it gives).
+    pub fn shown(&self) -> String {
+        let unix = matches!(self.text.len(), 10 | 13) && self.text.bytes().all(|b| b.is_ascii_digit());
+        match self.time {
+            Some(t) if unix => {
+                let (day, hour, minute, second) = (self.day, t.hour(), t.minute(), t.second());
+                let millis =
+                    if self.text.len() == 13 { format!(".{:03}", t.millisecond()) } else { String::new() };
+                format!("{day} {hour:02}:{minute:02}:{second:02}{millis} UTC")
+            }
+            _ => self.text.clone(),
+        }
+    }
+}
+
 /// Reads a date or a date and time as Obsidian's date properties and YAML
 /// writers produce them (parsed by jiff, calendar checked): `2026-01-15`,
 /// `2026/01/15`, `20260115`, `2026-01-15T10:30`, `2026-01-15 10:30:00`,
@@ -296,6 +314,9 @@ mod tests {
         assert_eq!(day("1693679151405"), Some(Day::new(2023, 9, 2)));
         assert_eq!(parse("1693679151405").unwrap().time, Some(jiff::civil::time(18, 25, 51, 405_000_000)));
         assert_eq!(day("1693679151"), Some(Day::new(2023, 9, 2)));
+        assert_eq!(parse("1693679151405").unwrap().shown(), "2023-09-02 18:25:51.405 UTC");
+        assert_eq!(parse("1693679151").unwrap().shown(), "2023-09-02 18:25:51 UTC");
+        assert_eq!(parse("2023-09-02 18:25").unwrap().shown(), "2023-09-02 18:25");
         for bad in [
             "169367915140",
             "16936791514050",

@@ -143,7 +143,7 @@ fn compare_dates(
         Ordering::Less => ((kx, x), (ky, y)),
         Ordering::Greater => ((ky, y), (kx, x)),
     };
-    let (older, newer) = (older.text.clone(), newer.text.clone());
+    let (older, newer) = (older.shown(), newer.shown());
     Some((order, Evidence::Dates { older_key, older, newer_key, newer }))
 }
 
