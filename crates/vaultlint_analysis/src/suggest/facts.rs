@@ -295,7 +295,6 @@ pub(super) fn common_tag_sets(vault: &Vault, looked_at: &[bool], boilerplate: &B
 /// share it are of one subject, not one document for it.
 pub(super) const COMMON_TAG_SET: usize = 5;
 
-/// See [`Facts::in_version_folder`].
 /// Whether `other` is in the folder that holds the folder `marked` (as a
 /// marker quotes it, `OLD/`) on the way to `path`, or below it.
 fn beside_folder(path: &str, marked: &str, other: &str) -> bool {
@@ -310,6 +309,7 @@ fn beside_folder(path: &str, marked: &str, other: &str) -> bool {
     false
 }
 
+/// See [`Facts::in_version_folder`].
 fn in_version_folder(note: &Note) -> bool {
     note.folder().split('/').any(|folder| {
         let n = names::normalize(folder);
