@@ -87,9 +87,8 @@ impl Written {
     /// UTC day and time, which a person can read (`2023-09-02
     /// 18:25:51.405 UTC` for `1693679151405`, to the millisecond it gives).
     pub fn shown(&self) -> String {
-        let unix = matches!(self.text.len(), 10 | 13) && self.text.bytes().all(|b| b.is_ascii_digit());
         match self.time {
-            Some(t) if unix => {
+            Some(t) if unix_digits(&self.text) => {
                 let (day, hour, minute, second) = (self.day, t.hour(), t.minute(), t.second());
                 let millis =
                     if self.text.len() == 13 { format!(".{:03}", t.millisecond()) } else { String::new() };
@@ -125,20 +124,22 @@ pub fn parse(text: &str) -> Option<Written> {
     Some(Written { day, time, text: text.to_string() })
 }
 
+/// Whether `text` is written as a Unix time: 13 digits (milliseconds) or
+/// 10 (seconds).
+fn unix_digits(text: &str) -> bool {
+    matches!(text.len(), 10 | 13) && text.bytes().all(|b| b.is_ascii_digit())
+}
+
 /// A Unix time as note tools write one (Dendron's `created` and `updated`
 /// in milliseconds, 13 digits; some importers' in seconds, 10 digits):
 /// its UTC day and time. Those lengths hold the times from 2001 to 2286,
 /// and no other number of them is read as a date.
 fn unix_time(text: &str) -> Option<(Day, Option<jiff::civil::Time>)> {
-    if !text.bytes().all(|b| b.is_ascii_digit()) {
+    if !unix_digits(text) {
         return None;
     }
     let number: i64 = text.parse().ok()?;
-    let millis = match text.len() {
-        13 => number,
-        10 => number.checked_mul(1000)?,
-        _ => return None,
-    };
+    let millis = if text.len() == 13 { number } else { number.checked_mul(1000)? };
     const DAY: i64 = 86_400_000;
     let (days, into) = (millis.div_euclid(DAY), millis.rem_euclid(DAY));
     let (seconds, millis) = (into / 1000, into % 1000);

@@ -47,6 +47,11 @@ impl FolderRule {
     /// note at `path`, if the rule covers it.
     pub fn successor_path(&self, path: &str) -> Option<String> {
         let (_, relative) = self.older_copy(path)?;
-        Some(if self.newer.is_empty() { relative.to_string() } else { format!("{}/{relative}", self.newer) })
+        Some(self.newer_path(relative))
+    }
+
+    /// The path under the newer folder of a note's path under an older one.
+    pub fn newer_path(&self, relative: &str) -> String {
+        if self.newer.is_empty() { relative.to_string() } else { format!("{}/{relative}", self.newer) }
     }
 }

@@ -346,19 +346,17 @@ pub fn cover(vault: &Vault, rules: &[FolderRule]) -> Covered {
     // newer folder lacks, each with its folder's release.
     let mut lacking: BTreeMap<(usize, &str), Vec<ReleaseCopy>> = BTreeMap::new();
     for (id, note) in vault.notes.iter().enumerate() {
-        let Some((i, target)) =
-            rules.iter().enumerate().find_map(|(i, r)| Some((i, r.successor_path(&note.path)?)))
+        let Some((i, (folder, relative))) =
+            rules.iter().enumerate().find_map(|(i, r)| Some((i, r.older_copy(&note.path)?)))
         else {
             continue;
         };
         covered.counts[i].0 += 1;
-        match vault.id_of(&target) {
+        match vault.id_of(&rules[i].newer_path(relative)) {
             Some(to) if to != id => covered.successor[id] = Some((to, i)),
             _ => {
-                if let Some((folder, relative)) = rules[i].older_copy(&note.path) {
-                    let release = release_version(folder_name(folder));
-                    lacking.entry((i, relative)).or_default().push((release, id));
-                }
+                let release = release_version(folder_name(folder));
+                lacking.entry((i, relative)).or_default().push((release, id));
             }
         }
     }

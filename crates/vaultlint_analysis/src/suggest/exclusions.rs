@@ -507,10 +507,9 @@ pub(super) fn nearest_release_copies(pairs: &mut Vec<Pair>, roots: &VersionRoots
     // Copies of one page, or pages renamed between releases: a page's
     // `upgrade-to-1.11` pairs with 1.12's `upgrade-to-1.12`, not also with
     // 1.13's `upgrade-to-1.13`.
-    let one_set = |a: NoteId, b: NoteId| matches!((roots.placed[a].as_ref(), roots.placed[b].as_ref()), (Some(x), Some(y)) if x.set == y.set);
     let before = |a: NoteId, b: NoteId| {
         roots.order(a, b) == Some(Ordering::Less)
-            || one_set(a, b) && roots.release_order(a, b) == Some(Ordering::Less)
+            || in_two_releases(roots, a, b).is_some_and(|(x, y)| x.rank < y.rank)
     };
     let farther = |p: &Pair| {
         let nearer_newer = || newer_of[&p.older].iter().any(|&n| before(n, p.newer));
@@ -525,10 +524,10 @@ pub(super) fn nearest_release_copies(pairs: &mut Vec<Pair>, roots: &VersionRoots
 /// Folders pages moved from and to between two releases.
 type Moves<'a> = Vec<(&'a str, &'a str)>;
 
-/// Where a pair's two pages sit when they are in one set of release
-/// folders, in two of its releases.
-fn in_two_releases<'r>(roots: &'r VersionRoots, p: &Pair) -> Option<(&'r Placed, &'r Placed)> {
-    match (roots.placed[p.older].as_ref(), roots.placed[p.newer].as_ref()) {
+/// Where two pages sit when they are in one set of release folders, in
+/// two of its releases.
+fn in_two_releases(roots: &VersionRoots, a: NoteId, b: NoteId) -> Option<(&Placed, &Placed)> {
+    match (roots.placed[a].as_ref(), roots.placed[b].as_ref()) {
         (Some(x), Some(y)) if x.set == y.set && x.rank != y.rank => Some((x, y)),
         _ => None,
     }
@@ -565,7 +564,7 @@ fn release_pages(
 /// the renamed one took a part of it (a section page's options, split off
 /// into a page of their own), or gave it one.
 pub(super) fn renamed_where_kept(pairs: &mut Vec<Pair>, roots: &VersionRoots) {
-    let placed = |p: &Pair| in_two_releases(roots, p);
+    let placed = |p: &Pair| in_two_releases(roots, p.older, p.newer);
     fn file_name(relative: &str) -> &str {
         relative.rsplit('/').next().unwrap_or(relative)
     }
@@ -633,7 +632,7 @@ pub(super) fn one_copy_per_release(pairs: &mut Vec<Pair>, roots: &VersionRoots, 
     // Where the two pages sit in one set, two releases apart, and how many
     // parts their paths end in (all for one path).
     let released = |p: &Pair| {
-        let (x, y) = in_two_releases(roots, p)?;
+        let (x, y) = in_two_releases(roots, p.older, p.newer)?;
         let ending =
             if x.relative == y.relative { usize::MAX } else { common_ending(&x.relative, &y.relative) };
         Some((x, y, ending))
