@@ -238,6 +238,60 @@ fn a_word_in_a_name_orders_with_confidence_only_what_the_history_leaves_alone() 
     assert!(reasons.contains("uncertain as the same pair in another language"), "{reasons}");
 }
 
+/// Two pages that the same small commits keep changing are both kept up
+/// (a download page for each release line): neither is listed as the
+/// stale one, nor are their translations, added in one commit that says
+/// nothing. Asked for every pair, the reason is given.
+#[test]
+fn pages_still_changed_together_are_both_kept_up() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::create_dir_all(d.join("en/download")).unwrap();
+    let page = |line: &str| {
+        format!(
+            "---\ntitle: Download\n---\n# Download\n\nPick the installer for your system below; each \
+             one bundles the runtime and its package manager.\n\nChecksums and signatures are published \
+             beside every file, with the key that signed them.\n\nThe {line} line is shown here.\n"
+        )
+    };
+    git(d, &["init", "-q"], "2025-01-01T10:00:00Z");
+    std::fs::write(d.join("en/download/index.md"), page("long-term support")).unwrap();
+    std::fs::write(d.join("en/download/current.md"), page("current")).unwrap();
+    git(d, &["add", "."], "2025-01-01T10:00:00Z");
+    git(d, &["commit", "-qm", "download pages"], "2025-01-01T10:00:00Z");
+    let edits =
+        [("below;", "below, for this release;"), ("signed them.", "signed them, and its fingerprint.")];
+    for (n, (from, to)) in edits.into_iter().enumerate() {
+        for name in ["index", "current"] {
+            let path = d.join(format!("en/download/{name}.md"));
+            let text = std::fs::read_to_string(&path).unwrap();
+            std::fs::write(&path, text.replace(from, to)).unwrap();
+        }
+        git(d, &["commit", "-qam", "both lines"], &format!("2025-0{}-15T10:00:00Z", n + 2));
+    }
+    std::fs::create_dir_all(d.join("fr/download")).unwrap();
+    for name in ["index", "current"] {
+        let text = std::fs::read_to_string(d.join(format!("en/download/{name}.md"))).unwrap();
+        std::fs::write(d.join(format!("fr/download/{name}.md")), text.replace("Download", "Téléchargement"))
+            .unwrap();
+    }
+    git(d, &["add", "."], "2025-04-01T10:00:00Z");
+    git(d, &["commit", "-qm", "French pages"], "2025-04-01T10:00:00Z");
+    let (listed, _) = found(d, &[]);
+    assert_eq!(listed, owned(&[]));
+    let (every, json) = found(d, &["--min-score", "0"]);
+    assert_eq!(
+        every,
+        owned(&[
+            ("en/download/index.md", "en/download/current.md", "uncertain"),
+            ("fr/download/index.md", "fr/download/current.md", "uncertain"),
+        ])
+    );
+    let reasons = json["pairs"].to_string();
+    assert!(reasons.contains("both are still changed together, in 2 commits"), "{reasons}");
+    assert!(reasons.contains("the same pair in another language is still changed together"), "{reasons}");
+}
+
 /// `Name 1.md` beside `Name.md` (Obsidian's copy when a name is taken),
 /// with some edits since or written again with no text in common, and a
 /// note moved into a subfolder with its original left behind, are

@@ -88,6 +88,11 @@ pub enum Evidence {
     /// The same two pages in another language are ordered without
     /// confidence: one pair in several languages is one decision.
     UncertainInAnotherLanguage,
+    /// Both notes were changed in place by the same commits, this many,
+    /// each among a few paths: both are kept up.
+    ChangedTogether { commits: usize },
+    /// The same two pages in another language are kept up together.
+    ChangedTogetherInAnotherLanguage,
     /// Given after a release order and the notes' own dates or markers
     /// that point the other way: the release order is kept, uncertain.
     DisagreesWithRelease,
@@ -118,6 +123,12 @@ impl Evidence {
     /// set or as two siblings: no history, date or name reverses it.
     pub fn from_release_folders(&self) -> bool {
         self.from_release_set() || matches!(self, Evidence::VersionFolders { .. })
+    }
+
+    /// Whether this says the two notes are kept up together, here or in
+    /// another language: neither is stale.
+    pub fn kept_together(&self) -> bool {
+        matches!(self, Evidence::ChangedTogether { .. } | Evidence::ChangedTogetherInAnotherLanguage)
     }
 
     /// Whether this order evidence is no more than times (first commits,
@@ -199,6 +210,12 @@ impl fmt::Display for Evidence {
             Evidence::OlderChangedSince => f.write_str("but the older was changed after the newer was made"),
             Evidence::UncertainInAnotherLanguage => {
                 f.write_str("uncertain as the same pair in another language")
+            }
+            Evidence::ChangedTogether { commits } => {
+                write!(f, "but both are still changed together, in {commits} commits")
+            }
+            Evidence::ChangedTogetherInAnotherLanguage => {
+                f.write_str("but the same pair in another language is still changed together")
             }
             Evidence::DisagreesWithRelease => f.write_str("which the release order overrules"),
             Evidence::NamesDisagree => f.write_str("the names disagree"),

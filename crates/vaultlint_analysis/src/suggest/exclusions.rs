@@ -430,6 +430,13 @@ pub(super) fn drop_unordered_by_text_alone(pairs: &mut Vec<Pair>) {
     pairs.retain(|p| !(p.unnamed && unordered(p)));
 }
 
+/// Drops the pairs whose two notes are kept up together (changed by the
+/// same commits, here or in another language): neither is the stale one,
+/// whatever their names say.
+pub(super) fn drop_kept_together(pairs: &mut Vec<Pair>) {
+    pairs.retain(|p| !p.any_evidence(Evidence::kept_together));
+}
+
 /// Whether nothing orders a pair: not a date, a marker, the history nor a
 /// first commit.
 fn unordered(p: &Pair) -> bool {

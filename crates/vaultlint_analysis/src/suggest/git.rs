@@ -21,6 +21,23 @@ pub struct History {
     held: HashMap<String, Vec<u64>>,
     /// Each tracked path's blob now (as the index has it).
     now: HashMap<String, u64>,
+    /// Per path, the commits that changed it in place, numbered as read,
+    /// among those that change at most [`FEW_PATHS`] paths.
+    edits: HashMap<String, Vec<u32>>,
+}
+
+/// The most paths a commit changes and still says what a person kept up:
+/// a sweep over the whole tree (a reformat, a link rewrite, a plugin's
+/// pass) changes the stale notes with the rest.
+const FEW_PATHS: usize = 100;
+
+/// One commit's changes as they are read: how many paths it changes,
+/// and which of the wanted ones it changes in place.
+#[derive(Default)]
+struct Commit {
+    number: u32,
+    changes: usize,
+    edited: Vec<String>,
 }
 
 /// Where the similarity pass gets the history of the notes whose order
@@ -60,9 +77,11 @@ impl History {
         let mut token = Vec::new();
         let mut time = None;
         let mut meta: Option<String> = None;
+        let mut commit = Commit::default();
         loop {
             token.clear();
             if log.read_until(0, &mut token)? == 0 {
+                self.edited(&mut commit);
                 return Ok(());
             }
             if token.last() == Some(&0) {
@@ -76,24 +95,40 @@ impl History {
                 time = stamp.trim().parse::<i64>().ok();
                 meta = None;
                 text = rest;
+                self.edited(&mut commit);
+                commit.number += 1;
             }
             match meta.take() {
                 None if text.starts_with(':') => meta = Some(text.to_string()),
                 None => {}
                 Some(changed) => {
-                    if let Some(time) = time.filter(|_| wanted(text)) {
-                        self.changed(&changed, text, time);
+                    commit.changes += 1;
+                    if let Some(time) = time.filter(|_| wanted(text))
+                        && self.changed(&changed, text, time) == "M"
+                    {
+                        commit.edited.push(text.to_string());
                     }
                 }
             }
         }
     }
 
+    /// Keeps which wanted paths the commit read last changed in place,
+    /// unless it changed too many paths to say anything of them.
+    fn edited(&mut self, commit: &mut Commit) {
+        let edited = std::mem::take(&mut commit.edited);
+        if std::mem::take(&mut commit.changes) <= FEW_PATHS {
+            for path in edited {
+                self.edits.entry(path).or_default().push(commit.number);
+            }
+        }
+    }
+
     /// One change of a commit at `time`: the path's new blob, and when it
-    /// was added.
-    fn changed(&mut self, meta: &str, path: &str, time: i64) {
+    /// was added. Gives the change's status (`A`, `M`, `D`...).
+    fn changed<'m>(&mut self, meta: &'m str, path: &str, time: i64) -> &'m str {
         let mut parts = meta.trim_start_matches(':').split(' ');
-        let (Some(new), Some(status)) = (parts.nth(3), parts.next()) else { return };
+        let (Some(new), Some(status)) = (parts.nth(3), parts.next()) else { return "" };
         // Newest first: the first time seen is the last change, and the
         // last time seen the first commit.
         self.last.entry(path.to_string()).or_insert(time);
@@ -103,6 +138,7 @@ impl History {
         if let Some(blob) = blob_id(new) {
             self.held.entry(path.to_string()).or_default().push(blob);
         }
+        status
     }
 
     /// Reads `git ls-files --stage -z`: `<mode> <blob> <stage>\t<path>\0`
@@ -129,6 +165,27 @@ impl History {
         let Some(held) = self.held.get(b).filter(|_| blob != b_now) else { return false };
         // Newest first: the last time `b` held `a`'s text, then before it.
         held.iter().position(|&h| h == blob).is_some_and(|last| !held[last + 1..].contains(&b_now))
+    }
+
+    /// How many commits changed both `a` and `b` in place, each of them
+    /// among a few paths: two notes a person keeps editing together are
+    /// both in use, whatever their names say of their order.
+    pub fn changed_together(&self, a: &str, b: &str) -> usize {
+        let (Some(a), Some(b)) = (self.edits.get(a), self.edits.get(b)) else { return 0 };
+        // Both are in the order read, so one merge counts the commits in common.
+        let (mut i, mut j, mut common) = (0, 0, 0);
+        while i < a.len() && j < b.len() {
+            match a[i].cmp(&b[j]) {
+                std::cmp::Ordering::Less => i += 1,
+                std::cmp::Ordering::Greater => j += 1,
+                std::cmp::Ordering::Equal => {
+                    common += 1;
+                    i += 1;
+                    j += 1;
+                }
+            }
+        }
+        common
     }
 }
 
@@ -160,6 +217,30 @@ mod tests {
         // The frozen copy holds what the live page once held.
         assert!(history.earlier("old/live.md", "live.md"));
         assert!(!history.earlier("live.md", "old/live.md"));
+    }
+
+    #[test]
+    fn notes_edited_in_the_same_small_commits_are_changed_together() {
+        let edit = |paths: &[&str]| -> String {
+            paths.iter().map(|p| format!(":100644 100644 {A1} {A2} M\0{p}\0")).collect()
+        };
+        let sweep: Vec<String> = (0..FEW_PATHS).map(|i| format!("other/{i}.md")).collect();
+        let sweep: Vec<&str> = sweep.iter().map(String::as_str).chain(["lts.md", "current.md"]).collect();
+        let log = format!(
+            "\x011796213803\n{}\0\x011796200000\n{}\0\x011796100000\n{}\0\x011796000000\n{}\0\
+             \x011700000000\n:000000 100644 {ZERO} {A1} A\0lts.md\0:000000 100644 {ZERO} {A1} A\0current.md\0",
+            edit(&["lts.md", "current.md"]),
+            edit(&sweep),
+            edit(&["current.md"]),
+            edit(&["current.md", "lts.md", "index.md"]),
+        );
+        let history = History::from_git(&log, "");
+        // The sweep over more than a few paths, the one-sided edit and the
+        // commit that added both are not counted.
+        assert_eq!(history.changed_together("lts.md", "current.md"), 2);
+        assert_eq!(history.changed_together("current.md", "lts.md"), 2);
+        assert_eq!(history.changed_together("lts.md", "index.md"), 1);
+        assert_eq!(history.changed_together("lts.md", "missing.md"), 0);
     }
 
     #[test]

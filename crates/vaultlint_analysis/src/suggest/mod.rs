@@ -239,6 +239,7 @@ pub fn find_tallied(
     if options.min_score > 0.0 {
         // Shown only to one who asks for every pair.
         exclusions::drop_unordered_by_text_alone(&mut pairs);
+        exclusions::drop_kept_together(&mut pairs);
         exclusions::drop_unordered_copies_filed_twice(&mut pairs, vault);
     }
     let folders = folder_rules::take_folder_rules(&mut pairs, &roots, &vault.config.folder_rules);

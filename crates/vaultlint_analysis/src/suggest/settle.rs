@@ -13,6 +13,10 @@ use std::collections::HashSet;
 /// A day, in seconds: changes within it are one piece of work.
 const DAY: i64 = 86_400;
 
+/// The commits that must change two notes together before both are taken
+/// for kept up: one may be a fix swept over both.
+const KEPT_TOGETHER: usize = 2;
+
 /// Orders the pairs that dates and names left uncertain by the git
 /// history of their notes only (one `git log` limited to their paths, far
 /// cheaper than the whole history's diffs): content history, then first
@@ -74,6 +78,13 @@ pub(super) fn settle_by_history(
             pair.direction = Direction::Uncertain;
             verdict.evidence.push(Evidence::OlderChangedSince);
         }
+        // Two notes still edited in one commit after another are both kept
+        // up (a page for each release line): neither is the stale one.
+        let commits = history.changed_together(pa, pb);
+        if commits >= KEPT_TOGETHER {
+            pair.direction = Direction::Uncertain;
+            verdict.evidence.push(Evidence::ChangedTogether { commits });
+        }
         pair.by_words = false;
         if verdict.order == Ordering::Greater {
             std::mem::swap(&mut pair.older, &mut pair.newer);
@@ -108,6 +119,7 @@ pub(super) fn agree_across_languages(pairs: &mut [Pair], facts: &[Option<Box<Fac
         found.then(|| (kept.join("/"), language))
     };
     let mut uncertain: HashSet<(String, String)> = HashSet::new();
+    let mut kept_up: HashSet<(String, String)> = HashSet::new();
     let keys: Vec<Option<(String, String)>> = pairs
         .iter()
         .map(|p| match (unlocalized(p.older), unlocalized(p.newer)) {
@@ -116,14 +128,22 @@ pub(super) fn agree_across_languages(pairs: &mut [Pair], facts: &[Option<Box<Fac
         })
         .collect();
     for (pair, key) in pairs.iter().zip(&keys) {
-        if let Some(key) = key.as_ref().filter(|_| pair.direction == Direction::Uncertain) {
+        let Some(key) = key else { continue };
+        if pair.direction == Direction::Uncertain {
             uncertain.insert(key.clone());
+        }
+        if pair.any_evidence(|e| matches!(e, Evidence::ChangedTogether { .. })) {
+            kept_up.insert(key.clone());
         }
     }
     for (pair, key) in pairs.iter_mut().zip(&keys) {
-        if key.as_ref().is_some_and(|k| uncertain.contains(k)) && pair.direction == Direction::Confident {
+        let Some(key) = key else { continue };
+        if uncertain.contains(key) && pair.direction == Direction::Confident {
             pair.direction = Direction::Uncertain;
             pair.order_evidence.push(Evidence::UncertainInAnotherLanguage);
+        }
+        if kept_up.contains(key) && !pair.any_evidence(Evidence::kept_together) {
+            pair.order_evidence.push(Evidence::ChangedTogetherInAnotherLanguage);
         }
     }
 }
