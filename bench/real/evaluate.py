@@ -101,6 +101,7 @@ def evaluate(repo, checkouts, binary):
         "confident": 0, "confident_wrong": 0, "misses": len(misses), "misses_found": 0,
         "misses_found_right_way": 0, "misses_by_rule": 0, "suspected_version": 0, "folder_rules": len(suggest.get("folder_rules", [])),
         "gone_findings": collections.Counter(), "gone_pairs": collections.Counter(), "unlabelled": [],
+        "missed": [],
     }
     seen = set()
     for d in check["diagnostics"]:
@@ -153,6 +154,8 @@ def evaluate(repo, checkouts, binary):
             r["misses_found"] += 1
             r["misses_by_rule"] += 1
             r["misses_found_right_way"] += way
+        else:
+            r["missed"].append(f"miss {m['class']}: {m['path']} -> {m['other']}")
     return r
 
 
@@ -250,6 +253,7 @@ def main():
     ap.add_argument("--json", action="store_true", help="machine-readable output")
     ap.add_argument("--markdown", action="store_true", help="the per-repository table of README.md")
     ap.add_argument("--show-unlabelled", action="store_true", help="list what no label matches")
+    ap.add_argument("--show-misses", action="store_true", help="list the labelled misses not found")
     args = ap.parse_args()
     repos = read_tsv(os.path.join(HERE, "repos.tsv"))
     if args.only:
@@ -281,6 +285,8 @@ def main():
         print("\n".join(lines_for(r)))
         if args.show_unlabelled:
             print("\n".join("    " + u for u in r["unlabelled"]))
+        if args.show_misses:
+            print("\n".join("    " + m for m in r["missed"]))
     print(f"total ({len(results)} repositories, {total['notes']:,} notes)")
     print("\n".join(lines_for(total)))
     print(f"  suspected-version findings, scored as pairs: {total['suspected_version']:,}")
