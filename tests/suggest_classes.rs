@@ -292,6 +292,31 @@ fn pages_still_changed_together_are_both_kept_up() {
     assert!(reasons.contains("the same pair in another language is still changed together"), "{reasons}");
 }
 
+/// An author's page made again under a renamed account, with the old
+/// page left behind, is one page: the two answer to one alias, under one
+/// title, though the file names have nothing in common. Not an alias three
+/// pages share, nor two records named by generated ids, nor two checks for
+/// platforms that do not overlap.
+#[test]
+fn one_alias_under_one_title_is_one_page() {
+    let (listed, json) = found(&fixture("renamed-accounts"), &["--no-git"]);
+    let pages: Vec<(String, String)> = listed.into_iter().map(|(a, b, _)| (a, b)).collect();
+    assert_eq!(pages, [("People/mara-wells-dev.md".to_string(), "People/mkwells.md".to_string())]);
+    assert!(
+        json["pairs"][0]["reasons"].to_string().contains("both have the alias \\\"Mara Wells\\\""),
+        "{json}"
+    );
+    let (_, every) = suggest_json(&fixture("renamed-accounts"), &["--no-git", "--min-score", "0"]);
+    for p in every["pairs"].as_array().unwrap() {
+        let reasons = p["reasons"].to_string();
+        let older = p["older"].as_str().unwrap();
+        if older.starts_with("Checks/") || older.contains("juno") {
+            assert!(!reasons.contains("alias"), "{p}");
+            assert!(p["score"].as_f64().unwrap() < 0.5, "{p}");
+        }
+    }
+}
+
 /// `Name 1.md` beside `Name.md` (Obsidian's copy when a name is taken),
 /// with some edits since or written again with no text in common, and a
 /// note moved into a subfolder with its original left behind, are

@@ -417,6 +417,14 @@ impl Vault {
             .collect()
     }
 
+    /// How many notes hold `alias` among their aliases, as Obsidian
+    /// matches a link to it (case and Unicode form aside).
+    pub fn alias_holders(&self, alias: &str) -> usize {
+        let mut ids: Vec<NoteId> = self.by_alias.get(&fold(alias)).iter().map(Entry::note).collect();
+        ids.dedup();
+        ids.len()
+    }
+
     /// Whether the notes `a` and `b` are one path but for case or Unicode
     /// form (see [`Vault::case_variants`]).
     pub fn case_variant(&self, a: NoteId, b: NoteId) -> bool {

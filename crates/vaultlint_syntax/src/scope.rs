@@ -8,8 +8,17 @@ use crate::frontmatter::Field;
 use crate::frontmatter::ValueKind;
 
 /// The scope keys read when the config names none.
-pub const DEFAULT_KEYS: &[&str] =
-    &["scope", "region", "jurisdiction", "product", "product_version", "audience", "lang"];
+pub const DEFAULT_KEYS: &[&str] = &[
+    "scope",
+    "region",
+    "jurisdiction",
+    "product",
+    "product_version",
+    "audience",
+    "lang",
+    "platform",
+    "platforms",
+];
 
 /// A note's scope: for each scope key it sets, the values it applies to,
 /// case-folded and sorted. Keys are sorted too, so equal scopes compare equal.

@@ -81,7 +81,7 @@ pub struct Config {
     /// The frontmatter keys that say where a note applies, each a string
     /// or a list of strings; a note without a key applies to every value
     /// of it (default: scope, region, jurisdiction, product,
-    /// product_version, audience, lang).
+    /// product_version, audience, lang, platform, platforms).
     pub scope_keys: Option<Vec<String>>,
     /// Days after its `review_due` that a note is still trusted; after
     /// that its verdict is `unknown` (default: off).

@@ -30,6 +30,9 @@ pub enum Evidence {
     SameFileName,
     /// The same name once version markers are taken out.
     SameNameApartFromMarkers,
+    /// Both notes hold this alias, which no third note holds, under one
+    /// title; as one of them writes it.
+    SameAlias { alias: String },
     /// One note is a dated copy of the other in an archive folder, under
     /// the other's name with words added.
     ArchivedUnderItsName,
@@ -177,6 +180,7 @@ impl fmt::Display for Evidence {
             Evidence::SameNameApartFromMarkers => f.write_str("same name apart from version markers"),
             Evidence::ArchivedUnderItsName => f.write_str("a dated copy archived under its name"),
             Evidence::SimilarNames => f.write_str("similar names"),
+            Evidence::SameAlias { alias } => write!(f, "both have the alias \"{alias}\""),
             Evidence::Tags { shared, union } => write!(f, "tags {shared}/{union}"),
             Evidence::Headings { shared, union } => write!(f, "headings {shared}/{union}"),
             Evidence::SharedText { share } => write!(f, "{:.0}% shared text", share * 100.0),

@@ -139,6 +139,24 @@ pub(super) struct Facts<'a> {
     /// Where the note says it applies: two notes for different places are
     /// not versions of one document.
     pub scope: &'a vaultlint_syntax::scope::Scope,
+    /// The note's aliases (as name keys) that at most one other note
+    /// holds: two notes answering to one name no third note has are one
+    /// document filed twice (a page made again under a new file name).
+    pub rare_aliases: Vec<String>,
+}
+
+/// The aliases of `note`, as name keys, that at most one other note of
+/// the vault holds, leaving out those that say nothing (`index`, a date).
+fn rare_aliases(vault: &Vault, note: &Note) -> Vec<String> {
+    let mut keys: Vec<String> = (note.aliases().iter())
+        .filter(|alias| vault.alias_holders(alias) <= 2)
+        .map(|alias| names::normalize(alias))
+        .filter(|name| !name.key.is_empty() && !name.is_generic())
+        .map(|name| name.key)
+        .collect();
+    keys.sort_unstable();
+    keys.dedup();
+    keys
 }
 
 impl<'a> Facts<'a> {
@@ -187,6 +205,7 @@ impl<'a> Facts<'a> {
             language,
             size: fingerprint.size(),
             headings,
+            rare_aliases: rare_aliases(vault, note),
         })
     }
 

@@ -10,7 +10,7 @@ use super::minhash::Common;
 use std::cmp::Ordering;
 use vaultlint_core::paths::folder_within;
 use vaultlint_syntax::fingerprint::{self, Fingerprint};
-use vaultlint_syntax::names::{Marker, Normalized};
+use vaultlint_syntax::names::{self, Marker, Normalized};
 
 /// Names or titles this alike count as the same document's.
 pub(super) const STRONG_NAME: f64 = 0.85;
@@ -131,6 +131,8 @@ impl Names {
         } else {
             by_symbols(name, (&a.path.name, a.note.stem()), (&b.path.name, b.note.stem()))
         };
+        // An alias is a name too: Obsidian links to either note by it.
+        let name = if one_alias(a, b).is_some() { 1.0 } else { name };
         let title = (a.titled() && b.titled()).then(|| {
             let title = name_similarity(&a.title, &b.title, same_place);
             by_symbols(title, (&a.title, &a.note.title), (&b.title, &b.note.title))
@@ -138,6 +140,44 @@ impl Names {
         let title = if clash { title.map(|t| t.max(name)) } else { title };
         Names { name, title, clash, snapshot, recased }
     }
+}
+
+/// The alias two notes answer to, under one title, that no third note
+/// holds: one page made again under a new file name (an author's page
+/// generated again for a renamed account), whatever the two file names.
+/// Given as `a` writes it. Not for notes named by generated ids (a
+/// UUID, as a knowledge base built from records names each): two ids
+/// are two records, whatever name they share.
+pub(super) fn one_alias<'f>(a: &'f Facts, b: &Facts) -> Option<&'f str> {
+    if holds_uuid(a.note.stem()) || holds_uuid(b.note.stem()) {
+        return None;
+    }
+    let shared = a.rare_aliases.iter().find(|key| b.rare_aliases.contains(key))?;
+    let written = a.note.aliases().iter().find(|alias| &names::normalize(alias).key == shared)?;
+    (a.title.key == b.title.key).then_some(written.as_str())
+}
+
+/// Whether `name` holds a UUID: 32 hex digits in a run, or in groups of
+/// 8, 4, 4, 4 and 12 joined by `-` or `_`.
+fn holds_uuid(name: &str) -> bool {
+    let mut runs: Vec<(usize, usize)> = Vec::new();
+    let mut start = None;
+    for (i, c) in name.char_indices().chain([(name.len(), ' ')]) {
+        match (c.is_ascii_hexdigit(), start) {
+            (true, None) => start = Some(i),
+            (false, Some(from)) => {
+                runs.push((from, i - from));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    let joined = |w: &[(usize, usize)]| {
+        w.windows(2)
+            .all(|p| p[0].0 + p[0].1 + 1 == p[1].0 && matches!(name.as_bytes()[p[0].0 + p[0].1], b'-' | b'_'))
+    };
+    let grouped = runs.windows(5).any(|w| w.iter().map(|&(_, len)| len).eq([8, 4, 4, 4, 12]) && joined(w));
+    grouped || runs.iter().any(|&(_, len)| len == 32)
 }
 
 /// Whether one note is the other's clash copy (`Name 1.md` beside
@@ -487,6 +527,8 @@ fn likeness(
     }
     if a.note.stem().eq_ignore_ascii_case(b.note.stem()) && name > 0.0 {
         evidence.push(Evidence::SameFileName);
+    } else if let Some(alias) = one_alias(a, b) {
+        evidence.push(Evidence::SameAlias { alias: alias.to_string() });
     } else if name == 1.0 {
         evidence.push(Evidence::SameNameApartFromMarkers);
     } else if name >= STRONG_NAME {
@@ -509,7 +551,16 @@ fn likeness(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use vaultlint_syntax::names;
+
+    #[test]
+    fn uuids_in_names() {
+        assert!(holds_uuid("2a9b677d_a230_44f4_ad86_782df1ef108c-system_owner_discovery"));
+        assert!(holds_uuid("Meeting notes 1a2b3c4d5e6f47a8b9c0d1e2f3a4b5c6"));
+        assert!(holds_uuid("x-2a9b677d-a230-44f4-ad86-782df1ef108c"));
+        assert!(!holds_uuid("Project plan 2024-01-15"));
+        assert!(!holds_uuid("20240115 deadbeef cafe babe face decadebeefcafe"));
+        assert!(!holds_uuid("Fro-Q"));
+    }
 
     #[test]
     fn sibling_names_share_a_word_and_differ_in_another() {
