@@ -154,7 +154,7 @@ pub(super) fn one_alias<'f>(a: &'f Facts, b: &Facts) -> Option<&'f str> {
     }
     let shared = a.rare_aliases.iter().find(|key| b.rare_aliases.contains(key))?;
     let written = a.note.aliases().iter().find(|alias| &names::normalize(alias).key == shared)?;
-    (a.title.key == b.title.key).then_some(written.as_str())
+    (!a.title.key.is_empty() && a.title.key == b.title.key).then_some(written.as_str())
 }
 
 /// Whether `name` holds a UUID: 32 hex digits in a run, or in groups of
