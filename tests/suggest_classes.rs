@@ -181,6 +181,28 @@ fn a_word_in_a_name_never_outweighs_the_history() {
     assert!(reasons.contains("an earlier state of the other's"), "{reasons}");
 }
 
+/// A download page of a docs site, for the release `line` it shows.
+fn download_page(line: &str) -> String {
+    format!(
+        "---\ntitle: Download\n---\n# Download\n\nPick the installer for your system below; each \
+         one bundles the runtime and its package manager.\n\nChecksums and signatures are published \
+         beside every file, with the key that signed them.\n\nThe {line} line is shown here.\n"
+    )
+}
+
+/// Translates the two English download pages of the repository at `d`
+/// into French, both in one commit, which says nothing of their order.
+fn translate_download_pages(d: &Path) {
+    std::fs::create_dir_all(d.join("fr/download")).unwrap();
+    for name in ["index", "current"] {
+        let text = std::fs::read_to_string(d.join(format!("en/download/{name}.md"))).unwrap();
+        std::fs::write(d.join(format!("fr/download/{name}.md")), text.replace("Download", "Téléchargement"))
+            .unwrap();
+    }
+    git(d, &["add", "."], "2025-04-01T10:00:00Z");
+    git(d, &["commit", "-qm", "French pages"], "2025-04-01T10:00:00Z");
+}
+
 /// A page named `current` beside the folder's page, made from it, is its
 /// newer version by its name; but where the history shows the first page
 /// still changed weeks after the second was made, the two are kept side
@@ -192,18 +214,11 @@ fn a_word_in_a_name_orders_with_confidence_only_what_the_history_leaves_alone() 
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     std::fs::create_dir_all(d.join("en/download")).unwrap();
-    let page = |line: &str| {
-        format!(
-            "---\ntitle: Download\n---\n# Download\n\nPick the installer for your system below; each \
-             one bundles the runtime and its package manager.\n\nChecksums and signatures are published \
-             beside every file, with the key that signed them.\n\nThe {line} line is shown here.\n"
-        )
-    };
     git(d, &["init", "-q"], "2025-01-01T10:00:00Z");
-    std::fs::write(d.join("en/download/index.md"), page("long-term support")).unwrap();
+    std::fs::write(d.join("en/download/index.md"), download_page("long-term support")).unwrap();
     git(d, &["add", "."], "2025-01-01T10:00:00Z");
     git(d, &["commit", "-qm", "download page"], "2025-01-01T10:00:00Z");
-    std::fs::write(d.join("en/download/current.md"), page("current")).unwrap();
+    std::fs::write(d.join("en/download/current.md"), download_page("current")).unwrap();
     git(d, &["add", "."], "2025-02-01T10:00:00Z");
     git(d, &["commit", "-qm", "a page for the current line"], "2025-02-01T10:00:00Z");
     let (before, _) = found(d, &[]);
@@ -215,15 +230,7 @@ fn a_word_in_a_name_orders_with_confidence_only_what_the_history_leaves_alone() 
         std::fs::write(&path, text.replace("below;", "below, for this release;")).unwrap();
     }
     git(d, &["commit", "-qam", "both lines"], "2025-03-15T10:00:00Z");
-    // Their translations, added together in one commit, which says nothing.
-    std::fs::create_dir_all(d.join("fr/download")).unwrap();
-    for name in ["index", "current"] {
-        let text = std::fs::read_to_string(d.join(format!("en/download/{name}.md"))).unwrap();
-        std::fs::write(d.join(format!("fr/download/{name}.md")), text.replace("Download", "Téléchargement"))
-            .unwrap();
-    }
-    git(d, &["add", "."], "2025-04-01T10:00:00Z");
-    git(d, &["commit", "-qm", "French pages"], "2025-04-01T10:00:00Z");
+    translate_download_pages(d);
     let (after, json) = found(d, &[]);
     assert_eq!(
         after,
@@ -247,16 +254,9 @@ fn pages_still_changed_together_are_both_kept_up() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     std::fs::create_dir_all(d.join("en/download")).unwrap();
-    let page = |line: &str| {
-        format!(
-            "---\ntitle: Download\n---\n# Download\n\nPick the installer for your system below; each \
-             one bundles the runtime and its package manager.\n\nChecksums and signatures are published \
-             beside every file, with the key that signed them.\n\nThe {line} line is shown here.\n"
-        )
-    };
     git(d, &["init", "-q"], "2025-01-01T10:00:00Z");
-    std::fs::write(d.join("en/download/index.md"), page("long-term support")).unwrap();
-    std::fs::write(d.join("en/download/current.md"), page("current")).unwrap();
+    std::fs::write(d.join("en/download/index.md"), download_page("long-term support")).unwrap();
+    std::fs::write(d.join("en/download/current.md"), download_page("current")).unwrap();
     git(d, &["add", "."], "2025-01-01T10:00:00Z");
     git(d, &["commit", "-qm", "download pages"], "2025-01-01T10:00:00Z");
     let edits =
@@ -269,14 +269,7 @@ fn pages_still_changed_together_are_both_kept_up() {
         }
         git(d, &["commit", "-qam", "both lines"], &format!("2025-0{}-15T10:00:00Z", n + 2));
     }
-    std::fs::create_dir_all(d.join("fr/download")).unwrap();
-    for name in ["index", "current"] {
-        let text = std::fs::read_to_string(d.join(format!("en/download/{name}.md"))).unwrap();
-        std::fs::write(d.join(format!("fr/download/{name}.md")), text.replace("Download", "Téléchargement"))
-            .unwrap();
-    }
-    git(d, &["add", "."], "2025-04-01T10:00:00Z");
-    git(d, &["commit", "-qm", "French pages"], "2025-04-01T10:00:00Z");
+    translate_download_pages(d);
     let (listed, _) = found(d, &[]);
     assert_eq!(listed, owned(&[]));
     let (every, json) = found(d, &["--min-score", "0"]);
