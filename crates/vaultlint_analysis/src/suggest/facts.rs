@@ -139,24 +139,55 @@ pub(super) struct Facts<'a> {
     /// Where the note says it applies: two notes for different places are
     /// not versions of one document.
     pub scope: &'a vaultlint_syntax::scope::Scope,
-    /// The note's aliases (as name keys) that at most one other note
-    /// holds: two notes answering to one name no third note has are one
-    /// document filed twice (a page made again under a new file name).
-    pub rare_aliases: Vec<String>,
+    /// The note's aliases that at most one other note holds, each as a
+    /// name key and as written: two notes answering to one name no third
+    /// note has are one document filed twice (a page made again under a
+    /// new file name).
+    pub rare_aliases: Vec<(String, &'a str)>,
 }
 
-/// The aliases of `note`, as name keys, that at most one other note of
-/// the vault holds, leaving out those that say nothing (`index`, a date).
-fn rare_aliases(vault: &Vault, note: &Note) -> Vec<String> {
-    let mut keys: Vec<String> = (note.aliases().iter())
+/// The aliases of `note`, as name keys and as written, that at most one
+/// other note of the vault holds, leaving out those that say nothing
+/// (`index`, a date). None for a note named by a generated id (a UUID, as
+/// a knowledge base built from records names each): two ids are two
+/// records, whatever name they share.
+fn rare_aliases<'a>(vault: &Vault, note: &'a Note) -> Vec<(String, &'a str)> {
+    if holds_uuid(note.stem()) {
+        return Vec::new();
+    }
+    let mut keys: Vec<(String, &str)> = (note.aliases().iter())
         .filter(|alias| vault.alias_holders(alias) <= 2)
-        .map(|alias| names::normalize(alias))
-        .filter(|name| !name.key.is_empty() && !name.is_generic())
-        .map(|name| name.key)
+        .map(|alias| (names::normalize(alias), alias.as_str()))
+        .filter(|(name, _)| !name.key.is_empty() && !name.is_generic())
+        .map(|(name, alias)| (name.key, alias))
         .collect();
-    keys.sort_unstable();
-    keys.dedup();
+    // By key, and for one key the alias written first.
+    keys.sort_by(|x, y| x.0.cmp(&y.0));
+    keys.dedup_by(|x, y| x.0 == y.0);
     keys
+}
+
+/// Whether `name` holds a UUID: 32 hex digits in a run, or in groups of
+/// 8, 4, 4, 4 and 12 joined by `-` or `_`.
+fn holds_uuid(name: &str) -> bool {
+    let mut runs: Vec<(usize, usize)> = Vec::new();
+    let mut start = None;
+    for (i, c) in name.char_indices().chain([(name.len(), ' ')]) {
+        match (c.is_ascii_hexdigit(), start) {
+            (true, None) => start = Some(i),
+            (false, Some(from)) => {
+                runs.push((from, i - from));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    let joined = |w: &[(usize, usize)]| {
+        w.windows(2)
+            .all(|p| p[0].0 + p[0].1 + 1 == p[1].0 && matches!(name.as_bytes()[p[0].0 + p[0].1], b'-' | b'_'))
+    };
+    let grouped = runs.windows(5).any(|w| w.iter().map(|&(_, len)| len).eq([8, 4, 4, 4, 12]) && joined(w));
+    grouped || runs.iter().any(|&(_, len)| len == 32)
 }
 
 impl<'a> Facts<'a> {
@@ -419,6 +450,16 @@ pub(super) const COMMON_TITLE: usize = 4;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn uuids_in_names() {
+        assert!(holds_uuid("2a9b677d_a230_44f4_ad86_782df1ef108c-system_owner_discovery"));
+        assert!(holds_uuid("Meeting notes 1a2b3c4d5e6f47a8b9c0d1e2f3a4b5c6"));
+        assert!(holds_uuid("x-2a9b677d-a230-44f4-ad86-782df1ef108c"));
+        assert!(!holds_uuid("Project plan 2024-01-15"));
+        assert!(!holds_uuid("20240115 deadbeef cafe babe face decadebeefcafe"));
+        assert!(!holds_uuid("Fro-Q"));
+    }
     use std::path::PathBuf;
 
     fn vault(files: &[(&str, &str)]) -> Vault {

@@ -10,7 +10,7 @@ use super::minhash::Common;
 use std::cmp::Ordering;
 use vaultlint_core::paths::folder_within;
 use vaultlint_syntax::fingerprint::{self, Fingerprint};
-use vaultlint_syntax::names::{self, Marker, Normalized};
+use vaultlint_syntax::names::{Marker, Normalized};
 
 /// Names or titles this alike count as the same document's.
 pub(super) const STRONG_NAME: f64 = 0.85;
@@ -145,39 +145,11 @@ impl Names {
 /// The alias two notes answer to, under one title, that no third note
 /// holds: one page made again under a new file name (an author's page
 /// generated again for a renamed account), whatever the two file names.
-/// Given as `a` writes it. Not for notes named by generated ids (a
-/// UUID, as a knowledge base built from records names each): two ids
-/// are two records, whatever name they share.
-pub(super) fn one_alias<'f>(a: &'f Facts, b: &Facts) -> Option<&'f str> {
-    if holds_uuid(a.note.stem()) || holds_uuid(b.note.stem()) {
-        return None;
-    }
-    let shared = a.rare_aliases.iter().find(|key| b.rare_aliases.contains(key))?;
-    let written = a.note.aliases().iter().find(|alias| &names::normalize(alias).key == shared)?;
-    (!a.title.key.is_empty() && a.title.key == b.title.key).then_some(written.as_str())
-}
-
-/// Whether `name` holds a UUID: 32 hex digits in a run, or in groups of
-/// 8, 4, 4, 4 and 12 joined by `-` or `_`.
-fn holds_uuid(name: &str) -> bool {
-    let mut runs: Vec<(usize, usize)> = Vec::new();
-    let mut start = None;
-    for (i, c) in name.char_indices().chain([(name.len(), ' ')]) {
-        match (c.is_ascii_hexdigit(), start) {
-            (true, None) => start = Some(i),
-            (false, Some(from)) => {
-                runs.push((from, i - from));
-                start = None;
-            }
-            _ => {}
-        }
-    }
-    let joined = |w: &[(usize, usize)]| {
-        w.windows(2)
-            .all(|p| p[0].0 + p[0].1 + 1 == p[1].0 && matches!(name.as_bytes()[p[0].0 + p[0].1], b'-' | b'_'))
-    };
-    let grouped = runs.windows(5).any(|w| w.iter().map(|&(_, len)| len).eq([8, 4, 4, 4, 12]) && joined(w));
-    grouped || runs.iter().any(|&(_, len)| len == 32)
+/// Given as `a` writes it.
+pub(super) fn one_alias<'f>(a: &Facts<'f>, b: &Facts) -> Option<&'f str> {
+    let held_by_b = |key: &String| b.rare_aliases.iter().any(|(theirs, _)| theirs == key);
+    let &(_, written) = a.rare_aliases.iter().find(|(key, _)| held_by_b(key))?;
+    (!a.title.key.is_empty() && a.title.key == b.title.key).then_some(written)
 }
 
 /// Whether one note is the other's clash copy (`Name 1.md` beside
@@ -551,16 +523,7 @@ fn likeness(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn uuids_in_names() {
-        assert!(holds_uuid("2a9b677d_a230_44f4_ad86_782df1ef108c-system_owner_discovery"));
-        assert!(holds_uuid("Meeting notes 1a2b3c4d5e6f47a8b9c0d1e2f3a4b5c6"));
-        assert!(holds_uuid("x-2a9b677d-a230-44f4-ad86-782df1ef108c"));
-        assert!(!holds_uuid("Project plan 2024-01-15"));
-        assert!(!holds_uuid("20240115 deadbeef cafe babe face decadebeefcafe"));
-        assert!(!holds_uuid("Fro-Q"));
-    }
+    use vaultlint_syntax::names;
 
     #[test]
     fn sibling_names_share_a_word_and_differ_in_another() {
