@@ -249,7 +249,7 @@ pub(super) fn score(
     let apart = identity.siblings || identity.parallel || unjoined;
     let by_content = if apart && !one_text { by_content / 2.0 } else { by_content };
     // ...or a name that joins them (see `name_score`).
-    let by_name = name_score((a, b), &names, &identity, (same_place, meta, content));
+    let by_name = name_score((a, b), &names, &identity, (same_place, released, meta, content));
     let score = (by_content.max(by_name) * 1000.0).round() / 1000.0;
     let mut evidence = likeness(a, b, &signals, tags, headings, by_name > by_content);
     if snapshot {
@@ -267,12 +267,13 @@ pub(super) fn score(
 }
 
 /// The score a name gives two notes, beside what their text gives:
-/// `meta` is their [`metadata_likeness`], `content` the text they share.
+/// `meta` is their [`metadata_likeness`], `content` the text they share;
+/// `released`: the two are pages of release folders.
 fn name_score(
     (a, b): (&Facts, &Facts),
     names: &Names,
     identity: &Identity,
-    (same_place, meta, content): (bool, f64, f64),
+    (same_place, released, meta, content): (bool, bool, f64, f64),
 ) -> f64 {
     let Names { name, clash, snapshot, .. } = *names;
     // The same name and title with some text in common: a rewrite;
@@ -285,7 +286,11 @@ fn name_score(
     let generic = a.path.name.is_generic() || b.path.name.is_generic();
     let twice = clash && !generic && a.size.min(b.size) > 0;
     let marked = !identity.same_stem && (a.path.own_markers == 0) != (b.path.own_markers == 0);
-    let rewritten = twice || marked && same_place && name == 1.0 && a.size.min(b.size) as usize >= SHORT;
+    // So do release folders: one file name in two releases (a page moved
+    // to another section there) is one page, however rewritten.
+    let release_page = released && identity.same_stem && !generic;
+    let rewritten = twice
+        || (marked && same_place || release_page) && name == 1.0 && a.size.min(b.size) as usize >= SHORT;
     // A name alike in another folder with next to no text in common is
     // another page on one subject: a dated post announcing what a page
     // documents, a showcase and the plugin it is named for.
