@@ -173,15 +173,15 @@ impl Normalized {
     }
 }
 
-struct Token<'a> {
-    text: &'a str,
+/// A word or number of a name, lower-cased.
+struct Token {
     lower: String,
     /// Byte range in the source.
     start: usize,
     end: usize,
 }
 
-fn tokens(text: &str) -> Vec<Token<'_>> {
+fn tokens(text: &str) -> Vec<Token> {
     let mut out = Vec::new();
     let mut run = None;
     for (i, c) in text.char_indices() {
@@ -199,10 +199,9 @@ fn tokens(text: &str) -> Vec<Token<'_>> {
 
 /// Splits a run of letters and digits where they meet (`covid19`), except
 /// in a version marker (`v2`).
-fn split_run<'a>(text: &'a str, start: usize, end: usize, out: &mut Vec<Token<'a>>) {
-    let mut push = |s: usize, e: usize| {
-        out.push(Token { text: &text[s..e], lower: text[s..e].to_lowercase(), start: s, end: e })
-    };
+fn split_run(text: &str, start: usize, end: usize, out: &mut Vec<Token>) {
+    let mut push =
+        |s: usize, e: usize| out.push(Token { lower: text[s..e].to_lowercase(), start: s, end: e });
     let run = &text[start..end];
     if run.len() > 1 && run.starts_with(['v', 'V']) && run[1..].bytes().all(|b| b.is_ascii_digit()) {
         return push(start, end);
@@ -247,6 +246,7 @@ fn joined(text: &str, a: &Token, b: &Token) -> bool {
 /// subject, and stays in the key.
 pub fn normalize(text: &str) -> Normalized {
     let tokens = tokens(text);
+    // The key's words, lower-cased as their tokens are.
     let mut words: Vec<&str> = Vec::new();
     // Each marker with the token it starts at; a word of age also with
     // how many other words came before it.
@@ -269,7 +269,7 @@ pub fn normalize(text: &str) -> Normalized {
         } else if NEUTRAL_WORDS.contains(&word) {
             aged.push((words.len(), i, Marker::Neutral { text: text() }));
         } else {
-            words.push(t.text);
+            words.push(word);
         }
         i += 1;
     }
@@ -284,14 +284,40 @@ pub fn normalize(text: &str) -> Normalized {
         if edge {
             markers.push((at, marker));
         } else {
-            words.insert(before, tokens[at].text);
+            words.insert(before, tokens[at].lower.as_str());
         }
     }
     markers.sort_by_key(|(at, _)| *at);
-    Normalized {
-        key: words.iter().map(|w| w.to_lowercase()).collect::<Vec<_>>().join(" "),
-        markers: markers.into_iter().map(|(_, m)| m).collect(),
+    Normalized { key: words.join(" "), markers: markers.into_iter().map(|(_, m)| m).collect() }
+}
+
+/// The key [`normalize`] gives `text`, made without its markers where
+/// there can be none: every marker but a word of age holds a digit, so a
+/// text with no digit and no word of age is its words, lower-cased. This
+/// is what a heading comes down to, and a note has many: the whole
+/// reading of them took a twentieth of a check.
+pub fn key(text: &str) -> String {
+    if text.bytes().any(|b| b.is_ascii_digit()) {
+        return normalize(text).key;
     }
+    let mut key = String::with_capacity(text.len());
+    for word in text.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()) {
+        if !key.is_empty() {
+            key.push(' ');
+        }
+        let at = key.len();
+        if word.is_ascii() {
+            key.extend(word.bytes().map(|b| char::from(b.to_ascii_lowercase())));
+        } else {
+            // Lower-cased as a whole word: a final sigma is not a sigma.
+            key.push_str(&word.to_lowercase());
+        }
+        let lower = &key[at..];
+        if [OLDER_WORDS, NEWER_WORDS, NEUTRAL_WORDS].iter().any(|words| words.contains(&lower)) {
+            return normalize(text).key;
+        }
+    }
+    key
 }
 
 /// The text of the marker made of tokens `a..=b`, with the separator
@@ -467,7 +493,7 @@ fn spelled(text: &str, tokens: &[Token], i: usize) -> Option<(Marker, usize)> {
 fn dated<'t>(
     y: u16,
     i: usize,
-    next: impl Fn(usize) -> Option<&'t Token<'t>>,
+    next: impl Fn(usize) -> Option<&'t Token>,
     span: impl Fn(usize, usize) -> String,
 ) -> (Marker, usize) {
     let month =
@@ -689,6 +715,42 @@ mod tests {
 
     fn texts(text: &str) -> Vec<String> {
         normalize(text).markers.iter().map(|m| m.text().to_string()).collect()
+    }
+
+    #[test]
+    fn the_key_alone_is_the_key_normalize_gives() {
+        let parts = [
+            "Limits",
+            " ",
+            "(2025)",
+            "old",
+            "-",
+            "Σύνοψη ΣΟΦΟΣ",
+            "new",
+            "March",
+            "v2",
+            "draft",
+            "ÉTÉ",
+            "12.03.2024",
+            "",
+            "副本",
+            "_",
+            "Plan",
+            "ǅemal",
+            "١٢",
+            "FY",
+            "İstanbul",
+        ];
+        for a in parts {
+            for b in parts {
+                for c in parts {
+                    let text = format!("{a}{b}{c}");
+                    assert_eq!(key(&text), normalize(&text).key, "{text:?}");
+                    let spaced = format!("{a} {b} {c}");
+                    assert_eq!(key(&spaced), normalize(&spaced).key, "{spaced:?}");
+                }
+            }
+        }
     }
 
     #[test]
