@@ -190,6 +190,17 @@ fn download_page(line: &str) -> String {
     )
 }
 
+/// Makes the same edit to both English download pages and commits it at
+/// `date`: both release lines kept up by one commit.
+fn edit_both_download_pages(d: &Path, from: &str, to: &str, date: &str) {
+    for name in ["index", "current"] {
+        let path = d.join(format!("en/download/{name}.md"));
+        let text = std::fs::read_to_string(&path).unwrap();
+        std::fs::write(&path, text.replace(from, to)).unwrap();
+    }
+    git(d, &["commit", "-qam", "both lines"], date);
+}
+
 /// Translates the two English download pages of the repository at `d`
 /// into French, both in one commit, which says nothing of their order.
 fn translate_download_pages(d: &Path) {
@@ -224,12 +235,7 @@ fn a_word_in_a_name_orders_with_confidence_only_what_the_history_leaves_alone() 
     let (before, _) = found(d, &[]);
     assert_eq!(before, owned(&[("en/download/index.md", "en/download/current.md", "confident")]));
     // Both pages are kept up to date, weeks later.
-    for name in ["index", "current"] {
-        let path = d.join(format!("en/download/{name}.md"));
-        let text = std::fs::read_to_string(&path).unwrap();
-        std::fs::write(&path, text.replace("below;", "below, for this release;")).unwrap();
-    }
-    git(d, &["commit", "-qam", "both lines"], "2025-03-15T10:00:00Z");
+    edit_both_download_pages(d, "below;", "below, for this release;", "2025-03-15T10:00:00Z");
     translate_download_pages(d);
     let (after, json) = found(d, &[]);
     assert_eq!(
@@ -262,12 +268,7 @@ fn pages_still_changed_together_are_both_kept_up() {
     let edits =
         [("below;", "below, for this release;"), ("signed them.", "signed them, and its fingerprint.")];
     for (n, (from, to)) in edits.into_iter().enumerate() {
-        for name in ["index", "current"] {
-            let path = d.join(format!("en/download/{name}.md"));
-            let text = std::fs::read_to_string(&path).unwrap();
-            std::fs::write(&path, text.replace(from, to)).unwrap();
-        }
-        git(d, &["commit", "-qam", "both lines"], &format!("2025-0{}-15T10:00:00Z", n + 2));
+        edit_both_download_pages(d, from, to, &format!("2025-0{}-15T10:00:00Z", n + 2));
     }
     translate_download_pages(d);
     let (listed, _) = found(d, &[]);
