@@ -74,6 +74,27 @@ fn a_document_derived_from_another_is_not_a_version() {
     assert!(every.iter().any(|(o, n, _)| o.starts_with("blog/") || n.starts_with("blog/")), "{every:?}");
 }
 
+/// A summary written the day of the full write-up it was made from,
+/// under the same title: the year in both titles and the versions in both
+/// names say nothing of which is older, and neither does the day in the
+/// summary's name, which both notes give as their date. The pair is
+/// listed, and not ordered.
+#[test]
+fn markers_both_notes_carry_order_nothing() {
+    let (pairs, json) = found(&fixture("shared-markers"), &["--no-git"]);
+    assert_eq!(pairs.len(), 1, "{json}");
+    let (older, newer, direction) = &pairs[0];
+    let mut notes = [older.as_str(), newer.as_str()];
+    notes.sort_unstable();
+    let (summary, full) = (
+        "projects/checkout/2025-03-12-load-test-findings.md",
+        "projects/checkout/reports/load_test_findings_v2_v3.md",
+    );
+    assert_eq!((notes, direction.as_str()), ([summary, full], "uncertain"), "{json}");
+    let reasons = json["pairs"][0]["reasons"].to_string();
+    assert!(reasons.contains("nothing tells which is older") && !reasons.contains("before"), "{reasons}");
+}
+
 /// One name qualified two ways in brackets (`Tidewatch Lantern (Core)`
 /// and `(Expanded)`, `Client setup (Windows)` and `(macOS)`) names two
 /// variants, never a version of the other, however much text they share;

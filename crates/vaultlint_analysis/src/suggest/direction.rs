@@ -158,39 +158,8 @@ enum Markers {
 
 fn by_markers(a: &Age, b: &Age) -> Markers {
     let mut votes: Vec<(Ordering, Evidence)> = Vec::new();
-    let dated = |age: &Age| -> Option<(Day, String)> {
-        age.markers.iter().find_map(|m| match m {
-            Marker::Date { day, text } => Some((*day, text.clone())),
-            // A week sorts as a day of its year: close enough to order two.
-            Marker::Week { year, week, text } => Some((Day::new(*year, 0, *week), text.clone())),
-            _ => None,
-        })
-    };
-    match (dated(a), dated(b)) {
-        (Some((x, tx)), Some((y, ty))) => {
-            // Compare what both give: 2024 against 2025-03 compares years.
-            match x.cmp_common(y) {
-                Ordering::Equal => {}
-                o => votes.push((o, in_order(tx, ty, o))),
-            }
-        }
-        // A copy that carries a date beside one that carries none is the older.
-        (Some((_, marker)), None) => votes.push((Ordering::Less, Evidence::DateInOlderName { marker })),
-        (None, Some((_, marker))) => votes.push((Ordering::Greater, Evidence::DateInOlderName { marker })),
-        (None, None) => {}
-    }
-    let version = |age: &Age| {
-        age.markers.iter().find_map(|m| match m {
-            Marker::Version { parts, text } => Some((parts.clone(), text.clone())),
-            _ => None,
-        })
-    };
-    if let (Some((x, tx)), Some((y, ty))) = (version(a), version(b)) {
-        match x.cmp(&y) {
-            Ordering::Equal => {}
-            o => votes.push((o, in_order(tx, ty, o))),
-        }
-    }
+    votes.extend(by_dated_names(a, b));
+    votes.extend(by_version_numbers(a, b));
     // Words (`old`, `new`) vote last: a verdict of words alone yields to
     // the history.
     let only_words = votes.is_empty();
@@ -227,6 +196,64 @@ fn by_markers(a: &Age, b: &Age) -> Markers {
 fn in_order(a: String, b: String, order: Ordering) -> Evidence {
     let (older, newer) = if order == Ordering::Less { (a, b) } else { (b, a) };
     Evidence::MarkersInOrder { older, newer }
+}
+
+/// Each of `own` with the text that carries it, but those `shared` holds
+/// too: a marker both notes carry (`2022` in both titles, `v11` in both
+/// names) says nothing of which is older.
+fn unshared<T: PartialEq + Clone>(own: &[(T, String)], shared: &[(T, String)]) -> Vec<(T, String)> {
+    own.iter().filter(|(x, _)| !shared.iter().any(|(y, _)| y == x)).cloned().collect()
+}
+
+/// The order the dates in two names give: the first date each carries,
+/// compared; or the one that carries a date, beside one that carries
+/// none, as the older. A day the other note's frontmatter gives as its
+/// own date says nothing either: `2026-06-17-findings` beside the page
+/// dated that day, which it sums up.
+fn by_dated_names(a: &Age, b: &Age) -> Option<(Ordering, Evidence)> {
+    let days = |age: &Age| -> Vec<(Day, String)> {
+        let day = |m: &Marker| match m {
+            Marker::Date { day, text } => Some((*day, text.clone())),
+            // A week sorts as a day of its year: close enough to order two.
+            Marker::Week { year, week, text } => Some((Day::new(*year, 0, *week), text.clone())),
+            _ => None,
+        };
+        age.markers.iter().filter_map(|m| day(m)).collect()
+    };
+    let (all_a, all_b) = (days(a), days(b));
+    let dated = |own: &[(Day, String)], other_days: &[(Day, String)], other: &Age| {
+        let others_own = |day: &Day| day.precision() == 3 && other.dates.iter().any(|(_, w)| w.day == *day);
+        unshared(own, other_days).into_iter().find(|(day, _)| !others_own(day))
+    };
+    match (dated(&all_a, &all_b, b), dated(&all_b, &all_a, a)) {
+        // Compare what both give: 2024 against 2025-03 compares years.
+        (Some((x, tx)), Some((y, ty))) => match x.cmp_common(y) {
+            Ordering::Equal => None,
+            o => Some((o, in_order(tx, ty, o))),
+        },
+        // A copy that carries a date beside one that carries none is the older.
+        (Some((_, marker)), None) => Some((Ordering::Less, Evidence::DateInOlderName { marker })),
+        (None, Some((_, marker))) => Some((Ordering::Greater, Evidence::DateInOlderName { marker })),
+        (None, None) => None,
+    }
+}
+
+/// The order the version numbers in two names give (`v1` before `v2`).
+fn by_version_numbers(a: &Age, b: &Age) -> Option<(Ordering, Evidence)> {
+    let versions = |age: &Age| -> Vec<(Vec<u32>, String)> {
+        let version = |m: &Marker| match m {
+            Marker::Version { parts, text } => Some((parts.clone(), text.clone())),
+            _ => None,
+        };
+        age.markers.iter().filter_map(|m| version(m)).collect()
+    };
+    let (all_a, all_b) = (versions(a), versions(b));
+    let ((x, tx), (y, ty)) =
+        (unshared(&all_a, &all_b).into_iter().next()?, unshared(&all_b, &all_a).into_iter().next()?);
+    match x.cmp(&y) {
+        Ordering::Equal => None,
+        o => Some((o, in_order(tx, ty, o))),
+    }
 }
 
 /// A Unix time as its UTC calendar day, `2024-03-01`.
@@ -292,6 +319,24 @@ mod tests {
         assert_eq!(v.direction, Direction::Uncertain);
         let v = decide(&age(&[], &[]), &age(&[], &[]));
         assert_eq!((v.order, v.direction), (Ordering::Equal, Direction::Uncertain));
+    }
+
+    /// `2022` in both titles and `v11` in both names order nothing; a
+    /// day in one name still marks it the dated copy, unless the other
+    /// note's frontmatter gives that day as its own.
+    #[test]
+    fn markers_both_notes_carry_order_nothing() {
+        let full = normalize("findings (v11, 2022 data)").markers;
+        let summary = normalize("2026-06-17 findings (v11, 2022 data)").markers;
+        let v = decide(&age(&[], &full), &age(&[], &summary));
+        assert_eq!((v.order, v.direction), (Ordering::Greater, Direction::Confident));
+        assert!(matches!(&v.evidence[..], [Evidence::DateInOlderName { marker }] if marker == "2026-06-17"));
+        let dated_that_day = age(&[("date", "2026-06-17")], &full);
+        let v = decide(&dated_that_day, &age(&[("date", "2026-06-17")], &summary));
+        assert_eq!((v.order, v.direction), (Ordering::Equal, Direction::Uncertain));
+        // Unshared, a year still orders: `2021` before `2022`.
+        let v = decide(&age(&[], &normalize("findings (v11, 2021 data)").markers), &age(&[], &full));
+        assert_eq!((v.order, v.direction), (Ordering::Less, Direction::Confident));
     }
 
     #[test]
