@@ -54,6 +54,17 @@ def edit(rng, text):
     return "\n".join(lines)
 
 
+def edit_some(rng, out, stores, count, message):
+    """Edits `count` pages of `stores` (live pages, notes) in one commit."""
+    live, others = stores
+    changes = []
+    for p in rng.sample(sorted(live) + sorted(others), count):
+        store = live if p in live else others
+        store[p] = edit(rng, store[p])
+        changes.append((p, store[p]))
+    out.commit("main", message, changes)
+
+
 class Stream:
     def __init__(self, out):
         self.out = out
@@ -125,13 +136,7 @@ def main():
         kind = rng.random()
         if kind < 0.02 and len(live) > 1:
             # A sweep over many pages.
-            paths = rng.sample(sorted(live) + sorted(others), rng.randint(100, 300))
-            changes = []
-            for p in paths:
-                store = live if p in live else others
-                store[p] = edit(rng, store[p])
-                changes.append((p, store[p]))
-            out.commit("main", "sweep", changes)
+            edit_some(rng, out, (live, others), rng.randint(100, 300), "sweep")
         elif kind < 0.04:
             # A page moved to another section.
             old = rng.choice(sorted(live))
@@ -170,13 +175,7 @@ def main():
                 others[new] = edit(rng, others[old])
                 out.commit("main", "copy a note", [(new, others[new])])
         else:
-            paths = rng.sample(sorted(live) + sorted(others), rng.randint(1, 5))
-            changes = []
-            for p in paths:
-                store = live if p in live else others
-                store[p] = edit(rng, store[p])
-                changes.append((p, store[p]))
-            out.commit("main", "edit", changes)
+            edit_some(rng, out, (live, others), rng.randint(1, 5), "edit")
         done += 1
 
 
