@@ -13,30 +13,52 @@ pub struct GitHistory<'a> {
     pub root: &'a Path,
 }
 
+/// The most paths the history is read for by naming them to git. Git
+/// matches each changed path of each commit against every path named, so
+/// naming a few saves reading the rest of the history, and naming many
+/// costs far more than reading it all (measured on real repositories: 32
+/// paths took 0.6 to 0.8 of the whole read, 64 took 1.8, 214 took 18).
+const NAMED_PATHS: usize = 32;
+
 impl HistorySource for GitHistory<'_> {
     /// Empty when the vault is not in a git work tree or git is not
-    /// installed. The whole history is read in one pass and the paths
-    /// filtered here: git matching each changed path of each commit
-    /// against thousands of pathspecs cost far more than reading it all.
+    /// installed. Read in one pass, streamed; for a few paths by naming
+    /// them to git, for more over the whole history with the paths
+    /// filtered here.
     fn history(&self, paths: &[&str]) -> History {
-        let wanted: HashSet<&str> = paths.iter().copied().collect();
-        let wanted = |path: &str| wanted.contains(path);
-        let mut history = History::default();
-        if !may_be_in_work_tree(self.root) {
-            return history;
-        }
-        let Some(index) = run(self.root, &["ls-files", "--stage", "-z"]) else { return history };
-        history.read_index(&index, &wanted);
-        let log =
-            ["log", "--raw", "--no-abbrev", "--no-renames", "--relative", "-z", "--format=format:%x01%ct"];
-        let child = git_command(self.root).args(log).stdout(Stdio::piped()).stderr(Stdio::null()).spawn();
-        let Ok(mut child) = child else { return History::default() };
-        let read = child.stdout.take().map(|out| history.read_log(&mut BufReader::new(out), &wanted));
-        let succeeded = child.wait().is_ok_and(|status| status.success());
-        match read {
-            Some(Ok(())) if succeeded => history,
-            _ => History::default(),
-        }
+        read_history(self.root, paths, paths.len() <= NAMED_PATHS)
+    }
+}
+
+/// The history of `paths` (vault-relative), from git naming them when
+/// `named`, else from the whole history. Both read the same: with paths
+/// named, `--full-history` keeps the commits of merged branches (git
+/// would otherwise follow one side of a merge that left the paths as
+/// either side had them), and `--full-diff` lists all that each commit
+/// changed, which tells a sweep over the whole tree from a person's edit.
+fn read_history(root: &Path, paths: &[&str], named: bool) -> History {
+    let wanted: HashSet<&str> = paths.iter().copied().collect();
+    let wanted = |path: &str| wanted.contains(path);
+    let mut history = History::default();
+    if paths.is_empty() || !may_be_in_work_tree(root) {
+        return history;
+    }
+    let Some(index) = run(root, &["ls-files", "--stage", "-z"]) else { return history };
+    history.read_index(&index, &wanted);
+    let mut log = git_command(root);
+    log.args(["log", "--raw", "--no-abbrev", "--no-renames", "--relative", "-z", "--format=format:%x01%ct"]);
+    if named {
+        // Literal: a note's name may hold `*`, `?` or `[`.
+        log.args(["--full-history", "--full-diff", "--"]).args(paths).env("GIT_LITERAL_PATHSPECS", "1");
+    }
+    let Ok(mut child) = log.stdout(Stdio::piped()).stderr(Stdio::null()).spawn() else {
+        return History::default();
+    };
+    let read = child.stdout.take().map(|out| history.read_log(&mut BufReader::new(out), &wanted));
+    let succeeded = child.wait().is_ok_and(|status| status.success());
+    match read {
+        Some(Ok(())) if succeeded => history,
+        _ => History::default(),
     }
 }
 
@@ -122,4 +144,77 @@ mod tests {
         std::fs::write(temp.path().join("repo/.git"), "gitdir: elsewhere\n").unwrap();
         assert!(may_be_in_work_tree(&vault));
     }
+
+    /// Runs git in `dir` as a fixed author at a fixed time.
+    fn git(dir: &Path, args: &[&str], time: i64) {
+        let date = format!("@{time} +0000");
+        let out = Command::new("git")
+            .current_dir(dir)
+            .args(["-c", "user.name=Test", "-c", "user.email=test@example.com", "-c", "commit.gpgsign=false"])
+            .args(args)
+            .env("GIT_AUTHOR_DATE", &date)
+            .env("GIT_COMMITTER_DATE", &date)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "git {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    }
+
+    #[test]
+    fn the_paths_named_to_git_read_as_the_whole_history_does() {
+        let temp = tempfile::tempdir().unwrap();
+        let root = temp.path();
+        let write = |path: &str, text: &str| std::fs::write(root.join(path), text).unwrap();
+        git(root, &["init", "-q", "-b", "main"], 0);
+        for (path, text) in [("live.md", "one"), ("other.md", "two"), ("odd [draft].md", "three")] {
+            write(path, text);
+        }
+        for i in 0..FEW {
+            write(&format!("filler-{i}.md"), "filler");
+        }
+        git(root, &["add", "."], 1_000);
+        git(root, &["commit", "-qm", "start"], 1_000);
+        // Both sides of a merge change the live page; the merge keeps the
+        // side branch's text, and a copy of the main line's text is made later.
+        git(root, &["checkout", "-qb", "side"], 2_000);
+        write("live.md", "side text");
+        git(root, &["commit", "-qam", "side"], 2_000);
+        git(root, &["checkout", "-q", "main"], 3_000);
+        write("live.md", "main text");
+        git(root, &["commit", "-qam", "main"], 3_000);
+        git(root, &["merge", "-q", "-X", "theirs", "side", "-m", "merge"], 4_000);
+        write("copy.md", "main text");
+        git(root, &["add", "copy.md"], 5_000);
+        git(root, &["commit", "-qm", "copy"], 5_000);
+        // Two notes edited together twice, then in a sweep over every note.
+        for (n, time) in [(1, 6_000), (2, 7_000)] {
+            write("live.md", &format!("live {n}"));
+            write("odd [draft].md", &format!("odd {n}"));
+            git(root, &["commit", "-qam", "together"], time);
+        }
+        for i in 0..FEW {
+            write(&format!("filler-{i}.md"), "swept");
+        }
+        write("live.md", "swept");
+        write("odd [draft].md", "swept");
+        git(root, &["commit", "-qam", "sweep"], 8_000);
+
+        let paths = ["copy.md", "live.md", "odd [draft].md", "other.md"];
+        let named = read_history(root, &paths, true);
+        let whole = read_history(root, &paths, false);
+        for history in [&named, &whole] {
+            assert!(history.earlier("copy.md", "live.md"));
+            assert_eq!(history.changed_together("live.md", "odd [draft].md"), 2);
+        }
+        for a in paths {
+            assert_eq!(named.first.get(a), whole.first.get(a), "{a}");
+            assert_eq!(named.last.get(a), whole.last.get(a), "{a}");
+            for b in paths {
+                assert_eq!(named.earlier(a, b), whole.earlier(a, b), "{a} {b}");
+                assert_eq!(named.changed_together(a, b), whole.changed_together(a, b), "{a} {b}");
+            }
+        }
+    }
+
+    /// More notes than a commit changes and still counts as a person's edit.
+    const FEW: usize = 120;
 }
