@@ -251,3 +251,28 @@ fn fix_quotes_an_unquoted_wikilink_and_leaves_chains_alone() {
     let chain = fs::read_to_string(dir.path().join("runbook-2025.md")).unwrap();
     assert_eq!(chain, "---\nsuperseded_by: './runbook-2026.md'\n---\n");
 }
+
+#[test]
+fn fix_renames_a_misspelt_key_and_keeps_every_other_byte() {
+    let dir = tempfile::tempdir().unwrap();
+    copy_dir(&fixture("misspelt-keys"), dir.path());
+    let before = snapshot(dir.path());
+    let out = vaultlint()
+        .args(["check", "--fix", "--no-suggest", "--format", "concise"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(String::from_utf8(out.stderr).unwrap(), "fixed 3 findings in 3 notes\n", "{stdout}");
+    // Left: the key that may mean either side, and the two that are not renamed.
+    assert_eq!(stdout.lines().filter(|l| l.contains("misspelt-key")).count(), 3, "{stdout}");
+    let mut want = before.clone();
+    for (path, from, to) in [
+        ("policies/leave.md", "\nstauts: draft", "\nstatus: draft"),
+        ("policies/remote-work.md", "\nreview-due: ", "\nreview_due: "),
+        ("policies/travel-2024.md", "\nsuperseeded_by: ", "\nsuperseded_by: "),
+    ] {
+        want.insert(path.into(), replaced(&before[path], &[(from, to)]));
+    }
+    assert_eq!(snapshot(dir.path()), want);
+}

@@ -439,3 +439,36 @@ fn templates_are_never_findings() {
         ["notes/expenses-2024.md", "notes/expenses.md", "notes/offsite.md"]
     );
 }
+
+#[test]
+fn a_misspelt_key_is_named_with_the_key_meant() {
+    // `Created` on five meeting notes is the vault's own key, and the
+    // template's slip is no finding.
+    let json = expect(
+        "misspelt-keys",
+        &[
+            ("misspelt-key", "policies/hiring.md", Some(3)),
+            ("misspelt-key", "policies/leave.md", Some(3)),
+            ("misspelt-key", "policies/remote-work.md", Some(4)),
+            ("misspelt-key", "policies/security.md", Some(4)),
+            ("misspelt-key", "policies/security.md", Some(5)),
+            ("misspelt-key", "policies/travel-2024.md", Some(2)),
+        ],
+    );
+    let d = |i: usize| &json["diagnostics"][i];
+    // `superseded` may mean either side of a declaration: both are named,
+    // and nothing is renamed.
+    assert_eq!(
+        d(0)["message"],
+        "key `superseded` is read by nothing; it looks like a misspelling of `supersedes` or `superseded_by`"
+    );
+    assert_eq!(d(0)["fix"], serde_json::Value::Null);
+    assert_eq!(d(1)["fix"], serde_json::json!({"offset": 17, "original": "stauts", "replacement": "status"}));
+    assert_eq!(d(2)["fix"]["replacement"], "review_due");
+    // The note has `status` already; the quoted key is not spliced.
+    assert_eq!(d(3)["help"], "the note has `status` already: keep the one that is right");
+    assert_eq!(d(3)["fix"], serde_json::Value::Null);
+    assert_eq!(d(4)["help"], "rename it to `effective_from`, the key that is read");
+    assert_eq!(d(4)["fix"], serde_json::Value::Null);
+    assert_eq!(d(5)["fix"]["replacement"], "superseded_by");
+}

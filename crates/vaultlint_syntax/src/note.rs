@@ -4,6 +4,7 @@
 
 use crate::fingerprint::{self, Fingerprint};
 use crate::frontmatter::{self, Delimited, Field, Value, ValueKind};
+use crate::keys::MisspeltKey;
 use crate::link::BodyLink;
 use crate::prints::PrintAt;
 use crate::suppression::Suppression;
@@ -71,6 +72,50 @@ impl Default for Reading<'_> {
 const TITLE_KEY: &str = "title";
 const TAG_KEYS: [&str; 2] = ["tags", "tag"];
 const ALIAS_KEYS: [&str; 2] = ["aliases", "alias"];
+
+/// The keys a misspelling is looked for against, each with the spelling
+/// a fix writes: the declarations' (each side's first key), the kept
+/// keys (lifecycle, dates, language, authority) and the scope keys.
+fn misspelling_targets<'r>(reading: &'r Reading<'_>) -> impl Iterator<Item = (&'r str, &'r str)> {
+    let declarations = reading
+        .keys
+        .iter()
+        .filter_map(|side| Some((side, side.first()?.as_str())))
+        .flat_map(|(side, first)| side.iter().map(move |k| (k.as_str(), first)));
+    let kept = crate::keys::KEYS.iter().map(|k| (k.name, k.name));
+    let scope = reading.scope_keys.iter().map(|k| (k.as_str(), k.as_str()));
+    declarations.chain(kept).chain(scope)
+}
+
+/// The top-level keys of `fields` that nothing reads and that look like
+/// misspellings of keys read (see [`crate::keys::meant_by`]).
+fn misspelt_keys(fields: &[Field], reading: &Reading<'_>, text: &str) -> Vec<MisspeltKey> {
+    let mut found = Vec::new();
+    for field in fields.iter().filter(|f| !reading.reads_key(&f.key)) {
+        let meant = crate::keys::meant_by(&field.key, misspelling_targets(reading));
+        if meant.is_empty() {
+            continue;
+        }
+        // A plain key's span runs to the end of its line, as a plain
+        // value's does: the key itself ends at its colon. A quoted key
+        // keeps its span, and is not renamed by a splice.
+        let at = field.key_span.offset();
+        let plain = text.get(at..).is_some_and(|rest| {
+            rest.strip_prefix(&*field.key)
+                .is_some_and(|after| after.trim_start_matches([' ', '\t']).starts_with(':'))
+        });
+        let span = if plain { Span::new(at, field.key.len()) } else { field.key_span };
+        let taken = meant.len() == 1 && fields.iter().any(|f| *f.key == *meant[0]);
+        found.push(MisspeltKey {
+            key: field.key.clone(),
+            span,
+            renamable: plain && meant.len() == 1 && !taken,
+            taken,
+            meant: meant.into_iter().map(Box::from).collect(),
+        });
+    }
+    found
+}
 
 impl Reading<'_> {
     /// Whether reading a note reads the frontmatter key `key`: its title,
@@ -277,6 +322,8 @@ struct Rare {
     /// Where the note applies, by its scope keys: read once, as every
     /// check reads it for every note.
     scope: crate::scope::Scope,
+    /// Keys no reader reads that look like misspellings of keys read.
+    misspelt: Vec<MisspeltKey>,
 }
 
 /// The scope of a note that declares none.
@@ -408,6 +455,10 @@ impl Note {
         }
         if reading.fingerprint {
             note.grouping = crate::names::Grouping::of(&note.path, note.stem(), &note.title);
+        }
+        let misspelt = misspelt_keys(&note.fields, &reading, text);
+        if !misspelt.is_empty() {
+            note.rare().misspelt = misspelt;
         }
         let mut fields = std::mem::take(&mut note.fields).into_vec();
         fields.retain(|f| crate::keys::is_kept(&f.key));
@@ -639,6 +690,11 @@ impl Note {
     /// The suppressions written in the note, in file order.
     pub fn suppressions(&self) -> &[Suppression] {
         self.rare.as_ref().map_or(&[], |r| &r.suppressions)
+    }
+
+    /// The keys no reader reads that look like misspellings of keys read.
+    pub fn misspelt_keys(&self) -> &[MisspeltKey] {
+        self.rare.as_ref().map_or(&[], |r| &r.misspelt)
     }
 
     /// Where the note applies, by its scope keys.

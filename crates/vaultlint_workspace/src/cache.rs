@@ -42,8 +42,9 @@ const MAGIC: &[u8; 16] = b"vaultlint cache\n";
 /// of age between other words of a name is part of its group key; 20: a
 /// flow collection closed at its key's indentation is read, not an error;
 /// 21: so is a quoted value continued at its key's indentation, and a key
-/// written twice is an error only where it is read).
-const FORMAT: u32 = 22;
+/// written twice is an error only where it is read; 23: a note keeps the
+/// keys it misspells).
+const FORMAT: u32 = 23;
 
 /// The build: its version, and a digest of the sources of the crates that
 /// read and check notes (see `build.rs`). What is kept of one build's run

@@ -2,6 +2,7 @@
 //! supersession graph. The registry of codes is [`vaultlint_core::code`].
 
 pub mod dates;
+pub mod keys;
 pub mod links;
 pub mod revisions;
 pub mod status;
@@ -193,8 +194,14 @@ pub type Rule = fn(&Context, &mut Vec<Diagnostic>);
 
 /// The rules that need no lifecycle, in the order their findings are
 /// gathered (the problems met reading the notes first).
-const WITHOUT_LIFECYCLE: &[Rule] =
-    &[reading_problems, supersession::check, supersession::folder_rules, revisions::check, dates::check];
+const WITHOUT_LIFECYCLE: &[Rule] = &[
+    reading_problems,
+    supersession::check,
+    supersession::folder_rules,
+    revisions::check,
+    dates::check,
+    keys::check,
+];
 /// The rules that read each note's lifecycle.
 const WITH_LIFECYCLE_BEFORE_SLICES: &[Rule] = &[status::check, links::check];
 /// The rules after the vault is counted in slices.

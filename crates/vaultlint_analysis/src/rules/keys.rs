@@ -1,0 +1,62 @@
+//! Frontmatter keys that nothing reads, written a slip away from a key
+//! that is read (`misspelt-key`). The notes found them as they were read
+//! (only the keys read are kept after that); this rule says which of them
+//! are findings.
+
+use std::collections::HashMap;
+use vaultlint_core::code::Code;
+use vaultlint_core::diagnostic::{Diagnostic, Edit, Fix};
+
+/// The notes that must use a key before it is the vault's own word and
+/// no misspelling: a slip is made once or twice, a convention everywhere.
+const VAULTS_OWN: usize = 5;
+
+/// One finding per misspelt key of a note that is no template, unless the
+/// vault uses the key on [`VAULTS_OWN`] notes or more.
+pub fn check(cx: &super::Context, out: &mut Vec<Diagnostic>) {
+    let vault = cx.vault;
+    let mut uses: HashMap<&str, usize> = HashMap::new();
+    for note in &vault.notes {
+        for misspelt in note.misspelt_keys() {
+            *uses.entry(&misspelt.key).or_default() += 1;
+        }
+    }
+    for (id, note) in vault.notes.iter().enumerate() {
+        if !cx.wanted[id] || vault.is_template(id) {
+            continue;
+        }
+        for misspelt in note.misspelt_keys().iter().filter(|m| uses[&*m.key] < VAULTS_OWN) {
+            let key = &misspelt.key;
+            let meant: Vec<String> = misspelt.meant.iter().map(|m| format!("`{m}`")).collect();
+            let meant = meant.join(" or ");
+            let help = match &misspelt.meant[..] {
+                [one] if misspelt.renamable => {
+                    format!("rename it to `{one}`, the key that is read; `vaultlint check --fix` does it")
+                }
+                [one] if misspelt.taken => {
+                    format!("the note has `{one}` already: keep the one that is right")
+                }
+                [one] => format!("rename it to `{one}`, the key that is read"),
+                _ => format!("rename it to the key meant: {meant}"),
+            };
+            let fix = misspelt.renamable.then(|| {
+                let edit = Edit {
+                    offset: misspelt.span.offset(),
+                    original: key.to_string(),
+                    replacement: misspelt.meant[0].to_string(),
+                };
+                Fix::safe(edit, note.digest)
+            });
+            out.push(
+                Diagnostic::new(
+                    Code::MisspeltKey,
+                    &note.path,
+                    format!("key `{key}` is read by nothing; it looks like a misspelling of {meant}"),
+                )
+                .at(misspelt.span, "not a key that is read")
+                .help(help)
+                .fix(fix),
+            );
+        }
+    }
+}
