@@ -130,6 +130,11 @@ pub struct VersionRoots {
 /// not taken for releases.
 const SHARED: f64 = 0.5;
 
+/// The share of its documents a folder named as a release must hold in
+/// common with a set of releases to join it: a release whose pages were
+/// moved between sections in the next one shares a third of them.
+const REORGANISED_SHARED: f64 = 0.2;
+
 impl VersionRoots {
     /// Finds the sets of version roots among the vault's folders.
     pub fn find(vault: &Vault) -> VersionRoots {
@@ -197,7 +202,17 @@ impl VersionRoots {
             let live = docusaurus && matches!(rank, Rank::Live(_));
             shared >= 2 && (live || shared as f64 >= SHARED * docs.len() as f64)
         });
-        let keep: Vec<bool> = keep.collect();
+        let mut keep: Vec<bool> = keep.collect();
+        // A release the pages were reorganised after shares fewer of them,
+        // yet a folder named as one (`v1.20`, `3.4`, not a year) beside
+        // releases that make a set is one of them.
+        if keep.iter().filter(|&&k| k).count() >= 2 {
+            for ((docs, (folder, _, _)), kept) in documents.iter().zip(&roots).zip(keep.iter_mut()) {
+                let shared = docs.iter().filter(|d| holders[*d] > 1).count();
+                let named = release_version(folder_name(folder)).is_some();
+                *kept |= named && shared >= 2 && shared as f64 >= REORGANISED_SHARED * docs.len() as f64;
+            }
+        }
         let mut kept: Vec<(String, String, Rank)> =
             roots.into_iter().zip(keep).filter(|(_, k)| *k).map(|(r, _)| r).collect();
         if kept.len() < 2 {
@@ -618,6 +633,30 @@ mod tests {
         ] {
             assert_eq!(version_folders_order(a, b), None, "{a} {b}");
         }
+    }
+
+    #[test]
+    fn a_release_whose_pages_moved_after_it_joins_the_releases_beside_it() {
+        // v1.9 shares two of its six pages with the later releases (their
+        // sections were renamed in 2.0). Year folders that share as few
+        // stay out, and so does such a release beside a single other root.
+        let mut paths = vec!["docs/v1.9/intro.md", "docs/v1.9/install.md"];
+        paths.extend(["a", "b", "c", "d"].map(|p| format!("docs/v1.9/concepts/{p}.md").leak() as &str));
+        for root in ["docs/v2.0", "docs/v2.1", "docs/next"] {
+            let pages = ["intro.md", "install.md", "guides/a.md", "guides/b.md"];
+            paths.extend(pages.map(|p| format!("{root}/{p}").leak() as &str));
+        }
+        for year in ["2024", "2025", "2026"] {
+            let own = ["a", "b", "c", "d"].map(|p| format!("notes/{year}/{p}-{}.md", &year[3..]));
+            paths.extend(["intro", "install"].map(|p| format!("notes/{year}/{p}.md").leak() as &str));
+            paths.extend(own.map(|p| p.leak() as &str));
+        }
+        let roots = VersionRoots::find(&vault(&paths));
+        assert_eq!(roots.sets.len(), 1, "{:?}", roots.sets);
+        assert_eq!(roots.sets[0].names, ["v1.9", "v2.0", "v2.1", "next"]);
+        let two: Vec<&str> =
+            paths.iter().filter(|p| p.contains("v1.9") || p.contains("next")).copied().collect();
+        assert!(VersionRoots::find(&vault(&two)).sets.is_empty());
     }
 
     #[test]
