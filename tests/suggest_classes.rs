@@ -51,6 +51,16 @@ fn a_series_is_not_a_set_of_versions() {
 /// the code every revision keeps counts as their shared text rather than
 /// as a skeleton common to many notes, and the first revision, corrected
 /// after the second was written, is still the older.
+/// Notes that each cover a period are a series, not versions: one-line
+/// charts named by their year, yearly reports sharing the rows carried
+/// over from one year to the next, and a year's case book beside the
+/// collection of every year's. An edition of a policy beside the policy is
+/// still paired.
+#[test]
+fn reports_of_periods_are_not_versions() {
+    expect_pairs("period-reports", &[("policies/expenses-2025.md", "policies/expenses.md", "confident")]);
+}
+
 #[test]
 fn a_chain_of_revisions_pairs_each_with_the_next() {
     let (found, json) = found(&fixture("revision-chain"), &["--no-git"]);

@@ -156,6 +156,7 @@ pub fn json(found: &Suggested) -> String {
                     tags: p.signals.tags.map(round),
                     headings: p.signals.headings.map(round),
                     content: round(p.signals.content),
+                    substance: p.signals.substance,
                 },
             })
             .collect(),

@@ -9,7 +9,7 @@ use super::candidates::copy_number;
 use super::direction::Direction;
 use super::evidence::Evidence;
 use super::facts::{Brief, Facts};
-use super::score::{SAME_TEXT, STRONG_NAME};
+use super::score::{SAME_TEXT, SHORT, STRONG_NAME};
 use super::tally::Outline;
 use std::cmp::Ordering;
 use std::collections::HashMap;
@@ -87,6 +87,45 @@ pub(super) fn entry_and_document(a: &Facts, b: &Facts, series: &HashMap<String, 
                 || entry.periodic() && series.contains_key(&entry.path.name.key) && !named_within())
     };
     entry_of_other(a, b) || entry_of_other(b, a)
+}
+
+/// Words that say a note covers a period: notes named with one, that
+/// differ only by the period's date, are a series of reports.
+const PERIOD_WORDS: &[&str] = &["annual", "yearly", "quarterly", "monthly", "weekly", "daily"];
+
+/// Two reports of a series, each of its own period: one name apart from
+/// its dates, holding a word that says the note covers a period (`2021
+/// Yearly Report`, `2022 Yearly Report`; `Weekly review 2024-W02`). A
+/// report is not replaced by the next period's, however much the two
+/// share (rows carried over, one table's columns).
+pub(super) fn reports_of_two_periods(a: &Facts, b: &Facts) -> bool {
+    let (x, y) = (&a.path.name, &b.path.name);
+    let dated = |n: &vaultlint_syntax::names::Normalized| {
+        n.markers.iter().any(|m| matches!(m, vaultlint_syntax::names::Marker::Date { .. }))
+    };
+    x.key == y.key && dated(x) && dated(y) && x.key.split(' ').any(|w| PERIOD_WORDS.contains(&w))
+}
+
+/// Words that name a note gathering the others of its kind.
+const COLLECTION_WORDS: &[&str] =
+    &["collective", "combined", "cumulative", "compiled", "aggregate", "overall", "complete"];
+
+/// A period's note and the collection of every period: one name but for a
+/// date in the one and a word of collecting in the other (`2021 Case Book`
+/// and `Collective Case Book`). The year's note is a part of the whole,
+/// and stays when the whole grows.
+pub(super) fn part_and_collection(a: &Facts, b: &Facts) -> bool {
+    let dated = |n: &vaultlint_syntax::names::Normalized| {
+        n.markers.iter().any(|m| matches!(m, vaultlint_syntax::names::Marker::Date { .. }))
+    };
+    let part_of = |part: &Facts, whole: &Facts| {
+        let (p, w) = (&part.path.name, &whole.path.name);
+        let mut words: Vec<&str> = w.key.split(' ').collect();
+        let Some(at) = words.iter().position(|word| COLLECTION_WORDS.contains(word)) else { return false };
+        words.remove(at);
+        dated(p) && !dated(w) && !p.key.is_empty() && words.join(" ") == p.key
+    };
+    part_of(a, b) || part_of(b, a)
 }
 
 /// A page and its translation: notes in two languages with one file
@@ -285,10 +324,11 @@ impl Ordinals {
     /// or `version 2` need that only in a series of three or more); or,
     /// in a series of three or more, or of yearly notes filed in their
     /// years' folders, not next to each other, or sharing nothing but
-    /// their skeleton (all their text). Revisions of a chain are apart
+    /// their skeleton (all their text), or too short (`substance`, the
+    /// shorter's distinctive shingles) to have text of their own. Revisions of a chain are apart
     /// unless neighbours sharing [`CHAIN_CONTENT`] of their text. A name
     /// and a copy of it with its text (`Paper 2`) never are.
-    pub fn apart(&self, a: NoteId, b: NoteId, content: f64) -> bool {
+    pub fn apart(&self, a: NoteId, b: NoteId, content: f64, substance: usize) -> bool {
         let (Some(x), Some(y)) = (self.member.get(&a), self.member.get(&b)) else { return false };
         if x.0 != y.0 {
             return false;
@@ -315,7 +355,9 @@ impl Ordinals {
         if !series {
             return content < SERIES_CONTENT;
         }
-        x.1.abs_diff(y.1) != 1 || !(SERIES_CONTENT..SAME_TEXT).contains(&content)
+        // Neighbours of a sentence or two (`2021 Intake`, `2022 Intake`:
+        // one line naming its year) share their skeleton and nothing else.
+        x.1.abs_diff(y.1) != 1 || !(SERIES_CONTENT..SAME_TEXT).contains(&content) || substance < SHORT
     }
 }
 

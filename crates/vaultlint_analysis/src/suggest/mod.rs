@@ -35,7 +35,10 @@ pub use vaultlint_syntax::link::LinkStyle;
 use candidates::{KeyHashes, candidates};
 use compare::compare;
 use direction::Direction;
-use exclusions::{Links, Ordinals, best_partners, entry_and_document, in_series, logged_apart, translation};
+use exclusions::{
+    Links, Ordinals, best_partners, entry_and_document, in_series, logged_apart, part_and_collection,
+    reports_of_two_periods, translation,
+};
 use facts::{Boilerplate, Brief, Facts, facts_of_candidates};
 use minhash::{Common, Tally};
 use rayon::prelude::*;
@@ -79,6 +82,10 @@ pub struct Signals {
     pub tags: Option<f64>,
     pub headings: Option<f64>,
     pub content: f64,
+    /// About how many distinctive shingles the shorter note has: a note of
+    /// a sentence or two has no text of its own to share.
+    #[serde(skip)]
+    pub substance: usize,
 }
 
 /// Two notes that look like one document at two times: which is older,
@@ -322,6 +329,8 @@ impl Screening<'_> {
             || self.dismissals.contains(&fa.note.path, &fb.note.path)
             || (in_series(fa, fb, self.series) && !recased())
             || entry_and_document(fa, fb, self.series)
+            || reports_of_two_periods(fa, fb)
+            || part_and_collection(fa, fb)
             || translation(fa, fb)
         {
             return None;
@@ -339,7 +348,8 @@ impl Screening<'_> {
         }
         // Members of a series: only two neighbours, and only with
         // their own text in common, beyond the skeleton.
-        if self.ordinals.apart(a, b, pair.signals.content) && self.roots.order(a, b).is_none() && !recased() {
+        let apart = self.ordinals.apart(a, b, pair.signals.content, pair.signals.substance);
+        if apart && self.roots.order(a, b).is_none() && !recased() {
             return None;
         }
         // Identical copies of one file, with nothing to order them.

@@ -22,7 +22,7 @@ pub(super) const SOME_CONTENT: f64 = 0.02;
 const ELSEWHERE_CONTENT: f64 = 0.1;
 /// A note with fewer distinctive shingles than this (a dozen words) is
 /// too short for its text alone to say it is a version of another.
-const SHORT: usize = 24;
+pub(super) const SHORT: usize = 24;
 /// Two texts sharing this much are the same text: inside a series, that
 /// is the skeleton alone, with nothing of either note's own.
 pub(super) const SAME_TEXT: f64 = 0.98;
@@ -203,7 +203,8 @@ pub(super) fn score(
     let tags = set_overlap(&a.tags, &b.tags);
     let headings = set_overlap(&a.headings, &b.headings);
     let ratio = |o: Option<(usize, usize)>| o.map(|(s, u)| s as f64 / u as f64);
-    let signals = Signals { title, name, tags: ratio(tags), headings: ratio(headings), content };
+    let signals =
+        Signals { title, name, tags: ratio(tags), headings: ratio(headings), content, substance: shorter };
     let outlined =
         |tags: Option<f64>| tags.is_some_and(|t| t >= 0.5) && signals.headings.is_some_and(|h| h >= 0.5);
     // One name in two folders alike in nothing else is one note moved,
