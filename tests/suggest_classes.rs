@@ -212,6 +212,48 @@ fn a_word_in_a_name_never_outweighs_the_history() {
     assert!(reasons.contains("an earlier state of the other's"), "{reasons}");
 }
 
+/// A runbook for one alert, from the skeleton every runbook of the
+/// repository follows: `resource` names what the alert watches.
+fn runbook(resource: &str) -> String {
+    format!(
+        "---\ntitle: Node {resource} Pressure\n---\n# Node{resource}Pressure\n\n## Meaning\n\nThe node \
+         reports {resource} pressure, and the kubelet has started to evict pods from it.\n\n## Impact\n\n\
+         Pods scheduled on the node are evicted and rescheduled elsewhere; services with a single replica \
+         go down until they start again on another node. Jobs that were running lose their progress \
+         unless they write checkpoints.\n\n## Diagnosis\n\nList the pods on the node with their \
+         requests and what they use now, and read the events of the node for the evictions of the last \
+         hour. Compare them with the node's allocatable resources.\n\n## Mitigation\n\nSet requests and \
+         limits that match what the pods use, move the heaviest pods to a node pool sized for them, and \
+         add nodes when the whole pool runs short.\n"
+    )
+}
+
+/// Two runbooks from one skeleton, for two alerts, added on one day, are
+/// two documents; the second added a month after the first may be the
+/// first rewritten for its new name, and is still suggested.
+#[test]
+fn pages_for_two_subjects_made_together_are_not_versions() {
+    let repository = |second_added: &str| {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        git(d, &["init", "-q"], "2025-01-01T10:00:00Z");
+        for (resource, date) in [("Disk", "2025-01-01T10:00:00Z"), ("Memory", second_added)] {
+            std::fs::write(d.join(format!("Node{resource}Pressure.md")), runbook(resource)).unwrap();
+            git(d, &["add", "."], date);
+            git(d, &["commit", "-qm", "runbook"], date);
+        }
+        dir
+    };
+    // Five minutes apart, the first commits alone would order them.
+    let together = repository("2025-01-01T10:05:00Z");
+    assert_eq!(found(together.path(), &[]).0, []);
+    let apart = repository("2025-02-01T10:00:00Z");
+    assert_eq!(
+        found(apart.path(), &[]).0,
+        owned(&[("NodeDiskPressure.md", "NodeMemoryPressure.md", "uncertain")])
+    );
+}
+
 /// A download page of a docs site, for the release `line` it shows.
 fn download_page(line: &str) -> String {
     format!(

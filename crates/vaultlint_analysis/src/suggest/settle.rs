@@ -9,6 +9,7 @@ use super::facts::Facts;
 use super::git::HistorySource;
 use std::cmp::Ordering;
 use std::collections::HashSet;
+use vaultlint_syntax::names::Normalized;
 
 /// A day, in seconds: changes within it are one piece of work.
 const DAY: i64 = 86_400;
@@ -22,7 +23,7 @@ const KEPT_TOGETHER: usize = 2;
 /// cheaper than the whole history's diffs): content history, then first
 /// commits.
 pub(super) fn settle_by_history(
-    pairs: &mut [Pair],
+    pairs: &mut Vec<Pair>,
     facts: &[Option<Box<Facts>>],
     source: &dyn HistorySource,
 ) {
@@ -48,6 +49,7 @@ pub(super) fn settle_by_history(
     paths.sort_unstable();
     paths.dedup();
     let history = source.history(&paths);
+    let mut made_together = vec![false; pairs.len()];
     for i in open {
         let pair = &mut pairs[i];
         let (Some(fa), Some(fb)) = (facts[pair.older].as_deref(), facts[pair.newer].as_deref()) else {
@@ -60,6 +62,22 @@ pub(super) fn settle_by_history(
             (false, true) => Some(Ordering::Greater),
             _ => None,
         };
+        // Two notes named as siblings (`Kube CPU Overcommit`, `Kube Memory
+        // Overcommit`), added within a day of each other, neither ever
+        // holding the other's text: a page for each of two subjects, made
+        // from one skeleton together, not a page and its later rewrite.
+        let together = match (committed(fa), committed(fb)) {
+            (Some(x), Some(y)) => x.abs_diff(y) < DAY as u64,
+            _ => false,
+        };
+        if together
+            && content.is_none()
+            && pair.direction == Direction::Uncertain
+            && subjects_of_one_kind(fa, fb)
+        {
+            made_together[i] = true;
+            continue;
+        }
         let mut verdict =
             direction::decide_with(&fa.age(committed(fa), fb), &fb.age(committed(fb), fa), content);
         // A text the other path once held is one document's, whatever the names.
@@ -92,6 +110,31 @@ pub(super) fn settle_by_history(
         // The direction's evidence is redone; the rest stands.
         pair.order_evidence = verdict.evidence;
     }
+    let mut made = made_together.into_iter();
+    pairs.retain(|_| !made.next().unwrap_or(false));
+}
+
+/// Whether two notes' names, or their own titles, name two subjects of
+/// one kind: they share words, and each has a word of its own that is no
+/// number (`Kube CPU Overcommit` and `Kube Memory Overcommit`), with no
+/// version marker. A word added to a name (`Scrum`, `0 Scrum`; a copy's
+/// ` 1`) or numbers alone (`Q1`, `Q2`) are not that.
+fn subjects_of_one_kind(a: &Facts, b: &Facts) -> bool {
+    substituted(&a.path.name, &b.path.name) || a.titled() && b.titled() && substituted(&a.title, &b.title)
+}
+
+fn substituted(a: &Normalized, b: &Normalized) -> bool {
+    if !a.markers.is_empty() || !b.markers.is_empty() {
+        return false;
+    }
+    let words = |n: &'_ Normalized| -> Vec<String> {
+        const JOINING: &[&str] = &["a", "an", "and", "for", "in", "of", "on", "or", "the", "to", "with"];
+        n.key.split(' ').filter(|w| !w.is_empty() && !JOINING.contains(w)).map(String::from).collect()
+    };
+    let (wa, wb) = (words(a), words(b));
+    let own =
+        |x: &[String], y: &[String]| x.iter().any(|w| !y.contains(w) && w.chars().any(char::is_alphabetic));
+    wa.iter().any(|w| wb.contains(w)) && own(&wa, &wb) && own(&wb, &wa)
 }
 
 /// One pair written in several languages (`en/download/index.md` and
