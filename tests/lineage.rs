@@ -73,3 +73,34 @@ fn graph_of_both_sides() {
     assert_eq!(out.status.code(), Some(0));
     insta::assert_snapshot!("graph_mermaid_lineage", String::from_utf8(out.stdout).unwrap());
 }
+
+#[test]
+fn release_copies_are_listed_in_release_order() {
+    // A folder rule retires the copies of v9 and v10 alike: they are
+    // listed as their numbers say, not as their text sorts.
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(
+        d.join("vaultlint.toml"),
+        "[[supersede]]\nolder = \"docs/v[0-9]*\"\nnewer = \"docs/next\"\n",
+    )
+    .unwrap();
+    for release in ["v10", "v9", "next"] {
+        std::fs::create_dir_all(d.join("docs").join(release)).unwrap();
+        std::fs::write(d.join(format!("docs/{release}/install.md")), "# Install\n\nRun the installer.\n")
+            .unwrap();
+    }
+    let out = vaultlint()
+        .args(["lineage", "--color", "never", "--no-cache", "docs/next/install.md", "--format", "json"])
+        .current_dir(d)
+        .output()
+        .unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let paths: Vec<&str> = json["lineages"][0]["versions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["path"].as_str().unwrap())
+        .collect();
+    assert_eq!(paths, ["docs/v9/install.md", "docs/v10/install.md", "docs/next/install.md"], "{json}");
+}

@@ -93,3 +93,46 @@ mod tests {
         assert_eq!(relative(root, Path::new("/v/./b.md")), "b.md");
     }
 }
+
+/// One run of a path as [`natural_key`] compares it: digits by their
+/// value, anything else by its text.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub enum NaturalPart<'p> {
+    Number(u128, &'p str),
+    Text(&'p str),
+}
+
+/// A key that orders paths as a person reads their numbers: `3.2.0`
+/// before `3.10.0`, `v9` before `v10`. Equal numbers written otherwise
+/// (`01`, `1`) are ordered by their text, so the order is total.
+pub fn natural_key(path: &str) -> Vec<NaturalPart<'_>> {
+    let mut parts = Vec::new();
+    let mut rest = path;
+    while let Some(first) = rest.chars().next() {
+        let digit = first.is_ascii_digit();
+        let end = rest.find(|c: char| c.is_ascii_digit() != digit).unwrap_or(rest.len());
+        let (run, tail) = rest.split_at(end);
+        parts.push(match run.parse::<u128>() {
+            Ok(value) if digit => NaturalPart::Number(value, run),
+            _ => NaturalPart::Text(run),
+        });
+        rest = tail;
+    }
+    parts
+}
+
+#[cfg(test)]
+mod natural_tests {
+    use super::natural_key;
+
+    #[test]
+    fn numbers_in_paths_order_by_their_value() {
+        let mut paths =
+            ["v/3.10.0/a.md", "v/3.2.0/a.md", "v/3.9.1/a.md", "v/10/a.md", "v/9/a.md", "v/09/a.md"];
+        paths.sort_by(|a, b| natural_key(a).cmp(&natural_key(b)));
+        assert_eq!(
+            paths,
+            ["v/3.2.0/a.md", "v/3.9.1/a.md", "v/3.10.0/a.md", "v/09/a.md", "v/9/a.md", "v/10/a.md"]
+        );
+    }
+}

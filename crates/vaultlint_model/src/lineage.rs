@@ -63,7 +63,8 @@ impl Analysis {
     /// Every version of the document `id` belongs to (the notes linked to
     /// it by declarations of supersession or correction, either way),
     /// oldest first: each note before the notes that supersede or correct
-    /// it, ties broken by `effective_from`, then path.
+    /// it, ties broken by `effective_from`, then path, its numbers read as
+    /// numbers.
     /// Notes in a cycle, which have no order, come last by path.
     pub fn versions(&self, vault: &Vault, id: NoteId) -> Vec<NoteId> {
         let back = &self.predecessors;
@@ -78,7 +79,8 @@ impl Analysis {
         }
         let key = |n: NoteId| {
             let from = vault.notes[n].day("effective_from");
-            (from.is_none(), from, n)
+            // Release copies that one rule retires: `3.2.0` before `3.10.0`.
+            (from.is_none(), from, vaultlint_core::paths::natural_key(&vault.notes[n].path), n)
         };
         // Kahn's algorithm over the component.
         let mut waiting: std::collections::HashMap<NoteId, usize> =
@@ -86,7 +88,7 @@ impl Analysis {
         let mut ready: BTreeSet<_> = members.iter().filter(|n| waiting[n] == 0).map(|&n| key(n)).collect();
         let mut order = Vec::with_capacity(members.len());
         while let Some(first) = ready.pop_first() {
-            let n = first.2;
+            let n = first.3;
             order.push(n);
             for to in self.later(n) {
                 let count = waiting.get_mut(&to).expect("a member");
