@@ -223,6 +223,12 @@ impl fmt::Display for Evidence {
             }
             Evidence::DisagreesWithRelease => f.write_str("which the release order overrules"),
             Evidence::NamesDisagree => f.write_str("the names disagree"),
+            Evidence::FirstCommitted { older, newer } if day(*older) == day(*newer) => {
+                // One day: the times tell them apart, in UTC.
+                let time =
+                    |s: i64| format!("{:02}:{:02}", s.rem_euclid(86_400) / 3_600, s.rem_euclid(3_600) / 60);
+                write!(f, "first committed {} {} < {} UTC", day(*older), time(*older), time(*newer))
+            }
             Evidence::FirstCommitted { older, newer } => {
                 write!(f, "first committed {} < {}", day(*older), day(*newer))
             }
@@ -248,6 +254,8 @@ mod tests {
         let committed = Evidence::FirstCommitted { older: 1_709_251_200, newer: 1_740_787_200 };
         assert_eq!(committed.to_string(), "first committed 2024-03-01 < 2025-03-01");
         assert!(committed.quotes_marker("2025-03") && !committed.quotes_marker("2026"));
+        let one_day = Evidence::FirstCommitted { older: 1_645_180_000, newer: 1_645_182_040 };
+        assert_eq!(one_day.to_string(), "first committed 2022-02-18 10:26 < 11:00 UTC");
         assert!(!Evidence::NothingOrders.quotes_marker("old"));
     }
 
