@@ -225,10 +225,12 @@ fn both_sides_of_a_declaration() {
 
 #[test]
 fn invalid_frontmatter() {
-    expect(
+    let json = expect(
         "invalid-frontmatter",
         &[
             ("invalid-frontmatter", "broken.md", Some(4)),
+            // Closed by a line of dashes that only gray-matter reads as `---`.
+            ("invalid-frontmatter", "dashed.md", Some(5)),
             ("invalid-frontmatter", "duplicate.md", Some(3)),
             // Read as Hugo and PyYAML read it, so its declaration is seen.
             ("missing-successor", "folded-description.md", Some(5)),
@@ -236,6 +238,10 @@ fn invalid_frontmatter() {
             ("invalid-frontmatter", "repeated-successor.md", Some(4)),
             ("invalid-frontmatter", "unclosed.md", Some(1)),
         ],
+    );
+    assert_eq!(
+        json["diagnostics"][1]["message"],
+        "frontmatter ends at a line of 25 dashes, which YAML readers do not take for `---`"
     );
 }
 

@@ -453,7 +453,27 @@ fn parse_yaml(text: &str, block: &Block, reads: &dyn Fn(&str) -> bool) -> Result
             Err(refusal) => refusal,
         };
     }
-    Err(strict)
+    Err(dashed_closing(yaml, block).unwrap_or(strict))
+}
+
+/// A line of four dashes or more inside frontmatter that YAML refuses:
+/// meant as its end (gray-matter, which Docusaurus reads with, takes any
+/// line starting with `---` for it; YAML readers and Hugo only `---`), so
+/// the error is placed there rather than on the body text read as YAML.
+fn dashed_closing(yaml: &str, block: &Block) -> Option<YamlError> {
+    let mut at = 0;
+    for line in yaml.split_inclusive('\n') {
+        let dashes = line.trim_end_matches(['\n', '\r', ' ', '\t']);
+        if dashes.len() > 3 && dashes.bytes().all(|b| b == b'-') {
+            let message = format!(
+                "frontmatter ends at a line of {} dashes, which YAML readers do not take for `---`",
+                dashes.len()
+            );
+            return Some(error(message, Span::new(block.yaml_start + at, dashes.len()), "write `---` here"));
+        }
+        at += line.len();
+    }
+    None
 }
 
 /// How many shapes a lenient reading indents before it gives up: one a
