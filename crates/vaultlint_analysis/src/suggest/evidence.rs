@@ -96,6 +96,9 @@ pub enum Evidence {
     ChangedTogether { commits: usize },
     /// The same two pages in another language are kept up together.
     ChangedTogetherInAnotherLanguage,
+    /// Both notes were added within a day of each other, named for two
+    /// subjects of one kind: two pages made from one skeleton together.
+    MadeTogether,
     /// Given after a release order and the notes' own dates or markers
     /// that point the other way: the release order is kept, uncertain.
     DisagreesWithRelease,
@@ -131,7 +134,12 @@ impl Evidence {
     /// Whether this says the two notes are kept up together, here or in
     /// another language: neither is stale.
     pub fn kept_together(&self) -> bool {
-        matches!(self, Evidence::ChangedTogether { .. } | Evidence::ChangedTogetherInAnotherLanguage)
+        matches!(
+            self,
+            Evidence::ChangedTogether { .. }
+                | Evidence::ChangedTogetherInAnotherLanguage
+                | Evidence::MadeTogether
+        )
     }
 
     /// Whether this order evidence is no more than times (first commits,
@@ -221,6 +229,7 @@ impl fmt::Display for Evidence {
             Evidence::ChangedTogetherInAnotherLanguage => {
                 f.write_str("but the same pair in another language is still changed together")
             }
+            Evidence::MadeTogether => f.write_str("but both were added within a day, named for two subjects"),
             Evidence::DisagreesWithRelease => f.write_str("which the release order overrules"),
             Evidence::NamesDisagree => f.write_str("the names disagree"),
             Evidence::FirstCommitted { older, newer } if day(*older) == day(*newer) => {

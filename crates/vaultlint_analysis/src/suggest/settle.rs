@@ -23,7 +23,7 @@ const KEPT_TOGETHER: usize = 2;
 /// cheaper than the whole history's diffs): content history, then first
 /// commits.
 pub(super) fn settle_by_history(
-    pairs: &mut Vec<Pair>,
+    pairs: &mut [Pair],
     facts: &[Option<Box<Facts>>],
     source: &dyn HistorySource,
 ) {
@@ -49,7 +49,6 @@ pub(super) fn settle_by_history(
     paths.sort_unstable();
     paths.dedup();
     let history = source.history(&paths);
-    let mut made_together = vec![false; pairs.len()];
     for i in open {
         let pair = &mut pairs[i];
         let (Some(fa), Some(fb)) = (facts[pair.older].as_deref(), facts[pair.newer].as_deref()) else {
@@ -75,7 +74,9 @@ pub(super) fn settle_by_history(
             && pair.direction == Direction::Uncertain
             && subjects_of_one_kind(fa, fb)
         {
-            made_together[i] = true;
+            // Shown only to one who asks for every pair, with the reason.
+            pair.by_words = false;
+            pair.order_evidence = vec![Evidence::MadeTogether];
             continue;
         }
         let mut verdict =
@@ -110,8 +111,6 @@ pub(super) fn settle_by_history(
         // The direction's evidence is redone; the rest stands.
         pair.order_evidence = verdict.evidence;
     }
-    let mut made = made_together.into_iter();
-    pairs.retain(|_| !made.next().unwrap_or(false));
 }
 
 /// Whether two notes' names, or their own titles, name two subjects of
