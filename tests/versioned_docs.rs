@@ -207,6 +207,12 @@ fn the_rules_retire_every_frozen_copy_and_no_live_page() {
     let out = vaultlint().args(["check", "--format", "concise"]).arg(root).output().unwrap();
     let before = String::from_utf8(out.stdout).unwrap();
     assert_eq!(before.matches("warning[unmarked-version-roots]").count(), 3, "{before}");
+    // Checked from a folder that holds one set of releases, that set's
+    // finding is still given; the others' folders lie elsewhere.
+    let out = vaultlint().args(["check", "--format", "concise"]).arg(root.join("website")).output().unwrap();
+    let website = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(website.matches("warning[unmarked-version-roots]").count(), 1, "{website}");
+    assert!(website.contains("website/versioned_docs/"), "{website}");
 
     let out = vaultlint().args(["suggest", "--yes"]).arg(root).output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stdout));

@@ -159,7 +159,12 @@ pub fn run(input: &Input, focus: Option<&Focus>, options: &Options) -> (Vec<Diag
         _ => true,
     });
     if let Some(focus) = focus {
-        out.retain(|d| focus.contains(&d.path));
+        // A finding on the config about folders (release folders that no
+        // rule retires) concerns a run over any of those folders.
+        let config = &vault.config.config_name;
+        out.retain(|d| {
+            focus.contains(&d.path) || d.path == *config && d.related.iter().any(|r| focus.contains(r))
+        });
     }
     options.apply_levels(&mut out);
     diagnostic::sort(&mut out);
