@@ -478,3 +478,13 @@ fn a_misspelt_key_is_named_with_the_key_meant() {
     assert_eq!(d(4)["fix"], serde_json::Value::Null);
     assert_eq!(d(5)["fix"]["replacement"], "superseded_by");
 }
+
+#[test]
+fn a_folder_copied_with_its_first_copy_left_is_one_finding() {
+    // Ten notes in two folders under one relative path, all the same
+    // text: one finding naming the folders, no pair for each copy.
+    let json = expect("mirrored-folders", &[("mirrored-folders", ".vaultlint.toml", None)]);
+    let d = &json["diagnostics"][0];
+    assert_eq!(d["message"], "`Git/` and `Web/Git/` hold 10 copies of the same notes, 10 with the same text");
+    assert_eq!(d["related"], serde_json::json!(["Git/", "Web/Git/"]));
+}

@@ -30,6 +30,25 @@ pub fn check(cx: &super::Context, out: &mut Vec<Diagnostic>) {
                 .related(folder.roots.iter().map(|r| format!("{r}/")).collect()),
         );
     }
+    for mirror in &suggestions.mirrors {
+        let (a, b) = &mirror.folders;
+        let name = |f: &str| if f.is_empty() { "the vault root".to_string() } else { format!("`{f}`") };
+        let message = format!(
+            "{} and {} hold {} copies of the same notes, {} with the same text",
+            name(a),
+            name(b),
+            mirror.copies,
+            mirror.same
+        );
+        out.push(
+            Diagnostic::new(Code::MirroredFolders, &vault.config.config_name, message)
+                .help(format!(
+                    "if one is a copy left behind, delete it; if it is made by a tool, add it to `exclude` in {}",
+                    vault.config.config_name
+                ))
+                .related(vec![a.clone(), b.clone()]),
+        );
+    }
     let style = suggest::link_style(vault, link_style);
     let key = vault.successor_key();
     // Each pair's fix is planned on its own, shared among the threads, and

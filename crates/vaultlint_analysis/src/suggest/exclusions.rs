@@ -178,13 +178,33 @@ pub(super) fn drop_near_twins(pairs: &mut Vec<Pair>) {
     pairs.retain(|p| !(same(p) && many(&p.older) && many(&p.newer)));
 }
 
+/// Two folders that hold copies of many of the same notes, nearly all
+/// with the same text (see [`drop_mirrors`]): one finding for the two,
+/// instead of a pair for each copy.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MirroredFolders {
+    /// The two folders, vault-relative with a trailing `/` (`""` for the
+    /// root), in path order.
+    pub folders: (String, String),
+    /// How many notes the two hold under one relative path.
+    pub copies: usize,
+    /// How many of those copies hold the same text.
+    pub same: usize,
+}
+
 /// Drops the pairs between two folders that hold copies of many of the
 /// same notes, nearly all with the same text, where no folder on either
 /// side is named as a release, a year, a live copy or an archive: a
 /// site's content folder synced from the vault, a copy of the vault kept
-/// inside it. One folder mirrors the other; none of its notes is a
-/// version of its twin, and a pair for each would bury the rest.
-pub(super) fn drop_mirrors(pairs: &mut Vec<Pair>, vault: &Vault, facts: &[Option<Box<Facts>>]) {
+/// inside it, a folder moved with its first copy left behind. One folder
+/// mirrors the other; none of its notes is a version of its twin, and a
+/// pair for each would bury the rest. Gives the two folders of each, for
+/// one finding in place of the pairs.
+pub(super) fn drop_mirrors(
+    pairs: &mut Vec<Pair>,
+    vault: &Vault,
+    facts: &[Option<Box<Facts>>],
+) -> Vec<MirroredFolders> {
     let roots = |p: &Pair| {
         let (a, b) = mirror_roots(&vault.notes[p.older].path, &vault.notes[p.newer].path)?;
         let named = |root: &str| root.split('/').any(vaultlint_model::version_roots::named_as_root);
@@ -202,8 +222,54 @@ pub(super) fn drop_mirrors(pairs: &mut Vec<Pair>, vault: &Vault, facts: &[Option
         }
     }
     count.retain(|_, (all, same)| *all >= MIRROR && *same as f64 >= MIRROR_SAME * *all as f64);
+    // The folders the copies lie in, below the two roots: `Git/` and
+    // `Web/Git/` rather than the root and `Web/`.
+    let mut shared: HashMap<(&str, &str), &str> = HashMap::new();
+    for (p, key) in pairs.iter().zip(&keys) {
+        let Some(key) = key.filter(|key| count.contains_key(key)) else { continue };
+        let path = &vault.notes[p.older].path;
+        let Some((root, _)) = mirror_roots(path, &vault.notes[p.newer].path) else { continue };
+        let relative = path[root.len()..].trim_start_matches('/');
+        let folder = relative.rsplit_once('/').map_or("", |(folder, _)| folder);
+        let common = shared.entry(key).or_insert(folder);
+        *common = common_folder(common, folder);
+    }
     let mut kept = keys.iter().map(|key| key.is_none_or(|key| !count.contains_key(&key)));
     pairs.retain(|_| kept.next().unwrap_or(true));
+    let folder = |root: &str, below: &str| {
+        let path = [root, below].iter().filter(|p| !p.is_empty()).copied().collect::<Vec<_>>().join("/");
+        if path.is_empty() { path } else { format!("{path}/") }
+    };
+    let mut mirrors: Vec<MirroredFolders> = count
+        .into_iter()
+        .map(|((a, b), (copies, same))| {
+            let below = shared.get(&(a, b)).copied().unwrap_or("");
+            MirroredFolders { folders: (folder(a, below), folder(b, below)), copies, same }
+        })
+        .collect();
+    mirrors.sort_by(|x, y| x.folders.cmp(&y.folders));
+    mirrors
+}
+
+/// The deepest folder `a` and `b` both lie in (`Git` of `Git/W3school`
+/// and `Git`), `""` for none.
+fn common_folder<'p>(a: &'p str, b: &str) -> &'p str {
+    let mut end = 0;
+    for ((i, x), y) in a
+        .split('/')
+        .scan(0, |at, part| {
+            let start = *at;
+            *at += part.len() + 1;
+            Some((start, part))
+        })
+        .zip(b.split('/'))
+    {
+        if x != y {
+            break;
+        }
+        end = i + x.len();
+    }
+    &a[..end]
 }
 
 /// The folders two paths hold one relative path under (`content` and

@@ -18,6 +18,7 @@ pub mod diff;
 pub mod direction;
 mod evidence;
 mod exclusions;
+pub use exclusions::MirroredFolders;
 mod facts;
 mod folder_rules;
 pub mod git;
@@ -135,6 +136,9 @@ pub struct Suggestions {
     /// table each, instead of a pair per page. Their pages' pairs are not
     /// in `pairs`.
     pub folders: Vec<FolderRuleSuggestion>,
+    /// Pairs of folders that hold copies of many of the same notes: one
+    /// finding each, their pairs not in `pairs`.
+    pub mirrors: Vec<MirroredFolders>,
 }
 
 /// What the detector looks at: the vault, its graph (notes already linked
@@ -234,7 +238,7 @@ pub fn find_tallied(
     // A note marked already is never the older of a suggestion.
     pairs.retain(|p| !links.retired[p.older]);
     exclusions::drop_near_twins(&mut pairs);
-    exclusions::drop_mirrors(&mut pairs, vault, &facts);
+    let mirrors = exclusions::drop_mirrors(&mut pairs, vault, &facts);
     exclusions::renamed_where_kept(&mut pairs, &roots);
     exclusions::one_copy_per_release(&mut pairs, &roots, vault);
     best_partners(&mut pairs, vault.notes.len(), |p| ordinals.chain(p.older, p.newer));
@@ -258,7 +262,7 @@ pub fn find_tallied(
             .then_with(|| vault.notes[x.older].path.cmp(&vault.notes[y.older].path))
             .then_with(|| vault.notes[x.newer].path.cmp(&vault.notes[y.newer].path))
     });
-    Suggestions { pairs, folders }
+    Suggestions { pairs, folders, mirrors }
 }
 
 /// What the notes' names tell before any text is compared: the periodic
