@@ -455,6 +455,14 @@ fn symbols_differ(a: &str, b: &str) -> bool {
     plain(a) != plain(b)
 }
 
+/// The words of a name that say what it is about: words that join others
+/// say nothing of the subject (`hours-of-support` is `support-hours`
+/// reworded).
+pub(super) fn subject_words(n: &Normalized) -> impl Iterator<Item = &str> {
+    const JOINING: &[&str] = &["a", "an", "and", "for", "in", "of", "on", "or", "the", "to", "with"];
+    n.key.split(' ').filter(|w| !w.is_empty() && !JOINING.contains(w))
+}
+
 /// Whether two names share a word and each has a word the other has not
 /// (`Sine Graphs` and `Cosine Graphs`), or, with no version marker in
 /// either, one adds a word to the other (`C++ Set` and `C++ Unordered
@@ -466,11 +474,7 @@ fn sibling_names(a: &Normalized, b: &Normalized) -> bool {
         return false;
     }
     let words = |n: &Normalized| -> Vec<String> {
-        // Words that join others say nothing of the subject:
-        // `hours-of-support` is `support-hours` reworded.
-        const JOINING: &[&str] = &["a", "an", "and", "for", "in", "of", "on", "or", "the", "to", "with"];
-        let mut w: Vec<String> =
-            n.key.split(' ').filter(|w| !w.is_empty() && !JOINING.contains(w)).map(String::from).collect();
+        let mut w: Vec<String> = subject_words(n).map(String::from).collect();
         w.sort();
         w.dedup();
         w

@@ -7,6 +7,7 @@ use super::direction::{self, Direction};
 use super::evidence::Evidence;
 use super::facts::Facts;
 use super::git::HistorySource;
+use super::score::subject_words;
 use std::cmp::Ordering;
 use std::collections::HashSet;
 use vaultlint_syntax::names::Normalized;
@@ -126,13 +127,8 @@ fn substituted(a: &Normalized, b: &Normalized) -> bool {
     if !a.markers.is_empty() || !b.markers.is_empty() {
         return false;
     }
-    let words = |n: &'_ Normalized| -> Vec<String> {
-        const JOINING: &[&str] = &["a", "an", "and", "for", "in", "of", "on", "or", "the", "to", "with"];
-        n.key.split(' ').filter(|w| !w.is_empty() && !JOINING.contains(w)).map(String::from).collect()
-    };
-    let (wa, wb) = (words(a), words(b));
-    let own =
-        |x: &[String], y: &[String]| x.iter().any(|w| !y.contains(w) && w.chars().any(char::is_alphabetic));
+    let (wa, wb): (Vec<&str>, Vec<&str>) = (subject_words(a).collect(), subject_words(b).collect());
+    let own = |x: &[&str], y: &[&str]| x.iter().any(|w| !y.contains(w) && w.chars().any(char::is_alphabetic));
     wa.iter().any(|w| wb.contains(w)) && own(&wa, &wb) && own(&wb, &wa)
 }
 
