@@ -21,7 +21,7 @@ pub fn check(cx: &super::Context, out: &mut Vec<Diagnostic>) {
     for side in Side::ALL {
         for (id, note) in vault.notes.iter().enumerate().filter(|&(id, _)| wanted[id]) {
             if let Some(field) = note.declaration(side).filter(|_| !vault.is_template(id)) {
-                report_shapes(note, field, side, out);
+                report_shapes(note, field, out);
             }
         }
     }
@@ -37,22 +37,16 @@ pub fn check(cx: &super::Context, out: &mut Vec<Diagnostic>) {
 }
 
 /// Every value of a declaration that is not a string, reported.
-fn report_shapes(note: &vaultlint_syntax::note::Note, field: &Field, side: Side, out: &mut Vec<Diagnostic>) {
+fn report_shapes(note: &vaultlint_syntax::note::Note, field: &Field, out: &mut Vec<Diagnostic>) {
     let (path, key) = (note.path.as_str(), field.key.as_ref());
     for shape in shapes(field) {
         match shape {
             Shape::String(_) => {}
             Shape::Unquoted(value) => out.push(unquoted(note, key, value)),
-            Shape::EmptyList(value) => out.push(
-                Diagnostic::new(Code::InvalidSuccessor, path, format!("`{key}` is an empty list"))
-                    .at(value.span, "names no note")
-                    .help(example(side, key)),
-            ),
-            Shape::Empty => out.push(
-                Diagnostic::new(Code::InvalidSuccessor, path, format!("`{key}` is empty"))
-                    .at(field.key_span, "no value")
-                    .help(example(side, key)),
-            ),
+            // A key left blank (`supersedes:`, `superseded_by: []`) declares
+            // nothing: templates ship the keys every note may fill, and
+            // Obsidian's properties keep a property's key with no value.
+            Shape::EmptyList(_) | Shape::Empty => {}
             Shape::NotString { value, in_list } => {
                 out.push(not_a_string(path, key, value, if in_list { "each entry of " } else { "" }))
             }
@@ -145,7 +139,8 @@ impl Resolver<'_> {
             ),
             Resolution::Invalid(invalid) => {
                 let message = match invalid {
-                    Invalid::Empty => format!("`{key}` is empty"),
+                    // A blank string declares nothing, as a blank key does.
+                    Invalid::Empty => return,
                     Invalid::Url => format!("{noun} `{text}` is a URL, not a note in the vault"),
                     Invalid::EmptyWikilink => format!("wikilink `{text}` names no note"),
                 };
