@@ -668,6 +668,9 @@ impl Stems {
     /// found it. A name whose length alone keeps it under 0.85 is not
     /// compared.
     fn closest(&self, stem: &str) -> Option<&str> {
+        if let Some(name) = self.numbered(stem) {
+            return Some(name);
+        }
         let wanted: Vec<char> = stem.chars().collect();
         self.names
             .par_iter()
@@ -678,6 +681,28 @@ impl Stems {
             })
             .reduce_with(|a, b| if b.0 > a.0 || (b.0 == a.0 && b.1 < a.1) { b } else { a })
             .map(|(_, name)| name)
+    }
+}
+
+impl Stems {
+    /// The one name that a record's number opens (`0118-partitioned-epoch…`
+    /// for `0118` or `simd-0118`), as proposals, RFCs and decision records
+    /// are filed and named in each other's frontmatter; `None` when no name
+    /// or several do.
+    fn numbered(&self, stem: &str) -> Option<&str> {
+        let digits = stem.len() - stem.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+        let prefix = &stem[..stem.len() - digits];
+        if digits < 2 || !(prefix.is_empty() || prefix.ends_with(['-', '_', ' '])) {
+            return None;
+        }
+        let number = &stem[stem.len() - digits..];
+        let start = self.names.partition_point(|(name, _)| &**name < number);
+        let mut opened = self.names[start..]
+            .iter()
+            .take_while(|(name, _)| name.starts_with(number))
+            .filter(|(name, _)| name[number.len()..].starts_with(['-', '_', ' ', '.']));
+        let first = opened.next()?;
+        opened.next().is_none().then_some(&*first.0)
     }
 }
 
@@ -776,6 +801,20 @@ impl PrintList<'_> {
 
 #[cfg(test)]
 mod tests {
+    /// A record named by its number (`0118`, `SIMD-0118`) is the one note
+    /// whose name that number opens.
+    #[test]
+    fn a_record_number_names_the_note_it_opens() {
+        let v = vault(&[("proposals/0118-partitioned-rewards.md", ""), ("proposals/1180-other.md", "")]);
+        let close = |wanted: &str| {
+            let found = v.close_names(wanted, &mut usize::MAX.clone(), &mut None).unwrap_or_default();
+            found.iter().map(|&id| v.notes[id].path.clone()).collect::<Vec<_>>()
+        };
+        assert_eq!(close("0118"), ["proposals/0118-partitioned-rewards.md"]);
+        assert_eq!(close("SIMD-0118"), ["proposals/0118-partitioned-rewards.md"]);
+        assert_eq!(close("1180"), ["proposals/1180-other.md"]);
+    }
+
     /// Paths one but for case or Unicode form are paired, each pair once;
     /// a crowd of such paths, which no rename makes, is not.
     #[test]
