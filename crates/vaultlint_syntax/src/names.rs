@@ -34,9 +34,19 @@ const OLDER_WORDS: &[&str] = &[
     "bak",
     "orig",
     "original",
+    // A law or rule no longer in force, and an old edition, as Chinese
+    // notes mark them (`公司法（已失效）`, `旧版`).
+    "已失效",
+    "失效",
+    "已废止",
+    "已廢止",
+    "废止",
+    "旧版",
+    "舊版",
 ];
 /// Words in a name that mark the newer of two versions.
-const NEWER_WORDS: &[&str] = &["new", "newer", "latest", "current", "final", "updated", "revised"];
+const NEWER_WORDS: &[&str] =
+    &["new", "newer", "latest", "current", "final", "updated", "revised", "新版", "最新版"];
 /// Words that say what kind of copy a word of age marks (`old plan`,
 /// `new version`), after which it still ends the name.
 const AGE_QUALIFIERS: &[&str] = &["version", "ver", "edition", "draft", "plan", "file", "one"];
@@ -785,6 +795,9 @@ mod tests {
         assert_eq!(texts("expenses-policy-2025"), ["-2025"]);
         assert_eq!(key("Handbook (copy)"), "handbook");
         assert_eq!(key("two sum - 副本"), "two sum");
+        assert_eq!(key("中华人民共和国公司法（已失效）"), key("中华人民共和国公司法"));
+        assert!(matches!(normalize("公司法（已失效）").markers[..], [Marker::Older { .. }]));
+        assert!(matches!(normalize("操作手册 新版").markers[..], [Marker::Newer { .. }]));
         assert_eq!(texts("Reiseplan - Kopie"), [" Kopie"]);
         assert_eq!(key("report (1)"), "report");
         assert_eq!(texts("report (1)"), ["(1)"]);
