@@ -263,11 +263,12 @@ fn fix_renames_a_misspelt_key_and_keeps_every_other_byte() {
         .output()
         .unwrap();
     let stdout = String::from_utf8(out.stdout).unwrap();
-    assert_eq!(String::from_utf8(out.stderr).unwrap(), "fixed 3 findings in 3 notes\n", "{stdout}");
+    assert_eq!(String::from_utf8(out.stderr).unwrap(), "fixed 4 findings in 4 notes\n", "{stdout}");
     // Left: the key that may mean either side, and the two that are not renamed.
     assert_eq!(stdout.lines().filter(|l| l.contains("misspelt-key")).count(), 3, "{stdout}");
     let mut want = before.clone();
     for (path, from, to) in [
+        ("meetings/retro.md", "\nCrated: ", "\nCreated: "),
         ("policies/leave.md", "\nstauts: draft", "\nstatus: draft"),
         ("policies/remote-work.md", "\nreview-due: ", "\nreview_due: "),
         ("policies/travel-2024.md", "\nsuperseeded_by: ", "\nsuperseded_by: "),

@@ -448,11 +448,13 @@ fn templates_are_never_findings() {
 
 #[test]
 fn a_misspelt_key_is_named_with_the_key_meant() {
-    // `Created` on five meeting notes is the vault's own key, and the
-    // template's slip is no finding.
+    // `Created` on five meeting notes is the vault's own key, and a slip
+    // of it is renamed to it; the template's slip and a blank `stauts:`
+    // are no findings.
     let json = expect(
         "misspelt-keys",
         &[
+            ("misspelt-key", "meetings/retro.md", Some(2)),
             ("misspelt-key", "policies/hiring.md", Some(3)),
             ("misspelt-key", "policies/leave.md", Some(3)),
             ("misspelt-key", "policies/remote-work.md", Some(4)),
@@ -461,7 +463,11 @@ fn a_misspelt_key_is_named_with_the_key_meant() {
             ("misspelt-key", "policies/travel-2024.md", Some(2)),
         ],
     );
-    let d = |i: usize| &json["diagnostics"][i];
+    let d = |i: usize| &json["diagnostics"][i + 1];
+    assert_eq!(
+        json["diagnostics"][0]["fix"],
+        serde_json::json!({"offset": 4, "original": "Crated", "replacement": "Created"})
+    );
     // `superseded` may mean either side of a declaration: both are named,
     // and nothing is renamed.
     assert_eq!(

@@ -91,7 +91,10 @@ fn misspelling_targets<'r>(reading: &'r Reading<'_>) -> impl Iterator<Item = (&'
 /// misspellings of keys read (see [`crate::keys::meant_by`]).
 fn misspelt_keys(fields: &[Field], reading: &Reading<'_>, text: &str) -> Vec<MisspeltKey> {
     let mut found = Vec::new();
-    for field in fields.iter().filter(|f| !reading.reads_key(&f.key)) {
+    // A key left blank (`Status:` in a template's skeleton) says nothing
+    // that is lost.
+    let blank = |f: &Field| f.value.is_null() || f.value.scalar_text().is_some_and(|t| t.trim().is_empty());
+    for field in fields.iter().filter(|f| !reading.reads_key(&f.key) && !blank(f)) {
         let meant = crate::keys::meant_by(&field.key, misspelling_targets(reading));
         if meant.is_empty() {
             continue;

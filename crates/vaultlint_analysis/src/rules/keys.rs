@@ -21,29 +21,48 @@ pub fn check(cx: &super::Context, out: &mut Vec<Diagnostic>) {
             *uses.entry(&misspelt.key).or_default() += 1;
         }
     }
+    // The vault's own spelling of a read key (`Created` on every note):
+    // a slip of it (`Crested`) is renamed to that spelling.
+    let mut own: HashMap<&str, (usize, &str)> = HashMap::new();
+    for note in &vault.notes {
+        for misspelt in note.misspelt_keys() {
+            let (n, meant) = (uses[&*misspelt.key], &misspelt.meant[..]);
+            if let [one] = meant
+                && n >= VAULTS_OWN
+                && own.get(&**one).is_none_or(|&(best, key)| (n, key) > (best, &*misspelt.key))
+            {
+                own.insert(one, (n, &misspelt.key));
+            }
+        }
+    }
     for (id, note) in vault.notes.iter().enumerate() {
         if !cx.wanted[id] || vault.is_template(id) {
             continue;
         }
         for misspelt in note.misspelt_keys().iter().filter(|m| uses[&*m.key] < VAULTS_OWN) {
             let key = &misspelt.key;
-            let meant: Vec<String> = misspelt.meant.iter().map(|m| format!("`{m}`")).collect();
+            let spelt = |meant: &str| own.get(meant).map_or(meant.to_string(), |&(_, key)| key.to_string());
+            // Which key that is: the one read, or the vault's own spelling of it.
+            let which = |meant: &str| {
+                if own.contains_key(meant) { "as the vault writes it" } else { "the key that is read" }
+            };
+            let meant: Vec<String> = misspelt.meant.iter().map(|m| format!("`{}`", spelt(m))).collect();
             let meant = meant.join(" or ");
             let help = match &misspelt.meant[..] {
                 [one] if misspelt.renamable => {
-                    format!("rename it to `{one}`, the key that is read; `vaultlint check --fix` does it")
+                    format!("rename it to `{}`, {}; `vaultlint check --fix` does it", spelt(one), which(one))
                 }
                 [one] if misspelt.taken => {
                     format!("the note has `{one}` already: keep the one that is right")
                 }
-                [one] => format!("rename it to `{one}`, the key that is read"),
+                [one] => format!("rename it to `{}`, {}", spelt(one), which(one)),
                 _ => format!("rename it to the key meant: {meant}"),
             };
             let fix = misspelt.renamable.then(|| {
                 let edit = Edit {
                     offset: misspelt.span.offset(),
                     original: key.to_string(),
-                    replacement: misspelt.meant[0].to_string(),
+                    replacement: spelt(&misspelt.meant[0]),
                 };
                 Fix::safe(edit, note.digest)
             });
