@@ -46,10 +46,13 @@ pub fn check(cx: &super::Context, out: &mut Vec<Diagnostic>) {
             let which = |meant: &str| {
                 if own.contains_key(meant) { "as the vault writes it" } else { "the key that is read" }
             };
+            // Renamed to the vault's spelling only where the note lacks it.
+            let has = |spelling: String| note.misspelt_keys().iter().any(|m| *m.key == *spelling);
+            let renamable = misspelt.renamable && !has(spelt(&misspelt.meant[0]));
             let meant: Vec<String> = misspelt.meant.iter().map(|m| format!("`{}`", spelt(m))).collect();
             let meant = meant.join(" or ");
             let help = match &misspelt.meant[..] {
-                [one] if misspelt.renamable => {
+                [one] if renamable => {
                     format!("rename it to `{}`, {}; `vaultlint check --fix` does it", spelt(one), which(one))
                 }
                 [one] if misspelt.taken => {
@@ -58,7 +61,7 @@ pub fn check(cx: &super::Context, out: &mut Vec<Diagnostic>) {
                 [one] => format!("rename it to `{}`, {}", spelt(one), which(one)),
                 _ => format!("rename it to the key meant: {meant}"),
             };
-            let fix = misspelt.renamable.then(|| {
+            let fix = renamable.then(|| {
                 let edit = Edit {
                     offset: misspelt.span.offset(),
                     original: key.to_string(),
