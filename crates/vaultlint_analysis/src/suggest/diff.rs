@@ -31,7 +31,17 @@ pub fn changed_lines(old: &str, new: &str, max: usize) -> Option<Changes> {
     if old.len() > MAX_DIFF_BYTES || new.len() > MAX_DIFF_BYTES {
         return None;
     }
-    let diff = TextDiff::from_lines(old, new);
+    // Line endings are not what a person reads: a last line without its
+    // line break, or a copy saved with CRLF, is the same line.
+    let lines = |text: &str| {
+        let mut text = text.replace("\r\n", "\n");
+        if !text.ends_with('\n') {
+            text.push('\n');
+        }
+        text
+    };
+    let (old, new) = (lines(old), lines(new));
+    let diff = TextDiff::from_lines(&old, &new);
     let mut changes = Changes::default();
     for change in diff.iter_all_changes() {
         let line = change.value().trim_end_matches(['\n', '\r']);
@@ -48,4 +58,20 @@ pub fn changed_lines(old: &str, new: &str, max: usize) -> Option<Changes> {
         }
     }
     Some(changes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_endings_are_no_change() {
+        let none = |old: &str, new: &str| changed_lines(old, new, 5).unwrap().lines;
+        assert_eq!(none("Rules.\nLast line", "Rules.\nLast line\n"), []);
+        assert_eq!(none("Rules.\r\nLast line\r\n", "Rules.\nLast line\n"), []);
+        assert_eq!(
+            none("Rules.\nLimit 40\n", "Rules.\r\nLimit 45"),
+            [Change::Removed("Limit 40".into()), Change::Added("Limit 45".into())]
+        );
+    }
 }
