@@ -34,9 +34,11 @@ const OLDER_WORDS: &[&str] = &[
     "bak",
     "orig",
     "original",
-    // A law or rule no longer in force, and an old edition, as Chinese
-    // notes mark them (`公司法（已失效）`, `旧版`).
+    // A law or rule no longer in force or amended since, and an old
+    // edition, as Chinese notes mark them (`公司法（已失效）`, `旧版`).
     "已失效",
+    "已修改",
+    "已修订",
     "失效",
     "已废止",
     "已廢止",
@@ -797,6 +799,7 @@ mod tests {
         assert_eq!(key("two sum - 副本"), "two sum");
         assert_eq!(key("中华人民共和国公司法（已失效）"), key("中华人民共和国公司法"));
         assert!(matches!(normalize("公司法（已失效）").markers[..], [Marker::Older { .. }]));
+        assert!(matches!(normalize("合同法（已修改）").markers[..], [Marker::Older { .. }]));
         assert!(matches!(normalize("操作手册 新版").markers[..], [Marker::Newer { .. }]));
         assert_eq!(texts("Reiseplan - Kopie"), [" Kopie"]);
         assert_eq!(key("report (1)"), "report");
