@@ -160,6 +160,11 @@ pub struct Normalized {
 }
 
 impl Normalized {
+    /// Whether a date is among the markers (`2021 Yearly Report`).
+    pub fn dated(&self) -> bool {
+        self.markers.iter().any(|m| matches!(m, Marker::Date { .. }))
+    }
+
     /// Shared by too many unrelated notes to count as evidence.
     pub fn is_generic(&self) -> bool {
         GENERIC.contains(&self.key.as_str())

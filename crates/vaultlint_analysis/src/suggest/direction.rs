@@ -198,6 +198,12 @@ fn in_order(a: String, b: String, order: Ordering) -> Evidence {
     Evidence::MarkersInOrder { older, newer }
 }
 
+/// The markers of `age` that `pick` reads, each with the text that
+/// carries it, in the name's order.
+fn picked<T>(age: &Age, pick: impl Fn(&Marker) -> Option<(T, String)>) -> Vec<(T, String)> {
+    age.markers.iter().filter_map(|m| pick(m)).collect()
+}
+
 /// Each of `own` with the text that carries it, but those `shared` holds
 /// too: a marker both notes carry (`2022` in both titles, `v11` in both
 /// names) says nothing of which is older.
@@ -211,16 +217,13 @@ fn unshared<T: PartialEq + Clone>(own: &[(T, String)], shared: &[(T, String)]) -
 /// own date says nothing either: `2026-06-17-findings` beside the page
 /// dated that day, which it sums up.
 fn by_dated_names(a: &Age, b: &Age) -> Option<(Ordering, Evidence)> {
-    let days = |age: &Age| -> Vec<(Day, String)> {
-        let day = |m: &Marker| match m {
-            Marker::Date { day, text } => Some((*day, text.clone())),
-            // A week sorts as a day of its year: close enough to order two.
-            Marker::Week { year, week, text } => Some((Day::new(*year, 0, *week), text.clone())),
-            _ => None,
-        };
-        age.markers.iter().filter_map(|m| day(m)).collect()
+    let day = |m: &Marker| match m {
+        Marker::Date { day, text } => Some((*day, text.clone())),
+        // A week sorts as a day of its year: close enough to order two.
+        Marker::Week { year, week, text } => Some((Day::new(*year, 0, *week), text.clone())),
+        _ => None,
     };
-    let (all_a, all_b) = (days(a), days(b));
+    let (all_a, all_b) = (picked(a, day), picked(b, day));
     let dated = |own: &[(Day, String)], other_days: &[(Day, String)], other: &Age| {
         let others_own = |day: &Day| day.precision() == 3 && other.dates.iter().any(|(_, w)| w.day == *day);
         unshared(own, other_days).into_iter().find(|(day, _)| !others_own(day))
@@ -240,14 +243,11 @@ fn by_dated_names(a: &Age, b: &Age) -> Option<(Ordering, Evidence)> {
 
 /// The order the version numbers in two names give (`v1` before `v2`).
 fn by_version_numbers(a: &Age, b: &Age) -> Option<(Ordering, Evidence)> {
-    let versions = |age: &Age| -> Vec<(Vec<u32>, String)> {
-        let version = |m: &Marker| match m {
-            Marker::Version { parts, text } => Some((parts.clone(), text.clone())),
-            _ => None,
-        };
-        age.markers.iter().filter_map(|m| version(m)).collect()
+    let version = |m: &Marker| match m {
+        Marker::Version { parts, text } => Some((parts.clone(), text.clone())),
+        _ => None,
     };
-    let (all_a, all_b) = (versions(a), versions(b));
+    let (all_a, all_b) = (picked(a, version), picked(b, version));
     let ((x, tx), (y, ty)) =
         (unshared(&all_a, &all_b).into_iter().next()?, unshared(&all_b, &all_a).into_iter().next()?);
     match x.cmp(&y) {

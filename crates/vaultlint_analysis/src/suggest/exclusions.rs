@@ -100,10 +100,7 @@ const PERIOD_WORDS: &[&str] = &["annual", "yearly", "quarterly", "monthly", "wee
 /// share (rows carried over, one table's columns).
 pub(super) fn reports_of_two_periods(a: &Facts, b: &Facts) -> bool {
     let (x, y) = (&a.path.name, &b.path.name);
-    let dated = |n: &vaultlint_syntax::names::Normalized| {
-        n.markers.iter().any(|m| matches!(m, vaultlint_syntax::names::Marker::Date { .. }))
-    };
-    x.key == y.key && dated(x) && dated(y) && x.key.split(' ').any(|w| PERIOD_WORDS.contains(&w))
+    x.key == y.key && x.dated() && y.dated() && x.key.split(' ').any(|w| PERIOD_WORDS.contains(&w))
 }
 
 /// Words that name a note gathering the others of its kind.
@@ -115,15 +112,12 @@ const COLLECTION_WORDS: &[&str] =
 /// and `Collective Case Book`). The year's note is a part of the whole,
 /// and stays when the whole grows.
 pub(super) fn part_and_collection(a: &Facts, b: &Facts) -> bool {
-    let dated = |n: &vaultlint_syntax::names::Normalized| {
-        n.markers.iter().any(|m| matches!(m, vaultlint_syntax::names::Marker::Date { .. }))
-    };
     let part_of = |part: &Facts, whole: &Facts| {
         let (p, w) = (&part.path.name, &whole.path.name);
         let mut words: Vec<&str> = w.key.split(' ').collect();
         let Some(at) = words.iter().position(|word| COLLECTION_WORDS.contains(word)) else { return false };
         words.remove(at);
-        dated(p) && !dated(w) && !p.key.is_empty() && words.join(" ") == p.key
+        p.dated() && !w.dated() && !p.key.is_empty() && words.join(" ") == p.key
     };
     part_of(a, b) || part_of(b, a)
 }
@@ -205,36 +199,36 @@ pub(super) fn drop_mirrors(
     vault: &Vault,
     facts: &[Option<Box<Facts>>],
 ) -> Vec<MirroredFolders> {
+    // Each pair's two roots, in path order, and the folder its copies lie
+    // in below them (`W3school` of `Git/W3school/branch.md` and
+    // `Web/Git/W3school/branch.md`, under the root and `Web/`).
     let roots = |p: &Pair| {
-        let (a, b) = mirror_roots(&vault.notes[p.older].path, &vault.notes[p.newer].path)?;
+        let older = &vault.notes[p.older].path;
+        let (a, b) = mirror_roots(older, &vault.notes[p.newer].path)?;
         let named = |root: &str| root.split('/').any(vaultlint_model::version_roots::named_as_root);
         let aged = |id: NoteId| facts[id].as_ref().is_none_or(|f| !f.path.folder_markers().is_empty());
         let plain = !named(a) && !named(b) && !aged(p.older) && !aged(p.newer);
-        plain.then_some(if a <= b { (a, b) } else { (b, a) })
+        let relative = older[a.len()..].trim_start_matches('/');
+        let below = relative.rsplit_once('/').map_or("", |(folder, _)| folder);
+        plain.then_some((if a <= b { (a, b) } else { (b, a) }, below))
     };
-    let keys: Vec<Option<(&str, &str)>> = pairs.iter().map(roots).collect();
+    let found: Vec<Option<((&str, &str), &str)>> = pairs.iter().map(roots).collect();
     let mut count: HashMap<(&str, &str), (usize, usize)> = HashMap::new();
-    for (p, key) in pairs.iter().zip(&keys) {
-        if let Some(key) = key {
-            let (all, same) = count.entry(*key).or_default();
-            *all += 1;
-            *same += usize::from(p.signals.content >= SAME_TEXT);
-        }
+    for (p, (key, _)) in pairs.iter().zip(&found).filter_map(|(p, f)| Some((p, (*f)?))) {
+        let (all, same) = count.entry(key).or_default();
+        *all += 1;
+        *same += usize::from(p.signals.content >= SAME_TEXT);
     }
     count.retain(|_, (all, same)| *all >= MIRROR && *same as f64 >= MIRROR_SAME * *all as f64);
-    // The folders the copies lie in, below the two roots: `Git/` and
-    // `Web/Git/` rather than the root and `Web/`.
+    // The folder all of a mirror's copies lie in below its roots: `Git/`
+    // and `Web/Git/` rather than the root and `Web/`.
     let mut shared: HashMap<(&str, &str), &str> = HashMap::new();
-    for (p, key) in pairs.iter().zip(&keys) {
-        let Some(key) = key.filter(|key| count.contains_key(key)) else { continue };
-        let path = &vault.notes[p.older].path;
-        let Some((root, _)) = mirror_roots(path, &vault.notes[p.newer].path) else { continue };
-        let relative = path[root.len()..].trim_start_matches('/');
-        let folder = relative.rsplit_once('/').map_or("", |(folder, _)| folder);
-        let common = shared.entry(key).or_insert(folder);
-        *common = common_folder(common, folder);
+    for (key, below) in found.iter().flatten().filter(|(key, _)| count.contains_key(key)) {
+        let common = shared.entry(*key).or_insert(below);
+        *common = common_folder(common, below);
     }
-    let mut kept = keys.iter().map(|key| key.is_none_or(|key| !count.contains_key(&key)));
+    let keys = found.iter().map(|f| f.map(|(key, _)| key));
+    let mut kept = keys.map(|key| key.is_none_or(|key| !count.contains_key(&key)));
     pairs.retain(|_| kept.next().unwrap_or(true));
     let folder = |root: &str, below: &str| {
         let path = [root, below].iter().filter(|p| !p.is_empty()).copied().collect::<Vec<_>>().join("/");
@@ -255,19 +249,12 @@ pub(super) fn drop_mirrors(
 /// and `Git`), `""` for none.
 fn common_folder<'p>(a: &'p str, b: &str) -> &'p str {
     let mut end = 0;
-    for ((i, x), y) in a
-        .split('/')
-        .scan(0, |at, part| {
-            let start = *at;
-            *at += part.len() + 1;
-            Some((start, part))
-        })
-        .zip(b.split('/'))
-    {
+    for (x, y) in a.split('/').zip(b.split('/')) {
         if x != y {
             break;
         }
-        end = i + x.len();
+        // The separator before each folder but the first.
+        end += usize::from(end > 0) + x.len();
     }
     &a[..end]
 }
@@ -809,6 +796,15 @@ pub(super) fn one_copy_per_release(pairs: &mut Vec<Pair>, roots: &VersionRoots, 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_common_folder_of_two_is_whole_folders_alike() {
+        assert_eq!(common_folder("Git/W3school", "Git"), "Git");
+        assert_eq!(common_folder("Git/W3school", "Git/W3school"), "Git/W3school");
+        assert_eq!(common_folder("Git/W3", "Git/W3school"), "Git");
+        assert_eq!(common_folder("Git", "Web"), "");
+        assert_eq!(common_folder("", "Git"), "");
+    }
 
     #[test]
     fn mirror_roots_are_the_folders_before_the_common_ending() {
