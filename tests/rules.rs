@@ -465,8 +465,10 @@ fn a_misspelt_key_is_named_with_the_key_meant() {
         ],
     );
     let d = |i: usize| &json["diagnostics"][i + 2];
-    // Renamed to the vault's spelling, unless the note has that key too.
+    // Renamed to the vault's spelling, unless the note has that key too,
+    // even blank: the fix would write it twice.
     assert_eq!(json["diagnostics"][0]["fix"], serde_json::Value::Null);
+    assert_eq!(json["diagnostics"][0]["help"], "the note has `Created` already: keep the one that is right");
     assert_eq!(
         json["diagnostics"][1]["fix"],
         serde_json::json!({"offset": 4, "original": "Crated", "replacement": "Created"})

@@ -103,7 +103,9 @@ pub struct MisspeltKey {
     /// is meant, the file's bytes at `span` are the key itself (not quoted
     /// or escaped), and the note has no field of the meant key already.
     pub renamable: bool,
-    /// Whether the note has a field of the one key meant already.
+    /// Whether the note has a field of the one key meant already, in any
+    /// case or joining (`created`, `Created`), blank or not: renaming
+    /// would write that key twice.
     pub taken: bool,
     /// The keys it may have meant, closest first: one when one is closest
     /// and the key is no shortening of another.
@@ -162,6 +164,12 @@ pub fn meant_by<'t>(key: &str, targets: impl IntoIterator<Item = (&'t str, &'t s
 /// `-`, `_` and spaces that join its words.
 fn letters(key: &str) -> impl Iterator<Item = char> + '_ {
     key.chars().filter(|c| !matches!(c, '-' | '_' | ' ')).flat_map(char::to_lowercase)
+}
+
+/// Whether two keys are one key but for case and joining (`Created`,
+/// `created`; `review-due`, `review_due`).
+pub fn same_letters(a: &str, b: &str) -> bool {
+    letters(a).eq(letters(b))
 }
 
 #[cfg(test)]

@@ -108,7 +108,8 @@ fn misspelt_keys(fields: &[Field], reading: &Reading<'_>, text: &str) -> Vec<Mis
                 .is_some_and(|after| after.trim_start_matches([' ', '\t']).starts_with(':'))
         });
         let span = if plain { Span::new(at, field.key.len()) } else { field.key_span };
-        let taken = meant.len() == 1 && fields.iter().any(|f| *f.key == *meant[0]);
+        let taken = meant.len() == 1
+            && fields.iter().any(|f| f.key != field.key && crate::keys::same_letters(&f.key, meant[0]));
         found.push(MisspeltKey {
             key: field.key.clone(),
             span,

@@ -56,7 +56,7 @@ pub fn check(cx: &super::Context, out: &mut Vec<Diagnostic>) {
                     format!("rename it to `{}`, {}; `vaultlint check --fix` does it", spelt(one), which(one))
                 }
                 [one] if misspelt.taken => {
-                    format!("the note has `{one}` already: keep the one that is right")
+                    format!("the note has `{}` already: keep the one that is right", spelt(one))
                 }
                 [one] => format!("rename it to `{}`, {}", spelt(one), which(one)),
                 _ => format!("rename it to the key meant: {meant}"),
