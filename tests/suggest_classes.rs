@@ -46,11 +46,6 @@ fn a_series_is_not_a_set_of_versions() {
     );
 }
 
-/// Six revisions of one program (`Heat solver v1` to `v6`), each written
-/// after the one before, are a chain: each is paired with the next only,
-/// the code every revision keeps counts as their shared text rather than
-/// as a skeleton common to many notes, and the first revision, corrected
-/// after the second was written, is still the older.
 /// Notes that each cover a period are a series, not versions: one-line
 /// charts named by their year, yearly reports sharing the rows carried
 /// over from one year to the next, and a year's case book beside the
@@ -61,6 +56,27 @@ fn reports_of_periods_are_not_versions() {
     expect_pairs("period-reports", &[("policies/expenses-2025.md", "policies/expenses.md", "confident")]);
 }
 
+/// Numbered records (decisions, proposals) are documents of their own: a
+/// record copied from an earlier one for another subject is no version of
+/// it, however much text the two share and however far apart they were
+/// written. A record filed again under its name and a new number is.
+#[test]
+fn two_numbered_records_are_two_documents() {
+    expect_pairs(
+        "numbered-records",
+        &[(
+            "decisions/0002-use-postgres-for-orders.md",
+            "decisions/0006-use-postgres-for-orders.md",
+            "confident",
+        )],
+    );
+}
+
+/// Six revisions of one program (`Heat solver v1` to `v6`), each written
+/// after the one before, are a chain: each is paired with the next only,
+/// the code every revision keeps counts as their shared text rather than
+/// as a skeleton common to many notes, and the first revision, corrected
+/// after the second was written, is still the older.
 #[test]
 fn a_chain_of_revisions_pairs_each_with_the_next() {
     let (found, json) = found(&fixture("revision-chain"), &["--no-git"]);

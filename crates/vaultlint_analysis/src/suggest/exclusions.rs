@@ -129,6 +129,78 @@ pub(super) fn translation(a: &Facts, b: &Facts) -> bool {
     a.language != b.language && a.note.stem().eq_ignore_ascii_case(b.note.stem())
 }
 
+/// At least this many notes of one folder, and half its notes, named by
+/// record numbers make it a folder of records.
+const RECORDS: usize = 5;
+
+/// The record number opening a name, and the words after it: `0140` and
+/// `migrate config to core bpf` of `0140-migrate-config-to-core-bpf`,
+/// `12` and `use postgres` of `ADR-012 Use Postgres`. A bare number needs
+/// three digits or more and is no year (`2024-plan` is the plan of a
+/// year); a prefix is a word of letters that says no version (`v2`,
+/// `rev-3`).
+pub(super) fn record_number(stem: &str) -> Option<(u32, String)> {
+    let letters = stem.bytes().take_while(u8::is_ascii_alphabetic).count();
+    let prefix = &stem[..letters];
+    if letters == 1 || letters > 5 || ["ver", "rev", "draft"].iter().any(|w| prefix.eq_ignore_ascii_case(w)) {
+        return None;
+    }
+    let rest = &stem[letters..];
+    let rest = if letters > 0 { rest.strip_prefix(['-', '_', ' ']).unwrap_or(rest) } else { rest };
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    let number: u32 = rest[..digits].parse().ok()?;
+    let padded = rest.starts_with('0');
+    let fits = if letters > 0 { (1..=5).contains(&digits) } else { (3..=5).contains(&digits) };
+    if !fits || letters == 0 && !padded && (1900..=2099).contains(&number) {
+        return None;
+    }
+    let words = rest[digits..].strip_prefix(['-', '_', ' ', '.'])?;
+    let words: Vec<String> = words
+        .split(|c: char| c == '-' || c == '_' || c.is_whitespace())
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect();
+    (!words.is_empty()).then(|| (number, words.join(" ")))
+}
+
+/// The folders of numbered records (`proposals/0140-….md`, `adr/0007-….md`,
+/// `rfcs/`): a record is a document of its own, which a later record may
+/// build on or copy the form of without being a version of it.
+pub(super) struct RecordFolders(std::collections::HashSet<String>);
+
+impl RecordFolders {
+    pub fn of(vault: &Vault, looked_at: &[bool]) -> RecordFolders {
+        let notes = || (0..vault.notes.len()).filter(|&id| looked_at[id]).map(|id| &vault.notes[id]);
+        let mut records: HashMap<&str, (usize, usize)> = HashMap::new();
+        for note in notes().filter(|n| record_number(n.stem()).is_some()) {
+            records.entry(note.folder()).or_default().0 += 1;
+        }
+        records.retain(|_, (n, _)| *n >= RECORDS);
+        for note in notes() {
+            if let Some((_, all)) = records.get_mut(note.folder()) {
+                *all += 1;
+            }
+        }
+        RecordFolders(
+            records.into_iter().filter(|(_, (n, all))| 2 * n >= *all).map(|(f, _)| f.to_string()).collect(),
+        )
+    }
+
+    /// Whether `a` and `b` are two records of one folder of records:
+    /// numbered apart, under names that say two subjects. A record filed
+    /// again under its name and a new number is still a candidate.
+    pub fn two_records(&self, a: &Facts, b: &Facts) -> bool {
+        let folder = a.note.folder();
+        if folder != b.note.folder() || !self.0.contains(folder) {
+            return false;
+        }
+        match (record_number(a.note.stem()), record_number(b.note.stem())) {
+            (Some((x, words_x)), Some((y, words_y))) => x != y && words_x != words_y,
+            _ => false,
+        }
+    }
+}
+
 /// Notes linked by resolved declarations.
 pub(super) struct Links {
     /// For each note, a representative of the notes it is linked to,
@@ -796,6 +868,19 @@ pub(super) fn one_copy_per_release(pairs: &mut Vec<Pair>, roots: &VersionRoots, 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn record_numbers_are_numbers_that_name_no_year_or_version() {
+        let words = record_number;
+        assert_eq!(words("0140-migrate-config"), Some((140, "migrate config".into())));
+        assert_eq!(words("ADR-012 Use Postgres"), Some((12, "use postgres".into())));
+        assert_eq!(words("rfc_7 Tabs"), Some((7, "tabs".into())));
+        assert_eq!(words("1234-pod-overhead"), Some((1234, "pod overhead".into())));
+        // A year, a version, a short number, a bare number: none is a record.
+        for stem in ["2024-plan", "v2-guide", "rev-3-guide", "12-rules", "0140", "0140-"] {
+            assert_eq!(words(stem), None, "{stem}");
+        }
+    }
 
     #[test]
     fn the_common_folder_of_two_is_whole_folders_alike() {

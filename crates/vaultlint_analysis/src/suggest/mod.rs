@@ -37,8 +37,8 @@ use candidates::{KeyHashes, candidates};
 use compare::compare;
 use direction::Direction;
 use exclusions::{
-    Links, Ordinals, best_partners, entry_and_document, in_series, logged_apart, part_and_collection,
-    reports_of_two_periods, translation,
+    Links, Ordinals, RecordFolders, best_partners, entry_and_document, in_series, logged_apart,
+    part_and_collection, reports_of_two_periods, translation,
 };
 use facts::{Boilerplate, Brief, Facts, facts_of_candidates};
 use minhash::{Common, Tally};
@@ -206,6 +206,7 @@ pub fn find_tallied(
     let (series, ordinals, named) = read_names(vault, &looked_at, &mut boilerplate);
     let outlines = tally::outlines(vault, &looked_at);
     let twins = exclusions::twins(&outlines);
+    let records = RecordFolders::of(vault, &looked_at);
     let counts = tally::Earlier { tally: earlier.tally, prints: earlier.earlier_prints };
     let common = tally::common_shingles(vault, &roots, outlines, &boilerplate, counts, keep);
     let candidates = candidates(vault, &looked_at, named, &roots, &common, earlier.banded, keep);
@@ -221,6 +222,7 @@ pub fn find_tallied(
         dismissals,
         series: &series,
         ordinals: &ordinals,
+        records: &records,
         twins: &twins,
         common: &common,
         unshared: Common::none(),
@@ -310,6 +312,7 @@ struct Screening<'a> {
     /// The periodic series' name keys.
     series: &'a HashMap<String, usize>,
     ordinals: &'a Ordinals,
+    records: &'a RecordFolders,
     /// The groups of identical notes, by note.
     twins: &'a HashMap<NoteId, u64>,
     common: &'a Common,
@@ -336,6 +339,7 @@ impl Screening<'_> {
             || reports_of_two_periods(fa, fb)
             || part_and_collection(fa, fb)
             || translation(fa, fb)
+            || self.records.two_records(fa, fb)
         {
             return None;
         }
