@@ -5,10 +5,13 @@
 
 use crate::output::Style;
 use crate::output::suggest::card;
+use std::collections::HashMap;
 use std::io::{self, Write};
 use vaultlint_analysis::suggest::direction::Direction;
-use vaultlint_analysis::suggest::{self, Pair};
+use vaultlint_analysis::suggest::{self, Chains, FolderRuleSuggestion, Pair};
 use vaultlint_core::text::{plural, sanitize};
+use vaultlint_model::folder_rule::FolderRule;
+use vaultlint_model::graph::Graph;
 use vaultlint_model::vault::NoteId;
 use vaultlint_workspace::commands::suggest::Suggested;
 use vaultlint_workspace::fix;
@@ -53,6 +56,9 @@ pub struct Summary {
     pub failed: Vec<(String, String)>,
     /// `[[supersede]]` tables written into the config.
     pub folder_rules: usize,
+    /// The `(older, newer)` of those tables, which a later mark's
+    /// successor is followed through.
+    pub rules: Vec<(String, String)>,
 }
 
 impl Summary {
@@ -74,11 +80,12 @@ impl Summary {
     }
 }
 
-/// Plans and writes one decision, reporting to `out`.
+/// Plans and writes one decision, `older` superseded by `newer`, naming
+/// the note `named` (`newer`, or the current note of its chain), and
+/// reporting to `out`.
 fn decide(
     s: &Suggested,
-    older: NoteId,
-    newer: NoteId,
+    (older, newer, named): (NoteId, NoteId, NoteId),
     summary: &mut Summary,
     out: &mut dyn Write,
 ) -> io::Result<()> {
@@ -89,7 +96,7 @@ fn decide(
         summary.skipped += 1;
         return Ok(());
     }
-    let result = suggest::mark(vault, older, newer, s.style, &FileSources::new(&vault.root)).and_then(
+    let result = suggest::mark(vault, older, named, s.style, &FileSources::new(&vault.root)).and_then(
         |mark| match mark {
             None => Ok(None),
             Some(mark) => {
@@ -100,7 +107,18 @@ fn decide(
     match result {
         Ok(Some(mark)) => {
             let value = sanitize(&mark.value).into_owned();
-            writeln!(out, "  wrote {path}: {}: {value}", sanitize(&mark.key))?;
+            let status = match &mark.status {
+                Some((was, now)) => format!("; status: {} (was {})", sanitize(now), sanitize(was)),
+                None => String::new(),
+            };
+            let through = match named != newer {
+                true => format!(
+                    " (the current note: `{}` is superseded by it)",
+                    sanitize(&vault.notes[newer].path)
+                ),
+                false => String::new(),
+            };
+            writeln!(out, "  wrote {path}: {}: {value}{status}{through}", sanitize(&mark.key))?;
             summary.changed.push((vault.notes[older].path.clone(), mark.value));
         }
         Ok(None) => writeln!(out, "  {path} already says so; nothing to change")?,
@@ -115,15 +133,17 @@ fn decide(
 /// Writes the folder rules into the config, reporting to `out`.
 fn add_folder_rules(
     s: &Suggested,
-    tables: &[String],
+    rules: &[&FolderRuleSuggestion],
     summary: &mut Summary,
     out: &mut dyn Write,
 ) -> io::Result<()> {
     let config = sanitize(&s.config_name()).into_owned();
-    match vaultlint_workspace::edit::append_to_config(&s.config, tables) {
+    let tables: Vec<String> = rules.iter().map(|f| f.table()).collect();
+    match vaultlint_workspace::edit::append_to_config(&s.config, &tables) {
         Ok(()) => {
             writeln!(out, "  wrote {config}: {}", plural(tables.len(), "[[supersede]] table"))?;
             summary.folder_rules += tables.len();
+            summary.rules.extend(rules.iter().map(|f| (f.older.clone(), f.newer.clone())));
         }
         Err(reason) => {
             writeln!(out, "  skipped {config}: {}", sanitize(&reason))?;
@@ -131,6 +151,11 @@ fn add_folder_rules(
         }
     }
     Ok(())
+}
+
+/// The folder rules of the tables `(older, newer)` added.
+fn folder_rules(tables: &[(String, String)]) -> Vec<FolderRule> {
+    tables.iter().filter_map(|(older, newer)| FolderRule::new(older, newer).ok()).collect()
 }
 
 /// Offers each folder rule in turn; `false` when the person quit.
@@ -153,7 +178,7 @@ fn offer_folder_rules(
             out.write_all(FOLDER_HELP.as_bytes())?;
         };
         match key {
-            Key::Yes => add_folder_rules(s, &[folder.table()], summary, out)?,
+            Key::Yes => add_folder_rules(s, &[folder], summary, out)?,
             Key::Quit => return Ok(false),
             _ => summary.skipped += 1,
         }
@@ -176,6 +201,11 @@ pub fn session(s: &Suggested, style: Style, keys: &mut dyn Keys, out: &mut dyn W
         return Ok(summary);
     }
     let total = s.pairs.len();
+    let graph = Graph::build(vault);
+    // Each decision made, older to newer: a later mark names the current
+    // note of the chain they make.
+    let mut chains =
+        Chains { vault, graph: &graph, decided: HashMap::new(), rules: folder_rules(&summary.rules) };
     'pairs: for (i, pair) in s.pairs.iter().enumerate() {
         write!(out, "\n[{}/{total}] {}", i + 1, card(pair, vault, &sources, style))?;
         let older = &vault.notes[pair.older];
@@ -201,14 +231,25 @@ pub fn session(s: &Suggested, style: Style, keys: &mut dyn Keys, out: &mut dyn W
                 sanitize(&now)
             )?;
         }
+        if let Some(status) = suggest::in_force_status(older) {
+            let status = sanitize(status);
+            writeln!(out, "      `y` also sets `status: {status}` to `superseded`")?;
+        }
         loop {
             write!(out, "superseded? [y]es [r]everse [n]o [d]ismiss [q]uit [?] ")?;
             out.flush()?;
             let key = keys.next_key()?;
             writeln!(out, "{}", key_name(key))?;
             match key {
-                Key::Yes => decide(s, pair.older, pair.newer, &mut summary, out)?,
-                Key::Reverse => decide(s, pair.newer, pair.older, &mut summary, out)?,
+                Key::Yes | Key::Reverse => {
+                    let (older, newer) = match key {
+                        Key::Yes => (pair.older, pair.newer),
+                        _ => (pair.newer, pair.older),
+                    };
+                    let named = chains.current_successor(older, newer);
+                    decide(s, (older, newer, named), &mut summary, out)?;
+                    chains.decided.entry(older).or_insert(newer);
+                }
                 Key::No => summary.skipped += 1,
                 Key::Dismiss => {
                     let (a, b) = (&older.path, &vault.notes[pair.newer].path);
@@ -256,11 +297,17 @@ pub fn unattended(pairs: &[Pair], min_score: f64) -> Vec<&Pair> {
 pub fn apply_all(s: &Suggested, pairs: &[&Pair], out: &mut dyn Write) -> io::Result<Summary> {
     let mut summary = Summary::default();
     if !s.folders.is_empty() {
-        let tables: Vec<String> = s.folders.iter().map(|f| f.table()).collect();
-        add_folder_rules(s, &tables, &mut summary, out)?;
+        add_folder_rules(s, &s.folders.iter().collect::<Vec<_>>(), &mut summary, out)?;
     }
-    for pair in pairs {
-        decide(s, pair.older, pair.newer, &mut summary, out)?;
+    let graph = Graph::build(&s.vault);
+    let mut chains = Chains {
+        vault: &s.vault,
+        graph: &graph,
+        decided: HashMap::new(),
+        rules: folder_rules(&summary.rules),
+    };
+    for planned in chains.plan(pairs.iter().map(|p| (p.older, p.newer))) {
+        decide(s, planned, &mut summary, out)?;
     }
     writeln!(out, "{}", summary.line())?;
     Ok(summary)
@@ -286,15 +333,19 @@ pub fn dry_run(s: &Suggested, pairs: &[&Pair], out: &mut dyn Write) -> io::Resul
             }
         }
     }
+    // The marks `--yes` would make: one per older note.
     let mut marks = Vec::new();
-    for pair in pairs {
-        match suggest::mark(vault, pair.older, pair.newer, s.style, &FileSources::new(&vault.root)) {
+    let graph = Graph::build(vault);
+    let added: Vec<_> = s.folders.iter().map(|f| (f.older.clone(), f.newer.clone())).collect();
+    let mut chains = Chains { vault, graph: &graph, decided: HashMap::new(), rules: folder_rules(&added) };
+    for (older, _, named) in chains.plan(pairs.iter().map(|p| (p.older, p.newer))) {
+        match suggest::mark(vault, older, named, s.style, &FileSources::new(&vault.root)) {
             Ok(Some(mark)) => marks.push(mark),
             Ok(None) => {}
             Err(reason) => writeln!(
                 out,
                 "# {} would be skipped: {}",
-                sanitize(&vault.notes[pair.older].path),
+                sanitize(&vault.notes[older].path),
                 sanitize(&reason)
             )?,
         }

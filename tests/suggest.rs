@@ -425,3 +425,66 @@ fn the_dismiss_hint_runs_as_pasted() {
     let dismissed = std::fs::read_to_string(vault.join(".vaultlint-dismissed")).unwrap();
     assert!(dismissed.contains("HR/Leave policy 2024.md\tHR/Leave policy.md"), "{dismissed}");
 }
+
+/// What `suggest --yes` writes is clean by vaultlint's own rules: on every
+/// fixture, no note it marked has a finding after that it had not before
+/// (a `status: active` it left beside the declaration would be one).
+#[test]
+fn yes_leaves_no_finding_on_the_notes_it_marks() {
+    let mut marked = 0;
+    for entry in fs::read_dir(fixture("")).unwrap() {
+        let from = entry.unwrap().path();
+        let dir = tempfile::tempdir().unwrap();
+        copy_dir(&from, dir.path());
+        let as_of = ["--as-of", "2026-12-01"];
+        let (code, before) = check_json(dir.path(), &as_of);
+        if code == 2 {
+            continue;
+        }
+        let out =
+            vaultlint().args(["suggest", "--yes", "--min-score", "0"]).arg(dir.path()).output().unwrap();
+        let text = String::from_utf8(out.stdout).unwrap();
+        let written: Vec<&str> =
+            text.lines().filter_map(|l| l.strip_prefix("  wrote ")?.split(": ").next()).collect();
+        marked += written.len();
+        let had: std::collections::HashSet<(String, String)> =
+            findings(&before).into_iter().map(|(c, p, _)| (c, p)).collect();
+        let (_, after) = check_json(dir.path(), &as_of);
+        for (code, path, line) in findings(&after) {
+            let new = !had.contains(&(code.clone(), path.clone()));
+            assert!(
+                !(new && written.contains(&path.as_str())),
+                "{}: {code} at {path}:{line:?}\n{text}",
+                from.display()
+            );
+        }
+    }
+    assert!(marked > 50, "{marked} notes marked over the fixtures");
+}
+
+/// A status saying the note is in force becomes `superseded` in the same
+/// edit as the declaration, in its case and inside its quotes, and every
+/// other byte stays; the card says so before the key, the line after it.
+#[test]
+fn marking_a_note_sets_its_status_in_force_to_superseded() {
+    let dir = tempfile::tempdir().unwrap();
+    let body = "\n# Expenses\n\nMeals up to 40 EUR a day while travelling; hotels up to 120 EUR a night in \
+                cities; receipts within 30 days through the portal; managers approve within a week.\n";
+    let old = format!("---\ntitle: Expenses\nstatus: \"Active\"  # set by the team\ntags: [hr]\n---\n{body}");
+    fs::write(dir.path().join("expenses-2025.md"), &old).unwrap();
+    fs::write(dir.path().join("expenses.md"), format!("---\ntitle: Expenses\nstatus: active\n---\n{body}"))
+        .unwrap();
+    let out = vaultlint().args(["suggest", "--yes", "--no-git"]).arg(dir.path()).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("wrote expenses-2025.md: superseded_by: expenses.md; status: Superseded (was Active)"),
+        "{text}"
+    );
+    let now = fs::read_to_string(dir.path().join("expenses-2025.md")).unwrap();
+    let want = old
+        .replace("\"Active\"", "\"Superseded\"")
+        .replace("tags: [hr]\n", "tags: [hr]\nsuperseded_by: expenses.md\n");
+    assert_eq!(now, want);
+    let (code, json) = check_json(dir.path(), &[]);
+    assert_eq!((code, findings(&json)), (0, vec![]), "{json}");
+}

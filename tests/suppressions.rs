@@ -89,12 +89,27 @@ fn a_suppression_that_silences_nothing_is_reported() {
     assert_eq!(left_in("guides/per-diem.md"), at(&[(UNUSED, 6), (UNUSED, 9), (LINKS, 10)]));
 }
 
+/// `suggest` keeps out what the notes' suppressions keep out of `check`,
+/// so `--yes` never marks a note whose author said it is no version;
+/// without the suppressions each pair is found.
 #[test]
-fn the_pairs_suppressed_are_found() {
-    // Without its suppression each pair would be a suspected version.
-    let (_, json) = suggest_json(&fixture("suppressions"), &[]);
+fn the_pairs_suppressed_are_left_out_of_suggest() {
+    let listed = |dir: &std::path::Path| {
+        let (_, json) = suggest_json(dir, &[]);
+        common::pairs(&json).into_iter().map(|(older, newer, _)| (older, newer)).collect::<Vec<_>>()
+    };
+    assert_eq!(listed(&fixture("suppressions")), []);
+    let dir = tempfile::tempdir().unwrap();
+    common::copy_dir(&fixture("suppressions"), dir.path());
+    for (note, line) in [
+        ("handbook/onboarding.md", "vaultlint-ignore: suspected-version\n"),
+        ("handbook/remote-work-2025.md", "<!-- vaultlint-disable-file suspected-version -->\n"),
+    ] {
+        let text = std::fs::read_to_string(dir.path().join(note)).unwrap();
+        std::fs::write(dir.path().join(note), text.replacen(line, "", 1)).unwrap();
+    }
     assert_eq!(
-        common::pairs(&json).into_iter().map(|(older, newer, _)| (older, newer)).collect::<Vec<_>>(),
+        listed(dir.path()),
         [
             ("handbook/onboarding-2025.md".to_string(), "handbook/onboarding.md".to_string()),
             ("handbook/remote-work-2025.md".to_string(), "handbook/remote-work.md".to_string()),

@@ -284,7 +284,9 @@ fn a_folder_rule_is_checked_and_a_declaration_wins_over_it() {
     let out = vaultlint().args(["check", "--format", "concise", "--no-suggest"]).arg(root).output().unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("vaultlint.toml: warning[folder-rule] `[[supersede]]` with `older = \"guides/v*\"` matches no folder"), "{text}");
-    assert!(text.contains("vaultlint.toml: warning[folder-rule] `[[supersede]]` with `older = \"manual/1.*\"` covers 1 note with no counterpart under `manual/_dev`"), "{text}");
+    // The newest copy of the removed page stays in force by design: the
+    // statistics count it, and no finding asks the user to act on it.
+    assert!(!text.contains("`older = \"manual/1.*\"`"), "{text}");
     let out = vaultlint().args(["lineage", "--all", "--format", "json"]).arg(root).output().unwrap();
     let map: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let note =

@@ -124,6 +124,25 @@ impl Edit {
         out.push_str(&text[at..]);
         (out, made)
     }
+
+    /// Two edits of `text` that do not overlap, as one: the bytes from
+    /// the first's start to the second's end, with both made. A fix is one
+    /// edit, applied whole or not at all.
+    pub fn joined(text: &str, a: Edit, b: Edit) -> Option<Edit> {
+        let (first, second) = if a.offset <= b.offset { (a, b) } else { (b, a) };
+        let first_end = first.offset + first.original.len();
+        let end = second.offset + second.original.len();
+        let between = text.get(first_end..second.offset)?;
+        let original = text.get(first.offset..end)?.to_string();
+        if second.offset < first_end
+            || !original.starts_with(&first.original)
+            || !original.ends_with(&second.original)
+        {
+            return None;
+        }
+        let replacement = [first.replacement.as_str(), between, &second.replacement].concat();
+        Some(Edit { offset: first.offset, original, replacement })
+    }
 }
 
 /// Whether a fix may be applied without a person looking at it.

@@ -329,6 +329,10 @@ pub struct Covered {
     /// Per rule: how many notes it covers, and how many of those stay in
     /// force: the newest copy of a page the newer folder lacks.
     pub counts: Vec<(usize, usize)>,
+    /// Per rule: the copies of pages the newer folder lacks that stay in
+    /// force because no release order says which is the newest, and that
+    /// declare no successor of their own: for a person to settle.
+    pub unordered: Vec<Vec<NoteId>>,
     /// Per rule: whether its newer folder holds any note.
     pub newer_found: Vec<bool>,
 }
@@ -347,6 +351,7 @@ pub fn cover(vault: &Vault, rules: &[FolderRule]) -> Covered {
     let mut covered = Covered {
         successor: vec![None; notes],
         counts: vec![(0, 0); rules.len()],
+        unordered: vec![Vec::new(); rules.len()],
         newer_found: rules
             .iter()
             .map(|r| {
@@ -375,6 +380,9 @@ pub fn cover(vault: &Vault, rules: &[FolderRule]) -> Covered {
             }
         }
     }
+    // A copy left in force that declares its own successor is retired by
+    // that: it is not left uncovered.
+    let undeclared = |id: &NoteId| vault.notes[*id].successor().is_none();
     for ((i, _), mut copies) in lacking {
         let ordered = copies.iter().all(|(release, _)| release.is_some());
         copies.sort();
@@ -383,9 +391,12 @@ pub fn cover(vault: &Vault, rules: &[FolderRule]) -> Covered {
                 for &(_, id) in older {
                     covered.successor[id] = Some((*newest, i));
                 }
-                covered.counts[i].1 += 1;
+                covered.counts[i].1 += usize::from(undeclared(newest));
             }
-            _ => covered.counts[i].1 += copies.len(),
+            _ => {
+                covered.unordered[i].extend(copies.iter().map(|&(_, id)| id).filter(undeclared));
+                covered.counts[i].1 += copies.iter().filter(|(_, id)| undeclared(id)).count();
+            }
         }
     }
     covered

@@ -13,7 +13,7 @@ pub const DEFAULT_STATUSES: &[&str] = vaultlint_model::lifecycle::LIFECYCLE_WORD
 /// Statuses that say a note was replaced, so a successor should be declared.
 const REPLACED: &[&str] = &["superseded", "obsolete", "deprecated"];
 /// Statuses that say a note is the one in force.
-const CURRENT: &[&str] = &["active", "current", "accepted"];
+pub(crate) const CURRENT: &[&str] = &["active", "current", "accepted"];
 /// Words that only ever say where a document stands, and the lifecycle
 /// word each means. The lifecycle does not read them (a note saying
 /// `retired` is still in force), so each is reported, and its help names

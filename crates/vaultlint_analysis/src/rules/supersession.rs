@@ -518,7 +518,11 @@ pub fn folder_rules(cx: &super::Context, out: &mut Vec<Diagnostic>) {
     let (vault, graph) = (cx.vault, cx.graph);
     let config = &vault.config.config_name;
     for (i, rule) in vault.config.folder_rules.iter().enumerate() {
-        let (covered, uncovered) = graph.covered.counts[i];
+        let (covered, _) = graph.covered.counts[i];
+        // The newest copy of a page the live folder lacks stays in force by
+        // design (the summary counts them); copies no release order ranks
+        // are for a person to settle.
+        let unordered = &graph.covered.unordered[i];
         let table = format!("`[[supersede]]` with `older = \"{}\"`", rule.older);
         if covered == 0 {
             out.push(
@@ -528,21 +532,14 @@ pub fn folder_rules(cx: &super::Context, out: &mut Vec<Diagnostic>) {
         } else if !graph.covered.newer_found[i] {
             let message = format!("{table} names `newer = \"{}\"`, which holds no notes", rule.newer);
             out.push(Diagnostic::new(Code::FolderRule, config, message));
-        } else if uncovered > 0 {
-            let left: Vec<String> = (0..vault.notes.len())
-                .filter(|&id| {
-                    graph.covered.successor[id].is_none()
-                        && rule.successor_path(&vault.notes[id].path).is_some()
-                        && vault.config.folder_rules[..i]
-                            .iter()
-                            .all(|r| r.successor_path(&vault.notes[id].path).is_none())
-                })
-                .map(|id| vault.notes[id].path.clone())
-                .take(10)
-                .collect();
+        } else if !unordered.is_empty() {
+            let mut left: Vec<String> = unordered.iter().map(|&id| vault.notes[id].path.clone()).collect();
+            left.sort();
+            left.truncate(10);
             let message = format!(
-                "{table} covers {} with no counterpart under `{}`; they stay in force",
-                vaultlint_core::text::plural(uncovered, "note"),
+                "{table} covers {} with no counterpart under `{}` and no release order among their \
+                 copies; they stay in force",
+                vaultlint_core::text::plural(unordered.len(), "note"),
                 rule.newer
             );
             out.push(

@@ -9,6 +9,22 @@ use vaultlint_core::diagnostic::Diagnostic;
 use vaultlint_model::vault::{NoteId, Vault};
 use vaultlint_syntax::suppression::{Reach, Suppression};
 
+/// Whether a whole-note suppression on either note of a suggested pair
+/// silences `suspected-version` (as [`apply`] drops its finding, which
+/// has no span): then `suggest` neither lists the pair nor marks it.
+pub fn pair_silenced(vault: &Vault, older: NoteId, newer: NoteId) -> bool {
+    let silences = |id: NoteId| {
+        vault.notes[id].suppressions().iter().any(|s| {
+            s.reach == Reach::File
+                && (s.names.is_empty()
+                    || s.names
+                        .iter()
+                        .any(|n| Selector::parse(n).is_some_and(|sel| sel.matches(Code::SuspectedVersion))))
+        })
+    };
+    silences(older) || silences(newer)
+}
+
 /// Drops the findings in `out` that a suppression covers. A
 /// `suspected-version` finding may be silenced from either note of the
 /// pair, the newer one by a whole-note suppression. Then reports the

@@ -2,9 +2,13 @@
 //! of the older note's frontmatter: the value to write, in the vault's
 //! link style, spliced in as one edit.
 
-use vaultlint_core::diagnostic::{Applicability, Fix, Sources};
+use std::collections::HashMap;
+use vaultlint_core::diagnostic::{Applicability, Edit, Fix, Sources};
+use vaultlint_model::folder_rule::FolderRule;
+use vaultlint_model::graph::Graph;
 use vaultlint_model::vault::{NoteId, Vault};
 use vaultlint_syntax::link::LinkStyle;
+use vaultlint_syntax::note::Note;
 use vaultlint_syntax::splice;
 
 /// The vault's own convention: wikilinks when most existing successor
@@ -53,6 +57,10 @@ pub struct Mark {
     pub value: String,
     /// The successor the note declared before, if any.
     pub replaces: Option<String>,
+    /// The status that said the note is in force, and the one written in
+    /// its place in the same edit (`active`, `superseded`): a note marked
+    /// superseded whose status says it is current would be a finding.
+    pub status: Option<(String, String)>,
     pub fix: Fix,
 }
 
@@ -88,13 +96,110 @@ pub fn mark(
             )
         }
     };
-    let Some(edit) = splice::successor_edit(&head, &value, &keys)? else { return Ok(None) };
+    let Some(mut edit) = splice::successor_edit(&head, &value, &keys)? else { return Ok(None) };
+    let mut status = None;
+    if let Some((was, status_edit)) = retire_status(note, &head) {
+        // The successor's line is written only where the status stays
+        // in its place; otherwise the note gets the declaration alone.
+        if let Some(both) = vaultlint_core::diagnostic::Edit::joined(&head, edit.clone(), status_edit.clone())
+        {
+            status = Some((was, status_edit.replacement));
+            edit = both;
+        }
+    }
     let key = note.successor().map_or_else(|| vault.successor_key().to_string(), |f| f.key.to_string());
     Ok(Some(Mark {
         older,
         key,
         value,
         replaces: note.successor().map(|f| f.value.strings().join(", ")),
+        status,
         fix: Fix { edit, applicability: Applicability::Unsafe, digest: note.digest },
     }))
+}
+
+/// The edit that sets a `status` saying the note is in force (`active`,
+/// `current`, `accepted`) to `superseded`, written in the value's case
+/// (`Active` becomes `Superseded`) and inside its quotes: the status the
+/// declaration makes true. `None` for any other status, the vault's own.
+fn retire_status(note: &Note, head: &str) -> Option<(String, Edit)> {
+    let status = in_force_status(note)?;
+    let span = &note.status()?.1;
+    let written = head.get(span.range())?;
+    let at = span.offset() + written.find(status)?;
+    let word = if status.bytes().all(|b| b.is_ascii_uppercase()) {
+        "SUPERSEDED"
+    } else if status.starts_with(|c: char| c.is_ascii_uppercase()) {
+        "Superseded"
+    } else {
+        "superseded"
+    };
+    let edit = Edit { offset: at, original: status.to_string(), replacement: word.to_string() };
+    Some((status.to_string(), edit))
+}
+
+/// The note's `status` when it says the note is in force (`active`,
+/// `current`, `accepted`): marking the note superseded sets it to
+/// `superseded` in the same edit.
+pub fn in_force_status(note: &Note) -> Option<&str> {
+    let (status, _) = note.status()?;
+    crate::rules::status::CURRENT.contains(&status.to_lowercase().as_str()).then_some(status.as_str())
+}
+
+/// What a mark's successor is followed through to the current note:
+/// the vault's declarations (and its config's folder rules), the marks
+/// `decided` (older to newer) and the folder rules being added with them.
+pub struct Chains<'a> {
+    pub vault: &'a Vault,
+    pub graph: &'a Graph,
+    pub decided: HashMap<NoteId, NoteId>,
+    pub rules: Vec<FolderRule>,
+}
+
+impl Chains<'_> {
+    /// The note a mark of `older` superseded by `newer` names: `newer`,
+    /// or, where `newer` is superseded itself, the current note at the end
+    /// of its chain, so that the declaration written names no superseded
+    /// note (`superseded-successor`). `newer` where the chain forks, loops
+    /// or comes back to `older`.
+    pub fn current_successor(&self, older: NoteId, newer: NoteId) -> NoteId {
+        let by_rule = |id: NoteId| {
+            let path = &self.vault.notes[id].path;
+            self.rules.iter().find_map(|r| self.vault.id_of(&r.successor_path(path)?)).filter(|&to| to != id)
+        };
+        let mut at = newer;
+        for _ in 0..=self.decided.len() + self.graph.edges.len() {
+            let next = match self.decided.get(&at).copied().or_else(|| by_rule(at)) {
+                Some(next) => next,
+                None => match self.graph.ends.get(at) {
+                    Some(&[end]) if end != at => end,
+                    Some(&[_]) => return at,
+                    _ => return newer,
+                },
+            };
+            if next == older {
+                return newer;
+            }
+            at = next;
+        }
+        newer
+    }
+
+    /// The marks applying `pairs` in their order makes without asking:
+    /// the first pair of each older note, each naming the current note of
+    /// the chain (see [`Chains::current_successor`]), as `(older, newer,
+    /// named)`.
+    pub fn plan(
+        &mut self,
+        pairs: impl IntoIterator<Item = (NoteId, NoteId)>,
+    ) -> Vec<(NoteId, NoteId, NoteId)> {
+        let mut order = Vec::new();
+        for (older, newer) in pairs {
+            if let std::collections::hash_map::Entry::Vacant(entry) = self.decided.entry(older) {
+                entry.insert(newer);
+                order.push((older, newer));
+            }
+        }
+        order.into_iter().map(|(older, newer)| (older, newer, self.current_successor(older, newer))).collect()
+    }
 }

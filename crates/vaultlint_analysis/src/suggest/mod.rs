@@ -27,7 +27,7 @@ mod score;
 mod settle;
 mod tally;
 
-pub use apply::{Mark, link_style, mark, vault_style};
+pub use apply::{Chains, Mark, in_force_status, link_style, mark, vault_style};
 pub use evidence::Evidence;
 pub use folder_rules::FolderRuleSuggestion;
 pub use minhash::Banded;

@@ -58,6 +58,8 @@ pub fn run(
                 f.contains(&vault.notes[p.older].path) || f.contains(&vault.notes[p.newer].path)
             })
         })
+        // What a note's suppression keeps out of `check` is kept out here.
+        .filter(|p| !vaultlint_analysis::rules::suppressed::pair_silenced(&vault, p.older, p.newer))
         .take(limit.unwrap_or(usize::MAX))
         .collect();
     let style = suggest::link_style(&vault, settings.rules.link_style);
