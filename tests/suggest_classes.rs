@@ -72,6 +72,23 @@ fn two_numbered_records_are_two_documents() {
     );
 }
 
+/// Docusaurus release folders named with the version's `v`
+/// (`version-v1.2.0`) are releases of `docs/`, offered as one folder rule;
+/// a release copy whose page the live docs still hold is no older version
+/// of the blog post reprinting it, and a post and its copy under a locale
+/// with a script (`i18n/zh-Hans/`) are a page and its translation.
+#[test]
+fn docusaurus_releases_named_with_a_v_are_releases() {
+    let (pairs, json) = found(&fixture("docusaurus-v-releases"), &["--no-git"]);
+    assert_eq!(pairs, owned(&[]), "{json}");
+    let rules = json["folder_rules"].as_array().unwrap();
+    assert_eq!(rules.len(), 1, "{json}");
+    assert_eq!(
+        (rules[0]["older"].as_str(), rules[0]["newer"].as_str()),
+        (Some("versioned_docs/version-v[0-9]*"), Some("docs"))
+    );
+}
+
 /// Six revisions of one program (`Heat solver v1` to `v6`), each written
 /// after the one before, are a chain: each is paired with the next only,
 /// the code every revision keeps counts as their shared text rather than

@@ -62,6 +62,9 @@ fn rank(name: &str) -> Option<Rank> {
         .iter()
         .find_map(|p| lower.strip_prefix(p))
         .unwrap_or(&lower);
+    // Docusaurus writes the version as `versions.json` names it, often with
+    // its `v`: `version-v1.15.0`.
+    let rest = rest.strip_prefix('v').filter(|r| r.starts_with(|c: char| c.is_ascii_digit())).unwrap_or(rest);
     // `2024-q3`: a year and its quarter.
     if let Some((year, q)) = rest.split_once("-q")
         && year.len() == 4
@@ -271,6 +274,22 @@ impl VersionRoots {
     /// [`RootSet::frozen`]).
     pub fn frozen(&self, id: NoteId) -> bool {
         self.placed[id].as_ref().is_some_and(|p| self.sets[p.set].frozen[p.rank])
+    }
+
+    /// Whether `other`, under no root of a set, is in no folder named as a
+    /// version either (`archives/0.8.0/` beside a set it did not join).
+    pub fn unversioned(&self, other: NoteId) -> bool {
+        self.placed[other].is_none() && self.versioned.get(other) != Some(&true)
+    }
+
+    /// Whether the note is a frozen copy of a page that a newer root of
+    /// its set still holds at the same path: that copy replaces it, so no
+    /// note outside the set (a blog post reprinting the page) is its
+    /// successor.
+    pub fn outlived(&self, id: NoteId) -> bool {
+        let Some(p) = self.placed[id].as_ref().filter(|_| self.frozen(id)) else { return false };
+        let newer = p.rank + 1..self.sets[p.set].roots.len();
+        newer.into_iter().any(|rank| self.pages.contains(&(p.set, rank, p.relative.clone())))
     }
 
     /// The release order of two notes whose paths the roots do not match
@@ -608,12 +627,35 @@ mod tests {
 
     #[test]
     fn names_read_as_versions_in_numeric_order() {
-        let mut names =
-            ["2.10", "v2", "2.9", "_dev", "version-0.77", "2024-Q3", "1.x", "current", "next", "docs"];
+        let mut names = [
+            "2.10",
+            "v2",
+            "2.9",
+            "_dev",
+            "version-0.77",
+            "2024-Q3",
+            "1.x",
+            "current",
+            "next",
+            "docs",
+            "version-v0.8.2",
+        ];
         names.sort_by_key(|n| rank(n).unwrap());
         assert_eq!(
             names,
-            ["version-0.77", "1.x", "v2", "2.9", "2.10", "2024-Q3", "current", "docs", "_dev", "next"]
+            [
+                "version-v0.8.2",
+                "version-0.77",
+                "1.x",
+                "v2",
+                "2.9",
+                "2.10",
+                "2024-Q3",
+                "current",
+                "docs",
+                "_dev",
+                "next"
+            ]
         );
         // An edge folder is live and newest, with or without its release line.
         assert_eq!(rank("2-edge"), Some(Rank::Live(2)));

@@ -712,14 +712,19 @@ impl Grouping {
     }
 }
 
+/// A language tag: an ISO 639-1 code, alone or with a region (`pt-BR`,
+/// `es-419`) or a script (`zh-Hans`, `sr-Latn-RS`), as Docusaurus and Hugo
+/// name their locale folders.
 fn is_language(code: &str) -> bool {
     let code = code.to_lowercase();
-    let base = match code.split_once(['-', '_']) {
-        Some((base, region)) if region.len() == 2 && region.bytes().all(|b| b.is_ascii_alphabetic()) => base,
-        Some(_) => return false,
-        None => code.as_str(),
+    let mut parts = code.split(['-', '_']);
+    let base = parts.next().unwrap_or_default();
+    let subtag = |p: &str| match p.len() {
+        2 | 4 => p.bytes().all(|b| b.is_ascii_alphabetic()),
+        3 => p.bytes().all(|b| b.is_ascii_digit()),
+        _ => false,
     };
-    LANGUAGES.contains(&base)
+    LANGUAGES.contains(&base) && parts.clone().count() <= 2 && parts.all(subtag)
 }
 
 #[cfg(test)]
@@ -859,6 +864,14 @@ mod tests {
         let info = path_info("docs/guide.pt-BR.md", "guide.pt-BR");
         assert_eq!(info.language.as_deref(), Some("pt-br"));
         assert_eq!(info.name.key, "guide");
+        // Locale folders with a script or a numeric region are languages;
+        // words after a code are not.
+        let info = path_info("i18n/zh-Hans/docusaurus-plugin-content-blog/intro.md", "intro");
+        assert_eq!(info.language.as_deref(), Some("zh-hans"));
+        assert_eq!(path_info("es-419/intro.md", "intro").language.as_deref(), Some("es-419"));
+        for folder in ["de-duplicate", "en-route", "it-ops", "es-2024"] {
+            assert_eq!(path_info(&format!("{folder}/x.md"), "x").language, None, "{folder}");
+        }
         assert!(normalize("README").is_generic());
     }
 

@@ -324,6 +324,14 @@ struct Screening<'a> {
 }
 
 impl Screening<'_> {
+    /// Whether one note is a frozen copy that a newer copy of its own set
+    /// replaces ([`VersionRoots::outlived`]) and the other is under no
+    /// release folder at all.
+    fn outlived_outside(&self, a: NoteId, b: NoteId) -> bool {
+        let roots = self.roots;
+        roots.outlived(a) && roots.unversioned(b) || roots.outlived(b) && roots.unversioned(a)
+    }
+
     /// The pair the notes `a` and `b` make, if it is suggested: notes
     /// linked already, dismissed, of one series, or a page and its
     /// translation are not compared at all.
@@ -340,6 +348,7 @@ impl Screening<'_> {
             || part_and_collection(fa, fb)
             || translation(fa, fb)
             || self.records.two_records(fa, fb)
+            || self.outlived_outside(a, b)
         {
             return None;
         }
