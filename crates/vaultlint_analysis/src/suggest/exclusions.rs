@@ -103,6 +103,31 @@ pub(super) fn reports_of_two_periods(a: &Facts, b: &Facts) -> bool {
     x.key == y.key && x.dated() && y.dated() && x.key.split(' ').any(|w| PERIOD_WORDS.contains(&w))
 }
 
+/// Names of the record a release leaves: its changelog, its notes.
+const RELEASE_RECORDS: &[&str] = &[
+    "changelog",
+    "change log",
+    "changes",
+    "release notes",
+    "release note",
+    "releasenotes",
+    "release",
+    "news",
+];
+
+/// The records of two releases: one name of [`RELEASE_RECORDS`] but for
+/// the version each names (`CHANGELOG-v1.14.2`, `CHANGELOG-v1.15.2`). Each
+/// says what its release changed, and stays true for those who run it:
+/// a fix backported to several release lines gives their changelogs one
+/// text, not one changelog two versions.
+pub(super) fn records_of_two_releases(a: &Facts, b: &Facts) -> bool {
+    let (x, y) = (&a.path.name, &b.path.name);
+    let versioned = |n: &vaultlint_syntax::names::Normalized| {
+        n.markers.iter().any(|m| matches!(m, Marker::Version { .. }))
+    };
+    x.key == y.key && RELEASE_RECORDS.contains(&x.key.as_str()) && versioned(x) && versioned(y)
+}
+
 /// Words that name a note gathering the others of its kind.
 const COLLECTION_WORDS: &[&str] =
     &["collective", "combined", "cumulative", "compiled", "aggregate", "overall", "complete"];

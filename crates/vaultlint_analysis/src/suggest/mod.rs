@@ -38,7 +38,7 @@ use compare::compare;
 use direction::Direction;
 use exclusions::{
     Links, Ordinals, RecordFolders, best_partners, entry_and_document, in_series, logged_apart,
-    part_and_collection, reports_of_two_periods, translation,
+    part_and_collection, records_of_two_releases, reports_of_two_periods, translation,
 };
 use facts::{Boilerplate, Brief, Facts, facts_of_candidates};
 use minhash::{Common, Tally};
@@ -345,6 +345,7 @@ impl Screening<'_> {
             || (in_series(fa, fb, self.series) && !recased())
             || entry_and_document(fa, fb, self.series)
             || reports_of_two_periods(fa, fb)
+            || records_of_two_releases(fa, fb)
             || part_and_collection(fa, fb)
             || translation(fa, fb)
             || self.records.two_records(fa, fb)
