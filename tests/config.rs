@@ -166,8 +166,9 @@ fn predecessor_keys_from_the_file() {
     let notes = dir.path().join("notes");
     fs::create_dir_all(&notes).unwrap();
     fs::write(notes.join("old.md"), "# Old\n").unwrap();
-    fs::write(notes.join("new.md"), "---\nobsoletes: old.md\nsupersedes: gone.md\n---\n# New\n").unwrap();
-    // By default `supersedes` is read, and its value is missing.
+    fs::write(notes.join("new.md"), "---\nobsoletes: old.md\nsupersedes: Old.md\n---\n# New\n").unwrap();
+    // By default `supersedes` is read, and its value is missing (a slip
+    // of case for `old.md`).
     let (_, json) = check_json(&notes, &["--no-suggest"]);
     assert_eq!(codes(&json), [("missing-successor".to_string(), "new.md".to_string())]);
     // With the vault's own key, `obsoletes` is the edge and `supersedes` is nothing.

@@ -223,6 +223,19 @@ fn both_sides_of_a_declaration() {
     assert_eq!(scheduled, [("scheduled-successor".into(), "handbook/travel.md".into(), Some(3))]);
 }
 
+/// A note that merged others keeps their names as aliases, and its
+/// `supersedes` names the notes it merged, deleted since: neither its own
+/// alias nor another note's makes it, or that note, superseded, and a note
+/// that is gone is the end of a merge, not a finding, unless a note of a
+/// close name says the value is a slip.
+#[test]
+fn a_merged_note_names_the_notes_it_replaced() {
+    let json = expect("merged-notes", &[("missing-successor", "Library/SoT/SoT - Habits.md", Some(8))]);
+    assert_eq!(json["diagnostics"][0]["help"], "did you mean `Library/Notes/Habit stacking.md`?");
+    let map = common::lineage_map(&fixture("merged-notes"), &[]);
+    assert_eq!(map["Library/SoT/SoT - Habits.md"]["standing"], "in-force");
+}
+
 #[test]
 fn invalid_frontmatter() {
     let json = expect(

@@ -167,6 +167,20 @@ pub fn declarations_of(vault: &Vault, id: NoteId) -> Vec<Declared> {
             let text = value.as_str().unwrap_or_default();
             let resolution = match vault.resolve(id, text) {
                 Resolution::Note(target) if vault.is_template(target) => Resolution::Template(target),
+                // A note merged into another and deleted leaves its name as
+                // the other's alias, so that links to it still land: a
+                // `supersedes` naming it names the note that is gone, not
+                // the note that took its name (nor the note itself).
+                Resolution::Note(target) if matches!(side, Side::Predecessor | Side::Corrects) => {
+                    match vaultlint_syntax::link::parse(text) {
+                        Ok(vaultlint_syntax::link::Target::Wikilink { name })
+                            if !name.contains('/') && !vault.named(target, &name) =>
+                        {
+                            Resolution::Missing { wanted: name, by_name: true }
+                        }
+                        _ => Resolution::Note(target),
+                    }
+                }
                 other => other,
             };
             let key = field.key.to_string();

@@ -580,6 +580,12 @@ impl Vault {
         Resolution::Missing { wanted, by_name: false }
     }
 
+    /// Whether the wikilink `name` names note `id` by its file name, not
+    /// an alias.
+    pub fn named(&self, id: NoteId, name: &str) -> bool {
+        fold(self.strip_extension(name.trim_start_matches('/'))) == fold(self.notes[id].stem())
+    }
+
     fn resolve_wikilink(&self, name: &str) -> Resolution {
         let key = fold(self.strip_extension(name.trim_start_matches('/')));
         fn found<'m>(index: &'m Index, key: &str) -> Option<&'m [Entry]> {

@@ -100,7 +100,11 @@ impl Resolver<'_> {
                     out.push(d);
                 }
             }
-            Resolution::Missing { wanted, by_name } => out.push(self.missing(declared, wanted, *by_name)),
+            Resolution::Missing { wanted, by_name } => {
+                if let Some(d) = self.missing(declared, wanted, *by_name) {
+                    out.push(d);
+                }
+            }
             Resolution::Ambiguous { first, total } => {
                 let paths: Vec<String> = first.iter().map(|&c| vault.notes[c].path.clone()).collect();
                 let more = match total - first.len() {
@@ -149,10 +153,17 @@ impl Resolver<'_> {
         }
     }
 
-    /// `missing-successor`, with the closest names in the help.
-    fn missing(&mut self, declared: &Declared, wanted: &str, by_name: bool) -> Diagnostic {
+    /// `missing-successor`, with the closest names in the help. A note
+    /// this one replaces (`supersedes`, `corrects`) that is gone is the
+    /// usual end of a note merged into this one and deleted: it is
+    /// reported only where a note of a close name suggests a slip.
+    fn missing(&mut self, declared: &Declared, wanted: &str, by_name: bool) -> Option<Diagnostic> {
         let (id, text, noun) = (declared.by, &declared.text, declared.side.noun());
         let close = self.close_names(wanted, id);
+        let backward = matches!(declared.side, Side::Predecessor | Side::Corrects);
+        if backward && !close.as_ref().and_then(|c| c.first()).is_some_and(|first| slip(wanted, first)) {
+            return None;
+        }
         let message = if by_name {
             format!("{noun} `{text}` does not exist: no note has that name or alias")
         } else {
@@ -161,15 +172,15 @@ impl Resolver<'_> {
         let mut d = Diagnostic::new(Code::MissingSuccessor, &self.vault.notes[id].path, message)
             .at(declared.span, "no such note");
         let Some(close) = close else {
-            return d.help(
+            return Some(d.help(
                 "no close name was looked for: this run has too many broken declarations to compare each with \
                  every note; fix the others first",
-            );
+            ));
         };
         if let Some(first) = close.first() {
             d = d.help(format!("did you mean `{first}`?"));
         }
-        d.related(close)
+        Some(d.related(close))
     }
 
     /// The paths of notes named like `wanted`, other than the note `id`;
@@ -186,6 +197,17 @@ impl Resolver<'_> {
         let found = found.as_ref()?;
         Some(found.iter().filter(|&&c| c != id).map(|&c| vault.notes[c].path.clone()).collect())
     }
+}
+
+/// How alike a name written and a note's file name must be for the one
+/// to read as a slip for the other.
+const SLIP: f64 = 0.85;
+
+/// Whether `wanted` (a name or a path) reads as a slip for the note at
+/// `path`: the same file name but for case, folder or a few letters.
+fn slip(wanted: &str, path: &str) -> bool {
+    let name = |p: &str| vaultlint_core::text::fold(vaultlint_syntax::note::stem_of(p));
+    strsim::normalized_levenshtein(&name(wanted), &name(path)) >= SLIP
 }
 
 /// `successor-by-alias`: a bare wikilink that reached `target` through one
