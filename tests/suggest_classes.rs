@@ -90,6 +90,20 @@ fn docusaurus_releases_named_with_a_v_are_releases() {
     );
 }
 
+/// A copy filed in a numbered archive folder (`99_Archive/`) is filed as
+/// the older: edit times that make it the newer leave the pair uncertain,
+/// with both reasons, rather than retiring the live note.
+#[test]
+fn an_archived_copy_edited_since_is_uncertain() {
+    let (pairs, json) = found(&fixture("archived-copies"), &["--no-git"]);
+    assert_eq!(
+        pairs,
+        owned(&[("20 Notes/Reading plan.md", "99_Archive/Reading plan (spring).md", "uncertain")])
+    );
+    let reasons = json["pairs"][0]["reasons"].to_string();
+    assert!(reasons.contains(r#"but \"99_Archive/\" files the newer as the older"#), "{reasons}");
+}
+
 /// Six revisions of one program (`Heat solver v1` to `v6`), each written
 /// after the one before, are a chain: each is paired with the next only,
 /// the code every revision keeps counts as their shared text rather than

@@ -600,7 +600,7 @@ pub fn path_info(path: &str, stem: &str) -> PathInfo {
     let mut place = Vec::new();
     for folder in &folders[..folders.len() - 1] {
         let lower = folder.to_lowercase();
-        if OLDER_FOLDERS.contains(&lower.as_str()) {
+        if OLDER_FOLDERS.contains(&crate::template::without_ordinal(&lower).trim_start_matches('_')) {
             info.name.markers.push(Marker::Older { text: format!("{folder}/") });
         } else if let Some(y) = year_folder(&lower) {
             info.name.markers.push(Marker::Date { day: Day::new(y, 0, 0), text: format!("{folder}/") });
@@ -858,6 +858,11 @@ mod tests {
         let info = path_info("hr/archive/2024/expenses.md", "expenses");
         assert_eq!(info.place, "hr");
         assert_eq!(info.name.markers.len(), 2);
+        // A numbered archive folder, as vaults number their top folders.
+        for folder in ["99_Archive", "99 - Archive", "_archive", "4. Old"] {
+            let info = path_info(&format!("{folder}/Habits.md"), "Habits");
+            assert!(matches!(info.name.markers[..], [Marker::Older { .. }]), "{folder}");
+        }
         let info = path_info("docs/fr/onboarding.md", "onboarding");
         assert_eq!(info.language.as_deref(), Some("fr"));
         assert_eq!(info.place, "docs");

@@ -14,8 +14,9 @@ const FOLDERS: &[&str] = &["templates", "template", "_templates", "_template", "
 /// File names (without extension, in lower case) of templates.
 const FILES: &[&str] = &["template", "_template"];
 
-/// The name without a leading ordinal: `01 Templates` is `Templates`.
-fn without_ordinal(name: &str) -> &str {
+/// The name without a leading ordinal: `01 Templates` is `Templates`,
+/// `99_Archive` is `Archive`, as vaults number their top folders.
+pub fn without_ordinal(name: &str) -> &str {
     let rest = name.trim_start_matches(|c: char| c.is_ascii_digit());
     if rest.len() == name.len() {
         return name;

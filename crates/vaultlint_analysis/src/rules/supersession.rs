@@ -204,10 +204,18 @@ impl Resolver<'_> {
 const SLIP: f64 = 0.85;
 
 /// Whether `wanted` (a name or a path) reads as a slip for the note at
-/// `path`: the same file name but for case, folder or a few letters.
+/// `path`: the same file name but for case, folder or a few letters, or
+/// the record number its file name opens (`0048` or `SIMD-0048` for
+/// `0048-native-program.md`), as proposals name each other.
 fn slip(wanted: &str, path: &str) -> bool {
     let name = |p: &str| vaultlint_core::text::fold(vaultlint_syntax::note::stem_of(p));
-    strsim::normalized_levenshtein(&name(wanted), &name(path)) >= SLIP
+    let (wanted, stem) = (name(wanted), name(path));
+    let number =
+        wanted.trim_start_matches(|c: char| c.is_ascii_alphabetic()).trim_start_matches(['-', '_', ' ']);
+    let record = !number.is_empty()
+        && number.bytes().all(|b| b.is_ascii_digit())
+        && stem.strip_prefix(number).is_some_and(|rest| rest.starts_with(['-', '_', ' ']));
+    record || strsim::normalized_levenshtein(&wanted, &stem) >= SLIP
 }
 
 /// `successor-by-alias`: a bare wikilink that reached `target` through one

@@ -66,8 +66,15 @@ pub fn decide(a: &Age, b: &Age) -> Verdict {
 /// release folder is committed after the live pages it copies.
 pub fn decide_with(a: &Age, b: &Age, content: Option<Ordering>) -> Verdict {
     if let Some((order, dates)) = by_dates(a, b) {
-        let evidence = vec![dates];
-        return Verdict { order, direction: Direction::Confident, evidence, by_dates: true, by_words: false };
+        // An edit time says when a note was last touched, not when its
+        // version was written: a copy filed as the older (`99_Archive/`,
+        // `(old)`) and touched since is not thereby the newer.
+        let filed = edit_times_only(&dates).then(|| filed_older(order, a, b)).flatten();
+        let (direction, evidence) = match filed {
+            Some(word) => (Direction::Uncertain, vec![dates, Evidence::FiledAsOlder { word }]),
+            None => (Direction::Confident, vec![dates]),
+        };
+        return Verdict { order, direction, evidence, by_dates: true, by_words: false };
     }
     let verdict =
         |order, direction, evidence| Verdict { order, direction, evidence, by_dates: false, by_words: false };
@@ -123,6 +130,35 @@ fn by_dates(a: &Age, b: &Age) -> Option<(Ordering, Evidence)> {
     // No key dates both: compare each one's most telling date.
     let ((kx, x), (ky, y)) = (a.dates.first()?, b.dates.first()?);
     compare_dates(kx, x, ky, y)
+}
+
+/// The keys that say when a note was last edited, not written.
+const EDIT_KEYS: [&str; 2] = ["updated", "modified"];
+
+/// Whether dates ordered two notes by their edit times alone.
+fn edit_times_only(dates: &Evidence) -> bool {
+    matches!(dates, Evidence::Dates { older_key, newer_key, .. }
+        if EDIT_KEYS.contains(older_key) && EDIT_KEYS.contains(newer_key))
+}
+
+/// Words that file a note away as retired, not a copy of unknown age
+/// (`copy`, ` (1)`): a copy may be the one edited since.
+const RETIRED_WORDS: [&str; 8] =
+    ["old", "archive", "archived", "archives", "legacy", "deprecated", "obsolete", "outdated"];
+
+/// The folder or word that files the note `order` makes the newer away as
+/// retired (`99_Archive/`, `(old)`), where the other has none.
+fn filed_older(order: Ordering, a: &Age, b: &Age) -> Option<String> {
+    let (older, newer) = if order == Ordering::Less { (a, b) } else { (b, a) };
+    let retired = |m: &&&Marker| match m {
+        Marker::Older { text } => {
+            let word = text.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase();
+            text.ends_with('/') || RETIRED_WORDS.contains(&word.as_str())
+        }
+        _ => false,
+    };
+    let word = |age: &Age| age.markers.iter().find(retired).map(|m| m.text().to_string());
+    word(older).is_none().then(|| word(newer)).flatten()
 }
 
 fn find<'d>(age: &'d Age, key: &str) -> Option<&'d Written> {

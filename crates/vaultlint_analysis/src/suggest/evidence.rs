@@ -104,6 +104,9 @@ pub enum Evidence {
     DisagreesWithRelease,
     /// The markers in the names point both ways.
     NamesDisagree,
+    /// Given after edit times that make the newer a note filed as the
+    /// older (`99_Archive/`, `old`): the two disagree.
+    FiledAsOlder { word: String },
     /// When each path was first committed, seconds since the epoch.
     FirstCommitted { older: i64, newer: i64 },
     /// Only the files' modification times tell the two apart.
@@ -232,6 +235,7 @@ impl fmt::Display for Evidence {
             Evidence::MadeTogether => f.write_str("but both were added within a day, named for two subjects"),
             Evidence::DisagreesWithRelease => f.write_str("which the release order overrules"),
             Evidence::NamesDisagree => f.write_str("the names disagree"),
+            Evidence::FiledAsOlder { word } => write!(f, "but \"{word}\" files the newer as the older"),
             Evidence::FirstCommitted { older, newer } if day(*older) == day(*newer) => {
                 // One day: the times tell them apart, in UTC.
                 let time =
