@@ -90,7 +90,17 @@ fn use_color(choice: Color) -> bool {
     }
 }
 
-/// Width for graphical reports: `COLUMNS` when set, else 100.
+/// Width for graphical reports: `COLUMNS` when set, else the terminal's
+/// when standard output is one, else 100.
 fn width() -> usize {
-    std::env::var("COLUMNS").ok().and_then(|c| c.parse().ok()).filter(|&w| w >= 40).unwrap_or(100)
+    let columns = std::env::var("COLUMNS").ok().and_then(|c| c.parse().ok());
+    let terminal = || {
+        use std::io::IsTerminal;
+        std::io::stdout()
+            .is_terminal()
+            .then(|| crossterm::terminal::size().ok())
+            .flatten()
+            .map(|(w, _)| w as usize)
+    };
+    columns.or_else(terminal).filter(|&w| w >= 40).unwrap_or(100)
 }

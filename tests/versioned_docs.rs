@@ -303,3 +303,30 @@ fn a_folder_rule_is_checked_and_a_declaration_wins_over_it() {
     assert!(versions.find("manual/1.0/intro.md") < versions.find("manual/1.1/intro.md"), "{versions}");
     assert!(versions.contains("manual/_dev/intro.md"), "{versions}");
 }
+
+/// The table an `unmarked-version-roots` finding offers is one key to a
+/// line, as TOML needs, in the JSON help and in the human output alike:
+/// appended to the config as shown, it retires the copies and the finding
+/// goes.
+#[test]
+fn the_table_a_finding_offers_pastes_into_the_config() {
+    let dir = tempfile::tempdir().unwrap();
+    common::copy_dir(&common::fixture("docusaurus-v-releases"), dir.path());
+    let (_, json) = common::check_json(dir.path(), &["--no-git"]);
+    let help = json["diagnostics"][0]["help"].as_str().unwrap().to_string();
+    let table = "[[supersede]]\n    older = \"versioned_docs/version-v[0-9]*\"\n    newer = \"docs\"";
+    assert_eq!(help, format!("add to .vaultlint.toml:\n\n    {table}"));
+    let out = vaultlint().args(["check", "--no-git"]).arg(dir.path()).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains(
+            "\n            [[supersede]]\n            older = \"versioned_docs/version-v[0-9]*\"\n"
+        ),
+        "{text}"
+    );
+    let config = dir.path().join(".vaultlint.toml");
+    let pasted: String = help.lines().skip(2).map(|l| format!("{}\n", l.trim())).collect();
+    fs::write(&config, format!("{}\n{pasted}", fs::read_to_string(&config).unwrap())).unwrap();
+    let (code, json) = common::check_json(dir.path(), &["--no-git"]);
+    assert_eq!((code, common::findings(&json)), (0, vec![]), "{json}");
+}

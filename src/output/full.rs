@@ -3,7 +3,7 @@
 //! added by the caller unless `--quiet`.
 
 use super::Style;
-use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, SourceCode};
+use miette::{GraphicalTheme, LabeledSpan, SourceCode};
 use std::fmt;
 use vaultlint_core::diagnostic::{Diagnostic, Severity, Sources};
 use vaultlint_core::text::{sanitize, sanitize_source};
@@ -199,7 +199,8 @@ fn rendered(d: &Diagnostic, sources: &dyn Sources, paths: &super::Paths) -> Rend
             Severity::Error => miette::Severity::Error,
             Severity::Warning => miette::Severity::Warning,
         },
-        help: d.help.as_deref().map(|h| sanitize(h).into_owned()),
+        // A help of several lines (a config table to paste) keeps them.
+        help: d.help.as_deref().map(vaultlint_core::text::sanitize_lines),
         label,
         source: snippet.map(|(s, ..)| s),
     }
@@ -207,7 +208,7 @@ fn rendered(d: &Diagnostic, sources: &dyn Sources, paths: &super::Paths) -> Rend
 
 pub fn render(report: &Report, sources: &dyn Sources, style: Style, paths: &super::Paths) -> String {
     let theme = if style.color { GraphicalTheme::unicode() } else { GraphicalTheme::unicode_nocolor() };
-    let handler = GraphicalReportHandler::new_themed(theme).with_width(style.width).with_links(false);
+    let handler = super::report_handler(theme, style);
     let mut out = String::new();
     for (d, more) in super::shown(report) {
         let _ = handler.render_report(&mut out, &rendered(d, sources, paths));

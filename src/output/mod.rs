@@ -28,14 +28,50 @@ impl Default for Style {
     }
 }
 
+/// The handler that draws graphical reports at `style`'s width. Lines are
+/// broken only at spaces outside code spans, never inside a word: a path,
+/// a command in backticks or a hint's config line is pasted whole.
+pub fn report_handler(theme: miette::GraphicalTheme, style: Style) -> miette::GraphicalReportHandler {
+    miette::GraphicalReportHandler::new_themed(theme)
+        .with_width(style.width)
+        .with_links(false)
+        .with_break_words(false)
+        .with_word_splitter(textwrap::WordSplitter::NoHyphenation)
+        .with_word_separator(textwrap::WordSeparator::Custom(words_outside_code))
+}
+
+/// Splits a line into words at spaces outside backticks, each word with
+/// the spaces after it.
+fn words_outside_code(line: &str) -> Box<dyn Iterator<Item = textwrap::core::Word<'_>> + '_> {
+    let mut words = Vec::new();
+    let (mut start, mut in_code, mut after_space) = (0, false, false);
+    for (at, c) in line.char_indices() {
+        if c == ' ' && !in_code {
+            after_space = true;
+            continue;
+        }
+        if after_space {
+            words.push(textwrap::core::Word::from(&line[start..at]));
+            start = at;
+            after_space = false;
+        }
+        if c == '`' {
+            in_code = !in_code;
+        }
+    }
+    if start < line.len() {
+        words.push(textwrap::core::Word::from(&line[start..]));
+    }
+    Box::new(words.into_iter())
+}
+
 /// A config file's problem, drawn with its snippet (without colour: it
 /// goes to standard error, where every control character is escaped),
 /// every text from the file made safe for a terminal first.
 pub fn config_error(error: &vaultlint_workspace::config::ConfigError, style: Style) -> String {
-    use miette::{GraphicalReportHandler, GraphicalTheme};
+    use miette::GraphicalTheme;
     use vaultlint_core::text::{sanitize, sanitize_source};
-    let theme = GraphicalTheme::unicode_nocolor();
-    let handler = GraphicalReportHandler::new_themed(theme).with_width(style.width).with_links(false);
+    let handler = report_handler(GraphicalTheme::unicode_nocolor(), style);
     let safe = vaultlint_workspace::config::ConfigError {
         file: error.file.clone(),
         text: sanitize_source(&error.text).into_owned(),

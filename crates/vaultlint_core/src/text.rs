@@ -127,11 +127,29 @@ pub fn closest<'a>(wrong: &str, candidates: impl IntoIterator<Item = &'a str>, m
 /// `text` as one word of a POSIX shell command: as it is when every
 /// character is safe unquoted, else in single quotes (a quote inside
 /// written `'\''`), so that a command printed for a person to paste runs
-/// as printed, names with spaces and all.
+/// as printed, names with spaces and all. A name holding a character no
+/// terminal may be sent (a control or a direction mark, which [`sanitize`]
+/// would show escaped) is written in the `$'…'` quotes of bash and zsh,
+/// that character as its escape, so the pasted word is the name itself.
 pub fn shell_quote(text: &str) -> Cow<'_, str> {
     let safe = |c: char| c.is_ascii_alphanumeric() || "_-./+,:@%=".contains(c);
     if !text.is_empty() && text.chars().all(safe) {
         return Cow::Borrowed(text);
+    }
+    if text.chars().any(|c| is_unsafe(c) || c == '\n' || c == '\t') {
+        let mut out = String::from("$'");
+        for c in text.chars() {
+            match c {
+                '\'' | '\\' => {
+                    out.push('\\');
+                    out.push(c);
+                }
+                c if is_unsafe(c) || c == '\n' || c == '\t' => out.push_str(&format!("\\U{:08x}", c as u32)),
+                c => out.push(c),
+            }
+        }
+        out.push('\'');
+        return Cow::Owned(out);
     }
     Cow::Owned(format!("'{}'", text.replace('\'', "'\\''")))
 }
@@ -147,6 +165,10 @@ mod tests {
         assert_eq!(shell_quote("it's.md"), "'it'\\''s.md'");
         assert_eq!(shell_quote("$HOME.md"), "'$HOME.md'");
         assert_eq!(shell_quote(""), "''");
+        // A direction mark or a control: bash's and zsh's `$'…'`, which a
+        // terminal shows as written and the shell reads as the name.
+        assert_eq!(shell_quote("\u{200e}Gemini's.md"), "$'\\U0000200eGemini\\'s.md'");
+        assert_eq!(sanitize(&shell_quote("a\u{1b}b")), shell_quote("a\u{1b}b"));
     }
 
     #[test]

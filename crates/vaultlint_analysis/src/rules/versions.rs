@@ -23,10 +23,11 @@ pub fn check(cx: &super::Context, out: &mut Vec<Diagnostic>) {
     let Some(suggestions) = suggestions else { return };
     for folder in &suggestions.folders {
         let message = format!("{}, and no `[[supersede]]` rule retires them", folder.describe());
-        let table = folder.table().trim_end().replace('\n', "; ");
+        // The table as it is pasted: one key to a line, as TOML needs.
+        let table = folder.table().trim_end().replace('\n', "\n    ");
         out.push(
             Diagnostic::new(Code::UnmarkedVersionRoots, &vault.config.config_name, message)
-                .help(format!("add to {}: {table}", vault.config.config_name))
+                .help(format!("add to {}:\n\n    {table}", vault.config.config_name))
                 .related(folder.roots.iter().map(|r| format!("{r}/")).collect()),
         );
     }
