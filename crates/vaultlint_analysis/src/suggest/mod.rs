@@ -332,6 +332,17 @@ impl Screening<'_> {
         roots.outlived(a) && roots.unversioned(b) || roots.outlived(b) && roots.unversioned(a)
     }
 
+    /// Whether the two notes are pages of two sets of release folders (a
+    /// site's English releases and its Chinese ones): each set orders its
+    /// own copies, and a page of one tree is no version of another's, even
+    /// where a translation left the text as it was.
+    fn two_trees(&self, a: NoteId, b: NoteId) -> bool {
+        match (self.roots.family(a), self.roots.family(b)) {
+            (Some((x, _)), Some((y, _))) => x != y,
+            _ => false,
+        }
+    }
+
     /// The pair the notes `a` and `b` make, if it is suggested: notes
     /// linked already, dismissed, of one series, or a page and its
     /// translation are not compared at all.
@@ -350,6 +361,7 @@ impl Screening<'_> {
             || translation(fa, fb)
             || self.records.two_records(fa, fb)
             || self.outlived_outside(a, b)
+            || self.two_trees(a, b)
         {
             return None;
         }
