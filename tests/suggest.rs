@@ -488,3 +488,17 @@ fn marking_a_note_sets_its_status_in_force_to_superseded() {
     let (code, json) = check_json(dir.path(), &[]);
     assert_eq!((code, findings(&json)), (0, vec![]), "{json}");
 }
+
+/// `--dry-run` with nothing confident to apply says so on standard error
+/// and leaves standard output an empty diff.
+#[test]
+fn a_dry_run_with_nothing_to_apply_says_so() {
+    let out = vaultlint()
+        .args(["suggest", "--dry-run", "--no-git"])
+        .arg(fixture("archived-copies"))
+        .output()
+        .unwrap();
+    assert_eq!((out.status.code(), out.stdout.as_slice()), (Some(0), &b""[..]));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.starts_with("vaultlint: no edit to make: 1 pair listed, none confident"), "{err}");
+}

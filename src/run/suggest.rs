@@ -62,7 +62,19 @@ fn apply_pairs(
     let mut stdout = std::io::stdout().lock();
     let unattended = review::unattended(&found.pairs, min_score);
     let result = if args.dry_run {
-        review::dry_run(found, &unattended, &mut stdout).map(|_| 0)
+        review::dry_run(found, &unattended, &mut stdout).map(|written| {
+            // Said on standard error, so that the diff on standard output
+            // stays a diff; silence would read as a tool that did nothing.
+            let left = found.pairs.len() - unattended.len();
+            if written == 0 {
+                eprintln!(
+                    "vaultlint: no edit to make: {} listed, none confident at --min-score {min_score}{}",
+                    vaultlint_core::text::plural(found.pairs.len(), "pair"),
+                    if left > 0 { "; `suggest --apply` asks about each" } else { "" }
+                );
+            }
+            0
+        })
     } else if args.yes {
         review::apply_all(found, &unattended, &mut stdout)
             .map(|s| if s.failed.is_empty() { 0 } else { FAILED })
