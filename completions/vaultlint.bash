@@ -101,7 +101,7 @@ _vaultlint() {
             return 0
             ;;
         vaultlint__subcmd__check)
-            opts="-q -o -j -h -V --root --exclude --no-cache --cache-dir --format --strict --statistics --quiet --no-suggest --no-git --as-of --fix --diff --select --extend-select --ignore --exit-zero --output-file --baseline --write-baseline --stdin-filename --color --threads --config --isolated --help --version"
+            opts="-q -o -j -h -V --root --exclude --no-cache --cache-dir --output-format --format --strict --statistics --quiet --no-suggest --no-git --as-of --fix --diff --select --extend-select --ignore --exit-zero --output-file --baseline --write-baseline --stdin-filename --color --threads --config --isolated --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -120,6 +120,10 @@ _vaultlint() {
                     return 0
                     ;;
                 --format)
+                    COMPREPLY=($(compgen -W "full concise json github sarif" -- "${cur}"))
+                    return 0
+                    ;;
+                --output-format)
                     COMPREPLY=($(compgen -W "full concise json github sarif" -- "${cur}"))
                     return 0
                     ;;
@@ -225,7 +229,7 @@ _vaultlint() {
             return 0
             ;;
         vaultlint__subcmd__graph)
-            opts="-j -h -V --root --exclude --no-cache --cache-dir --format --as-of --color --threads --config --isolated --help --version"
+            opts="-j -h -V --root --exclude --no-cache --cache-dir --output-format --format --as-of --color --threads --config --isolated --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -244,6 +248,10 @@ _vaultlint() {
                     return 0
                     ;;
                 --format)
+                    COMPREPLY=($(compgen -W "dot mermaid" -- "${cur}"))
+                    return 0
+                    ;;
+                --output-format)
                     COMPREPLY=($(compgen -W "dot mermaid" -- "${cur}"))
                     return 0
                     ;;
@@ -401,7 +409,7 @@ _vaultlint() {
             return 0
             ;;
         vaultlint__subcmd__lineage)
-            opts="-j -h -V --all --root --exclude --no-cache --cache-dir --format --as-of --scope --verdict-suspected --since --color --threads --config --isolated --help --version"
+            opts="-j -h -V --all --root --exclude --no-cache --cache-dir --output-format --format --as-of --scope --verdict-suspected --since --color --threads --config --isolated --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -420,6 +428,10 @@ _vaultlint() {
                     return 0
                     ;;
                 --format)
+                    COMPREPLY=($(compgen -W "full json jsonl" -- "${cur}"))
+                    return 0
+                    ;;
+                --output-format)
                     COMPREPLY=($(compgen -W "full json jsonl" -- "${cur}"))
                     return 0
                     ;;
@@ -459,13 +471,17 @@ _vaultlint() {
             return 0
             ;;
         vaultlint__subcmd__rule)
-            opts="-j -h -V --all --format --color --threads --config --isolated --help --version"
+            opts="-j -h -V --all --output-format --format --color --threads --config --isolated --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --format)
+                    COMPREPLY=($(compgen -W "full json" -- "${cur}"))
+                    return 0
+                    ;;
+                --output-format)
                     COMPREPLY=($(compgen -W "full json" -- "${cur}"))
                     return 0
                     ;;
@@ -523,7 +539,7 @@ _vaultlint() {
             return 0
             ;;
         vaultlint__subcmd__suggest)
-            opts="-q -j -h -V --root --exclude --no-cache --cache-dir --format --min-score --limit --no-git --quiet --dismiss --apply --yes --dry-run --link-style --color --threads --config --isolated --help --version"
+            opts="-q -j -h -V --root --exclude --no-cache --cache-dir --output-format --format --min-score --limit --no-git --quiet --dismiss --apply --yes --dry-run --link-style --color --threads --config --isolated --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -542,6 +558,10 @@ _vaultlint() {
                     return 0
                     ;;
                 --format)
+                    COMPREPLY=($(compgen -W "full json" -- "${cur}"))
+                    return 0
+                    ;;
+                --output-format)
                     COMPREPLY=($(compgen -W "full json" -- "${cur}"))
                     return 0
                     ;;

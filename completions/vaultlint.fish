@@ -43,7 +43,7 @@ complete -c vaultlint -n "__fish_vaultlint_needs_command" -f -a "help" -d 'Print
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l root -d 'The vault root, when PATH names notes or subfolders' -r -F
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l exclude -d 'Leave out paths matching this glob (relative to the vault root); repeatable' -r
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l cache-dir -d 'Keep the cache of warm runs in DIR (default: .vaultlint_cache at the vault root)' -r -F
-complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l format -d 'Output format' -r -f -a "full\t'Graphical reports with the frontmatter snippet, then a summary'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l format -l output-format -d 'Output format' -r -f -a "full\t'Graphical reports with the frontmatter snippet, then a summary'
 concise\t'One line per finding: path:line:col: severity[code] message'
 json\t'One JSON object (schema in the README)'
 github\t'GitHub Actions workflow commands, shown as annotations'
@@ -76,7 +76,7 @@ complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -s V -l versi
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -l root -d 'The vault root, when PATH names notes or subfolders' -r -F
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -l exclude -d 'Leave out paths matching this glob (relative to the vault root); repeatable' -r
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -l cache-dir -d 'Keep the cache of warm runs in DIR (default: .vaultlint_cache at the vault root)' -r -F
-complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -l format -d 'Output format' -r -f -a "full\t'Each pair with its evidence and the lines that differ'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -l format -l output-format -d 'Output format' -r -f -a "full\t'Each pair with its evidence and the lines that differ'
 json\t'One JSON object (schema in the README)'"
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -l min-score -d 'Leave out pairs scoring below this, 0 to 1 (default: 0.5)' -r
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -l limit -d 'Show at most this many pairs (1 or more)' -r
@@ -101,7 +101,7 @@ complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -s V -l ver
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand lineage" -l root -d 'The vault root, when NOTE is inside a vault that has no marker' -r -F
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand lineage" -l exclude -d 'Leave out paths matching this glob (relative to the vault root); repeatable' -r
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand lineage" -l cache-dir -d 'Keep the cache of warm runs in DIR (default: .vaultlint_cache at the vault root)' -r -F
-complete -c vaultlint -n "__fish_vaultlint_using_subcommand lineage" -l format -d 'Output format' -r -f -a "full\t'A numbered table of each note\'s versions, oldest first'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand lineage" -l format -l output-format -d 'Output format' -r -f -a "full\t'A numbered table of each note\'s versions, oldest first'
 json\t'One JSON object (schema in the README)'
 jsonl\t'With --all: one JSON object a line, a note each, to stream'"
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand lineage" -l as-of -d 'Say which note is in force on this day, YYYY-MM-DD (default: today)' -r
@@ -121,7 +121,7 @@ complete -c vaultlint -n "__fish_vaultlint_using_subcommand lineage" -s V -l ver
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand graph" -l root -d 'The vault root, when PATH names notes or subfolders' -r -F
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand graph" -l exclude -d 'Leave out paths matching this glob (relative to the vault root); repeatable' -r
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand graph" -l cache-dir -d 'Keep the cache of warm runs in DIR (default: .vaultlint_cache at the vault root)' -r -F
-complete -c vaultlint -n "__fish_vaultlint_using_subcommand graph" -l format -d 'Output format' -r -f -a "dot\t'Graphviz DOT (`vaultlint graph | dot -Tsvg > graph.svg`)'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand graph" -l format -l output-format -d 'Output format' -r -f -a "dot\t'Graphviz DOT (`vaultlint graph | dot -Tsvg > graph.svg`)'
 mermaid\t'A Mermaid flowchart, for a README or a review'"
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand graph" -l as-of -d 'Mark the notes in force on this day, YYYY-MM-DD (default: today)' -r
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand graph" -l color -d 'When to use colour: auto (a terminal, and NO_COLOR unset), always or never' -r -f -a "auto\t''
@@ -133,7 +133,7 @@ complete -c vaultlint -n "__fish_vaultlint_using_subcommand graph" -l no-cache -
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand graph" -l isolated -d 'Ignore every config file'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand graph" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand graph" -s V -l version -d 'Print version'
-complete -c vaultlint -n "__fish_vaultlint_using_subcommand rule" -l format -d 'Output format' -r -f -a "full\t'The rule\'s explanation as text'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand rule" -l format -l output-format -d 'Output format' -r -f -a "full\t'The rule\'s explanation as text'
 json\t'One JSON object'"
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand rule" -l color -d 'When to use colour: auto (a terminal, and NO_COLOR unset), always or never' -r -f -a "auto\t''
 always\t''

@@ -113,7 +113,7 @@ pub struct CheckArgs {
     pub vault: VaultArgs,
 
     /// Output format
-    #[arg(long, value_enum, default_value_t = Format::Full)]
+    #[arg(long, visible_alias = "output-format", value_enum, default_value_t = Format::Full)]
     pub format: Format,
 
     /// Exit with status 1 on warnings too
@@ -224,7 +224,7 @@ pub struct LineageArgs {
     pub cache: CacheArgs,
 
     /// Output format
-    #[arg(long, value_enum, default_value_t = LineageFormat::Full)]
+    #[arg(long, visible_alias = "output-format", value_enum, default_value_t = LineageFormat::Full)]
     pub format: LineageFormat,
 
     /// Say which note is in force on this day, YYYY-MM-DD (default: today)
@@ -260,7 +260,7 @@ pub struct RuleArgs {
     pub all: bool,
 
     /// Output format
-    #[arg(long, value_enum, default_value_t = RuleFormat::Full)]
+    #[arg(long, visible_alias = "output-format", value_enum, default_value_t = RuleFormat::Full)]
     pub format: RuleFormat,
 }
 
@@ -271,7 +271,7 @@ pub struct GraphArgs {
     pub vault: VaultArgs,
 
     /// Output format
-    #[arg(long, value_enum, default_value_t = GraphFormat::Dot)]
+    #[arg(long, visible_alias = "output-format", value_enum, default_value_t = GraphFormat::Dot)]
     pub format: GraphFormat,
 
     /// Mark the notes in force on this day, YYYY-MM-DD (default: today)
@@ -295,7 +295,7 @@ pub struct SuggestArgs {
     pub vault: VaultArgs,
 
     /// Output format
-    #[arg(long, value_enum, default_value_t = SuggestFormat::Full)]
+    #[arg(long, visible_alias = "output-format", value_enum, default_value_t = SuggestFormat::Full)]
     pub format: SuggestFormat,
 
     /// Leave out pairs scoring below this, 0 to 1 (default: 0.5)

@@ -65,3 +65,19 @@ fn rules_explain_themselves() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("did you mean `missing-successor`?"));
 }
+
+/// `--output-format`, the spelling ruff users type, is `--format`.
+#[test]
+fn output_format_is_format() {
+    let run = |flag: &str| {
+        let out = vaultlint()
+            .args(["check", "--no-git", flag, "concise"])
+            .arg(fixture("versions"))
+            .output()
+            .unwrap();
+        (out.status.code(), String::from_utf8(out.stdout).unwrap())
+    };
+    let (code, text) = run("--output-format");
+    assert_eq!((code, text.clone()), run("--format"));
+    assert!(text.contains("warning[suspected-version]"), "{text}");
+}
