@@ -43,6 +43,10 @@ fn a_baseline_reports_only_new_findings() {
     // Nothing new: clean, and the file is the same when written again.
     let (code, json) = check(dir.path(), &["--baseline", base]);
     assert_eq!((code, findings(&json).len(), json["baseline"]["unchanged"].as_u64()), (0, 0, Some(9)));
+    // The summary says what the baseline held back.
+    let out = vaultlint().args(["check", "--baseline", base]).args(AS_OF).arg(dir.path()).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.ends_with(": 0 errors, 0 warnings (9 findings in the baseline not shown)\n"), "{text}");
 
     // Lines move, and one bad declaration is added: only it is reported.
     let vpn = dir.path().join("internal/it/vpn.md");

@@ -238,7 +238,13 @@ pub fn summary(report: &Report, style: Style, paths: &Paths) -> String {
             )
         }
     };
-    format!("checked {checked}: {errors}, {warnings}\n")
+    // What a baseline held back is said, so a clean run is not mistaken
+    // for a clean vault.
+    let hidden = match report.baseline.as_ref().map(|b| b.unchanged.len()) {
+        Some(n) if n > 0 => format!(" ({} in the baseline not shown)", plural(n, "finding")),
+        _ => String::new(),
+    };
+    format!("checked {checked}: {errors}, {warnings}{hidden}\n")
 }
 
 /// With `--baseline`: its entries that no finding matches now, so the
