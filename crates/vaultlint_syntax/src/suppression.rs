@@ -1,6 +1,7 @@
 //! Suppressions written in a note, in the forms Markdown linters use:
 //! `<!-- vaultlint-disable CODE -->` ... `<!-- vaultlint-enable CODE -->`
-//! around a region, `<!-- vaultlint-disable-next-line CODE -->`,
+//! around a region, `<!-- vaultlint-disable-next-line CODE -->`, the
+//! same-line `<!-- vaultlint-disable-line CODE -->` (markdownlint's form),
 //! `<!-- vaultlint-disable-file CODE -->`, and a frontmatter key
 //! (`vaultlint-ignore: [CODE]`) for a note with no body to comment in.
 //! A comment inside code of any kind is text, not a suppression, as are
@@ -18,7 +19,8 @@ use vaultlint_core::lines::LineIndex;
 /// finding's span tells whether it is covered without the note's text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Reach {
-    /// The line after a `disable-next-line` comment: the bytes from where
+    /// The line after a `disable-next-line` comment (or the line a
+    /// `disable-line` comment ends on): the bytes from where
     /// it starts to where the next line starts (`usize::MAX` when it is
     /// the last line; both when there is no line after the comment).
     Line { from: usize, to: usize },
@@ -93,6 +95,12 @@ pub fn in_body(text: &str, start: usize) -> Vec<Suppression> {
         match directive {
             "disable" => open.push((names, start_of(line), span)),
             "enable" => close_regions(&mut open, &names, start_of(line + 1), &mut found),
+            // markdownlint's same-line form: the line the comment ends on.
+            "disable-line" => {
+                let own = lines.line_of(start + close - 1);
+                let reach = Reach::Line { from: start_of(own), to: start_of(own + 1) };
+                found.push(Suppression { reach, names, span });
+            }
             "disable-next-line" => {
                 let next = lines.line_of(start + close) + 1;
                 let reach = Reach::Line { from: start_of(next), to: start_of(next + 1) };
@@ -270,6 +278,13 @@ mod tests {
         assert_eq!(reaches(last), [(Reach::Line { from: last.len() - 1, to: usize::MAX }, names(&["a"]))]);
         let none = "<!-- vaultlint-disable-next-line a -->";
         assert_eq!(reaches(none), [(Reach::Line { from: usize::MAX, to: usize::MAX }, names(&["a"]))]);
+    }
+
+    #[test]
+    fn disable_line_covers_the_line_the_comment_ends_on() {
+        let text = "a\nSee [[old]]. <!-- vaultlint-disable-line links-to-superseded -->\nb\n";
+        let (from, to) = (text.find("See").unwrap(), text.rfind('b').unwrap());
+        assert_eq!(reaches(text), [(Reach::Line { from, to }, names(&["links-to-superseded"]))]);
     }
 
     #[test]
