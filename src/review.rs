@@ -248,7 +248,10 @@ pub fn session(s: &Suggested, style: Style, keys: &mut dyn Keys, out: &mut dyn W
                     };
                     let named = chains.current_successor(older, newer);
                     decide(s, (older, newer, named), &mut summary, out)?;
-                    chains.decided.entry(older).or_insert(newer);
+                    // Only a mark written makes a chain to follow.
+                    if summary.changed.last().is_some_and(|(path, _)| *path == vault.notes[older].path) {
+                        chains.decided.entry(older).or_insert(newer);
+                    }
                 }
                 Key::No => summary.skipped += 1,
                 Key::Dismiss => {
