@@ -22,7 +22,8 @@ const UNUSED: &str = "unused-suppression";
 /// after `enable` (16) are not, nor is anything by the comments inside
 /// code. In per-diem.md, a suppression with nothing to silence and one
 /// naming no rule are reported, and the link after the misspelt one is
-/// not silenced. The file-wide comment (travel-2022.md), the frontmatter
+/// not silenced; a misspelt directive (12) is reported and silences
+/// nothing (13), and a same-line comment silences its line (15). The file-wide comment (travel-2022.md), the frontmatter
 /// key (meetings) and the suspected-version suppressions on either note of
 /// a pair (handbook) silence everything they name.
 const LEFT: &[(&str, &str, u64)] = &[
@@ -31,7 +32,17 @@ const LEFT: &[(&str, &str, u64)] = &[
     (UNUSED, "guides/per-diem.md", 6),
     (UNUSED, "guides/per-diem.md", 9),
     (LINKS, "guides/per-diem.md", 10),
+    (UNUSED, "guides/per-diem.md", 12),
+    (LINKS, "guides/per-diem.md", 13),
 ];
+
+#[test]
+fn a_misspelt_directive_is_reported_with_the_one_meant() {
+    let (_, json) = check_json(&fixture("suppressions"), &[]);
+    let d = json["diagnostics"].as_array().unwrap().iter().find(|d| d["line"] == 12).unwrap().clone();
+    assert_eq!(d["message"], "`vaultlint-disabel-next-line` is no suppression, so it silences nothing");
+    assert_eq!(d["help"], "did you mean `vaultlint-disable-next-line`?");
+}
 
 #[test]
 fn each_form_silences_what_it_names() {
@@ -86,7 +97,10 @@ fn a_suspected_version_is_silenced_from_either_note() {
 
 #[test]
 fn a_suppression_that_silences_nothing_is_reported() {
-    assert_eq!(left_in("guides/per-diem.md"), at(&[(UNUSED, 6), (UNUSED, 9), (LINKS, 10)]));
+    assert_eq!(
+        left_in("guides/per-diem.md"),
+        at(&[(UNUSED, 6), (UNUSED, 9), (LINKS, 10), (UNUSED, 12), (LINKS, 13)])
+    );
 }
 
 /// `suggest` keeps out what the notes' suppressions keep out of `check`,

@@ -30,6 +30,11 @@ pub enum Reach {
     Lines { from: usize, to: usize },
     /// The whole note.
     File,
+    /// No part of it: a `vaultlint-` comment whose directive is none of
+    /// those above (`vaultlint-disabel-next-line`, `vaultlint-ignore`), kept
+    /// so that it is reported rather than silently ignored; its names hold
+    /// the directive as written.
+    Unknown,
 }
 
 impl Reach {
@@ -42,7 +47,7 @@ impl Reach {
             (Reach::Line { from, to } | Reach::Lines { from, to }, Some(offset)) => {
                 (from..to).contains(&offset)
             }
-            (Reach::Line { .. } | Reach::Lines { .. }, None) => false,
+            (Reach::Line { .. } | Reach::Lines { .. }, None) | (Reach::Unknown, _) => false,
         }
     }
 }
@@ -107,7 +112,7 @@ pub fn in_body(text: &str, start: usize) -> Vec<Suppression> {
                 found.push(Suppression { reach, names, span });
             }
             "disable-file" => found.push(Suppression { reach: Reach::File, names, span }),
-            _ => {}
+            other => found.push(Suppression { reach: Reach::Unknown, names: vec![other.to_string()], span }),
         }
     }
     for (names, from, span) in open {
@@ -281,6 +286,13 @@ mod tests {
     }
 
     #[test]
+    fn an_unknown_directive_is_kept_to_be_reported() {
+        let text = "<!-- vaultlint-disabel-next-line links-to-superseded -->\nb\n";
+        assert_eq!(reaches(text), [(Reach::Unknown, names(&["disabel-next-line"]))]);
+        assert!(!Reach::Unknown.covers(Some(0)) && !Reach::Unknown.covers(None));
+    }
+
+    #[test]
     fn disable_line_covers_the_line_the_comment_ends_on() {
         let text = "a\nSee [[old]]. <!-- vaultlint-disable-line links-to-superseded -->\nb\n";
         let (from, to) = (text.find("See").unwrap(), text.rfind('b').unwrap());
@@ -299,9 +311,11 @@ mod tests {
 
     #[test]
     fn comments_in_code_and_other_comments_are_not_suppressions() {
-        let text = "    <!-- vaultlint-disable-file a -->\n\n`<!-- vaultlint-disable-file a -->`\n<!-- a note -->\n\
-                    <!-- vaultlint-nonsense a -->\n";
+        let text =
+            "    <!-- vaultlint-disable-file a -->\n\n`<!-- vaultlint-disable-file a -->`\n<!-- a note -->\n";
         assert_eq!(reaches(text), []);
+        // A directive of no known kind is kept, to be reported.
+        assert_eq!(reaches("<!-- vaultlint-nonsense a -->\n"), [(Reach::Unknown, names(&["nonsense"]))]);
     }
 
     #[test]

@@ -44,7 +44,7 @@ const MAGIC: &[u8; 16] = b"vaultlint cache\n";
 /// 21: so is a quoted value continued at its key's indentation, and a key
 /// written twice is an error only where it is read; 23: a note keeps the
 /// keys it misspells).
-const FORMAT: u32 = 23;
+const FORMAT: u32 = 24;
 
 /// The build: its version, and a digest of the sources of the crates that
 /// read and check notes (see `build.rs`). What is kept of one build's run

@@ -121,6 +121,18 @@ fn report(
     let finding = |code: Code, message: String| {
         Diagnostic::new(code, path, message).at(suppression.span, "this suppression")
     };
+    if suppression.reach == Reach::Unknown {
+        let written = suppression.names.first().map_or("", String::as_str);
+        let known = ["disable", "enable", "disable-line", "disable-next-line", "disable-file"];
+        let message = format!("`vaultlint-{written}` is no suppression, so it silences nothing");
+        let help = match vaultlint_core::text::closest(written, known, 0.8) {
+            Some(meant) => format!("did you mean `vaultlint-{meant}`?"),
+            None => "write `vaultlint-disable-next-line`, `-disable-line`, `-disable`/`-enable` or `-disable-file`"
+                .to_string(),
+        };
+        out.push(finding(Code::UnusedSuppression, message).help(help));
+        return;
+    }
     if suppression.names.is_empty() {
         if !used(0) {
             let message = "this suppression silences nothing".to_string();
