@@ -234,6 +234,8 @@ fn a_merged_note_names_the_notes_it_replaced() {
     assert_eq!(json["diagnostics"][0]["help"], "did you mean `Library/Notes/Habit stacking.md`?");
     let map = common::lineage_map(&fixture("merged-notes"), &[]);
     assert_eq!(map["Library/SoT/SoT - Habits.md"]["standing"], "in-force");
+    // Its verdict is its own: a replaced note that is gone leaves it known.
+    assert_eq!(map["Library/SoT/SoT - Habits.md"]["verdict"], "active");
 }
 
 #[test]

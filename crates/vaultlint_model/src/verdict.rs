@@ -88,6 +88,16 @@ pub fn judge(
         }
     }
     for d in &graph.declared {
+        // A note that replaced one since deleted (merged into it) is in
+        // force whatever became of the other: only a way forward that
+        // leads nowhere leaves its own standing unknown.
+        let backward = matches!(
+            d.side,
+            vaultlint_syntax::note::Side::Predecessor | vaultlint_syntax::note::Side::Corrects
+        );
+        if backward && matches!(d.resolution, Resolution::Missing { .. }) {
+            continue;
+        }
         if !matches!(d.resolution, Resolution::Note(target) if target != d.by) {
             let why = format!("its {} `{}` names no other note of the vault", d.side.noun(), d.text);
             broken.entry(d.by).or_insert(why);
