@@ -66,7 +66,9 @@ fn apply_pairs(
             // Said on standard error, so that the diff on standard output
             // stays a diff; silence would read as a tool that did nothing.
             let left = found.pairs.len() - unattended.len();
-            if written == 0 {
+            if written == 0 && found.pairs.is_empty() {
+                eprintln!("vaultlint: no edit to make: no pair listed");
+            } else if written == 0 {
                 eprintln!(
                     "vaultlint: no edit to make: {} listed, none confident at --min-score {min_score}{}",
                     vaultlint_core::text::plural(found.pairs.len(), "pair"),
