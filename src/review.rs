@@ -11,7 +11,6 @@ use vaultlint_analysis::suggest::direction::Direction;
 use vaultlint_analysis::suggest::{self, Chains, FolderRuleSuggestion, Pair};
 use vaultlint_core::text::{plural, sanitize};
 use vaultlint_model::folder_rule::FolderRule;
-use vaultlint_model::graph::Graph;
 use vaultlint_model::vault::NoteId;
 use vaultlint_workspace::commands::suggest::Suggested;
 use vaultlint_workspace::fix;
@@ -201,11 +200,10 @@ pub fn session(s: &Suggested, style: Style, keys: &mut dyn Keys, out: &mut dyn W
         return Ok(summary);
     }
     let total = s.pairs.len();
-    let graph = Graph::build(vault);
     // Each decision made, older to newer: a later mark names the current
     // note of the chain they make.
     let mut chains =
-        Chains { vault, graph: &graph, decided: HashMap::new(), rules: folder_rules(&summary.rules) };
+        Chains { vault, graph: &s.graph, decided: HashMap::new(), rules: folder_rules(&summary.rules) };
     'pairs: for (i, pair) in s.pairs.iter().enumerate() {
         write!(out, "\n[{}/{total}] {}", i + 1, card(pair, vault, &sources, style))?;
         let older = &vault.notes[pair.older];
@@ -302,10 +300,9 @@ pub fn apply_all(s: &Suggested, pairs: &[&Pair], out: &mut dyn Write) -> io::Res
     if !s.folders.is_empty() {
         add_folder_rules(s, &s.folders.iter().collect::<Vec<_>>(), &mut summary, out)?;
     }
-    let graph = Graph::build(&s.vault);
     let mut chains = Chains {
         vault: &s.vault,
-        graph: &graph,
+        graph: &s.graph,
         decided: HashMap::new(),
         rules: folder_rules(&summary.rules),
     };
@@ -338,9 +335,8 @@ pub fn dry_run(s: &Suggested, pairs: &[&Pair], out: &mut dyn Write) -> io::Resul
     }
     // The marks `--yes` would make: one per older note.
     let mut marks = Vec::new();
-    let graph = Graph::build(vault);
     let added: Vec<_> = s.folders.iter().map(|f| (f.older.clone(), f.newer.clone())).collect();
-    let mut chains = Chains { vault, graph: &graph, decided: HashMap::new(), rules: folder_rules(&added) };
+    let mut chains = Chains { vault, graph: &s.graph, decided: HashMap::new(), rules: folder_rules(&added) };
     for (older, _, named) in chains.plan(pairs.iter().map(|p| (p.older, p.newer))) {
         match suggest::mark(vault, older, named, s.style, &FileSources::new(&vault.root)) {
             Ok(Some(mark)) => marks.push(mark),

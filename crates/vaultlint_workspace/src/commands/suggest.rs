@@ -13,6 +13,9 @@ use vaultlint_syntax::link::LinkStyle;
 /// The pairs found, with what deciding them needs.
 pub struct Suggested {
     pub vault: Vault,
+    /// The vault's declarations, as the pairs were found against them: a
+    /// mark names the current note of the chain they make.
+    pub graph: Graph,
     /// Best first, those in focus, at most the limit.
     pub pairs: Vec<Pair>,
     /// Folder rules to add to the config, for release folders.
@@ -64,7 +67,7 @@ pub fn run(
         .collect();
     let style = suggest::link_style(&vault, settings.rules.link_style);
     let config = settings.config_file.clone().unwrap_or_else(|| settings.root().join("vaultlint.toml"));
-    Ok(Suggested { vault, pairs, folders, config, style, dismissals: settings.dismissals.clone() })
+    Ok(Suggested { vault, graph, pairs, folders, config, style, dismissals: settings.dismissals.clone() })
 }
 
 /// `suggest --dismiss A B`: records that two notes of the vault are not
