@@ -428,11 +428,11 @@ _vaultlint() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "full json jsonl" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "full json jsonl ignore" -- "${cur}"))
                     return 0
                     ;;
                 --output-format)
-                    COMPREPLY=($(compgen -W "full json jsonl" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "full json jsonl ignore" -- "${cur}"))
                     return 0
                     ;;
                 --as-of)

@@ -101,9 +101,10 @@ complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -s V -l ver
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand lineage" -l root -d 'The vault root, when NOTE is inside a vault that has no marker' -r -F
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand lineage" -l exclude -d 'Leave out paths matching this glob (relative to the vault root); repeatable' -r
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand lineage" -l cache-dir -d 'Keep the cache of warm runs in DIR (default: .vaultlint_cache at the vault root)' -r -F
-complete -c vaultlint -n "__fish_vaultlint_using_subcommand lineage" -l format -l output-format -d 'Output format' -r -f -a "full\t'A numbered table of each note\'s versions, oldest first'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand lineage" -l format -l output-format -d 'Output format [default: full for notes, json with --all]' -r -f -a "full\t'A numbered table of each note\'s versions, oldest first'
 json\t'One JSON object (schema in the README)'
-jsonl\t'With --all: one JSON object a line, a note each, to stream'"
+jsonl\t'With --all: one JSON object a line, a note each, to stream'
+ignore\t'With --all: the notes out of force as an ignore file (gitignore syntax), for tools that skip what such a file lists'"
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand lineage" -l as-of -d 'Say which note is in force on this day, YYYY-MM-DD (default: today)' -r
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand lineage" -l scope -d 'With --all: the map for one scope, e.g. region=emea (repeatable, one value per key)' -r
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand lineage" -l since -d 'With --all, in a git work tree: print the changes since the commit REF, one event per note (added, retired, reinstated, corrected, moved, removed), instead of the map' -r

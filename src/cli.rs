@@ -49,7 +49,7 @@ pub enum Command {
     Suggest(SuggestArgs),
     /// Show a note's versions, oldest to newest, and which one is in force
     #[command(override_usage = "vaultlint lineage [OPTIONS] <NOTE>...\n       \
-                                vaultlint lineage --all --format json|jsonl [OPTIONS] [PATH]...")]
+                                vaultlint lineage --all [--format json|jsonl|ignore] [OPTIONS] [PATH]...")]
     Lineage(LineageArgs),
     /// Draw the supersession graph, current notes and broken declarations marked
     Graph(GraphArgs),
@@ -223,9 +223,9 @@ pub struct LineageArgs {
     #[command(flatten)]
     pub cache: CacheArgs,
 
-    /// Output format
-    #[arg(long, visible_alias = "output-format", value_enum, default_value_t = LineageFormat::Full)]
-    pub format: LineageFormat,
+    /// Output format [default: full for notes, json with --all]
+    #[arg(long, visible_alias = "output-format", value_enum)]
+    pub format: Option<LineageFormat>,
 
     /// Say which note is in force on this day, YYYY-MM-DD (default: today)
     #[arg(long, value_name = "DATE", value_parser = day)]
@@ -385,6 +385,9 @@ pub enum LineageFormat {
     Json,
     /// With --all: one JSON object a line, a note each, to stream
     Jsonl,
+    /// With --all: the notes out of force as an ignore file (gitignore
+    /// syntax), for tools that skip what such a file lists
+    Ignore,
 }
 
 /// The formats of `rule`.

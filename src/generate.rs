@@ -98,6 +98,9 @@ pub fn files() -> Vec<(String, Vec<u8>)> {
         out.push((format!("completions/{name}"), bytes));
     }
     out.push(("vaultlint.schema.json".into(), vaultlint_workspace::config::json_schema().into_bytes()));
+    for (name, text) in crate::output::contract::schemas() {
+        out.push((format!("schemas/{name}"), text.into_bytes()));
+    }
     out.push(("man/vaultlint.1".into(), page(cmd.clone(), CHECK_STATUS, MAIN_EXAMPLES)));
     for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set() && s.get_name() != "help") {
         let name = format!("vaultlint-{}", sub.get_name());

@@ -94,6 +94,11 @@ fn events_since_a_commit() {
     let (code, text) = events(&vault, "json");
     assert_eq!(code, 0, "{text}");
     let json: Value = serde_json::from_str(&text).unwrap();
+    let schema =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("schemas/events.schema.json"));
+    let schema = jsonschema::validator_for(&serde_json::from_str(&schema.unwrap()).unwrap()).unwrap();
+    assert!(schema.is_valid(&json), "{text}");
+    assert_eq!((json["version"].as_u64(), json["root"].as_str()), (Some(1), vault.to_str()));
     assert_eq!(json["since"], "indexed");
     assert_eq!(json["as_of"], "2026-03-01");
     let expected = json!([

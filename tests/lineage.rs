@@ -61,10 +61,74 @@ fn lineage_json() {
 fn the_map_of_every_note() {
     let (code, text) = run(&["--all", "--format", "json", "--as-of", "2026-06-01"]);
     assert_eq!(code, 0);
-    insta::assert_snapshot!("lineage_all", text);
-    // --all alone needs JSON; a folder without --all is not a note.
-    assert_eq!(run(&["--all", "--as-of", "2026-06-01"]).0, 2);
+    let root = format!("\"root\": {},", serde_json::json!(fixture("lineage")));
+    assert!(text.contains(&root), "{text}");
+    insta::assert_snapshot!("lineage_all", text.replacen(&root, "\"root\": \"[fixture]\",", 1));
+    // --all is JSON unless told; the map is no table; a folder without
+    // --all is not a note.
+    assert_eq!(run(&["--all", "--as-of", "2026-06-01"]), (code, text));
+    assert_eq!(run(&["--all", "--format", "full"]).0, 2);
     assert_eq!(run(&["policies"]).0, 2);
+}
+
+/// The notes an ignore file made by `--format ignore` leaves out of a walk.
+fn ignored_by(vault: &std::path::Path, ignore_file: &str) -> std::collections::BTreeSet<String> {
+    let mut builder = ignore::gitignore::GitignoreBuilder::new(vault);
+    for line in ignore_file.lines() {
+        builder.add_line(None, line).unwrap();
+    }
+    let matcher = builder.build().unwrap();
+    let mut walk: Vec<_> =
+        ignore::WalkBuilder::new(vault).hidden(false).build().map(|e| e.unwrap()).collect();
+    walk.retain(|e| {
+        e.file_type().is_some_and(|t| t.is_file()) && e.path().extension().is_some_and(|x| x == "md")
+    });
+    walk.iter()
+        .map(|e| e.path())
+        .filter(|path| matcher.matched_path_or_any_parents(path, false).is_ignore())
+        .map(|path| path.strip_prefix(vault).unwrap().to_string_lossy().into_owned())
+        .collect()
+}
+
+/// What the ignore file lists is exactly what the map puts out of force,
+/// in every fixture and in a vault whose names are glob characters,
+/// leading `#` and `!`, and trailing spaces.
+#[test]
+fn the_ignore_file_skips_exactly_the_notes_out_of_force() {
+    let odd = tempfile::tempdir().unwrap();
+    let names = ["a*.md", "a[1].md", "#b.md", "!c.md", "d .md", "e\\f.md", "a1.md", "ab.md", "d.md"];
+    for (i, name) in names.iter().enumerate() {
+        // The first six are replaced by the last three, which are in force.
+        let keys = if i < 6 { format!("superseded_by: \"{}\"\n", names[6 + i % 3]) } else { String::new() };
+        std::fs::write(odd.path().join(name), format!("---\n{keys}---\nText {i}.\n")).unwrap();
+    }
+    let mut vaults: Vec<_> = std::fs::read_dir(fixture("")).unwrap().map(|e| e.unwrap().path()).collect();
+    vaults.retain(|p| p.is_dir());
+    vaults.sort();
+    vaults.push(odd.path().to_path_buf());
+    let mut listed = 0;
+    for vault in &vaults {
+        let out = vaultlint().args(["lineage", "--all", "--format", "ignore"]).arg(vault).output().unwrap();
+        let file = String::from_utf8(out.stdout).unwrap();
+        assert!(file.starts_with("# The notes out of force in "), "{file}");
+        let map = common::lineage_map(vault, &[]);
+        let mut out_of_force: std::collections::BTreeSet<String> =
+            map.iter().filter(|(_, e)| e["in_force"] == false).map(|(p, _)| p.clone()).collect();
+        let unread = vaultlint().args(["lineage", "--all"]).arg(vault).output().unwrap();
+        let unread: serde_json::Value = serde_json::from_slice(&unread.stdout).unwrap();
+        out_of_force
+            .extend(unread["errors"].as_array().unwrap().iter().map(|e| e["path"].as_str().unwrap().into()));
+        let ignored = ignored_by(vault, &file);
+        assert_eq!(ignored, out_of_force, "{}\n{file}", vault.display());
+        listed += ignored.len();
+    }
+    assert!(listed > 50, "{listed}");
+    // Only the six replaced: `a*.md` is not a glob over `a1.md` and `ab.md`.
+    let file = String::from_utf8(
+        vaultlint().args(["lineage", "--all", "--format", "ignore"]).arg(odd.path()).output().unwrap().stdout,
+    )
+    .unwrap();
+    assert_eq!(ignored_by(odd.path(), &file).len(), 6, "{file}");
 }
 
 #[test]

@@ -12,7 +12,9 @@ const REFUSED: &[(&[&str], &str)] = &[
     (&["check", "--exclude", "["], "invalid --exclude glob `[`: unclosed character class"),
     (&["suggest", "--apply", "--yes"], "'--apply' cannot be used with '--yes'"),
     (&["suggest", "--limit", "0"], "a whole number, 1 or more"),
-    (&["lineage", "--all"], "--all lists every note as JSON"),
+    (&["lineage", "--all", "--format", "full"], "--all lists every note for a program"),
+    (&["lineage", "--format", "ignore"], "are for the map of every note; add --all"),
+    (&["lineage", "--all", "--format", "ignore", "--since", "HEAD"], "an ignore file cannot hold"),
 ];
 
 #[test]
@@ -36,7 +38,7 @@ fn lineage_usage_is_the_same_in_help_and_in_errors() {
     assert_eq!(bare.status.code(), Some(2));
     for usage in [
         "vaultlint lineage [OPTIONS] <NOTE>...",
-        "vaultlint lineage --all --format json|jsonl [OPTIONS] [PATH]...",
+        "vaultlint lineage --all [--format json|jsonl|ignore] [OPTIONS] [PATH]...",
     ] {
         assert!(help.contains(usage), "{help}");
         assert!(error.contains(usage), "{error}");

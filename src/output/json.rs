@@ -1,13 +1,16 @@
-//! `--format json`: one object with every finding and a summary. The schema
-//! is documented in the README and is part of the tool's contract.
+//! `--format json`: one object with every finding and a summary; its
+//! schema is `schemas/check.schema.json` (see `contract`).
 
+use super::contract::Version;
+use schemars::JsonSchema;
 use serde::Serialize;
 use vaultlint_core::code::Code;
 use vaultlint_core::diagnostic::Severity;
 use vaultlint_workspace::commands::check::Report;
 
-#[derive(Serialize)]
-struct Output<'a> {
+#[derive(Serialize, JsonSchema)]
+pub struct Output<'a> {
+    version: Version,
     /// The vault root: `path`s are relative to it.
     root: &'a str,
     diagnostics: Vec<JsonDiagnostic<'a>>,
@@ -24,13 +27,13 @@ struct Output<'a> {
     baseline: Option<Baseline<'a>>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, JsonSchema)]
 struct Baseline<'a> {
     unchanged: usize,
     gone: Vec<Gone<'a>>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, JsonSchema)]
 struct Gone<'a> {
     path: &'a str,
     code: &'a str,
@@ -41,7 +44,7 @@ struct Gone<'a> {
     note_gone: bool,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, JsonSchema)]
 struct JsonDiagnostic<'a> {
     code: Code,
     severity: Severity,
@@ -58,14 +61,14 @@ struct JsonDiagnostic<'a> {
 /// without a person, such as marking a suspected version, are left out):
 /// replace the bytes from `offset`
 /// that read `original` with `replacement`.
-#[derive(Serialize)]
+#[derive(Serialize, JsonSchema)]
 struct JsonFix<'a> {
     offset: usize,
     original: &'a str,
     replacement: &'a str,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, JsonSchema)]
 struct Summary {
     notes: usize,
     errors: usize,
@@ -75,6 +78,7 @@ struct Summary {
 pub fn render(report: &Report, root: &std::path::Path, statistics: bool) -> String {
     let root = root.to_string_lossy();
     let output = Output {
+        version: Version,
         root: &root,
         diagnostics: report
             .diagnostics

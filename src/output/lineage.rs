@@ -3,7 +3,9 @@
 //! in the README and is part of the tool's contract.
 
 use super::Style;
+use super::contract::Version;
 use owo_colors::OwoColorize;
+use schemars::JsonSchema;
 use serde::Serialize;
 use std::fmt::Write;
 use vaultlint_core::text::{plural, sanitize};
@@ -12,11 +14,12 @@ use vaultlint_model::lineage::Analysis;
 use vaultlint_model::vault::{NoteId, Vault};
 
 /// A note's place in its lineage, as JSON shows it.
-#[derive(Serialize)]
+#[derive(Serialize, JsonSchema)]
 pub struct Entry<'a> {
     pub path: &'a str,
     /// Whether it may support a current answer: `active`, `stale`,
     /// `conflict` or `unknown`.
+    #[schemars(extend("enum" = ["active", "stale", "conflict", "unknown"]))]
     pub verdict: &'static str,
     /// Whether it is in force on the as-of day (corrected or not).
     in_force: bool,
@@ -24,13 +27,13 @@ pub struct Entry<'a> {
     /// The notes to serve in its place or beside it, every one active.
     pub closure: Vec<&'a str>,
     /// For a conflict, the other notes in force that claim its place.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     conflicts_with: Vec<&'a str>,
     /// Why the verdict is not `active`, where that is not its standing.
     #[serde(skip_serializing_if = "Option::is_none")]
     because: Option<String>,
     /// Where it applies: each scope key it sets, with its values.
-    #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
     scope: std::collections::BTreeMap<&'a str, &'a [String]>,
     /// The `status` value as written.
     status: Option<&'a str>,
@@ -40,7 +43,7 @@ pub struct Entry<'a> {
     /// The notes that directly supersede it.
     pub successors: Vec<&'a str>,
     /// The corrections in effect that name it.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     corrected_by: Vec<&'a str>,
     /// The notes in force to read instead (itself when in force).
     current: Vec<&'a str>,
@@ -80,43 +83,75 @@ fn to_json(value: &impl Serialize) -> String {
     text
 }
 
+/// `lineage NOTE --format json`.
+#[derive(Serialize, JsonSchema)]
+pub struct Lineages<'a> {
+    version: Version,
+    /// The vault root: every `path` is relative to it.
+    root: &'a str,
+    /// The day the notes are judged as of.
+    as_of: String,
+    /// Each note named, in the order named.
+    lineages: Vec<Lineage<'a>>,
+}
+
+/// A note named and its versions, oldest first.
+#[derive(Serialize, JsonSchema)]
+struct Lineage<'a> {
+    note: &'a str,
+    versions: Vec<Entry<'a>>,
+}
+
 /// `lineage NOTE --format json`: each named note with its versions.
-pub fn json(vault: &Vault, analysis: &Analysis, notes: &[NoteId]) -> String {
-    #[derive(Serialize)]
-    struct One<'a> {
-        note: &'a str,
-        versions: Vec<Entry<'a>>,
-    }
-    #[derive(Serialize)]
-    struct Output<'a> {
-        as_of: String,
-        lineages: Vec<One<'a>>,
-    }
+pub fn json(root: &str, vault: &Vault, analysis: &Analysis, notes: &[NoteId]) -> String {
     let lineages = notes
         .iter()
-        .map(|&id| One {
+        .map(|&id| Lineage {
             note: &vault.notes[id].path,
             versions: analysis.versions(vault, id).into_iter().map(|v| entry(vault, analysis, v)).collect(),
         })
         .collect();
-    to_json(&Output { as_of: analysis.life.as_of.to_string(), lineages })
+    to_json(&Lineages { version: Version, root, as_of: analysis.life.as_of.to_string(), lineages })
+}
+
+/// `lineage --all --format json`: the eligibility map.
+#[derive(Serialize, JsonSchema)]
+pub struct Map<'a> {
+    version: Version,
+    /// The vault root: every `path` is relative to it.
+    root: &'a str,
+    /// The day the notes are judged as of.
+    as_of: String,
+    /// Every note of the vault but its templates, by path.
+    notes: Vec<Entry<'a>>,
+    /// The files that could not be read: never take one as in force.
+    errors: Vec<Unread<'a>>,
+}
+
+/// A file that could not be read, and why.
+#[derive(Serialize, JsonSchema)]
+struct Unread<'a> {
+    path: &'a str,
+    message: &'a str,
+}
+
+/// One line of `lineage --all --format jsonl`: a note's entry, or a file
+/// that could not be read.
+#[derive(Serialize, JsonSchema)]
+#[serde(untagged)]
+pub enum Line<'a> {
+    Note(Box<Entry<'a>>),
+    Unread {
+        path: &'a str,
+        /// Why it could not be read.
+        error: &'a str,
+    },
 }
 
 /// `lineage --all --format json`: every note (those `keep` accepts), by
 /// path, and what could not be read: an indexer must never take a note it
 /// was not told about, or one vaultlint could not read, as in force.
-pub fn all_json(vault: &Vault, analysis: &Analysis, keep: &dyn Fn(&str) -> bool) -> String {
-    #[derive(Serialize)]
-    struct Unread<'a> {
-        path: &'a str,
-        message: &'a str,
-    }
-    #[derive(Serialize)]
-    struct Output<'a> {
-        as_of: String,
-        notes: Vec<Entry<'a>>,
-        errors: Vec<Unread<'a>>,
-    }
+pub fn all_json(root: &str, vault: &Vault, analysis: &Analysis, keep: &dyn Fn(&str) -> bool) -> String {
     let errors = vault
         .unread()
         .into_iter()
@@ -124,7 +159,7 @@ pub fn all_json(vault: &Vault, analysis: &Analysis, keep: &dyn Fn(&str) -> bool)
         .map(|(path, message)| Unread { path, message })
         .collect();
     let notes = mapped(vault, analysis, keep).map(|id| entry(vault, analysis, id)).collect();
-    to_json(&Output { as_of: analysis.life.as_of.to_string(), notes, errors })
+    to_json(&Map { version: Version, root, as_of: analysis.life.as_of.to_string(), notes, errors })
 }
 
 /// The notes of the map: those `keep` accepts that apply in the scope asked
@@ -142,44 +177,110 @@ fn mapped<'a>(
 /// --format json` gives each, for an indexer to stream; then one line
 /// `{"path": ..., "error": ...}` for each file that could not be read.
 pub fn all_jsonl(vault: &Vault, analysis: &Analysis, keep: &dyn Fn(&str) -> bool) -> String {
-    #[derive(Serialize)]
-    struct Unread<'a> {
-        path: &'a str,
-        error: &'a str,
-    }
+    let notes = mapped(vault, analysis, keep).map(|id| Line::Note(Box::new(entry(vault, analysis, id))));
+    let unread =
+        vault.unread().into_iter().filter(|(p, _)| keep(p)).map(|(path, error)| Line::Unread { path, error });
     let mut out = String::new();
-    for id in mapped(vault, analysis, keep) {
-        out.push_str(&serde_json::to_string(&entry(vault, analysis, id)).expect("an entry serializes"));
-        out.push('\n');
-    }
-    for (path, error) in vault.unread().into_iter().filter(|(p, _)| keep(p)) {
-        out.push_str(&serde_json::to_string(&Unread { path, error }).expect("an error serializes"));
+    for line in notes.chain(unread) {
+        out.push_str(&serde_json::to_string(&line).expect("a line serializes"));
         out.push('\n');
     }
     out
 }
 
+/// `lineage --all --format ignore`: every note the map says is out of
+/// force (and, for a map of one scope, every note outside it), then every
+/// file that could not be read, as gitignore patterns anchored at the
+/// vault root. Ripgrep, fd and the indexers that take an exclude file then
+/// skip them. The header says what the file is and as of which day, and
+/// no clock time, so that the same vault gives the same bytes.
+pub fn ignore(root: &str, vault: &Vault, analysis: &Analysis, keep: &dyn Fn(&str) -> bool) -> String {
+    let mut out = format!(
+        "# The notes out of force in {}, as of {}: superseded, revoked, expired,\n\
+         # not yet in force or outside the scope asked about; then the files that\n\
+         # could not be read. Made by `vaultlint lineage --all --format ignore`;\n\
+         # the patterns are relative to that folder.\n",
+        sanitize(root),
+        analysis.life.as_of
+    );
+    let retired = (0..vault.notes.len()).filter(|&id| {
+        keep(&vault.notes[id].path)
+            && !vault.is_template(id)
+            && !(analysis.life.applies(id) && analysis.life.in_force(id))
+    });
+    for id in retired {
+        out.push_str(&ignore_pattern(&vault.notes[id].path));
+    }
+    let unread: Vec<&str> = vault.unread().into_iter().map(|(p, _)| p).filter(|p| keep(p)).collect();
+    if !unread.is_empty() {
+        out.push_str("# Could not be read:\n");
+        for path in unread {
+            out.push_str(&ignore_pattern(path));
+        }
+    }
+    out
+}
+
+/// `path` as a gitignore line that matches it alone: anchored at the root
+/// by a leading `/`, its glob characters and trailing spaces escaped. A
+/// line cannot hold a line break, so a control character is matched by `?`.
+fn ignore_pattern(path: &str) -> String {
+    let mut line = String::from("/");
+    for c in path.chars() {
+        match c {
+            '*' | '?' | '[' | ']' | '\\' => {
+                line.push('\\');
+                line.push(c);
+            }
+            c if c.is_control() => line.push('?'),
+            c => line.push(c),
+        }
+    }
+    let kept = line.trim_end_matches(' ').len();
+    let spaces = line.len() - kept;
+    line.truncate(kept);
+    line.push_str(&"\\ ".repeat(spaces));
+    line.push('\n');
+    line
+}
+
 /// `lineage --all --since REF`: the events, as one JSON object with the
 /// commit compared with, or (`jsonl`) one event a line.
-pub fn events(since: &vaultlint_workspace::commands::lineage::Since, reference: &str, jsonl: bool) -> String {
+pub fn events(
+    root: &str,
+    since: &vaultlint_workspace::commands::lineage::Since,
+    reference: &str,
+    jsonl: bool,
+) -> String {
     if jsonl {
         let lines =
             since.events.iter().map(|e| serde_json::to_string(e).expect("an event serializes") + "\n");
         return lines.collect();
     }
-    #[derive(Serialize)]
-    struct Output<'a> {
-        since: &'a str,
-        commit: &'a str,
-        as_of: String,
-        events: &'a [vaultlint_workspace::events::Event],
-    }
-    to_json(&Output {
+    to_json(&Events {
+        version: Version,
+        root,
         since: reference,
         commit: &since.commit,
         as_of: since.as_of.to_string(),
         events: &since.events,
     })
+}
+
+/// `lineage --all --since REF --format json`.
+#[derive(Serialize, JsonSchema)]
+pub struct Events<'a> {
+    version: Version,
+    /// The vault root: every `path` is relative to it.
+    root: &'a str,
+    /// The reference as given.
+    since: &'a str,
+    /// The commit it names, in full.
+    commit: &'a str,
+    /// The day the map now is judged as of.
+    as_of: String,
+    /// One event per note whose verdict, standing, closure or path changed.
+    events: &'a [vaultlint_workspace::events::Event],
 }
 
 /// Where a version leads, by the numbers of the table's rows: `-> 2` for

@@ -1,6 +1,7 @@
 //! One small renderer per output format, each over the same report.
 
 pub mod concise;
+pub mod contract;
 pub mod full;
 pub mod github;
 pub mod graph;

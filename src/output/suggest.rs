@@ -2,7 +2,9 @@
 //! or as one JSON object (schema in the README).
 
 use super::Style;
+use super::contract::Version;
 use owo_colors::OwoColorize;
+use schemars::JsonSchema;
 use serde::Serialize;
 use std::fmt::Write;
 use vaultlint_analysis::suggest::diff::{self, Change};
@@ -113,34 +115,43 @@ fn clip(line: &str, width: usize) -> String {
     cut
 }
 
-#[derive(Serialize)]
-struct Output<'a> {
+/// `suggest --format json`.
+#[derive(Serialize, JsonSchema)]
+pub struct Output<'a> {
+    version: Version,
+    /// The vault root: every path is relative to it.
+    root: &'a str,
     /// Release folders no rule retires: the `[[supersede]]` tables to add.
     folder_rules: &'a [FolderRuleSuggestion],
     pairs: Vec<JsonPair<'a>>,
     summary: Summary,
 }
 
-#[derive(Serialize)]
+/// A pair, older first.
+#[derive(Serialize, JsonSchema)]
 struct JsonPair<'a> {
     older: &'a str,
     newer: &'a str,
     score: f64,
+    /// How sure the direction is: `confident` or `uncertain`.
+    #[schemars(extend("enum" = ["confident", "uncertain"]))]
     direction: &'static str,
     reasons: Vec<String>,
     signals: Signals,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, JsonSchema)]
 struct Summary {
     notes: usize,
     pairs: usize,
 }
 
-pub fn json(found: &Suggested) -> String {
+pub fn json(found: &Suggested, root: &str) -> String {
     let (pairs, vault) = (&found.pairs, &found.vault);
     let round = |x: f64| (x * 1000.0).round() / 1000.0;
     let output = Output {
+        version: Version,
+        root,
         folder_rules: &found.folders,
         pairs: pairs
             .iter()

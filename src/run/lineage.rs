@@ -10,11 +10,12 @@ use vaultlint_workspace::settings::Flags;
 /// `lineage`: the versions of the named notes, or the map of every note,
 /// or the events since a commit.
 pub fn lineage(args: &cli::LineageArgs, cli: &Cli, style: Style) -> Outcome {
-    if args.all && args.format == LineageFormat::Full {
-        return Err("--all lists every note as JSON; add --format json (or jsonl)".into());
+    let format = args.format.unwrap_or(if args.all { LineageFormat::Json } else { LineageFormat::Full });
+    if args.all && format == LineageFormat::Full {
+        return Err("--all lists every note for a program; use --format json, jsonl or ignore".into());
     }
-    if !args.all && args.format == LineageFormat::Jsonl {
-        return Err("--format jsonl is for the map of every note; add --all".into());
+    if !args.all && matches!(format, LineageFormat::Jsonl | LineageFormat::Ignore) {
+        return Err("--format jsonl and ignore are for the map of every note; add --all".into());
     }
     let flags = Flags {
         paths: &args.paths,
@@ -31,17 +32,27 @@ pub fn lineage(args: &cli::LineageArgs, cli: &Cli, style: Style) -> Outcome {
     let map = commands::lineage::MapOptions { scope, suspected: args.verdict_suspected };
     if let Some(reference) = &args.since {
         let since = commands::lineage::since(&settings, reference, &map)?;
-        let jsonl = args.format == LineageFormat::Jsonl;
-        return Ok((output::lineage::events(&since, reference, jsonl), 0));
+        if format == LineageFormat::Ignore {
+            return Err(
+                "--since lists events, which an ignore file cannot hold; use --format json or jsonl".into()
+            );
+        }
+        let jsonl = format == LineageFormat::Jsonl;
+        return Ok((
+            output::lineage::events(&settings.root().to_string_lossy(), &since, reference, jsonl),
+            0,
+        ));
     }
     let lineage = commands::lineage::run(&settings, args.all, &map)?;
     let (vault, analysis) = (&lineage.vault, &lineage.analysis);
     let focus = settings.scope.focus.as_ref();
     let keep = |path: &str| focus.is_none_or(|f| f.contains(path));
+    let root = settings.root().to_string_lossy();
     let text = match &lineage.notes {
-        None if args.format == LineageFormat::Jsonl => output::lineage::all_jsonl(vault, analysis, &keep),
-        None => output::lineage::all_json(vault, analysis, &keep),
-        Some(notes) if args.format == LineageFormat::Json => output::lineage::json(vault, analysis, notes),
+        None if format == LineageFormat::Jsonl => output::lineage::all_jsonl(vault, analysis, &keep),
+        None if format == LineageFormat::Ignore => output::lineage::ignore(&root, vault, analysis, &keep),
+        None => output::lineage::all_json(&root, vault, analysis, &keep),
+        Some(notes) if format == LineageFormat::Json => output::lineage::json(&root, vault, analysis, notes),
         Some(notes) => output::lineage::full(vault, analysis, notes, style),
     };
     // The map is printed, with its `errors`; what could not be read fails

@@ -45,7 +45,7 @@ pub fn suggest(args: &SuggestArgs, cli: &Cli, style: Style) -> Outcome {
         SuggestFormat::Full => {
             output::suggest::full(&found, &FileSources::new(settings.root()), style, args.quiet)
         }
-        SuggestFormat::Json => output::suggest::json(&found),
+        SuggestFormat::Json => output::suggest::json(&found, &settings.root().to_string_lossy()),
     };
     std::mem::forget(found);
     Ok((text, if unread { FATAL } else { 0 }))

@@ -7,7 +7,19 @@ use serde::Serialize;
 
 /// How much a finding matters: an error fails a run; a warning fails it
 /// only under `--strict`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    serde::Deserialize,
+    schemars::JsonSchema,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
     Error,
@@ -333,6 +345,18 @@ impl RuleLevels {
 impl Serialize for Code {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.serialize_str(self.name())
+    }
+}
+
+/// A rule's code, as JSON output writes it: one of the registry's names.
+impl schemars::JsonSchema for Code {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Code".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        let names: Vec<&str> = Code::ALL.iter().map(|c| c.name()).collect();
+        schemars::json_schema!({ "type": "string", "enum": names })
     }
 }
 

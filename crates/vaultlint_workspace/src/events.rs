@@ -16,7 +16,7 @@ use vaultlint_model::vault::{NoteId, Vault};
 use vaultlint_syntax::note::{Note, Reading};
 
 /// What happened to a note, as an indexer applies it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Kind {
     /// A new note: index it as its verdict says.
@@ -34,7 +34,7 @@ pub enum Kind {
 }
 
 /// One event: the note's entry now (for a removal, as it last was).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct Event {
     pub event: Kind,
     pub path: String,
@@ -50,7 +50,7 @@ pub struct Event {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub date: Option<String>,
     /// For a removal: the notes it last named as its successors.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub successors: Vec<String>,
 }
 

@@ -10,7 +10,7 @@ use vaultlint_model::vault::NoteId;
 use vaultlint_model::version_roots::VersionRoots;
 
 /// A `[[supersede]]` table to add to the config.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct FolderRuleSuggestion {
     /// The glob of the older roots.
     pub older: String,

@@ -73,7 +73,7 @@ impl Default for Options {
 
 /// Per-signal figures, each in 0..1; `None` where a signal is absent
 /// from one of the notes.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct Signals {
     /// `None` unless both notes have a title of their own (not their file
     /// name, nor a title many notes share): a title that is only the name
