@@ -366,14 +366,17 @@ fn links_to_superseded_notes() {
 
 #[test]
 fn dates_as_sites_and_import_tools_write_them() {
-    // Jekyll's space before the offset, a zone noted in parentheses and
-    // YAML's one-digit hour are dates; a year repeated before the offset
-    // is not.
+    // Jekyll's space before the offset, a zone noted in parentheses,
+    // YAML's one-digit hour and R Markdown's month by name are dates; a
+    // year repeated before the offset, or a misspelt month, is not.
     // (On `date`, which the lifecycle does not read, it is a warning.)
     let (code, json) = check_json(&fixture("site-dates"), &[]);
     assert_eq!(
         findings(&json),
-        [("invalid-date".to_string(), "_posts/2020-01-11-release-2-0.md".to_string(), Some(4))]
+        [
+            ("invalid-date".to_string(), "_posts/2020-01-11-release-2-0.md".to_string(), Some(4)),
+            ("invalid-date".to_string(), "analyses/frost-dates.md".to_string(), Some(3)),
+        ]
     );
     assert_eq!(code, 0);
 }

@@ -110,7 +110,9 @@ impl Written {
 /// Saturday`, a template's `YYYY-MM-DD dddd`; a weekday the day does not
 /// fall on makes it no date), a time with its zone noted in
 /// parentheses, `2021-05-10T18:22:56 (UTC -05:00)`, and a Unix time in
-/// milliseconds or seconds (`1693679151405`, as Dendron writes them).
+/// milliseconds or seconds (`1693679151405`, as Dendron writes them); and
+/// a day with its month's English name, as R Markdown, Jekyll and hand
+/// written headers have it (`October 10, 2015`, `10 Feb 2023`).
 pub fn parse(text: &str) -> Option<Written> {
     let text = text.trim();
     let (day, time) = match without_weekday(text) {
@@ -119,9 +121,48 @@ pub fn parse(text: &str) -> Option<Written> {
             let civil = jiff::civil::Date::new(day.year as i16, day.month as i8, day.day as i8).ok()?;
             (civil.weekday() == weekday).then_some((day, time))?
         }
-        None => parse_iso(&reads_as(text)).or_else(|| unix_time(text))?,
+        None => parse_iso(&reads_as(text))
+            .or_else(|| unix_time(text))
+            .or_else(|| month_named(text).map(|day| (day, None)))?,
     };
     Some(Written { day, time, text: text.to_string() })
+}
+
+/// The months' English names; a month also goes by its first three
+/// letters (`Sep` and `Sept` both).
+const MONTHS: [&str; 12] = [
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+];
+
+/// `October 10, 2015`, `Oct. 10 2015` or `10 October 2015`: a day with
+/// its month's name and a four-digit year, calendar checked.
+fn month_named(text: &str) -> Option<Day> {
+    let words: Vec<&str> = text.split(' ').filter(|w| !w.is_empty()).collect();
+    let [first, second, year] = words[..] else { return None };
+    let month = |word: &str| {
+        let word = word.strip_suffix('.').unwrap_or(word).to_ascii_lowercase();
+        let named = |full: &&str| *full == word || (3..=4).contains(&word.len()) && full.starts_with(&word);
+        MONTHS.iter().position(named).map(|m| m as u8 + 1)
+    };
+    let day_of = |word: &str| (1..=2).contains(&word.len()).then(|| word.parse::<u8>().ok()).flatten();
+    // A comma is written after the day of `October 10, 2015` only.
+    let (m, d) = match month(first) {
+        Some(m) => (m, day_of(second.strip_suffix(',').unwrap_or(second))?),
+        None => (month(second)?, day_of(first)?),
+    };
+    let y: u16 = (year.len() == 4).then(|| year.parse().ok()).flatten()?;
+    (d >= 1 && d <= days_in_month(y, m)?).then_some(Day::new(y, m, d))
 }
 
 /// Whether `text` is written as a Unix time: 13 digits (milliseconds) or
@@ -318,6 +359,24 @@ mod tests {
         assert_eq!(parse("1693679151405").unwrap().shown(), "2023-09-02 18:25:51.405 UTC");
         assert_eq!(parse("1693679151").unwrap().shown(), "2023-09-02 18:25:51 UTC");
         assert_eq!(parse("2023-09-02 18:25").unwrap().shown(), "2023-09-02 18:25");
+        // A month by its name.
+        assert_eq!(day("October 10, 2015"), Some(Day::new(2015, 10, 10)));
+        assert_eq!(day("Oct. 10 2015"), Some(Day::new(2015, 10, 10)));
+        assert_eq!(day("10 feb 2023"), Some(Day::new(2023, 2, 10)));
+        assert_eq!(day("1 Sept 2023"), Some(Day::new(2023, 9, 1)));
+        assert_eq!(parse("October 10, 2015").unwrap().shown(), "October 10, 2015");
+        for bad in [
+            "February 30, 2023",
+            "October 2015",
+            "Octobre 10, 2015",
+            "10 October, 2015",
+            "October, 10 2015",
+            "Mar 100 2015",
+            "May 5, 15",
+            "May June 2015",
+        ] {
+            assert_eq!(parse(bad), None, "{bad}");
+        }
         for bad in [
             "169367915140",
             "16936791514050",
