@@ -932,3 +932,35 @@ fn releases_moved_into_an_archive_folder_are_the_oldest_of_the_set() {
     let older = "site/docs/{archive/1.0,archive/2.0,3.0}";
     assert_eq!(only_rule("archived-releases"), (older.into(), "site/docs/4.0".into(), 9));
 }
+
+/// Release folders named for pre-releases (`version-2.0.0-beta.2`,
+/// `version-2.0.0-rc.1`) are releases, ordered as semver orders them, and
+/// a release folder of one page is retired by the same table: no pair
+/// makes a live page older than a release copy, though the live pages were
+/// committed years before the releases were copied out.
+#[test]
+fn pre_release_folders_are_releases_older_than_the_live_docs() {
+    let dir = tempfile::tempdir().unwrap();
+    common::copy_dir(&fixture("prerelease-folders"), dir.path());
+    git(dir.path(), &["init", "-q", "-b", "main"], "2018-03-04T09:00:00Z");
+    git(dir.path(), &["add", "docs", "README.md"], "2018-03-04T09:00:00Z");
+    git(dir.path(), &["commit", "-qm", "docs"], "2018-03-04T09:00:00Z");
+    git(dir.path(), &["add", "-A"], "2024-06-07T09:00:00Z");
+    git(dir.path(), &["commit", "-qm", "releases"], "2024-06-07T09:00:00Z");
+    let (pairs, json) = found(dir.path(), &[]);
+    assert_eq!(pairs, owned(&[]), "{json}");
+    let rule = &json["folder_rules"][0];
+    assert_eq!(
+        (&rule["older"], &rule["newer"], &rule["copies"]),
+        (&"website/versioned_docs/version-[0-9]*".into(), &"docs".into(), &13.into())
+    );
+    let roots: Vec<&str> = rule["roots"].as_array().unwrap().iter().map(|r| r.as_str().unwrap()).collect();
+    let versioned = "website/versioned_docs/version-";
+    assert_eq!(roots, ["1.0.1", "1.1.0", "2.0.0-beta.2", "2.0.0-rc.1"].map(|v| format!("{versioned}{v}")));
+    let (code, json) = common::check_json(dir.path(), &[]);
+    assert_eq!(
+        (code, common::findings(&json)),
+        (0, vec![("unmarked-version-roots".to_string(), "vaultlint.toml".to_string(), None)]),
+        "{json}"
+    );
+}

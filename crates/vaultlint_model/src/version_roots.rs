@@ -23,11 +23,57 @@ const LIVE: &[&[&str]] = &[
 /// its live word: `2-edge`, `3.x-nightly`.
 const LIVE_SUFFIXES: &[&str] = &["edge", "nightly", "canary", "next"];
 
+/// A release as a folder's name gives it: its numbers, compared as
+/// numbers (`2.10` after `2.9`), and a pre-release tag, which comes before
+/// the release it leads to, as semver orders them: `2.0.0-beta.3`, then
+/// `2.0.0-rc.1`, then `2.0.0`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Release {
+    numbers: Vec<u64>,
+    /// The tag's kind (alpha, beta, preview, rc, in that order) and number.
+    pre: Option<(u8, u64)>,
+}
+
+impl Release {
+    fn of(numbers: Vec<u64>) -> Release {
+        Release { numbers, pre: None }
+    }
+}
+
+impl Ord for Release {
+    fn cmp(&self, other: &Release) -> Ordering {
+        self.numbers.cmp(&other.numbers).then_with(|| match (self.pre, other.pre) {
+            (None, None) => Ordering::Equal,
+            (None, Some(_)) => Ordering::Greater,
+            (Some(_), None) => Ordering::Less,
+            (Some(a), Some(b)) => a.cmp(&b),
+        })
+    }
+}
+
+impl PartialOrd for Release {
+    fn partial_cmp(&self, other: &Release) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+/// The pre-release tags, oldest first, with the spellings each goes by.
+const PRE_RELEASES: &[&[&str]] = &[&["alpha", "a"], &["beta", "b"], &["preview", "pre"], &["rc"]];
+
+/// `rc.1`, `beta3`, `alpha`: the kind and number of a pre-release tag.
+fn pre_release(tag: &str) -> Option<(u8, u64)> {
+    let letters = tag.find(|c: char| !c.is_ascii_alphabetic()).unwrap_or(tag.len());
+    let kind = PRE_RELEASES.iter().position(|names| names.contains(&&tag[..letters]))?;
+    let number = tag[letters..].trim_start_matches(['.', '-', '_']);
+    let number = if number.is_empty() { 0 } else { number.parse().ok().filter(|_| number.len() <= 9)? };
+    Some((kind as u8, number))
+}
+
 /// What a root's name says of its place in the order.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 enum Rank {
-    /// Numeric parts, compared as numbers: `2.10` after `2.9`.
-    Version(Vec<u64>),
+    /// A release.
+    Version(Release),
     /// The live copy, in [`LIVE`]'s order.
     Live(usize),
 }
@@ -71,19 +117,25 @@ fn rank(name: &str) -> Option<Rank> {
         && let (Ok(y), Ok(q)) = (year.parse::<u64>(), q.parse::<u64>())
         && (1..=4).contains(&q)
     {
-        return Some(Rank::Version(vec![y, q]));
+        return Some(Rank::Version(Release::of(vec![y, q])));
     }
     // `v1.15-docs` beside the live `docs`: a release of the docs folder
     // (`10-docs`, a vault's numbered folder, is none).
     let release = lower.starts_with('v') || rest.contains('.');
     let rest =
         ["-docs", "_docs"].iter().find_map(|s| rest.strip_suffix(s).filter(|_| release)).unwrap_or(rest);
+    // `2.0.0-rc.1`: the release's numbers, then its pre-release tag.
+    let (rest, pre) =
+        match rest.find(['-', '_']).filter(|&at| rest[at + 1..].starts_with(char::is_alphabetic)) {
+            Some(at) => (&rest[..at], Some(pre_release(&rest[at + 1..])?)),
+            None => (rest, None),
+        };
     let parts: Vec<&str> = rest.split(['.', '_', '-']).collect();
     let x_tail = parts.len() > 1 && parts.last() == Some(&"x");
     let numbers = if x_tail { &parts[..parts.len() - 1] } else { &parts[..] };
     let parsed: Option<Vec<u64>> =
         numbers.iter().map(|p| (!p.is_empty() && p.len() <= 9).then(|| p.parse().ok()).flatten()).collect();
-    parsed.filter(|v| !v.is_empty()).map(Rank::Version)
+    parsed.filter(|v| !v.is_empty()).map(|numbers| Rank::Version(Release { numbers, pre }))
 }
 
 /// Where a note sits in a set of version roots.
@@ -358,7 +410,7 @@ pub struct Covered {
 
 /// A copy of a page under a folder a rule matches: the release the
 /// folder's name gives, if it gives one, and the note.
-type ReleaseCopy = (Option<Vec<u64>>, NoteId);
+type ReleaseCopy = (Option<Release>, NoteId);
 
 /// Applies the folder rules: the first rule that covers a note decides.
 /// A page the newer folder lacks (taken out of the live docs) is
@@ -462,7 +514,7 @@ fn merge_majors(candidates: &mut BTreeMap<String, Vec<(String, String, Rank)>>) 
     let major = |parent: &str| {
         let name = folder_name(parent);
         let numbered = matches!(name.as_bytes(), [b'v' | b'V', ..]);
-        match release_version(name)?.as_slice() {
+        match release_version(name)?.numbers.as_slice() {
             [n] if numbered => Some(*n),
             _ => None,
         }
@@ -482,7 +534,7 @@ fn merge_majors(candidates: &mut BTreeMap<String, Vec<(String, String, Rank)>>) 
         let last = majors.len() - 1;
         let fits = majors.iter().enumerate().all(|(i, (n, parent))| {
             candidates[parent].iter().all(|(_, _, rank)| match rank {
-                Rank::Version(parts) => parts.first() == Some(n),
+                Rank::Version(release) => release.numbers.first() == Some(n),
                 Rank::Live(_) => i == last,
             })
         });
@@ -509,6 +561,19 @@ fn periodic(relative: &str) -> bool {
     dated(stem) || !folders.is_empty() && folders.split('/').any(dated)
 }
 
+/// The order of two folders by the releases their names give (`1.0.1`
+/// before `2.0.0-rc.1`), names that give none after, by name.
+pub fn by_release(a: &str, b: &str) -> Ordering {
+    let release = |path: &str| release_version(path.rsplit('/').next().unwrap_or(path));
+    match (release(a), release(b)) {
+        (Some(x), Some(y)) => x.cmp(&y),
+        (Some(_), None) => Ordering::Less,
+        (None, Some(_)) => Ordering::Greater,
+        (None, None) => Ordering::Equal,
+    }
+    .then_with(|| a.cmp(b))
+}
+
 /// Whether a folder's name reads as a version root: a release, a year
 /// or quarter, or a live copy (`docs`, `next`).
 pub fn named_as_root(name: &str) -> bool {
@@ -517,11 +582,11 @@ pub fn named_as_root(name: &str) -> bool {
 
 /// The version a folder's name gives as a release: neither a year nor a
 /// day (`2024/` and `2026-05-05/` are dates) nor a live folder.
-fn release_version(name: &str) -> Option<Vec<u64>> {
+fn release_version(name: &str) -> Option<Release> {
     let year = vaultlint_syntax::names::year_folder(name).is_some()
         || vaultlint_core::date::parse_day(name).is_some();
     match (!year && may_rank(name)).then(|| rank(name)).flatten() {
-        Some(Rank::Version(parts)) => Some(parts),
+        Some(Rank::Version(release)) => Some(release),
         _ => None,
     }
 }
@@ -662,9 +727,29 @@ mod tests {
         assert_eq!(rank("edge"), Some(Rank::Live(2)));
         assert!(rank("2.19") < rank("docs") && rank("docs") < rank("2-edge"));
         // Releases of the docs folder named after it.
-        assert_eq!(rank("v1.15-docs"), Some(Rank::Version(vec![1, 15])));
+        assert_eq!(rank("v1.15-docs"), Some(Rank::Version(Release::of(vec![1, 15]))));
         assert!(rank("v1.9-docs") < rank("v1.10-docs") && rank("v1.10-docs") < rank("docs"));
-        for not in ["guides", "v", "2.0beta", "", "1..2", "-docs", "v-docs", "10-docs", "01_docs"] {
+        // Pre-releases before their release, after the one before it.
+        let mut names =
+            vec!["version-2.0.0", "version-2.0.0-rc.4", "version-1.2.0-rc.1", "version-2.0.0-beta.3"];
+        names.extend(["version-1.1.1", "version-2.0.0-rc.1", "version-2.0.0-beta.10", "v2.0.0-alpha"]);
+        names.sort_by_key(|n| rank(n).unwrap());
+        assert_eq!(
+            names,
+            [
+                "version-1.1.1",
+                "version-1.2.0-rc.1",
+                "v2.0.0-alpha",
+                "version-2.0.0-beta.3",
+                "version-2.0.0-beta.10",
+                "version-2.0.0-rc.1",
+                "version-2.0.0-rc.4",
+                "version-2.0.0"
+            ]
+        );
+        for not in
+            ["guides", "v", "2.0beta", "", "1..2", "-docs", "v-docs", "10-docs", "01_docs", "2.0-notes"]
+        {
             assert_eq!(rank(not), None, "{not}");
         }
     }

@@ -6,8 +6,8 @@ use super::Pair;
 use serde::Serialize;
 use std::collections::{BTreeMap, HashSet};
 use vaultlint_model::folder_rule::FolderRule;
-use vaultlint_model::vault::NoteId;
-use vaultlint_model::version_roots::VersionRoots;
+use vaultlint_model::vault::{NoteId, Vault};
+use vaultlint_model::version_roots::{self, VersionRoots};
 
 /// A `[[supersede]]` table to add to the config.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
@@ -50,16 +50,42 @@ fn toml_string(text: &str) -> String {
 /// are taken out of `pairs`: one table says it for them all.
 /// A table the config holds already is never suggested again (its copies
 /// left are ones it cannot settle, and are listed as pairs).
+/// So is a pair the table settles though a copy of it is under a folder
+/// that joined no set (a release folder of one page): it retires both, or
+/// the one in favour of the other.
 pub(super) fn take_folder_rules(
     pairs: &mut Vec<Pair>,
+    vault: &Vault,
     roots: &VersionRoots,
     existing: &[FolderRule],
 ) -> Vec<FolderRuleSuggestion> {
     let mut folders = folder_rules(roots, pairs);
     folders.retain(|(_, f)| !existing.iter().any(|r| r.older == f.older && r.newer == f.newer));
     let proposed: HashSet<usize> = folders.iter().map(|(set, _)| *set).collect();
+    // (Each table's rule was made once already: none fails here.)
+    folders.retain(|(_, f)| FolderRule::new(&f.older, &f.newer).is_ok());
+    let rules: Vec<FolderRule> =
+        folders.iter().filter_map(|(_, f)| FolderRule::new(&f.older, &f.newer).ok()).collect();
+    // What the tables would retire, as the config would apply them: their
+    // globs also take release folders too small to join a set.
+    let covered = version_roots::cover(vault, &rules);
+    for (i, (_, folder)) in folders.iter_mut().enumerate() {
+        let copies: Vec<&str> = (covered.successor.iter().enumerate())
+            .filter(|(_, by)| by.is_some_and(|(_, rule)| rule == i))
+            .filter_map(|(id, _)| Some(rules[i].older_copy(&vault.notes[id].path)?.0))
+            .collect();
+        let mut roots: Vec<String> = copies.iter().map(|f| f.trim_end_matches('/').to_string()).collect();
+        roots.sort_by(|a, b| version_roots::by_release(a, b));
+        roots.dedup();
+        (folder.roots, folder.copies) = (roots, copies.len());
+    }
+    let successor = |id: NoteId| covered.successor.get(id).copied().flatten().map(|(to, _)| to);
     pairs.retain(|p| {
-        roots.order(p.older, p.newer).is_none_or(|_| !proposed.contains(&set_of(roots, p.older)))
+        let (a, b) = (p.older, p.newer);
+        let settled = successor(a).is_some() && successor(b).is_some()
+            || successor(a) == Some(b)
+            || successor(b) == Some(a);
+        roots.order(a, b).is_none_or(|_| !proposed.contains(&set_of(roots, a))) && !settled
     });
     folders.into_iter().map(|(_, f)| f).collect()
 }

@@ -255,7 +255,7 @@ pub fn find_tallied(
         exclusions::drop_kept_together(&mut pairs);
         exclusions::drop_unordered_copies_filed_twice(&mut pairs, vault);
     }
-    let folders = folder_rules::take_folder_rules(&mut pairs, &roots, &vault.config.folder_rules);
+    let folders = folder_rules::take_folder_rules(&mut pairs, vault, &roots, &vault.config.folder_rules);
     // After the rules have taken the copies they cover, whose count they give.
     exclusions::nearest_release_copies(&mut pairs, &roots);
     pairs.sort_by(|x, y| {
