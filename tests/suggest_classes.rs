@@ -964,3 +964,24 @@ fn pre_release_folders_are_releases_older_than_the_live_docs() {
         "{json}"
     );
 }
+
+/// Two release announcements of one product (`Relay v0.2.0`, `Relay
+/// v0.3.0`) share a title apart from the version and little else: listed
+/// only when every pair is asked for, and then never with a confident
+/// direction, which `--yes` would write into the older post.
+#[test]
+fn a_weak_pair_is_never_confident() {
+    let (pairs, json) = found(&fixture("announcements"), &["--no-git", "--min-score", "0"]);
+    let blog = "content/blog";
+    assert_eq!(
+        pairs,
+        owned(&[(
+            &format!("{blog}/relay-v0-2-0/index.md"),
+            &format!("{blog}/relay-v0-3-0/index.md"),
+            "uncertain"
+        )]),
+        "{json}"
+    );
+    let (pairs, _) = found(&fixture("announcements"), &["--no-git"]);
+    assert_eq!(pairs, owned(&[]));
+}

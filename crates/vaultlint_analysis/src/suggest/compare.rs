@@ -19,7 +19,7 @@ const SAME_PATH_SCORE: f64 = 0.9;
 /// Notes sharing this much text are one document whatever their names.
 pub(super) const MOSTLY_SHARED: f64 = 0.75;
 /// ...and two notes of one folder sharing this much (a note renamed in place).
-const HALF_SHARED: f64 = 0.5;
+pub(super) const HALF_SHARED: f64 = 0.5;
 /// Below this much shared text, only one file name (a note and its copy
 /// in an archive folder) lets a pair be ordered with confidence.
 const SLIGHT_CONTENT: f64 = 0.1;

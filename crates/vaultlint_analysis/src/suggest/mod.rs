@@ -249,6 +249,17 @@ pub fn find_tallied(
         pairs.retain(|p| !links.retired[p.older]);
     }
     settle::agree_across_languages(&mut pairs, &facts);
+    // A pair too weak to be listed unless asked for (a post and the page
+    // it announced, two release notes of one product) is shown without a
+    // confident direction, which `--yes` would write, unless most of its
+    // text is one or release folders order it.
+    for p in
+        pairs.iter_mut().filter(|p| p.score < DEFAULT_MIN_SCORE && p.signals.content < compare::HALF_SHARED)
+    {
+        if !p.any_evidence(Evidence::from_release_folders) {
+            p.direction = Direction::Uncertain;
+        }
+    }
     if options.min_score > 0.0 {
         // Shown only to one who asks for every pair.
         exclusions::drop_unordered_by_text_alone(&mut pairs);
