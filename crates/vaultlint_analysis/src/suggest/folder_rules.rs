@@ -51,8 +51,8 @@ fn toml_string(text: &str) -> String {
 /// A table the config holds already is never suggested again (its copies
 /// left are ones it cannot settle, and are listed as pairs).
 /// So is a pair the table settles though a copy of it is under a folder
-/// that joined no set (a release folder of one page): it retires both, or
-/// the one in favour of the other.
+/// that joined no set (a release folder of one page): it retires both in
+/// favour of one page, or the one in favour of the other.
 pub(super) fn take_folder_rules(
     pairs: &mut Vec<Pair>,
     vault: &Vault,
@@ -82,7 +82,9 @@ pub(super) fn take_folder_rules(
     let successor = |id: NoteId| covered.successor.get(id).copied().flatten().map(|(to, _)| to);
     pairs.retain(|p| {
         let (a, b) = (p.older, p.newer);
-        let settled = successor(a).is_some() && successor(b).is_some()
+        // Both retired in favour of one page, or one in favour of the
+        // other; a page renamed between two releases is still a pair.
+        let settled = successor(a).is_some() && successor(a) == successor(b)
             || successor(a) == Some(b)
             || successor(b) == Some(a);
         roots.order(a, b).is_none_or(|_| !proposed.contains(&set_of(roots, a))) && !settled
