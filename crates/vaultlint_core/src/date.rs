@@ -145,6 +145,12 @@ const MONTHS: [&str; 12] = [
     "december",
 ];
 
+/// The day of a date written in words (`October 10, 2015`), which
+/// [`parse`] reads; `None` for any other form.
+pub fn in_words(text: &str) -> Option<Day> {
+    month_named(text.trim())
+}
+
 /// `October 10, 2015`, `Oct. 10 2015` or `10 October 2015`: a day with
 /// its month's name and a four-digit year, calendar checked.
 fn month_named(text: &str) -> Option<Day> {

@@ -5,10 +5,10 @@
 use std::collections::HashMap;
 use vaultlint_core::code::Code;
 use vaultlint_core::date::{self, Day};
-use vaultlint_core::diagnostic::Diagnostic;
+use vaultlint_core::diagnostic::{Diagnostic, Edit, Fix};
 use vaultlint_model::graph::Graph;
 use vaultlint_model::vault::Vault;
-use vaultlint_syntax::frontmatter::ValueKind;
+use vaultlint_syntax::frontmatter::{ScalarStyle, ValueKind};
 use vaultlint_syntax::keys;
 
 /// Reports on the notes `wanted` marks (and the successors of the edges
@@ -28,6 +28,10 @@ pub fn check(cx: &super::Context, out: &mut Vec<Diagnostic>) {
 /// still is. The lifecycle reads ISO dates only, so its keys learn nothing.
 struct NumericOrders {
     day_first: HashMap<String, bool>,
+    /// Per key: how many of its values are dates in digits, and how many
+    /// in words (`October 10, 2015`). A date in words where the vault
+    /// writes that key in digits is a slip its tools will not read.
+    written: HashMap<String, (usize, usize)>,
 }
 
 impl NumericOrders {
@@ -37,13 +41,20 @@ impl NumericOrders {
     fn of(vault: &Vault) -> NumericOrders {
         // Per key: values seen, and whether a first or second number was past 12.
         let mut seen: HashMap<&str, (usize, bool, bool)> = HashMap::new();
+        let mut written: HashMap<String, (usize, usize)> = HashMap::new();
         for (id, note) in vault.notes.iter().enumerate() {
             let template = vault.is_template(id);
             for f in note.fields.iter().filter(|f| !(template && note.is_placeholder(&f.value))) {
+                let ValueKind::Scalar { text, .. } = &f.value.kind else { continue };
+                if keys::is_date(&f.key) {
+                    let in_words = date::in_words(text).is_some();
+                    if in_words || date::parse(text).is_some() {
+                        let entry = written.entry(f.key.to_string()).or_default();
+                        *entry = (entry.0 + usize::from(!in_words), entry.1 + usize::from(in_words));
+                    }
+                }
                 let learns = keys::find(&f.key).is_some_and(|k| k.role == keys::Role::Date);
-                if let (true, ValueKind::Scalar { text, .. }) = (learns, &f.value.kind)
-                    && let Some((first, second, _)) = numeric(text)
-                {
+                if learns && let Some((first, second, _)) = numeric(text) {
                     let entry = seen.entry(&f.key).or_default();
                     *entry = (entry.0 + 1, entry.1 || first > 12, entry.2 || second > 12);
                 }
@@ -54,7 +65,14 @@ impl NumericOrders {
             .filter(|&(_, (count, first, second))| count >= Self::CONVENTION && first != second)
             .map(|(key, (_, first, _))| (key.to_string(), first))
             .collect();
-        NumericOrders { day_first }
+        NumericOrders { day_first, written }
+    }
+
+    /// Whether `key` is written in digits by the vault, so that a value of
+    /// it in words is a slip: at least [`Self::CONVENTION`] values in
+    /// digits, and more of them than in words.
+    fn in_digits(&self, key: &str) -> bool {
+        self.written.get(key).is_some_and(|&(digits, words)| digits >= Self::CONVENTION && digits > words)
     }
 
     /// Whether `text` under `key` is a day as the vault writes it.
@@ -122,6 +140,33 @@ fn of_note(
             ValueKind::Scalar { .. } => None,
             _ => Some(format!("`{key}` is a list or a mapping, not a date")),
         };
+        let in_words = match &f.value.kind {
+            ValueKind::Scalar { text, style } if message.is_none() && orders.in_digits(key) => {
+                date::in_words(text).map(|day| (day, text, *style))
+            }
+            _ => None,
+        };
+        if let Some((day, text, style)) = in_words {
+            // The vault writes this key in digits, as its tools read it.
+            let fix = (style == ScalarStyle::Plain).then(|| {
+                let edit = Edit {
+                    offset: f.value.span.offset(),
+                    original: text.to_string(),
+                    replacement: day.to_string(),
+                };
+                Fix::safe(edit, note.digest)
+            });
+            let message = format!(
+                "`{key}` is `{}`, in words, where the vault's other notes write it in digits",
+                text.trim()
+            );
+            let mut d = Diagnostic::new(Code::InvalidDate, &note.path, message)
+                .at(f.value.span, "in words")
+                .help(format!("write it as the others do: `{day}`"))
+                .fix(fix);
+            d.severity = vaultlint_core::code::Severity::Warning;
+            out.push(d);
+        }
         if let Some(message) = message {
             let mut d = Diagnostic::new(Code::InvalidDate, &note.path, message)
                 .at(f.value.span, "not a date")
