@@ -540,3 +540,27 @@ fn a_folder_copied_with_its_first_copy_left_is_one_finding() {
     assert_eq!(d["message"], "`Git/` and `Web/Git/` hold 10 copies of the same notes, 10 with the same text");
     assert_eq!(d["related"], serde_json::json!(["Git/", "Web/Git/"]));
 }
+
+/// Proposals named by number (`rfc-0007.md`) name each other by number,
+/// as EIP-style repositories require: `superseded-by: "0012"` from
+/// `rfc-0007.md` and `replaces: RFC-0007` are the notes `rfc-0012.md` and
+/// `rfc-0007.md`, not missing ones, and the older is out of force.
+#[test]
+fn proposals_named_by_number_resolve() {
+    let (code, json) = check_json(&fixture("numbered-proposals"), &[]);
+    assert_eq!((code, findings(&json)), (0, vec![]), "{json}");
+    let map = common::lineage_map(&fixture("numbered-proposals"), &[]);
+    assert_eq!(map["rfcs/rfc-0007.md"]["successors"], serde_json::json!(["rfcs/rfc-0012.md"]));
+    assert_eq!(map["rfcs/rfc-0007.md"]["standing"], "superseded");
+    assert_eq!(map["rfcs/rfc-0012.md"]["standing"], "in-force");
+    // A number no note has is still missing.
+    let dir = tempfile::tempdir().unwrap();
+    common::copy_dir(&fixture("numbered-proposals"), dir.path());
+    let note = dir.path().join("rfcs/rfc-0015.md");
+    let text = std::fs::read_to_string(&note)
+        .unwrap()
+        .replace("status: Final\n", "status: Final\nsuperseded-by: \"0016\"\n");
+    std::fs::write(&note, text).unwrap();
+    let (_, json) = check_json(dir.path(), &[]);
+    assert_eq!(findings(&json), [("missing-successor".to_string(), "rfcs/rfc-0015.md".to_string(), Some(5))]);
+}

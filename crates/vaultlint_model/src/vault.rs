@@ -295,6 +295,23 @@ fn without_extension(path: &str) -> &str {
 /// leftovers (see [`Vault::case_variants`]).
 const MAX_CASE_VARIANTS: usize = 8;
 
+/// The most digits a document number is written with (`fip-000015`).
+const MAX_NUMBER_DIGITS: usize = 6;
+
+/// `FIP-0090`, `eip_1559`, `bip0009` or a bare `0015`: the letters before
+/// a document number (empty for a bare one) and the number.
+fn numbered(text: &str) -> Option<(&str, u64)> {
+    let letters = text.find(|c: char| !c.is_ascii_alphabetic()).unwrap_or(text.len());
+    let digits = text[letters..].trim_start_matches(['-', '_']);
+    let separated = text.len() - letters - digits.len();
+    let fits = letters <= 8
+        && separated <= 1
+        && (letters > 0 || separated == 0)
+        && (1..=MAX_NUMBER_DIGITS).contains(&digits.len())
+        && digits.bytes().all(|b| b.is_ascii_digit());
+    fits.then(|| Some((&text[..letters], digits.parse().ok()?))).flatten()
+}
+
 /// Whether two notes' paths are one path but for case or Unicode form,
 /// their extensions aside (see [`Vault::case_variants`]).
 pub fn one_path_but_case(a: &Note, b: &Note) -> bool {
@@ -558,10 +575,43 @@ impl Vault {
                 let base = if relative { self.notes[from].folder() } else { "" };
                 match normalize(base, &path) {
                     None => Resolution::Outside,
-                    Some(path) => self.resolve_path(&path),
+                    Some(full) => match self.resolve_path(&full) {
+                        Resolution::Missing { .. } if let Some(found) = self.resolve_number(from, &path) => {
+                            found
+                        }
+                        resolved => resolved,
+                    },
                 }
             }
             Ok(Target::Wikilink { name }) => self.resolve_wikilink(&name),
+        }
+    }
+
+    /// A document named by its number, as proposal repositories (EIPs,
+    /// BIPs, FIPs) name the one that replaces it: `"0015"` from
+    /// `fip-0009.md` is `fip-0015.md`, `FIP-0090` is `fip-0090.md`, written
+    /// with any number of leading zeros. `None` where the value is no such
+    /// number, or no note has it.
+    fn resolve_number(&self, from: NoteId, value: &str) -> Option<Resolution> {
+        let (prefix, number) = numbered(value)?;
+        let own = numbered(self.notes[from].stem()).map(|(p, _)| p).filter(|p| !p.is_empty());
+        let prefix = if prefix.is_empty() { own? } else { prefix };
+        let mut found: Vec<NoteId> = Vec::new();
+        for width in number.to_string().len()..=MAX_NUMBER_DIGITS {
+            for separator in ["-", "_", ""] {
+                let stem = fold(&format!("{prefix}{separator}{number:0width$}"));
+                found.extend(self.by_stem.get(&stem).iter().map(Entry::note));
+            }
+        }
+        found.sort_unstable();
+        found.dedup();
+        match found[..] {
+            [] => None,
+            [one] => Some(Resolution::Note(one)),
+            _ => Some(Resolution::Ambiguous {
+                first: found.iter().copied().take(MAX_CANDIDATES).collect(),
+                total: found.len(),
+            }),
         }
     }
 
@@ -984,6 +1034,22 @@ mod tests {
         assert_eq!(normalize("a/b", "../c.md").as_deref(), Some("a/c.md"));
         assert_eq!(normalize("a", "./x/./y.md").as_deref(), Some("a/x/y.md"));
         assert_eq!(normalize("a", "../../x.md"), None);
+    }
+
+    #[test]
+    fn document_numbers_as_proposals_write_them() {
+        assert_eq!(numbered("FIP-0090"), Some(("FIP", 90)));
+        assert_eq!(numbered("0015"), Some(("", 15)));
+        assert_eq!(numbered("bip0009"), Some(("bip", 9)));
+        assert_eq!(numbered("eip_1559"), Some(("eip", 1559)));
+        for not in ["FIP-OO35", "-15", "fip--15", "1234567", "notes", "v2.1", "fip-15a", "toolonglabel-1"] {
+            assert_eq!(numbered(not), None, "{not}");
+        }
+        let v = vault(&[("eips/eip-1559.md", ""), ("eips/eip-2718.md", ""), ("notes/2024.md", "")]);
+        assert_eq!(v.resolve(1, "1559"), Resolution::Note(0));
+        assert_eq!(v.resolve(2, "EIP-01559"), Resolution::Note(0));
+        // A bare number from a note that has none is a path, and missing.
+        assert!(matches!(v.resolve(2, "1559"), Resolution::Missing { .. }));
     }
 
     #[test]
