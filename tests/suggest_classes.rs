@@ -985,3 +985,35 @@ fn a_weak_pair_is_never_confident() {
     let (pairs, _) = found(&fixture("announcements"), &["--no-git"]);
     assert_eq!(pairs, owned(&[]));
 }
+
+/// A folder moved whole (`mysql/` to `db/mysql/`, every note in one
+/// commit) leaves its notes as old as they were: two clippings of one
+/// article, added months apart, are paired oldest first, not vetoed as
+/// two notes added together under two subjects.
+#[test]
+fn a_moved_folder_keeps_its_notes_first_commits() {
+    let (dir, aside) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let repo = dir.path();
+    common::copy_dir(&fixture("moved-folder"), repo);
+    let tools = "mysql/tools/backup-pitfalls.md";
+    std::fs::rename(repo.join(tools), aside.path().join("pitfalls.tmp")).unwrap();
+    git(repo, &["init", "-q", "-b", "main"], "2024-07-31T09:00:00Z");
+    git(repo, &["add", "-A"], "2024-07-31T09:00:00Z");
+    git(repo, &["commit", "-qm", "notes"], "2024-07-31T09:00:00Z");
+    std::fs::rename(aside.path().join("pitfalls.tmp"), repo.join(tools)).unwrap();
+    git(repo, &["add", "-A"], "2024-10-10T09:00:00Z");
+    git(repo, &["commit", "-qm", "pitfalls"], "2024-10-10T09:00:00Z");
+    std::fs::create_dir(repo.join("db")).unwrap();
+    git(repo, &["mv", "mysql", "db/mysql"], "2025-12-23T09:00:00Z");
+    git(repo, &["commit", "-qm", "move under db"], "2025-12-23T09:00:00Z");
+    let (pairs, json) = found(repo, &[]);
+    assert_eq!(
+        pairs,
+        owned(&[("db/mysql/backup-tool-differences.md", "db/mysql/tools/backup-pitfalls.md", "uncertain")]),
+        "{json}"
+    );
+    assert!(
+        json["pairs"][0]["reasons"].to_string().contains("first committed 2024-07-31 < 2024-10-10"),
+        "{json}"
+    );
+}

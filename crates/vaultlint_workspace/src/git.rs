@@ -26,7 +26,11 @@ impl HistorySource for GitHistory<'_> {
     /// them to git, for more over the whole history with the paths
     /// filtered here.
     fn history(&self, paths: &[&str]) -> History {
-        read_history(self.root, paths, paths.len() <= NAMED_PATHS)
+        let named = paths.len() <= NAMED_PATHS;
+        let history = read_history(self.root, paths, named);
+        // A note moved from a path not named: its first commit is in the
+        // history of that path, which only the whole log has.
+        if named && history.moves_unread() { read_history(self.root, paths, false) } else { history }
     }
 }
 

@@ -257,7 +257,7 @@ mod tests {
 
     #[test]
     fn a_numeric_date_is_called_ambiguous_only_where_it_is() {
-        let none = NumericOrders { day_first: Default::default() };
+        let none = NumericOrders { day_first: Default::default(), written: Default::default() };
         assert_eq!(
             unreadable("created", "05-06-2026", &none),
             "`created` is `05-06-2026`, which may put the day or the month first"

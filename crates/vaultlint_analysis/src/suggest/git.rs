@@ -24,6 +24,12 @@ pub struct History {
     /// Per path, the commits that changed it in place, numbered as read,
     /// among those that change at most [`FEW_PATHS`] paths.
     edits: HashMap<String, Vec<u32>>,
+    /// Per path added by a move (a commit that deleted another path with
+    /// the same text), the path it was moved from: a folder reorganised
+    /// leaves its notes as old as they were, not as new as the move.
+    moved_from: HashMap<String, String>,
+    /// The paths in `moved_from`'s values, whose history is read too.
+    moved_away: std::collections::HashSet<String>,
 }
 
 /// The most paths a commit changes and still says what a person kept up:
@@ -32,12 +38,16 @@ pub struct History {
 const FEW_PATHS: usize = 100;
 
 /// One commit's changes as they are read: how many paths it changes,
-/// and which of the wanted ones it changes in place.
+/// which of the wanted ones it changes in place, which of them (or of
+/// the paths they were moved from) it adds, with their blobs, and the
+/// blobs of the paths it deletes.
 #[derive(Default)]
 struct Commit {
     number: u32,
     changes: usize,
     edited: Vec<String>,
+    added: Vec<(String, u64)>,
+    deleted: HashMap<u64, String>,
 }
 
 /// Where the similarity pass gets the history of the notes whose order
@@ -82,6 +92,7 @@ impl History {
             token.clear();
             if log.read_until(0, &mut token)? == 0 {
                 self.edited(&mut commit);
+                self.date_moves();
                 return Ok(());
             }
             if token.last() == Some(&0) {
@@ -103,19 +114,59 @@ impl History {
                 None => {}
                 Some(changed) => {
                     commit.changes += 1;
-                    if let Some(time) = time.filter(|_| wanted(text))
-                        && self.changed(&changed, text, time) == "M"
-                    {
-                        commit.edited.push(text.to_string());
+                    if let Some(time) = time.filter(|_| wanted(text) || self.moved_away.contains(text)) {
+                        match self.changed(&changed, text, time) {
+                            "M" => commit.edited.push(text.to_string()),
+                            "A" => {
+                                commit.added.extend(blob_of(&changed, 3).map(|blob| (text.to_string(), blob)))
+                            }
+                            _ => {}
+                        }
+                    }
+                    if let Some(blob) = blob_of(&changed, 2).filter(|_| change_status(&changed) == "D") {
+                        commit.deleted.insert(blob, text.to_string());
                     }
                 }
             }
         }
     }
 
+    /// Gives each path added by a move the first commit of the path it
+    /// was moved from, along a chain of moves; once the whole log is read,
+    /// the oldest commits last.
+    fn date_moves(&mut self) {
+        for (path, mut from) in self.moved_from.clone() {
+            // A chain is at most as long as there are moves.
+            for _ in 0..self.moved_from.len() {
+                match self.moved_from.get(&from) {
+                    Some(older) if self.first.contains_key(older) => from = older.clone(),
+                    _ => break,
+                }
+            }
+            if let Some(&first) = self.first.get(&from) {
+                let entry = self.first.entry(path).or_insert(first);
+                *entry = (*entry).min(first);
+            }
+        }
+    }
+
+    /// Whether a path the log named was added by a move whose first
+    /// commit it could not read (the log was of some paths only).
+    pub fn moves_unread(&self) -> bool {
+        self.moved_away.iter().any(|from| !self.first.contains_key(from))
+    }
+
     /// Keeps which wanted paths the commit read last changed in place,
-    /// unless it changed too many paths to say anything of them.
+    /// unless it changed too many paths to say anything of them; and which
+    /// it added by moving them.
     fn edited(&mut self, commit: &mut Commit) {
+        for (path, blob) in std::mem::take(&mut commit.added) {
+            if let Some(from) = commit.deleted.get(&blob).filter(|from| **from != path) {
+                self.moved_away.insert(from.clone());
+                self.moved_from.insert(path, from.clone());
+            }
+        }
+        commit.deleted.clear();
         let edited = std::mem::take(&mut commit.edited);
         if std::mem::take(&mut commit.changes) <= FEW_PATHS {
             for path in edited {
@@ -189,6 +240,16 @@ impl History {
     }
 }
 
+/// The blob id in field `n` of a raw change (2: before, 3: after).
+fn blob_of(meta: &str, n: usize) -> Option<u64> {
+    meta.trim_start_matches(':').split(' ').nth(n).and_then(blob_id)
+}
+
+/// The status of a raw change (`A`, `M`, `D`...).
+fn change_status(meta: &str) -> &str {
+    meta.trim_start_matches(':').split(' ').nth(4).unwrap_or_default()
+}
+
 /// A blob id's first 16 hex digits; `None` for the zero id of a deletion.
 fn blob_id(hex: &str) -> Option<u64> {
     let id = u64::from_str_radix(hex.get(..16)?, 16).ok()?;
@@ -217,6 +278,34 @@ mod tests {
         // The frozen copy holds what the live page once held.
         assert!(history.earlier("old/live.md", "live.md"));
         assert!(!history.earlier("live.md", "old/live.md"));
+    }
+
+    #[test]
+    fn a_note_moved_keeps_the_first_commit_of_its_old_path() {
+        // `mysql/backup.md` was added, edited, then moved twice with the
+        // rest of its folder: to `db/backup.md`, then `db/mysql/backup.md`.
+        // `db/mysql/new.md` was added by the last move's commit, and
+        // `db/mysql/empty.md` by one that deleted a note of other text.
+        let log = format!(
+            "\x011796213803\n:100644 000000 {A2} {ZERO} D\0db/backup.md\0:000000 100644 {ZERO} {A2} A\0db/mysql/backup.md\0\
+             :000000 100644 {ZERO} {A1} A\0db/mysql/new.md\0\0\
+             \x011790000000\n:100644 000000 {A2} {ZERO} D\0mysql/backup.md\0:000000 100644 {ZERO} {A2} A\0db/backup.md\0\0\
+             \x011780000000\n:100644 000000 {A1} {ZERO} D\0mysql/other.md\0:000000 100644 {ZERO} {A2} A\0db/mysql/empty.md\0\0\
+             \x011750000000\n:100644 100644 {A1} {A2} M\0mysql/backup.md\0\0\
+             \x011700000000\n:000000 100644 {ZERO} {A1} A\0mysql/backup.md\0"
+        );
+        let history = History::from_git(&log, "");
+        assert_eq!(history.first["db/mysql/backup.md"], 1_700_000_000);
+        assert_eq!(history.first["db/mysql/new.md"], 1_796_213_803);
+        assert_eq!(history.first["db/mysql/empty.md"], 1_780_000_000);
+        assert!(!history.moves_unread());
+        // Read for the moved path alone, the old paths' commits are not
+        // there: the caller reads the whole log instead.
+        let mut some = History::default();
+        let wanted = |p: &str| p == "db/mysql/backup.md";
+        let head = log.split("\x011790000000").next().unwrap();
+        some.read_log(&mut head.as_bytes(), &wanted).unwrap();
+        assert!(some.moves_unread());
     }
 
     #[test]
