@@ -68,13 +68,14 @@ impl HistorySource for NoHistory {
 }
 
 impl History {
-    /// The history from git's own words: `log` is `git log --raw
+    /// The history from git's own words (the index read first, as a run
+    /// reads it): `log` is `git log --raw
     /// --no-abbrev --no-renames -z --format=format:%x01%ct` and `index` is
     /// `git ls-files --stage -z`, over the same paths.
     pub fn from_git(log: &str, index: &str) -> History {
         let mut history = History::default();
-        let _ = history.read_log(&mut log.as_bytes(), &|_| true);
         history.read_index(index, &|_| true);
+        let _ = history.read_log(&mut log.as_bytes(), &|_| true);
         history
     }
 
@@ -133,15 +134,22 @@ impl History {
 
     /// Gives each path added by a move the first commit of the path it
     /// was moved from, along a chain of moves; once the whole log is read,
-    /// the oldest commits last.
+    /// the oldest commits last. Not where a path it was moved from holds a
+    /// note again: that is a copy left behind or put back, and the move
+    /// says which of the two is the newer, as the first commits do.
     fn date_moves(&mut self) {
         for (path, mut from) in self.moved_from.clone() {
+            let mut back = self.now.contains_key(&from);
             // A chain is at most as long as there are moves.
             for _ in 0..self.moved_from.len() {
                 match self.moved_from.get(&from) {
                     Some(older) if self.first.contains_key(older) => from = older.clone(),
                     _ => break,
                 }
+                back |= self.now.contains_key(&from);
+            }
+            if back {
+                continue;
             }
             if let Some(&first) = self.first.get(&from) {
                 let entry = self.first.entry(path).or_insert(first);
@@ -346,5 +354,8 @@ mod tests {
             History::from_git(&log, &format!("100644 {A1} 0\tnote.md\0100644 {A2} 0\tsub/note.md\0"));
         assert!(!history.earlier("sub/note.md", "note.md"));
         assert!(!history.earlier("note.md", "sub/note.md"));
+        // The moved note keeps the date of its move: its old path holds a
+        // note again.
+        assert_eq!(history.first["sub/note.md"], 1_790_000_000);
     }
 }
