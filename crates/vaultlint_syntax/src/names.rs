@@ -661,10 +661,23 @@ pub fn group_keys(path: &PathInfo, title: &Normalized) -> [Option<String>; 2] {
         } else if n.is_generic() {
             Some(format!("{}\0{}", path.place, n.key))
         } else {
-            Some(n.key.clone())
+            Some(closed_up(&n.key))
         }
     };
     [key(&path.name).map(|k| format!("n\0{k}")), key(title).map(|k| format!("t\0{k}"))]
+}
+
+/// A key with the spaces between words closed up, so that one name
+/// spelt as one word or two (`Side Loading` and `Sideloading`, `Have I
+/// Been Pwned` and `HaveIBeenPwned`) is one group; a space between two
+/// numbers stays (`Lecture 1 1` is not `Lecture 11`).
+fn closed_up(key: &str) -> String {
+    let bytes = key.as_bytes();
+    let digit = |i: usize| bytes.get(i).is_some_and(u8::is_ascii_digit);
+    key.char_indices()
+        .filter(|&(i, c)| c != ' ' || i > 0 && digit(i - 1) && digit(i + 1))
+        .map(|(_, c)| c)
+        .collect()
 }
 
 /// The hash by which notes sharing a group key are found.
