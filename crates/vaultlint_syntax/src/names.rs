@@ -744,6 +744,17 @@ fn is_language(code: &str) -> bool {
 mod tests {
     use super::*;
 
+    #[test]
+    fn group_keys_close_up_words_but_not_numbers() {
+        assert_eq!(closed_up("side loading"), "sideloading");
+        assert_eq!(closed_up("have i been pwned"), "haveibeenpwned");
+        assert_eq!(closed_up("lecture 1 1"), "lecture1 1");
+        assert_ne!(closed_up("lecture 1 1"), closed_up("lecture 11"));
+        let key = |stem: &str| group_keys(&path_info(&format!("{stem}.md"), stem), &normalize(""))[0].clone();
+        assert_eq!(key("Team Viewer"), key("TeamViewer"));
+        assert_ne!(key("Chapter 1 2"), key("Chapter 12"));
+    }
+
     fn key(text: &str) -> String {
         normalize(text).key
     }
