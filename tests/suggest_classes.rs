@@ -960,7 +960,7 @@ fn pre_release_folders_are_releases_older_than_the_live_docs() {
     let (code, json) = common::check_json(dir.path(), &[]);
     assert_eq!(
         (code, common::findings(&json)),
-        (0, vec![("unmarked-version-roots".to_string(), "vaultlint.toml".to_string(), None)]),
+        (0, vec![("unmarked-version-roots".to_string(), ".vaultlint.toml".to_string(), None)]),
         "{json}"
     );
 }
