@@ -106,7 +106,31 @@ pub fn check(cx: &super::Context, out: &mut Vec<Diagnostic>) {
             );
         }
         let superseded = graph.superseded(id);
-        if REPLACED.contains(&lower.as_str()) && !superseded && note.successor().is_none() {
+        // `Superseded by FIP-0067`: a status that names the successor in
+        // words, which no indexer reads.
+        let named = ["superseded by ", "replaced by "]
+            .iter()
+            .find_map(|p| status.get(p.len()..).filter(|_| lower.starts_with(p)))
+            .map(|name| name.trim().trim_matches(['`', '"', '\'']))
+            .filter(|name| !name.is_empty());
+        if let Some(name) = named.filter(|_| !superseded && note.successor().is_none()) {
+            let value = match vault.resolve(id, name) {
+                vaultlint_model::vault::Resolution::Note(to) => vault.notes[to].path.clone(),
+                _ => name.to_string(),
+            };
+            out.push(
+                Diagnostic::new(
+                    Code::StatusConflict,
+                    &note.path,
+                    format!("status names `{name}` as the successor, but no successor is declared"),
+                )
+                .at(*span, "a successor in words")
+                .help(format!(
+                    "add `{}: {value}` and set `status: superseded`, so that indexers leave the note out",
+                    vault.successor_key()
+                )),
+            );
+        } else if REPLACED.contains(&lower.as_str()) && !superseded && note.successor().is_none() {
             out.push(
                 Diagnostic::new(
                     Code::StatusConflict,
