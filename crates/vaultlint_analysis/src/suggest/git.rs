@@ -25,8 +25,10 @@ pub struct History {
     /// among those that change at most [`FEW_PATHS`] paths.
     edits: HashMap<String, Vec<u32>>,
     /// Per path added by a move (a commit that deleted another path with
-    /// the same text), the path it was moved from: a folder reorganised
-    /// leaves its notes as old as they were, not as new as the move.
+    /// the same text, or one of the same name in the same folder, its
+    /// version markers aside), the path it was moved from: a folder
+    /// reorganised leaves its notes as old as they were, not as new as the
+    /// move.
     moved_from: HashMap<String, String>,
     /// The paths in `moved_from`'s values, whose history is read too.
     moved_away: std::collections::HashSet<String>,
@@ -168,10 +170,30 @@ impl History {
     /// unless it changed too many paths to say anything of them; and which
     /// it added by moving them.
     fn edited(&mut self, commit: &mut Commit) {
+        // The paths the commit deleted, by folder and name apart from its
+        // markers (`SRD-Abra` for `SRD-Abra-v2.0`); `None` where two share one.
+        let mut by_name: Option<HashMap<(&str, String), Option<&String>>> = None;
         for (path, blob) in std::mem::take(&mut commit.added) {
-            if let Some(from) = commit.deleted.get(&blob).filter(|from| **from != path) {
+            let from = match commit.deleted.get(&blob).filter(|from| **from != path) {
+                Some(from) => Some(from.clone()),
+                None if !commit.deleted.is_empty() => {
+                    // Renamed and edited in one commit, in its folder.
+                    let names = by_name.get_or_insert_with(|| {
+                        let mut names: HashMap<(&str, String), Option<&String>> = HashMap::new();
+                        for old in commit.deleted.values() {
+                            if let Some(key) = name_key(old) {
+                                names.entry(key).and_modify(|one| *one = None).or_insert(Some(old));
+                            }
+                        }
+                        names
+                    });
+                    name_key(&path).and_then(|key| names.get(&key).copied().flatten()).cloned()
+                }
+                None => None,
+            };
+            if let Some(from) = from.filter(|from| *from != path) {
                 self.moved_away.insert(from.clone());
-                self.moved_from.insert(path, from.clone());
+                self.moved_from.insert(path, from);
             }
         }
         commit.deleted.clear();
@@ -248,6 +270,15 @@ impl History {
     }
 }
 
+/// A path's folder and its file name's key without version markers, by
+/// which a note renamed in its folder is known (`SRD-Abra.md` and
+/// `SRD-Abra-v2.0.md`); `None` for a name of markers only (a day).
+fn name_key(path: &str) -> Option<(&str, String)> {
+    let folder = path.rsplit_once('/').map_or("", |(folder, _)| folder);
+    let key = vaultlint_syntax::names::normalize(vaultlint_syntax::note::stem_of(path)).key;
+    (!key.is_empty()).then_some((folder, key))
+}
+
 /// The blob id in field `n` of a raw change (2: before, 3: after).
 fn blob_of(meta: &str, n: usize) -> Option<u64> {
     meta.trim_start_matches(':').split(' ').nth(n).and_then(blob_id)
@@ -270,6 +301,8 @@ mod tests {
 
     const A1: &str = "1111111111111111111111111111111111111111";
     const A2: &str = "2222222222222222222222222222222222222222";
+    const A3: &str = "3333333333333333333333333333333333333333";
+    const A4: &str = "4444444444444444444444444444444444444444";
     const ZERO: &str = "0000000000000000000000000000000000000000";
 
     #[test]
@@ -314,6 +347,17 @@ mod tests {
         let head = log.split("\x011790000000").next().unwrap();
         some.read_log(&mut head.as_bytes(), &wanted).unwrap();
         assert!(some.moves_unread());
+        // Renamed in its folder with a version marker and edited in the
+        // same commit: the same note, as old as its first name.
+        let renamed = format!(
+            "\x011796213803\n:100644 000000 {A1} {ZERO} D\0v2/Abra.md\0:000000 100644 {ZERO} {A2} A\0v2/Abra-v2.0.md\0\
+             :100644 000000 {A3} {ZERO} D\0v2/2024-01-01.md\0:000000 100644 {ZERO} {A4} A\0v2/2024-01-02.md\0\0\
+             \x011700000000\n:000000 100644 {ZERO} {A1} A\0v2/Abra.md\0:000000 100644 {ZERO} {A3} A\0v2/2024-01-01.md\0"
+        );
+        let history = History::from_git(&renamed, "");
+        assert_eq!(history.first["v2/Abra-v2.0.md"], 1_700_000_000);
+        // A day's note for the next day is another note.
+        assert_eq!(history.first["v2/2024-01-02.md"], 1_796_213_803);
     }
 
     #[test]
