@@ -935,9 +935,10 @@ fn releases_moved_into_an_archive_folder_are_the_oldest_of_the_set() {
 
 /// Release folders named for pre-releases (`version-2.0.0-beta.2`,
 /// `version-2.0.0-rc.1`) are releases, ordered as semver orders them, and
-/// a release folder of one page is retired by the same table: no pair
-/// makes a live page older than a release copy, though the live pages were
-/// committed years before the releases were copied out.
+/// a release folder of one page is retired by the same table, and so is
+/// a page the live docs renamed to `.mdx`: no pair makes a live page older
+/// than a release copy, though the live pages were committed years before
+/// the releases were copied out.
 #[test]
 fn pre_release_folders_are_releases_older_than_the_live_docs() {
     let dir = tempfile::tempdir().unwrap();
