@@ -575,3 +575,50 @@ fn proposals_named_by_number_resolve() {
         findings(&json).into_iter().filter(|(code, ..)| code == "missing-successor").collect::<Vec<_>>();
     assert_eq!(missing, [("missing-successor".to_string(), "rfcs/rfc-0015.md".to_string(), Some(5))]);
 }
+
+/// With `[index] preset = "superseded-by-path"`, every way of marking an
+/// old note that such an indexer does not honour is reported on the old
+/// note (a list, another spelling of the key, `supersedes` on the newer
+/// note only, a path without `.md` or relative, a wikilink, a status
+/// alone); `--fix` writes the honoured form, and afterwards only the note
+/// with no successor to name is left. The `generic` preset honours all.
+#[test]
+fn declarations_the_indexer_does_not_honour() {
+    let code = "unhonoured-declaration".to_string();
+    let expected: Vec<(String, String, Option<u64>)> = [
+        ("canteen-2023", Some(3)),
+        ("equipment-2024", Some(3)),
+        ("expenses-2024", None),
+        ("hybrid-2024", Some(3)),
+        ("leave-2024", Some(3)),
+        ("onboarding-2024", Some(3)),
+        ("security-2024", Some(3)),
+        ("travel-2024", Some(3)),
+    ]
+    .iter()
+    .map(|(name, line)| (code.clone(), format!("policies/{name}.md"), *line))
+    .collect();
+    let only =
+        |json: &serde_json::Value| -> Vec<_> { findings(json).into_iter().filter(|f| f.0 == code).collect() };
+    let (status, json) = check_json(&fixture("indexer-forms"), &[]);
+    assert_eq!((status, only(&json)), (1, expected), "{json}");
+    let dir = tempfile::tempdir().unwrap();
+    common::copy_dir(&fixture("indexer-forms"), dir.path());
+    let out = common::vaultlint().args(["check", "--fix", "--no-cache"]).arg(dir.path()).output().unwrap();
+    assert!(String::from_utf8_lossy(&out.stderr).contains("fixed 7 findings in 7 notes"), "{out:?}");
+    let (_, json) = check_json(dir.path(), &[]);
+    assert_eq!(only(&json), [(code.clone(), "policies/canteen-2023.md".to_string(), Some(3))]);
+    let leave = std::fs::read_to_string(dir.path().join("policies/leave-2024.md")).unwrap();
+    assert_eq!(
+        leave,
+        "---\ntitle: Leave 2024\nsuperseded_by: policies/leave.md\n---\n\nTwenty-five days a year, five carried over.\n"
+    );
+    common::copy_dir(&fixture("indexer-forms"), dir.path());
+    std::fs::write(dir.path().join("vaultlint.toml"), "[index]\npreset = \"generic\"\n").unwrap();
+    let (_, json) = check_json(dir.path(), &[]);
+    assert_eq!(only(&json), []);
+    // Without `[index]`, nothing is checked.
+    std::fs::write(dir.path().join("vaultlint.toml"), "").unwrap();
+    let (_, json) = check_json(dir.path(), &[]);
+    assert_eq!(only(&json), []);
+}

@@ -38,6 +38,7 @@ const KEYS: &[&str] = &[
     "extend-select",
     "ignore",
     "suggest",
+    "index",
     "rules",
 ];
 
@@ -127,6 +128,10 @@ pub struct Config {
     pub supersede: Vec<SupersedeRule>,
     #[serde(default)]
     pub suggest: SuggestConfig,
+    /// What the indexer that reads the vault honours of a declaration:
+    /// `check` reports each retired note it would serve as current
+    /// (`unhonoured-declaration`), and `suggest` writes only what it reads.
+    pub index: Option<IndexConfig>,
     /// A severity per rule code: `error`, `warning` or `off`.
     #[serde(default)]
     #[schemars(schema_with = "rules_schema")]
@@ -158,6 +163,66 @@ pub struct SuggestConfig {
     pub min_score: Option<Spanned<f64>>,
     /// Read the git history to tell which version is older.
     pub git: Option<bool>,
+}
+
+/// `[index]`: the declaration contract of the indexer reading the vault,
+/// a preset and any key of it set otherwise.
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct IndexConfig {
+    /// `superseded-by-path` (the default): one key, `superseded_by`, holding
+    /// a single path from the vault root with its extension; nothing else
+    /// retires a note. `generic`: everything vaultlint reads.
+    pub preset: Option<IndexPreset>,
+    /// The successor keys the indexer reads; the first is the one written.
+    pub keys: Option<Vec<String>>,
+    /// Whether a list of successors retires a note.
+    pub lists: Option<bool>,
+    /// `path`: the value must be the successor's path from the vault root,
+    /// with its extension; `any`: any form vaultlint resolves.
+    pub form: Option<IndexForm>,
+    /// Whether `supersedes` on the newer note alone retires the older.
+    pub supersedes: Option<bool>,
+    /// Whether a `status` alone (`superseded`, `revoked`) retires a note.
+    pub status: Option<bool>,
+}
+
+/// A named indexer contract.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum IndexPreset {
+    SupersededByPath,
+    Generic,
+}
+
+/// The value form an indexer reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum IndexForm {
+    Path,
+    Any,
+}
+
+impl IndexConfig {
+    /// The contract: the preset's, with the keys set here in its place.
+    pub fn contract(&self, successor_keys: &[String]) -> vaultlint_analysis::rules::index::IndexContract {
+        let name = match self.preset.unwrap_or(IndexPreset::SupersededByPath) {
+            IndexPreset::SupersededByPath => "superseded-by-path",
+            IndexPreset::Generic => "generic",
+        };
+        let mut contract = vaultlint_analysis::rules::index::IndexContract::preset(name, successor_keys)
+            .expect("a preset the config names");
+        if let Some(keys) = self.keys.as_ref().filter(|k| !k.is_empty()) {
+            contract.keys.clone_from(keys);
+        }
+        if let Some(form) = self.form {
+            contract.paths = form == IndexForm::Path;
+        }
+        contract.lists = self.lists.unwrap_or(contract.lists);
+        contract.supersedes = self.supersedes.unwrap_or(contract.supersedes);
+        contract.status = self.status.unwrap_or(contract.status);
+        contract
+    }
 }
 
 /// A config file that cannot be used: where, why, and what would do.
@@ -420,6 +485,7 @@ impl Config {
             ("authorities", self.authorities.is_some()),
             ("statuses", self.statuses.is_some()),
             ("link-style", self.link_style.is_some()),
+            ("index", self.index.is_some()),
             ("dismissals", self.dismissals.is_some()),
             ("cache-dir", self.cache_dir.is_some()),
             ("suppression-key", self.suppression_key.is_some()),

@@ -190,6 +190,14 @@ impl Settings {
         config.apply(&mut rules.levels);
         rules.levels.select(&flags.selection);
         rules.link_style = flags.link_style.or(config.link_style);
+        if let Some(index) = &config.index {
+            let contract = index.contract(&config.declaration_keys()[0]);
+            // New declarations are written as the indexer reads them.
+            if contract.paths && flags.link_style.is_none() {
+                rules.link_style = Some(LinkStyle::Path);
+            }
+            rules.index = Some(contract);
+        }
         rules.strict = flags.strict;
         let suggest = suggest::Options {
             min_score: flags

@@ -2,6 +2,7 @@
 //! supersession graph. The registry of codes is [`vaultlint_core::code`].
 
 pub mod dates;
+pub mod index;
 pub mod keys;
 pub mod links;
 pub mod revisions;
@@ -40,6 +41,9 @@ pub struct Options {
     /// How the fix of a suspected version names the newer note; `None`:
     /// the vault's own convention.
     pub link_style: Option<LinkStyle>,
+    /// What the indexer reading the vault honours of a declaration (the
+    /// config's `[index]`); `None`: no indexer named, nothing checked.
+    pub index: Option<index::IndexContract>,
     /// The vault root as reached from the folder vaultlint was run in: empty
     /// when it is that folder, else a path ending in `/`. The commands
     /// printed for a person to paste name notes by it.
@@ -56,6 +60,7 @@ impl Options {
             folders: Vec::new(),
             strict: false,
             link_style: None,
+            index: None,
             shown_root: String::new(),
         }
     }
@@ -208,7 +213,7 @@ const WITHOUT_LIFECYCLE: &[Rule] = &[
     keys::check,
 ];
 /// The rules that read each note's lifecycle.
-const WITH_LIFECYCLE_BEFORE_SLICES: &[Rule] = &[status::check, links::check];
+const WITH_LIFECYCLE_BEFORE_SLICES: &[Rule] = &[status::check, links::check, index::check];
 /// The rules after the vault is counted in slices.
 const WITH_LIFECYCLE_AFTER_SLICES: &[Rule] = &[versions::check];
 
