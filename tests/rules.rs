@@ -622,3 +622,46 @@ fn declarations_the_indexer_does_not_honour() {
     let (_, json) = check_json(dir.path(), &[]);
     assert_eq!(only(&json), []);
 }
+
+/// A key read under another case (`Replaces`) is renamed to that spelling,
+/// the smallest edit; and it is renamed only where its value still says
+/// something under the key read: a number is no successor, and
+/// `13-Mar-2023` no date, so those are reported with no fix.
+#[test]
+fn a_misspelt_key_is_renamed_only_where_its_value_fits() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, head: &str| {
+        std::fs::write(dir.path().join(name), format!("---\n{head}---\nText.\n")).unwrap()
+    };
+    write("nep-0021.md", "Title: Tokens\nSupersededBy: 141\n");
+    write("nep-0141.md", "Title: Tokens\nReplaces: 21\nUpdated: 13-Mar-2023\n");
+    write("nep-0200.md", "Title: Storage\nReplaces: nep-0021.md\n");
+    let (_, json) = check_json(dir.path(), &[]);
+    let keys: Vec<(String, String, serde_json::Value)> = json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["code"] == "misspelt-key")
+        .map(|d| {
+            (
+                d["path"].as_str().unwrap().into(),
+                d["message"].as_str().unwrap().rsplit('`').nth(1).unwrap().into(),
+                d["fix"].clone(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        keys,
+        [
+            ("nep-0021.md".to_string(), "supersededBy".to_string(), serde_json::Value::Null),
+            ("nep-0141.md".to_string(), "replaces".to_string(), serde_json::Value::Null),
+            ("nep-0141.md".to_string(), "updated".to_string(), serde_json::Value::Null),
+            (
+                "nep-0200.md".to_string(),
+                "replaces".to_string(),
+                serde_json::json!({"offset": 19, "original": "Replaces", "replacement": "replaces"})
+            ),
+        ],
+        "{json}"
+    );
+}

@@ -123,6 +123,12 @@ pub struct MisspeltKey {
 /// `source`, `lastmod`, `creation`, `statuses`, `data` and the rest are
 /// left alone.
 pub fn meant_by<'t>(key: &str, targets: impl IntoIterator<Item = (&'t str, &'t str)>) -> Vec<&'t str> {
+    let targets: Vec<(&str, &str)> = targets.into_iter().collect();
+    // A key read under another case (`Replaces` for `replaces`) is renamed
+    // to that spelling, the smallest edit, whatever the canonical key.
+    if let Some((target, _)) = targets.iter().find(|(target, _)| target.eq_ignore_ascii_case(key)) {
+        return vec![target];
+    }
     let written: String = letters(key).collect();
     let Some(first) = written.chars().next() else { return Vec::new() };
     let length = written.chars().count();

@@ -110,10 +110,24 @@ fn misspelt_keys(fields: &[Field], reading: &Reading<'_>, text: &str) -> Vec<Mis
         let span = if plain { Span::new(at, field.key.len()) } else { field.key_span };
         let taken = meant.len() == 1
             && fields.iter().any(|f| f.key != field.key && crate::keys::same_letters(&f.key, meant[0]));
+        // Renamed, the value must still say something the key reads: a
+        // number is no successor, `13-Mar-2023` no date.
+        let fits = meant.first().is_none_or(|meant| {
+            let declaration = reading.keys.iter().flatten().any(|k| k == meant);
+            let scalar = field.value.scalar_text();
+            if declaration {
+                field.value.as_str().is_some()
+                    || matches!(field.value.kind, crate::frontmatter::ValueKind::Seq(_))
+            } else if crate::keys::is_date(meant) {
+                scalar.is_some_and(|t| vaultlint_core::date::parse(t).is_some())
+            } else {
+                true
+            }
+        });
         found.push(MisspeltKey {
             key: field.key.clone(),
             span,
-            renamable: plain && meant.len() == 1 && !taken,
+            renamable: plain && meant.len() == 1 && !taken && fits,
             taken,
             meant: meant.into_iter().map(Box::from).collect(),
         });
