@@ -128,22 +128,26 @@ pub fn parse(text: &str) -> Option<Written> {
     Some(Written { day, time, text: text.to_string() })
 }
 
-/// The months' English names; a month also goes by its first three
-/// letters (`Sep` and `Sept` both).
-const MONTHS: [&str; 12] = [
-    "january",
-    "february",
-    "march",
-    "april",
-    "may",
-    "june",
-    "july",
-    "august",
-    "september",
-    "october",
-    "november",
-    "december",
-];
+/// The month an English word names (in lower case), in full or by its
+/// first three or four letters (`sep`, `sept`).
+pub fn month_of(word: &str) -> Option<u8> {
+    const MONTHS: [&str; 12] = [
+        "january",
+        "february",
+        "march",
+        "april",
+        "may",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+    ];
+    let named = |full: &&str| *full == word || (3..=4).contains(&word.len()) && full.starts_with(word);
+    MONTHS.iter().position(named).map(|m| m as u8 + 1)
+}
 
 /// The day of a date written in words (`October 10, 2015`), which
 /// [`parse`] reads; `None` for any other form.
@@ -156,11 +160,7 @@ pub fn in_words(text: &str) -> Option<Day> {
 fn month_named(text: &str) -> Option<Day> {
     let words: Vec<&str> = text.split(' ').filter(|w| !w.is_empty()).collect();
     let [first, second, year] = words[..] else { return None };
-    let month = |word: &str| {
-        let word = word.strip_suffix('.').unwrap_or(word).to_ascii_lowercase();
-        let named = |full: &&str| *full == word || (3..=4).contains(&word.len()) && full.starts_with(&word);
-        MONTHS.iter().position(named).map(|m| m as u8 + 1)
-    };
+    let month = |word: &str| month_of(&word.strip_suffix('.').unwrap_or(word).to_ascii_lowercase());
     let day_of = |word: &str| (1..=2).contains(&word.len()).then(|| word.parse::<u8>().ok()).flatten();
     // A comma is written after the day of `October 10, 2015` only.
     let (m, d) = match month(first) {

@@ -443,23 +443,7 @@ fn day_first(text: &str, tokens: &[Token], i: usize) -> Option<(Marker, usize)> 
 
 /// The month a word names, in English, in full or in three letters.
 fn month_name(word: &str) -> Option<u8> {
-    const NAMES: [&str; 12] = [
-        "january",
-        "february",
-        "march",
-        "april",
-        "may",
-        "june",
-        "july",
-        "august",
-        "september",
-        "october",
-        "november",
-        "december",
-    ];
-    let found =
-        NAMES.iter().position(|m| *m == word || (word.len() >= 3 && m.starts_with(word) && word.len() <= 4));
-    found.map(|m| m as u8 + 1)
+    vaultlint_core::date::month_of(word)
 }
 
 fn weekday(word: &str) -> bool {
