@@ -190,8 +190,14 @@ impl Settings {
         config.apply(&mut rules.levels);
         rules.levels.select(&flags.selection);
         rules.link_style = flags.link_style.or(config.link_style);
+        let mut keys = config.declaration_keys();
         if let Some(index) = &config.index {
-            let contract = index.contract(&config.declaration_keys()[0]);
+            let contract = index.contract(&keys[0]);
+            // The key the indexer reads is read, and is the one written.
+            if let Some(first) = contract.keys.first() {
+                keys[0].retain(|k| k != first);
+                keys[0].insert(0, first.clone());
+            }
             // New declarations are written as the indexer reads them.
             if contract.paths && flags.link_style.is_none() {
                 rules.link_style = Some(LinkStyle::Path);
@@ -224,7 +230,7 @@ impl Settings {
                 vendored: config.vendored.clone(),
             },
             obsidian,
-            keys: config.declaration_keys(),
+            keys,
             rules,
             suggest,
             dismissals,
