@@ -82,7 +82,7 @@ Register-ArgumentCompleter -Native -CommandName 'vaultlint' -ScriptBlock {
             [CompletionResult]::new('--cache-dir', '--cache-dir', [CompletionResultType]::ParameterName, 'Keep the cache of warm runs in DIR (default: .vaultlint_cache at the vault root)')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
             [CompletionResult]::new('--output-format', '--output-format', [CompletionResultType]::ParameterName, 'Output format')
-            [CompletionResult]::new('--min-score', '--min-score', [CompletionResultType]::ParameterName, 'Leave out pairs scoring below this, 0 to 1 (default: 0.5)')
+            [CompletionResult]::new('--min-score', '--min-score', [CompletionResultType]::ParameterName, 'Leave out pairs scoring below this, 0 to 1 (default: 0.5); 0 also lists, each with its reason, the pairs any other value leaves out: joined by text alone with nothing to order them, kept up together, one text filed in two folders, two variants of one name')
             [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'Show at most this many pairs (1 or more)')
             [CompletionResult]::new('--dismiss', '--dismiss', [CompletionResultType]::ParameterName, 'Record that notes A and B are not versions of one another, so they are never suggested again')
             [CompletionResult]::new('--link-style', '--link-style', [CompletionResultType]::ParameterName, 'How a written successor names its note (default: the vault''s own convention, else path)')

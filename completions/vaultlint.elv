@@ -77,7 +77,7 @@ set edit:completion:arg-completer[vaultlint] = {|@words|
             cand --cache-dir 'Keep the cache of warm runs in DIR (default: .vaultlint_cache at the vault root)'
             cand --format 'Output format'
             cand --output-format 'Output format'
-            cand --min-score 'Leave out pairs scoring below this, 0 to 1 (default: 0.5)'
+            cand --min-score 'Leave out pairs scoring below this, 0 to 1 (default: 0.5); 0 also lists, each with its reason, the pairs any other value leaves out: joined by text alone with nothing to order them, kept up together, one text filed in two folders, two variants of one name'
             cand --limit 'Show at most this many pairs (1 or more)'
             cand --dismiss 'Record that notes A and B are not versions of one another, so they are never suggested again'
             cand --link-style 'How a written successor names its note (default: the vault''s own convention, else path)'

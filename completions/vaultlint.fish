@@ -78,7 +78,7 @@ complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -l exclude 
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -l cache-dir -d 'Keep the cache of warm runs in DIR (default: .vaultlint_cache at the vault root)' -r -F
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -l format -l output-format -d 'Output format' -r -f -a "full\t'Each pair with its evidence and the lines that differ'
 json\t'One JSON object (schema in the README)'"
-complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -l min-score -d 'Leave out pairs scoring below this, 0 to 1 (default: 0.5)' -r
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -l min-score -d 'Leave out pairs scoring below this, 0 to 1 (default: 0.5); 0 also lists, each with its reason, the pairs any other value leaves out: joined by text alone with nothing to order them, kept up together, one text filed in two folders, two variants of one name' -r
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -l limit -d 'Show at most this many pairs (1 or more)' -r
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -l dismiss -d 'Record that notes A and B are not versions of one another, so they are never suggested again' -r -F
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -l link-style -d 'How a written successor names its note (default: the vault\'s own convention, else path)' -r -f -a "path\t'The path from the vault root, with `.md`'

@@ -298,7 +298,10 @@ pub struct SuggestArgs {
     #[arg(long, visible_alias = "output-format", value_enum, default_value_t = SuggestFormat::Full)]
     pub format: SuggestFormat,
 
-    /// Leave out pairs scoring below this, 0 to 1 (default: 0.5)
+    /// Leave out pairs scoring below this, 0 to 1 (default: 0.5); 0 also
+    /// lists, each with its reason, the pairs any other value leaves out:
+    /// joined by text alone with nothing to order them, kept up together,
+    /// one text filed in two folders, two variants of one name
     #[arg(long, value_name = "X", value_parser = score)]
     pub min_score: Option<f64>,
 
