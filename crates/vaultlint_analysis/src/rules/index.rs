@@ -76,13 +76,11 @@ pub fn check(cx: &super::Context, out: &mut Vec<Diagnostic>) {
         }
         // Folder rules are the config's: an indexer reads the eligibility
         // map or the ignore file for those copies, never their frontmatter.
-        let edges: Vec<&Edge> = graph.edges[id]
-            .iter()
-            .filter(|e| e.rule.is_none() && e.side.relation() == Relation::Supersession)
-            .collect();
         if graph.edges[id].iter().any(|e| e.rule.is_some()) {
             continue;
         }
+        let edges: Vec<&Edge> =
+            graph.edges[id].iter().filter(|e| e.side.relation() == Relation::Supersession).collect();
         let successors: Vec<NoteId> = {
             let mut to: Vec<NoteId> = edges.iter().map(|e| e.to).collect();
             to.sort_unstable();
@@ -204,22 +202,9 @@ fn unhonoured(
     )
 }
 
-/// The note's frontmatter text as read, or read again from the sources.
-fn head_text(cx: &super::Context, id: NoteId) -> Option<String> {
-    let note = &cx.vault.notes[id];
-    match note.head() {
-        Some(head) => Some(head.to_string()),
-        None => {
-            let text = cx.input.sources.text(&note.path)?;
-            let block = vaultlint_syntax::frontmatter::delimit(&text);
-            Some(vaultlint_syntax::note::head_of(&text, &block).to_string())
-        }
-    }
-}
-
 /// The safe fix adding `key: path` to note `id`, which declares nothing.
 fn insertion(cx: &super::Context, contract: &IndexContract, id: NoteId, path: &str) -> Option<Fix> {
-    let head = head_text(cx, id)?;
+    let head = crate::suggest::apply::head(&cx.vault.notes[id], cx.input.sources)?;
     let edit = splice::successor_edit(&head, path, &[contract.key()]).ok()??;
     Some(Fix::safe(edit, cx.vault.notes[id].digest))
 }
@@ -229,7 +214,7 @@ fn insertion(cx: &super::Context, contract: &IndexContract, id: NoteId, path: &s
 fn rewrite(cx: &super::Context, contract: &IndexContract, id: NoteId, path: &str) -> Option<Fix> {
     let note = &cx.vault.notes[id];
     let field = note.successor()?;
-    let head = head_text(cx, id)?;
+    let head = crate::suggest::apply::head(note, cx.input.sources)?;
     let value = splice::successor_edit(&head, path, &[&field.key]).ok()?;
     let rename = (*field.key != *contract.key()).then(|| Edit {
         offset: field.key_span.offset(),

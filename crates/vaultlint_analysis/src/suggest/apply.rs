@@ -83,19 +83,7 @@ pub fn mark(
     }
     let value = successor_value(vault, older, newer, style);
     let keys: Vec<&str> = vault.config.successor_keys.iter().map(String::as_str).collect();
-    // A note without a declaration keeps no frontmatter text: it is read
-    // again, from `sources`. (Should the file have changed since, the fix's digest keeps
-    // it from being applied.)
-    let head = match note.head() {
-        Some(head) => std::borrow::Cow::Borrowed(head),
-        None => {
-            let text = sources.text(&note.path).ok_or_else(|| "cannot read note".to_string())?;
-            std::borrow::Cow::Owned(
-                vaultlint_syntax::note::head_of(&text, &vaultlint_syntax::frontmatter::delimit(&text))
-                    .to_string(),
-            )
-        }
-    };
+    let head = head(note, sources).ok_or_else(|| "cannot read note".to_string())?;
     let Some(mut edit) = splice::successor_edit(&head, &value, &keys)? else { return Ok(None) };
     let mut status = None;
     if let Some((was, status_edit)) = retire_status(note, &head) {
@@ -116,6 +104,21 @@ pub fn mark(
         status,
         fix: Fix { edit, applicability: Applicability::Unsafe, digest: note.digest },
     }))
+}
+
+/// The start of `note` up to the end of its frontmatter, as an edit of it
+/// is spliced into. A note without a declaration keeps no frontmatter
+/// text: it is read again, from `sources`. (Should the file have changed
+/// since, a fix's digest keeps it from being applied.)
+pub(crate) fn head<'n>(note: &'n Note, sources: &dyn Sources) -> Option<std::borrow::Cow<'n, str>> {
+    match note.head() {
+        Some(head) => Some(std::borrow::Cow::Borrowed(head)),
+        None => {
+            let text = sources.text(&note.path)?;
+            let block = vaultlint_syntax::frontmatter::delimit(&text);
+            Some(std::borrow::Cow::Owned(vaultlint_syntax::note::head_of(&text, &block).to_string()))
+        }
+    }
 }
 
 /// The edit that sets a `status` saying the note is in force (`active`,
