@@ -4,7 +4,7 @@
 
 use super::Pair;
 use serde::Serialize;
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeSet, HashSet};
 use vaultlint_model::folder_rule::FolderRule;
 use vaultlint_model::vault::{NoteId, Vault};
 use vaultlint_model::version_roots::{self, VersionRoots};
@@ -62,23 +62,29 @@ pub(super) fn take_folder_rules(
     let mut folders = folder_rules(roots, pairs);
     folders.retain(|(_, f)| !existing.iter().any(|r| r.older == f.older && r.newer == f.newer));
     let proposed: HashSet<usize> = folders.iter().map(|(set, _)| *set).collect();
-    // (Each table's rule was made once already: none fails here.)
-    folders.retain(|(_, f)| FolderRule::new(&f.older, &f.newer).is_ok());
-    let rules: Vec<FolderRule> =
-        folders.iter().filter_map(|(_, f)| FolderRule::new(&f.older, &f.newer).ok()).collect();
+    let rules: Vec<FolderRule> = folders.into_iter().map(|(_, rule)| rule).collect();
     // What the tables would retire, as the config would apply them: their
     // globs also take release folders too small to join a set.
     let covered = version_roots::cover(vault, &rules);
-    for (i, (_, folder)) in folders.iter_mut().enumerate() {
-        let copies: Vec<&str> = (covered.successor.iter().enumerate())
-            .filter(|(_, by)| by.is_some_and(|(_, rule)| rule == i))
-            .filter_map(|(id, _)| Some(rules[i].older_copy(&vault.notes[id].path)?.0))
-            .collect();
-        let mut roots: Vec<String> = copies.iter().map(|f| f.trim_end_matches('/').to_string()).collect();
-        roots.sort_by(|a, b| version_roots::by_release(a, b));
-        roots.dedup();
-        (folder.roots, folder.copies) = (roots, copies.len());
-    }
+    let suggestions = rules
+        .iter()
+        .enumerate()
+        .map(|(i, rule)| {
+            let copies: Vec<&str> = (covered.successor.iter().enumerate())
+                .filter(|(_, by)| by.is_some_and(|(_, by_rule)| by_rule == i))
+                .filter_map(|(id, _)| Some(rule.older_copy(&vault.notes[id].path)?.0))
+                .collect();
+            let mut older: Vec<String> = copies.iter().map(|f| f.trim_end_matches('/').to_string()).collect();
+            older.sort_by(|a, b| version_roots::by_release(a, b));
+            older.dedup();
+            FolderRuleSuggestion {
+                older: rule.older.clone(),
+                newer: rule.newer.clone(),
+                roots: older,
+                copies: copies.len(),
+            }
+        })
+        .collect();
     let successor = |id: NoteId| covered.successor.get(id).copied().flatten().map(|(to, _)| to);
     pairs.retain(|p| {
         let (a, b) = (p.older, p.newer);
@@ -89,7 +95,7 @@ pub(super) fn take_folder_rules(
             || successor(b) == Some(a);
         roots.order(a, b).is_none_or(|_| !proposed.contains(&set_of(roots, a))) && !settled
     });
-    folders.into_iter().map(|(_, f)| f).collect()
+    suggestions
 }
 
 /// The set of version roots a note is under; `usize::MAX` for none.
@@ -99,14 +105,14 @@ fn set_of(roots: &VersionRoots, id: NoteId) -> usize {
 
 /// The sets of version roots whose copies were paired, and that no folder
 /// rule covers yet: a `[[supersede]]` table for each (with its set).
-fn folder_rules(roots: &VersionRoots, pairs: &[Pair]) -> Vec<(usize, FolderRuleSuggestion)> {
-    let mut copies: BTreeMap<usize, usize> = BTreeMap::new();
-    for p in pairs.iter().filter(|p| roots.order(p.older, p.newer).is_some()) {
-        *copies.entry(set_of(roots, p.older)).or_default() += 1;
-    }
-    copies
+fn folder_rules(roots: &VersionRoots, pairs: &[Pair]) -> Vec<(usize, FolderRule)> {
+    let paired: BTreeSet<usize> = (pairs.iter())
+        .filter(|p| roots.order(p.older, p.newer).is_some())
+        .map(|p| set_of(roots, p.older))
+        .collect();
+    paired
         .into_iter()
-        .filter_map(|(set, copies)| {
+        .filter_map(|set| {
             let all = &roots.sets[set].roots;
             let newest = all.last()?.trim_end_matches('/').to_string();
             let older: Vec<String> =
@@ -114,9 +120,7 @@ fn folder_rules(roots: &VersionRoots, pairs: &[Pair]) -> Vec<(usize, FolderRuleS
             let glob = glob_for(&older, &newest);
             // A rule that would also retire the newest copies is no rule.
             let rule = FolderRule::new(&glob, &newest).ok()?;
-            rule.successor_path(&format!("{newest}/x.md"))
-                .is_none()
-                .then_some((set, FolderRuleSuggestion { older: glob, newer: newest, roots: older, copies }))
+            rule.successor_path(&format!("{newest}/x.md")).is_none().then_some((set, rule))
         })
         .collect()
 }
