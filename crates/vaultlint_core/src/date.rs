@@ -158,6 +158,10 @@ pub fn in_words(text: &str) -> Option<Day> {
 /// `October 10, 2015`, `Oct. 10 2015` or `10 October 2015`: a day with
 /// its month's name and a four-digit year, calendar checked.
 fn month_named(text: &str) -> Option<Day> {
+    // Most dates are digits with no space: no word is looked at.
+    if !text.contains(' ') || !text.bytes().any(|b| b.is_ascii_alphabetic()) {
+        return None;
+    }
     let words: Vec<&str> = text.split(' ').filter(|w| !w.is_empty()).collect();
     let [first, second, year] = words[..] else { return None };
     let month = |word: &str| month_of(&word.strip_suffix('.').unwrap_or(word).to_ascii_lowercase());

@@ -28,9 +28,10 @@ pub fn check(cx: &super::Context, out: &mut Vec<Diagnostic>) {
 /// still is. The lifecycle reads ISO dates only, so its keys learn nothing.
 struct NumericOrders {
     day_first: HashMap<String, bool>,
-    /// Per key: how many of its values are dates in digits, and how many
-    /// in words (`October 10, 2015`). A date in words where the vault
-    /// writes that key in digits is a slip its tools will not read.
+    /// Per key some note dates in words (`October 10, 2015`): how many of
+    /// its values are dates in digits, and how many in words. A date in
+    /// words where the vault writes that key in digits is a slip its tools
+    /// will not read.
     written: HashMap<String, (usize, usize)>,
 }
 
@@ -41,22 +42,40 @@ impl NumericOrders {
     fn of(vault: &Vault) -> NumericOrders {
         // Per key: values seen, and whether a first or second number was past 12.
         let mut seen: HashMap<&str, (usize, bool, bool)> = HashMap::new();
-        let mut written: HashMap<String, (usize, usize)> = HashMap::new();
-        for (id, note) in vault.notes.iter().enumerate() {
-            let template = vault.is_template(id);
-            for f in note.fields.iter().filter(|f| !(template && note.is_placeholder(&f.value))) {
-                let ValueKind::Scalar { text, .. } = &f.value.kind else { continue };
-                if keys::is_date(&f.key) {
-                    let in_words = date::in_words(text).is_some();
-                    if in_words || date::parse(text).is_some() {
-                        let entry = written.entry(f.key.to_string()).or_default();
-                        *entry = (entry.0 + usize::from(!in_words), entry.1 + usize::from(in_words));
-                    }
-                }
-                let learns = keys::find(&f.key).is_some_and(|k| k.role == keys::Role::Date);
-                if learns && let Some((first, second, _)) = numeric(text) {
-                    let entry = seen.entry(&f.key).or_default();
-                    *entry = (entry.0 + 1, entry.1 || first > 12, entry.2 || second > 12);
+        // Per key: its dates in words, which few vaults write.
+        let mut worded: HashMap<&str, usize> = HashMap::new();
+        let fields = || {
+            vault.notes.iter().enumerate().flat_map(|(id, note)| {
+                let template = vault.is_template(id);
+                note.fields.iter().filter(move |f| !(template && note.is_placeholder(&f.value))).filter_map(
+                    |f| {
+                        let ValueKind::Scalar { text, .. } = &f.value.kind else { return None };
+                        Some((&*f.key, &**text))
+                    },
+                )
+            })
+        };
+        for (key, text) in fields() {
+            if keys::is_date(key) && date::in_words(text).is_some() {
+                *worded.entry(key).or_default() += 1;
+            }
+            let learns = keys::find(key).is_some_and(|k| k.role == keys::Role::Date);
+            if learns && let Some((first, second, _)) = numeric(text) {
+                let entry = seen.entry(key).or_default();
+                *entry = (entry.0 + 1, entry.1 || first > 12, entry.2 || second > 12);
+            }
+        }
+        // Only for the keys some note dates in words: how many of their
+        // values are dates in digits.
+        let mut written: HashMap<String, (usize, usize)> =
+            worded.iter().map(|(key, &words)| (key.to_string(), (0, words))).collect();
+        if !written.is_empty() {
+            for (key, text) in fields() {
+                if let Some(entry) = written.get_mut(key)
+                    && date::in_words(text).is_none()
+                    && date::parse(text).is_some()
+                {
+                    entry.0 += 1;
                 }
             }
         }
