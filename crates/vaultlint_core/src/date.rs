@@ -85,7 +85,9 @@ pub struct Written {
 impl Written {
     /// The date as a reason quotes it: as written, but a Unix time as its
     /// UTC day and time, which a person can read (`2023-09-02
-    /// 18:25:51.405 UTC` for `1693679151405`, to the millisecond it gives).
+    /// 18:25:51.405 UTC` for `1693679151405`, to the millisecond it gives),
+    /// and a stamp of digits with its parts set apart (`2026-02-14
+    /// 19:36:23` for `20260214193623`).
     pub fn shown(&self) -> String {
         match self.time {
             Some(t) if unix_digits(&self.text) => {
@@ -93,6 +95,14 @@ impl Written {
                 let millis =
                     if self.text.len() == 13 { format!(".{:03}", t.millisecond()) } else { String::new() };
                 format!("{day} {hour:02}:{minute:02}:{second:02}{millis} UTC")
+            }
+            // A stamp of digits, with its parts set apart.
+            Some(t)
+                if matches!(self.text.len(), 12 | 14) && self.text.bytes().all(|b| b.is_ascii_digit()) =>
+            {
+                let seconds =
+                    if self.text.len() == 14 { format!(":{:02}", t.second()) } else { String::new() };
+                format!("{} {:02}:{:02}{seconds}", self.day, t.hour(), t.minute())
             }
             _ => self.text.clone(),
         }
@@ -110,7 +120,8 @@ impl Written {
 /// Saturday`, a template's `YYYY-MM-DD dddd`; a weekday the day does not
 /// fall on makes it no date), a time with its zone noted in
 /// parentheses, `2021-05-10T18:22:56 (UTC -05:00)`, and a Unix time in
-/// milliseconds or seconds (`1693679151405`, as Dendron writes them); and
+/// milliseconds or seconds (`1693679151405`, as Dendron writes them); a
+/// stamp of digits to the second or minute (`20260214193623`); and
 /// a day with its month's English name, as R Markdown, Jekyll and hand
 /// written headers have it (`October 10, 2015`, `10 Feb 2023`).
 pub fn parse(text: &str) -> Option<Written> {
@@ -123,6 +134,7 @@ pub fn parse(text: &str) -> Option<Written> {
         }
         None => parse_iso(&reads_as(text))
             .or_else(|| unix_time(text))
+            .or_else(|| compact_stamp(text))
             .or_else(|| month_named(text).map(|day| (day, None)))?,
     };
     Some(Written { day, time, text: text.to_string() })
@@ -155,14 +167,19 @@ pub fn in_words(text: &str) -> Option<Day> {
     month_named(text.trim())
 }
 
-/// `October 10, 2015`, `Oct. 10 2015` or `10 October 2015`: a day with
-/// its month's name and a four-digit year, calendar checked.
+/// `October 10, 2015`, `Oct. 10 2015`, `10 October 2015` or `29-Oct-2019`
+/// (as proposals' headers write it): a day with its month's name and a
+/// four-digit year, calendar checked.
 fn month_named(text: &str) -> Option<Day> {
-    // Most dates are digits with no space: no word is looked at.
-    if !text.contains(' ') || !text.bytes().any(|b| b.is_ascii_alphabetic()) {
+    // Most dates are digits: no word is looked at.
+    if !text.bytes().any(|b| b.is_ascii_alphabetic()) {
         return None;
     }
-    let words: Vec<&str> = text.split(' ').filter(|w| !w.is_empty()).collect();
+    let words: Vec<&str> = if text.contains(' ') {
+        text.split(' ').filter(|w| !w.is_empty()).collect()
+    } else {
+        text.split('-').collect()
+    };
     let [first, second, year] = words[..] else { return None };
     let month = |word: &str| month_of(&word.strip_suffix('.').unwrap_or(word).to_ascii_lowercase());
     let day_of = |word: &str| (1..=2).contains(&word.len()).then(|| word.parse::<u8>().ok()).flatten();
@@ -173,6 +190,24 @@ fn month_named(text: &str) -> Option<Day> {
     };
     let y: u16 = (year.len() == 4).then(|| year.parse().ok()).flatten()?;
     (d >= 1 && d <= days_in_month(y, m)?).then_some(Day::new(y, m, d))
+}
+
+/// A day and time written as one run of digits, `YYYYMMDDHHmmss` or
+/// `YYYYMMDDHHmm`, as publishing pipelines and Zettelkasten IDs stamp a
+/// note (`20260214193623`, `202301151030`): calendar and clock checked.
+fn compact_stamp(text: &str) -> Option<(Day, Option<jiff::civil::Time>)> {
+    if !matches!(text.len(), 12 | 14) || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let part = |at: usize, len: usize| text[at..at + len].parse::<u16>().ok();
+    let (year, month, day) = (part(0, 4)?, part(4, 2)? as u8, part(6, 2)? as u8);
+    let (hour, minute) = (part(8, 2)? as i8, part(10, 2)? as i8);
+    let second = if text.len() == 14 { part(12, 2)? as i8 } else { 0 };
+    if !(1900..=2200).contains(&year) || day < 1 || day > days_in_month(year, month)? {
+        return None;
+    }
+    let time = jiff::civil::Time::new(hour, minute, second, 0).ok()?;
+    Some((Day::new(year, month, day), Some(time)))
 }
 
 /// Whether `text` is written as a Unix time: 13 digits (milliseconds) or
@@ -374,6 +409,13 @@ mod tests {
         assert_eq!(day("Oct. 10 2015"), Some(Day::new(2015, 10, 10)));
         assert_eq!(day("10 feb 2023"), Some(Day::new(2023, 2, 10)));
         assert_eq!(day("1 Sept 2023"), Some(Day::new(2023, 9, 1)));
+        assert_eq!(day("29-Oct-2019"), Some(Day::new(2019, 10, 29)));
+        // A stamp of digits, to the second or the minute.
+        assert_eq!(day("20260214193623"), Some(Day::new(2026, 2, 14)));
+        assert_eq!(parse("20260214193623").unwrap().time, Some(jiff::civil::time(19, 36, 23, 0)));
+        assert_eq!(day("202301151030"), Some(Day::new(2023, 1, 15)));
+        assert_eq!(parse("20260214193623").unwrap().shown(), "2026-02-14 19:36:23");
+        assert_eq!(parse("202301151030").unwrap().shown(), "2023-01-15 10:30");
         assert_eq!(parse("October 10, 2015").unwrap().shown(), "October 10, 2015");
         for bad in [
             "February 30, 2023",
@@ -384,10 +426,16 @@ mod tests {
             "Mar 100 2015",
             "May 5, 15",
             "May June 2015",
+            "30-Feb-2023",
+            "29-Oct-19",
+            "29-Oct 2019",
         ] {
             assert_eq!(parse(bad), None, "{bad}");
         }
         for bad in [
+            "20260230193623",
+            "20260214246000",
+            "202613151030",
             "169367915140",
             "16936791514050",
             "999999999",
