@@ -252,6 +252,7 @@ fn invalid_frontmatter() {
             ("invalid-frontmatter", "list.md", Some(2)),
             ("invalid-frontmatter", "repeated-successor.md", Some(4)),
             ("invalid-frontmatter", "unclosed.md", Some(1)),
+            // `nav-snippet.md`, links between two horizontal rules, is none.
         ],
     );
     assert_eq!(
@@ -576,6 +577,47 @@ fn proposals_named_by_number_resolve() {
     assert_eq!(missing, [("missing-successor".to_string(), "rfcs/rfc-0015.md".to_string(), Some(5))]);
 }
 
+/// A proposals repository whose headers are capitalised (`Status`,
+/// `Created: 29-Oct-2019`, `SupersededBy: 9`, `Replaces: 4`) is read as it
+/// writes them: no key is a misspelling, the numbers name the proposals
+/// of those numbers, a dated header is a date, and `Withdrawn`, a word of
+/// its own process written on two proposals, is no finding. Its template
+/// is no proposal.
+#[test]
+fn capitalised_headers_are_read_as_the_vault_writes_them() {
+    let (code, json) = check_json(&fixture("capitalised-headers"), &[]);
+    assert_eq!((code, findings(&json)), (0, vec![]), "{json}");
+    let map = common::lineage_map(&fixture("capitalised-headers"), &[]);
+    assert_eq!(map["proposals/prop-0004.md"]["successors"], serde_json::json!(["proposals/prop-0009.md"]));
+    assert_eq!(map["proposals/prop-0004.md"]["standing"], "superseded");
+    assert_eq!(map["proposals/prop-0009.md"]["standing"], "in-force");
+    assert_eq!(map["proposals/prop-0020.md"]["standing"], "draft");
+    assert!(!map.contains_key("proposals/prop-0000-template.md"));
+}
+
+/// Dates stamped as one run of digits (`modified: 20240501104432`), as a
+/// publishing pipeline writes them on every note, are dates: no finding,
+/// and they order two copies of one tutorial, shown as a person reads them.
+#[test]
+fn dates_stamped_in_digits_are_dates() {
+    let (code, json) = check_json(&fixture("stamped-dates"), &[]);
+    assert_eq!((code, findings(&json)), (0, vec![]), "{json}");
+    let (_, json) = common::suggest_json(&fixture("stamped-dates"), &["--no-git", "--min-score", "0"]);
+    let pair = &json["pairs"][0];
+    assert_eq!(
+        (&pair["older"], &pair["newer"], &pair["direction"]),
+        (
+            &"plugins/summary-blocks-workflow.md".into(),
+            &"plugins/summary-blocks-workflow-tutorial.md".into(),
+            &"confident".into()
+        ),
+        "{json}"
+    );
+    let reasons: Vec<&str> =
+        pair["reasons"].as_array().unwrap().iter().map(|r| r.as_str().unwrap()).collect();
+    assert!(reasons.contains(&"modified 2024-05-01 10:44:32 < 2024-05-04 23:47:45"), "{reasons:?}");
+}
+
 /// With `[index] preset = "superseded-by-path"`, every way of marking an
 /// old note that such an indexer does not honour is reported on the old
 /// note (a list, another spelling of the key, `supersedes` on the newer
@@ -623,45 +665,45 @@ fn declarations_the_indexer_does_not_honour() {
     assert_eq!(only(&json), []);
 }
 
-/// A key read under another case (`Replaces`) is renamed to that spelling,
-/// the smallest edit; and it is renamed only where its value still says
-/// something under the key read: a number is no successor, and
-/// `13-Mar-2023` no date, so those are reported with no fix.
+/// A vault that capitalises its keys (`Status`, `SupersededBy`, as
+/// proposal headers do) is read under its own spelling, and a number in a
+/// numbered proposal's declaration names the proposal of that number (a
+/// number no note has, in `supersedes`, names a proposal gone, as any
+/// name does). The key as it is read (`status`) is no finding beside the
+/// vault's spelling; a misspelling whose value would say nothing under
+/// the key meant (a number, in a note that is not numbered) is reported
+/// with no fix.
 #[test]
-fn a_misspelt_key_is_renamed_only_where_its_value_fits() {
+fn a_vault_is_read_under_its_own_spelling_of_keys() {
     let dir = tempfile::tempdir().unwrap();
     let write = |name: &str, head: &str| {
         std::fs::write(dir.path().join(name), format!("---\n{head}---\nText.\n")).unwrap()
     };
-    write("nep-0021.md", "Title: Tokens\nSupersededBy: 141\n");
-    write("nep-0141.md", "Title: Tokens\nReplaces: 21\nUpdated: 13-Mar-2023\n");
-    write("nep-0200.md", "Title: Storage\nReplaces: nep-0021.md\n");
+    write("nep-0021.md", "Title: Tokens\nStatus: Final\nSupersededBy: 141\nCreated: 29-Oct-2019\n");
+    write("nep-0141.md", "Title: Tokens\nStatus: Final\nReplaces: 21\nUpdated: 13-Mar-2023\n");
+    write("nep-0200.md", "Title: Storage\nstatus: Final\nReplaces: 605\n");
+    write("storage.md", "Title: Storage notes\nStatus: Final\nSuperseeded_By: 200\n");
     let (_, json) = check_json(dir.path(), &[]);
-    let keys: Vec<(String, String, serde_json::Value)> = json["diagnostics"]
+    let found: Vec<(String, String, serde_json::Value)> = json["diagnostics"]
         .as_array()
         .unwrap()
         .iter()
-        .filter(|d| d["code"] == "misspelt-key")
         .map(|d| {
-            (
-                d["path"].as_str().unwrap().into(),
-                d["message"].as_str().unwrap().rsplit('`').nth(1).unwrap().into(),
-                d["fix"].clone(),
-            )
+            (d["path"].as_str().unwrap().into(), d["message"].as_str().unwrap().into(), d["fix"].clone())
         })
         .collect();
     assert_eq!(
-        keys,
-        [
-            ("nep-0021.md".to_string(), "supersededBy".to_string(), serde_json::Value::Null),
-            ("nep-0141.md".to_string(), "replaces".to_string(), serde_json::Value::Null),
-            ("nep-0141.md".to_string(), "updated".to_string(), serde_json::Value::Null),
-            (
-                "nep-0200.md".to_string(),
-                "replaces".to_string(),
-                serde_json::json!({"offset": 19, "original": "Replaces", "replacement": "replaces"})
-            ),
-        ],
+        found,
+        [(
+            "storage.md".to_string(),
+            "key `Superseeded_By` is read by nothing; it looks like a misspelling of `superseded_by`"
+                .to_string(),
+            serde_json::Value::Null
+        ),],
         "{json}"
     );
+    let lineage = common::lineage_map(dir.path(), &[]);
+    assert_eq!(lineage["nep-0021.md"]["successors"], serde_json::json!(["nep-0141.md"]));
+    assert_eq!(lineage["nep-0021.md"]["status"], "Final");
+    assert_eq!(lineage["nep-0141.md"]["in_force"], true);
 }

@@ -163,8 +163,13 @@ pub fn declarations_of(vault: &Vault, id: NoteId) -> Vec<Declared> {
     for side in Side::ALL {
         let Some(field) = vault.notes[id].declaration(side) else { continue };
         for shape in shapes(field) {
-            let Shape::String(value) = shape else { continue };
-            let text = value.as_str().unwrap_or_default();
+            let (value, text) = match shape {
+                Shape::String(value) => (value, value.as_str().unwrap_or_default()),
+                Shape::NotString { value, .. } if vault.names_by_number(id, value) => {
+                    (value, value.scalar_text().unwrap_or_default())
+                }
+                _ => continue,
+            };
             let resolution = match vault.resolve(id, text) {
                 Resolution::Note(target) if vault.is_template(target) => Resolution::Template(target),
                 // A note merged into another and deleted leaves its name as

@@ -587,6 +587,17 @@ impl Vault {
         }
     }
 
+    /// Whether `value`, a number as YAML reads it (`SupersededBy: 141`),
+    /// is a document number written in a numbered note, as a proposal's
+    /// header names another: `141` in `nep-0021.md` is `nep-0141.md`. Such
+    /// a value is read as the name it is written as, and resolved as any
+    /// other; a number in any other note is no note's name.
+    pub fn names_by_number(&self, from: NoteId, value: &vaultlint_syntax::frontmatter::Value) -> bool {
+        let digits = value.scalar_text().filter(|t| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()));
+        digits.is_some_and(|digits| numbered(digits).is_some())
+            && numbered(self.notes[from].stem()).is_some_and(|(prefix, _)| !prefix.is_empty())
+    }
+
     /// A document named by its number, as proposal repositories (EIPs,
     /// BIPs, FIPs) name the one that replaces it: `"0015"` from
     /// `fip-0009.md` is `fip-0015.md`, `FIP-0090` is `fip-0090.md`, written

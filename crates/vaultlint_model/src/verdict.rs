@@ -77,10 +77,11 @@ pub fn judge(
     for (id, note) in vault.notes.iter().enumerate().filter(|&(id, _)| !vault.is_template(id)) {
         for side in vaultlint_syntax::note::Side::ALL {
             let Some(field) = note.declaration(side) else { continue };
-            if vaultlint_syntax::note::shapes(field)
-                .iter()
-                .any(|s| !matches!(s, vaultlint_syntax::note::Shape::String(_)))
-            {
+            if vaultlint_syntax::note::shapes(field).iter().any(|s| match s {
+                vaultlint_syntax::note::Shape::String(_) => false,
+                vaultlint_syntax::note::Shape::NotString { value, .. } => !vault.names_by_number(id, value),
+                _ => true,
+            }) {
                 broken
                     .entry(id)
                     .or_insert_with(|| format!("its `{}` is not written as a note's name", field.key));

@@ -58,9 +58,11 @@ pub const KEYS: &[Key] = &[
     key("status", Role::Status, false),
 ];
 
-/// The entry of `name`, if it is a kept key.
+/// The entry of `name`, if it is a kept key: written as listed, or in
+/// another case or joining (`Created`, `Effective-From`), as a vault that
+/// capitalises all its keys writes every one of them.
 pub fn find(name: &str) -> Option<&'static Key> {
-    KEYS.iter().find(|k| k.name == name)
+    KEYS.iter().find(|k| k.name == name).or_else(|| KEYS.iter().find(|k| same_letters(k.name, name)))
 }
 
 /// Whether a note keeps the field `name` once it is read.
@@ -89,10 +91,12 @@ pub fn digest() -> u64 {
     xxhash_rust::xxh3::xxh3_64(text.as_bytes())
 }
 
-/// A frontmatter key that no reader of the note reads, written a small
-/// edit away from one that vaultlint (and the indexers that honour the
-/// same keys) reads: `stauts`, `superseeded_by`, `review-due`. As written,
-/// the key is ignored, so whatever it was meant to say is lost.
+/// A frontmatter key written a small edit away from one that vaultlint
+/// (and the indexers that honour the same keys) reads: `stauts`,
+/// `superseeded_by`, `review-due`. As written, the key is ignored, so
+/// whatever it was meant to say is lost. A key read but for case or
+/// joining ([`MisspeltKey::variant`]) is read, and kept here so that the
+/// vault's own spelling can be told from a slip of it.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct MisspeltKey {
     /// The key as read.
@@ -107,6 +111,10 @@ pub struct MisspeltKey {
     /// case or joining (`created`, `Created`), blank or not: renaming
     /// would write that key twice.
     pub taken: bool,
+    /// Whether the key is one read but for case or joining (`Created`,
+    /// `SupersededBy`): it is read as that key, and is a finding only
+    /// where the vault writes the key otherwise.
+    pub variant: bool,
     /// The keys it may have meant, closest first: one when one is closest
     /// and the key is no shortening of another.
     pub meant: Box<[Box<str>]>,
@@ -170,6 +178,12 @@ pub fn meant_by<'t>(key: &str, targets: impl IntoIterator<Item = (&'t str, &'t s
 /// `-`, `_` and spaces that join its words.
 fn letters(key: &str) -> impl Iterator<Item = char> + '_ {
     key.chars().filter(|c| !matches!(c, '-' | '_' | ' ')).flat_map(char::to_lowercase)
+}
+
+/// A key's letters, lower case and without the `-`, `_` and spaces that
+/// join its words: one string for every case and joining of one key.
+pub fn folded(key: &str) -> String {
+    letters(key).collect()
 }
 
 /// Whether two keys are one key but for case and joining (`Created`,

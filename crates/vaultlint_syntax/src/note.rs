@@ -94,8 +94,16 @@ fn misspelt_keys(fields: &[Field], reading: &Reading<'_>, text: &str) -> Vec<Mis
     // A key left blank (`Status:` in a template's skeleton) says nothing
     // that is lost.
     let blank = |f: &Field| f.value.is_null() || f.value.scalar_text().is_some_and(|t| t.trim().is_empty());
-    for field in fields.iter().filter(|f| !reading.reads_key(&f.key) && !blank(f)) {
-        let meant = crate::keys::meant_by(&field.key, misspelling_targets(reading));
+    for field in fields.iter().filter(|f| !reading.reads_key_as_written(&f.key) && !blank(f)) {
+        // Read under another case or joining, the key means the one it
+        // spells; otherwise it is read by nothing, and may be a slip.
+        let variant = reading.reads_key(&field.key);
+        let meant = if variant {
+            let same = |(target, _): &(&str, &str)| crate::keys::same_letters(target, &field.key);
+            misspelling_targets(reading).find(same).map(|(_, canonical)| vec![canonical]).unwrap_or_default()
+        } else {
+            crate::keys::meant_by(&field.key, misspelling_targets(reading))
+        };
         if meant.is_empty() {
             continue;
         }
@@ -127,8 +135,9 @@ fn misspelt_keys(fields: &[Field], reading: &Reading<'_>, text: &str) -> Vec<Mis
         found.push(MisspeltKey {
             key: field.key.clone(),
             span,
-            renamable: plain && meant.len() == 1 && !taken && fits,
+            renamable: plain && meant.len() == 1 && !taken && (variant || fits),
             taken,
+            variant,
             meant: meant.into_iter().map(Box::from).collect(),
         });
     }
@@ -140,10 +149,20 @@ impl Reading<'_> {
     /// tags and aliases, a kept key, a declaration, a scope or the
     /// suppression key.
     pub fn reads_key(&self, key: &str) -> bool {
+        self.reads_key_as_written(key)
+            || crate::keys::is_kept(key)
+            || self.keys.iter().flatten().any(|k| crate::keys::same_letters(k, key))
+    }
+
+    /// Whether `key` is read as it is written, not only under another
+    /// case or joining: the kept keys and the declarations' are read in
+    /// any (`Status`, `SupersededBy`), as vaults that capitalise all
+    /// their keys write them.
+    pub fn reads_key_as_written(&self, key: &str) -> bool {
         key == TITLE_KEY
             || TAG_KEYS.contains(&key)
             || ALIAS_KEYS.contains(&key)
-            || crate::keys::is_kept(key)
+            || crate::keys::KEYS.iter().any(|k| k.name == key)
             || self.keys.iter().flatten().any(|k| k == key)
             || self.scope_keys.iter().any(|k| k == key)
             || key == self.suppression_key
@@ -602,15 +621,16 @@ impl Note {
                         self.rare().aliases.extend(aliases.into_iter().map(|a| a.trim().to_string()));
                     }
                 }
-                "status" => {
+                key if crate::keys::find(key).is_some_and(|k| k.role == crate::keys::Role::Status) => {
                     if let Some(status) = value.scalar_text() {
                         self.rare().status = Some((status.trim().to_string(), value.span));
                     }
                 }
                 key => {
                     // The first key of a side counts; a second is a duplicate.
-                    let side =
-                        Side::ALL.into_iter().find(|&side| keys[side as usize].iter().any(|k| k == key));
+                    let side = Side::ALL.into_iter().find(|&side| {
+                        keys[side as usize].iter().any(|k| k == key || crate::keys::same_letters(k, key))
+                    });
                     if let Some(side) = side
                         && self.declaration(side).is_none()
                     {
@@ -622,9 +642,13 @@ impl Note {
         self.fields = fields;
     }
 
-    /// The field under `key`, if any.
+    /// The field under `key`, if any: as written, or else in another case
+    /// or joining.
     pub fn field(&self, key: &str) -> Option<&Field> {
-        self.fields.iter().find(|f| &*f.key == key)
+        self.fields
+            .iter()
+            .find(|f| &*f.key == key)
+            .or_else(|| self.fields.iter().find(|f| crate::keys::same_letters(&f.key, key)))
     }
 
     /// The date a field holds, if it holds a valid one.

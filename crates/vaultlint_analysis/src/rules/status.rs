@@ -2,6 +2,7 @@
 //! (`unknown-status`), and it must tell the same story as the
 //! declarations (`status-conflict`).
 
+use std::collections::HashMap;
 use vaultlint_core::code::Code;
 use vaultlint_core::diagnostic::Diagnostic;
 use vaultlint_model::lifecycle::Standing;
@@ -70,14 +71,35 @@ fn suspect(value: &str) -> Option<Suspect> {
 pub fn check(cx: &super::Context, out: &mut Vec<Diagnostic>) {
     let (vault, graph, life, wanted) = (cx.vault, cx.graph, cx.life(), &cx.wanted[..]);
     let statuses = &cx.options.statuses[..];
+    let known = |lower: &str| {
+        statuses.iter().any(|s| s == lower) || vaultlint_model::lifecycle::lifecycle_word(lower).is_some()
+    };
+    // A vault whose statuses are mostly words of its own (`Final`,
+    // `Deferred`, `WIP`, as a proposals process or a workflow names them)
+    // has a vocabulary of its own: a synonym of a lifecycle word that it
+    // writes on several notes is one of its words too, and only a
+    // misspelling, or a synonym written once, is a finding.
+    let mut uses: HashMap<String, usize> = HashMap::new();
+    for (_, note) in vault.notes.iter().enumerate().filter(|&(id, _)| !vault.is_template(id)) {
+        if let Some((status, _)) = note.status().filter(|(s, _)| !s.trim().is_empty()) {
+            *uses.entry(status.trim().to_lowercase()).or_default() += 1;
+        }
+    }
+    let written: usize = uses.values().sum();
+    let lifecycle: usize = uses.iter().filter(|(word, _)| known(word)).map(|(_, n)| n).sum();
+    let own_vocabulary = lifecycle * 2 < written;
+    let own = |lower: &str, suspect: &Suspect| {
+        own_vocabulary
+            && matches!(suspect, Suspect::Synonym(_))
+            && uses.get(lower.trim()).is_some_and(|&n| n > 1)
+    };
     for (id, note) in vault.notes.iter().enumerate().filter(|&(id, _)| wanted[id]) {
         let Some((status, span)) = note.status() else { continue };
         if vault.is_template(id) && note.field("status").is_some_and(|f| note.is_placeholder(&f.value)) {
             continue;
         }
         let lower = status.to_lowercase();
-        let known = statuses.contains(&lower) || vaultlint_model::lifecycle::lifecycle_word(&lower).is_some();
-        if let Some(suspect) = suspect(&lower).filter(|_| !known) {
+        if let Some(suspect) = suspect(&lower).filter(|s| !known(&lower) && !own(&lower, s)) {
             let (message, help) = match suspect {
                 Suspect::Synonym(meant) => (
                     format!("status `{status}` means `{meant}`, which is the word vaultlint reads"),

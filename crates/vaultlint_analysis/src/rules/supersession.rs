@@ -21,7 +21,7 @@ pub fn check(cx: &super::Context, out: &mut Vec<Diagnostic>) {
     for side in Side::ALL {
         for (id, note) in vault.notes.iter().enumerate().filter(|&(id, _)| wanted[id]) {
             if let Some(field) = note.declaration(side).filter(|_| !vault.is_template(id)) {
-                report_shapes(note, field, out);
+                report_shapes(vault, id, field, out);
             }
         }
     }
@@ -37,7 +37,8 @@ pub fn check(cx: &super::Context, out: &mut Vec<Diagnostic>) {
 }
 
 /// Every value of a declaration that is not a string, reported.
-fn report_shapes(note: &vaultlint_syntax::note::Note, field: &Field, out: &mut Vec<Diagnostic>) {
+fn report_shapes(vault: &Vault, id: NoteId, field: &Field, out: &mut Vec<Diagnostic>) {
+    let note = &vault.notes[id];
     let (path, key) = (note.path.as_str(), field.key.as_ref());
     for shape in shapes(field) {
         match shape {
@@ -47,6 +48,7 @@ fn report_shapes(note: &vaultlint_syntax::note::Note, field: &Field, out: &mut V
             // nothing: templates ship the keys every note may fill, and
             // Obsidian's properties keep a property's key with no value.
             Shape::EmptyList(_) | Shape::Empty => {}
+            Shape::NotString { value, .. } if vault.names_by_number(id, value) => {}
             Shape::NotString { value, in_list } => {
                 out.push(not_a_string(path, key, value, if in_list { "each entry of " } else { "" }))
             }
