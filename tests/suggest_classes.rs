@@ -243,6 +243,57 @@ fn confident_is_earned_by_content() {
     }
 }
 
+/// Two copies of one page whose `modified` stamps are the only thing that
+/// orders them are ordered by them, unless the history shows both edited
+/// in one commit after another (a sweep of link fixes moves every stamp):
+/// then the stamps say when both were last kept up, and the pair is
+/// uncertain, listed only when every pair is asked for.
+#[test]
+fn last_edit_dates_of_notes_kept_up_together_order_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let repo = dir.path();
+    common::copy_dir(&fixture("stamped-dates"), repo);
+    let (old, new) = ("plugins/summary-blocks-workflow.md", "plugins/summary-blocks-workflow-tutorial.md");
+    git(repo, &["init", "-q", "-b", "main"], "2024-05-01T10:00:00Z");
+    git(repo, &["add", "-A"], "2024-05-01T10:00:00Z");
+    git(repo, &["commit", "-qm", "plugins"], "2024-05-01T10:00:00Z");
+    let (pairs, _) = found(repo, &["--min-score", "0"]);
+    assert_eq!(pairs, owned(&[(old, new, "confident")]));
+    for (n, date) in [(1, "2024-06-01T10:00:00Z"), (2, "2024-07-01T10:00:00Z")] {
+        for path in [old, new] {
+            let text = std::fs::read_to_string(repo.join(path)).unwrap();
+            std::fs::write(repo.join(path), format!("{text}\nSee also the index ({n}).\n")).unwrap();
+        }
+        git(repo, &["commit", "-qam", "fix links"], date);
+    }
+    let (pairs, json) = found(repo, &["--min-score", "0"]);
+    assert_eq!(pairs, owned(&[(old, new, "uncertain")]), "{json}");
+    let reasons = json["pairs"][0]["reasons"].to_string();
+    assert!(reasons.contains("changed together, in 2 commits"), "{reasons}");
+}
+
+/// Two stubs under one title (`Tutorial`: a heading and nothing else, as
+/// a hierarchy's placeholder notes are made) are two subjects' notes, not
+/// versions of one: no pair at the default threshold, and no confident
+/// direction below it. Two works whose aliases differ in their year
+/// (`Autumn_1994`, `Autumn_2003`) never have "the alias" in common.
+#[test]
+fn stubs_under_one_title_are_not_versions() {
+    let (pairs, json) = found(&fixture("stub-notes"), &["--no-git"]);
+    assert_eq!(pairs, owned(&[]), "{json}");
+    let (pairs, _) = found(&fixture("stub-notes"), &["--no-git", "--min-score", "0"]);
+    assert!(pairs.iter().all(|p| p.2 == "uncertain"), "{pairs:?}");
+    let dir = tempfile::tempdir().unwrap();
+    let film = |year: &str, image: &str| {
+        let text = format!("---\naliases: [Autumn_{year}]\ntags: [film]\n---\n![poster]({image}.jpg)\n");
+        std::fs::write(dir.path().join(format!("Autumn {year}.md")), text).unwrap();
+    };
+    film("1994", "img2272563445");
+    film("2003", "img2407174319");
+    let (_, json) = suggest_json(dir.path(), &["--no-git", "--min-score", "0"]);
+    assert!(!json.to_string().contains("both have the alias"), "{json}");
+}
+
 /// A note named `new` whose text the other note's path held earlier is
 /// the older: the word in the name never outweighs the content history.
 #[test]

@@ -252,10 +252,9 @@ pub fn find_tallied(
     // A pair too weak to be listed unless asked for (a post and the page
     // it announced, two release notes of one product) is shown without a
     // confident direction, which `--yes` would write, unless most of its
-    // text is one or release folders order it.
-    for p in
-        pairs.iter_mut().filter(|p| p.score < DEFAULT_MIN_SCORE && p.signals.content < compare::HALF_SHARED)
-    {
+    // text is one (a dozen words or more) or release folders order it.
+    let text_is_one = |s: &Signals| s.content >= compare::HALF_SHARED && s.substance >= score::SHORT;
+    for p in pairs.iter_mut().filter(|p| p.score < DEFAULT_MIN_SCORE && !text_is_one(&p.signals)) {
         if !p.any_evidence(Evidence::from_release_folders) {
             p.direction = Direction::Uncertain;
         }

@@ -23,6 +23,9 @@ const ELSEWHERE_CONTENT: f64 = 0.1;
 /// A note with fewer distinctive shingles than this (a dozen words) is
 /// too short for its text alone to say it is a version of another.
 pub(super) const SHORT: usize = 24;
+/// A note with fewer distinctive shingles than this (a heading, a line)
+/// is a stub: what text it has is its title again.
+const STUB: usize = SHORT / 2;
 /// Two texts sharing this much are the same text: inside a series, that
 /// is the skeleton alone, with nothing of either note's own.
 pub(super) const SAME_TEXT: f64 = 0.98;
@@ -147,8 +150,13 @@ impl Names {
 /// generated again for a renamed account), whatever the two file names.
 /// Given as `a` writes it.
 pub(super) fn one_alias<'f>(a: &Facts<'f>, b: &Facts) -> Option<&'f str> {
-    let held_by_b = |key: &String| b.rare_aliases.iter().any(|(theirs, _)| theirs == key);
-    let &(_, written) = a.rare_aliases.iter().find(|(key, _)| held_by_b(key))?;
+    // The alias itself, not only its name apart from markers: `Reply_1988`
+    // and `Reply_1997` are two works' names, each linked to its own note.
+    let held_by_b = |key: &String, written: &str| {
+        let written = vaultlint_core::text::fold(written);
+        b.rare_aliases.iter().any(|(theirs, w)| theirs == key && vaultlint_core::text::fold(w) == written)
+    };
+    let &(_, written) = a.rare_aliases.iter().find(|(key, written)| held_by_b(key, written))?;
     (!a.title.key.is_empty() && a.title.key == b.title.key).then_some(written)
 }
 
@@ -336,7 +344,7 @@ impl Identity {
         outlined: bool,
         recased: bool,
     ) -> Identity {
-        let Signals { name, title, content, .. } = *signals;
+        let Signals { name, title, content, substance, .. } = *signals;
         let same_stem = a.note.stem().eq_ignore_ascii_case(b.note.stem());
         // A note moved into a subfolder (or out of one), its copy left
         // behind, is one document in two places, not a page of each of two
@@ -353,7 +361,10 @@ impl Identity {
         let moved = moved || moved_alone;
         let parallel = !same_place && (same_stem || numbered) && !moved;
         let siblings = !clash && sibling_names(&a.path.name, &b.path.name) && title.is_none_or(|t| t < 1.0);
-        let same_title = title == Some(1.0) && content >= TITLE_CONTENT;
+        // A title alone joins two names only with text to share: two stubs
+        // under one title (`Tutorial`, a heading and nothing else) are
+        // placeholders of two subjects.
+        let same_title = title == Some(1.0) && content >= TITLE_CONTENT && substance >= STUB;
         // Names a few letters apart are one name retyped (`sneaky-foxes`,
         // `sneakyfoxes`) or two subjects (`strcpy`, `strncpy`): only a
         // title of their own tells which.

@@ -19,6 +19,10 @@ const DAY: i64 = 86_400;
 /// for kept up: one may be a fix swept over both.
 const KEPT_TOGETHER: usize = 2;
 
+/// The keys whose dates are a note's last edit, which a sweep over many
+/// notes moves on all of them.
+const LAST_EDITS: &[&str] = &["updated", "modified"];
+
 /// Orders the pairs that dates and names left uncertain by the git
 /// history of their notes only (one `git log` limited to their paths, far
 /// cheaper than the whole history's diffs): content history, then first
@@ -39,17 +43,39 @@ pub(super) fn settle_by_history(
             !pairs[i].order_evidence.iter().any(|e| matches!(e, Evidence::ClashCopy { edited: false, .. }))
         })
         .collect();
-    if open.is_empty() {
+    // Ordered by the dates of their last edits alone: where the two are
+    // edited together, those dates say when they were last kept up, not
+    // which one was replaced.
+    let last_edited: Vec<usize> = (0..pairs.len())
+        .filter(|&i| pairs[i].direction == Direction::Confident && !pairs[i].by_words)
+        .filter(|&i| {
+            let dates = |e: &Evidence| matches!(e, Evidence::Dates { older_key, .. } if LAST_EDITS.contains(older_key));
+            matches!(&pairs[i].order_evidence[..], [only] if dates(only))
+        })
+        .collect();
+    if open.is_empty() && last_edited.is_empty() {
         return;
     }
     let mut paths: Vec<&str> = open
         .iter()
+        .chain(&last_edited)
         .flat_map(|&i| [pairs[i].older, pairs[i].newer])
         .filter_map(|id| facts[id].as_ref().map(|f| f.note.path.as_str()))
         .collect();
     paths.sort_unstable();
     paths.dedup();
     let history = source.history(&paths);
+    for i in last_edited {
+        let pair = &mut pairs[i];
+        let (Some(fa), Some(fb)) = (facts[pair.older].as_deref(), facts[pair.newer].as_deref()) else {
+            continue;
+        };
+        let commits = history.changed_together(&fa.note.path, &fb.note.path);
+        if commits >= KEPT_TOGETHER {
+            pair.direction = Direction::Uncertain;
+            pair.order_evidence.push(Evidence::ChangedTogether { commits });
+        }
+    }
     for i in open {
         let pair = &mut pairs[i];
         let (Some(fa), Some(fb)) = (facts[pair.older].as_deref(), facts[pair.newer].as_deref()) else {
