@@ -1017,6 +1017,47 @@ fn pre_release_folders_are_releases_older_than_the_live_docs() {
     );
 }
 
+/// A page of the oldest release moved to another section in the next
+/// (`using/install.md` to `intro/install.md`), whose live page was renamed
+/// `.mdx`: `suggest --yes` writes the folder rule and names the live page
+/// as the moved page's successor, not the release copy the rule retires,
+/// so the next check has nothing to say of its own edits.
+#[test]
+fn yes_names_the_live_page_under_its_new_extension() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let write = |path: &str, text: String| {
+        std::fs::create_dir_all(root.join(path).parent().unwrap()).unwrap();
+        std::fs::write(root.join(path), text).unwrap();
+    };
+    write(".vaultlint.toml", "root = true\n".into());
+    let page = |title: &str, first: &str| {
+        format!(
+            "---\ntitle: {title}\n---\n# {title}\n\n{first}\n\nThe installer puts the binary on your path \
+             and checks the archive's signature before unpacking it. Run it again to upgrade: it keeps \
+             your settings and plugins. Without a package manager, download the archive and check it \
+             by hand.\n"
+        )
+    };
+    write("versioned_docs/version-2/using/install.md", page("Installing", "Run the script."));
+    write(
+        "versioned_docs/version-3/intro/install.md",
+        page("Installing", "Run the script, or use a package manager."),
+    );
+    write("docs/intro/install.mdx", page("Installing", "Run the script, or use a signed package."));
+    for topic in ["backups", "plugins", "upgrades", "logging"] {
+        let text = page(topic, &format!("How {topic} work, in words of the {topic} page alone."));
+        write(&format!("docs/topics/{topic}.md"), text.clone());
+        write(&format!("versioned_docs/version-3/topics/{topic}.md"), text);
+    }
+    let out = common::vaultlint().args(["suggest", "--yes", "--no-git"]).arg(root).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let moved = std::fs::read_to_string(root.join("versioned_docs/version-2/using/install.md")).unwrap();
+    assert!(moved.contains("\nsuperseded_by: docs/intro/install.mdx\n"), "{moved}");
+    let (code, json) = common::check_json(root, &["--no-git"]);
+    assert_eq!((code, common::findings(&json)), (0, vec![]), "{json}");
+}
+
 /// Two release announcements of one product (`Relay v0.2.0`, `Relay
 /// v0.3.0`) share a title apart from the version and little else: listed
 /// only when every pair is asked for, and then never with a confident

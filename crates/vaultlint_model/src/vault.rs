@@ -414,6 +414,16 @@ impl Vault {
         self.by_alias = indexed.by_alias;
     }
 
+    /// The note at `path`, or at `path` with another of the vault's note
+    /// extensions: a page the live folder renamed from `.md` to `.mdx` is
+    /// still the page its release copies are copies of.
+    pub fn page_at(&self, path: &str) -> Option<NoteId> {
+        self.id_of(path).or_else(|| {
+            let (stem, _) = path.rsplit_once('.')?;
+            self.config.extensions.iter().find_map(|ext| self.id_of(&format!("{stem}.{ext}")))
+        })
+    }
+
     /// The pairs of notes whose paths are one path but for case or
     /// Unicode form (`Quarterly Goals/2021-Q1.md` beside `quarterly
     /// goals/2021-Q1.md`): one file where names ignore case, as on macOS

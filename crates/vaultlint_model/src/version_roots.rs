@@ -443,7 +443,7 @@ pub fn cover(vault: &Vault, rules: &[FolderRule]) -> Covered {
             continue;
         };
         covered.counts[i].0 += 1;
-        match live_page(vault, &rules[i].newer_path(relative)) {
+        match vault.page_at(&rules[i].newer_path(relative)) {
             Some(to) if to != id => covered.successor[id] = Some((to, i)),
             _ => {
                 let release = release_version(folder_name(folder));
@@ -471,16 +471,6 @@ pub fn cover(vault: &Vault, rules: &[FolderRule]) -> Covered {
         }
     }
     covered
-}
-
-/// The note at `path`, or at `path` with another of the vault's note
-/// extensions: a page the live folder renamed from `.md` to `.mdx` is
-/// still the page its release copies are copies of.
-fn live_page(vault: &Vault, path: &str) -> Option<NoteId> {
-    vault.id_of(path).or_else(|| {
-        let (stem, _) = path.rsplit_once('.')?;
-        vault.config.extensions.iter().find_map(|ext| vault.id_of(&format!("{stem}.{ext}")))
-    })
 }
 
 /// The last name of a folder written with its trailing `/` (`docs/v2/`:

@@ -168,7 +168,10 @@ impl Chains<'_> {
     pub fn current_successor(&self, older: NoteId, newer: NoteId) -> NoteId {
         let by_rule = |id: NoteId| {
             let path = &self.vault.notes[id].path;
-            self.rules.iter().find_map(|r| self.vault.id_of(&r.successor_path(path)?)).filter(|&to| to != id)
+            self.rules
+                .iter()
+                .find_map(|r| self.vault.page_at(&r.successor_path(path)?))
+                .filter(|&to| to != id)
         };
         let mut at = newer;
         for _ in 0..=self.decided.len() + self.graph.edges.len() {
