@@ -216,6 +216,11 @@ pub fn delimit(text: &str) -> Delimited {
             if start - yaml_start > MAX_FRONTMATTER_BYTES {
                 return Delimited::TooLarge { opening };
             }
+            // `---`, a row of links, `---`: an include snippet framed by
+            // horizontal rules, which no reader takes for frontmatter.
+            if format == Format::Yaml && !keyed(&text[yaml_start..start]) {
+                return Delimited::Absent;
+            }
             return Delimited::Found(Block { format, yaml_start, yaml_end: start, end, first_line: 2 });
         }
         if start - bom > MAX_FRONTMATTER_BYTES {
@@ -223,6 +228,29 @@ pub fn delimit(text: &str) -> Delimited {
         }
     }
     Delimited::Unclosed { opening }
+}
+
+/// Whether the text between two `---` lines is written as frontmatter: it
+/// is blank, opens a flow mapping, holds a template's tags, is a YAML list
+/// (reported as such), or has a line of `key: value`. Markdown between two
+/// horizontal rules (a row of links, a heading, a sentence) is none.
+fn keyed(block: &str) -> bool {
+    let mut lines = block.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#'));
+    let Some(first) = lines.clone().next() else { return true };
+    if first.starts_with('{') || block.contains("{{") || block.contains("<%") {
+        return true;
+    }
+    if lines.clone().all(|line| line.starts_with("- ") || line == "-") {
+        return true;
+    }
+    lines.any(|line| {
+        let line = line.strip_prefix("- ").unwrap_or(line);
+        line.split_once(':').is_some_and(|(key, rest)| {
+            !key.is_empty()
+                && !key.contains(['[', '(', '<', '|'])
+                && (rest.is_empty() || rest.starts_with([' ', '\t']))
+        })
+    })
 }
 
 /// A JSON object opening the file: the block runs to its closing brace and
@@ -870,5 +898,12 @@ mod tests {
         assert_eq!(delimit("# Title\n"), Delimited::Absent);
         assert!(matches!(delimit("---\ntitle: x\n"), Delimited::Unclosed { .. }));
         assert!(matches!(delimit("---\n---\n"), Delimited::Found(_)));
+        // Markdown between two horizontal rules is no frontmatter; a list
+        // written as frontmatter, or a broken one with a key, still is.
+        assert_eq!(delimit("---\n\n[Home](/) |\n[Careers](/careers/)\n\n---\nText.\n"), Delimited::Absent);
+        assert_eq!(delimit("---\n# Contents\nSee below.\n---\n"), Delimited::Absent);
+        assert!(matches!(delimit("---\n- a\n- b\n---\n"), Delimited::Found(_)));
+        assert!(matches!(delimit("---\ntitle: [x\n---\n"), Delimited::Found(_)));
+        assert!(matches!(delimit("---\ndate:\n---\n"), Delimited::Found(_)));
     }
 }
