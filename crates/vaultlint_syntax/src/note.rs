@@ -446,15 +446,20 @@ impl Note {
             }
         };
         let opened = Openings::of(&text[body_at..]);
-        if !note.template {
-            note.template = crate::template::by_content(front, &text[body_at..], opened);
-        }
+        // A name alone (`helm_template`) may be a note's about a template.
+        let by_name = note.template && crate::template::by_name_alone(&note.path);
+        let by_content =
+            (!note.template || by_name) && crate::template::by_content(front, &text[body_at..], opened);
+        note.template |= by_content;
         let reads = |key: &str| reading.reads_key(key);
         let Some(body_start) = note.read_frontmatter(text, head, delimited, &reads) else { return note };
         // The body read starts where the one scanned does, or after its
         // byte-order mark, which opens nothing; any other start is scanned.
         let opened = if body_start == body_at { opened } else { Openings::of(&text[body_start..]) };
         note.read_fields(reading.keys);
+        if by_name && !by_content && note.names_itself() {
+            note.template = false;
+        }
         // The frontmatter's text is kept where a rule reads it again: in a
         // declaration (whose fixes quote its value as written) and around
         // a template's placeholders. Anything else is planned from the file
@@ -642,6 +647,18 @@ impl Note {
         self.fields = fields;
     }
 
+    /// Whether the note's title or one of its aliases, read from its
+    /// frontmatter, is its file name but for case and the marks that join
+    /// words (`title: helm template` in `helm_template.md`).
+    fn names_itself(&self) -> bool {
+        let letters = |s: &str| -> String {
+            s.chars().filter(|c| c.is_alphanumeric()).flat_map(char::to_lowercase).collect()
+        };
+        let stem = letters(self.stem());
+        let titled = self.fields.iter().any(|f| &*f.key == TITLE_KEY) && letters(&self.title) == stem;
+        titled || self.aliases().iter().any(|a| letters(a) == stem)
+    }
+
     /// The field under `key`, if any: as written, or else in another case
     /// or joining.
     pub fn field(&self, key: &str) -> Option<&Field> {
@@ -805,6 +822,22 @@ mod tests {
         assert_eq!(&*n.title, "plan");
         let n = Note::parse("a/plan.md".into(), "Some text first.\n# Example\n");
         assert_eq!(&*n.title, "plan", "a heading after text names a section");
+    }
+
+    /// A name that ends in `template` makes a template, unless the note
+    /// names itself so: a command's page (`helm_template`) or a plugin's
+    /// (`codeblock-template`, by its alias) is a note about a template.
+    #[test]
+    fn a_note_that_names_itself_a_template_is_about_one() {
+        let template = |path: &str, text: &str| Note::parse(path.into(), text).template;
+        assert!(template("Meta/meeting-template.md", "## Attendees\n\n## Notes\n"));
+        assert!(template("Daily Template.md", "---\ntitle: \"{{title}}\"\n---\n# {{title}}\n"));
+        assert!(template("Templates/Daily Template.md", "---\ntitle: Daily Template\n---\n"));
+        assert!(!template("docs/helm/helm_template.md", "---\ntitle: helm template\n---\nRender charts.\n"));
+        assert!(!template(
+            "Plugins/codeblock-template.md",
+            "---\naliases:\n- Codeblock Template\n---\nA plugin.\n"
+        ));
     }
 
     #[test]

@@ -2,7 +2,8 @@
 //! settings: where it is (a templates folder at any depth, such as
 //! `Templates`, `_templates`, `01 Templates` or `00 Meta/Templates`, Hugo's
 //! `archetypes`, a file named `template.md` or `_template.md`, or a short
-//! name that ends in the word, such as `Daily Template`) or what it
+//! name that ends in the word, such as `Daily Template`, unless the note
+//! names itself so in its title or aliases) or what it
 //! holds (Templater tags, Obsidian's `{{date}}`, `{{time}}` and `{{title}}`
 //! placeholders, a frontmatter value that is a placeholder such as Hugo's
 //! `{{ .Date }}`). A template's values are placeholders for the notes made
@@ -26,16 +27,35 @@ pub fn without_ordinal(name: &str) -> &str {
 
 /// Whether the vault-relative `path` is a template's by where it is.
 pub fn by_path(path: &str) -> bool {
-    let mut parts = path.split('/').rev();
-    let name = parts.next().unwrap_or(path);
-    let stem = name.rsplit_once('.').map_or(name, |(stem, _)| stem);
+    let stem = stem(path);
     FILES.iter().any(|f| stem.eq_ignore_ascii_case(f))
         || named_template(stem)
         || placeholder_name(stem)
-        || parts.any(|folder| {
-            let folder = without_ordinal(folder);
-            FOLDERS.iter().any(|f| folder.eq_ignore_ascii_case(f))
-        })
+        || in_templates_folder(path)
+}
+
+/// The file name of `path` without its extension.
+fn stem(path: &str) -> &str {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    name.rsplit_once('.').map_or(name, |(stem, _)| stem)
+}
+
+/// Whether a folder of `path` holds templates.
+fn in_templates_folder(path: &str) -> bool {
+    path.split('/').rev().skip(1).any(|folder| {
+        let folder = without_ordinal(folder);
+        FOLDERS.iter().any(|f| folder.eq_ignore_ascii_case(f))
+    })
+}
+
+/// Whether `path` is a template's by its file name alone (`Daily
+/// Template`), not by its folder or a name that is only `template`: such a
+/// note is one about a thing of that name where it names itself so
+/// (`title: helm template`, the page of a command; an alias `Codeblock
+/// Template`, a plugin's page), which a template, whose title is the
+/// notes' made from it, does not.
+pub fn by_name_alone(path: &str) -> bool {
+    named_template(stem(path)) && !in_templates_folder(path)
 }
 
 /// Whether a file name is a placeholder a plugin did not fill
