@@ -550,14 +550,27 @@ fn a_folder_copied_with_its_first_copy_left_is_one_finding() {
 fn proposals_named_by_number_resolve() {
     let (code, json) = check_json(&fixture("numbered-proposals"), &[]);
     // The status that names the successor in words, which no indexer reads.
+    // So does one in a parenthesis naming two proposals, each filed as a
+    // folder of its own (`rfc-0031/README.md`).
     assert_eq!(
         (code, findings(&json)),
-        (0, vec![("status-conflict".to_string(), "rfcs/rfc-0003.md".to_string(), Some(4))]),
+        (
+            0,
+            vec![
+                ("status-conflict".to_string(), "rfcs/rfc-0003.md".to_string(), Some(4)),
+                ("status-conflict".to_string(), "rfcs/rfc-0030/README.md".to_string(), Some(3))
+            ]
+        ),
         "{json}"
     );
     assert_eq!(
         json["diagnostics"][0]["help"],
         "add `superseded_by: rfcs/rfc-0007.md` and set `status: superseded`, so that indexers leave the note out"
+    );
+    assert_eq!(
+        json["diagnostics"][1]["help"],
+        "add `superseded_by: [rfcs/rfc-0031/README.md, rfcs/rfc-0012.md]` and set `status: superseded`, so that \
+         indexers leave the note out"
     );
     let map = common::lineage_map(&fixture("numbered-proposals"), &[]);
     assert_eq!(map["rfcs/rfc-0007.md"]["successors"], serde_json::json!(["rfcs/rfc-0012.md"]));

@@ -610,8 +610,9 @@ impl Vault {
 
     /// A document named by its number, as proposal repositories (EIPs,
     /// BIPs, FIPs) name the one that replaces it: `"0015"` from
-    /// `fip-0009.md` is `fip-0015.md`, `FIP-0090` is `fip-0090.md`, written
-    /// with any number of leading zeros. `None` where the value is no such
+    /// `fip-0009.md` is `fip-0015.md`, `FIP-0090` is `fip-0090.md` (or
+    /// `FIP-0090/README.md`, a proposal filed as a folder), written with any
+    /// number of leading zeros. `None` where the value is no such
     /// number, or no note has it.
     fn resolve_number(&self, from: NoteId, value: &str) -> Option<Resolution> {
         let (prefix, number) = numbered(value)?;
@@ -622,6 +623,13 @@ impl Vault {
             for separator in ["-", "_", ""] {
                 let stem = fold(&format!("{prefix}{separator}{number:0width$}"));
                 found.extend(self.by_stem.get(&stem).iter().map(Entry::note));
+                // A proposal filed as a folder of its own (`CIP-0121/README.md`).
+                for page in ["readme", "index"] {
+                    let folder_page = format!("{stem}/{page}");
+                    for index in [&self.by_lower_path, &self.by_suffix] {
+                        found.extend(index.get(&folder_page).iter().map(Entry::note));
+                    }
+                }
             }
         }
         found.sort_unstable();

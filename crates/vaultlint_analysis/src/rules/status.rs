@@ -128,17 +128,30 @@ pub fn check(cx: &super::Context, out: &mut Vec<Diagnostic>) {
             );
         }
         let superseded = graph.superseded(id);
-        // `Superseded by FIP-0067`: a status that names the successor in
-        // words, which no indexer reads.
+        // `Superseded by FIP-0067`, `Inactive (superseded by CIP-0121)`: a
+        // status that names the successor in words, which no indexer reads.
         let named = ["superseded by ", "replaced by "]
             .iter()
-            .find_map(|p| status.get(p.len()..).filter(|_| lower.starts_with(p)))
+            .find_map(|p| lower.find(p).and_then(|at| status.get(at + p.len()..)))
+            .map(|name| name.split(')').next().unwrap_or(name))
             .map(|name| name.trim().trim_matches(['`', '"', '\'']))
             .filter(|name| !name.is_empty());
         if let Some(name) = named.filter(|_| !superseded && note.successor().is_none()) {
-            let value = match vault.resolve(id, name) {
-                vaultlint_model::vault::Resolution::Note(to) => vault.notes[to].path.clone(),
-                _ => name.to_string(),
+            // `CIP-0121 and CIP-0122`: each named successor, as a path where
+            // it names one note.
+            let each: Vec<String> = name
+                .split(" and ")
+                .flat_map(|part| part.split(','))
+                .map(str::trim)
+                .filter(|part| !part.is_empty())
+                .map(|part| match vault.resolve(id, part) {
+                    vaultlint_model::vault::Resolution::Note(to) => vault.notes[to].path.clone(),
+                    _ => part.to_string(),
+                })
+                .collect();
+            let value = match &each[..] {
+                [one] => one.clone(),
+                _ => format!("[{}]", each.join(", ")),
             };
             out.push(
                 Diagnostic::new(
