@@ -151,7 +151,41 @@ pub(super) fn part_and_collection(a: &Facts, b: &Facts) -> bool {
 /// name (`docs/intro.md` and `i18n/fr/.../intro.md`, `en/intro.md` and
 /// `de/intro.md`), however much text an untranslated page shares.
 pub(super) fn translation(a: &Facts, b: &Facts) -> bool {
-    a.language != b.language && a.note.stem().eq_ignore_ascii_case(b.note.stem())
+    a.language != b.language && a.note.stem().eq_ignore_ascii_case(b.note.stem()) || locale_copy(a, b)
+}
+
+/// Whether one of two notes is a page of a site's locale tree (under
+/// `i18n/`, as Docusaurus and Hugo keep translations, or named with a
+/// language suffix, `README.fr.md`) and the other is of no language, the
+/// site's own: a translation, or a copy waiting for one, of whatever page,
+/// and never a version of the other.
+fn locale_copy(a: &Facts, b: &Facts) -> bool {
+    let localized = |f: &Facts| {
+        let Some(language) = f.path.language.as_deref() else { return false };
+        let path = f.note.path.as_str();
+        path.starts_with("i18n/")
+            || path.contains("/i18n/")
+            || f.note.stem().rsplit_once('.').is_some_and(|(_, suffix)| suffix.eq_ignore_ascii_case(language))
+    };
+    (localized(a) && b.path.language.is_none()) || (localized(b) && a.path.language.is_none())
+}
+
+/// GitHub's community health files, by name in lower case with `_` and
+/// spaces as `-`: a repository keeps them at its root or in `.github/`.
+const COMMUNITY_FILES: &[&str] =
+    &["code-of-conduct", "contributing", "security", "support", "governance", "license", "maintainers"];
+
+/// Whether one of two notes is the repository's community health file
+/// (`CODE_OF_CONDUCT.md` at its root or in `.github/`) and the other a
+/// page elsewhere: the file GitHub shows beside the page the site shows,
+/// both kept, neither a version of the other.
+pub(super) fn community_file_and_page(a: &Facts, b: &Facts) -> bool {
+    let community = |f: &Facts| {
+        let folder = f.note.folder();
+        let name = f.note.stem().to_lowercase().replace(['_', ' '], "-");
+        (folder.is_empty() || folder == ".github") && COMMUNITY_FILES.contains(&name.as_str())
+    };
+    (community(a) || community(b)) && a.note.folder() != b.note.folder()
 }
 
 /// At least this many notes of one folder, and half its notes, named by

@@ -37,8 +37,8 @@ use candidates::{KeyHashes, candidates};
 use compare::compare;
 use direction::Direction;
 use exclusions::{
-    Links, Ordinals, RecordFolders, best_partners, entry_and_document, in_series, logged_apart,
-    part_and_collection, records_of_two_releases, reports_of_two_periods, translation,
+    Links, Ordinals, RecordFolders, best_partners, community_file_and_page, entry_and_document, in_series,
+    logged_apart, part_and_collection, records_of_two_releases, reports_of_two_periods, translation,
 };
 use facts::{Boilerplate, Brief, Facts, facts_of_candidates};
 use minhash::{Common, Tally};
@@ -369,6 +369,7 @@ impl Screening<'_> {
             || records_of_two_releases(fa, fb)
             || part_and_collection(fa, fb)
             || translation(fa, fb)
+            || community_file_and_page(fa, fb)
             || self.records.two_records(fa, fb)
             || self.outlived_outside(a, b)
             || self.two_trees(a, b)
