@@ -551,7 +551,8 @@ fn proposals_named_by_number_resolve() {
     let (code, json) = check_json(&fixture("numbered-proposals"), &[]);
     // The status that names the successor in words, which no indexer reads.
     // So does one in a parenthesis naming two proposals, each filed as a
-    // folder of its own (`rfc-0031/README.md`).
+    // folder of its own (`rfc-0031/README.md`); a proposal's folder of
+    // resources (`resources/rfc-0012/README.md`) is not the proposal.
     assert_eq!(
         (code, findings(&json)),
         (

@@ -618,12 +618,19 @@ impl Vault {
         let (prefix, number) = numbered(value)?;
         let own = numbered(self.notes[from].stem()).map(|(p, _)| p).filter(|p| !p.is_empty());
         let prefix = if prefix.is_empty() { own? } else { prefix };
-        let mut found: Vec<NoteId> = Vec::new();
+        let (mut found, mut stems): (Vec<NoteId>, Vec<String>) = (Vec::new(), Vec::new());
         for width in number.to_string().len()..=MAX_NUMBER_DIGITS {
             for separator in ["-", "_", ""] {
                 let stem = fold(&format!("{prefix}{separator}{number:0width$}"));
                 found.extend(self.by_stem.get(&stem).iter().map(Entry::note));
-                // A proposal filed as a folder of its own (`CIP-0121/README.md`).
+                stems.push(stem);
+            }
+        }
+        // A proposal filed as a folder of its own (`CIP-0121/README.md`),
+        // where no note has the number as its name: a proposal's folder of
+        // resources beside its note (`resources/fip-0090/README.md`) is not it.
+        if found.is_empty() {
+            for stem in &stems {
                 for page in ["readme", "index"] {
                     let folder_page = format!("{stem}/{page}");
                     for index in [&self.by_lower_path, &self.by_suffix] {
