@@ -249,6 +249,24 @@ fn confident_is_earned_by_content() {
     }
 }
 
+/// Terms kept as `beta-terms-v1` to `-v4` beside `beta-terms`, none dated
+/// (mirrored from elsewhere, as handbooks keep retired agreements): each
+/// revision pairs with the next and the last with the terms in force, not
+/// `v1` with `v3` or `v4` past the ones between.
+#[test]
+fn undated_revisions_pair_each_with_the_next() {
+    let want = owned(&[
+        ("legal/beta-terms-v1.md", "legal/beta-terms-v2.md", "confident"),
+        ("legal/beta-terms-v3.md", "legal/beta-terms-v4.md", "confident"),
+        ("legal/beta-terms-v2.md", "legal/beta-terms-v3.md", "confident"),
+        ("legal/beta-terms-v4.md", "legal/beta-terms.md", "uncertain"),
+    ]);
+    for threshold in ["0.5", "0"] {
+        let (pairs, json) = found(&fixture("undated-revisions"), &["--no-git", "--min-score", threshold]);
+        assert_eq!(pairs, want, "{json}");
+    }
+}
+
 /// Two copies of one page whose `modified` stamps are the only thing that
 /// orders them are ordered by them, unless the history shows both edited
 /// in one commit after another (a sweep of link fixes moves every stamp):

@@ -441,8 +441,13 @@ pub(super) struct Ordinals {
     sizes: Vec<u32>,
     /// Per group, whether it is a chain of revisions: three or more
     /// names that each say their version (`Cuda v1` to `Cuda v10`), and
-    /// notes written one after another in that order.
+    /// notes written one after another in that order, or none dated.
     chains: Vec<bool>,
+    /// Per chain, what its neighbours share of their text to be one
+    /// document: [`CHAIN_CONTENT`] where dates put them in order; where
+    /// nothing is dated, [`SERIES_CONTENT`] (`SNMP v1` to `v3`, three
+    /// subjects, share a paragraph).
+    chain_content: Vec<f64>,
     /// Per group, whether it is a name and a later copy of it (`Paper
     /// (2015)` and `Paper (2015) 2`), which the same text makes a copy.
     copies: Vec<bool>,
@@ -459,6 +464,7 @@ impl Ordinals {
         }
         let (mut member, mut sizes, mut chains, mut copies) =
             (HashMap::new(), Vec::new(), Vec::new(), Vec::new());
+        let mut chain_content = Vec::new();
         let copy = |members: &[(&[u64], NoteId)]| match members {
             [(_, a), (_, b)] => copy_number(&vault.notes[*a], &vault.notes[*b]),
             _ => None,
@@ -474,7 +480,9 @@ impl Ordinals {
             copies.push(copy(&members).is_some());
             let versions = members.iter().all(|&(_, id)| ordinal(id).is_some_and(|o| o.version));
             let ids: Vec<NoteId> = members.iter().map(|&(_, id)| id).collect();
-            chains.push(members.len() >= SERIES && versions && written_in_order(vault, &ids));
+            let undated = undated(vault, &ids);
+            chains.push(members.len() >= SERIES && versions && (undated || written_in_order(vault, &ids)));
+            chain_content.push(if undated { SERIES_CONTENT } else { CHAIN_CONTENT });
             for (position, (numbers, id)) in members.into_iter().enumerate() {
                 let version = ordinal(id).is_some_and(|o| o.version);
                 let year = |folder: &str| {
@@ -484,7 +492,25 @@ impl Ordinals {
                 member.insert(id, (group as u32, position as u32, version, filed));
             }
         }
-        Ordinals { member, sizes, chains, copies }
+        Ordinals { member, sizes, chains, chain_content, copies }
+    }
+
+    /// Whether `a` and `b` are next to each other in a family of names
+    /// that each say their version (`agreement-v3`, `agreement-v4`): a pair
+    /// of each note's, as an older and as a newer revision, beside its
+    /// other neighbour's (see [`best_partners`]).
+    pub fn neighbours(&self, a: NoteId, b: NoteId) -> bool {
+        match (self.member.get(&a), self.member.get(&b)) {
+            (Some(x), Some(y)) => x.0 == y.0 && x.2 && y.2 && x.1.abs_diff(y.1) == 1,
+            _ => false,
+        }
+    }
+
+    /// Whether `id` is the last of a family of names that each say their
+    /// version (`agreement-v4` of `-v1` to `-v4`): the revision before the
+    /// note of the name alone (`agreement`), when there is one.
+    pub fn last_version(&self, id: NoteId) -> bool {
+        self.member.get(&id).is_some_and(|x| x.2 && x.1 + 1 == self.sizes[x.0 as usize])
     }
 
     /// Whether the note's name numbers it among siblings of one name.
@@ -525,7 +551,7 @@ impl Ordinals {
         if self.chains[x.0 as usize] {
             // One revision after another: only neighbours, sharing what a
             // revision keeps of the one before.
-            return x.1.abs_diff(y.1) != 1 || content < CHAIN_CONTENT;
+            return x.1.abs_diff(y.1) != 1 || content < self.chain_content[x.0 as usize];
         }
         if size >= LONG_SERIES && !(x.2 && y.2) {
             return true;
@@ -533,8 +559,9 @@ impl Ordinals {
         let series = size >= SERIES || x.3 && y.3;
         if x.2 && y.2 {
             // `guide-v1`, `guide-v2`, `guide-v3`: versions by name, but
-            // `SNMP v1` to `v3` are three subjects sharing a paragraph.
-            return series && content < SERIES_CONTENT;
+            // `SNMP v1` to `v3` are three subjects sharing a paragraph; and
+            // `v1` is followed by `v2`, not by `v3` past it.
+            return series && (content < SERIES_CONTENT || x.1.abs_diff(y.1) != 1);
         }
         if !series {
             return content < SERIES_CONTENT;
@@ -645,6 +672,13 @@ fn written_in_order(vault: &Vault, ids: &[NoteId]) -> bool {
         let dates: Option<Vec<_>> = ids.iter().map(|&id| vault.notes[id].date(key)).collect();
         dates.is_some_and(|d| d.windows(2).all(|w| w[0] < w[1]))
     })
+}
+
+/// Whether none of the notes `ids` is dated under [`WRITTEN_KEYS`]
+/// (agreements `-v1` to `-v5` mirrored from elsewhere): only their names
+/// and their text can say whether they are revisions of one document.
+fn undated(vault: &Vault, ids: &[NoteId]) -> bool {
+    ids.iter().all(|&id| WRITTEN_KEYS.iter().all(|key| vault.notes[id].date(key).is_none()))
 }
 
 /// Drops the pairs that only their text joins and that nothing orders,

@@ -243,7 +243,16 @@ pub fn find_tallied(
     let mirrors = exclusions::drop_mirrors(&mut pairs, vault, &facts);
     exclusions::renamed_where_kept(&mut pairs, &roots);
     exclusions::one_copy_per_release(&mut pairs, &roots, vault);
-    best_partners(&mut pairs, vault.notes.len(), |p| ordinals.chain(p.older, p.newer));
+    // Revisions next to each other, and the last with the note of the
+    // name alone, keep their pair beside each note's other neighbour.
+    best_partners(&mut pairs, vault.notes.len(), |p| {
+        let head = || {
+            ordinals.last_version(p.older)
+                && !ordinals.numbered(p.newer)
+                && p.any_evidence(|e| *e == Evidence::SameNameApartFromMarkers)
+        };
+        ordinals.chain(p.older, p.newer) || ordinals.neighbours(p.older, p.newer) || head()
+    });
     if options.git {
         settle::settle_by_history(&mut pairs, &facts, history);
         pairs.retain(|p| !links.retired[p.older]);
