@@ -176,7 +176,10 @@ fn month_named(text: &str) -> Option<Day> {
         return None;
     }
     let words: Vec<&str> = if text.contains(' ') {
-        text.split(' ').filter(|w| !w.is_empty()).collect()
+        // `02:30 PM Thursday, 31 July 2025`: the weekday and the time of
+        // day a script stamps beside the date say nothing of the day.
+        let said = |w: &&str| !(weekday_named(w) || clock(w) || matches!(*w, "AM" | "PM" | "am" | "pm"));
+        text.split(' ').filter(|w| !w.is_empty()).filter(said).collect()
     } else {
         text.split('-').collect()
     };
@@ -208,6 +211,25 @@ fn compact_stamp(text: &str) -> Option<(Day, Option<jiff::civil::Time>)> {
     }
     let time = jiff::civil::Time::new(hour, minute, second, 0).ok()?;
     Some((Day::new(year, month, day), Some(time)))
+}
+
+/// Whether `word` names a weekday in English, in full or by three letters,
+/// with a comma or period after it or not.
+fn weekday_named(word: &str) -> bool {
+    const DAYS: [&str; 7] = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
+    let word = word.trim_end_matches([',', '.']).to_ascii_lowercase();
+    DAYS.iter().any(|day| *day == word || word.len() == 3 && day.starts_with(&word))
+}
+
+/// Whether `word` is a time of day on a clock (`2:30`, `14:05:09`).
+fn clock(word: &str) -> bool {
+    let word = word.trim_end_matches(',');
+    let mut parts = word.split(':');
+    let hour =
+        parts.next().is_some_and(|h| (1..=2).contains(&h.len()) && h.bytes().all(|c| c.is_ascii_digit()));
+    let rest: Vec<&str> = parts.collect();
+    hour && (1..=2).contains(&rest.len())
+        && rest.iter().all(|p| p.len() == 2 && p.bytes().all(|c| c.is_ascii_digit()))
 }
 
 /// Whether `text` is written as a Unix time: 13 digits (milliseconds) or
@@ -276,6 +298,11 @@ fn without_weekday(text: &str) -> Option<(&str, jiff::civil::Weekday)> {
 /// numeric offset that follows a time is closed up.
 fn reads_as(text: &str) -> Cow<'_, str> {
     let mut text = Cow::Borrowed(text);
+    // `2016-1-29`, `2016-3-30 8:00:00`: YAML 1.1's timestamp, which Jekyll
+    // reads, allows a one-digit month and day.
+    if let Some(padded) = padded_day(&text) {
+        text = Cow::Owned(padded);
+    }
     // `2021-10-01 8:30:00`: YAML's timestamp allows a one-digit hour.
     if let [_, _, _, _, b'-', _, _, b'-', _, _, b' ' | b'T', h, b':', ..] = text.as_bytes()
         && h.is_ascii_digit()
@@ -312,6 +339,28 @@ fn reads_as(text: &str) -> Cow<'_, str> {
         text = Cow::Owned(joined);
     }
     text
+}
+
+/// `text` with a one-digit month or day written with two digits
+/// (`2016-1-29` as `2016-01-29`), where it has one; the rest as it is.
+fn padded_day(text: &str) -> Option<String> {
+    let b = text.as_bytes();
+    if b.len() < 8 || b[4] != b'-' || !b[..4].iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let rest = &text[5..];
+    let (month, rest) = rest.split_once('-')?;
+    let day_len = rest.bytes().take_while(u8::is_ascii_digit).count();
+    let (day, tail) = rest.split_at(day_len);
+    let short = |part: &str| part.len() == 1;
+    let digits = |part: &str| (1..=2).contains(&part.len()) && part.bytes().all(|c| c.is_ascii_digit());
+    if !(digits(month) && digits(day))
+        || !(short(month) || short(day))
+        || !(tail.is_empty() || tail.starts_with([' ', 'T']))
+    {
+        return None;
+    }
+    Some(format!("{}-{month:0>2}-{day:0>2}{tail}", &text[..4]))
 }
 
 /// The day and any time of an ISO 8601 `text`.
@@ -410,6 +459,13 @@ mod tests {
         assert_eq!(day("10 feb 2023"), Some(Day::new(2023, 2, 10)));
         assert_eq!(day("1 Sept 2023"), Some(Day::new(2023, 9, 1)));
         assert_eq!(day("29-Oct-2019"), Some(Day::new(2019, 10, 29)));
+        // With the time and weekday a script stamps beside it.
+        assert_eq!(day("02:30 PM Thursday, 31 July 2025"), Some(Day::new(2025, 7, 31)));
+        assert_eq!(day("Thu, 31 Jul 2025 14:30"), Some(Day::new(2025, 7, 31)));
+        // YAML 1.1's one-digit month and day, as Jekyll posts have them.
+        assert_eq!(day("2016-1-29"), Some(Day::new(2016, 1, 29)));
+        assert_eq!(day("2023-01-1"), Some(Day::new(2023, 1, 1)));
+        assert_eq!(parse("2016-3-30 8:00:00").unwrap().time, Some(jiff::civil::time(8, 0, 0, 0)));
         // A stamp of digits, to the second or the minute.
         assert_eq!(day("20260214193623"), Some(Day::new(2026, 2, 14)));
         assert_eq!(parse("20260214193623").unwrap().time, Some(jiff::civil::time(19, 36, 23, 0)));
@@ -427,6 +483,9 @@ mod tests {
             "May 5, 15",
             "May June 2015",
             "30-Feb-2023",
+            "2016-2-30",
+            "2016-13-1",
+            "Thursday 2025",
             "29-Oct-19",
             "29-Oct 2019",
         ] {
@@ -441,7 +500,6 @@ mod tests {
             "999999999",
             "2025-02-29",
             "2026-13-01",
-            "2026-1-15",
             "15/01/2026",
             "2026/1/15",
             "2026-01-15T25:00",
@@ -450,7 +508,6 @@ mod tests {
             "2026-01-15T10:3",
             "2024-02-30x",
             "2023-01-29 18:30:22 2023 -0800",
-            "2023-01-1",
             "2026-01-15 +0200",
             "2026-02-30 10:00 (UTC)",
             "(UTC)",
