@@ -132,6 +132,14 @@ fn misspelt_keys(fields: &[Field], reading: &Reading<'_>, text: &str) -> Vec<Mis
                 true
             }
         });
+        // A list or a mapping where the key meant holds one word or one
+        // date (`states:` listing a process's states, beside `status`) is
+        // another key, written as it was meant.
+        let nested = matches!(field.value.kind, ValueKind::Seq(_) | ValueKind::Map);
+        let single = meant.iter().all(|meant| crate::keys::find(meant).is_some());
+        if !variant && nested && single {
+            continue;
+        }
         found.push(MisspeltKey {
             key: field.key.clone(),
             span,

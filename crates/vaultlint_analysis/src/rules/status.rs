@@ -12,7 +12,10 @@ use vaultlint_model::lifecycle::Standing;
 pub const DEFAULT_STATUSES: &[&str] = vaultlint_model::lifecycle::LIFECYCLE_WORDS;
 
 /// Statuses that say a note was replaced, so a successor should be declared.
-const REPLACED: &[&str] = &["superseded", "obsolete", "deprecated"];
+/// `deprecated` is not one: a decision record deprecated because what it
+/// decided on is gone has nothing that replaces it (its lifecycle still
+/// takes it out of force).
+const REPLACED: &[&str] = &["superseded", "obsolete"];
 /// Statuses that say a note is the one in force.
 pub(crate) const CURRENT: &[&str] = &["active", "current", "accepted"];
 /// Words that only ever say where a document stands, and the lifecycle
