@@ -249,6 +249,30 @@ fn confident_is_earned_by_content() {
     }
 }
 
+/// A course's old curriculum filed under `meta/legacy/`, its assignments
+/// carried to `assignments/` under new names with the same titles: the
+/// legacy copy is the older, whatever the files' modification times say
+/// (a fresh clone sets them in checkout order).
+#[test]
+fn a_copy_filed_under_legacy_is_the_older_wherever_the_folder_is() {
+    let dir = tempfile::tempdir().unwrap();
+    common::copy_dir(&fixture("legacy-curriculum"), dir.path());
+    let want = owned(&[
+        ("meta/legacy/week-1/practice/homework.md", "assignments/recipe-page.md", "confident"),
+        ("meta/legacy/week-2/practice/homework.md", "assignments/weather.md", "confident"),
+    ]);
+    let (pairs, json) = found(dir.path(), &["--no-git"]);
+    assert_eq!(pairs, want, "{json}");
+    // The live pages touched last or first: the same answer.
+    for live in ["assignments/recipe-page.md", "assignments/weather.md"] {
+        let file = std::fs::File::options().write(true).open(dir.path().join(live)).unwrap();
+        file.set_modified(std::time::SystemTime::UNIX_EPOCH + std::time::Duration::from_secs(1_000_000_000))
+            .unwrap();
+    }
+    let (pairs, json) = found(dir.path(), &["--no-git"]);
+    assert_eq!(pairs, want, "{json}");
+}
+
 /// Terms kept as `beta-terms-v1` to `-v4` beside `beta-terms`, none dated
 /// (mirrored from elsewhere, as handbooks keep retired agreements): each
 /// revision pairs with the next and the last with the terms in force, not

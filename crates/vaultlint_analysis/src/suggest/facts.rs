@@ -269,18 +269,21 @@ impl<'a> Facts<'a> {
         // A folder that files old copies (`OLD/`, `archive/`) says so of
         // a note renamed there too, where the other note is in none and
         // sits beside that folder (in the folder holding it, or below):
-        // the project's old copies put aside within the project.
+        // the project's old copies put aside within the project; or where
+        // the two have one title of their own (a course's `assignments/`
+        // page and its copy under `meta/legacy/`).
+        let titles = !self.title.key.is_empty() && self.title.key == other.title.key;
         let theirs = other.path.folder_markers();
         let filed_old = |i: usize, m: &Marker| {
             i >= self.path.own_markers
                 && matches!(m, Marker::Older { .. })
                 && !theirs.iter().any(|o| matches!(o, Marker::Older { .. }))
-                && beside_folder(&self.note.path, m.text(), &other.note.path)
+                && (titles && self.titled() && other.titled()
+                    || beside_folder(&self.note.path, m.text(), &other.note.path))
         };
         let names = name.markers.iter().enumerate().filter(move |(i, m)| {
             same || alone && *i < self.path.own_markers && (bare || dated(m)) || filed_old(*i, m)
         });
-        let titles = !self.title.key.is_empty() && self.title.key == other.title.key;
         let markers = names.map(|(_, m)| m).chain(self.title.markers.iter().filter(|_| titles)).collect();
         Age { dates, markers, committed, modified: self.note.modified }
     }
