@@ -135,7 +135,14 @@ fn rank(name: &str) -> Option<Rank> {
     let numbers = if x_tail { &parts[..parts.len() - 1] } else { &parts[..] };
     let parsed: Option<Vec<u64>> =
         numbers.iter().map(|p| (!p.is_empty() && p.len() <= 9).then(|| p.parse().ok()).flatten()).collect();
-    parsed.filter(|v| !v.is_empty()).map(|numbers| Rank::Version(Release { numbers, pre }))
+    // `2.1.x` is the line's latest: after `2.1.0`, before `2.2.0`.
+    let parsed = parsed.map(|mut numbers| {
+        if x_tail {
+            numbers.push(u64::MAX);
+        }
+        numbers
+    });
+    parsed.filter(|v| v.len() > usize::from(x_tail)).map(|numbers| Rank::Version(Release { numbers, pre }))
 }
 
 /// Where a note sits in a set of version roots.
@@ -762,6 +769,11 @@ mod tests {
             version_folders_order("a/1.x/p.md", "a/2.x/p.md"),
             Some((Ordering::Less, "1.x".to_string(), "2.x".to_string()))
         );
+        // `v2.1.x` is the latest of 2.1: after `v2.1.0`, before `v2.2.0`.
+        for (older, newer) in [("version-v2.1.0", "version-v2.1.x"), ("version-v2.1.x", "version-v2.2.0")] {
+            let order = version_folders_order(&format!("d/{older}/p.md"), &format!("d/{newer}/p.md"));
+            assert_eq!(order, Some((Ordering::Less, older.to_string(), newer.to_string())));
+        }
         for (a, b) in [
             ("notes/2024/p.md", "notes/2025/p.md"),
             ("docs/v2/p.md", "docs/next/p.md"),
