@@ -103,6 +103,23 @@ fn symlink_loop_is_skipped_with_a_warning() {
     assert_eq!(codes_for(dir.path(), "again"), ["skipped-symlink"]);
 }
 
+/// A link to a note outside the vault is not followed, and says so; a link
+/// to a note inside it (`CONTRIBUTING.md` pointing at the contributing
+/// page) loses nothing, since that note is checked where it is.
+#[cfg(unix)]
+#[test]
+fn a_symlink_to_a_note_inside_the_vault_is_no_finding() {
+    let dir = vault();
+    let outside = tempfile::tempdir().unwrap();
+    fs::write(outside.path().join("shared.md"), "# Shared\n").unwrap();
+    fs::create_dir(dir.path().join("guides")).unwrap();
+    fs::write(dir.path().join("guides/contributing.md"), "# Contributing\n").unwrap();
+    std::os::unix::fs::symlink("guides/contributing.md", dir.path().join("CONTRIBUTING.md")).unwrap();
+    std::os::unix::fs::symlink(outside.path().join("shared.md"), dir.path().join("shared.md")).unwrap();
+    assert_eq!(codes_for(dir.path(), "CONTRIBUTING.md"), Vec::<String>::new());
+    assert_eq!(codes_for(dir.path(), "shared.md"), ["skipped-symlink"]);
+}
+
 /// Tests run as root, where permission bits do not stop a read: a named
 /// pipe with a note's name cannot be read as a note (and must not hang).
 #[cfg(unix)]

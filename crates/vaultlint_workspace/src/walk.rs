@@ -406,11 +406,19 @@ fn visit(root: &Path, entry: &ignore::DirEntry, options: &WalkOptions, out: &mut
         // Links are never followed; say so where the link stands for a
         // note or a folder of them, and for loops, so nothing goes missing
         // silently.
+        // A link to a note inside the vault (`CONTRIBUTING.md`
+        // pointing at the contributing page) loses nothing: what it points
+        // at is checked where it is.
+        let inside = || {
+            let target = std::fs::canonicalize(entry.path()).ok()?;
+            Some(target.starts_with(std::fs::canonicalize(root).ok()?))
+        };
         let why = match std::fs::metadata(entry.path()) {
             Err(err) if is_note_name(&name) || is_loop(&err) => {
                 Some(format!("symbolic link cannot be resolved ({err}); it was skipped"))
             }
             Err(_) => None,
+            Ok(meta) if !meta.is_dir() && inside() == Some(true) => None,
             Ok(meta) if meta.is_dir() => {
                 Some("symbolic link to a folder was not followed; its notes are not checked".into())
             }
