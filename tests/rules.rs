@@ -608,6 +608,31 @@ fn capitalised_headers_are_read_as_the_vault_writes_them() {
     assert!(!map.contains_key("proposals/prop-0000-template.md"));
 }
 
+/// A one-digit month or day (`2023-01-1`), which YAML 1.1 and Jekyll read
+/// and most date readers do not, is a slip where the vault pads the key,
+/// with a safe fix; a Jekyll site whose older posts all write it so has
+/// its own form.
+#[test]
+fn a_one_digit_day_is_a_slip_only_among_padded_dates() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, date: &str| {
+        std::fs::write(dir.path().join(name), format!("---\ndate: {date}\n---\nText of {name}.\n")).unwrap()
+    };
+    for day in 10..16 {
+        write(&format!("note-{day}.md"), &format!("2023-02-{day}"));
+    }
+    write("slip.md", "2023-01-1");
+    let (_, json) = check_json(dir.path(), &[]);
+    assert_eq!(findings(&json), [("invalid-date".to_string(), "slip.md".to_string(), Some(2))], "{json}");
+    let fix = &json["diagnostics"][0]["fix"];
+    assert_eq!((&fix["original"], &fix["replacement"]), (&"2023-01-1".into(), &"2023-01-01".into()));
+    for day in 2..6 {
+        write(&format!("post-{day}.md"), &format!("2016-3-{day} 8:00:00"));
+    }
+    let (_, json) = check_json(dir.path(), &[]);
+    assert_eq!(findings(&json), [], "{json}");
+}
+
 /// Dates stamped as one run of digits (`modified: 20240501104432`), as a
 /// publishing pipeline writes them on every note, are dates: no finding,
 /// and they order two copies of one tutorial, shown as a person reads them.

@@ -343,7 +343,7 @@ fn reads_as(text: &str) -> Cow<'_, str> {
 
 /// `text` with a one-digit month or day written with two digits
 /// (`2016-1-29` as `2016-01-29`), where it has one; the rest as it is.
-fn padded_day(text: &str) -> Option<String> {
+pub fn padded_day(text: &str) -> Option<String> {
     let b = text.as_bytes();
     if b.len() < 8 || b[4] != b'-' || !b[..4].iter().all(u8::is_ascii_digit) {
         return None;

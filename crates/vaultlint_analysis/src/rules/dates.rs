@@ -33,6 +33,10 @@ struct NumericOrders {
     /// words where the vault writes that key in digits is a slip its tools
     /// will not read.
     written: HashMap<String, (usize, usize)>,
+    /// Per key, how many of its values write a one-digit month or day
+    /// (`2016-3-30`): YAML 1.1 and Jekyll read them, Obsidian and most
+    /// date parsers do not, so one is a slip where the vault pads the key.
+    unpadded: HashMap<String, usize>,
 }
 
 impl NumericOrders {
@@ -55,9 +59,13 @@ impl NumericOrders {
                 )
             })
         };
+        let mut unpadded: HashMap<String, usize> = HashMap::new();
         for (key, text) in fields() {
             if keys::is_date(key) && date::in_words(text).is_some() {
                 *worded.entry(key).or_default() += 1;
+            }
+            if keys::is_date(key) && date::padded_day(text.trim()).is_some() {
+                *unpadded.entry(key.to_string()).or_default() += 1;
             }
             let learns = keys::find(key).is_some_and(|k| k.role == keys::Role::Date);
             if learns && let Some((first, second, _)) = numeric(text) {
@@ -84,7 +92,7 @@ impl NumericOrders {
             .filter(|&(_, (count, first, second))| count >= Self::CONVENTION && first != second)
             .map(|(key, (_, first, _))| (key.to_string(), first))
             .collect();
-        NumericOrders { day_first, written }
+        NumericOrders { day_first, written, unpadded }
     }
 
     /// Whether `key` is written in digits by the vault, so that a value of
@@ -133,6 +141,10 @@ fn unreadable(key: &str, text: &str, orders: &NumericOrders) -> String {
     }
 }
 
+/// Notes that write a key's dates in one form (a one-digit month or day)
+/// before that form is the vault's own, not a slip.
+const OWN_FORM: usize = 5;
+
 /// The findings on the dates of the note `id`.
 fn of_note(
     vault: &Vault,
@@ -159,6 +171,35 @@ fn of_note(
             ValueKind::Scalar { .. } => None,
             _ => Some(format!("`{key}` is a list or a mapping, not a date")),
         };
+        // A one-digit month or day where the vault writes fewer than a
+        // convention's worth of them: padded by a safe fix.
+        let unpadded = match &f.value.kind {
+            ValueKind::Scalar { text, style: ScalarStyle::Plain }
+                if message.is_none() && orders.unpadded.get(&**key).is_some_and(|&n| n < OWN_FORM) =>
+            {
+                date::padded_day(text.trim()).map(|padded| (text.trim(), padded))
+            }
+            _ => None,
+        };
+        if let Some((text, padded)) = unpadded {
+            let edit = Edit {
+                offset: f.value.span.offset(),
+                original: text.to_string(),
+                replacement: padded.clone(),
+            };
+            let message = format!(
+                "`{key}` is `{text}`, with a one-digit month or day, which most date readers do not take"
+            );
+            let mut d = Diagnostic::new(Code::InvalidDate, &note.path, message)
+                .at(f.value.span, "not padded")
+                .help(format!("write `{padded}`; `vaultlint check --fix` does it"))
+                .fix(Some(Fix::safe(edit, note.digest)));
+            if keys::find(key).is_none_or(|k| k.role != keys::Role::LifecycleDate) {
+                d.severity = vaultlint_core::code::Severity::Warning;
+            }
+            out.push(d);
+            continue;
+        }
         let in_words = match &f.value.kind {
             ValueKind::Scalar { text, style } if message.is_none() && orders.in_digits(key) => {
                 date::in_words(text).map(|day| (day, text, *style))
@@ -276,7 +317,11 @@ mod tests {
 
     #[test]
     fn a_numeric_date_is_called_ambiguous_only_where_it_is() {
-        let none = NumericOrders { day_first: Default::default(), written: Default::default() };
+        let none = NumericOrders {
+            day_first: Default::default(),
+            written: Default::default(),
+            unpadded: Default::default(),
+        };
         assert_eq!(
             unreadable("created", "05-06-2026", &none),
             "`created` is `05-06-2026`, which may put the day or the month first"
