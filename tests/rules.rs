@@ -128,10 +128,19 @@ fn status_conflict() {
     // `current` is not a lifecycle word, yet the conflict rule still reads
     // what it means; `deprecated` is a decision record's word for a note
     // no longer relied on, which MADR keeps apart from `superseded by`:
-    // out of force with nothing that replaces it, and no conflict.
-    expect(
+    // out of force with nothing that replaces it, and no conflict, unless
+    // a key of the vault's own (`replaced-by`) names what replaces it.
+    let json = expect(
         "status-conflict",
-        &[("status-conflict", "active.md", Some(2)), ("unknown-status", "current.md", Some(2))],
+        &[
+            ("status-conflict", "active.md", Some(2)),
+            ("unknown-status", "current.md", Some(2)),
+            ("status-conflict", "old-retention.md", Some(3)),
+        ],
+    );
+    assert_eq!(
+        json["diagnostics"][2]["message"],
+        "status is `deprecated` and `replaced-by` names what replaces it, but no successor is declared"
     );
     let map = common::lineage_map(&fixture("status-conflict"), &[]);
     assert_eq!(map["retired.md"]["in_force"], false);

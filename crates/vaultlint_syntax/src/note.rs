@@ -152,6 +152,24 @@ fn misspelt_keys(fields: &[Field], reading: &Reading<'_>, text: &str) -> Vec<Mis
     found
 }
 
+/// The first top-level key of `fields` that nothing reads, whose name
+/// says it names what replaces the note (`replaced-by`, `replacement`,
+/// `successor`, `deprecated-by`, `redirects-to`), with a value.
+fn replacement_key<'f>(fields: &'f [Field], reading: &Reading<'_>) -> Option<&'f str> {
+    let names = |key: &str| {
+        let key = crate::keys::folded(key);
+        ["replac", "supersed", "successor", "deprecatedby", "redirectto", "redirectsto"]
+            .iter()
+            .any(|word| key.contains(word))
+    };
+    let said = |f: &Field| match &f.value.kind {
+        ValueKind::Seq(items) => !items.is_empty(),
+        ValueKind::Scalar { .. } => f.value.scalar_text().is_some_and(|t| !t.trim().is_empty()),
+        _ => false,
+    };
+    fields.iter().find(|f| !reading.reads_key(&f.key) && names(&f.key) && said(f)).map(|f| &*f.key)
+}
+
 impl Reading<'_> {
     /// Whether reading a note reads the frontmatter key `key`: its title,
     /// tags and aliases, a kept key, a declaration, a scope or the
@@ -369,6 +387,9 @@ struct Rare {
     scope: crate::scope::Scope,
     /// Keys no reader reads that look like misspellings of keys read.
     misspelt: Vec<MisspeltKey>,
+    /// A key of the vault's own, which nothing reads, that names what
+    /// replaces the note (`replaced-by`, `replacement`), as written.
+    replacement_key: Option<Box<str>>,
 }
 
 /// The scope of a note that declares none.
@@ -509,6 +530,9 @@ impl Note {
         let misspelt = misspelt_keys(&note.fields, &reading, text);
         if !misspelt.is_empty() {
             note.rare().misspelt = misspelt;
+        }
+        if let Some(key) = replacement_key(&note.fields, &reading) {
+            note.rare().replacement_key = Some(key.into());
         }
         let mut fields = std::mem::take(&mut note.fields).into_vec();
         fields.retain(|f| crate::keys::is_kept(&f.key));
@@ -757,6 +781,12 @@ impl Note {
     /// The suppressions written in the note, in file order.
     pub fn suppressions(&self) -> &[Suppression] {
         self.rare.as_ref().map_or(&[], |r| &r.suppressions)
+    }
+
+    /// A key of the vault's own that names what replaces the note
+    /// (`replaced-by: ADR-24`), which no reader reads as a declaration.
+    pub fn replacement_key(&self) -> Option<&str> {
+        self.rare.as_ref().and_then(|r| r.replacement_key.as_deref())
     }
 
     /// The keys no reader reads that look like misspellings of keys read.

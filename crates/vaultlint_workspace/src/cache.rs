@@ -46,7 +46,7 @@ const MAGIC: &[u8; 16] = b"vaultlint cache\n";
 /// keys it misspells; 25: a date may name its month, so what a note's
 /// findings were is kept by no older format; 26: a name's group key has
 /// its spaces closed up).
-const FORMAT: u32 = 27;
+const FORMAT: u32 = 28;
 
 /// The build: its version, and a digest of the sources of the crates that
 /// read and check notes (see `build.rs`). What is kept of one build's run

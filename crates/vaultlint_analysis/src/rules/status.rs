@@ -168,6 +168,23 @@ pub fn check(cx: &super::Context, out: &mut Vec<Diagnostic>) {
                     vault.successor_key()
                 )),
             );
+        } else if let Some(key) = note.replacement_key().filter(|_| lower == "deprecated")
+            && !superseded
+            && note.successor().is_none()
+        {
+            // Deprecated, its successor named under a key of the vault's own.
+            out.push(
+                Diagnostic::new(
+                    Code::StatusConflict,
+                    &note.path,
+                    format!("status is `{status}` and `{key}` names what replaces it, but no successor is declared"),
+                )
+                .at(*span, "says the note is retired")
+                .help(format!(
+                    "name that note under `{}`, which indexers read, so that they leave this one out",
+                    vault.successor_key()
+                )),
+            );
         } else if REPLACED.contains(&lower.as_str()) && !superseded && note.successor().is_none() {
             out.push(
                 Diagnostic::new(
