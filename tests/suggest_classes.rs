@@ -273,6 +273,26 @@ fn a_copy_filed_under_legacy_is_the_older_wherever_the_folder_is() {
     assert_eq!(pairs, want, "{json}");
 }
 
+/// A folder's index page (`archived/index.md`, the page on old releases)
+/// is named by its folder: the folder is its subject, and does not make
+/// it the older of the partial it was moved from.
+#[test]
+fn a_folder_names_its_own_index_page_and_files_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = "## Older releases\n\nEach release below is kept for the projects that still build with it. \
+                Download the installer, check its signature, and run it; it installs beside the current \
+                release and never replaces it. The table lists the date and the checksum of each.\n";
+    std::fs::create_dir_all(dir.path().join("install/archived")).unwrap();
+    std::fs::write(
+        dir.path().join("install/archived/index.md"),
+        format!("---\ntitle: Old releases\n---\n{text}"),
+    )
+    .unwrap();
+    std::fs::write(dir.path().join("install/_archived.md"), text).unwrap();
+    let (pairs, json) = found(dir.path(), &["--no-git", "--min-score", "0"]);
+    assert!(pairs.iter().all(|p| p.2 != "confident"), "{json}");
+}
+
 /// Terms kept as `beta-terms-v1` to `-v4` beside `beta-terms`, none dated
 /// (mirrored from elsewhere, as handbooks keep retired agreements): each
 /// revision pairs with the next and the last with the terms in force, not

@@ -274,9 +274,17 @@ impl<'a> Facts<'a> {
         // page and its copy under `meta/legacy/`).
         let titles = !self.title.key.is_empty() && self.title.key == other.title.key;
         let theirs = other.path.folder_markers();
+        // The index page of a folder (`archived/index.md`, the page on old
+        // releases) is named by it: that folder is its subject, not where
+        // it was put aside.
+        let folder_name = self.note.folder().rsplit('/').next().unwrap_or_default();
+        let names_it = |m: &Marker| {
+            name.is_generic() && m.text().trim_end_matches('/').eq_ignore_ascii_case(folder_name)
+        };
         let filed_old = |i: usize, m: &Marker| {
             i >= self.path.own_markers
                 && matches!(m, Marker::Older { .. })
+                && !names_it(m)
                 && !theirs.iter().any(|o| matches!(o, Marker::Older { .. }))
                 && (titles && self.titled() && other.titled()
                     || beside_folder(&self.note.path, m.text(), &other.note.path))
