@@ -87,7 +87,7 @@ fn the_hooks_gate_commits() {
     // stops `vaultlint-strict`.
     fs::write(vault.join("notes/old.md"), "---\nsuperseded_by: notes/travel.md\n---\n# Travel policy 2025\n")
         .unwrap();
-    fs::write(vault.join("notes/remote.md"), "---\nstatus: deprecated\n---\n# Remote work\n").unwrap();
+    fs::write(vault.join("notes/remote.md"), "---\nstatus: superseded\n---\n# Remote work\n").unwrap();
     let (ok, log) = commit("vaultlint-strict", "Fix the link, retire remote work");
     assert!(!ok, "vaultlint-strict let a warning through:\n{log}");
     assert!(log.contains("status-conflict"), "{log}");
