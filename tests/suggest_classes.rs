@@ -293,6 +293,45 @@ fn a_folder_names_its_own_index_page_and_files_nothing() {
     assert!(pairs.iter().all(|p| p.2 != "confident"), "{json}");
 }
 
+/// A lower `--min-score` lists every pair a higher one lists: two copies
+/// of one spec are not taken for three near twins (and dropped) because
+/// weak pairs with its sibling specs are listed too.
+#[test]
+fn a_lower_threshold_lists_what_a_higher_one_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let repo = dir.path();
+    std::fs::create_dir(repo.join("specs")).unwrap();
+    let write = |name: &str, text: &str| std::fs::write(repo.join("specs").join(name), text).unwrap();
+    let access = "## Access\n\nA request is allowed when the signer owns the item, or holds a delegation for it \
+                  that has not expired. The check runs on the catalyst before the content is served, and a \
+                  refusal names the missing permission.\n";
+    write("emote-access.md", access);
+    write(
+        "profile-access.md",
+        "## Access\n\nA profile is readable by anyone; writing one needs the signer to own the address. The \
+         check runs on the catalyst before the content is stored.\n",
+    );
+    write(
+        "store-access.md",
+        "## Store access\n\nA store lists items for sale; only its owner may add or remove one, and a refusal \
+         names the missing permission.\n",
+    );
+    write("access.md", "## Access rules\n\nSee the pages of each kind of item.\n");
+    git(repo, &["init", "-q", "-b", "main"], "2023-01-01T00:00:00Z");
+    git(repo, &["add", "-A"], "2023-01-01T00:00:00Z");
+    git(repo, &["commit", "-qm", "specs"], "2023-01-01T00:00:00Z");
+    write("wearable-access.md", access);
+    git(repo, &["add", "-A"], "2023-06-01T00:00:00Z");
+    git(repo, &["commit", "-qm", "wearables"], "2023-06-01T00:00:00Z");
+    for threshold in ["0.5", "0.1", "0.02", "0"] {
+        let (pairs, json) = found(repo, &["--min-score", threshold]);
+        let twins = |p: &(String, String, String)| {
+            p.0 == "specs/emote-access.md" && p.1 == "specs/wearable-access.md"
+        };
+        assert!(pairs.iter().any(twins), "--min-score {threshold}: {json}");
+    }
+}
+
 /// Terms kept as `beta-terms-v1` to `-v4` beside `beta-terms`, none dated
 /// (mirrored from elsewhere, as handbooks keep retired agreements): each
 /// revision pairs with the next and the last with the terms in force, not

@@ -289,8 +289,12 @@ impl Links {
 /// releases (a page renamed between them, which its text alone joins).
 pub(super) fn drop_near_twins(pairs: &mut Vec<Pair>) {
     let unnamed = |s: &Signals| s.name < STRONG_NAME && s.title.is_none_or(|t| t < STRONG_NAME);
+    // Only pairs that share most of their text count as twins: weak pairs,
+    // listed only at a low `--min-score`, would otherwise make two twins
+    // look like three, and a lower threshold list fewer pairs.
     let same = |p: &Pair| {
         unnamed(&p.signals)
+            && p.signals.content >= super::compare::MOSTLY_SHARED
             && p.direction != Direction::Confident
             && !p.any_evidence(Evidence::from_release_folders)
     };
