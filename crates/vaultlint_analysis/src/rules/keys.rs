@@ -134,12 +134,14 @@ fn variant(
         };
         Fix::safe(edit, note.digest)
     });
-    let notes = if written == 1 { "note" } else { "notes" };
+    let notes = vaultlint_core::text::plural(written, "other note");
     Some(
         Diagnostic::new(
             Code::MisspeltKey,
             &note.path,
-            format!("key `{key}` is spelt `{spelling}` on {written} other {notes}; a tool that reads `{spelling}` misses this one"),
+            format!(
+                "key `{key}` is spelt `{spelling}` on {notes}; a tool that reads `{spelling}` misses this one"
+            ),
         )
         .at(misspelt.span, "spelt otherwise on most notes")
         .help(help)

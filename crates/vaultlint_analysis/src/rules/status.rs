@@ -83,8 +83,8 @@ pub fn check(cx: &super::Context, out: &mut Vec<Diagnostic>) {
     // writes on several notes is one of its words too, and only a
     // misspelling, or a synonym written once, is a finding.
     let mut uses: HashMap<String, usize> = HashMap::new();
-    for (_, note) in vault.notes.iter().enumerate().filter(|&(id, _)| !vault.is_template(id)) {
-        if let Some((status, _)) = note.status().filter(|(s, _)| !s.trim().is_empty()) {
+    for id in (0..vault.notes.len()).filter(|&id| !vault.is_template(id)) {
+        if let Some((status, _)) = vault.notes[id].status().filter(|(s, _)| !s.trim().is_empty()) {
             *uses.entry(status.trim().to_lowercase()).or_default() += 1;
         }
     }

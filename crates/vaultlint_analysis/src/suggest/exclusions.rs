@@ -443,15 +443,14 @@ pub(super) struct Ordinals {
     member: HashMap<NoteId, (u32, u32, bool, bool)>,
     /// Per group, how many notes it has.
     sizes: Vec<u32>,
-    /// Per group, whether it is a chain of revisions: three or more
-    /// names that each say their version (`Cuda v1` to `Cuda v10`), and
-    /// notes written one after another in that order, or none dated.
-    chains: Vec<bool>,
-    /// Per chain, what its neighbours share of their text to be one
-    /// document: [`CHAIN_CONTENT`] where dates put them in order; where
-    /// nothing is dated, [`SERIES_CONTENT`] (`SNMP v1` to `v3`, three
-    /// subjects, share a paragraph).
-    chain_content: Vec<f64>,
+    /// Per group that is a chain of revisions (three or more names that
+    /// each say their version, `Cuda v1` to `Cuda v10`, and notes written
+    /// one after another in that order, or none dated), what its
+    /// neighbours share of their text to be one document:
+    /// [`CHAIN_CONTENT`] where dates put them in order; where nothing is
+    /// dated, [`SERIES_CONTENT`] (`SNMP v1` to `v3`, three subjects, share
+    /// a paragraph). `None` for any other group.
+    chains: Vec<Option<f64>>,
     /// Per group, whether it is a name and a later copy of it (`Paper
     /// (2015)` and `Paper (2015) 2`), which the same text makes a copy.
     copies: Vec<bool>,
@@ -468,7 +467,6 @@ impl Ordinals {
         }
         let (mut member, mut sizes, mut chains, mut copies) =
             (HashMap::new(), Vec::new(), Vec::new(), Vec::new());
-        let mut chain_content = Vec::new();
         let copy = |members: &[(&[u64], NoteId)]| match members {
             [(_, a), (_, b)] => copy_number(&vault.notes[*a], &vault.notes[*b]),
             _ => None,
@@ -485,8 +483,8 @@ impl Ordinals {
             let versions = members.iter().all(|&(_, id)| ordinal(id).is_some_and(|o| o.version));
             let ids: Vec<NoteId> = members.iter().map(|&(_, id)| id).collect();
             let undated = undated(vault, &ids);
-            chains.push(members.len() >= SERIES && versions && (undated || written_in_order(vault, &ids)));
-            chain_content.push(if undated { SERIES_CONTENT } else { CHAIN_CONTENT });
+            let chain = members.len() >= SERIES && versions && (undated || written_in_order(vault, &ids));
+            chains.push(chain.then_some(if undated { SERIES_CONTENT } else { CHAIN_CONTENT }));
             for (position, (numbers, id)) in members.into_iter().enumerate() {
                 let version = ordinal(id).is_some_and(|o| o.version);
                 let year = |folder: &str| {
@@ -496,7 +494,7 @@ impl Ordinals {
                 member.insert(id, (group as u32, position as u32, version, filed));
             }
         }
-        Ordinals { member, sizes, chains, chain_content, copies }
+        Ordinals { member, sizes, chains, copies }
     }
 
     /// Whether `a` and `b` are next to each other in a family of names
@@ -527,7 +525,7 @@ impl Ordinals {
     /// hold it, and is not discounted as a skeleton common to many notes.
     pub fn chain(&self, a: NoteId, b: NoteId) -> bool {
         match (self.member.get(&a), self.member.get(&b)) {
-            (Some(x), Some(y)) => x.0 == y.0 && self.chains[x.0 as usize],
+            (Some(x), Some(y)) => x.0 == y.0 && self.chains[x.0 as usize].is_some(),
             _ => false,
         }
     }
@@ -552,10 +550,10 @@ impl Ordinals {
             // `Paper 2` with the text of `Paper`: a copy, not a sequel.
             return false;
         }
-        if self.chains[x.0 as usize] {
+        if let Some(shared) = self.chains[x.0 as usize] {
             // One revision after another: only neighbours, sharing what a
             // revision keeps of the one before.
-            return x.1.abs_diff(y.1) != 1 || content < self.chain_content[x.0 as usize];
+            return x.1.abs_diff(y.1) != 1 || content < shared;
         }
         if size >= LONG_SERIES && !(x.2 && y.2) {
             return true;
