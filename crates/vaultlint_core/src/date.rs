@@ -213,12 +213,10 @@ fn compact_stamp(text: &str) -> Option<(Day, Option<jiff::civil::Time>)> {
     Some((Day::new(year, month, day), Some(time)))
 }
 
-/// Whether `word` names a weekday in English, in full or by three letters,
-/// with a comma or period after it or not.
+/// Whether `word` names a weekday (see [`weekday_of`]), with a comma or
+/// period after it or not.
 fn weekday_named(word: &str) -> bool {
-    const DAYS: [&str; 7] = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
-    let word = word.trim_end_matches([',', '.']).to_ascii_lowercase();
-    DAYS.iter().any(|day| *day == word || word.len() == 3 && day.starts_with(&word))
+    weekday_of(word.trim_end_matches([',', '.'])).is_some()
 }
 
 /// Whether `word` is a time of day on a clock (`2:30`, `14:05:09`).
@@ -288,9 +286,15 @@ const WEEKDAYS: [(&str, jiff::civil::Weekday); 7] = [
 fn without_weekday(text: &str) -> Option<(&str, jiff::civil::Weekday)> {
     let (date, name) = text.rsplit_once(' ')?;
     let date = date.trim_end().trim_end_matches(',');
-    let name = name.to_ascii_lowercase();
-    let named = |(full, _): &&(&str, _)| name == *full || name.len() == 3 && full.starts_with(name.as_str());
-    WEEKDAYS.iter().find(named).map(|&(_, weekday)| (date, weekday))
+    weekday_of(name).map(|weekday| (date, weekday))
+}
+
+/// The weekday an English word names, in full or by its first three
+/// letters, in any case (`Saturday`, `sat`).
+fn weekday_of(word: &str) -> Option<jiff::civil::Weekday> {
+    let word = word.to_ascii_lowercase();
+    let named = |(full, _): &&(&str, _)| word == *full || word.len() == 3 && full.starts_with(word.as_str());
+    WEEKDAYS.iter().find(named).map(|&(_, weekday)| weekday)
 }
 
 /// `text` as ISO 8601 reads it: a one-digit hour gets its zero, a zone
