@@ -333,7 +333,7 @@ fn a_named_pipe_in_place_of_a_settings_file_does_not_hang() {
 
 /// What could not be read is never passed over in silence: the map says
 /// so in `errors` and calls the note unreadable, not in force, and
-/// `lineage` and `suggest` exit 2.
+/// `lineage` and `suggest` exit 2 for the file that could not be read.
 #[cfg(unix)]
 #[test]
 fn what_could_not_be_read_is_said_by_every_command() {
@@ -358,6 +358,36 @@ fn what_could_not_be_read_is_said_by_every_command() {
     assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert!(stderr.contains("pipe.md: not read: cannot read note: it is a named pipe"), "{stderr}");
+}
+
+/// A note whose frontmatter is not valid YAML is a finding of `check`, not
+/// a failure of the others: the map lists it as unreadable (not in force)
+/// and is whole, so `lineage` and `suggest` exit 0 with one warning line,
+/// however many such notes there are.
+#[test]
+fn frontmatter_that_cannot_be_read_is_a_warning_outside_check() {
+    let dir = vault();
+    for name in ["broken.md", "broken-too.md", "broken-three.md"] {
+        fs::write(dir.path().join(name), "---\ntitle: [unclosed\n---\nBody.\n").unwrap();
+    }
+    let out =
+        common::vaultlint().args(["lineage", "--all", "--format", "json"]).arg(dir.path()).output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let map: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(map["errors"].as_array().unwrap().len(), 3);
+    let broken = map["notes"].as_array().unwrap().iter().find(|n| n["path"] == "broken.md").unwrap();
+    assert_eq!(
+        (broken["in_force"].as_bool(), broken["standing"].as_str()),
+        (Some(false), Some("unreadable"))
+    );
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("the declarations of 3 notes were not read"), "{stderr}");
+    assert!(stderr.contains("(the first: broken-three.md)"), "{stderr}");
+    let out = common::vaultlint().args(["suggest", "--no-git"]).arg(dir.path()).output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let out = common::vaultlint().args(["check", "--no-git"]).arg(dir.path()).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
 }
 
 /// An ignore file that is a named pipe: the folder holding it is skipped

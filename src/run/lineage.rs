@@ -55,8 +55,8 @@ pub fn lineage(args: &cli::LineageArgs, cli: &Cli, style: Style) -> Outcome {
         Some(notes) if format == LineageFormat::Json => output::lineage::json(&root, vault, analysis, notes),
         Some(notes) => output::lineage::full(vault, analysis, notes, style),
     };
-    // The map is printed, with its `errors`; what could not be read fails
-    // the run, so no pipeline takes the map as whole.
+    // The map is printed, with its `errors`; a file or folder that could
+    // not be read fails the run, so no pipeline takes the map as whole.
     let unread = report_unread(vault, &keep);
     Ok((text, if unread { FATAL } else { 0 }))
 }

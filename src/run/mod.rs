@@ -10,6 +10,7 @@ pub mod suggest;
 
 use crate::cli::{self, Cli};
 use crate::output;
+use vaultlint_core::diagnostic::Diagnostic;
 use vaultlint_core::text::sanitize;
 use vaultlint_workspace::settings::{Flags, Settings, SettingsError};
 
@@ -73,13 +74,35 @@ pub fn vault_flags(vault: &cli::VaultArgs) -> Flags<'_> {
 }
 
 /// Says on standard error what could not be read (of the paths `keep`
-/// accepts); whether there was any.
+/// accepts); whether a file or folder could not be read, which makes the
+/// output partial and fails the run. A note whose frontmatter is not valid
+/// YAML is still listed (and in the map as `unreadable`): it is a finding of
+/// `check`, so here it is a warning, one line however many there are.
 pub fn report_unread(vault: &vaultlint_model::vault::Vault, keep: &dyn Fn(&str) -> bool) -> bool {
-    let unread: Vec<_> = vault.unread().into_iter().filter(|(p, _)| keep(p)).collect();
-    for (path, why) in &unread {
-        eprintln!("vaultlint: {}: not read: {}", sanitize(path), sanitize(why));
+    use vaultlint_core::code::Code::InvalidFrontmatter;
+    let (frontmatter, files): (Vec<&Diagnostic>, Vec<&Diagnostic>) = vault
+        .unread_problems()
+        .into_iter()
+        .filter(|p| keep(&p.path))
+        .partition(|p| p.code == InvalidFrontmatter);
+    for p in &files {
+        eprintln!("vaultlint: {}: not read: {}", sanitize(&p.path), sanitize(&p.message));
     }
-    !unread.is_empty()
+    match frontmatter.as_slice() {
+        [] => {}
+        [one] => eprintln!(
+            "vaultlint: warning: {}: declarations not read: {}",
+            sanitize(&one.path),
+            sanitize(&one.message)
+        ),
+        [first, ..] => eprintln!(
+            "vaultlint: warning: the declarations of {} notes were not read, their frontmatter is not \
+             valid YAML (the first: {}); `vaultlint check` shows each",
+            frontmatter.len(),
+            sanitize(&first.path)
+        ),
+    }
+    !files.is_empty()
 }
 
 /// `clean`: removes the vault's cache folder.

@@ -473,17 +473,23 @@ impl Vault {
     /// could not enter, notes that could not be read, and notes whose
     /// frontmatter could not be read.
     pub fn unread(&self) -> Vec<(&str, &str)> {
+        self.unread_problems().into_iter().map(|p| (p.path.as_str(), p.message.as_str())).collect()
+    }
+
+    /// What [`Vault::unread`] lists, as the problems that say so: an
+    /// `unreadable-note` left something out of the vault, an
+    /// `invalid-frontmatter` left only a note's declarations unread.
+    pub fn unread_problems(&self) -> Vec<&Diagnostic> {
         use vaultlint_core::code::Code::{InvalidFrontmatter, UnreadableNote};
         let walk = self.problems.iter().filter(|p| p.code == UnreadableNote);
         let notes = self.notes.iter().filter_map(|n| {
             n.problems().iter().find(|p| matches!(p.code, UnreadableNote | InvalidFrontmatter))
         });
-        let mut out: Vec<(&str, &str)> = walk
+        let mut out: Vec<&Diagnostic> = walk
             .chain(notes)
             .filter(|p| self.id_of(&p.path).is_none_or(|id| !self.is_template(id)))
-            .map(|p| (p.path.as_str(), p.message.as_str()))
             .collect();
-        out.sort_unstable();
+        out.sort_unstable_by(|a, b| (&a.path, &a.message).cmp(&(&b.path, &b.message)));
         out
     }
 
