@@ -303,17 +303,24 @@ fn dates_judged_as_of_a_day() {
         [
             d("review-overdue", "data-retention.md", 3),
             d("scheduled-successor", "expenses-2026.md", 3),
+            d("invalid-date", "lost-property.md", 3),
             d("invalid-date", "travel-booking.md", 2),
             d("invalid-date", "travel-booking.md", 3),
             d("invalid-date", "travel-booking.md", 4),
             d("effective-interval", "visitor-access.md", 3),
         ]
     );
-    assert_eq!(json["diagnostics"][2]["message"], "`updated` is `2026-02-30`, which is not a date");
+    // A year or a month alone is a date, but not the day the lifecycle
+    // needs: `created: 2025-09` is left alone, `review_due: 2026-09` is not.
+    assert_eq!(
+        json["diagnostics"][2]["message"],
+        "`review_due` is `2026-09`, a month, where the lifecycle needs a day"
+    );
+    assert_eq!(json["diagnostics"][3]["message"], "`updated` is `2026-02-30`, which is not a date");
     // A date the lifecycle reads is an error; one only other tools read, a warning.
     let severities: Vec<&str> =
-        (2..5).map(|i| json["diagnostics"][i]["severity"].as_str().unwrap()).collect();
-    assert_eq!(severities, ["warning", "warning", "error"]);
+        (2..6).map(|i| json["diagnostics"][i]["severity"].as_str().unwrap()).collect();
+    assert_eq!(severities, ["error", "warning", "warning", "error"]);
     assert_eq!(json["diagnostics"][1]["related"], serde_json::json!(["policies/expenses-2027.md"]));
     // Before the review date, nothing is overdue; once the successor is in
     // force, nothing is scheduled.
@@ -419,7 +426,9 @@ fn dates_as_the_vault_writes_them() {
     // another weekday. Numeric dates with the day first are the vault's
     // own under `date`, where one of them puts a number past 12 first;
     // under `created` nothing says which comes first. Unix times, as an
-    // outliner writes `created` and `updated`, are dates.
+    // outliner writes `created` and `updated`, are dates. So are a year or
+    // a month alone (`date: 1998`, `created: 2026-04`) under keys the
+    // lifecycle does not read.
     let (code, json) = check_json(&fixture("vault-dates"), &[]);
     assert_eq!(
         findings(&json),

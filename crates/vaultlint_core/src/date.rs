@@ -127,9 +127,13 @@ impl Written {
 pub fn parse(text: &str) -> Option<Written> {
     let text = text.trim();
     let (day, time) = match without_weekday(text) {
-        Some((date, weekday)) => {
-            let (day, time) = parse_iso(date).filter(|(_, time)| time.is_none())?;
+        Some((date, weekday, clock)) => {
+            let (day, _) = parse_iso(date).filter(|(_, time)| time.is_none())?;
             let civil = jiff::civil::Date::new(day.year as i16, day.month as i8, day.day as i8).ok()?;
+            let time = match clock {
+                Some(clock) => Some(jiff::civil::Time::strptime("%H:%M:%S", padded_clock(clock)).ok()?),
+                None => None,
+            };
             (civil.weekday() == weekday).then_some((day, time))?
         }
         None => parse_iso(&reads_as(text))
@@ -262,7 +266,7 @@ fn unix_time(text: &str) -> Option<(Day, Option<jiff::civil::Time>)> {
 /// For a day followed by a weekday it does not fall on (`2023-10-06
 /// Saturday`), the day and the weekday it falls on.
 pub fn wrong_weekday(text: &str) -> Option<(Day, &'static str)> {
-    let (date, weekday) = without_weekday(text.trim())?;
+    let (date, weekday, _) = without_weekday(text.trim())?;
     let (day, None) = parse_iso(date)? else { return None };
     let civil = jiff::civil::Date::new(day.year as i16, day.month as i8, day.day as i8).ok()?;
     let (name, _) = WEEKDAYS.iter().find(|(_, w)| *w == civil.weekday())?;
@@ -281,12 +285,27 @@ const WEEKDAYS: [(&str, jiff::civil::Weekday); 7] = [
     ("sunday", jiff::civil::Weekday::Sunday),
 ];
 
-/// `2023-09-30 Saturday` (or `Sat`, or `Saturday` after a comma) as its
-/// date and the weekday named after it.
-fn without_weekday(text: &str) -> Option<(&str, jiff::civil::Weekday)> {
-    let (date, name) = text.rsplit_once(' ')?;
-    let date = date.trim_end().trim_end_matches(',');
-    weekday_of(name).map(|weekday| (date, weekday))
+/// `2023-09-30 Saturday` (or `Sat`, or `Saturday` after a comma, or
+/// joined by a hyphen as a template's `YYYY-MM-DD-dddd` writes it), with a
+/// time of day after it or not (`2022-10-16-Sunday 21:26`): its date, the
+/// weekday named after it, and the time.
+fn without_weekday(text: &str) -> Option<(&str, jiff::civil::Weekday, Option<&str>)> {
+    let (rest, time) = match text.rsplit_once(' ') {
+        Some((rest, last)) if clock(last) => (rest.trim_end(), Some(last)),
+        _ => (text, None),
+    };
+    let at = rest.rfind([' ', '-', ','])?;
+    let (date, name) = (rest[..at].trim_end().trim_end_matches(','), &rest[at + 1..]);
+    weekday_of(name).map(|weekday| (date, weekday, time))
+}
+
+/// A clock's time (`9:05`, `21:26:30`) as `HH:MM:SS`.
+fn padded_clock(clock: &str) -> String {
+    let mut parts = clock.trim_end_matches(',').split(':');
+    let hour = parts.next().unwrap_or("0");
+    let minute = parts.next().unwrap_or("00");
+    let second = parts.next().unwrap_or("00");
+    format!("{hour:0>2}:{minute}:{second}")
 }
 
 /// The weekday an English word names, in full or by its first three
@@ -343,6 +362,25 @@ fn reads_as(text: &str) -> Cow<'_, str> {
         text = Cow::Owned(joined);
     }
     text
+}
+
+/// A year (`2024`) or a year and month (`2026-04`) written alone: ISO
+/// 8601's reduced precision, which Dataview and most date readers take.
+/// The parts not given are zero (see [`Day::precision`]).
+pub fn reduced(text: &str) -> Option<Day> {
+    let text = text.trim();
+    let year = |y: &str| {
+        (y.len() == 4 && y.bytes().all(|b| b.is_ascii_digit()) && !y.starts_with('0'))
+            .then(|| y.parse().ok())?
+    };
+    match text.split_once('-') {
+        None => Some(Day::new(year(text)?, 0, 0)),
+        Some((y, m)) if m.len() == 2 && m.bytes().all(|b| b.is_ascii_digit()) => {
+            let month: u8 = m.parse().ok()?;
+            (1..=12).contains(&month).then_some(Day::new(year(y)?, month, 0))
+        }
+        Some(_) => None,
+    }
 }
 
 /// `text` with a one-digit month or day written with two digits
@@ -425,6 +463,15 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_year_or_a_month_alone() {
+        assert_eq!(reduced("2024"), Some(Day::new(2024, 0, 0)));
+        assert_eq!(reduced(" 2026-04 "), Some(Day::new(2026, 4, 0)));
+        for not in ["2026-13", "2026-4", "0999", "202", "2026-04-01", "2026-", "v2024", "2026/04"] {
+            assert_eq!(reduced(not), None, "{not}");
+        }
+    }
+
+    #[test]
     fn dates_and_times() {
         let day = |t: &str| parse(t).map(|w| w.day);
         assert_eq!(day("2026-01-15"), Some(Day::new(2026, 1, 15)));
@@ -447,6 +494,13 @@ mod tests {
         assert_eq!(day("2023-09-30 Saturday"), Some(Day::new(2023, 9, 30)));
         assert_eq!(day("2023-09-30 sat"), Some(Day::new(2023, 9, 30)));
         assert_eq!(day("2023-09-30, Saturday"), Some(Day::new(2023, 9, 30)));
+        // `YYYY-MM-DD-dddd HH:mm`, and a time after a weekday.
+        assert_eq!(day("2022-10-16-Sunday 21:26"), Some(Day::new(2022, 10, 16)));
+        assert_eq!(parse("2022-10-16-Sunday 21:26").unwrap().time, Some(jiff::civil::time(21, 26, 0, 0)));
+        assert_eq!(parse("2022-10-16 Sun 9:05:30").unwrap().time, Some(jiff::civil::time(9, 5, 30, 0)));
+        assert_eq!(day("2022-10-16-Sunday 15:5631"), None);
+        assert_eq!(day("2022-10-17-Sunday 21:26"), None);
+        assert_eq!(wrong_weekday("2022-10-17-Sunday 21:26"), Some((Day::new(2022, 10, 17), "monday")));
         assert_eq!(wrong_weekday("2023-09-29 Saturday"), Some((Day::new(2023, 9, 29), "friday")));
         assert_eq!(wrong_weekday("2023-09-30 Saturday"), None);
         assert_eq!(parse("2013-05-06 02:12:52 +0200").unwrap().text, "2013-05-06 02:12:52 +0200");

@@ -129,6 +129,10 @@ fn numeric(text: &str) -> Option<(u16, u16, u16)> {
 
 /// What is wrong with `text`, no date under `key`.
 fn unreadable(key: &str, text: &str, orders: &NumericOrders) -> String {
+    if let Some(day) = date::reduced(text) {
+        let what = if day.precision() == 1 { "a year" } else { "a month" };
+        return format!("`{key}` is `{text}`, {what}, where the lifecycle needs a day");
+    }
     if let Some((day, weekday)) = date::wrong_weekday(text) {
         let weekday = format!("{}{}", weekday[..1].to_ascii_uppercase(), &weekday[1..]);
         return format!("`{key}` is `{text}`, but {day} is a {weekday}");
@@ -166,7 +170,11 @@ fn of_note(
         let message = match &f.value.kind {
             _ if f.value.is_null() => None,
             ValueKind::Scalar { text, .. } if date::parse(text).is_none() && !orders.reads(key, text) => {
-                Some(unreadable(key, text.trim(), orders))
+                // A year or a month alone is a date at that precision (ISO
+                // 8601's reduced forms, which Dataview reads), short only of
+                // what the lifecycle needs: a day it acts on.
+                let lifecycle = keys::find(key).is_some_and(|k| k.role == keys::Role::LifecycleDate);
+                (lifecycle || date::reduced(text).is_none()).then(|| unreadable(key, text.trim(), orders))
             }
             ValueKind::Scalar { .. } => None,
             _ => Some(format!("`{key}` is a list or a mapping, not a date")),
