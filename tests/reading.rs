@@ -88,6 +88,38 @@ fn templates_are_never_findings_or_versions() {
     }
 }
 
+/// Notes made from a template keep what their tools left unfilled: a
+/// Templater cursor (exercises made by a script), a dynamic command meant
+/// to stay, a web clipper's `url: "{{url}}"` beside the day it was
+/// clipped. They are notes, in the map; so is a note named for C++
+/// templates in a vault whose settings keep its templates in a folder.
+/// The templates themselves, in that folder or by their placeholders
+/// alone, stay out.
+#[test]
+fn notes_with_leftover_placeholders_are_notes() {
+    let out = vaultlint().args(["lineage", "--all"]).arg(fixture("template-leftovers")).output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let map: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let notes: Vec<(&str, &str)> = map["notes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| (n["path"].as_str().unwrap(), n["verdict"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        notes,
+        [
+            ("Clippings/2026-01-29 Running models locally.md", "active"),
+            ("Courses/Assignment 2.md", "active"),
+            ("Exercises/Exercise 7.md", "active"),
+            ("Exercises/Exercise 8.md", "active"),
+            ("Topics/Cpp Template.md", "active"),
+        ]
+    );
+    let (code, json) = check_json(&fixture("template-leftovers"), &[]);
+    assert_eq!((code, findings(&json)), (0, vec![]));
+}
+
 /// (3) Daily notes named any common way are a series, with or without
 /// settings.
 #[test]

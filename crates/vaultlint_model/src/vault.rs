@@ -466,7 +466,10 @@ impl Vault {
     /// [`vaultlint_syntax::template`].
     pub fn is_template(&self, id: NoteId) -> bool {
         let note = &self.notes[id];
-        note.template || self.config.obsidian.is_template(&note.path)
+        let settings = &self.config.obsidian;
+        // A vault that names its templates folder keeps its templates there.
+        let by_name_elsewhere = note.template_by_name && settings.templates.is_some();
+        (note.template && !by_name_elsewhere) || settings.is_template(&note.path)
     }
 
     /// What could not be read, `(path, why)` in path order: folders the walk

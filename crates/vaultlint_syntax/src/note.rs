@@ -345,6 +345,11 @@ pub struct Note {
     /// Whether the note is a template by where it is or what it holds (see
     /// [`crate::template`]); a vault's settings may name more.
     pub template: bool,
+    /// Whether `template` rests on the file's name alone (`Daily
+    /// Template`, `Cpp-Template`), with nothing in its text to back it: a
+    /// vault whose settings name its templates folder keeps its templates
+    /// there, so for it such a note is one about a template.
+    pub template_by_name: bool,
     /// Whether `title` is the heading the body opens with, not a `title`
     /// field: a vault whose notes open with a section heading (`# Table`)
     /// rather than their name is told by these.
@@ -408,6 +413,7 @@ impl Note {
             head: None,
             parsed: false,
             template,
+            template_by_name: false,
             heading_title: false,
             print: None,
             grouping: crate::names::Grouping::default(),
@@ -489,6 +495,7 @@ impl Note {
         if by_name && !by_content && note.names_itself() {
             note.template = false;
         }
+        note.template_by_name = by_name && !by_content && note.template;
         // The frontmatter's text is kept where a rule reads it again: in a
         // declaration (whose fixes quote its value as written) and around
         // a template's placeholders. Anything else is planned from the file

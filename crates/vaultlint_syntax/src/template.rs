@@ -83,9 +83,27 @@ fn named_template(stem: &str) -> bool {
 /// Whether a note's text is a template's: `head` is its frontmatter (all
 /// of the text when the frontmatter is not closed, as a Templater fragment
 /// may not be), `body` the rest, and `opened` what the body opens.
+///
+/// A note made from a template may keep a placeholder its tool left
+/// unfilled (a web clipper's `url: "{{url}}"`, a Templater cursor a script
+/// never ran): it is still a note. So a frontmatter that holds a date of
+/// its own has been filled in, and its placeholders say nothing; and a
+/// cursor tag or a dynamic command (`<%+ … %>`, rendered in preview and
+/// meant to stay) is no placeholder.
 pub fn by_content(head: &str, body: &str, opened: Openings) -> bool {
-    (Openings::of(head).template && head.lines().any(|line| placeholder_value(line, true)))
+    let filled = || head.lines().any(dated);
+    (Openings::of(head).template && head.lines().any(|line| placeholder_value(line, true)) && !filled())
         || (opened.template && crate::markdown::prose_lines(body).any(|line| placeholder_value(line, false)))
+}
+
+/// Whether a frontmatter line gives a date key a date (`created:
+/// 2026-01-29`): a value filled in, which a template's is not.
+fn dated(line: &str) -> bool {
+    let Some((key, value)) = line.split_once(':') else { return false };
+    let value = value.trim().trim_matches(['"', '\'']);
+    !key.starts_with([' ', '\t', '-'])
+        && crate::keys::is_date(key.trim())
+        && vaultlint_core::date::parse(value).is_some()
 }
 
 /// What a text opens that few notes' texts do: an HTML comment (`<!--`,
@@ -142,7 +160,14 @@ fn placeholder_value(line: &str, frontmatter: bool) -> bool {
 /// Whether `text` starts with a Templater tag or a placeholder.
 fn starts_with_tag(text: &str, frontmatter: bool) -> bool {
     if let Some(rest) = text.strip_prefix("<%") {
-        let rest = rest.trim_start_matches(['-', '_', '+']);
+        // `<%+`: a dynamic command, which stays in the notes made.
+        if rest.starts_with('+') {
+            return false;
+        }
+        let rest = rest.trim_start_matches(['-', '_']);
+        if rest.trim_start().starts_with("tp.file.cursor") {
+            return false;
+        }
         return rest.starts_with('*')
             || rest.trim_start().starts_with("tp.")
             || (frontmatter && rest.contains("%>"));
@@ -221,6 +246,13 @@ mod tests {
         assert!(!content("", "```\n{{date}}\n```\nUse `{{date}}` for today.\n"));
         assert!(!content("", "Version {{ site.version }} is out.\n{{< note >}}\n"));
         assert!(!content("", "<%= link_to 'Home', root_path %>\n"));
+        // What a note made from a template keeps: a cursor, a dynamic
+        // command, a placeholder beside a date filled in.
+        assert!(!content("---\nday: 2026-04-01\n---\n", "# Task\n<% tp.file.cursor() %>\n"));
+        assert!(!content("", "Last edited: <%+ tp.file.last_modified_date() %>\n"));
+        assert!(!content("---\ncreated: 2026-01-29\nurl: \"{{url}}\"\n---\n", ""));
+        assert!(content("---\ncreated: {{date}}\nurl: \"{{url}}\"\n---\n", ""));
+        assert!(content("---\nmodified: <% tp.file.last_modified_date() %>\n---\n", ""));
     }
 
     #[test]
