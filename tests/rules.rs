@@ -146,6 +146,44 @@ fn status_conflict() {
     assert_eq!(map["retired.md"]["in_force"], false);
 }
 
+/// MADR and adr-tools write a replaced decision's status as `superseded
+/// by [ADR-0005](0005-x.md)` or `Superseded by ADR-0006`: the record is
+/// out of force, as `superseded` alone makes it, and the finding asks
+/// only for the key indexers read, naming the note the link or the number
+/// leads to (a link from the record's folder; a number, the record of
+/// the folder whose name starts with it), as YAML that reads back.
+#[test]
+fn a_decision_records_status_names_its_successor() {
+    let json = expect(
+        "decision-records",
+        &[
+            ("status-conflict", "docs/decisions/0002-store-orders-in-mysql.md", Some(2)),
+            ("status-conflict", "docs/decisions/0003-queue-jobs-in-redis.md", Some(2)),
+        ],
+    );
+    let help = |i: usize| json["diagnostics"][i]["help"].as_str().unwrap().to_string();
+    assert_eq!(
+        help(0),
+        "add `superseded_by: docs/decisions/0005-store-orders-in-postgres.md`, which indexers read"
+    );
+    assert_eq!(
+        help(1),
+        "add `superseded_by: docs/decisions/0006-queue-jobs-in-postgres.md`, which indexers read"
+    );
+    assert_eq!(
+        json["diagnostics"][0]["message"],
+        "status names `[ADR-0005](0005-store-orders-in-postgres.md)` as the successor, but no successor is declared"
+    );
+    let map = common::lineage_map(&fixture("decision-records"), &[]);
+    for (path, in_force) in [
+        ("docs/decisions/0002-store-orders-in-mysql.md", false),
+        ("docs/decisions/0003-queue-jobs-in-redis.md", false),
+        ("docs/decisions/0005-store-orders-in-postgres.md", true),
+    ] {
+        assert_eq!(map[path]["in_force"], in_force, "{path}");
+    }
+}
+
 #[test]
 fn unknown_status_is_a_synonym_or_a_misspelling() {
     let json = expect(
@@ -581,10 +619,8 @@ fn proposals_named_by_number_resolve() {
         ),
         "{json}"
     );
-    assert_eq!(
-        json["diagnostics"][0]["help"],
-        "add `superseded_by: rfcs/rfc-0007.md` and set `status: superseded`, so that indexers leave the note out"
-    );
+    // `Superseded by RFC-0007` is read as `superseded`: only the key is asked for.
+    assert_eq!(json["diagnostics"][0]["help"], "add `superseded_by: rfcs/rfc-0007.md`, which indexers read");
     assert_eq!(
         json["diagnostics"][1]["help"],
         "add `superseded_by: [rfcs/rfc-0031/README.md, rfcs/rfc-0012.md]` and set `status: superseded`, so that \

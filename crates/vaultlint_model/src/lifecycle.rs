@@ -228,9 +228,15 @@ fn status(vault: &Vault, id: NoteId) -> std::borrow::Cow<'_, str> {
     };
     match READ_AS.iter().find(|(word, _)| *word == lower) {
         Some((_, meant)) => (*meant).into(),
+        // `Superseded by [ADR-0018](0018-x.md)`, as MADR and adr-tools
+        // write a replaced decision: superseded, as the word alone is.
+        None if NAMES_SUCCESSOR.iter().any(|p| lower.starts_with(p)) => "superseded".into(),
         None => lower,
     }
 }
+
+/// How a status that names its successor in words starts.
+const NAMES_SUCCESSOR: &[&str] = &["superseded by ", "replaced by "];
 
 /// The note's standing from its own keys alone, ignoring successors.
 fn own(vault: &Vault, id: NoteId, as_of: Day) -> Standing {

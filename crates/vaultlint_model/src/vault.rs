@@ -738,6 +738,20 @@ impl Vault {
     }
 }
 
+impl Vault {
+    /// The one note whose file name the record number `wanted` opens
+    /// (`ADR-0032` or `0032` for `0032-label-format.md`), as decision
+    /// records name each other in words; `None` when none or several do.
+    /// `stems` as for [`Vault::close_names`].
+    pub fn record_named(&self, wanted: &str, stems: &mut Option<Stems>) -> Option<NoteId> {
+        let stems = stems.get_or_insert_with(|| Stems::of(self));
+        match self.by_stem.get(stems.numbered(&fold(wanted))?) {
+            [one] => Some(one.note()),
+            _ => None,
+        }
+    }
+}
+
 /// The vault's file names, folded, each once, as characters: what
 /// [`Vault::close_names`] compares with. The index keeps no names, and
 /// folding them again for every broken declaration cost more than

@@ -37,6 +37,66 @@ const SYNONYMS: &[(&str, &str)] = &[
     ("wip", "draft"),
 ];
 
+/// The successors a status names in words after `superseded by` or
+/// `replaced by`: the words as written, and each successor named, the
+/// targets of Markdown links (`[ADR-0018](0018-x.md)`, MADR's form) or the
+/// names listed (`CIP-0121 and CIP-0122`, up to a closing parenthesis).
+/// A link is kept whole, so that it resolves as one.
+fn successors_in_words(status: &str) -> Option<(&str, Vec<&str>)> {
+    let at = ["superseded by ", "replaced by "].iter().find_map(|phrase| {
+        status
+            .char_indices()
+            .map(|(at, _)| at)
+            .find(|&at| status.get(at..at + phrase.len()).is_some_and(|w| w.eq_ignore_ascii_case(phrase)))
+            .map(|at| at + phrase.len())
+    })?;
+    let rest = status[at..].trim();
+    let links: Vec<(usize, &str)> = markdown_links(rest).collect();
+    if let Some(&(end, _)) = links.last() {
+        return Some((&rest[..end], links.iter().map(|&(_, target)| target).collect()));
+    }
+    // Not a link: a name, or a list of names.
+    let name = rest.split(')').next().unwrap_or(rest).trim().trim_matches(['`', '"', '\'']);
+    let parts: Vec<&str> = name
+        .split(" and ")
+        .flat_map(|part| part.split(','))
+        .map(str::trim)
+        .filter(|part| !part.is_empty())
+        .collect();
+    (!parts.is_empty()).then_some((name, parts))
+}
+
+/// The Markdown links of `text` (`[label](target)`), each with the offset
+/// just past it. Resolved as a declaration's value, a link leads from the
+/// note's folder, as one in its body does.
+fn markdown_links(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut from = 0;
+    std::iter::from_fn(move || {
+        let rest = &text[from..];
+        let middle = rest.find("](")?;
+        let open = rest[..middle].rfind('[')?;
+        let close = middle + 2 + rest[middle + 2..].find(')')?;
+        let link = &rest[open..=close];
+        from += close + 1;
+        Some((from, link))
+    })
+}
+
+/// The note a successor named in a status leads to: as a link or a name
+/// does, or, for a decision record's number (`ADR-0032`, `0032`), the one
+/// note whose name starts with it (`0032-label.md`).
+fn resolved(
+    vault: &vaultlint_model::vault::Vault,
+    id: usize,
+    part: &str,
+    stems: &mut Option<vaultlint_model::vault::Stems>,
+) -> Option<usize> {
+    match vault.resolve(id, part) {
+        vaultlint_model::vault::Resolution::Note(to) => Some(to),
+        _ => vault.record_named(part, stems),
+    }
+}
+
 /// Why a status value the vault does not know is worth a finding: it is
 /// a synonym of a lifecycle word, or a misspelling of one. `None`: the
 /// value is the vault's own word.
@@ -96,6 +156,9 @@ pub fn check(cx: &super::Context, out: &mut Vec<Diagnostic>) {
             && matches!(suspect, Suspect::Synonym(_))
             && uses.get(lower.trim()).is_some_and(|&n| n > 1)
     };
+    // The vault's names, for the few statuses that name a successor by a
+    // record's number: made when first asked.
+    let mut stems = None;
     for (id, note) in vault.notes.iter().enumerate().filter(|&(id, _)| wanted[id]) {
         let Some((status, span)) = note.status() else { continue };
         if vault.is_template(id) && note.field("status").is_some_and(|f| note.is_placeholder(&f.value)) {
@@ -131,26 +194,20 @@ pub fn check(cx: &super::Context, out: &mut Vec<Diagnostic>) {
             );
         }
         let superseded = graph.superseded(id);
-        // `Superseded by FIP-0067`, `Inactive (superseded by CIP-0121)`: a
-        // status that names the successor in words, which no indexer reads.
-        let named = ["superseded by ", "replaced by "]
-            .iter()
-            .find_map(|p| lower.find(p).and_then(|at| status.get(at + p.len()..)))
-            .map(|name| name.split(')').next().unwrap_or(name))
-            .map(|name| name.trim().trim_matches(['`', '"', '\'']))
-            .filter(|name| !name.is_empty());
-        if let Some(name) = named.filter(|_| !superseded && note.successor().is_none()) {
-            // `CIP-0121 and CIP-0122`: each named successor, as a path where
-            // it names one note.
-            let each: Vec<String> = name
-                .split(" and ")
-                .flat_map(|part| part.split(','))
-                .map(str::trim)
-                .filter(|part| !part.is_empty())
-                .map(|part| match vault.resolve(id, part) {
-                    vaultlint_model::vault::Resolution::Note(to) => vault.notes[to].path.clone(),
-                    _ => part.to_string(),
+        // `Superseded by FIP-0067`, `Inactive (superseded by CIP-0121)`,
+        // MADR's `superseded by [ADR-0018](0018-x.md)`: a status that names
+        // the successor in words, which no indexer reads.
+        let named =
+            (!superseded && note.successor().is_none()).then(|| successors_in_words(status)).flatten();
+        if let Some((name, parts)) = named {
+            // Each named successor, as a path where it names one note.
+            let each: Vec<String> = parts
+                .iter()
+                .map(|part| match resolved(vault, id, part, &mut stems) {
+                    Some(to) => vault.notes[to].path.clone(),
+                    None => part.to_string(),
                 })
+                .map(|value| vaultlint_syntax::splice::yaml_scalar(&value))
                 .collect();
             let value = match &each[..] {
                 [one] => one.clone(),
@@ -163,10 +220,15 @@ pub fn check(cx: &super::Context, out: &mut Vec<Diagnostic>) {
                     format!("status names `{name}` as the successor, but no successor is declared"),
                 )
                 .at(*span, "a successor in words")
-                .help(format!(
-                    "add `{}: {value}` and set `status: superseded`, so that indexers leave the note out",
-                    vault.successor_key()
-                )),
+                .help(if life.states[id].standing == Standing::Superseded {
+                    // `Superseded by …`: the status already says so.
+                    format!("add `{}: {value}`, which indexers read", vault.successor_key())
+                } else {
+                    format!(
+                        "add `{}: {value}` and set `status: superseded`, so that indexers leave the note out",
+                        vault.successor_key()
+                    )
+                }),
             );
         } else if let Some(key) = note.replacement_key().filter(|_| lower == "deprecated")
             && !superseded
