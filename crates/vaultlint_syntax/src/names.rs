@@ -199,28 +199,64 @@ struct Token {
 }
 
 fn tokens(text: &str) -> Vec<Token> {
-    let mut out = Vec::new();
+    let mut runs = Vec::new();
     let mut run = None;
     for (i, c) in text.char_indices() {
         if c.is_alphanumeric() {
             run.get_or_insert(i);
         } else if let Some(start) = run.take() {
-            split_run(text, start, i, &mut out);
+            runs.push((start, i));
         }
     }
     if let Some(start) = run {
-        split_run(text, start, text.len(), &mut out);
+        runs.push((start, text.len()));
+    }
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < runs.len() {
+        // A UUID (`18ee2002_66e8_4518_87c5_c0ec9c8299ac`), as exports name
+        // notes, is one word: its groups hold no year or number.
+        if let Some(&[first, .., last]) = runs.get(i..i + UUID_GROUPS.len()).filter(|r| uuid(text, r)) {
+            out.push(Token { lower: text[first.0..last.1].to_lowercase(), start: first.0, end: last.1 });
+            i += UUID_GROUPS.len();
+            continue;
+        }
+        split_run(text, runs[i].0, runs[i].1, &mut out);
+        i += 1;
     }
     out
 }
 
+/// The lengths of a UUID's groups of hex digits.
+const UUID_GROUPS: [usize; 5] = [8, 4, 4, 4, 12];
+
+/// Whether `runs` of `text` are a UUID's five groups, one `-` or `_`
+/// between each.
+fn uuid(text: &str, runs: &[(usize, usize)]) -> bool {
+    runs.iter().zip(UUID_GROUPS).all(|(&(s, e), len)| e - s == len && hex(&text[s..e]))
+        && runs.windows(2).all(|w| matches!(&text[w[0].1..w[1].0], "-" | "_"))
+}
+
+fn hex(run: &str) -> bool {
+    run.bytes().all(|b| b.is_ascii_hexdigit())
+}
+
 /// Splits a run of letters and digits where they meet (`covid19`), except
-/// in a version marker (`v2`).
+/// in a version marker (`v2`) and in a hex digest (`18ee2002`, a hash or
+/// an ID's part, eight digits or more with letters among them), which
+/// holds no year.
 fn split_run(text: &str, start: usize, end: usize, out: &mut Vec<Token>) {
     let mut push =
         |s: usize, e: usize| out.push(Token { lower: text[s..e].to_lowercase(), start: s, end: e });
     let run = &text[start..end];
     if run.len() > 1 && run.starts_with(['v', 'V']) && run[1..].bytes().all(|b| b.is_ascii_digit()) {
+        return push(start, end);
+    }
+    let digest = run.len() >= 8
+        && hex(run)
+        && run.bytes().any(|b| b.is_ascii_digit())
+        && run.bytes().any(|b| b.is_ascii_alphabetic());
+    if digest {
         return push(start, end);
     }
     let mut from = start;
@@ -839,6 +875,13 @@ mod tests {
         assert_eq!(key("chapter 3"), "chapter 3");
         assert_eq!(key("covid19 plan"), "covid 19 plan");
         assert_eq!(key("budget-fy26"), "budget");
+        // An ID's digits are no year: a UUID is one word, and so is a hash.
+        let named = "18ee2002_66e8_4518_87c5_c0ec9c8299ac-shebang_in_cli";
+        assert_eq!(key(named), "18ee2002_66e8_4518_87c5_c0ec9c8299ac shebang in cli");
+        assert!(normalize(named).markers.is_empty());
+        assert!(normalize("007e5672_2088_4853_a562_7490ddc19447-unc-path").markers.is_empty());
+        assert!(normalize("notes 3a15c372").markers.is_empty());
+        assert_eq!(texts("CAR-2020-05-003-rare-commands"), ["-2020-05"]);
     }
 
     #[test]
