@@ -120,6 +120,39 @@ fn notes_with_leftover_placeholders_are_notes() {
     assert_eq!((code, findings(&json)), (0, vec![]));
 }
 
+/// A file git tracks is content whatever a `.gitignore` says, as git
+/// reads it: a Go project's `*.[568vq]` that happens to match the docs
+/// folder `v1.5/` leaves its pages in the check. What git does not track
+/// stays ignored, and so does what vaultlint's own rules leave out. Only
+/// git's index is read: a work tree's `.gitignore` that is a named pipe,
+/// on which git would wait, is never opened by git.
+#[test]
+fn notes_git_tracks_are_read_whatever_gitignore_says() {
+    let dir = tempfile::tempdir().unwrap();
+    let git = |args: &[&str]| {
+        let out = std::process::Command::new("git").current_dir(dir.path()).args(args).output().unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    };
+    git(&["init", "-q"]);
+    write(dir.path(), ".gitignore", "*.[568vq]\nbuild/\n");
+    let page = "# Install\n\nDownload the release and put the binary on your PATH.\n";
+    write(dir.path(), "docs/v1.5/install.md", page);
+    write(dir.path(), "docs/v1.5/.drafts/install.md", page);
+    write(dir.path(), "docs/v1.5/node_modules/pkg/readme.md", page);
+    write(dir.path(), "docs/v1.6/install.md", page);
+    write(dir.path(), "build/install.md", page);
+    write(dir.path(), "old/install.md", page);
+    write(dir.path(), ".ignore", "old/\n");
+    git(&["add", "-f", "docs/v1.5", "build/install.md", "old/install.md"]);
+    let (_, json) = check_json(dir.path(), &["--no-cache"]);
+    // Tracked: `v1.5/install.md` and `build/install.md`; a hidden folder,
+    // a folder of dependencies and one an `.ignore` file names are left out
+    // as ever; `v1.6` is not tracked.
+    assert_eq!(json["summary"]["notes"], 2, "{json}");
+    let (_, json) = check_json(dir.path(), &["--no-cache", "--exclude", "build/"]);
+    assert_eq!(json["summary"]["notes"], 1, "{json}");
+}
+
 /// (3) Daily notes named any common way are a series, with or without
 /// settings.
 #[test]

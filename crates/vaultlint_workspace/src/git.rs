@@ -92,6 +92,24 @@ pub fn state(root: &Path) -> Option<String> {
     Some(state)
 }
 
+/// Starts git listing the files it tracks under `root`, as paths from
+/// `root` each ended by NUL: git reads them as content whatever its ignore
+/// rules say, so the walk does too. Only the index is read, never a work
+/// tree's `.gitignore` (git would wait forever on one that is a named
+/// pipe). `None` outside a work tree. Started before the walk, so that its
+/// answer costs no time of its own.
+pub fn tracked(root: &Path) -> Option<std::process::Child> {
+    if !may_be_in_work_tree(root) {
+        return None;
+    }
+    git_command(root)
+        .args(["ls-files", "-z", "--cached"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .ok()
+}
+
 /// Whether `root` can be inside a git work tree: git finds one only
 /// through a `.git` (folder or file) in `root` or a folder above it, or
 /// through `GIT_DIR`. Asked before running git, so that a vault outside

@@ -166,7 +166,23 @@ fn excludes(root: &Path, options: &WalkOptions) -> Result<ignore::overrides::Ove
 /// not follow a `.gitignore` that is a link): its text is not read. When
 /// the vault has one, the walk is made again with the ignore files read
 /// by [`OwnIgnores`], which passes it over.
+///
+/// A file git tracks is content whatever a `.gitignore` says, as git
+/// reads it (a Go project's `*.[568vq]` matches a docs folder `v1.5/`):
+/// such notes are read too, unless vaultlint's own rules or an `.ignore`
+/// file leave them out.
 pub fn walk(root: &Path, options: &WalkOptions) -> Result<Walked, WalkError> {
+    let tracked = crate::git::tracked(root);
+    let mut walked = walk_ignoring(root, options);
+    if let (Ok(walked), Some(child)) = (&mut walked, tracked) {
+        let listed = child.wait_with_output().ok().filter(|out| out.status.success());
+        add_tracked(root, options, walked, &listed.map(|out| out.stdout).unwrap_or_default())?;
+    }
+    walked
+}
+
+/// The walk as the ignore files have it.
+fn walk_ignoring(root: &Path, options: &WalkOptions) -> Result<Walked, WalkError> {
     let linked = std::sync::atomic::AtomicBool::new(linked_out_ignore_file(root, root));
     if !linked.load(std::sync::atomic::Ordering::Relaxed) {
         let walked = walk_with(root, options, None, Some(&linked))?;
@@ -175,6 +191,50 @@ pub fn walk(root: &Path, options: &WalkOptions) -> Result<Walked, WalkError> {
         }
     }
     walk_with(root, options, Some(std::sync::Arc::new(OwnIgnores::new(root))), None)
+}
+
+/// Adds to `walked` the notes among `listed` (paths from `root`, each
+/// ended by NUL, as git lists the files it tracks) that the walk passed
+/// over for a `.gitignore` alone: not hidden, not in a folder of
+/// dependencies, not excluded by `--exclude`, an `.ignore` file or the
+/// vault's settings, and a regular file (never a link).
+fn add_tracked(
+    root: &Path,
+    options: &WalkOptions,
+    walked: &mut Walked,
+    listed: &[u8],
+) -> Result<(), WalkError> {
+    let before = walked.entries.len();
+    let passed_over: Vec<&str> = listed
+        .split(|&b| b == 0)
+        .filter_map(|p| std::str::from_utf8(p).ok())
+        .filter(|path| options.is_note_name(path.rsplit('/').next().unwrap_or(path)))
+        .filter(|path| walked.entries[..before].binary_search_by(|e| e.path.as_str().cmp(path)).is_err())
+        .collect();
+    if passed_over.is_empty() {
+        return Ok(());
+    }
+    let overrides = excludes(root, options)?;
+    let own = OwnIgnores::new(root);
+    for path in passed_over {
+        // The file, then each folder above it, up to the root.
+        let mut places = Path::new(path).ancestors().filter(|p| !p.as_os_str().is_empty()).enumerate();
+        let kept = !path.split('/').any(|part| part.starts_with('.'))
+            && !path.split('/').rev().skip(1).any(|folder| options.is_vendored(folder))
+            && !options.ignore.iter().any(|rule| rule.matches(path))
+            && !places.any(|(i, p)| {
+                let (full, is_dir) = (root.join(p), i > 0);
+                overrides.matched(&full, is_dir).is_ignore() || own.by_ignore_file(&full, is_dir)
+            })
+            && std::fs::symlink_metadata(root.join(path)).is_ok_and(|m| m.is_file());
+        if kept {
+            walked.entries.push(Entry { path: path.to_string(), kind: EntryKind::File });
+        }
+    }
+    if walked.entries.len() > before {
+        walked.entries.sort_unstable();
+    }
+    Ok(())
 }
 
 /// Whether `folder` holds a `.gitignore` or `.ignore` that is a link out
@@ -237,6 +297,16 @@ impl OwnIgnores {
         });
         self.folders.lock().unwrap_or_else(|e| e.into_inner()).insert(folder.to_path_buf(), found.clone());
         found
+    }
+
+    /// Whether an `.ignore` file (ripgrep's, which git does not read)
+    /// leaves out `path` (a folder if `is_dir`): the nearest that matches.
+    fn by_ignore_file(&self, path: &Path, is_dir: bool) -> bool {
+        path.ancestors().skip(1).find_map(|folder| {
+            let ignores = self.folder(folder);
+            let found = ignores.ignore.matched(path, is_dir);
+            (!found.is_none()).then(|| found.is_ignore())
+        }) == Some(true)
     }
 
     /// Whether the ignore files leave out `path` (a folder if `is_dir`).
