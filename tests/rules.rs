@@ -151,7 +151,9 @@ fn status_conflict() {
 /// out of force, as `superseded` alone makes it, and the finding asks
 /// only for the key indexers read, naming the note the link or the number
 /// leads to (a link from the record's folder; a number, the record of
-/// the folder whose name starts with it), as YAML that reads back.
+/// the folder whose name starts with it), as YAML that reads back. The
+/// decision log's rows and the newer record's citation link to the
+/// retired records as history: no `links-to-superseded`.
 #[test]
 fn a_decision_records_status_names_its_successor() {
     let json = expect(

@@ -55,8 +55,14 @@ fn of_note(vault: &Vault, life: &Lifecycle, wanted: &[bool], id: NoteId) -> Vec<
         // A note may name the versions it replaced, as history; and a page
         // of a release folder links to its own release's pages, which a
         // `[[supersede]]` rule retires with it: the release as published.
+        // A note retired by its status alone (`deprecated`, `superseded by
+        // ADR-0018` as words), with nothing in force in its place, is a
+        // record others cite and index as history: no link to it is wrong.
+        let replaced_by_nothing =
+            state.standing == vaultlint_model::lifecycle::Standing::Superseded && state.current.is_empty();
         if target == id
             || !state.standing.is_retired()
+            || replaced_by_nothing
             || state.current.contains(&id)
             || one_older_folder(vault, &note.path, &vault.notes[target].path)
         {
