@@ -41,8 +41,11 @@ pub fn check(cx: &super::Context, out: &mut Vec<Diagnostic>) {
             mirror.copies,
             mirror.same
         );
+        // Reported at a folder that holds the copies, which exists, where
+        // a config file the vault may not have would lead no editor anywhere.
+        let at = if b.is_empty() { a } else { b };
         out.push(
-            Diagnostic::new(Code::MirroredFolders, &vault.config.config_name, message)
+            Diagnostic::new(Code::MirroredFolders, at, message)
                 .help(format!(
                     "if one is a copy left behind, delete it; if it is made by a tool, add it to `exclude` in {}",
                     vault.config.config_name
