@@ -388,6 +388,18 @@ fn frontmatter_that_cannot_be_read_is_a_warning_outside_check() {
     assert_eq!(out.status.code(), Some(0));
     let out = common::vaultlint().args(["check", "--no-git"]).arg(dir.path()).output().unwrap();
     assert_eq!(out.status.code(), Some(1));
+    // The ignore file names each once, under the files not read.
+    let out = common::vaultlint()
+        .args(["lineage", "--all", "--format", "ignore"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text.lines().filter(|l| *l == "/broken.md").count(), 1, "{text}");
+    assert!(
+        text.split("# Could not be read:").nth(1).is_some_and(|rest| rest.contains("/broken.md")),
+        "{text}"
+    );
 }
 
 /// An ignore file that is a named pipe: the folder holding it is skipped

@@ -203,9 +203,12 @@ pub fn ignore(root: &str, vault: &Vault, analysis: &Analysis, keep: &dyn Fn(&str
         sanitize(root),
         analysis.life.as_of
     );
+    // A note that could not be read is listed once, with the files below.
+    let unreadable = |id: usize| analysis.life.states[id].standing == Standing::Unreadable;
     let retired = (0..vault.notes.len()).filter(|&id| {
         keep(&vault.notes[id].path)
             && !vault.is_template(id)
+            && !unreadable(id)
             && !(analysis.life.applies(id) && analysis.life.in_force(id))
     });
     for id in retired {
