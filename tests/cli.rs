@@ -176,12 +176,13 @@ fn statistics_count_findings_per_code() {
             " 2  suspected-version        The note looks like an older version of another note but declares no successor.",
         ]
     );
-    // Seven codes, a blank line, twelve slices, then the summary.
-    assert_eq!(text.lines().count(), 21, "{text}");
+    // Seven codes, a blank line, thirteen slices, then the summary.
+    assert_eq!(text.lines().count(), 22, "{text}");
     assert_eq!(
-        text.lines().skip(8).take(12).collect::<Vec<_>>(),
+        text.lines().skip(8).take(13).collect::<Vec<_>>(),
         [
             "27  notes",
+            " 0  templates",
             "20  current",
             " 7  superseded",
             " 0  revoked",
@@ -200,7 +201,7 @@ fn statistics_count_findings_per_code() {
     assert_eq!(json["statistics"].as_object().unwrap().len(), 7);
     assert_eq!(
         json["slices"],
-        serde_json::json!({"notes": 27, "current": 20, "superseded": 7, "revoked": 0, "chains": 5,
+        serde_json::json!({"notes": 27, "templates": 0, "current": 20, "superseded": 7, "revoked": 0, "chains": 5,
             "broken_declarations": 5, "suspected_versions": 2, "left_in_force_by_folder_rules": 0,
             "verdict_active": 15, "verdict_stale": 7, "verdict_conflict": 0, "verdict_unknown": 5})
     );
@@ -208,7 +209,7 @@ fn statistics_count_findings_per_code() {
     let (_, json) = check_json(&fixture("lineage"), &["--statistics", "--as-of", "2026-06-01"]);
     assert_eq!(
         json["slices"],
-        serde_json::json!({"notes": 8, "current": 3, "superseded": 2, "revoked": 1, "chains": 2,
+        serde_json::json!({"notes": 8, "templates": 0, "current": 3, "superseded": 2, "revoked": 1, "chains": 2,
             "broken_declarations": 0, "suspected_versions": 0, "left_in_force_by_folder_rules": 0,
             "verdict_active": 3, "verdict_stale": 5, "verdict_conflict": 0, "verdict_unknown": 0})
     );

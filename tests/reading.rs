@@ -116,8 +116,10 @@ fn notes_with_leftover_placeholders_are_notes() {
             ("Topics/Cpp Template.md", "active"),
         ]
     );
-    let (code, json) = check_json(&fixture("template-leftovers"), &[]);
+    let (code, json) = check_json(&fixture("template-leftovers"), &["--statistics"]);
     assert_eq!((code, findings(&json)), (0, vec![]));
+    // The statistics account for every note: the two templates too.
+    assert_eq!((json["slices"]["notes"].as_u64(), json["slices"]["templates"].as_u64()), (Some(7), Some(2)));
 }
 
 /// A file git tracks is content whatever a `.gitignore` says, as git

@@ -273,7 +273,7 @@ pub fn baseline_gone(report: &Report, paths: &Paths) -> String {
 }
 
 /// The slices `--statistics` adds after the counts per code, name and count.
-pub fn slices(report: &Report) -> [(&'static str, usize); 12] {
+pub fn slices(report: &Report) -> [(&'static str, usize); 13] {
     use vaultlint_core::code::Code::*;
     let count = |codes: &[vaultlint_core::code::Code]| {
         report.diagnostics.iter().filter(|d| codes.contains(&d.code)).count()
@@ -281,6 +281,7 @@ pub fn slices(report: &Report) -> [(&'static str, usize); 12] {
     let s = &report.slices;
     [
         ("notes", s.notes),
+        ("templates", s.templates),
         ("current", s.current),
         ("superseded", s.superseded),
         ("revoked", s.revoked),

@@ -260,6 +260,10 @@ fn wanted(vault: &Vault, focus: Option<&Focus>) -> Vec<bool> {
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct Slices {
     pub notes: usize,
+    /// Templates: in no one's map, and never a finding (see
+    /// `vaultlint_syntax::template`).
+    #[serde(default)]
+    pub templates: usize,
     /// In force.
     pub current: usize,
     /// Replaced by a successor in force (or in a cycle).
@@ -309,6 +313,7 @@ impl Slices {
         for (id, state) in (0..life.states.len()).filter(|&id| inside(id)).map(|id| (id, &life.states[id])) {
             slices.notes += 1;
             if vault.is_template(id) {
+                slices.templates += 1;
                 continue;
             }
             match state.standing {
