@@ -502,3 +502,24 @@ fn a_dry_run_with_nothing_to_apply_says_so() {
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.starts_with("vaultlint: no edit to make: 1 pair listed, none confident"), "{err}");
 }
+
+/// A word of age that a vault writes in the names of many of its notes is
+/// its subject, not the mark of a copy: in a backup tool's docs, where 21
+/// of 22 pages are named `backup-…`, `backup-hooks.md` is the hooks page
+/// renamed, not a backup of it, and nothing says "`backup` in the name"
+/// or "same name apart from version markers". Its dates order it.
+#[test]
+fn a_word_of_age_the_vault_names_its_notes_with_is_their_subject() {
+    let (_, json) = suggest_json(&fixture("backup-tool-docs"), &["--no-git"]);
+    let pairs = json["pairs"].as_array().unwrap();
+    assert_eq!(pairs.len(), 1, "{json}");
+    let pair = &pairs[0];
+    assert_eq!(
+        (pair["older"].as_str(), pair["newer"].as_str()),
+        (Some("docs/hooks.md"), Some("docs/backup-hooks.md"))
+    );
+    assert_eq!(pair["direction"], "confident");
+    let reasons = pair["reasons"].to_string();
+    assert!(!reasons.contains("backup") && !reasons.contains("markers"), "{reasons}");
+    assert!(reasons.contains("updated 2024-03-01 < 2025-02-01"), "{reasons}");
+}

@@ -204,13 +204,13 @@ pub fn ignore(root: &str, vault: &Vault, analysis: &Analysis, keep: &dyn Fn(&str
         analysis.life.as_of
     );
     // A note that could not be read is listed once, with the files below.
-    let unreadable = |id: usize| analysis.life.states[id].standing == Standing::Unreadable;
-    let retired = (0..vault.notes.len()).filter(|&id| {
+    let listed = |id: usize| {
         keep(&vault.notes[id].path)
             && !vault.is_template(id)
-            && !unreadable(id)
-            && !(analysis.life.applies(id) && analysis.life.in_force(id))
-    });
+            && analysis.life.states[id].standing != Standing::Unreadable
+    };
+    let retired = (0..vault.notes.len())
+        .filter(|&id| listed(id) && !(analysis.life.applies(id) && analysis.life.in_force(id)));
     for id in retired {
         out.push_str(&ignore_pattern(&vault.notes[id].path));
     }

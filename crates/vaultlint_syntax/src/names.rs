@@ -46,6 +46,12 @@ const OLDER_WORDS: &[&str] = &[
     "旧版",
     "舊版",
 ];
+/// Whether `word` (in lower case) marks a copy as older or newer (`old`,
+/// `backup`, `new`): a word of age.
+pub fn is_age_word(word: &str) -> bool {
+    OLDER_WORDS.contains(&word) || NEWER_WORDS.contains(&word)
+}
+
 /// Words in a name that mark the newer of two versions.
 const NEWER_WORDS: &[&str] =
     &["new", "newer", "latest", "current", "final", "updated", "revised", "新版", "最新版"];
@@ -160,6 +166,22 @@ pub struct Normalized {
 }
 
 impl Normalized {
+    /// Leaves out the words of age among the first `limit` markers that
+    /// `subject` holds (see [`PathInfo::without_words`]); how many.
+    pub fn without_words(&mut self, subject: &[String], limit: usize) -> usize {
+        let (mut at, mut dropped) = (0, 0);
+        self.markers.retain(|m| {
+            at += 1;
+            let word = m.text().trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase();
+            let drop = at <= limit
+                && matches!(m, Marker::Older { .. } | Marker::Newer { .. })
+                && subject.contains(&word);
+            dropped += usize::from(drop);
+            !drop
+        });
+        dropped
+    }
+
     /// Whether a date is among the markers (`2021 Yearly Report`).
     pub fn dated(&self) -> bool {
         self.markers.iter().any(|m| matches!(m, Marker::Date { .. }))
@@ -573,6 +595,14 @@ pub struct PathInfo {
 }
 
 impl PathInfo {
+    /// Leaves out the file name's words of age that `subject` holds: words
+    /// a vault writes in so many names that they are what its notes are
+    /// about (`backup` in a backup tool's docs), not the mark of a copy.
+    pub fn without_words(&mut self, subject: &[String]) {
+        let own = self.own_markers.min(self.name.markers.len());
+        self.own_markers = own - self.name.without_words(subject, own);
+    }
+
     /// The markers of the file name itself.
     pub fn name_markers(&self) -> &[Marker] {
         &self.name.markers[..self.own_markers.min(self.name.markers.len())]

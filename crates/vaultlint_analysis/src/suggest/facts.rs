@@ -5,7 +5,7 @@
 
 use super::direction::Age;
 use rayon::prelude::*;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use vaultlint_model::vault::{NoteId, Vault};
 use vaultlint_syntax::names::{self, Marker, Normalized, PathInfo};
 use vaultlint_syntax::note::Note;
@@ -199,7 +199,10 @@ impl<'a> Facts<'a> {
         }
         let note = &vault.notes[id];
         let fingerprint = vault.print(id)?;
-        let path = names::path_info(&note.path, note.stem());
+        let mut path = names::path_info(&note.path, note.stem());
+        if !boilerplate.subject_words.is_empty() {
+            path.without_words(&boilerplate.subject_words);
+        }
         let tags = own_tags(note, boilerplate);
         let tags_common = !tags.is_empty() && boilerplate.tag_sets.contains(&tag_set_hash(&tags));
         let own = fingerprint.headings().iter().copied();
@@ -211,7 +214,8 @@ impl<'a> Facts<'a> {
             .and_then(|f| f.value.scalar_text())
             .map(|l| l.trim().to_lowercase())
             .or_else(|| path.language.clone());
-        let title = names::normalize(&note.title);
+        let mut title = names::normalize(&note.title);
+        title.without_words(&boilerplate.subject_words, usize::MAX);
         let common = note.grouping.keys()[1].is_some_and(|h| boilerplate.titles.contains(&h));
         // An opening heading that shares nothing with its note's name, and
         // that no alias of the note holds, opens a section (`Vacation.md`
@@ -399,6 +403,43 @@ pub(super) struct Boilerplate {
     /// section's (`# Economy`, `# Table`), and no evidence of which
     /// document a note is.
     pub headings_name_notes: bool,
+    /// The words of age (`backup`, `legacy`, `new`) the vault writes in the
+    /// names of so many notes ([`SUBJECT_SHARE`]) that they are its subject,
+    /// not the mark of a copy: learned from the vault.
+    pub subject_words: Vec<String>,
+}
+
+/// A word of age in the names of at least one note in this many (and of
+/// [`SUBJECT_NOTES`] or more) is a subject of the vault: `backup` in the
+/// names of 175 of a backup tool's 1,986 pages, where a vault's copies
+/// carry such a word on a handful.
+const SUBJECT_SHARE: usize = 50;
+const SUBJECT_NOTES: usize = 20;
+
+/// See [`Boilerplate::subject_words`].
+fn subject_words(vault: &Vault) -> Vec<String> {
+    let mut counts: HashMap<String, usize> = HashMap::new();
+    for note in vault.notes.iter().filter(|n| !n.template) {
+        let mut seen: Vec<String> = Vec::new();
+        for word in
+            note.stem().split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| (2..=10).contains(&w.len()))
+        {
+            let word = word.to_ascii_lowercase();
+            if names::is_age_word(&word) && !seen.contains(&word) {
+                seen.push(word);
+            }
+        }
+        for word in seen {
+            *counts.entry(word).or_default() += 1;
+        }
+    }
+    let mut words: Vec<String> = counts
+        .into_iter()
+        .filter(|&(_, n)| n >= SUBJECT_NOTES && n * SUBJECT_SHARE >= vault.notes.len())
+        .map(|(word, _)| word)
+        .collect();
+    words.sort_unstable();
+    words
 }
 
 impl Boilerplate {
@@ -414,6 +455,7 @@ impl Boilerplate {
         out.shingles.sort_unstable();
         out.headings.sort_unstable();
         out.headings_name_notes = headings_name_notes(vault);
+        out.subject_words = subject_words(vault);
         out
     }
 }
