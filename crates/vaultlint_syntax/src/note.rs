@@ -73,6 +73,12 @@ const TITLE_KEY: &str = "title";
 const TAG_KEYS: [&str; 2] = ["tags", "tag"];
 const ALIAS_KEYS: [&str; 2] = ["aliases", "alias"];
 
+/// Whether `key` is one of [`TAG_KEYS`] or [`ALIAS_KEYS`] in any case
+/// (`Aliases`, `Tags`), as Obsidian reads them.
+fn names_tags_or_aliases(key: &str) -> bool {
+    TAG_KEYS.iter().chain(&ALIAS_KEYS).any(|k| k.eq_ignore_ascii_case(key))
+}
+
 /// The keys a misspelling is looked for against, each with the spelling
 /// a fix writes: the declarations' (each side's first key), the kept
 /// keys (lifecycle, dates, language, authority) and the scope keys.
@@ -176,6 +182,7 @@ impl Reading<'_> {
     /// suppression key.
     pub fn reads_key(&self, key: &str) -> bool {
         self.reads_key_as_written(key)
+            || names_tags_or_aliases(key)
             || crate::keys::is_kept(key)
             || self.keys.iter().flatten().any(|k| crate::keys::same_letters(k, key))
     }
@@ -645,7 +652,7 @@ impl Note {
                         self.title = title.trim().into();
                     }
                 }
-                key if TAG_KEYS.contains(&key) => {
+                key if TAG_KEYS.iter().any(|k| k.eq_ignore_ascii_case(key)) => {
                     let mut tags = String::from(std::mem::take(&mut self.tags));
                     let written = value
                         .strings()
@@ -659,7 +666,7 @@ impl Note {
                     }
                     self.tags = tags.into_boxed_str();
                 }
-                key if ALIAS_KEYS.contains(&key) => {
+                key if ALIAS_KEYS.iter().any(|k| k.eq_ignore_ascii_case(key)) => {
                     let aliases = value.strings();
                     if !aliases.is_empty() {
                         self.rare().aliases.extend(aliases.into_iter().map(|a| a.trim().to_string()));
@@ -893,5 +900,9 @@ mod tests {
         assert_eq!(n.tags().collect::<Vec<_>>(), ["a", "b"]);
         let n = Note::parse("x.md".into(), "---\ntags: \"a\\tb\"\ntag: c\n---\n");
         assert_eq!(n.tags().collect::<Vec<_>>(), ["a", "b", "c"]);
+        // In any case, as Obsidian reads them.
+        let n = Note::parse("x.md".into(), "---\nTags: [maths]\nAliases: [\"linear algebra\", LA]\n---\n");
+        assert_eq!(n.tags().collect::<Vec<_>>(), ["maths"]);
+        assert_eq!(n.aliases(), ["linear algebra", "LA"]);
     }
 }
