@@ -1219,3 +1219,13 @@ fn a_moved_folder_keeps_its_notes_first_commits() {
         "{json}"
     );
 }
+
+/// Two guides of a series of upgrades (`from-v2-to-v3`, `from-v3-to-v4`)
+/// share their advice and their outline, but each says how to make its
+/// own upgrade and stays true for whoever makes it: not versions of one
+/// guide, at any threshold.
+#[test]
+fn guides_of_two_upgrades_are_not_versions() {
+    let (pairs, json) = found(&fixture("upgrade-guides"), &["--no-git", "--min-score", "0"]);
+    assert_eq!(pairs, owned(&[]), "{json}");
+}

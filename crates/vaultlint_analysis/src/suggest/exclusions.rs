@@ -128,6 +128,21 @@ pub(super) fn records_of_two_releases(a: &Facts, b: &Facts) -> bool {
     x.key == y.key && RELEASE_RECORDS.contains(&x.key.as_str()) && versioned(x) && versioned(y)
 }
 
+/// Two guides of a series of upgrades: one name but for the versions,
+/// each name holding two (`from-v2-to-v3`, `from-v3-to-v4`;
+/// `upgrade-1.4-to-1.5`). Each says how to make its own upgrade, and
+/// stays true for whoever makes it, however much the two share.
+pub(super) fn guides_of_two_upgrades(a: &Facts, b: &Facts) -> bool {
+    let (x, y) = (&a.path.name, &b.path.name);
+    let versions = |n: &vaultlint_syntax::names::Normalized| {
+        n.markers.iter().filter(|m| matches!(m, Marker::Version { .. })).count()
+    };
+    x.key == y.key
+        && versions(x) >= 2
+        && versions(y) >= 2
+        && !a.note.stem().eq_ignore_ascii_case(b.note.stem())
+}
+
 /// Words that name a note gathering the others of its kind.
 const COLLECTION_WORDS: &[&str] =
     &["collective", "combined", "cumulative", "compiled", "aggregate", "overall", "complete"];

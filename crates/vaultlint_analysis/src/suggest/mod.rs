@@ -37,8 +37,9 @@ use candidates::{KeyHashes, candidates};
 use compare::compare;
 use direction::Direction;
 use exclusions::{
-    Links, Ordinals, RecordFolders, best_partners, community_file_and_page, entry_and_document, in_series,
-    logged_apart, part_and_collection, records_of_two_releases, reports_of_two_periods, translation,
+    Links, Ordinals, RecordFolders, best_partners, community_file_and_page, entry_and_document,
+    guides_of_two_upgrades, in_series, logged_apart, part_and_collection, records_of_two_releases,
+    reports_of_two_periods, translation,
 };
 use facts::{Boilerplate, Brief, Facts, facts_of_candidates};
 use minhash::{Common, Tally};
@@ -376,6 +377,7 @@ impl Screening<'_> {
             || entry_and_document(fa, fb, self.series)
             || reports_of_two_periods(fa, fb)
             || records_of_two_releases(fa, fb)
+            || guides_of_two_upgrades(fa, fb)
             || part_and_collection(fa, fb)
             || translation(fa, fb)
             || community_file_and_page(fa, fb)
