@@ -1229,3 +1229,15 @@ fn guides_of_two_upgrades_are_not_versions() {
     let (pairs, json) = found(&fixture("upgrade-guides"), &["--no-git", "--min-score", "0"]);
     assert_eq!(pairs, owned(&[]), "{json}");
 }
+
+/// Two variants of a page saved minutes apart (`updated` stamps of one
+/// day, as an outliner writes them) were saved in one sitting: the stamps
+/// say nothing of which replaced the other, so the direction is
+/// uncertain, never confident.
+#[test]
+fn edit_times_of_one_day_do_not_make_a_direction_confident() {
+    let (pairs, json) = found(&fixture("same-day-variants"), &["--no-git", "--min-score", "0"]);
+    assert_eq!(pairs, owned(&[("tutorial.main.md", "tutorial.no-refactor.md", "uncertain")]), "{json}");
+    let reasons = json["pairs"][0]["reasons"].to_string();
+    assert!(reasons.contains("but both were edited on one day"), "{reasons}");
+}

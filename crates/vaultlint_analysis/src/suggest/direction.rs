@@ -70,8 +70,13 @@ pub fn decide_with(a: &Age, b: &Age, content: Option<Ordering>) -> Verdict {
         // version was written: a copy filed as the older (`99_Archive/`,
         // `(old)`) and touched since is not thereby the newer.
         let filed = edit_times_only(&dates).then(|| filed_older(order, a, b)).flatten();
+        // Edit times of one day apart only by the clock (`updated` stamps
+        // minutes apart) say two notes were saved in one sitting, as two
+        // variants of a page are, not that one replaced the other.
+        let one_day = edit_times_only(&dates) && edited_on_one_day(&dates, a, b);
         let (direction, evidence) = match filed {
             Some(word) => (Direction::Uncertain, vec![dates, Evidence::FiledAsOlder { word }]),
+            None if one_day => (Direction::Uncertain, vec![dates, Evidence::EditedOnOneDay]),
             None => (Direction::Confident, vec![dates]),
         };
         return Verdict { order, direction, evidence, by_dates: true, by_words: false };
@@ -159,6 +164,14 @@ fn filed_older(order: Ordering, a: &Age, b: &Age) -> Option<String> {
     };
     let word = |age: &Age| age.markers.iter().find(retired).map(|m| m.text().to_string());
     word(older).is_none().then(|| word(newer)).flatten()
+}
+
+/// Whether the edit times `dates` ordered `a` and `b` by fall on one day.
+fn edited_on_one_day(dates: &Evidence, a: &Age, b: &Age) -> bool {
+    let Evidence::Dates { older_key, newer_key, .. } = dates else { return false };
+    let day = |age: &Age, key: &str| find(age, key).map(|d| d.day);
+    let (x, y) = (day(a, older_key).or(day(a, newer_key)), day(b, newer_key).or(day(b, older_key)));
+    x.is_some() && x == y
 }
 
 fn find<'d>(age: &'d Age, key: &str) -> Option<&'d Written> {

@@ -96,6 +96,9 @@ pub enum Evidence {
     ChangedTogether { commits: usize },
     /// The same two pages in another language are kept up together.
     ChangedTogetherInAnotherLanguage,
+    /// The edit times that order the two fall on one day: saved in one
+    /// sitting (two variants of a page), not one replacing the other.
+    EditedOnOneDay,
     /// Both notes were added within a day of each other, named for two
     /// subjects of one kind: two pages made from one skeleton together.
     MadeTogether,
@@ -232,6 +235,7 @@ impl fmt::Display for Evidence {
             Evidence::ChangedTogetherInAnotherLanguage => {
                 f.write_str("but the same pair in another language is still changed together")
             }
+            Evidence::EditedOnOneDay => f.write_str("but both were edited on one day"),
             Evidence::MadeTogether => f.write_str("but both were added within a day, named for two subjects"),
             Evidence::DisagreesWithRelease => f.write_str("which the release order overrules"),
             Evidence::NamesDisagree => f.write_str("the names disagree"),
