@@ -1241,3 +1241,11 @@ fn edit_times_of_one_day_do_not_make_a_direction_confident() {
     let reasons = json["pairs"][0]["reasons"].to_string();
     assert!(reasons.contains("but both were edited on one day"), "{reasons}");
 }
+
+/// A note put aside in a Chinese archive folder (`归档/`, as `archive/`
+/// is) is the older copy of the note of its name beside it.
+#[test]
+fn a_chinese_archive_folder_files_the_older_copy() {
+    let (pairs, json) = found(&fixture("archive-folder-zh"), &["--no-git"]);
+    assert_eq!(pairs, owned(&[("嵌入式/归档/串口.md", "嵌入式/串口.md", "confident")]), "{json}");
+}

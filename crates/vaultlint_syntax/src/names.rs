@@ -54,7 +54,7 @@ pub fn is_age_word(word: &str) -> bool {
 
 /// Words in a name that mark the newer of two versions.
 const NEWER_WORDS: &[&str] =
-    &["new", "newer", "latest", "current", "final", "updated", "revised", "新版", "最新版"];
+    &["new", "newer", "latest", "current", "final", "updated", "revised", "新版", "最新版", "新"];
 /// Words that say what kind of copy a word of age marks (`old plan`,
 /// `new version`), after which it still ends the name.
 const AGE_QUALIFIERS: &[&str] = &["version", "ver", "edition", "draft", "plan", "file", "one"];
@@ -76,6 +76,15 @@ const OLDER_FOLDERS: &[&str] = &[
     "previous",
     "retired",
     "superseded",
+    // Chinese and Japanese: archive (归档, 歸檔, 存档, 存檔, アーカイブ) and
+    // the old edition (旧版, 舊版).
+    "归档",
+    "歸檔",
+    "存档",
+    "存檔",
+    "アーカイブ",
+    "旧版",
+    "舊版",
 ];
 /// Names and titles that many unrelated notes share.
 const GENERIC: &[&str] = &[
@@ -885,6 +894,14 @@ mod tests {
         assert!(matches!(normalize("公司法（已失效）").markers[..], [Marker::Older { .. }]));
         assert!(matches!(normalize("合同法（已修改）").markers[..], [Marker::Older { .. }]));
         assert!(matches!(normalize("操作手册 新版").markers[..], [Marker::Newer { .. }]));
+        assert!(matches!(normalize("操作手册-新").markers[..], [Marker::Newer { .. }]));
+        assert_eq!(key("操作手册-新"), key("操作手册"));
+        assert!(
+            path_info("归档/笔记/类型.md", "类型")
+                .folder_markers()
+                .iter()
+                .any(|m| matches!(m, Marker::Older { .. }))
+        );
         assert_eq!(texts("Reiseplan - Kopie"), [" Kopie"]);
         assert_eq!(key("report (1)"), "report");
         assert_eq!(texts("report (1)"), ["(1)"]);
