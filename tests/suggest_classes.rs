@@ -383,9 +383,7 @@ fn last_edit_dates_of_notes_kept_up_together_order_nothing() {
 /// a hierarchy's placeholder notes are made) are two subjects' notes, not
 /// versions of one: no pair at the default threshold, and no confident
 /// direction below it. Two works whose aliases differ in their year
-/// (`Autumn_1994`, `Autumn_2003`) never have "the alias" in common. Nor
-/// is a clash copy (`notecard 1.md`) a version of its note when it is a
-/// stub with no text in common with it: an empty card beside one begun.
+/// (`Autumn_1994`, `Autumn_2003`) never have "the alias" in common.
 #[test]
 fn stubs_under_one_title_are_not_versions() {
     let (pairs, json) = found(&fixture("stub-notes"), &["--no-git"]);

@@ -291,12 +291,9 @@ fn name_score(
     // two entries of a series (`notes 1950s`, `notes 1960s`). A clash copy
     // (`Name 1.md`: Obsidian's name for a second note given a taken name)
     // is one note written twice, however short and whatever its text,
-    // unless the name says nothing (`Untitled 1`) or a note is empty; or
-    // it is a stub with nothing in common with the other (an empty card
-    // copied from a template beside a card begun): two notes, one name.
+    // unless the name says nothing (`Untitled 1`) or a note is empty.
     let generic = a.path.name.is_generic() || b.path.name.is_generic();
-    let least = a.size.min(b.size);
-    let twice = clash && !generic && least > 0 && (content > 0.0 || least as usize >= STUB);
+    let twice = clash && !generic && a.size.min(b.size) > 0;
     let marked = !identity.same_stem && (a.path.own_markers == 0) != (b.path.own_markers == 0);
     // So do release folders: one file name in two releases (a page moved
     // to another section there) is one page, however rewritten.
