@@ -166,12 +166,16 @@ fn filed_older(order: Ordering, a: &Age, b: &Age) -> Option<String> {
     word(older).is_none().then(|| word(newer)).flatten()
 }
 
-/// Whether the edit times `dates` ordered `a` and `b` by fall on one day.
+/// Whether the edit times `dates` ordered `a` and `b` by fall on one day,
+/// and no other date both notes hold (`created`) sets them apart.
 fn edited_on_one_day(dates: &Evidence, a: &Age, b: &Age) -> bool {
     let Evidence::Dates { older_key, newer_key, .. } = dates else { return false };
     let day = |age: &Age, key: &str| find(age, key).map(|d| d.day);
     let (x, y) = (day(a, older_key).or(day(a, newer_key)), day(b, newer_key).or(day(b, older_key)));
-    x.is_some() && x == y
+    let apart_otherwise = a.dates.iter().any(|(key, written)| {
+        !EDIT_KEYS.contains(key) && find(b, key).is_some_and(|other| other.day != written.day)
+    });
+    x.is_some() && x == y && !apart_otherwise
 }
 
 fn find<'d>(age: &'d Age, key: &str) -> Option<&'d Written> {
