@@ -152,7 +152,7 @@ pub(super) struct Facts<'a> {
 /// a knowledge base built from records names each): two ids are two
 /// records, whatever name they share.
 fn rare_aliases<'a>(vault: &Vault, note: &'a Note) -> Vec<(String, &'a str)> {
-    if holds_uuid(note.stem()) {
+    if names::holds_uuid(note.stem()) {
         return Vec::new();
     }
     let mut keys: Vec<(String, &str)> = (note.aliases().iter())
@@ -165,29 +165,6 @@ fn rare_aliases<'a>(vault: &Vault, note: &'a Note) -> Vec<(String, &'a str)> {
     keys.sort_by(|x, y| x.0.cmp(&y.0));
     keys.dedup_by(|x, y| x.0 == y.0);
     keys
-}
-
-/// Whether `name` holds a UUID: 32 hex digits in a run, or in groups of
-/// 8, 4, 4, 4 and 12 joined by `-` or `_`.
-fn holds_uuid(name: &str) -> bool {
-    let mut runs: Vec<(usize, usize)> = Vec::new();
-    let mut start = None;
-    for (i, c) in name.char_indices().chain([(name.len(), ' ')]) {
-        match (c.is_ascii_hexdigit(), start) {
-            (true, None) => start = Some(i),
-            (false, Some(from)) => {
-                runs.push((from, i - from));
-                start = None;
-            }
-            _ => {}
-        }
-    }
-    let joined = |w: &[(usize, usize)]| {
-        w.windows(2)
-            .all(|p| p[0].0 + p[0].1 + 1 == p[1].0 && matches!(name.as_bytes()[p[0].0 + p[0].1], b'-' | b'_'))
-    };
-    let grouped = runs.windows(5).any(|w| w.iter().map(|&(_, len)| len).eq([8, 4, 4, 4, 12]) && joined(w));
-    grouped || runs.iter().any(|&(_, len)| len == 32)
 }
 
 impl<'a> Facts<'a> {
@@ -504,15 +481,6 @@ pub(super) const COMMON_TITLE: usize = 4;
 mod tests {
     use super::*;
 
-    #[test]
-    fn uuids_in_names() {
-        assert!(holds_uuid("2a9b677d_a230_44f4_ad86_782df1ef108c-system_owner_discovery"));
-        assert!(holds_uuid("Meeting notes 1a2b3c4d5e6f47a8b9c0d1e2f3a4b5c6"));
-        assert!(holds_uuid("x-2a9b677d-a230-44f4-ad86-782df1ef108c"));
-        assert!(!holds_uuid("Project plan 2024-01-15"));
-        assert!(!holds_uuid("20240115 deadbeef cafe babe face decadebeefcafe"));
-        assert!(!holds_uuid("Fro-Q"));
-    }
     use std::path::PathBuf;
 
     fn vault(files: &[(&str, &str)]) -> Vault {
