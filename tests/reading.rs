@@ -122,6 +122,18 @@ fn notes_with_leftover_placeholders_are_notes() {
     assert_eq!((json["slices"]["notes"].as_u64(), json["slices"]["templates"].as_u64()), (Some(7), Some(2)));
 }
 
+/// A vault that files its templates in a folder (`902Template/`) keeps
+/// them there, with no settings to say so: a note named `Cpp Template`
+/// elsewhere is a note on C++ templates, in the map.
+#[test]
+fn a_vault_that_files_its_templates_keeps_them_there() {
+    let out = vaultlint().args(["lineage", "--all"]).arg(fixture("filed-templates")).output().unwrap();
+    let map: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let paths: Vec<&str> =
+        map["notes"].as_array().unwrap().iter().map(|n| n["path"].as_str().unwrap()).collect();
+    assert_eq!(paths, ["Notes/Cpp STL.md", "Notes/Cpp Template.md"]);
+}
+
 /// A file git tracks is content whatever a `.gitignore` says, as git
 /// reads it: a Go project's `*.[568vq]` that happens to match the docs
 /// folder `v1.5/` leaves its pages in the check. What git does not track

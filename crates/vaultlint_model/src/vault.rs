@@ -47,6 +47,9 @@ pub struct Vault {
     by_suffix: Index,
     by_stem: Index,
     by_alias: Index,
+    /// Whether some note is in a templates folder (`902Template/`,
+    /// `Templates/`): a vault that files its templates keeps them there.
+    templates_filed: bool,
 }
 
 /// Notes by a name (a path, a stem, an alias), held by 96 bits of the name's
@@ -323,7 +326,9 @@ impl Vault {
     pub fn from_notes(root: PathBuf, mut notes: Vec<Note>) -> Vault {
         notes.sort_by(|a, b| a.path.cmp(&b.path));
         let [by_path, by_lower_path, by_suffix, by_stem, by_alias] = Index::all(&notes);
+        let templates_filed = notes.iter().any(|n| vaultlint_syntax::template::in_templates_folder(&n.path));
         Vault {
+            templates_filed,
             root,
             problems: Vec::new(),
             config: VaultConfig::default(),
@@ -412,6 +417,7 @@ impl Vault {
         self.by_suffix = indexed.by_suffix;
         self.by_stem = indexed.by_stem;
         self.by_alias = indexed.by_alias;
+        self.templates_filed = indexed.templates_filed;
     }
 
     /// The note at `path`, or at `path` with another of the vault's note
@@ -467,8 +473,10 @@ impl Vault {
     pub fn is_template(&self, id: NoteId) -> bool {
         let note = &self.notes[id];
         let settings = &self.config.obsidian;
-        // A vault that names its templates folder keeps its templates there.
-        let by_name_elsewhere = note.template_by_name && settings.templates.is_some();
+        // A vault that names its templates folder, or files its templates
+        // in one, keeps its templates there.
+        let by_name_elsewhere =
+            note.template_by_name && (settings.templates.is_some() || self.templates_filed);
         (note.template && !by_name_elsewhere) || settings.is_template(&note.path)
     }
 

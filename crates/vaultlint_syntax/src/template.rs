@@ -3,7 +3,8 @@
 //! `Templates`, `_templates`, `01 Templates` or `00 Meta/Templates`, Hugo's
 //! `archetypes`, a file named `template.md` or `_template.md`, or a short
 //! name that ends in the word, such as `Daily Template`, unless the note
-//! names itself so in its title or aliases) or what it
+//! names itself so in its title or aliases, or the vault keeps its
+//! templates in a folder: see `Vault::is_template`) or what it
 //! holds (Templater tags, Obsidian's `{{date}}`, `{{time}}` and `{{title}}`
 //! placeholders, a frontmatter value that is a placeholder such as Hugo's
 //! `{{ .Date }}`). A template's values are placeholders for the notes made
@@ -41,7 +42,7 @@ fn stem(path: &str) -> &str {
 }
 
 /// Whether a folder of `path` holds templates.
-fn in_templates_folder(path: &str) -> bool {
+pub fn in_templates_folder(path: &str) -> bool {
     path.split('/').rev().skip(1).any(|folder| {
         let folder = without_ordinal(folder);
         FOLDERS.iter().any(|f| folder.eq_ignore_ascii_case(f))
