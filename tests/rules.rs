@@ -802,3 +802,31 @@ fn a_vault_is_read_under_its_own_spelling_of_keys() {
     assert_eq!(lineage["nep-0021.md"]["status"], "Final");
     assert_eq!(lineage["nep-0141.md"]["in_force"], true);
 }
+
+/// A key in another case whose value says nothing under the key read
+/// (`Date: May 2020` where the vault writes `date`) is named, but not
+/// renamed: the fix would leave a date no tool reads. Its value is its
+/// own finding.
+#[test]
+fn a_key_in_another_case_with_no_date_gets_no_fix() {
+    let dir = tempfile::tempdir().unwrap();
+    for day in 1..=6 {
+        let text = format!("---\ndate: 2024-01-0{day}\n---\nPost {day} of the year.\n");
+        std::fs::write(dir.path().join(format!("post-{day}.md")), text).unwrap();
+    }
+    std::fs::write(dir.path().join("proposal.md"), "---\nDate: May 2020\n---\nA versioning plugin.\n")
+        .unwrap();
+    let (_, json) = check_json(dir.path(), &["--no-git"]);
+    let on = |code: &str| {
+        json["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|d| d["code"] == code && d["path"] == "proposal.md")
+            .cloned()
+    };
+    let misspelt = on("misspelt-key").expect("the key is named");
+    assert_eq!(misspelt["fix"], serde_json::Value::Null, "{misspelt}");
+    assert!(!misspelt["help"].as_str().unwrap().contains("--fix"), "{misspelt}");
+    assert!(on("invalid-date").is_some(), "{json}");
+}

@@ -149,7 +149,9 @@ fn misspelt_keys(fields: &[Field], reading: &Reading<'_>, text: &str) -> Vec<Mis
         found.push(MisspeltKey {
             key: field.key.clone(),
             span,
-            renamable: plain && meant.len() == 1 && !taken && (variant || fits),
+            // A key in another case (`Date: May 2020`) too: renamed, its
+            // value would still say nothing.
+            renamable: plain && meant.len() == 1 && !taken && fits,
             taken,
             variant,
             meant: meant.into_iter().map(Box::from).collect(),

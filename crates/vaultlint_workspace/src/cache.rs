@@ -48,8 +48,9 @@ const MAGIC: &[u8; 16] = b"vaultlint cache\n";
 /// its spaces closed up; 29: a note says whether only its name makes it a
 /// template; 30: an ID in a name (a UUID, a hash) is one word of its key;
 /// 31: `Tags` and `Aliases` are read in any case; 32: Chinese archive
-/// folders and `新` mark ages in names).
-const FORMAT: u32 = 32;
+/// folders and `新` mark ages in names; 33: a key in another case is
+/// renamed only where its value still says something).
+const FORMAT: u32 = 33;
 
 /// The build: its version, and a digest of the sources of the crates that
 /// read and check notes (see `build.rs`). What is kept of one build's run
