@@ -752,6 +752,9 @@ impl Vault {
     /// records name each other in words; `None` when none or several do.
     /// `stems` as for [`Vault::close_names`].
     pub fn record_named(&self, wanted: &str, stems: &mut Option<Stems>) -> Option<NoteId> {
+        // Most names end in no number (two digits or more, as `numbered`
+        // needs): the names are gathered only for one that does.
+        wanted.bytes().rev().take_while(u8::is_ascii_digit).nth(1)?;
         let stems = stems.get_or_insert_with(|| Stems::of(self));
         match self.by_stem.get(stems.numbered(&fold(wanted))?) {
             [one] => Some(one.note()),
