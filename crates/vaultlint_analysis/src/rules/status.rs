@@ -51,9 +51,12 @@ fn successors_in_words(status: &str) -> Option<(&str, Vec<&str>)> {
             .map(|at| at + phrase.len())
     })?;
     let rest = status[at..].trim();
-    let links: Vec<(usize, &str)> = markdown_links(rest).collect();
-    if let Some(&(end, _)) = links.last() {
-        return Some((&rest[..end], links.iter().map(|&(_, target)| target).collect()));
+    // The Markdown links, read as a body's are, each kept whole: resolved
+    // as a declaration's value, a link leads from the note's folder.
+    let links: Vec<_> =
+        vaultlint_syntax::link::in_body(rest, 0).iter().filter(|l| !l.wikilink).map(|l| l.span()).collect();
+    if let Some(last) = links.last() {
+        return Some((&rest[..last.end()], links.iter().map(|l| &rest[l.offset()..l.end()]).collect()));
     }
     // Not a link: a name, or a list of names.
     let name = rest.split(')').next().unwrap_or(rest).trim().trim_matches(['`', '"', '\'']);
@@ -64,22 +67,6 @@ fn successors_in_words(status: &str) -> Option<(&str, Vec<&str>)> {
         .filter(|part| !part.is_empty())
         .collect();
     (!parts.is_empty()).then_some((name, parts))
-}
-
-/// The Markdown links of `text` (`[label](target)`), each with the offset
-/// just past it. Resolved as a declaration's value, a link leads from the
-/// note's folder, as one in its body does.
-fn markdown_links(text: &str) -> impl Iterator<Item = (usize, &str)> {
-    let mut from = 0;
-    std::iter::from_fn(move || {
-        let rest = &text[from..];
-        let middle = rest.find("](")?;
-        let open = rest[..middle].rfind('[')?;
-        let close = middle + 2 + rest[middle + 2..].find(')')?;
-        let link = &rest[open..=close];
-        from += close + 1;
-        Some((from, link))
-    })
 }
 
 /// The note a successor named in a status leads to: as a link or a name

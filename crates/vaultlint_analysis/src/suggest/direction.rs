@@ -137,8 +137,9 @@ fn by_dates(a: &Age, b: &Age) -> Option<(Ordering, Evidence)> {
     compare_dates(kx, x, ky, y)
 }
 
-/// The keys that say when a note was last edited, not written.
-const EDIT_KEYS: [&str; 2] = ["updated", "modified"];
+/// The keys that say when a note was last edited, not written: dates a
+/// sweep over many notes moves on all of them.
+pub(super) const EDIT_KEYS: [&str; 2] = ["updated", "modified"];
 
 /// Whether dates ordered two notes by their edit times alone.
 fn edit_times_only(dates: &Evidence) -> bool {

@@ -19,10 +19,6 @@ const DAY: i64 = 86_400;
 /// for kept up: one may be a fix swept over both.
 const KEPT_TOGETHER: usize = 2;
 
-/// The keys whose dates are a note's last edit, which a sweep over many
-/// notes moves on all of them.
-const LAST_EDITS: &[&str] = &["updated", "modified"];
-
 /// Orders the pairs that dates and names left uncertain by the git
 /// history of their notes only (one `git log` limited to their paths, far
 /// cheaper than the whole history's diffs): content history, then first
@@ -49,7 +45,7 @@ pub(super) fn settle_by_history(
     let last_edited: Vec<usize> = (0..pairs.len())
         .filter(|&i| pairs[i].direction == Direction::Confident && !pairs[i].by_words)
         .filter(|&i| {
-            let dates = |e: &Evidence| matches!(e, Evidence::Dates { older_key, .. } if LAST_EDITS.contains(older_key));
+            let dates = |e: &Evidence| matches!(e, Evidence::Dates { older_key, .. } if super::direction::EDIT_KEYS.contains(older_key));
             matches!(&pairs[i].order_evidence[..], [only] if dates(only))
         })
         .collect();
