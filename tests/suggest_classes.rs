@@ -1247,3 +1247,102 @@ fn a_chinese_archive_folder_files_the_older_copy() {
     let (pairs, json) = found(&fixture("archive-folder-zh"), &["--no-git"]);
     assert_eq!(pairs, owned(&[("嵌入式/归档/串口.md", "嵌入式/串口.md", "confident")]), "{json}");
 }
+
+/// Two variants made from one page (the main and the short course of a
+/// tutorial), saved minutes apart: nothing orders the two, so neither is
+/// the page's one successor, and each of its pairs is uncertain, naming
+/// the other.
+#[test]
+fn a_page_with_two_unordered_successors_has_none_for_certain() {
+    let (pairs, json) = found(&fixture("channel-variants"), &["--no-git"]);
+    assert_eq!(
+        pairs,
+        owned(&[
+            ("guide/formatting.md", "tutorial/main/formatting.md", "uncertain"),
+            ("guide/formatting.md", "tutorial/short/formatting.md", "uncertain"),
+            ("tutorial/main/formatting.md", "tutorial/short/formatting.md", "uncertain"),
+        ]),
+        "{json}"
+    );
+    let reasons = json["pairs"].to_string();
+    assert!(reasons.contains("but tutorial/short/formatting.md could as well be its successor"), "{reasons}");
+    assert!(reasons.contains("but tutorial/main/formatting.md could as well be its successor"), "{reasons}");
+}
+
+/// Commits the fixture `name`'s `paths` into the repository at `d` at `date`.
+fn commit_from_fixture(d: &Path, name: &str, paths: &[&str], date: &str) {
+    for path in paths {
+        let to = d.join(path);
+        std::fs::create_dir_all(to.parent().unwrap()).unwrap();
+        std::fs::copy(fixture(name).join(path), to).unwrap();
+    }
+    git(d, &["add", "."], date);
+    git(d, &["commit", "-qm", "pages"], date);
+}
+
+/// Appends a line to each of `paths` and commits the change at `date`.
+fn touch_and_commit(d: &Path, paths: &[String], date: &str) {
+    for path in paths {
+        let mut text = std::fs::read_to_string(d.join(path)).unwrap();
+        text.push_str("\nReviewed for this release.\n");
+        std::fs::write(d.join(path), text).unwrap();
+    }
+    git(d, &["add", "."], date);
+    git(d, &["commit", "-qm", "review"], date);
+}
+
+/// `-v1` and `-v2` pages for two lines of a product: the v1 page is the
+/// older by its name, with confidence while the history leaves it alone,
+/// and after a sweep over the whole tree; once a person edits the v1 page
+/// on its own months after v2 was added, both are kept up, and the
+/// order is uncertain.
+#[test]
+fn a_page_marked_older_but_kept_up_since_is_not_retired_for_certain() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let (v1, v2) = ("stores/setup-cache-v1.md", "stores/setup-cache-v2.md");
+    git(d, &["init", "-q"], "2024-01-10T10:00:00Z");
+    std::fs::copy(fixture("product-lines").join(".vaultlint.toml"), d.join(".vaultlint.toml")).unwrap();
+    commit_from_fixture(d, "product-lines", &[v1], "2024-01-10T10:00:00Z");
+    commit_from_fixture(d, "product-lines", &[v2], "2024-02-06T10:00:00Z");
+    let (pairs, _) = found(d, &[]);
+    assert_eq!(pairs, owned(&[(v1, v2, "confident")]));
+    // A sweep over every page says nothing of who keeps which up.
+    let mut sweep: Vec<String> = (0..120).map(|n| format!("other/page-{n}.md")).collect();
+    for path in &sweep {
+        std::fs::create_dir_all(d.join("other")).unwrap();
+        std::fs::write(d.join(path), format!("# Page {path}\n")).unwrap();
+    }
+    git(d, &["add", "."], "2024-03-01T10:00:00Z");
+    git(d, &["commit", "-qm", "other pages"], "2024-03-01T10:00:00Z");
+    sweep.extend([v1.to_string(), v2.to_string()]);
+    touch_and_commit(d, &sweep, "2024-04-01T10:00:00Z");
+    let (pairs, _) = found(d, &[]);
+    assert_eq!(pairs, owned(&[(v1, v2, "confident")]));
+    touch_and_commit(d, &[v1.to_string()], "2024-08-14T10:00:00Z");
+    let (pairs, json) = found(d, &[]);
+    assert_eq!(pairs, owned(&[(v1, v2, "uncertain")]), "{json}");
+    let reasons = json["pairs"][0]["reasons"].to_string();
+    assert!(reasons.contains("the older was changed after the newer was made"), "{reasons}");
+}
+
+/// A page copied for another channel and edited there carries an edit
+/// stamp earlier than the page it came from, edited since: the stamps
+/// make the copy the older with confidence, but git added it long after
+/// the page, so the order is uncertain.
+#[test]
+fn edit_stamps_that_git_contradicts_order_nothing_for_certain() {
+    let (copy, page) = ("plugin/linking-notes.md", "wiki/linking-notes.md");
+    let (pairs, _) = found(&fixture("channel-copy"), &["--no-git"]);
+    assert_eq!(pairs, owned(&[(copy, page, "confident")]));
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    git(d, &["init", "-q"], "2021-09-01T10:00:00Z");
+    std::fs::copy(fixture("channel-copy").join(".vaultlint.toml"), d.join(".vaultlint.toml")).unwrap();
+    commit_from_fixture(d, "channel-copy", &[page], "2021-09-01T10:00:00Z");
+    commit_from_fixture(d, "channel-copy", &[copy], "2022-05-10T10:00:00Z");
+    let (pairs, json) = found(d, &[]);
+    assert_eq!(pairs, owned(&[(copy, page, "uncertain")]), "{json}");
+    let reasons = json["pairs"][0]["reasons"].to_string();
+    assert!(reasons.contains("but git added the newer first"), "{reasons}");
+}

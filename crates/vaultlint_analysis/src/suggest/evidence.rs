@@ -83,6 +83,12 @@ pub enum Evidence {
     HistoryOverrulesWords,
     /// The names agree on an order that the git history reverses.
     HistoryDisagrees,
+    /// Given after edit times: git added the note they make the newer a
+    /// day or more before the other.
+    AddedTheOtherWay,
+    /// Another note is as likely the older's successor, and nothing
+    /// orders the two candidates: the path of that other note.
+    SuccessorUnclear { other: String },
     /// The note a word in the names marks as older was changed in git a
     /// day or more after the other was first committed: the two are kept
     /// side by side (a page for each release line), as far as the history
@@ -226,6 +232,8 @@ impl fmt::Display for Evidence {
             Evidence::HistoryOverrulesWords => f.write_str("whatever the words in the names say"),
             Evidence::HistoryDisagrees => f.write_str("but the git history has them the other way"),
             Evidence::OlderChangedSince => f.write_str("but the older was changed after the newer was made"),
+            Evidence::AddedTheOtherWay => f.write_str("but git added the newer first"),
+            Evidence::SuccessorUnclear { other } => write!(f, "but {other} could as well be its successor"),
             Evidence::UncertainInAnotherLanguage => {
                 f.write_str("uncertain as the same pair in another language")
             }

@@ -24,6 +24,9 @@ pub struct History {
     /// Per path, the commits that changed it in place, numbered as read,
     /// among those that change at most [`FEW_PATHS`] paths.
     edits: HashMap<String, Vec<u32>>,
+    /// Per path, when the last of those commits changed it: when a person
+    /// last kept it up, sweeps aside.
+    kept_up: HashMap<String, i64>,
     /// Per path added by a move (a commit that deleted another path with
     /// the same text, or one of the same name in the same folder, its
     /// version markers aside), the path it was moved from: a folder
@@ -46,6 +49,7 @@ const FEW_PATHS: usize = 100;
 #[derive(Default)]
 struct Commit {
     number: u32,
+    time: i64,
     changes: usize,
     edited: Vec<String>,
     added: Vec<(String, u64)>,
@@ -111,6 +115,7 @@ impl History {
                 text = rest;
                 self.edited(&mut commit);
                 commit.number += 1;
+                commit.time = time.unwrap_or_default();
             }
             match meta.take() {
                 None if text.starts_with(':') => meta = Some(text.to_string()),
@@ -200,6 +205,8 @@ impl History {
         let edited = std::mem::take(&mut commit.edited);
         if std::mem::take(&mut commit.changes) <= FEW_PATHS {
             for path in edited {
+                // Newest first: the first seen is the last.
+                self.kept_up.entry(path.clone()).or_insert(commit.time);
                 self.edits.entry(path).or_default().push(commit.number);
             }
         }
@@ -246,6 +253,12 @@ impl History {
         let Some(held) = self.held.get(b).filter(|_| blob != b_now) else { return false };
         // Newest first: the last time `b` held `a`'s text, then before it.
         held.iter().position(|&h| h == blob).is_some_and(|last| !held[last + 1..].contains(&b_now))
+    }
+
+    /// Whether `path` was changed in place, by a commit of a few paths, at
+    /// `time` or after: kept up by a person then, not only swept over.
+    pub fn kept_up_since(&self, path: &str, time: i64) -> bool {
+        self.kept_up.get(path).is_some_and(|&last| last >= time)
     }
 
     /// How many commits changed both `a` and `b` in place, each of them

@@ -49,12 +49,21 @@ pub(super) fn settle_by_history(
             matches!(&pairs[i].order_evidence[..], [only] if dates(only))
         })
         .collect();
-    if open.is_empty() && last_edited.is_empty() {
+    // Ordered by version markers in their names (`-v1`, `-v2`): where the
+    // one marked older is still kept up long after the other was added,
+    // the two are a page for each line of a product, both in force.
+    let marked: Vec<usize> = (0..pairs.len())
+        .filter(|&i| pairs[i].direction == Direction::Confident && !pairs[i].by_words)
+        .filter(|&i| !pairs[i].any_evidence(Evidence::from_release_folders))
+        .filter(|&i| pairs[i].order_evidence.iter().any(|e| matches!(e, Evidence::MarkersInOrder { .. })))
+        .collect();
+    if open.is_empty() && last_edited.is_empty() && marked.is_empty() {
         return;
     }
     let mut paths: Vec<&str> = open
         .iter()
         .chain(&last_edited)
+        .chain(&marked)
         .flat_map(|&i| [pairs[i].older, pairs[i].newer])
         .filter_map(|id| facts[id].as_ref().map(|f| f.note.path.as_str()))
         .collect();
@@ -70,6 +79,28 @@ pub(super) fn settle_by_history(
         if commits >= KEPT_TOGETHER {
             pair.direction = Direction::Uncertain;
             pair.order_evidence.push(Evidence::ChangedTogether { commits });
+            continue;
+        }
+        // A last edit says when a note was touched, not when its text was
+        // written: a page copied from another and edited since (a copy for
+        // another channel) can carry the earlier stamp.
+        let first = |f: &Facts| history.first.get(&f.note.path).copied();
+        if let (Some(older), Some(newer)) = (first(fa), first(fb))
+            && newer + DAY <= older
+        {
+            pair.direction = Direction::Uncertain;
+            pair.order_evidence.push(Evidence::AddedTheOtherWay);
+        }
+    }
+    for i in marked {
+        let pair = &mut pairs[i];
+        let (Some(fa), Some(fb)) = (facts[pair.older].as_deref(), facts[pair.newer].as_deref()) else {
+            continue;
+        };
+        let made = history.first.get(&fb.note.path).copied();
+        if made.is_some_and(|made| history.kept_up_since(&fa.note.path, made + DAY)) {
+            pair.direction = Direction::Uncertain;
+            pair.order_evidence.push(Evidence::OlderChangedSince);
         }
     }
     for i in open {
@@ -152,6 +183,41 @@ fn substituted(a: &Normalized, b: &Normalized) -> bool {
     let (wa, wb): (Vec<&str>, Vec<&str>) = (subject_words(a).collect(), subject_words(b).collect());
     let own = |x: &[&str], y: &[&str]| x.iter().any(|w| !y.contains(w) && w.chars().any(char::is_alphabetic));
     wa.iter().any(|w| wb.contains(w)) && own(&wa, &wb) && own(&wb, &wa)
+}
+
+/// A note with two successors that nothing orders between them (two
+/// variants of a page made from it, one per channel or trial) has no one
+/// successor to declare: each of its pairs is uncertain, naming the other.
+/// Where the two are ordered (a release chain), the newest is the one.
+pub(super) fn successors_unclear(pairs: &mut [Pair], vault: &vaultlint_model::vault::Vault) {
+    let key = |a: usize, b: usize| (a.min(b), a.max(b));
+    let unordered: HashSet<(usize, usize)> =
+        pairs.iter().filter(|p| p.direction == Direction::Uncertain).map(|p| key(p.older, p.newer)).collect();
+    if unordered.is_empty() {
+        return;
+    }
+    let mut by_older: std::collections::BTreeMap<usize, Vec<usize>> = std::collections::BTreeMap::new();
+    for (i, p) in pairs.iter().enumerate().filter(|(_, p)| p.direction == Direction::Confident) {
+        by_older.entry(p.older).or_default().push(i);
+    }
+    let mut unclear: Vec<(usize, usize)> = Vec::new();
+    for successors in by_older.values().filter(|s| s.len() > 1) {
+        for (n, &i) in successors.iter().enumerate() {
+            for &j in &successors[n + 1..] {
+                if unordered.contains(&key(pairs[i].newer, pairs[j].newer)) {
+                    unclear.extend([(i, pairs[j].newer), (j, pairs[i].newer)]);
+                }
+            }
+        }
+    }
+    for (i, other) in unclear {
+        let pair = &mut pairs[i];
+        if pair.direction == Direction::Confident {
+            pair.direction = Direction::Uncertain;
+            pair.order_evidence
+                .push(Evidence::SuccessorUnclear { other: vault.notes[other].path.to_string() });
+        }
+    }
 }
 
 /// One pair written in several languages (`en/download/index.md` and
