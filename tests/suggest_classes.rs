@@ -1346,3 +1346,31 @@ fn edit_stamps_that_git_contradicts_order_nothing_for_certain() {
     let reasons = json["pairs"][0]["reasons"].to_string();
     assert!(reasons.contains("but git added the newer first"), "{reasons}");
 }
+
+/// Beside release folders, the live folder is compared as any folder is:
+/// an old copy of a page left there (`producers-old.md`) is its older
+/// version; two pages that a release folder holds too (`frame/press.md`
+/// and `page/press.md`) are two pages, and so is a new page made from
+/// their skeleton. Asked for the folder alone, the answer is the same.
+#[test]
+fn an_old_copy_in_the_live_folder_is_found_beside_release_folders() {
+    let expected = owned(&[("docs/guides/producers-old.md", "docs/guides/producers.md", "confident")]);
+    let (whole, json) = found(&fixture("live-folder-drafts"), &["--no-git", "--min-score", "0"]);
+    assert_eq!(whole, expected, "{json}");
+    let docs = fixture("live-folder-drafts").join("docs");
+    let root = fixture("live-folder-drafts");
+    let (code, json) = common::suggest_json(&docs, &["--no-git", "--root", root.to_str().unwrap()]);
+    assert_eq!(code, 0, "{json}");
+    let mut listed = pairs(&json);
+    listed.sort();
+    assert_eq!(listed, expected, "{json}");
+}
+
+/// A year's index page (`programs/mentoring/2022/README.md`, titled with
+/// its year) beside the index of the folder holding it is that year's
+/// page, which the folder's index links to: no pair, at any threshold.
+#[test]
+fn a_year_folders_index_is_no_version_of_its_parents() {
+    let (pairs, json) = found(&fixture("folder-indexes"), &["--no-git", "--min-score", "0"]);
+    assert_eq!(pairs, owned(&[]), "{json}");
+}

@@ -315,17 +315,26 @@ impl VersionRoots {
     }
 
     /// Whether two notes are different pages of one set of release
-    /// folders: different paths under one root, or under two roots where
-    /// either path exists under the other root too (so neither is the
-    /// other renamed). Template siblings (`install-android.md` and
+    /// folders: different paths under one release root, or under two roots
+    /// where either path exists under the other root too (so neither is
+    /// the other renamed). Template siblings (`install-android.md` and
     /// `install-ios.md`) are such pages, however much text they share.
+    /// Two pages under the newest root are two pages where an older root
+    /// holds both too; otherwise they are compared as any two notes are:
+    /// the live folder is where a page's old copy or draft is left, as it
+    /// is in a vault with no release folders.
     pub fn different_pages(&self, a: NoteId, b: NoteId) -> bool {
         let (Some(x), Some(y)) = (self.placed[a].as_ref(), self.placed[b].as_ref()) else { return false };
         if x.set != y.set || x.relative == y.relative {
             return false;
         }
-        x.rank == y.rank
-            || self.pages.contains(&(x.set, y.rank, x.relative.clone()))
+        if x.rank == y.rank {
+            let holds =
+                |rank: usize, page: &Placed| self.pages.contains(&(x.set, rank, page.relative.clone()));
+            let newest = x.rank + 1 == self.sets[x.set].roots.len();
+            return !newest || (0..x.rank).any(|rank| holds(rank, x) && holds(rank, y));
+        }
+        self.pages.contains(&(x.set, y.rank, x.relative.clone()))
             || self.pages.contains(&(y.set, x.rank, y.relative.clone()))
     }
 

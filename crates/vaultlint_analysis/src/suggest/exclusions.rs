@@ -634,6 +634,24 @@ pub(super) fn logged_apart(a: &Facts, b: &Facts, signals: &Signals) -> bool {
     if alike && signals.content < SAME_TEXT && matches!(years, (Some(x), Some(y)) if x != y) {
         return true;
     }
+    // A year's index page (`programs/2022/README.md`, titled with its
+    // year) beside the index of the folder holding it: the year's own
+    // page, which the folder's links to, unless most of the text is one
+    // (a snapshot of the index filed under its year).
+    let index = |f: &Facts| f.path.name.is_generic();
+    let year_index = |x: &Facts, year: Option<u16>, y: &Facts| {
+        let (inner, outer) = (x.note.folder(), y.note.folder());
+        year.is_some()
+            && index(x)
+            && index(y)
+            && inner != outer
+            && vaultlint_core::paths::folder_within(outer, inner)
+    };
+    if signals.content < super::compare::MOSTLY_SHARED
+        && (year_index(a, years.0, b) || year_index(b, years.1, a))
+    {
+        return true;
+    }
     let in_posts = |f: &Facts| {
         let posts = |folder: &str| POST_FOLDERS.iter().any(|p| p.eq_ignore_ascii_case(folder));
         f.note.folder().split('/').any(posts)
