@@ -1374,3 +1374,23 @@ fn a_year_folders_index_is_no_version_of_its_parents() {
     let (pairs, json) = found(&fixture("folder-indexes"), &["--no-git", "--min-score", "0"]);
     assert_eq!(pairs, owned(&[]), "{json}");
 }
+
+/// Chinese puts no space between words: a word set in bold in each line
+/// of a note leaves most of its text shared with the copy it was made
+/// from, which is found, the right way round.
+#[test]
+fn an_edit_inside_a_chinese_sentence_keeps_the_rest_shared() {
+    let (pairs, json) = found(&fixture("cjk-edits"), &["--no-git"]);
+    assert_eq!(pairs, owned(&[("学习/番茄工作法-old.md", "学习/番茄工作法.md", "confident")]), "{json}");
+    let shared = json["pairs"][0]["signals"]["content"].as_f64().unwrap();
+    assert!(shared > 0.75, "{json}");
+}
+
+/// Two definitions written from one pattern (`precision` and `recall`),
+/// under names with nothing alike, share half their text: their created
+/// dates do not make one the other's replacement with confidence.
+#[test]
+fn two_concepts_from_one_pattern_are_not_ordered_with_confidence() {
+    let (pairs, json) = found(&fixture("concept-definitions"), &["--no-git", "--min-score", "0"]);
+    assert_eq!(pairs, owned(&[("notes/precision.md", "notes/recall.md", "uncertain")]), "{json}");
+}

@@ -235,7 +235,20 @@ fn words(text: &str, mut each: impl FnMut(u64)) {
         }
         let c = text[i..].chars().next().expect("a char starts here");
         i += c.len_utf8();
-        if c.is_alphanumeric() {
+        if written_unspaced(c) {
+            // Chinese and Japanese put no space between words: each
+            // character is a word, so that an edit inside a sentence
+            // (a word set in bold, a phrase added) leaves the rest of
+            // the sentence's shingles as they were.
+            if let Some(h) = word.take() {
+                each(h);
+            }
+            let mut buf = [0u8; 4];
+            c.encode_utf8(&mut buf).as_bytes().iter().for_each(|&byte| word.push(byte));
+            if let Some(h) = word.take() {
+                each(h);
+            }
+        } else if c.is_alphanumeric() {
             let mut buf = [0u8; 4];
             for lower in c.to_lowercase() {
                 for &byte in lower.encode_utf8(&mut buf).as_bytes() {
@@ -249,6 +262,18 @@ fn words(text: &str, mut each: impl FnMut(u64)) {
     if let Some(h) = word.take() {
         each(h);
     }
+}
+
+/// Whether `c` is written without spaces between words: a Chinese or
+/// Japanese ideograph, or a kana. (Korean spaces its words.)
+fn written_unspaced(c: char) -> bool {
+    matches!(c,
+        '\u{3040}'..='\u{30ff}'   // hiragana, katakana
+        | '\u{3400}'..='\u{4dbf}' // ideographs, extension A
+        | '\u{4e00}'..='\u{9fff}' // ideographs
+        | '\u{f900}'..='\u{faff}' // compatibility ideographs
+        | '\u{20000}'..='\u{2fa1f}' // ideographs, extensions B to F
+    )
 }
 
 /// Where an element that holds no prose of the note's own ends, for one
@@ -514,6 +539,20 @@ mod tests {
         assert!(!Fingerprint::well_formed(&[1, 0, 0, 5, 5]));
         assert!(!Fingerprint::well_formed(&[1, 0, u32::MAX, u32::MAX]));
         assert!(!Fingerprint::well_formed(&[1, 0]));
+    }
+
+    #[test]
+    fn chinese_and_japanese_characters_are_words() {
+        let shingles = |text: &str| {
+            let mut words = Vec::new();
+            super::words(text, |h| words.push(h));
+            words.windows(SHINGLE).map(shingle).collect::<std::collections::HashSet<u32>>()
+        };
+        let plain = shingles("把一天的工作分成若干个二十五分钟的时段，每个时段只做一件事。");
+        let bold = shingles("把一天的工作分成若干个**二十五分钟**的时段，每个时段只做一件事。");
+        assert!(plain.intersection(&bold).count() * 10 >= plain.len() * 8);
+        let kana = shingles("ノートを開いてから、リンクを貼ります。");
+        assert!(kana.len() > 10);
     }
 
     #[test]

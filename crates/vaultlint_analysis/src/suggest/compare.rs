@@ -224,15 +224,20 @@ pub(super) fn earned(direction: Direction, content: f64) -> Direction {
 
 /// What the notes' dates say of the order is `confident` only for notes
 /// that are plainly one document: the same name or title (markers
-/// aside), most of their text, or half of it in one folder (a note
-/// renamed where it was). Two notes on one subject, or one quoting the
+/// aside), most of their text, or half of it in one folder under alike
+/// names (a note renamed where it was). Two notes on one subject, or one quoting the
 /// other from elsewhere, have dates, but they may be no versions at all.
 /// (A marker in a name is a person saying the note is a version.)
 pub(super) fn earned_by(verdict: &Verdict, signals: &Signals, a: &Note, b: &Note) -> Direction {
     let one_folder = a.folder() == b.folder();
     let one_name = a.stem().eq_ignore_ascii_case(b.stem());
     let named = signals.name == 1.0 || signals.title == Some(1.0);
-    let shared = if one_folder { HALF_SHARED } else { MOSTLY_SHARED };
+    // Half the text makes a note renamed where it was, under a name like
+    // its own; two names with nothing alike (`standard_deviation` and
+    // `variance`) are two concepts written from one pattern, unless most
+    // of the text is one.
+    let alike = signals.name >= HALF_SHARED || signals.title.is_some_and(|t| t >= HALF_SHARED);
+    let shared = if one_folder && alike { HALF_SHARED } else { MOSTLY_SHARED };
     // A word in a file name (`new`, `copy`) may be the subject
     // (`3d-graph-new` is another plugin, `copy-publish-url` one that
     // copies): it orders two notes with confidence only if they are mostly
