@@ -22,9 +22,11 @@ pub fn check(cx: &super::Context, out: &mut Vec<Diagnostic>) {
 /// A vault's own numeric dates (`15-05-2026`, `05/15/2026`): which key's
 /// values put the day first, and which the month. A vault learns it from
 /// its values: at least [`NumericOrders::CONVENTION`] of them under one
-/// key, one with a first number past 12 and none with a second (the day
-/// first), or the other way round. Such a value is the vault's own way of
-/// writing a date, not a finding; one its order makes no day (`31-02-2026`)
+/// key, with a first number past 12 [`NumericOrders::MAJORITY`] times as
+/// often as a second (the day first), or the other way round; a key whose
+/// own values do not say follows the vault's other date keys. Such a value
+/// is the vault's own way of writing a date, not a finding; one its order
+/// makes no day (`31-02-2026`, or `29/01/2024` where the month comes first)
 /// still is. The lifecycle reads ISO dates only, so its keys learn nothing.
 struct NumericOrders {
     day_first: HashMap<String, bool>,
@@ -42,10 +44,25 @@ struct NumericOrders {
 impl NumericOrders {
     /// Fewer values than this under a key are a slip, not a convention.
     const CONVENTION: usize = 3;
+    /// How many times the values that can only be read one way must
+    /// outnumber those that can only be read the other: a template that
+    /// says `mm/dd/yyyy` still meets the odd author who wrote the day first.
+    const MAJORITY: usize = 5;
+
+    /// Whether values `(count, first past 12, second past 12)` put the
+    /// day first; `None` where they do not say.
+    fn order_of((count, first, second): (usize, usize, usize)) -> Option<bool> {
+        let outnumbers = |x: usize, y: usize| x > 0 && y * Self::MAJORITY <= x;
+        match count >= Self::CONVENTION {
+            true if outnumbers(first, second) => Some(true),
+            true if outnumbers(second, first) => Some(false),
+            _ => None,
+        }
+    }
 
     fn of(vault: &Vault) -> NumericOrders {
-        // Per key: values seen, and whether a first or second number was past 12.
-        let mut seen: HashMap<&str, (usize, bool, bool)> = HashMap::new();
+        // Per key: values seen, and how many had a first or second number past 12.
+        let mut seen: HashMap<&str, (usize, usize, usize)> = HashMap::new();
         // Per key: its dates in words, which few vaults write.
         let mut worded: HashMap<&str, usize> = HashMap::new();
         let fields = || {
@@ -70,7 +87,7 @@ impl NumericOrders {
             let learns = keys::find(key).is_some_and(|k| k.role == keys::Role::Date);
             if learns && let Some((first, second, _)) = numeric(text) {
                 let entry = seen.entry(key).or_default();
-                *entry = (entry.0 + 1, entry.1 || first > 12, entry.2 || second > 12);
+                *entry = (entry.0 + 1, entry.1 + usize::from(first > 12), entry.2 + usize::from(second > 12));
             }
         }
         // Only for the keys some note dates in words: how many of their
@@ -87,10 +104,11 @@ impl NumericOrders {
                 }
             }
         }
+        let all = seen.values().fold((0, 0, 0), |(n, f, s), &(n2, f2, s2)| (n + n2, f + f2, s + s2));
+        let vault_order = Self::order_of(all);
         let day_first = seen
             .into_iter()
-            .filter(|&(_, (count, first, second))| count >= Self::CONVENTION && first != second)
-            .map(|(key, (_, first, _))| (key.to_string(), first))
+            .filter_map(|(key, values)| Some((key.to_string(), Self::order_of(values).or(vault_order)?)))
             .collect();
         NumericOrders { day_first, written, unpadded }
     }
@@ -137,9 +155,16 @@ fn unreadable(key: &str, text: &str, orders: &NumericOrders) -> String {
         let weekday = format!("{}{}", weekday[..1].to_ascii_uppercase(), &weekday[1..]);
         return format!("`{key}` is `{text}`, but {day} is a {weekday}");
     }
-    match numeric(text) {
-        Some((first, second, _)) if first <= 12 && second <= 12 && !orders.day_first.contains_key(key) => {
+    match (numeric(text), orders.day_first.get(key)) {
+        (Some((first, second, _)), None) if first <= 12 && second <= 12 => {
             format!("`{key}` is `{text}`, which may put the day or the month first")
+        }
+        (Some((first, second, year)), Some(&day_first))
+            if date::days_in_month(year, (if day_first { first } else { second }) as u8)
+                .is_some_and(|days| (if day_first { second } else { first }) <= u16::from(days)) =>
+        {
+            let (this, vault) = if day_first { ("month", "day") } else { ("day", "month") };
+            format!("`{key}` is `{text}`, which puts the {this} first, where the vault's dates put the {vault} first")
         }
         _ => format!("`{key}` is `{text}`, which is not a date"),
     }
