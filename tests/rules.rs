@@ -527,7 +527,8 @@ fn templates_are_never_findings() {
     // No settings name a templates folder: the templates are known by
     // their folders at any depth (`01 Templates`, `00 Meta/Templates`,
     // Hugo's `archetypes`), their name (`_template.md`) or what they hold
-    // (Templater tags). Placeholders that break YAML, a fragment that never
+    // (Templater tags; keys described in angle brackets, as `rfc-x.md`
+    // describes each field). Placeholders that break YAML, a fragment that never
     // closes its frontmatter, a default status, an old review date and a
     // link to a retired note are all the template's, not findings; a key
     // written twice is the one mistake reported.

@@ -510,7 +510,7 @@ impl Note {
         // a template's placeholders. Anything else is planned from the file
         // read again: at a million notes the text took 80 MB.
         let declares = Side::ALL.iter().any(|&side| note.declaration(side).is_some());
-        if declares || head.contains("{{") || head.contains("<%") {
+        if declares || crate::template::placeholder_breaks(head, None) {
             note.head = Some(head.into());
         }
         let scope = crate::scope::Scope::of(&note.fields, reading.scope_keys);

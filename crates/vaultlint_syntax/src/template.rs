@@ -95,6 +95,61 @@ pub fn by_content(head: &str, body: &str, opened: Openings) -> bool {
     let filled = || head.lines().any(dated);
     (Openings::of(head).template && head.lines().any(|line| placeholder_value(line, true)) && !filled())
         || (opened.template && crate::markdown::prose_lines(body).any(|line| placeholder_value(line, false)))
+        || (memchr::memchr(b'<', head.as_bytes()).is_some() && described(head) && !filled())
+}
+
+/// Whether a frontmatter holds placeholders where a template's YAML may
+/// break: Templater tags or `{{...}}` anywhere, or a key described in
+/// angle brackets on the line at byte `at` (where its YAML broke), or on
+/// any line when `at` is `None`.
+pub fn placeholder_breaks(head: &str, at: Option<usize>) -> bool {
+    if head.contains("{{") || head.contains("<%") {
+        return true;
+    }
+    match at {
+        Some(at) if head.is_char_boundary(at) => {
+            let start = head[..at].rfind('\n').map_or(0, |i| i + 1);
+            let end = head[at..].find('\n').map_or(head.len(), |i| at + i);
+            described_line(&head[start..end]) == Some(true)
+        }
+        Some(_) => false,
+        None => head.lines().any(|line| described_line(line) == Some(true)),
+    }
+}
+
+/// Whether more than [`DESCRIBED_SHARE`] of a frontmatter's keys, and at
+/// least [`DESCRIBED_KEYS`], hold a description of what to write in angle
+/// brackets (`title: <SIP title>`, `status: <Draft>`), as the template of
+/// a proposals repository does: its file is named for no template
+/// (`sip-x.md`), and its YAML may not parse. A proposal that left its
+/// optional fields unfilled still has its own number and title.
+fn described(head: &str) -> bool {
+    let (mut given, mut described) = (0, 0);
+    for found in head.lines().filter_map(described_line) {
+        given += 1;
+        described += usize::from(found);
+    }
+    described >= DESCRIBED_KEYS && described * DESCRIBED_SHARE.1 > given * DESCRIBED_SHARE.0
+}
+
+/// The fewest keys described in angle brackets that make a template.
+const DESCRIBED_KEYS: usize = 3;
+/// The share of its keys a template describes: two thirds.
+const DESCRIBED_SHARE: (usize, usize) = (2, 3);
+
+/// For a top-level `key: value` line with a value, whether the value is a
+/// description in angle brackets; `None` for any other line.
+fn described_line(line: &str) -> Option<bool> {
+    if line.starts_with([' ', '\t', '-', '#']) {
+        return None;
+    }
+    let (_, value) = line.split_once(':')?;
+    let value = value.trim();
+    if value.is_empty() {
+        return None;
+    }
+    let tag = value.starts_with("<!--") || value.starts_with("<%");
+    Some(value.starts_with('<') && value[1..].contains('>') && !tag)
 }
 
 /// Whether a frontmatter line gives a date key a date (`created:
@@ -254,6 +309,27 @@ mod tests {
         assert!(!content("---\ncreated: 2026-01-29\nurl: \"{{url}}\"\n---\n", ""));
         assert!(content("---\ncreated: {{date}}\nurl: \"{{url}}\"\n---\n", ""));
         assert!(content("---\nmodified: <% tp.file.last_modified_date() %>\n---\n", ""));
+    }
+
+    #[test]
+    fn keys_described_in_angle_brackets_make_a_template() {
+        let form = "---\nrfc: <to be assigned>\ntitle: <RFC title>\nstatus: <Draft>\nauthor: <names: with a colon>\ncreated: <yyyy-mm-dd>\n---\n";
+        assert!(content(form, "Copy this file to start a proposal.\n"));
+        // A proposal that kept a bracket or two, or a mail address, is a note.
+        let kept = "---\nrfc: 12\ntitle: Faster sync\nstatus: Draft\nauthor: Ana <ana@example.com>\ncreated: <2023-10-11>\n---\n";
+        assert!(!content(kept, ""));
+        assert!(!content("---\ntitle: <b>Bold</b> claims\nnote: <!-- hidden -->\n---\n", ""));
+        // Half its keys left as the template describes them: still a proposal.
+        let half = "---\nrfc: 57\ntitle: Block limits\nstatus: Draft\ncreated: <mm/dd/yyyy>\nupdated: <mm/dd/yyyy>\nrequires: <RFC numbers>\n---\n";
+        assert!(!content(half, ""));
+        // The YAML of a template broke where a description holds a colon,
+        // and of another after a quoted value, which every note copies.
+        let at = form.find("with a colon").unwrap();
+        assert!(placeholder_breaks(form, Some(at)));
+        assert!(!placeholder_breaks(form, Some(0)));
+        let quoted = "---\nrfc: \"<to be assigned>\" <!-- keep the quotes -->\ntitle: <RFC title>\n---\n";
+        assert!(!placeholder_breaks(quoted, Some(quoted.find("<!--").unwrap())));
+        assert!(!placeholder_breaks("---\nt: é\n", Some(8)));
     }
 
     #[test]

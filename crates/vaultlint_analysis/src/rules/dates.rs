@@ -164,7 +164,9 @@ fn unreadable(key: &str, text: &str, orders: &NumericOrders) -> String {
                 .is_some_and(|days| (if day_first { second } else { first }) <= u16::from(days)) =>
         {
             let (this, vault) = if day_first { ("month", "day") } else { ("day", "month") };
-            format!("`{key}` is `{text}`, which puts the {this} first, where the vault's dates put the {vault} first")
+            format!(
+                "`{key}` is `{text}`, which puts the {this} first, where the vault's dates put the {vault} first"
+            )
         }
         _ => format!("`{key}` is `{text}`, which is not a date"),
     }

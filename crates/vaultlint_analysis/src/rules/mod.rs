@@ -158,7 +158,9 @@ pub fn run(input: &Input, focus: Option<&Focus>, options: &Options) -> (Vec<Diag
     out.retain(|d| match vault.id_of(&d.path) {
         Some(id) if vault.is_template(id) => {
             d.code == Code::InvalidFrontmatter
-                && !vault.notes[id].head().is_some_and(|h| h.contains("{{") || h.contains("<%"))
+                && !vault.notes[id].head().is_some_and(|head| {
+                    vaultlint_syntax::template::placeholder_breaks(head, d.span.map(|s| s.offset()))
+                })
                 && !d.message.starts_with("frontmatter is not closed")
         }
         _ => true,
