@@ -1,7 +1,7 @@
 //! The `vaultlint` binary: parses the command line, runs the subcommand
 //! (see `vaultlint::embed` and `vaultlint::run`), writes its output and
-//! maps the result to an exit status: 0 clean, 1 findings that fail the run, 2 a usage or fatal
-//! error.
+//! maps the result to an exit status: 0 clean, 1 findings that fail the
+//! run, 2 a usage or fatal error.
 
 use std::process::ExitCode;
 
