@@ -5,6 +5,7 @@
 //! The work itself is done by the `vaultlint_*` library crates.
 
 pub mod cli;
+pub mod embed;
 pub mod generate;
 pub mod output;
 pub mod review;

@@ -187,8 +187,10 @@ fn finish_check(
     // A fix that could not be made fails the run.
     let failed = report.failed(args.strict) || (mode == Mode::Fix && !checked.skipped.is_empty());
     // Freeing a large vault note by note takes a noticeable share of the
-    // run; the process is about to end, which frees it at once.
-    std::mem::forget(checked);
+    // run; when the process is about to end, the exit frees it at once.
+    if crate::embed::process_ends_after_run() {
+        std::mem::forget(checked);
+    }
     Ok((text, status(failed)))
 }
 

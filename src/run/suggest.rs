@@ -47,7 +47,9 @@ pub fn suggest(args: &SuggestArgs, cli: &Cli, style: Style) -> Outcome {
         }
         SuggestFormat::Json => output::suggest::json(&found, &settings.root().to_string_lossy()),
     };
-    std::mem::forget(found);
+    if crate::embed::process_ends_after_run() {
+        std::mem::forget(found);
+    }
     Ok((text, if unread { FATAL } else { 0 }))
 }
 
