@@ -1386,9 +1386,10 @@ fn an_edit_inside_a_chinese_sentence_keeps_the_rest_shared() {
     assert!(shared > 0.75, "{json}");
 }
 
-/// Two definitions written from one pattern (`precision` and `recall`),
-/// under names with nothing alike, share half their text: their created
-/// dates do not make one the other's replacement with confidence.
+/// Two short definitions written from one pattern (`precision` and
+/// `recall`), under names with nothing alike, share half their text:
+/// their created dates do not make one the other's replacement with
+/// confidence.
 #[test]
 fn two_concepts_from_one_pattern_are_not_ordered_with_confidence() {
     let (pairs, json) = found(&fixture("concept-definitions"), &["--no-git", "--min-score", "0"]);

@@ -23,6 +23,10 @@ pub(super) const HALF_SHARED: f64 = 0.5;
 /// Below this much shared text, only one file name (a note and its copy
 /// in an archive folder) lets a pair be ordered with confidence.
 const SLIGHT_CONTENT: f64 = 0.1;
+/// The distinctive shingles a note needs before half its text shared with
+/// another says more than the pattern both were written from: a
+/// definition of a few sentences has about forty.
+const OWN_TEXT: usize = 64;
 
 /// Scores one candidate pair and orders it by dates, release folders and
 /// names (the history comes later, for the pairs still uncertain).
@@ -225,7 +229,7 @@ pub(super) fn earned(direction: Direction, content: f64) -> Direction {
 /// What the notes' dates say of the order is `confident` only for notes
 /// that are plainly one document: the same name or title (markers
 /// aside), most of their text, or half of it in one folder under alike
-/// names (a note renamed where it was). Two notes on one subject, or one quoting the
+/// names or with text enough of its own (a note renamed where it was). Two notes on one subject, or one quoting the
 /// other from elsewhere, have dates, but they may be no versions at all.
 /// (A marker in a name is a person saying the note is a version.)
 pub(super) fn earned_by(verdict: &Verdict, signals: &Signals, a: &Note, b: &Note) -> Direction {
@@ -233,11 +237,13 @@ pub(super) fn earned_by(verdict: &Verdict, signals: &Signals, a: &Note, b: &Note
     let one_name = a.stem().eq_ignore_ascii_case(b.stem());
     let named = signals.name == 1.0 || signals.title == Some(1.0);
     // Half the text makes a note renamed where it was, under a name like
-    // its own; two names with nothing alike (`standard_deviation` and
+    // its own or long enough to have text of its own; two short notes
+    // under names with nothing alike (`standard_deviation` and
     // `variance`) are two concepts written from one pattern, unless most
     // of the text is one.
     let alike = signals.name >= HALF_SHARED || signals.title.is_some_and(|t| t >= HALF_SHARED);
-    let shared = if one_folder && alike { HALF_SHARED } else { MOSTLY_SHARED };
+    let shared =
+        if one_folder && (alike || signals.substance >= OWN_TEXT) { HALF_SHARED } else { MOSTLY_SHARED };
     // A word in a file name (`new`, `copy`) may be the subject
     // (`3d-graph-new` is another plugin, `copy-publish-url` one that
     // copies): it orders two notes with confidence only if they are mostly
