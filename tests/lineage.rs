@@ -168,3 +168,29 @@ fn release_copies_are_listed_in_release_order() {
         .collect();
     assert_eq!(paths, ["docs/v9/install.md", "docs/v10/install.md", "docs/next/install.md"], "{json}");
 }
+
+/// In a vault of proposals (`Accepted`, `Final`), a `Rejected` or
+/// `Withdrawn` proposal never took effect: it is out of force, and one
+/// that declares it replaces an accepted proposal retires nothing. In a
+/// job search, `rejected` is the vault's own word, and the note stays in
+/// force.
+#[test]
+fn a_rejected_proposal_never_takes_effect() {
+    let map = common::lineage_map(&common::fixture("rejected-proposals"), &[]);
+    let standing = |path: &str| {
+        let entry = &map[&format!("proposals/{path}")];
+        (entry["verdict"].as_str().unwrap().to_string(), entry["standing"].as_str().unwrap().to_string())
+    };
+    assert_eq!(standing("rfc-0001.md"), ("active".into(), "in-force".into()));
+    assert_eq!(standing("rfc-0004.md"), ("stale".into(), "rejected".into()));
+    assert_eq!(standing("rfc-0005.md"), ("stale".into(), "rejected".into()));
+    let (_, json) = common::check_json(&common::fixture("rejected-proposals"), &[]);
+    assert_eq!(json["diagnostics"], serde_json::json!([]), "{json}");
+    let dir = tempfile::tempdir().unwrap();
+    for (name, status) in [("Acme", "rejected"), ("Globex", "accepted"), ("Initech", "applied")] {
+        let text = format!("---\nstatus: {status}\n---\nApplied for the platform role at {name}.\n");
+        std::fs::write(dir.path().join(format!("{name}.md")), text).unwrap();
+    }
+    let map = common::lineage_map(dir.path(), &[]);
+    assert_eq!(map["Acme.md"]["standing"], "in-force");
+}

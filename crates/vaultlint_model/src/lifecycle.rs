@@ -36,6 +36,9 @@ pub enum Standing {
     Expired(Day),
     Revoked,
     Deleted,
+    /// A proposal rejected or withdrawn, in a vault of proposals: it
+    /// never took effect.
+    Rejected,
     Draft,
     Quarantined,
     /// The note, or its frontmatter, could not be read: what it says is
@@ -72,6 +75,7 @@ impl Standing {
             Standing::NotYetInForce(_) => "not-yet-in-force",
             Standing::Expired(_) => "expired",
             Standing::Revoked => "revoked",
+            Standing::Rejected => "rejected",
             Standing::Deleted => "deleted",
             Standing::Draft => "draft",
             Standing::Quarantined => "quarantined",
@@ -90,6 +94,7 @@ impl Standing {
             Standing::NotYetInForce(None) => "is scheduled, with no `effective_from`".into(),
             Standing::Expired(day) => format!("expired on {day}"),
             Standing::Revoked => "is revoked".into(),
+            Standing::Rejected => "was rejected or withdrawn".into(),
             Standing::Deleted => "is deleted".into(),
             Standing::Draft => "is a draft".into(),
             Standing::Quarantined => "is quarantined".into(),
@@ -217,10 +222,40 @@ pub fn lifecycle_word(lower: &str) -> Option<&'static str> {
         .or_else(|| READ_AS.iter().find(|(word, _)| *word == lower).map(|(_, meant)| *meant))
 }
 
+/// The statuses of a proposal that took effect or is on its way to
+/// (improvement proposals, RFCs, decision records). A vault whose notes
+/// use [`PROPOSALS_KEPT`] of them keeps proposals, and there `rejected`
+/// and `withdrawn` say a proposal never took effect; elsewhere (a job
+/// search, a review queue) they are the vault's own words.
+const PROPOSAL_WORDS: &[&str] =
+    &["accepted", "approved", "final", "implemented", "last call", "living", "proposed"];
+
+/// How many of [`PROPOSAL_WORDS`] a vault of proposals uses, each on one
+/// note at least, with at least [`PROPOSAL_NOTES`] notes in all.
+const PROPOSALS_KEPT: usize = 2;
+const PROPOSAL_NOTES: usize = 3;
+
+/// The statuses of a proposal that never took effect, in a vault of proposals.
+pub const PROPOSAL_CLOSED: &[&str] = &["rejected", "withdrawn"];
+
+/// Whether the vault keeps proposals (see [`PROPOSAL_WORDS`]).
+pub fn keeps_proposals(vault: &Vault) -> bool {
+    let mut used = [0usize; PROPOSAL_WORDS.len()];
+    for note in &vault.notes {
+        if let Some((status, _)) = note.status()
+            && let Some(i) = PROPOSAL_WORDS.iter().position(|w| status.eq_ignore_ascii_case(w))
+        {
+            used[i] += 1;
+        }
+    }
+    used.iter().filter(|&&n| n > 0).count() >= PROPOSALS_KEPT && used.iter().sum::<usize>() >= PROPOSAL_NOTES
+}
+
 /// The note's `status` in lower case, a decision record's word read as the
-/// lifecycle word it means; empty when it has none. Most notes have none,
-/// and those that do say it in ASCII: no allocation for them.
-fn status(vault: &Vault, id: NoteId) -> std::borrow::Cow<'_, str> {
+/// lifecycle word it means (and, in a vault that keeps `proposals`, a
+/// rejected or withdrawn one as `rejected`); empty when it has none. Most
+/// notes have none, and those that do say it in ASCII: no allocation for them.
+fn status(vault: &Vault, id: NoteId, proposals: bool) -> std::borrow::Cow<'_, str> {
     let lower: std::borrow::Cow<'_, str> = match vault.notes[id].status() {
         None => return "".into(),
         Some((s, _)) if !s.bytes().any(|b| b.is_ascii_uppercase()) && s.is_ascii() => s.as_str().into(),
@@ -228,6 +263,7 @@ fn status(vault: &Vault, id: NoteId) -> std::borrow::Cow<'_, str> {
     };
     match READ_AS.iter().find(|(word, _)| *word == lower) {
         Some((_, meant)) => (*meant).into(),
+        None if proposals && PROPOSAL_CLOSED.contains(&&*lower) => "rejected".into(),
         // `Superseded by [ADR-0018](0018-x.md)`, as MADR and adr-tools
         // write a replaced decision: superseded, as the word alone is.
         None if NAMES_SUCCESSOR.iter().any(|p| lower.starts_with(p)) => "superseded".into(),
@@ -239,16 +275,17 @@ fn status(vault: &Vault, id: NoteId) -> std::borrow::Cow<'_, str> {
 const NAMES_SUCCESSOR: &[&str] = &["superseded by ", "replaced by "];
 
 /// The note's standing from its own keys alone, ignoring successors.
-fn own(vault: &Vault, id: NoteId, as_of: Day) -> Standing {
+fn own(vault: &Vault, id: NoteId, as_of: Day, proposals: bool) -> Standing {
     let note = &vault.notes[id];
     if !note.parsed {
         return Standing::Unreadable;
     }
     let from = note.day("effective_from");
     let to = note.day("effective_to");
-    let status = status(vault, id);
+    let status = status(vault, id, proposals);
     match &*status {
         "draft" => return Standing::Draft,
+        "rejected" if proposals => return Standing::Rejected,
         "quarantined" => return Standing::Quarantined,
         // Revoked with an end date: in force until then.
         "revoked" | "deleted" if to.is_none_or(|to| to < as_of) => {
@@ -271,11 +308,16 @@ impl Lifecycle {
 
     /// Every note's state on `as_of` within `query` (everywhere: `None`).
     pub fn scoped(vault: &Vault, graph: &Graph, as_of: Day, query: Option<&Scope>) -> Lifecycle {
-        let own: Vec<Standing> = (0..vault.notes.len()).map(|id| own(vault, id, as_of)).collect();
+        let proposals = keeps_proposals(vault);
+        let own: Vec<Standing> = (0..vault.notes.len()).map(|id| own(vault, id, as_of, proposals)).collect();
         let took_effect = |id: NoteId| {
             !matches!(
                 own[id],
-                Standing::Draft | Standing::Quarantined | Standing::NotYetInForce(_) | Standing::Unreadable
+                Standing::Draft
+                    | Standing::Quarantined
+                    | Standing::NotYetInForce(_)
+                    | Standing::Unreadable
+                    | Standing::Rejected
             )
         };
         let scopes = Scopes::new(vault.notes.iter().map(|note| match query {
@@ -321,7 +363,7 @@ impl Lifecycle {
                 current.truncate(MAX_CURRENT);
                 states[id] = State { standing: Standing::Superseded, current };
             } else if own[id] == Standing::InForce {
-                if status(vault, id) == "superseded" && graph.edges[id].is_empty() {
+                if status(vault, id, proposals) == "superseded" && graph.edges[id].is_empty() {
                     states[id].standing = Standing::Superseded;
                 } else {
                     states[id].current = vec![id];

@@ -121,8 +121,13 @@ fn suspect(value: &str) -> Option<Suspect> {
 pub fn check(cx: &super::Context, out: &mut Vec<Diagnostic>) {
     let (vault, graph, life, wanted) = (cx.vault, cx.graph, cx.life(), &cx.wanted[..]);
     let statuses = &cx.options.statuses[..];
+    // A vault of proposals reads `rejected` and `withdrawn` as a proposal
+    // that never took effect.
+    let proposals = vaultlint_model::lifecycle::keeps_proposals(vault);
     let known = |lower: &str| {
-        statuses.iter().any(|s| s == lower) || vaultlint_model::lifecycle::lifecycle_word(lower).is_some()
+        statuses.iter().any(|s| s == lower)
+            || vaultlint_model::lifecycle::lifecycle_word(lower).is_some()
+            || proposals && vaultlint_model::lifecycle::PROPOSAL_CLOSED.contains(&lower)
     };
     // A vault whose statuses are mostly words of its own (`Final`,
     // `Deferred`, `WIP`, as a proposals process or a workflow names them)
