@@ -8,6 +8,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Any
+
+import vaultlint
+from vaultlint._documents import document_path
 
 from conftest import FIXTURES
 
@@ -106,3 +110,16 @@ def table(title: str, unfiltered: list[Outcome], filtered: list[Outcome]) -> str
     widths = [max(len(row[i]) for row in rows) for i in range(len(head))]
     lines = [title] + ["  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip() for row in rows]
     return "\n".join(lines)
+
+
+def notes(vault: vaultlint.Vault, documents: Iterable[Any]) -> list[str]:
+    """The notes the documents (or nodes) come from, vault-relative, first
+    seen first."""
+    found: list[str] = []
+    for document in documents:
+        path = document_path(document.metadata)
+        note = vault.relative(path) if path else None
+        assert note is not None, f"a document with no note: {document.metadata}"
+        if note not in found:
+            found.append(note)
+    return found

@@ -16,7 +16,7 @@ from langchain_core.runnables import RunnableLambda
 
 import vaultlint
 from conftest import TABLES
-from retrieval import AS_OF, RETIRED, TOP_K, VAULT, run, table, words
+from retrieval import AS_OF, RETIRED, TOP_K, VAULT, notes, run, table, words
 from vaultlint._documents import document_path
 from vaultlint.langchain import VaultlintFilter, annotate
 
@@ -31,16 +31,6 @@ def vault() -> vaultlint.Vault:
     return vaultlint.Vault(VAULT, as_of=AS_OF, no_cache=True)
 
 
-def notes(vault: vaultlint.Vault, documents: list[Document]) -> list[str]:
-    """The notes the documents come from, vault-relative, first seen first."""
-    found: list[str] = []
-    for document in documents:
-        path = document_path(document.metadata)
-        note = vault.relative(path) if path else None
-        assert note is not None, f"a document with no note: {document.metadata}"
-        if note not in found:
-            found.append(note)
-    return found
 
 
 def bm25(documents: list[Document], k: int) -> BM25Retriever:

@@ -17,8 +17,7 @@ from llama_index.retrievers.bm25 import BM25Retriever
 
 import vaultlint
 from conftest import TABLES
-from retrieval import AS_OF, RETIRED, TOP_K, VAULT, run, table
-from vaultlint._documents import document_path
+from retrieval import AS_OF, RETIRED, TOP_K, VAULT, notes, run, table
 from vaultlint.llama_index import VaultlintPostprocessor, VaultlintReader, annotate
 
 READERS: dict[str, Callable[[], BaseReader]] = {
@@ -32,16 +31,6 @@ def vault() -> vaultlint.Vault:
     return vaultlint.Vault(VAULT, as_of=AS_OF, no_cache=True)
 
 
-def notes(vault: vaultlint.Vault, nodes: list[BaseNode]) -> list[str]:
-    """The notes the nodes come from, vault-relative, first seen first."""
-    found: list[str] = []
-    for node in nodes:
-        path = document_path(node.metadata)
-        note = vault.relative(path) if path else None
-        assert note is not None, f"a node with no note: {node.metadata}"
-        if note not in found:
-            found.append(note)
-    return found
 
 
 def bm25(nodes: list[BaseNode], top_k: int) -> BM25Retriever:

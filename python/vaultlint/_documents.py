@@ -70,6 +70,13 @@ class Eligibility:
             return bool(entry["in_force"])
         return entry["verdict"] in self.verdicts
 
+    def judged(self, metadata: dict[str, Any]) -> bool:
+        """Adds the note's ``superseded_by``, ``verdict`` and ``current`` to
+        a document's ``metadata``, and says whether to keep the document."""
+        entry = self.entry(metadata)
+        metadata.update(self.annotations(entry))
+        return self.keeps(entry)
+
     @staticmethod
     def annotations(entry: Optional[Mapping[str, Any]]) -> dict[str, Any]:
         """The metadata a document with this entry gets."""

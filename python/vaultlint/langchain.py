@@ -25,12 +25,6 @@ from vaultlint._documents import Eligibility
 __all__ = ["VaultlintFilter", "annotate"]
 
 
-def _judged(eligibility: Eligibility, document: Document) -> bool:
-    """Adds the note's metadata to ``document`` and says whether to keep it."""
-    entry = eligibility.entry(document.metadata)
-    document.metadata.update(Eligibility.annotations(entry))
-    return eligibility.keeps(entry)
-
 
 def annotate(
     documents: Sequence[Document], vault: Union[Vault, StrPath], keep_unmapped: bool = True
@@ -39,7 +33,7 @@ def annotate(
     added to its metadata; none is dropped."""
     eligibility = Eligibility(vault, keep_unmapped=keep_unmapped)
     for document in documents:
-        _judged(eligibility, document)
+        eligibility.judged(document.metadata)
     return list(documents)
 
 
@@ -71,4 +65,4 @@ class VaultlintFilter(BaseDocumentTransformer):
         return self.eligibility.vault
 
     def transform_documents(self, documents: Sequence[Document], **kwargs: Any) -> list[Document]:
-        return [document for document in documents if _judged(self.eligibility, document)]
+        return [document for document in documents if self.eligibility.judged(document.metadata)]

@@ -30,12 +30,6 @@ from vaultlint._documents import Eligibility
 __all__ = ["VaultlintPostprocessor", "VaultlintReader", "annotate"]
 
 
-def _judged(eligibility: Eligibility, node: BaseNode) -> bool:
-    """Adds the note's metadata to ``node`` and says whether to keep it."""
-    entry = eligibility.entry(node.metadata)
-    node.metadata.update(Eligibility.annotations(entry))
-    return eligibility.keeps(entry)
-
 
 def annotate(
     documents: Sequence[BaseNode], vault: Union[Vault, StrPath], keep_unmapped: bool = True
@@ -44,7 +38,7 @@ def annotate(
     ``current`` added to its metadata; none is dropped."""
     eligibility = Eligibility(vault, keep_unmapped=keep_unmapped)
     for document in documents:
-        _judged(eligibility, document)
+        eligibility.judged(document.metadata)
     return list(documents)
 
 
@@ -83,12 +77,12 @@ class VaultlintReader(BaseReader):
         except NotImplementedError:
             documents = self.reader.load_data(*args, **load_kwargs)
         for document in documents:
-            if _judged(self.eligibility, document):
+            if self.eligibility.judged(document.metadata):
                 yield document
 
     def load_data(self, *args: Any, **load_kwargs: Any) -> list[Document]:
         documents = self.reader.load_data(*args, **load_kwargs)
-        return [document for document in documents if _judged(self.eligibility, document)]
+        return [document for document in documents if self.eligibility.judged(document.metadata)]
 
 
 class VaultlintPostprocessor(BaseNodePostprocessor):
@@ -125,4 +119,4 @@ class VaultlintPostprocessor(BaseNodePostprocessor):
     def _postprocess_nodes(
         self, nodes: list[NodeWithScore], query_bundle: Optional[QueryBundle] = None
     ) -> list[NodeWithScore]:
-        return [scored for scored in nodes if _judged(self._eligibility, scored.node)]
+        return [scored for scored in nodes if self._eligibility.judged(scored.node.metadata)]
