@@ -52,8 +52,10 @@ class Eligibility:
         vault: Union[Vault, StrPath],
         verdicts: Optional[Collection[str]] = None,
         keep_unmapped: bool = False,
+        **options: Any,
     ) -> None:
-        self.vault = vault if isinstance(vault, Vault) else Vault(vault)
+        # A path is read as `vaultlint.lineage` reads it, with its options.
+        self.vault = vault if isinstance(vault, Vault) else Vault(vault, **options)
         self.verdicts = None if verdicts is None else frozenset(verdicts)
         self.keep_unmapped = keep_unmapped
 

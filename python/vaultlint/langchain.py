@@ -55,9 +55,7 @@ class VaultlintFilter(BaseDocumentTransformer):
         keep_unmapped: bool = False,
         **options: Any,
     ) -> None:
-        if not isinstance(vault, Vault):
-            vault = Vault(vault, **options)
-        self.eligibility = Eligibility(vault, verdicts, keep_unmapped)
+        self.eligibility = Eligibility(vault, verdicts, keep_unmapped, **options)
 
     @property
     def vault(self) -> Vault:

@@ -60,9 +60,7 @@ class VaultlintReader(BaseReader):
         **options: Any,
     ) -> None:
         self.reader = reader
-        if not isinstance(vault, Vault):
-            vault = Vault(vault, **options)
-        self.eligibility = Eligibility(vault, verdicts, keep_unmapped)
+        self.eligibility = Eligibility(vault, verdicts, keep_unmapped, **options)
 
     @property
     def vault(self) -> Vault:
@@ -103,9 +101,7 @@ class VaultlintPostprocessor(BaseNodePostprocessor):
         **options: Any,
     ) -> None:
         super().__init__()
-        if not isinstance(vault, Vault):
-            vault = Vault(vault, **options)
-        self._eligibility = Eligibility(vault, verdicts, keep_unmapped)
+        self._eligibility = Eligibility(vault, verdicts, keep_unmapped, **options)
 
     @classmethod
     def class_name(cls) -> str:
