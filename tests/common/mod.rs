@@ -16,8 +16,37 @@ pub fn vaultlint() -> Command {
 /// before it (libtest names each test's thread after the test; the process
 /// id keeps one run of the suite from warming the next).
 pub fn cache_dir() -> std::path::PathBuf {
+    static SWEPT: std::sync::Once = std::sync::Once::new();
+    let caches = Path::new(env!("CARGO_TARGET_TMPDIR")).join("cache");
+    SWEPT.call_once(|| sweep_finished_runs(&caches));
     let test = std::thread::current().name().unwrap_or("main").replace("::", "-");
-    Path::new(env!("CARGO_TARGET_TMPDIR")).join("cache").join(std::process::id().to_string()).join(test)
+    caches.join(std::process::id().to_string()).join(test)
+}
+
+/// Removes the cache folders of test processes that have ended, so that
+/// runs of the suite do not pile up under target/ (a few hundred MB each).
+/// A folder is named by its process id; one whose process still runs (a
+/// test binary beside this one) is left alone.
+fn sweep_finished_runs(caches: &Path) {
+    let Ok(entries) = std::fs::read_dir(caches) else { return };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = name.to_str().and_then(|n| n.parse::<u32>().ok()) else { continue };
+        if pid != std::process::id() && !process_runs(pid) {
+            let _ = std::fs::remove_dir_all(entry.path());
+        }
+    }
+}
+
+#[cfg(target_os = "linux")]
+fn process_runs(pid: u32) -> bool {
+    Path::new("/proc").join(pid.to_string()).exists()
+}
+
+/// Where a process cannot be looked up, every folder is taken as in use.
+#[cfg(not(target_os = "linux"))]
+fn process_runs(_pid: u32) -> bool {
+    true
 }
 
 /// Runs `check --format json` on `dir` and returns the exit code and JSON.
