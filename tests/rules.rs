@@ -842,3 +842,31 @@ fn a_key_in_another_case_with_no_date_gets_no_fix() {
     assert!(!misspelt["help"].as_str().unwrap().contains("--fix"), "{misspelt}");
     assert!(on("invalid-date").is_some(), "{json}");
 }
+
+/// A repository of enhancement proposals, as such processes write them:
+/// records named by id (`CEP-0012` for `ceps/0012-workspace-volumes.md`),
+/// fields that do not apply filled with `N/A`, `None`, `TBD`, a blank list
+/// entry or `- []`, a forerunner outside the repository named by URL, a
+/// `final` proposal with a successor, and records citing older records.
+#[test]
+fn proposals_named_by_id_with_fields_that_do_not_apply() {
+    let json = expect(
+        "enhancement-proposals",
+        &[
+            ("status-conflict", "ceps/0015-step-timeouts.md", Some(3)),
+            // A guide is no record: it should point at what is in force.
+            ("links-to-superseded", "guides/volumes.md", Some(7)),
+        ],
+    );
+    // The vault's own word for a proposal another replaced.
+    assert_eq!(json["diagnostics"][0]["help"], "set `status: replaced`, or remove the declaration");
+    let map = common::lineage_map(&fixture("enhancement-proposals"), &[]);
+    let current = |path: &str| map[path]["current"].clone();
+    assert_eq!(current("ceps/0003-shared-volumes.md"), serde_json::json!(["ceps/0012-workspace-volumes.md"]));
+    assert_eq!(current("ceps/0004-node-labels.md"), serde_json::json!(["ceps/0009-node-selectors.md"]));
+    assert_eq!(current("ceps/0015-step-timeouts.md"), serde_json::json!(["ceps/0018-run-timeouts.md"]));
+    for path in ["ceps/0009-node-selectors.md", "ceps/0012-workspace-volumes.md", "ceps/0018-run-timeouts.md"]
+    {
+        assert_eq!(map[path]["verdict"], "active", "{path}");
+    }
+}

@@ -186,6 +186,7 @@ pub fn declarations_of(vault: &Vault, id: NoteId) -> Vec<Declared> {
                         _ => Resolution::Note(target),
                     }
                 }
+                Resolution::Missing { .. } if vaultlint_syntax::note::says_none(text) => continue,
                 other => other,
             };
             let key = field.key.to_string();

@@ -50,6 +50,9 @@ pub struct Vault {
     /// Whether some note is in a templates folder (`902Template/`,
     /// `Templates/`): a vault that files its templates keeps them there.
     templates_filed: bool,
+    /// The notes whose names open with a record number (`0107-…`), by
+    /// number: built when a value first needs it, as few ever do.
+    opened_by_number: std::sync::OnceLock<Vec<(u64, NoteId)>>,
 }
 
 /// Notes by a name (a path, a stem, an alias), held by 96 bits of the name's
@@ -329,6 +332,7 @@ impl Vault {
         let templates_filed = notes.iter().any(|n| vaultlint_syntax::template::in_templates_folder(&n.path));
         Vault {
             templates_filed,
+            opened_by_number: std::sync::OnceLock::new(),
             root,
             problems: Vec::new(),
             config: VaultConfig::default(),
@@ -418,6 +422,7 @@ impl Vault {
         self.by_stem = indexed.by_stem;
         self.by_alias = indexed.by_alias;
         self.templates_filed = indexed.templates_filed;
+        self.opened_by_number = indexed.opened_by_number;
     }
 
     /// The note at `path`, or at `path` with another of the vault's note
@@ -656,6 +661,21 @@ impl Vault {
                 }
             }
         }
+        // A record named by its id (`TEP-0107`, `ADR-0006`) where records
+        // are filed by number and title (`teps/0107-propagating-parameters.md`):
+        // the one note so opened in a folder named for the prefix, or whose
+        // title opens with the id.
+        if found.is_empty() && !prefix.is_empty() {
+            let opened = self.opened_by_number.get_or_init(|| self.notes_opened_by_number());
+            let start = opened.partition_point(|&(n, _)| n < number);
+            found.extend(
+                opened[start..]
+                    .iter()
+                    .take_while(|&&(n, _)| n == number)
+                    .map(|&(_, id)| id)
+                    .filter(|&id| self.files_record(id, prefix, value)),
+            );
+        }
         found.sort_unstable();
         found.dedup();
         match found[..] {
@@ -666,6 +686,37 @@ impl Vault {
                 total: found.len(),
             }),
         }
+    }
+
+    /// Every note whose name opens with a number of two digits or more and
+    /// a separator (`0107-propagating-parameters`), by that number.
+    fn notes_opened_by_number(&self) -> Vec<(u64, NoteId)> {
+        let mut opened: Vec<(u64, NoteId)> = (self.notes.iter().enumerate())
+            .filter_map(|(id, note)| {
+                let stem = note.stem();
+                let digits = stem.bytes().take_while(u8::is_ascii_digit).count();
+                let separated = stem[digits..].starts_with(['-', '_', ' ', '.']);
+                (2..=MAX_NUMBER_DIGITS).contains(&digits).then_some(())?;
+                separated.then(|| Some((stem[..digits].parse().ok()?, id))).flatten()
+            })
+            .collect();
+        opened.sort_unstable();
+        opened
+    }
+
+    /// Whether note `id`, whose name opens with a record's number, is the
+    /// record `id_text` names with `prefix`: its folder is named for the
+    /// prefix (`teps/` for `TEP`, `adr/` for `ADR`), or its title opens
+    /// with the id as written.
+    fn files_record(&self, id: NoteId, prefix: &str, id_text: &str) -> bool {
+        let note = &self.notes[id];
+        let folder = note.folder().rsplit('/').next().unwrap_or_default();
+        let folder_says = folder.eq_ignore_ascii_case(prefix)
+            || folder.len() == prefix.len() + 1
+                && folder.get(..prefix.len()).is_some_and(|f| f.eq_ignore_ascii_case(prefix))
+                && folder.ends_with(['s', 'S']);
+        let title = note.title.trim_start();
+        folder_says || title.get(..id_text.len()).is_some_and(|t| t.eq_ignore_ascii_case(id_text))
     }
 
     fn resolve_path(&self, path: &str) -> Resolution {

@@ -96,7 +96,10 @@ pub fn judge(
             d.side,
             vaultlint_syntax::note::Side::Predecessor | vaultlint_syntax::note::Side::Corrects
         );
-        if backward && matches!(d.resolution, Resolution::Missing { .. }) {
+        // Nor does one whose forerunner is a document outside the vault (a
+        // proposal's earlier pull request, a design document), named by URL.
+        let outside = matches!(d.resolution, Resolution::Invalid(vaultlint_syntax::link::Invalid::Url));
+        if backward && (outside || matches!(d.resolution, Resolution::Missing { .. })) {
             continue;
         }
         if !matches!(d.resolution, Resolution::Note(target) if target != d.by) {

@@ -284,6 +284,11 @@ pub fn shapes(field: &Field) -> Vec<Shape<'_>> {
         ValueKind::Seq(items) if items.is_empty() => vec![Shape::EmptyList(value)],
         ValueKind::Seq(items) => items
             .iter()
+            // An entry left blank (`-` alone, `- []`) names nothing, as a
+            // key left blank does: proposal templates ship such lists.
+            .filter(|item| {
+                !item.is_null() && !matches!(&item.kind, ValueKind::Seq(inner) if inner.is_empty())
+            })
             .map(|item| {
                 if unquoted_wikilink(item).is_some() {
                     Shape::Unquoted(item)
@@ -298,6 +303,16 @@ pub fn shapes(field: &Field) -> Vec<Shape<'_>> {
         _ if value.as_str().is_some() => vec![Shape::String(value)],
         _ => vec![Shape::NotString { value, in_list: false }],
     }
+}
+
+/// Whether a declaration's value is a word that says there is no such
+/// note (`N/A`, `None`, `TBD`, `-`), as proposal templates ask to be
+/// filled: where it names no note, it declares nothing.
+pub fn says_none(text: &str) -> bool {
+    const NONE: [&str; 12] =
+        ["n/a", "n.a.", "na", "none", "nil", "null", "tbd", "tba", "-", "--", "\u{2013}", "\u{2014}"];
+    let text = text.trim();
+    NONE.iter().any(|word| text.eq_ignore_ascii_case(word))
 }
 
 /// The name in `[[Note]]` written without quotes: YAML reads it as a list

@@ -5,6 +5,7 @@
 //! default): a link to a corrected note that does not also reach its
 //! corrections.
 
+use crate::suggest::exclusions::RecordFolders;
 use vaultlint_core::code::Code;
 use vaultlint_core::diagnostic::{Diagnostic, Edit, Fix};
 use vaultlint_model::lifecycle::Lifecycle;
@@ -14,8 +15,12 @@ use vaultlint_syntax::link::BodyLink;
 /// Reports the links of the notes `wanted` marks.
 pub fn check(cx: &super::Context, out: &mut Vec<Diagnostic>) {
     let (vault, life, wanted) = (cx.vault, cx.life(), &cx.wanted[..]);
+    // The folders of records, found when a link to a retired note first
+    // asks: most runs have no such link.
+    let records = std::sync::OnceLock::new();
+    let records = || records.get_or_init(|| RecordFolders::of(vault, &vec![true; vault.notes.len()]));
     // Every link of every note is resolved.
-    super::note_by_note(vault, |id| of_note(vault, life, wanted, id), out);
+    super::note_by_note(vault, |id| of_note(vault, life, wanted, &records, id), out);
 }
 
 /// Whether two paths are under one older folder of a `[[supersede]]` rule.
@@ -27,7 +32,13 @@ fn one_older_folder(vault: &Vault, a: &str, b: &str) -> bool {
 }
 
 /// The findings on the links of the note `id`.
-fn of_note(vault: &Vault, life: &Lifecycle, wanted: &[bool], id: NoteId) -> Vec<Diagnostic> {
+fn of_note<'r>(
+    vault: &Vault,
+    life: &Lifecycle,
+    wanted: &[bool],
+    records: &dyn Fn() -> &'r RecordFolders,
+    id: NoteId,
+) -> Vec<Diagnostic> {
     let note = &vault.notes[id];
     let mut out = Vec::new();
     // A retired note is history: its links stay as they were written.
@@ -66,6 +77,13 @@ fn of_note(vault: &Vault, life: &Lifecycle, wanted: &[bool], id: NoteId) -> Vec<
             || state.current.contains(&id)
             || one_older_folder(vault, &note.path, &vault.notes[target].path)
         {
+            continue;
+        }
+        // A record (a proposal, a decision record) cites another as it
+        // stood when it was written: records are dated documents, and a
+        // later one replacing the cited one does not change the citation.
+        let records = records();
+        if records.holds(note.folder()) && records.holds(vault.notes[target].folder()) {
             continue;
         }
         let old = &vault.notes[target].path;

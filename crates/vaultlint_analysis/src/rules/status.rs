@@ -18,6 +18,11 @@ pub const DEFAULT_STATUSES: &[&str] = vaultlint_model::lifecycle::LIFECYCLE_WORD
 const REPLACED: &[&str] = &["superseded", "obsolete"];
 /// Statuses that say a note is the one in force.
 pub(crate) const CURRENT: &[&str] = &["active", "current", "accepted"];
+/// Statuses that say a proposal took effect. Many proposal processes keep
+/// `Final` on a proposal a later one replaced; one that writes a word of
+/// its own on its replaced proposals (`Replaced`, on two or more) does
+/// not, and there these conflict with a successor as `active` does.
+const PROPOSAL_CURRENT: &[&str] = &["final", "approved", "implemented", "living"];
 /// Words that only ever say where a document stands, and the lifecycle
 /// word each means. The lifecycle does not read them (a note saying
 /// `retired` is still in force), so each is reported, and its help names
@@ -148,6 +153,8 @@ pub fn check(cx: &super::Context, out: &mut Vec<Diagnostic>) {
             && matches!(suspect, Suspect::Synonym(_))
             && uses.get(lower.trim()).is_some_and(|&n| n > 1)
     };
+    let learned = retired_word(vault, life);
+    let retired_word = learned.as_deref().unwrap_or("superseded");
     // The vault's names, for the few statuses that name a successor by a
     // record's number: made when first asked.
     let mut stems = None;
@@ -217,7 +224,7 @@ pub fn check(cx: &super::Context, out: &mut Vec<Diagnostic>) {
                     format!("add `{}: {value}`, which indexers read", vault.successor_key())
                 } else {
                     format!(
-                        "add `{}: {value}` and set `status: superseded`, so that indexers leave the note out",
+                        "add `{}: {value}` and set `status: {retired_word}`, so that indexers leave the note out",
                         vault.successor_key()
                     )
                 }),
@@ -252,7 +259,8 @@ pub fn check(cx: &super::Context, out: &mut Vec<Diagnostic>) {
                     vault.successor_key()
                 )),
             );
-        } else if CURRENT.contains(&lower.as_str())
+        } else if (CURRENT.contains(&lower.as_str())
+            || learned.is_some() && PROPOSAL_CURRENT.contains(&lower.as_str()))
             && matches!(life.states[id].standing, Standing::Superseded | Standing::Cycle)
         {
             let why = match (note.successor(), graph.edges[id].first()) {
@@ -266,8 +274,32 @@ pub fn check(cx: &super::Context, out: &mut Vec<Diagnostic>) {
             out.push(
                 Diagnostic::new(Code::StatusConflict, &note.path, format!("status is `{status}` but {why}"))
                     .at(*span, "says the note is current")
-                    .help("set `status: superseded`, or remove the declaration"),
+                    .help(format!("set `status: {retired_word}`, or remove the declaration")),
             );
         }
     }
+}
+
+/// The status the vault writes on the notes it has retired for a
+/// successor (`Replaced`, as a proposals process names it), as written
+/// on most of them, where two notes or more agree.
+fn retired_word(
+    vault: &vaultlint_model::vault::Vault,
+    life: &vaultlint_model::lifecycle::Lifecycle,
+) -> Option<String> {
+    let mut written: HashMap<&str, usize> = HashMap::new();
+    for (id, note) in vault.notes.iter().enumerate() {
+        let Some((status, _)) = note.status() else { continue };
+        let lower = status.trim().to_lowercase();
+        let retires = lower == "superseded"
+            || REPLACED.contains(&lower.as_str())
+            || SYNONYMS.iter().any(|&(word, meant)| word == lower && meant == "superseded");
+        if retires && life.states[id].standing == Standing::Superseded && !vault.is_template(id) {
+            *written.entry(status.trim()).or_default() += 1;
+        }
+    }
+    // The most written, then the first by spelling, so that the choice
+    // never depends on the order of a hash table.
+    let best = written.into_iter().filter(|&(_, n)| n >= 2).max_by(|a, b| a.1.cmp(&b.1).then(b.0.cmp(a.0)));
+    best.map(|(word, _)| vaultlint_syntax::splice::yaml_scalar(word))
 }

@@ -147,6 +147,10 @@ impl Resolver<'_> {
                 let message = match invalid {
                     // A blank string declares nothing, as a blank key does.
                     Invalid::Empty => return,
+                    // What this note replaced was a document elsewhere (a
+                    // proposal's earlier pull request, a design document):
+                    // history, with nothing in the vault to retire.
+                    Invalid::Url if !side.names_newer() => return,
                     Invalid::Url => format!("{noun} `{text}` is a URL, not a note in the vault"),
                     Invalid::EmptyWikilink => format!("wikilink `{text}` names no note"),
                 };

@@ -240,7 +240,7 @@ pub(super) fn record_number(stem: &str) -> Option<(u32, String)> {
 /// The folders of numbered records (`proposals/0140-….md`, `adr/0007-….md`,
 /// `rfcs/`): a record is a document of its own, which a later record may
 /// build on or copy the form of without being a version of it.
-pub(super) struct RecordFolders(std::collections::HashSet<String>);
+pub(crate) struct RecordFolders(std::collections::HashSet<String>);
 
 impl RecordFolders {
     pub fn of(vault: &Vault, looked_at: &[bool]) -> RecordFolders {
@@ -260,10 +260,15 @@ impl RecordFolders {
         )
     }
 
+    /// Whether `folder` is a folder of records.
+    pub fn holds(&self, folder: &str) -> bool {
+        self.0.contains(folder)
+    }
+
     /// Whether `a` and `b` are two records of one folder of records:
     /// numbered apart, under names that say two subjects. A record filed
     /// again under its name and a new number is still a candidate.
-    pub fn two_records(&self, a: &Facts, b: &Facts) -> bool {
+    pub(super) fn two_records(&self, a: &Facts, b: &Facts) -> bool {
         let folder = a.note.folder();
         if folder != b.note.folder() || !self.0.contains(folder) {
             return false;

@@ -17,7 +17,7 @@ mod compare;
 pub mod diff;
 pub mod direction;
 mod evidence;
-mod exclusions;
+pub(crate) mod exclusions;
 pub use exclusions::MirroredFolders;
 mod facts;
 mod folder_rules;
