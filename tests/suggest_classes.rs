@@ -1395,3 +1395,34 @@ fn two_concepts_from_one_pattern_are_not_ordered_with_confidence() {
     let (pairs, json) = found(&fixture("concept-definitions"), &["--no-git", "--min-score", "0"]);
     assert_eq!(pairs, owned(&[("notes/precision.md", "notes/recall.md", "uncertain")]), "{json}");
 }
+
+/// A sync that stamps the day it ran as `created` on every clipping it
+/// writes (57 notes here) says when each copy arrived, not that it
+/// replaced the note made from the same article years before: the pair is
+/// listed, uncertain, with that reason. A pair whose newer date is its own
+/// stays confident.
+#[test]
+fn a_date_stamped_on_many_notes_at_once_orders_nothing_for_certain() {
+    expect_pairs(
+        "imported-clippings",
+        &[
+            ("Projects/Garden plan v1.md", "Projects/Garden plan v2.md", "confident"),
+            ("Reading/Slow mornings.md", "Clippings/Slow mornings.md", "uncertain"),
+        ],
+    );
+    let (_, json) = found(&fixture("imported-clippings"), &["--no-git"]);
+    let clipping =
+        json["pairs"].as_array().unwrap().iter().find(|p| p["newer"] == "Clippings/Slow mornings.md");
+    let reasons = clipping.unwrap()["reasons"].as_array().unwrap();
+    assert_eq!(
+        reasons.last().unwrap(),
+        "but 57 notes carry the newer one's `created`: a day notes were imported, not written"
+    );
+}
+
+/// Drawings the Excalidraw plugin keeps as Markdown share the plugin's
+/// frame and nothing else: never paired, however alike.
+#[test]
+fn drawings_are_not_notes_to_pair() {
+    expect_pairs("drawings", &[]);
+}

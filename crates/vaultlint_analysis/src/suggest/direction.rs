@@ -74,10 +74,19 @@ pub fn decide_with(a: &Age, b: &Age, content: Option<Ordering>) -> Verdict {
         // minutes apart) say two notes were saved in one sitting, as two
         // variants of a page are, not that one replaced the other.
         let one_day = edit_times_only(&dates) && edited_on_one_day(&dates, a, b);
-        let (direction, evidence) = match filed {
-            Some(word) => (Direction::Uncertain, vec![dates, Evidence::FiledAsOlder { word }]),
-            None if one_day => (Direction::Uncertain, vec![dates, Evidence::EditedOnOneDay]),
-            None => (Direction::Confident, vec![dates]),
+        // Dates in both names that order the two the other way: one of
+        // the two kinds of date is not the note's own.
+        let names_say = match by_dated_names(a, b) {
+            Some((named, Evidence::MarkersInOrder { older, newer })) if named != order => {
+                Some(Evidence::NameDatesDisagree { older, newer })
+            }
+            _ => None,
+        };
+        let (direction, evidence) = match (filed, names_say) {
+            (Some(word), _) => (Direction::Uncertain, vec![dates, Evidence::FiledAsOlder { word }]),
+            (None, Some(names)) => (Direction::Uncertain, vec![dates, names]),
+            (None, None) if one_day => (Direction::Uncertain, vec![dates, Evidence::EditedOnOneDay]),
+            (None, None) => (Direction::Confident, vec![dates]),
         };
         return Verdict { order, direction, evidence, by_dates: true, by_words: false };
     }
@@ -390,6 +399,22 @@ mod tests {
         assert_eq!((v.order, v.direction), (Ordering::Equal, Direction::Uncertain));
         // Unshared, a year still orders: `2021` before `2022`.
         let v = decide(&age(&[], &normalize("findings (v11, 2021 data)").markers), &age(&[], &full));
+        assert_eq!((v.order, v.direction), (Ordering::Less, Direction::Confident));
+    }
+
+    /// A date key that holds a paper's date in one note and the note's
+    /// own in the other orders the two against the dates both names carry:
+    /// neither is taken for certain.
+    #[test]
+    fn dates_that_the_names_contradict_order_nothing_for_certain() {
+        let later = normalize("2026-08-09 rendering paper").markers;
+        let earlier = normalize("2026-08-04 rendering paper").markers;
+        let v = decide(&age(&[("date", "2026-06-26")], &later), &age(&[("date", "2026-08-04")], &earlier));
+        assert_eq!((v.order, v.direction), (Ordering::Less, Direction::Uncertain));
+        assert!(matches!(&v.evidence[1], Evidence::NameDatesDisagree { older, newer }
+            if older == "2026-08-04" && newer == "2026-08-09"));
+        // Names that agree with the dates leave them confident.
+        let v = decide(&age(&[("date", "2026-06-26")], &earlier), &age(&[("date", "2026-08-09")], &later));
         assert_eq!((v.order, v.direction), (Ordering::Less, Direction::Confident));
     }
 

@@ -105,6 +105,14 @@ pub enum Evidence {
     /// The edit times that order the two fall on one day: saved in one
     /// sitting (two variants of a page), not one replacing the other.
     EditedOnOneDay,
+    /// The newer note's date is one that many of the vault's notes carry
+    /// under that key: the day an import or a sync wrote them, which says
+    /// when the copy arrived, not that it replaced the other.
+    StampedOnMany { key: &'static str, notes: usize },
+    /// Given after frontmatter dates: the dates in the two names put them
+    /// the other way (a date key that holds the source's date in one note
+    /// and the note's own in the other).
+    NameDatesDisagree { older: String, newer: String },
     /// Both notes were added within a day of each other, named for two
     /// subjects of one kind: two pages made from one skeleton together.
     MadeTogether,
@@ -244,6 +252,15 @@ impl fmt::Display for Evidence {
                 f.write_str("but the same pair in another language is still changed together")
             }
             Evidence::EditedOnOneDay => f.write_str("but both were edited on one day"),
+            Evidence::NameDatesDisagree { older, newer } => {
+                write!(f, "but the names' dates put them the other way (\"{older}\" before \"{newer}\")")
+            }
+            Evidence::StampedOnMany { key, notes } => {
+                write!(
+                    f,
+                    "but {notes} notes carry the newer one's `{key}`: a day notes were imported, not written"
+                )
+            }
             Evidence::MadeTogether => f.write_str("but both were added within a day, named for two subjects"),
             Evidence::DisagreesWithRelease => f.write_str("which the release order overrules"),
             Evidence::NamesDisagree => f.write_str("the names disagree"),

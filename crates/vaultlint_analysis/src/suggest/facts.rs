@@ -13,7 +13,17 @@ use vaultlint_syntax::note::Note;
 /// Whether the pass looks at a note: not at a template, which is never a
 /// version of anything, nor at a note without a fingerprint.
 pub(super) fn looked_at(vault: &Vault, id: NoteId) -> bool {
-    vault.notes[id].print.is_some() && !vault.is_template(id)
+    vault.notes[id].print.is_some() && !vault.is_template(id) && !drawing(vault.notes[id].stem())
+}
+
+/// Whether a note is a drawing the Excalidraw plugin keeps as Markdown
+/// (`Drawing 2023-09-15 10.53.21.excalidraw.md`): its text is the plugin's
+/// frame and the scene's data, which every drawing shares, not writing.
+fn drawing(stem: &str) -> bool {
+    stem.len() > ".excalidraw".len()
+        && stem
+            .get(stem.len() - ".excalidraw".len()..)
+            .is_some_and(|end| end.eq_ignore_ascii_case(".excalidraw"))
 }
 
 /// What the pass needs of a note's name before it knows which notes it

@@ -259,6 +259,7 @@ pub fn find_tallied(
         pairs.retain(|p| !links.retired[p.older]);
     }
     settle::agree_across_languages(&mut pairs, &facts);
+    settle::stamped_on_many(&mut pairs, vault);
     settle::successors_unclear(&mut pairs, vault);
     // A pair too weak to be listed unless asked for (a post and the page
     // it announced, two release notes of one product) is shown without a

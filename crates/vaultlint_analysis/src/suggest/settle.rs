@@ -167,6 +167,59 @@ pub(super) fn settle_by_history(
     }
 }
 
+/// At least this many notes, and one in [`STAMPED_SHARE`] of those dated
+/// under the key, stamped with one day make it a day of import.
+const STAMPED: usize = 50;
+const STAMPED_SHARE: usize = 20;
+
+/// A pair ordered by dates, where the newer note's date is one that many
+/// of the vault's notes carry under that key (an import from another tool,
+/// a sync that wrote a clipping of each article anew): the copy arrived
+/// later, which does not make it the one that replaced the other.
+pub(super) fn stamped_on_many(pairs: &mut [Pair], vault: &vaultlint_model::vault::Vault) {
+    use rayon::prelude::*;
+    let stamped: Vec<(usize, &'static str, vaultlint_core::date::Day)> = (pairs.iter().enumerate())
+        .filter(|(_, p)| p.direction == Direction::Confident)
+        .filter_map(|(i, p)| match p.order_evidence.first() {
+            Some(Evidence::Dates { newer_key, .. }) => {
+                Some((i, *newer_key, vault.notes[p.newer].day(newer_key)?))
+            }
+            _ => None,
+        })
+        .collect();
+    let mut keys: Vec<&'static str> = stamped.iter().map(|&(_, key, _)| key).collect();
+    keys.sort_unstable();
+    keys.dedup();
+    for key in keys {
+        let wanted: HashSet<_> = stamped.iter().filter(|s| s.1 == key).map(|s| s.2).collect();
+        // The notes dated under the key, and each one's day where it is
+        // one asked about. A date is read only where its text holds the
+        // year of one: reading every note's date is most of the cost.
+        let years: Vec<String> = wanted.iter().map(|d| d.year.to_string()).collect();
+        let (dated, days): (Vec<bool>, Vec<Option<vaultlint_core::date::Day>>) = (vault.notes.par_iter())
+            .map(|n| match n.field(key).and_then(|f| f.value.scalar_text()) {
+                None => (false, None),
+                Some(text) if !years.iter().any(|y| text.contains(y.as_str())) => (true, None),
+                Some(text) => {
+                    (true, vaultlint_core::date::parse(text).map(|w| w.day).filter(|d| wanted.contains(d)))
+                }
+            })
+            .unzip();
+        let dated = dated.iter().filter(|&&d| d).count();
+        let mut notes: std::collections::HashMap<_, usize> = std::collections::HashMap::new();
+        for day in days.into_iter().flatten() {
+            *notes.entry(day).or_default() += 1;
+        }
+        for &(i, _, day) in stamped.iter().filter(|s| s.1 == key) {
+            let count = notes.get(&day).copied().unwrap_or(0);
+            if count >= STAMPED && count * STAMPED_SHARE >= dated {
+                pairs[i].direction = Direction::Uncertain;
+                pairs[i].order_evidence.push(Evidence::StampedOnMany { key, notes: count });
+            }
+        }
+    }
+}
+
 /// Whether two notes' names, or their own titles, name two subjects of
 /// one kind: they share words, and each has a word of its own that is no
 /// number (`Kube CPU Overcommit` and `Kube Memory Overcommit`), with no
