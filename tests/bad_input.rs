@@ -339,7 +339,7 @@ fn a_named_pipe_in_place_of_a_settings_file_does_not_hang() {
 fn what_could_not_be_read_is_said_by_every_command() {
     let dir = vault();
     assert!(std::process::Command::new("mkfifo").arg(dir.path().join("pipe.md")).status().unwrap().success());
-    fs::write(dir.path().join("broken.md"), "---\ntitle: [unclosed\n---\n").unwrap();
+    fs::write(dir.path().join("broken.md"), "---\ntitle: [unclosed\nsuperseded_by: ok.md\n---\n").unwrap();
     let out =
         common::vaultlint().args(["lineage", "--all", "--format", "json"]).arg(dir.path()).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
@@ -361,14 +361,16 @@ fn what_could_not_be_read_is_said_by_every_command() {
 }
 
 /// A note whose frontmatter is not valid YAML is a finding of `check`, not
-/// a failure of the others: the map lists it as unreadable (not in force)
-/// and is whole, so `lineage` and `suggest` exit 0 with one warning line,
-/// however many such notes there are.
+/// a failure of the others: the map lists it as unreadable (not in force,
+/// since its frontmatter names a successor that could not be read) and is
+/// whole, so `lineage` and `suggest` exit 0 with one warning line, however
+/// many such notes there are.
 #[test]
 fn frontmatter_that_cannot_be_read_is_a_warning_outside_check() {
     let dir = vault();
     for name in ["broken.md", "broken-too.md", "broken-three.md"] {
-        fs::write(dir.path().join(name), "---\ntitle: [unclosed\n---\nBody.\n").unwrap();
+        fs::write(dir.path().join(name), "---\ntitle: [unclosed\nsuperseded_by: ok.md\n---\nBody.\n")
+            .unwrap();
     }
     let out =
         common::vaultlint().args(["lineage", "--all", "--format", "json"]).arg(dir.path()).output().unwrap();
@@ -482,4 +484,47 @@ fn long_correction_chains_and_wide_forks() {
     assert_eq!(map["c2998.md"]["because"], "corrected by `c2999.md`, which is unknown");
     assert_eq!(map["f7.md"]["verdict"], "conflict");
     assert_eq!(map["f7.md"]["conflicts_with"].as_array().unwrap().len(), 10);
+}
+
+/// A slip in frontmatter (`title: Part 1: Basics`, which YAML cannot
+/// read) leaves a note as current as it was where no line of it could say
+/// otherwise: in force, its status read from its own line; only a line
+/// naming a successor or a lifecycle date, or a status YAML alone could
+/// read, leaves its standing unknown. The finding and the map's `errors`
+/// still name every such note.
+#[test]
+fn a_slip_in_frontmatter_leaves_a_note_as_current_as_it_was() {
+    let dir = vault();
+    let write = |name: &str, text: &str| fs::write(dir.path().join(name), text).unwrap();
+    write("slip.md", "---\ntitle: Part 1: Basics\ntags: [guide]\n---\nBody.\n");
+    write("slip-draft.md", "---\ntitle: Part 2: More\nstatus: \"draft\" # not yet\n---\nBody.\n");
+    write("slip-successor.md", "---\ntitle: Part 3: Old\nsuperseded_by: ok.md\n---\nBody.\n");
+    write("slip-review.md", "---\ntitle: Part 4: Due\nreview_due: 2020-01-01\n---\nBody.\n");
+    write("slip-status-list.md", "---\ntitle: Part 5: Odd\nstatus: [superseded]\n---\nBody.\n");
+    let out =
+        common::vaultlint().args(["lineage", "--all", "--format", "json"]).arg(dir.path()).output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let map: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(map["errors"].as_array().unwrap().len(), 5);
+    let standing = |path: &str| {
+        let note = map["notes"].as_array().unwrap().iter().find(|n| n["path"] == path).unwrap();
+        (note["standing"].as_str().unwrap().to_string(), note["in_force"].as_bool().unwrap())
+    };
+    assert_eq!(standing("slip.md"), ("in-force".into(), true));
+    assert_eq!(standing("slip-draft.md"), ("draft".into(), false));
+    for path in ["slip-successor.md", "slip-review.md", "slip-status-list.md"] {
+        assert_eq!(standing(path), ("unreadable".into(), false), "{path}");
+    }
+    // The ignore file leaves the note in force in the index, and lists the
+    // draft once, with the notes out of force.
+    let out = common::vaultlint()
+        .args(["lineage", "--all", "--format", "ignore"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(!text.lines().any(|l| l == "/slip.md"), "{text}");
+    assert_eq!(text.lines().filter(|l| *l == "/slip-draft.md").count(), 1, "{text}");
+    let unread = text.split("# Could not be read:").nth(1).unwrap_or_default();
+    assert_eq!(unread.lines().filter(|l| !l.is_empty()).count(), 3, "{text}");
 }

@@ -116,8 +116,18 @@ fn the_ignore_file_skips_exactly_the_notes_out_of_force() {
             map.iter().filter(|(_, e)| e["in_force"] == false).map(|(p, _)| p.clone()).collect();
         let unread = vaultlint().args(["lineage", "--all"]).arg(vault).output().unwrap();
         let unread: serde_json::Value = serde_json::from_slice(&unread.stdout).unwrap();
-        out_of_force
-            .extend(unread["errors"].as_array().unwrap().iter().map(|e| e["path"].as_str().unwrap().into()));
+        // And what could not be read, but a note whose frontmatter slip
+        // leaves it in force.
+        let in_force = |path: &str| map.get(path).is_some_and(|e| e["in_force"] == true);
+        out_of_force.extend(
+            unread["errors"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|e| e["path"].as_str().unwrap())
+                .filter(|p| !in_force(p))
+                .map(String::from),
+        );
         let ignored = ignored_by(vault, &file);
         assert_eq!(ignored, out_of_force, "{}\n{file}", vault.display());
         listed += ignored.len();

@@ -214,7 +214,14 @@ pub fn ignore(root: &str, vault: &Vault, analysis: &Analysis, keep: &dyn Fn(&str
     for id in retired {
         out.push_str(&ignore_pattern(&vault.notes[id].path));
     }
-    let unread: Vec<&str> = vault.unread().into_iter().map(|(p, _)| p).filter(|p| keep(p)).collect();
+    // Listed as not read: the files that could not be read, and the notes
+    // whose frontmatter could not be, where a line of it may say the note
+    // is out of force; a slip elsewhere leaves the note as it was.
+    let unknown = |path: &str| {
+        vault.id_of(path).is_none_or(|id| analysis.life.states[id].standing == Standing::Unreadable)
+    };
+    let unread: Vec<&str> =
+        vault.unread().into_iter().map(|(p, _)| p).filter(|p| keep(p) && unknown(p)).collect();
     if !unread.is_empty() {
         out.push_str("# Could not be read:\n");
         for path in unread {

@@ -41,8 +41,9 @@ pub enum Standing {
     Rejected,
     Draft,
     Quarantined,
-    /// The note, or its frontmatter, could not be read: what it says is
-    /// unknown, so it is not in force.
+    /// The note could not be read, or its frontmatter could not, where a
+    /// line of it may decide its standing: what it says is unknown, so it
+    /// is not in force.
     Unreadable,
 }
 
@@ -277,7 +278,7 @@ const NAMES_SUCCESSOR: &[&str] = &["superseded by ", "replaced by "];
 /// The note's standing from its own keys alone, ignoring successors.
 fn own(vault: &Vault, id: NoteId, as_of: Day, proposals: bool) -> Standing {
     let note = &vault.notes[id];
-    if !note.parsed {
+    if !note.parsed && !note.standing_known {
         return Standing::Unreadable;
     }
     let from = note.day("effective_from");

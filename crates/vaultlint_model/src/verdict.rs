@@ -3,7 +3,8 @@
 //! support a current answer, and only together with its closure.
 //!
 //! The rules, first match wins:
-//! 1. `unknown`: the note could not be read, is quarantined or says
+//! 1. `unknown`: the note could not be read (nor a frontmatter line that
+//!    could decide its standing), is quarantined or says
 //!    `status: unknown`; a declaration of it leads nowhere (missing,
 //!    ambiguous, outside the vault, itself, a template) or loops; or its
 //!    `review_due` is more than `review-grace` days past.

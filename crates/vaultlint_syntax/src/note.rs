@@ -178,6 +178,59 @@ fn replacement_key<'f>(fields: &'f [Field], reading: &Reading<'_>) -> Option<&'f
     fields.iter().find(|f| !reading.reads_key(&f.key) && names(&f.key) && said(f)).map(|f| &*f.key)
 }
 
+/// What a frontmatter block that could not be parsed says of the note's
+/// own standing, read line by line: `None` where a top-level line names a
+/// successor or a lifecycle date, or gives the status in a form more than
+/// a plain value on its line; else the status, with its place, if it has
+/// one. (`start`: where the block starts in the file.)
+fn standing_lines(block: &str, start: usize, reading: &Reading<'_>) -> Option<Option<(String, Span)>> {
+    use crate::keys::Role;
+    let mut status = None;
+    let mut at = start;
+    for line in block.split_inclusive('\n') {
+        let line_at = at;
+        at += line.len();
+        if line.starts_with([' ', '\t', '-', '#']) {
+            continue;
+        }
+        let Some((key, value)) = line.split_once(':') else { continue };
+        let key = key.trim().trim_matches(['"', '\'']);
+        if reading.keys[Side::Successor as usize]
+            .iter()
+            .any(|k| k == key || crate::keys::same_letters(k, key))
+        {
+            return None;
+        }
+        match crate::keys::find(key).map(|k| k.role) {
+            Some(Role::LifecycleDate) => return None,
+            Some(Role::Status) => {
+                let value_at = line_at + key_end(line) + 1;
+                let written = value.trim_end_matches(['\n', '\r']);
+                let lead = written.len() - written.trim_start().len();
+                let plain = written.trim().split(" #").next().unwrap_or("").trim_end();
+                let unquoted = plain
+                    .strip_prefix('"')
+                    .and_then(|v| v.strip_suffix('"'))
+                    .or_else(|| plain.strip_prefix('\'').and_then(|v| v.strip_suffix('\'')));
+                let simple = unquoted.is_some()
+                    || !plain.starts_with(['[', '{', '|', '>', '&', '*', '!', '"', '\'', '%', '@', '`']);
+                if !simple || plain.is_empty() || status.is_some() {
+                    return None;
+                }
+                let value = unquoted.unwrap_or(plain).trim().to_string();
+                status = Some((value, Span::new(value_at + lead, plain.len())));
+            }
+            _ => {}
+        }
+    }
+    Some(status)
+}
+
+/// Where a top-level line's key ends: at its first colon.
+fn key_end(line: &str) -> usize {
+    line.find(':').unwrap_or(line.len())
+}
+
 impl Reading<'_> {
     /// Whether reading a note reads the frontmatter key `key`: its title,
     /// tags and aliases, a kept key, a declaration, a scope or the
@@ -366,6 +419,12 @@ pub struct Note {
     head: Option<Box<str>>,
     /// Whether the file was read and its frontmatter understood.
     pub parsed: bool,
+    /// Whether the note's own standing is known though its frontmatter was
+    /// not understood: no top-level line of it names a key that decides
+    /// whether the note is in force (a status, a successor, the lifecycle
+    /// dates), so nothing it could say would take the note out of force.
+    /// A `title: Part 1: Basics` slip leaves a note as current as it was.
+    pub standing_known: bool,
     /// Whether the note is a template by where it is or what it holds (see
     /// [`crate::template`]); a vault's settings may name more.
     pub template: bool,
@@ -436,6 +495,7 @@ impl Note {
             fields: Box::default(),
             head: None,
             parsed: false,
+            standing_known: false,
             template,
             template_by_name: false,
             heading_title: false,
@@ -511,7 +571,24 @@ impl Note {
             (!note.template || by_name) && crate::template::by_content(front, &text[body_at..], opened);
         note.template |= by_content;
         let reads = |key: &str| reading.reads_key(key);
+        // YAML's lines can be read key by key where the block cannot be
+        // parsed; another format's cannot.
+        let block = match &delimited {
+            Delimited::Found(block) if block.format == frontmatter::Format::Yaml => {
+                text.get(block.yaml_start..block.yaml_end).map(|lines| (block.yaml_start, lines))
+            }
+            _ => None,
+        };
         let Some(body_start) = note.read_frontmatter(text, head, delimited, &reads) else { return note };
+        if !note.parsed
+            && let Some((start, block)) = block
+            && let Some(status) = standing_lines(block, start, &reading)
+        {
+            note.standing_known = true;
+            if let Some(status) = status {
+                note.rare().status = Some(status);
+            }
+        }
         // The body read starts where the one scanned does, or after its
         // byte-order mark, which opens nothing; any other start is scanned.
         let opened = if body_start == body_at { opened } else { Openings::of(&text[body_start..]) };
