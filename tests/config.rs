@@ -210,3 +210,27 @@ fn a_configured_successor_key_is_the_one_suggested_and_written() {
     let written = fs::read_to_string(notes.join("hours-2025.md")).unwrap();
     assert!(written.starts_with("---\nreplaced_by: hours.md\n---\n# Hours"), "{written}");
 }
+
+/// The line the help offers reads back as the note it names when pasted,
+/// for a name YAML would split at `: ` or cut at ` #`.
+#[test]
+fn the_declaration_a_help_offers_reads_back_when_pasted() {
+    let dir = tempfile::tempdir().unwrap();
+    let body = "The support desk answers from 8 to 18 on working days. Outside those hours urgent \
+                tickets page the duty engineer, and the rest waits for the next morning.\n";
+    fs::write(dir.path().join("Support: desk #2 2025.md"), format!("# Hours\n\n{body}")).unwrap();
+    let newer = "Support: desk #2.md";
+    fs::write(dir.path().join(newer), format!("# Hours\n\n{body}\nOn public holidays it is closed.\n"))
+        .unwrap();
+    let (_, json) = check_json(dir.path(), &["--no-git"]);
+    let d =
+        json["diagnostics"].as_array().unwrap().iter().find(|d| d["code"] == "suspected-version").unwrap();
+    let help = d["help"].as_str().unwrap();
+    let line = help.strip_prefix("if it is, add `").and_then(|rest| rest.split('`').next()).unwrap();
+    assert_eq!(line, "superseded_by: \"Support: desk #2.md\"", "{help}");
+    let older = dir.path().join(d["path"].as_str().unwrap());
+    let text = fs::read_to_string(&older).unwrap();
+    fs::write(&older, format!("---\n{line}\n---\n{text}")).unwrap();
+    let (code, json) = check_json(dir.path(), &["--no-git"]);
+    assert_eq!((code, findings(&json)), (0, vec![]), "{json}");
+}

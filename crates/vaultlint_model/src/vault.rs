@@ -595,7 +595,17 @@ impl Vault {
 
     /// Resolves one successor value written in the note `from`.
     pub fn resolve(&self, from: NoteId, value: &str) -> Resolution {
-        self.resolve_target(from, link::parse(value))
+        match self.resolve_target(from, link::parse(value)) {
+            // `C#.md`: the name before the `#` is no note's, the whole is.
+            missing @ Resolution::Missing { .. } => match link::path_with_hash(value) {
+                Some(whole) => match self.resolve_target(from, Ok(whole)) {
+                    found @ Resolution::Note(_) => found,
+                    _ => missing,
+                },
+                None => missing,
+            },
+            resolved => resolved,
+        }
     }
 
     /// Where a link's parsed `target`, written in `from`, leads: as

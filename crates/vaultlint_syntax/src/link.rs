@@ -51,11 +51,29 @@ pub fn parse(value: &str) -> Result<Target, Invalid> {
     if is_url(value) {
         return Err(Invalid::Url);
     }
-    let path = strip_fragment(value).replace('\\', "/");
+    // A heading follows the name at once (`travel.md#rates`); a `#` after
+    // a space is the name's own (`Issue #3.md`), as YAML, which reads an
+    // unquoted ` #` as a comment, has it only when it was quoted.
+    let named = if value.contains(" #") { value } else { strip_fragment(value) };
+    let path = named.replace('\\', "/");
     if path.starts_with("./") || path.starts_with("../") {
         return Ok(Target::Path { path, relative: true });
     }
     Ok(Target::Path { path: path.trim_start_matches('/').to_string(), relative: false })
+}
+
+/// A plain path value holding a `#` read as part of the name (`C#.md`,
+/// `notes#1.md`), for where the name before it leads nowhere; `None` for
+/// any other value.
+pub fn path_with_hash(value: &str) -> Option<Target> {
+    let value = value.trim();
+    let plain = !value.starts_with('[') && !is_url(value) && value.contains('#') && !value.contains(" #");
+    plain.then(|| match parse(&value.replace('#', "\u{0}")) {
+        Ok(Target::Path { path, relative }) => {
+            Some(Target::Path { path: path.replace('\u{0}', "#"), relative })
+        }
+        _ => None,
+    })?
 }
 
 /// The target of a wikilink whose brackets hold `inner`.
@@ -445,6 +463,10 @@ mod tests {
         assert_eq!(parse("[[ dir\\Note|a#b ]]"), Ok(Target::Wikilink { name: "dir/Note".into() }));
         assert_eq!(parse("[[../Note#a|b]]"), path("../Note", true));
         assert_eq!(parse("[New](../new%20plan.md)"), path("../new plan.md", true));
+        assert_eq!(parse("travel.md#rates"), path("travel.md", false));
+        assert_eq!(parse("Issue #3 · triage.md"), path("Issue #3 · triage.md", false));
+        assert_eq!(path_with_hash("C#.md"), Some(Target::Path { path: "C#.md".into(), relative: false }));
+        assert_eq!(path_with_hash("[[C#]]"), None);
         assert_eq!(parse("[New](<new plan.md> \"t\")"), path("new plan.md", true));
         assert_eq!(parse("https://x.org/a"), Err(Invalid::Url));
         assert_eq!(parse("[[|x]]"), Err(Invalid::EmptyWikilink));

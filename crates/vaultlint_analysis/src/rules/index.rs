@@ -11,6 +11,7 @@ use vaultlint_model::vault::NoteId;
 use vaultlint_syntax::frontmatter::ValueKind;
 use vaultlint_syntax::note::{Relation, Side};
 use vaultlint_syntax::splice;
+use vaultlint_syntax::splice::yaml_scalar;
 
 /// What the indexer that reads the vault honours of a declaration.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -147,7 +148,7 @@ fn unhonoured(
                 ),
             )
             .help(match successors {
-                [to] => format!("add `{}: {}`", contract.key(), path_of(*to)),
+                [to] => format!("add `{}: {}`", contract.key(), yaml_scalar(&path_of(*to))),
                 _ => format!("add `{}:` naming the note in force", contract.key()),
             })
             .related(vec![newer.clone()])
@@ -195,7 +196,7 @@ fn unhonoured(
         )
         .at(field.key_span, "not in the form the indexer reads")
         .help(match successors {
-            [to] => format!("write `{}: {}`", contract.key(), path_of(*to)),
+            [to] => format!("write `{}: {}`", contract.key(), yaml_scalar(&path_of(*to))),
             _ => "name one successor: the indexer takes one".to_string(),
         })
         .fix(fix),

@@ -73,7 +73,9 @@ pub fn check(cx: &super::Context, out: &mut Vec<Diagnostic>) {
         let fix = suggest::mark(vault, pair.older, pair.newer, style, sources).ok().flatten().map(|m| m.fix);
         Diagnostic::new(Code::SuspectedVersion, older, message)
             .help(format!(
-                "if it is, add `{key}: {newer}` to its frontmatter; if not, `vaultlint suggest --dismiss {} {}` records it in {}",
+                "if it is, add `{key}: {}` to its frontmatter; if not, `vaultlint suggest --dismiss {} {}` records it in {}",
+                // As YAML reads it back: a name with `: ` or ` #` in it quoted.
+                vaultlint_syntax::splice::yaml_scalar(newer),
                 shown(older),
                 shown(newer),
                 dismissals.name()
