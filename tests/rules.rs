@@ -870,3 +870,20 @@ fn proposals_named_by_id_with_fields_that_do_not_apply() {
         assert_eq!(map[path]["verdict"], "active", "{path}");
     }
 }
+
+/// A note dated by a link to its day's daily note, as Obsidian vaults
+/// write it, is dated that day, with or without an alias; written without
+/// quotes, YAML reads it as a list inside a list, and the safe fix quotes it.
+#[test]
+fn a_date_linking_its_daily_note_is_that_day() {
+    // On `date`, which the lifecycle does not read, a warning.
+    let (code, json) = check_json(&fixture("linked-days"), &[]);
+    assert_eq!(
+        (code, findings(&json)),
+        (0, vec![("invalid-date".to_string(), "Meetings/Roadmap walk-through.md".to_string(), Some(2))])
+    );
+    let d = &json["diagnostics"][0];
+    assert_eq!(d["help"], "quote it: `date: \"[[2025-02-18]]\"`");
+    assert_eq!(d["fix"]["original"], "[[2025-02-18]]");
+    assert_eq!(d["fix"]["replacement"], "\"[[2025-02-18]]\"");
+}

@@ -126,6 +126,14 @@ impl Written {
 /// written headers have it (`October 10, 2015`, `10 Feb 2023`).
 pub fn parse(text: &str) -> Option<Written> {
     let text = text.trim();
+    // A link to the day's daily note (`"[[2026-05-16]]"`, `"[[2026-05-16|Sat]]"`),
+    // as Obsidian vaults date notes, names that day.
+    if let Some(inner) = text.strip_prefix("[[").and_then(|t| t.strip_suffix("]]")) {
+        let name = inner.split(['|', '#']).next().unwrap_or(inner).trim();
+        let name = name.rsplit('/').next().unwrap_or(name);
+        let (day, time) = parse_iso(name).filter(|_| !name.starts_with("[["))?;
+        return Some(Written { day, time, text: text.to_string() });
+    }
     let (day, time) = match without_weekday(text) {
         Some((date, weekday, clock)) => {
             let (day, _) = parse_iso(date).filter(|(_, time)| time.is_none())?;

@@ -602,7 +602,11 @@ impl Note {
         // a template's placeholders. Anything else is planned from the file
         // read again: at a million notes the text took 80 MB.
         let declares = Side::ALL.iter().any(|&side| note.declaration(side).is_some());
-        if declares || crate::template::placeholder_breaks(head, None) {
+        // And in a date written as an unquoted link, whose fix quotes it.
+        let linked_day = || {
+            note.fields.iter().any(|f| crate::keys::is_date(&f.key) && unquoted_wikilink(&f.value).is_some())
+        };
+        if declares || crate::template::placeholder_breaks(head, None) || linked_day() {
             note.head = Some(head.into());
         }
         let scope = crate::scope::Scope::of(&note.fields, reading.scope_keys);

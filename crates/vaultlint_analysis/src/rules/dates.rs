@@ -204,6 +204,14 @@ fn of_note(
                 (lifecycle || date::reduced(text).is_none()).then(|| unreadable(key, text.trim(), orders))
             }
             ValueKind::Scalar { .. } => None,
+            // `date: [[2026-05-16]]`, a daily note's link written without
+            // quotes: YAML reads it as a list inside a list.
+            _ if let Some(day) = vaultlint_syntax::note::unquoted_wikilink(&f.value)
+                .filter(|name| date::parse(&format!("[[{name}]]")).is_some()) =>
+            {
+                out.push(unquoted_day(note, key, &f.value, day));
+                continue;
+            }
             _ => Some(format!("`{key}` is a list or a mapping, not a date")),
         };
         // A one-digit month or day where the vault writes fewer than a
@@ -343,6 +351,39 @@ fn scheduled(vault: &Vault, graph: &Graph, id: usize, as_of: Day, out: &mut Vec<
             );
         }
     }
+}
+
+/// `invalid-date` on a daily note's link written without quotes, with the
+/// fix that quotes it: quoted, it reads as the day it links to.
+fn unquoted_day(
+    note: &vaultlint_syntax::note::Note,
+    key: &str,
+    value: &vaultlint_syntax::frontmatter::Value,
+    name: &str,
+) -> Diagnostic {
+    let span = value.span;
+    let written = note
+        .head()
+        .and_then(|head| head.get(span.range()))
+        .filter(|w| w.starts_with("[[") && w.ends_with("]]"));
+    let fix = written.map(|w| {
+        let edit = Edit { offset: span.offset(), original: w.to_string(), replacement: format!("\"{w}\"") };
+        Fix::safe(edit, note.digest)
+    });
+    let mut d = Diagnostic::new(
+        Code::InvalidDate,
+        &note.path,
+        format!(
+            "`{key}` is `[[{name}]]` without quotes, which YAML reads as a list inside a list, not a date"
+        ),
+    )
+    .at(span, "needs quotes")
+    .help(format!("quote it: `{key}: \"[[{name}]]\"`"))
+    .fix(fix);
+    if keys::find(key).is_none_or(|k| k.role != keys::Role::LifecycleDate) {
+        d.severity = vaultlint_core::code::Severity::Warning;
+    }
+    d
 }
 
 #[cfg(test)]
