@@ -1426,3 +1426,18 @@ fn a_date_stamped_on_many_notes_at_once_orders_nothing_for_certain() {
 fn drawings_are_not_notes_to_pair() {
     expect_pairs("drawings", &[]);
 }
+
+/// A note filed under a folder named for its day (`2025-03-10/`) is dated
+/// by it beside a note whose name carries a date: the two days order the
+/// pair, where the dated name alone made it the older.
+#[test]
+fn a_folder_named_for_a_day_dates_its_note() {
+    expect_pairs(
+        "dated-folders",
+        &[(
+            "Papers/2025-03-10/2503.01234_Sparse_Attention_Survey.md",
+            "Papers/2025-03-12-Sparse-Attention-Survey.md",
+            "confident",
+        )],
+    );
+}

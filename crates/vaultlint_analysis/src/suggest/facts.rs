@@ -154,6 +154,21 @@ pub(super) struct Facts<'a> {
     /// note has are one document filed twice (a page made again under a
     /// new file name).
     pub rare_aliases: Vec<(String, &'a str)>,
+    /// The day the note's folder is named for (`2026-08-20/`), where its
+    /// own name carries no date: a note filed under its day is dated by it.
+    pub dated_folder: Option<Marker>,
+}
+
+/// The day `note`'s own folder is named for, as a marker, where the
+/// note's own name carries no date.
+fn dated_folder(note: &Note, path: &PathInfo) -> Option<Marker> {
+    let own = &path.name.markers[..path.own_markers.min(path.name.markers.len())];
+    if own.iter().any(|m| matches!(m, Marker::Date { .. } | Marker::Week { .. })) {
+        return None;
+    }
+    let folder = note.folder().rsplit('/').next()?;
+    let day = vaultlint_core::date::parse_day(folder)?;
+    Some(Marker::Date { day, text: format!("{folder}/") })
 }
 
 /// The aliases of `note`, as name keys and as written, that at most one
@@ -221,13 +236,14 @@ impl<'a> Facts<'a> {
             series: vault.config.obsidian.series_of(&note.path),
             numbered: false,
             scope: note.scope(),
-            path,
             tags,
             tags_common,
             language,
             size: fingerprint.size(),
             headings,
             rare_aliases: rare_aliases(vault, note),
+            dated_folder: dated_folder(note, &path),
+            path,
         })
     }
 
@@ -283,7 +299,18 @@ impl<'a> Facts<'a> {
         let names = name.markers.iter().enumerate().filter(move |(i, m)| {
             same || alone && *i < self.path.own_markers && (bare || dated(m)) || filed_old(*i, m)
         });
-        let markers = names.map(|(_, m)| m).chain(self.title.markers.iter().filter(|_| titles)).collect();
+        // A note filed under its day (`2026-08-20/paper.md`) beside one whose
+        // name is dated: its folder's day is its date.
+        let other_dated = other.path.name.markers
+            [..other.path.own_markers.min(other.path.name.markers.len())]
+            .iter()
+            .any(|m| matches!(m, Marker::Date { .. }));
+        let folder_day = self.dated_folder.iter().filter(|_| other_dated);
+        let markers = names
+            .map(|(_, m)| m)
+            .chain(self.title.markers.iter().filter(|_| titles))
+            .chain(folder_day)
+            .collect();
         Age { dates, markers, committed, modified: self.note.modified }
     }
 
