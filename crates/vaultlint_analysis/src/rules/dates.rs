@@ -361,15 +361,7 @@ fn unquoted_day(
     value: &vaultlint_syntax::frontmatter::Value,
     name: &str,
 ) -> Diagnostic {
-    let span = value.span;
-    let written = note
-        .head()
-        .and_then(|head| head.get(span.range()))
-        .filter(|w| w.starts_with("[[") && w.ends_with("]]"));
-    let fix = written.map(|w| {
-        let edit = Edit { offset: span.offset(), original: w.to_string(), replacement: format!("\"{w}\"") };
-        Fix::safe(edit, note.digest)
-    });
+    let (span, fix) = (value.span, super::quoting_fix(note, value));
     let mut d = Diagnostic::new(
         Code::InvalidDate,
         &note.path,

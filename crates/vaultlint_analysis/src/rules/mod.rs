@@ -230,6 +230,24 @@ fn reading_problems(cx: &Context, out: &mut Vec<Diagnostic>) {
 /// Adds to `out` the findings `of` gives for each note of the vault: the
 /// notes are shared among the threads, and the findings kept in the
 /// notes' order.
+/// The safe fix that quotes a wikilink written without quotes in the
+/// frontmatter (`[[Note]]`, which YAML reads as a list inside a list), as
+/// written: what was meant is not in doubt. `None` where the note kept
+/// no frontmatter text to splice.
+fn quoting_fix(
+    note: &vaultlint_syntax::note::Note,
+    value: &vaultlint_syntax::frontmatter::Value,
+) -> Option<vaultlint_core::diagnostic::Fix> {
+    let span = value.span;
+    let written = note.head()?.get(span.range()).filter(|w| w.starts_with("[[") && w.ends_with("]]"))?;
+    let edit = vaultlint_core::diagnostic::Edit {
+        offset: span.offset(),
+        original: written.to_string(),
+        replacement: format!("\"{written}\""),
+    };
+    Some(vaultlint_core::diagnostic::Fix::safe(edit, note.digest))
+}
+
 fn note_by_note(
     vault: &Vault,
     of: impl Fn(usize) -> Vec<Diagnostic> + Sync + Send,

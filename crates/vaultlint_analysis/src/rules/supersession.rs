@@ -321,15 +321,7 @@ fn report_conflicts(vault: &Vault, graph: &Graph, relation: Relation, out: &mut 
 /// was meant is not in doubt.
 fn unquoted(note: &vaultlint_syntax::note::Note, key: &str, value: &Value) -> Diagnostic {
     let name = unquoted_wikilink(value).unwrap_or_default();
-    let span = value.span;
-    let written = note
-        .head()
-        .and_then(|head| head.get(span.range()))
-        .filter(|w| w.starts_with("[[") && w.ends_with("]]"));
-    let fix = written.map(|w| {
-        let edit = Edit { offset: span.offset(), original: w.to_string(), replacement: format!("\"{w}\"") };
-        Fix::safe(edit, note.digest)
-    });
+    let (span, fix) = (value.span, super::quoting_fix(note, value));
     Diagnostic::new(
         Code::InvalidSuccessor,
         &note.path,
