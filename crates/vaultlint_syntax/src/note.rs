@@ -420,10 +420,10 @@ pub struct Note {
     /// Whether the file was read and its frontmatter understood.
     pub parsed: bool,
     /// Whether the note's own standing is known though its frontmatter was
-    /// not understood: no top-level line of it names a key that decides
-    /// whether the note is in force (a status, a successor, the lifecycle
-    /// dates), so nothing it could say would take the note out of force.
-    /// A `title: Part 1: Basics` slip leaves a note as current as it was.
+    /// not understood: no top-level line of it names a successor or a
+    /// lifecycle date, and its status, if any, is a plain value on its own
+    /// line (read from there), so nothing unread could take the note out
+    /// of force. A `title: Part 1: Basics` slip leaves a note as it was.
     pub standing_known: bool,
     /// Whether the note is a template by where it is or what it holds (see
     /// [`crate::template`]); a vault's settings may name more.
