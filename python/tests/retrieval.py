@@ -13,7 +13,7 @@ from typing import Any
 import vaultlint
 from vaultlint._documents import document_path
 
-from conftest import FIXTURES
+from conftest import FIXTURES, TABLES
 
 VAULT = FIXTURES / "rag-vault"
 #: The day the notes are judged as of: every note's `effective_from` has come.
@@ -123,3 +123,31 @@ def notes(vault: vaultlint.Vault, documents: Iterable[Any]) -> list[str]:
         if note not in found:
             found.append(note)
     return found
+
+
+def judged_vault() -> vaultlint.Vault:
+    """The rag-vault as the end-to-end tests judge it: as of ``AS_OF``,
+    read afresh."""
+    return vaultlint.Vault(VAULT, as_of=AS_OF, no_cache=True)
+
+
+def assert_kept_in_force(vault: vaultlint.Vault, loaded: Iterable[Any], kept: Iterable[Any]) -> None:
+    """Loaded, every note came; kept, exactly those in force, each marked
+    active with nothing replacing it."""
+    kept = list(kept)
+    in_force = {path for path, entry in vault.notes.items() if entry["in_force"]}
+    assert set(notes(vault, loaded)) == set(vault.notes)
+    assert set(notes(vault, kept)) == in_force
+    for document in kept:
+        assert document.metadata["verdict"] == "active"
+        assert document.metadata["superseded_by"] == []
+
+
+def report(title: str, unfiltered: list[Outcome], filtered: list[Outcome]) -> None:
+    """Keeps the by-slice table for the end of the run, and checks what the
+    end-to-end tests promise: unfiltered, a retired note comes back for
+    some query; filtered, none ever does, and every note in force is found."""
+    TABLES.append(table(title, unfiltered, filtered))
+    assert any(o.retired_found for o in unfiltered), "the vault should tempt an unfiltered index"
+    assert not any(o.retired_found for o in filtered)
+    assert all(o.current_found for o in filtered)

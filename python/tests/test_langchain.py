@@ -16,7 +16,7 @@ from langchain_core.runnables import RunnableLambda
 
 import vaultlint
 from conftest import TABLES
-from retrieval import AS_OF, RETIRED, TOP_K, VAULT, notes, run, table, words
+from retrieval import RETIRED, TOP_K, VAULT, assert_kept_in_force, judged_vault, notes, report, run, words
 from vaultlint._documents import document_path
 from vaultlint.langchain import VaultlintFilter, annotate
 
@@ -28,9 +28,7 @@ LOADERS: dict[str, Callable[[], list[Document]]] = {
 
 @pytest.fixture(scope="module")
 def vault() -> vaultlint.Vault:
-    return vaultlint.Vault(VAULT, as_of=AS_OF, no_cache=True)
-
-
+    return judged_vault()
 
 
 def bm25(documents: list[Document], k: int) -> BM25Retriever:
@@ -41,18 +39,10 @@ def bm25(documents: list[Document], k: int) -> BM25Retriever:
 def test_the_filter_keeps_retired_notes_out_of_the_index(loader: str, vault: vaultlint.Vault) -> None:
     loaded = LOADERS[loader]()
     kept = VaultlintFilter(vault).transform_documents(LOADERS[loader]())
-    in_force = {path for path, entry in vault.notes.items() if entry["in_force"]}
-    assert set(notes(vault, loaded)) == set(vault.notes)
-    assert set(notes(vault, kept)) == in_force
-    for document in kept:
-        assert document.metadata["verdict"] == "active"
-        assert document.metadata["superseded_by"] == []
+    assert_kept_in_force(vault, loaded, kept)
     unfiltered = run(lambda q: notes(vault, bm25(loaded, TOP_K).invoke(q)))
     filtered = run(lambda q: notes(vault, bm25(kept, TOP_K).invoke(q)))
-    TABLES.append(table(f"LangChain, {loader}, BM25Retriever top {TOP_K}; filtered after loading", unfiltered, filtered))
-    assert any(o.retired_found for o in unfiltered), "the vault should tempt an unfiltered index"
-    assert not any(o.retired_found for o in filtered)
-    assert all(o.current_found for o in filtered)
+    report(f"LangChain, {loader}, BM25Retriever top {TOP_K}; filtered after loading", unfiltered, filtered)
 
 
 @pytest.mark.parametrize("loader", LOADERS)
@@ -62,12 +52,7 @@ def test_the_filter_keeps_retired_notes_out_of_the_results(loader: str, vault: v
     chain = bm25(loaded, TOP_K * 3) | RunnableLambda(VaultlintFilter(vault).transform_documents)
     unfiltered = run(lambda q: notes(vault, bm25(loaded, TOP_K).invoke(q)))
     filtered = run(lambda q: notes(vault, chain.invoke(q))[:TOP_K])
-    TABLES.append(
-        table(f"LangChain, {loader}, BM25Retriever top {TOP_K}; filtered after the retriever", unfiltered, filtered)
-    )
-    assert any(o.retired_found for o in unfiltered)
-    assert not any(o.retired_found for o in filtered)
-    assert all(o.current_found for o in filtered)
+    report(f"LangChain, {loader}, BM25Retriever top {TOP_K}; filtered after the retriever", unfiltered, filtered)
 
 
 def test_a_retired_note_read_by_path_says_what_replaced_it(vault: vaultlint.Vault) -> None:

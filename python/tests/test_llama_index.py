@@ -17,7 +17,7 @@ from llama_index.retrievers.bm25 import BM25Retriever
 
 import vaultlint
 from conftest import TABLES
-from retrieval import AS_OF, RETIRED, TOP_K, VAULT, notes, run, table
+from retrieval import RETIRED, TOP_K, VAULT, assert_kept_in_force, judged_vault, notes, report, run
 from vaultlint.llama_index import VaultlintPostprocessor, VaultlintReader, annotate
 
 READERS: dict[str, Callable[[], BaseReader]] = {
@@ -28,9 +28,7 @@ READERS: dict[str, Callable[[], BaseReader]] = {
 
 @pytest.fixture(scope="module")
 def vault() -> vaultlint.Vault:
-    return vaultlint.Vault(VAULT, as_of=AS_OF, no_cache=True)
-
-
+    return judged_vault()
 
 
 def bm25(nodes: list[BaseNode], top_k: int) -> BM25Retriever:
@@ -41,18 +39,10 @@ def bm25(nodes: list[BaseNode], top_k: int) -> BM25Retriever:
 def test_the_reader_keeps_retired_notes_out_of_the_index(reader: str, vault: vaultlint.Vault) -> None:
     loaded = READERS[reader]().load_data()
     kept = VaultlintReader(READERS[reader](), vault).load_data()
-    in_force = {path for path, entry in vault.notes.items() if entry["in_force"]}
-    assert set(notes(vault, loaded)) == set(vault.notes)
-    assert set(notes(vault, kept)) == in_force
-    for document in kept:
-        assert document.metadata["verdict"] == "active"
-        assert document.metadata["superseded_by"] == []
+    assert_kept_in_force(vault, loaded, kept)
     unfiltered = run(lambda q: notes(vault, [n.node for n in bm25(loaded, TOP_K).retrieve(q)]))
     filtered = run(lambda q: notes(vault, [n.node for n in bm25(kept, TOP_K).retrieve(q)]))
-    TABLES.append(table(f"LlamaIndex, {reader}, BM25 top {TOP_K}; filtered by VaultlintReader", unfiltered, filtered))
-    assert any(o.retired_found for o in unfiltered), "the vault should tempt an unfiltered index"
-    assert not any(o.retired_found for o in filtered)
-    assert all(o.current_found for o in filtered)
+    report(f"LlamaIndex, {reader}, BM25 top {TOP_K}; filtered by VaultlintReader", unfiltered, filtered)
 
 
 @pytest.mark.parametrize("reader", READERS)
@@ -69,12 +59,7 @@ def test_the_postprocessor_keeps_retired_notes_out_of_the_results(reader: str, v
         return notes(vault, [n.node for n in kept])[:TOP_K]
 
     filtered = run(filtered_search)
-    TABLES.append(
-        table(f"LlamaIndex, {reader}, BM25 top {TOP_K}; filtered by VaultlintPostprocessor", unfiltered, filtered)
-    )
-    assert any(o.retired_found for o in unfiltered)
-    assert not any(o.retired_found for o in filtered)
-    assert all(o.current_found for o in filtered)
+    report(f"LlamaIndex, {reader}, BM25 top {TOP_K}; filtered by VaultlintPostprocessor", unfiltered, filtered)
 
 
 def test_a_retired_note_read_by_path_says_what_replaced_it(vault: vaultlint.Vault) -> None:
