@@ -162,8 +162,7 @@ pub(super) struct Facts<'a> {
 /// The day `note`'s own folder is named for, as a marker, where the
 /// note's own name carries no date.
 fn dated_folder(note: &Note, path: &PathInfo) -> Option<Marker> {
-    let own = &path.name.markers[..path.own_markers.min(path.name.markers.len())];
-    if own.iter().any(|m| matches!(m, Marker::Date { .. } | Marker::Week { .. })) {
+    if path.name_markers().iter().any(|m| matches!(m, Marker::Date { .. } | Marker::Week { .. })) {
         return None;
     }
     let folder = note.folder().rsplit('/').next()?;
@@ -301,10 +300,7 @@ impl<'a> Facts<'a> {
         });
         // A note filed under its day (`2026-08-20/paper.md`) beside one whose
         // name is dated: its folder's day is its date.
-        let other_dated = other.path.name.markers
-            [..other.path.own_markers.min(other.path.name.markers.len())]
-            .iter()
-            .any(|m| matches!(m, Marker::Date { .. }));
+        let other_dated = other.path.name_markers().iter().any(|m| matches!(m, Marker::Date { .. }));
         let folder_day = self.dated_folder.iter().filter(|_| other_dated);
         let markers = names
             .map(|(_, m)| m)

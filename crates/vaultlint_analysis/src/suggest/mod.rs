@@ -115,6 +115,13 @@ pub struct Pair {
 }
 
 impl Pair {
+    /// Leaves the pair's direction uncertain, saying why after the evidence
+    /// it had: `--yes` never writes it.
+    pub(crate) fn doubt(&mut self, why: Evidence) {
+        self.direction = Direction::Uncertain;
+        self.order_evidence.push(why);
+    }
+
     /// Whether any of the pair's evidence, of identity or of order, is
     /// such as `what` asks.
     pub(crate) fn any_evidence(&self, what: impl Fn(&Evidence) -> bool) -> bool {

@@ -72,13 +72,10 @@ pub(super) fn settle_by_history(
     let history = source.history(&paths);
     for i in last_edited {
         let pair = &mut pairs[i];
-        let (Some(fa), Some(fb)) = (facts[pair.older].as_deref(), facts[pair.newer].as_deref()) else {
-            continue;
-        };
+        let Some((fa, fb)) = facts_of(facts, pair) else { continue };
         let commits = history.changed_together(&fa.note.path, &fb.note.path);
         if commits >= KEPT_TOGETHER {
-            pair.direction = Direction::Uncertain;
-            pair.order_evidence.push(Evidence::ChangedTogether { commits });
+            pair.doubt(Evidence::ChangedTogether { commits });
             continue;
         }
         // A last edit says when a note was touched, not when its text was
@@ -88,26 +85,20 @@ pub(super) fn settle_by_history(
         if let (Some(older), Some(newer)) = (first(fa), first(fb))
             && newer + DAY <= older
         {
-            pair.direction = Direction::Uncertain;
-            pair.order_evidence.push(Evidence::AddedTheOtherWay);
+            pair.doubt(Evidence::AddedTheOtherWay);
         }
     }
     for i in marked {
         let pair = &mut pairs[i];
-        let (Some(fa), Some(fb)) = (facts[pair.older].as_deref(), facts[pair.newer].as_deref()) else {
-            continue;
-        };
+        let Some((fa, fb)) = facts_of(facts, pair) else { continue };
         let made = history.first.get(&fb.note.path).copied();
         if made.is_some_and(|made| history.kept_up_since(&fa.note.path, made + DAY)) {
-            pair.direction = Direction::Uncertain;
-            pair.order_evidence.push(Evidence::OlderChangedSince);
+            pair.doubt(Evidence::OlderChangedSince);
         }
     }
     for i in open {
         let pair = &mut pairs[i];
-        let (Some(fa), Some(fb)) = (facts[pair.older].as_deref(), facts[pair.newer].as_deref()) else {
-            continue;
-        };
+        let Some((fa, fb)) = facts_of(facts, pair) else { continue };
         let committed = |f: &Facts| history.first.get(&f.note.path).copied();
         let (pa, pb) = (&fa.note.path, &fb.note.path);
         let content = match (history.earlier(pa, pb), history.earlier(pb, pa)) {
@@ -213,11 +204,18 @@ pub(super) fn stamped_on_many(pairs: &mut [Pair], vault: &vaultlint_model::vault
         for &(i, _, day) in stamped.iter().filter(|s| s.1 == key) {
             let count = notes.get(&day).copied().unwrap_or(0);
             if count >= STAMPED && count * STAMPED_SHARE >= dated {
-                pairs[i].direction = Direction::Uncertain;
-                pairs[i].order_evidence.push(Evidence::StampedOnMany { key, notes: count });
+                pairs[i].doubt(Evidence::StampedOnMany { key, notes: count });
             }
         }
     }
+}
+
+/// The facts of a pair's two notes, older first, where both have them.
+fn facts_of<'f, 'a>(
+    facts: &'f [Option<Box<Facts<'a>>>],
+    pair: &Pair,
+) -> Option<(&'f Facts<'a>, &'f Facts<'a>)> {
+    Some((facts[pair.older].as_deref()?, facts[pair.newer].as_deref()?))
 }
 
 /// Whether two notes' names, or their own titles, name two subjects of
@@ -266,9 +264,7 @@ pub(super) fn successors_unclear(pairs: &mut [Pair], vault: &vaultlint_model::va
     for (i, other) in unclear {
         let pair = &mut pairs[i];
         if pair.direction == Direction::Confident {
-            pair.direction = Direction::Uncertain;
-            pair.order_evidence
-                .push(Evidence::SuccessorUnclear { other: vault.notes[other].path.to_string() });
+            pair.doubt(Evidence::SuccessorUnclear { other: vault.notes[other].path.to_string() });
         }
     }
 }
@@ -318,8 +314,7 @@ pub(super) fn agree_across_languages(pairs: &mut [Pair], facts: &[Option<Box<Fac
     for (pair, key) in pairs.iter_mut().zip(&keys) {
         let Some(key) = key else { continue };
         if uncertain.contains(key) && pair.direction == Direction::Confident {
-            pair.direction = Direction::Uncertain;
-            pair.order_evidence.push(Evidence::UncertainInAnotherLanguage);
+            pair.doubt(Evidence::UncertainInAnotherLanguage);
         }
         if kept_up.contains(key) && !pair.any_evidence(Evidence::kept_together) {
             pair.order_evidence.push(Evidence::ChangedTogetherInAnotherLanguage);
