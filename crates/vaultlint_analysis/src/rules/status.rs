@@ -158,8 +158,11 @@ pub fn check(cx: &super::Context, out: &mut Vec<Diagnostic>) {
                 Suspect::Misspelt(_) => false,
             }
     };
-    let learned = retired_word(vault, life);
-    let retired_word = learned.as_deref().unwrap_or("superseded");
+    // The vault's own word for a replaced note, read once a finding or a
+    // proposal's status asks: most runs never do.
+    let learned = std::cell::OnceCell::new();
+    let learned = || learned.get_or_init(|| retired_word(vault, life)).as_deref();
+    let retired_word = || learned().unwrap_or("superseded");
     // The vault's names, for the few statuses that name a successor by a
     // record's number: made when first asked.
     let mut stems = None;
@@ -229,8 +232,9 @@ pub fn check(cx: &super::Context, out: &mut Vec<Diagnostic>) {
                     format!("add `{}: {value}`, which indexers read", vault.successor_key())
                 } else {
                     format!(
-                        "add `{}: {value}` and set `status: {retired_word}`, so that indexers leave the note out",
-                        vault.successor_key()
+                        "add `{}: {value}` and set `status: {}`, so that indexers leave the note out",
+                        vault.successor_key(),
+                        retired_word()
                     )
                 }),
             );
@@ -264,9 +268,9 @@ pub fn check(cx: &super::Context, out: &mut Vec<Diagnostic>) {
                     vault.successor_key()
                 )),
             );
-        } else if (CURRENT.contains(&lower.as_str())
-            || learned.is_some() && PROPOSAL_CURRENT.contains(&lower.as_str()))
-            && matches!(life.states[id].standing, Standing::Superseded | Standing::Cycle)
+        } else if matches!(life.states[id].standing, Standing::Superseded | Standing::Cycle)
+            && (CURRENT.contains(&lower.as_str())
+                || PROPOSAL_CURRENT.contains(&lower.as_str()) && learned().is_some())
         {
             let why = match (note.successor(), graph.edges[id].first()) {
                 (Some(field), _) => match note.line_in_head(field.key_span.offset()) {
@@ -279,7 +283,7 @@ pub fn check(cx: &super::Context, out: &mut Vec<Diagnostic>) {
             out.push(
                 Diagnostic::new(Code::StatusConflict, &note.path, format!("status is `{status}` but {why}"))
                     .at(*span, "says the note is current")
-                    .help(format!("set `status: {retired_word}`, or remove the declaration")),
+                    .help(format!("set `status: {}`, or remove the declaration", retired_word())),
             );
         }
     }
