@@ -180,8 +180,9 @@ pub fn in_words(text: &str) -> Option<Day> {
 }
 
 /// `October 10, 2015`, `Oct. 10 2015`, `10 October 2015` or `29-Oct-2019`
-/// (as proposals' headers write it): a day with its month's name and a
-/// four-digit year, calendar checked.
+/// (as proposals' headers write it), the day also as an ordinal (`March
+/// 4th 2022`, `21st November 2024`, which Jekyll reads): a day with its
+/// month's name and a four-digit year, calendar checked.
 fn month_named(text: &str) -> Option<Day> {
     // Most dates are digits: no word is looked at.
     if !text.bytes().any(|b| b.is_ascii_alphabetic()) {
@@ -197,7 +198,11 @@ fn month_named(text: &str) -> Option<Day> {
     };
     let [first, second, year] = words[..] else { return None };
     let month = |word: &str| month_of(&word.strip_suffix('.').unwrap_or(word).to_ascii_lowercase());
-    let day_of = |word: &str| (1..=2).contains(&word.len()).then(|| word.parse::<u8>().ok()).flatten();
+    let day_of = |word: &str| {
+        let lower = word.to_ascii_lowercase();
+        let number = ["st", "nd", "rd", "th"].iter().find_map(|s| lower.strip_suffix(s)).unwrap_or(&lower);
+        (1..=2).contains(&number.len()).then(|| number.parse::<u8>().ok()).flatten()
+    };
     // A comma is written after the day of `October 10, 2015` only.
     let (m, d) = match month(first) {
         Some(m) => (m, day_of(second.strip_suffix(',').unwrap_or(second))?),
@@ -525,6 +530,11 @@ mod tests {
         assert_eq!(day("10 feb 2023"), Some(Day::new(2023, 2, 10)));
         assert_eq!(day("1 Sept 2023"), Some(Day::new(2023, 9, 1)));
         assert_eq!(day("29-Oct-2019"), Some(Day::new(2019, 10, 29)));
+        // Its day as an ordinal, as blog posts write it.
+        assert_eq!(day("March 4th 2022"), Some(Day::new(2022, 3, 4)));
+        assert_eq!(day("November 21st, 2024"), Some(Day::new(2024, 11, 21)));
+        assert_eq!(day("2nd Feb 2001"), Some(Day::new(2001, 2, 2)));
+        assert_eq!(day("February 30th 2001"), None);
         // With the time and weekday a script stamps beside it.
         assert_eq!(day("02:30 PM Thursday, 31 July 2025"), Some(Day::new(2025, 7, 31)));
         assert_eq!(day("Thu, 31 Jul 2025 14:30"), Some(Day::new(2025, 7, 31)));
