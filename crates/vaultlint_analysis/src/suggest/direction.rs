@@ -304,10 +304,14 @@ fn by_dated_names(a: &Age, b: &Age) -> Option<(Ordering, Evidence)> {
     }
 }
 
-/// The order the version numbers in two names give (`v1` before `v2`).
+/// The order the version numbers in two names give (`v1` before `v2`);
+/// `v1.0` and `v1.0.0` are one version.
 fn by_version_numbers(a: &Age, b: &Age) -> Option<(Ordering, Evidence)> {
     let version = |m: &Marker| match m {
-        Marker::Version { parts, text } => Some((parts.clone(), text.clone())),
+        Marker::Version { parts, text } => {
+            let kept = parts.iter().rposition(|&p| p != 0).map_or(1, |last| last + 1);
+            Some((parts[..kept.min(parts.len())].to_vec(), text.clone()))
+        }
         _ => None,
     };
     let (all_a, all_b) = (picked(a, version), picked(b, version));
@@ -382,6 +386,13 @@ mod tests {
         assert_eq!(v.direction, Direction::Uncertain);
         let v = decide(&age(&[], &[]), &age(&[], &[]));
         assert_eq!((v.order, v.direction), (Ordering::Equal, Direction::Uncertain));
+        // `v1.0` and `v1.0.0` are one version: nothing orders them.
+        let (short, long) = (normalize("agent-v1.0").markers, normalize("agent-v1.0.0").markers);
+        let v = decide(&age(&[], &short), &age(&[], &long));
+        assert_eq!(v.direction, Direction::Uncertain);
+        let v =
+            decide(&age(&[], &normalize("agent-v1.0").markers), &age(&[], &normalize("agent-v1.1").markers));
+        assert_eq!((v.order, v.direction), (Ordering::Less, Direction::Confident));
     }
 
     /// `2022` in both titles and `v11` in both names order nothing; a
