@@ -164,9 +164,21 @@ pub(super) fn part_and_collection(a: &Facts, b: &Facts) -> bool {
 
 /// A page and its translation: notes in two languages with one file
 /// name (`docs/intro.md` and `i18n/fr/.../intro.md`, `en/intro.md` and
-/// `de/intro.md`), however much text an untranslated page shares.
+/// `de/intro.md`, `intro.en.mdx` and `intro.ar.mdx`), however much text
+/// an untranslated page shares.
 pub(super) fn translation(a: &Facts, b: &Facts) -> bool {
-    a.language != b.language && a.note.stem().eq_ignore_ascii_case(b.note.stem()) || locale_copy(a, b)
+    a.language != b.language && unlocalized_stem(a).eq_ignore_ascii_case(unlocalized_stem(b))
+        || locale_copy(a, b)
+}
+
+/// The note's file name without its extension, and without the language
+/// suffix that names its language (`intro` of `intro.fr.md`).
+fn unlocalized_stem<'a>(f: &Facts<'a>) -> &'a str {
+    let stem = f.note.stem();
+    match (f.path.language.as_deref(), stem.rsplit_once('.')) {
+        (Some(language), Some((base, suffix))) if suffix.eq_ignore_ascii_case(language) => base,
+        _ => stem,
+    }
 }
 
 /// Whether one of two notes is a page of a site's locale tree (under
@@ -176,11 +188,13 @@ pub(super) fn translation(a: &Facts, b: &Facts) -> bool {
 /// and never a version of the other.
 fn locale_copy(a: &Facts, b: &Facts) -> bool {
     let localized = |f: &Facts| {
-        let Some(language) = f.path.language.as_deref() else { return false };
+        if f.path.language.is_none() {
+            return false;
+        }
         let path = f.note.path.as_str();
         path.starts_with("i18n/")
             || path.contains("/i18n/")
-            || f.note.stem().rsplit_once('.').is_some_and(|(_, suffix)| suffix.eq_ignore_ascii_case(language))
+            || unlocalized_stem(f).len() < f.note.stem().len()
     };
     (localized(a) && b.path.language.is_none()) || (localized(b) && a.path.language.is_none())
 }
