@@ -1441,3 +1441,52 @@ fn a_folder_named_for_a_day_dates_its_note() {
         )],
     );
 }
+
+/// Items of a newsletter filed one folder per issue carry the issue's
+/// date: the same article summarised in two issues is listed, but the
+/// issue dates, which every item of each folder shares, order it for no
+/// one. A pair dated by its notes' own days stays confident, and names
+/// apart only in an apostrophe's shape are called that, not markers.
+#[test]
+fn dates_shared_by_a_whole_folder_order_nothing_for_certain() {
+    expect_pairs(
+        "newsletter-issues",
+        &[
+            ("Inbox/Lathe owner’s manual.md", "Workshop/Lathe owner's manual.md", "confident"),
+            (
+                "digest/41/items/04 - Oil finishes compared.md",
+                "digest/47/items/03 - Oil finishes compared, revisited.md",
+                "uncertain",
+            ),
+            ("Workshop/Finishing schedule.md", "Workshop/Finishing schedule 2025.md", "confident"),
+        ],
+    );
+    let (_, json) = found(&fixture("newsletter-issues"), &["--no-git"]);
+    let reasons = |newer: &str| {
+        let pair = json["pairs"].as_array().unwrap().iter().find(|p| p["newer"] == newer).unwrap();
+        pair["reasons"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r.as_str().unwrap().to_string())
+            .collect::<Vec<_>>()
+    };
+    let issue = reasons("digest/47/items/03 - Oil finishes compared, revisited.md");
+    assert!(issue.last().unwrap().starts_with("but each note's date is its folder's"), "{issue:?}");
+    assert_eq!(reasons("Workshop/Lathe owner's manual.md")[0], "same name apart from case and punctuation");
+}
+
+/// A design system's guidance: each component's folder holds the same
+/// file names (`usability.md`, `implementation.md`), and two components
+/// share copied bullets. Names the vault repeats in nine places are slots
+/// each folder fills, as `README` is: two of them holding one text are no
+/// versions, at any threshold. A page archived under its own name still is.
+#[test]
+fn names_every_folder_repeats_join_no_pages() {
+    let (pairs, json) = found(&fixture("component-guidance"), &["--no-git", "--min-score", "0"]);
+    assert_eq!(
+        pairs,
+        owned(&[("archive/release-checklist.md", "guides/release-checklist.md", "confident")]),
+        "{json}"
+    );
+}

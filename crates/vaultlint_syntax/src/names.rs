@@ -45,6 +45,9 @@ const OLDER_WORDS: &[&str] = &[
     "废止",
     "旧版",
     "舊版",
+    // Old, as Japanese and Chinese names mark a copy (`計画(旧)`).
+    "旧",
+    "舊",
 ];
 /// Whether `word` (in lower case) marks a copy as older or newer (`old`,
 /// `backup`, `new`): a word of age.
@@ -172,6 +175,10 @@ pub struct Normalized {
     /// Lower-case words without punctuation or markers, joined by spaces.
     pub key: String,
     pub markers: Vec<Marker>,
+    /// Whether the vault's notes bear this name in so many places that it
+    /// is as generic as those [`Normalized::is_generic`] knows: learned
+    /// from a vault, never set by [`normalize`].
+    pub common: bool,
 }
 
 impl Normalized {
@@ -196,8 +203,14 @@ impl Normalized {
         self.markers.iter().any(|m| matches!(m, Marker::Date { .. }))
     }
 
-    /// Shared by too many unrelated notes to count as evidence.
+    /// Shared by too many unrelated notes to count as evidence: a name
+    /// every vault repeats, or one this vault does ([`Normalized::common`]).
     pub fn is_generic(&self) -> bool {
+        self.common || self.is_listed_generic()
+    }
+
+    /// A name every vault repeats (`README`, `index`, `notes`).
+    pub fn is_listed_generic(&self) -> bool {
         GENERIC.contains(&self.key.as_str())
     }
 
@@ -387,7 +400,7 @@ pub fn normalize(text: &str) -> Normalized {
         }
     }
     markers.sort_by_key(|(at, _)| *at);
-    Normalized { key: words.join(" "), markers: markers.into_iter().map(|(_, m)| m).collect() }
+    Normalized { key: words.join(" "), markers: markers.into_iter().map(|(_, m)| m).collect(), common: false }
 }
 
 /// The key [`normalize`] gives `text`, made without its markers where
@@ -921,6 +934,8 @@ mod tests {
         assert!(matches!(normalize("操作手册 新版").markers[..], [Marker::Newer { .. }]));
         assert!(matches!(normalize("操作手册-新").markers[..], [Marker::Newer { .. }]));
         assert_eq!(key("操作手册-新"), key("操作手册"));
+        assert!(matches!(normalize("急転(旧)").markers[..], [Marker::Older { .. }]));
+        assert_eq!(key("急転(旧)"), key("急転"));
         assert!(
             path_info("归档/笔记/类型.md", "类型")
                 .folder_markers()

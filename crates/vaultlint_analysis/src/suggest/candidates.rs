@@ -212,6 +212,28 @@ impl KeyHashes {
         self.groups().filter(|group| group.len() >= min).filter_map(common).collect()
     }
 
+    /// The hashes of the name keys that notes in `min` places or more
+    /// bear (`implementation` in each component's `guidance/` folder,
+    /// `main_ts` in each example's): learned from the vault, such a name
+    /// is a slot each folder fills, as `README` is, and says no more of
+    /// which document a note is. A page's frozen copies in older release
+    /// folders, and its translations, are in its own place.
+    pub fn common_names(&self, vault: &Vault, roots: &VersionRoots, min: usize) -> HashSet<u64> {
+        let common = |group: &[(u64, u32)]| {
+            let hash = group[0].0;
+            let named = (group.iter())
+                .map(|&(_, id)| id as usize)
+                .filter(|&id| vault.notes[id].grouping.keys()[0] == Some(hash) && !roots.outlived(id));
+            let mut places: Vec<String> = named
+                .map(|id| names::path_info(&vault.notes[id].path, vault.notes[id].stem()).place)
+                .collect();
+            places.sort_unstable();
+            places.dedup();
+            (places.len() >= min).then_some(hash)
+        };
+        self.groups().filter(|group| group.len() >= min).filter_map(common).collect()
+    }
+
     /// Pairs of notes whose names or titles are the same once markers are
     /// out: each group of notes sharing a hash is grouped again by the keys
     /// themselves, from the notes' `briefs`, so that no two keys that

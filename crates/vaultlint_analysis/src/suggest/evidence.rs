@@ -30,6 +30,9 @@ pub enum Evidence {
     SameFileName,
     /// The same name once version markers are taken out.
     SameNameApartFromMarkers,
+    /// The names differ only in case and punctuation (a curly apostrophe
+    /// for a straight one), with no version marker in either.
+    SameNameApartFromSpelling,
     /// Both notes hold this alias, which no third note holds, under one
     /// title; as one of them writes it.
     SameAlias { alias: String },
@@ -109,6 +112,10 @@ pub enum Evidence {
     /// under that key: the day an import or a sync wrote them, which says
     /// when the copy arrived, not that it replaced the other.
     StampedOnMany { key: &'static str, notes: usize },
+    /// Each note's date is the one that all the dated notes of its folder
+    /// carry, `notes` or more in each: the day of an issue or a batch, not
+    /// of the note's text.
+    DatedWithTheirFolders { notes: usize },
     /// Given after frontmatter dates: the dates in the two names put them
     /// the other way (a date key that holds the source's date in one note
     /// and the note's own in the other).
@@ -206,6 +213,7 @@ impl fmt::Display for Evidence {
             Evidence::Retitled => f.write_str("retitled"),
             Evidence::SameFileName => f.write_str("same file name"),
             Evidence::SameNameApartFromMarkers => f.write_str("same name apart from version markers"),
+            Evidence::SameNameApartFromSpelling => f.write_str("same name apart from case and punctuation"),
             Evidence::ArchivedUnderItsName => f.write_str("a dated copy archived under its name"),
             Evidence::SimilarNames => f.write_str("similar names"),
             Evidence::SameAlias { alias } => write!(f, "both have the alias \"{alias}\""),
@@ -261,6 +269,10 @@ impl fmt::Display for Evidence {
                     "but {notes} notes carry the newer one's `{key}`: a day notes were imported, not written"
                 )
             }
+            Evidence::DatedWithTheirFolders { notes } => write!(
+                f,
+                "but each note's date is its folder's, carried by all its dated notes ({notes} or more): the day of an issue or a batch, not of the text"
+            ),
             Evidence::MadeTogether => f.write_str("but both were added within a day, named for two subjects"),
             Evidence::DisagreesWithRelease => f.write_str("which the release order overrules"),
             Evidence::NamesDisagree => f.write_str("the names disagree"),

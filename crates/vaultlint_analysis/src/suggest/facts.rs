@@ -201,6 +201,7 @@ impl<'a> Facts<'a> {
         let note = &vault.notes[id];
         let fingerprint = vault.print(id)?;
         let mut path = names::path_info(&note.path, note.stem());
+        path.name.common = note.grouping.keys()[0].is_some_and(|h| boilerplate.names.contains(&h));
         if !boilerplate.subject_words.is_empty() {
             path.without_words(&boilerplate.subject_words);
         }
@@ -408,6 +409,9 @@ pub(super) struct Boilerplate {
     /// different names or more share: learned from the vault, not its
     /// templates.
     pub titles: HashSet<u64>,
+    /// The hashes of the name keys borne in [`COMMON_NAME`] places or
+    /// more: learned from the vault, names as generic as `README`.
+    pub names: HashSet<u64>,
     /// Whether the headings this vault's notes open with name them (see
     /// [`headings_name_notes`]); where they do not, such a heading is a
     /// section's (`# Economy`, `# Table`), and no evidence of which
@@ -509,6 +513,11 @@ fn names_note(note: &Note) -> bool {
 /// heading the vault's notes open with (`# Theorem`, `# Table`), not the
 /// name of one document.
 pub(super) const COMMON_TITLE: usize = 4;
+
+/// A file name borne in this many places or more names a slot that each
+/// folder of a structure fills (see [`super::candidates::KeyHashes::common_names`]).
+/// A note copied or moved leaves its name in two or three.
+pub(super) const COMMON_NAME: usize = 8;
 
 #[cfg(test)]
 mod tests {

@@ -211,7 +211,7 @@ pub fn find_tallied(
             facts::looked_at(vault, id)
         })
         .collect();
-    let (series, ordinals, named) = read_names(vault, &looked_at, &mut boilerplate);
+    let (series, ordinals, named) = read_names(vault, &roots, &looked_at, &mut boilerplate);
     let outlines = tally::outlines(vault, &looked_at);
     let twins = exclusions::twins(&outlines);
     let records = RecordFolders::of(vault, &looked_at);
@@ -267,6 +267,7 @@ pub fn find_tallied(
     }
     settle::agree_across_languages(&mut pairs, &facts);
     settle::stamped_on_many(&mut pairs, vault);
+    settle::dated_with_their_folder(&mut pairs, vault);
     settle::successors_unclear(&mut pairs, vault);
     // A pair too weak to be listed unless asked for (a post and the page
     // it announced, two release notes of one product) is shown without a
@@ -306,11 +307,13 @@ pub fn find_tallied(
 /// name read being held until the candidates are known.
 fn read_names(
     vault: &Vault,
+    roots: &VersionRoots,
     looked_at: &[bool],
     boilerplate: &mut Boilerplate,
 ) -> (HashMap<String, usize>, Ordinals, Vec<(u32, u32)>) {
     let hashes = KeyHashes::of(vault, looked_at);
     boilerplate.titles = hashes.common_titles(vault, facts::COMMON_TITLE);
+    boilerplate.names = hashes.common_names(vault, roots, facts::COMMON_NAME);
     boilerplate.tag_sets = facts::common_tag_sets(vault, looked_at, boilerplate);
     let grouped = hashes.shared(vault.notes.len());
     let briefs: Vec<Brief> = (0..vault.notes.len())

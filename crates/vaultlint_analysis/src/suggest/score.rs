@@ -123,12 +123,17 @@ struct Names {
 }
 
 impl Names {
-    fn of(a: &Facts, b: &Facts, same_place: bool) -> Names {
+    /// `released`: pages of two releases, where a name the vault repeats
+    /// in many places (see [`Normalized::common`]) still names the page:
+    /// a page moved between releases keeps its slot's name.
+    fn of(a: &Facts, b: &Facts, same_place: bool, released: bool) -> Names {
         let clash = clash_copy_of(a, b);
         let snapshot = same_place && (snapshot_of(a, b) || snapshot_of(b, a));
         let recased = vaultlint_model::vault::one_path_but_case(a.note, b.note);
         let named_as = clash || snapshot || recased;
-        let name = if named_as { 1.0 } else { name_similarity(&a.path.name, &b.path.name, same_place) };
+        let slot = released && !a.path.name.is_listed_generic() && !b.path.name.is_listed_generic();
+        let name =
+            if named_as { 1.0 } else { name_similarity(&a.path.name, &b.path.name, same_place || slot) };
         let name = if named_as {
             name
         } else {
@@ -206,7 +211,7 @@ pub(super) fn score(
 ) -> (f64, Signals, Vec<Evidence>, bool) {
     let same_place = copies || a.path.place == b.path.place;
     let (content, shorter) = content(prints.0, prints.1, common);
-    let names = Names::of(a, b, same_place);
+    let names = Names::of(a, b, same_place, released);
     let Names { name, title, clash, snapshot, recased } = names;
     let tags = set_overlap(&a.tags, &b.tags);
     let headings = set_overlap(&a.headings, &b.headings);
@@ -297,7 +302,10 @@ fn name_score(
     let marked = !identity.same_stem && (a.path.own_markers == 0) != (b.path.own_markers == 0);
     // So do release folders: one file name in two releases (a page moved
     // to another section there) is one page, however rewritten.
-    let release_page = released && identity.same_stem && !generic;
+    let release_page = released
+        && identity.same_stem
+        && !a.path.name.is_listed_generic()
+        && !b.path.name.is_listed_generic();
     let rewritten = twice
         || (marked && same_place || release_page) && name == 1.0 && a.size.min(b.size) as usize >= SHORT;
     // A name alike in another folder with next to no text in common is
@@ -522,6 +530,8 @@ fn likeness(
         evidence.push(Evidence::SameFileName);
     } else if let Some(alias) = one_alias(a, b) {
         evidence.push(Evidence::SameAlias { alias: alias.to_string() });
+    } else if name == 1.0 && a.path.name.markers.is_empty() && b.path.name.markers.is_empty() {
+        evidence.push(Evidence::SameNameApartFromSpelling);
     } else if name == 1.0 {
         evidence.push(Evidence::SameNameApartFromMarkers);
     } else if name >= STRONG_NAME {

@@ -210,6 +210,62 @@ pub(super) fn stamped_on_many(pairs: &mut [Pair], vault: &vaultlint_model::vault
     }
 }
 
+/// At least this many notes of a folder dated under a key, all on one
+/// day, make that day the folder's rather than each note's.
+const FOLDER_DATED: usize = 4;
+
+/// A pair ordered by its notes' dates alone, where each note's date is the
+/// one every dated note of its folder carries (the items of one issue of a
+/// newsletter, a batch filed together): the dates say when each folder was
+/// made, not which text replaced the other.
+pub(super) fn dated_with_their_folder(pairs: &mut [Pair], vault: &vaultlint_model::vault::Vault) {
+    use std::collections::HashMap;
+    type Day = vaultlint_core::date::Day;
+    let asked: Vec<(usize, &'static str, &'static str)> = (pairs.iter().enumerate())
+        .filter(|(_, p)| p.direction == Direction::Confident)
+        .filter_map(|(i, p)| match &p.order_evidence[..] {
+            [Evidence::Dates { older_key, newer_key, .. }] => Some((i, *older_key, *newer_key)),
+            _ => None,
+        })
+        .collect();
+    if asked.is_empty() {
+        return;
+    }
+    let side = |id: usize, key: &'static str| (vault.notes[id].folder(), key);
+    let wanted: HashSet<(&str, &'static str)> =
+        asked.iter().flat_map(|&(i, ok, nk)| [side(pairs[i].older, ok), side(pairs[i].newer, nk)]).collect();
+    let keys: HashSet<&'static str> = wanted.iter().map(|&(_, key)| key).collect();
+    // For each folder and key asked about: how many of its notes are dated
+    // under the key, and the one day they all carry, if they do.
+    let mut days: HashMap<(&str, &'static str), (usize, Option<Day>)> = HashMap::new();
+    for note in &vault.notes {
+        for &key in &keys {
+            let at = (note.folder(), key);
+            if !wanted.contains(&at) {
+                continue;
+            }
+            let Some(day) = note.day(key) else { continue };
+            let (count, one) = days.entry(at).or_insert((0, Some(day)));
+            *count += 1;
+            if *one != Some(day) {
+                *one = None;
+            }
+        }
+    }
+    let folder_day = |at| days.get(&at).and_then(|&(count, day)| day.filter(|_| count >= FOLDER_DATED));
+    for (i, older_key, newer_key) in asked {
+        let pair = &pairs[i];
+        let (older, newer) = (side(pair.older, older_key), side(pair.newer, newer_key));
+        if older.0 != newer.0
+            && folder_day(older).is_some_and(|d| vault.notes[pair.older].day(older_key) == Some(d))
+            && folder_day(newer).is_some_and(|d| vault.notes[pair.newer].day(newer_key) == Some(d))
+        {
+            let notes = days[&older].0.min(days[&newer].0);
+            pairs[i].doubt(Evidence::DatedWithTheirFolders { notes });
+        }
+    }
+}
+
 /// The facts of a pair's two notes, older first, where both have them.
 fn facts_of<'f, 'a>(
     facts: &'f [Option<Box<Facts<'a>>>],
