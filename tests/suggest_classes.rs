@@ -1490,3 +1490,12 @@ fn names_every_folder_repeats_join_no_pages() {
         "{json}"
     );
 }
+
+/// A site's pages named with a language suffix (`setup.en.mdx`), an
+/// untranslated copy filed as another language's (`setup.ar.mdx`): one
+/// page in two languages, never a version, however much text they share.
+#[test]
+fn language_suffixes_name_translations_not_versions() {
+    let (pairs, json) = found(&fixture("locale-suffixes"), &["--no-git", "--min-score", "0"]);
+    assert_eq!(pairs, owned(&[("archive/faq.en.mdx", "pages/faq.en.mdx", "confident")]), "{json}");
+}
