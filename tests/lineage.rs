@@ -204,3 +204,15 @@ fn a_rejected_proposal_never_takes_effect() {
     let map = common::lineage_map(dir.path(), &[]);
     assert_eq!(map["Acme.md"]["standing"], "in-force");
 }
+
+/// A Jekyll site publishes its `templates` collection from
+/// `_templates/`: those are pages, in the map like any other, while a
+/// file there holding placeholders is still a template.
+#[test]
+fn a_published_collection_named_templates_holds_pages() {
+    let map = common::lineage_map(&common::fixture("jekyll-collections"), &[]);
+    for page in ["docs/_templates/forms/address.md", "docs/_templates/forms/sign-in.md"] {
+        assert_eq!(map[page]["verdict"], "active", "{page}");
+    }
+    assert!(map.get("docs/_templates/new-component.md").is_none());
+}

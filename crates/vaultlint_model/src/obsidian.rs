@@ -67,6 +67,10 @@ pub struct Obsidian {
     /// The templates folder, vault-relative, without trailing `/`.
     pub templates: Option<String>,
     pub series: Vec<Series>,
+    /// Folders a site publishes pages from though their names are those of
+    /// templates folders (a Jekyll collection `templates` in `_templates/`),
+    /// vault-relative, without trailing `/`: no templates folder.
+    pub published: Vec<String>,
 }
 
 /// Folders taken as the templates folder when no setting names one.
@@ -82,11 +86,13 @@ impl Obsidian {
     /// gives them by their names in that folder (`None`: missing or not
     /// JSON); `is_folder` says whether a vault-relative folder exists.
     /// Without settings, only the default templates folder applies.
+    /// `published`: see [`Obsidian::published`].
     pub fn from_files(
         read_json: &dyn Fn(&str) -> Option<Value>,
         is_folder: &dyn Fn(&str) -> bool,
+        published: Vec<String>,
     ) -> Obsidian {
-        let mut settings = Obsidian::default();
+        let mut settings = Obsidian { published, ..Obsidian::default() };
         if let Some(app) = read_json("app.json") {
             settings.ignore = app["userIgnoreFilters"]
                 .as_array()
@@ -106,9 +112,18 @@ impl Obsidian {
         let core = read_json("templates.json");
         settings.templates = folder(core.as_ref().and_then(|c| c.get("folder")))
             .or_else(|| folder(templater.as_ref().and_then(|t| t.get("templates_folder"))))
-            .or_else(|| TEMPLATE_FOLDERS.iter().find(|f| is_folder(f)).map(|f| f.to_string()));
+            .or_else(|| {
+                let default = |f: &&&str| is_folder(f) && !settings.published.iter().any(|p| p == **f);
+                TEMPLATE_FOLDERS.iter().find(default).map(|f| f.to_string())
+            });
         settings.series = series(read_json);
         settings
+    }
+
+    /// Whether the note at `path` is in a folder a site publishes pages
+    /// from (see [`Obsidian::published`]).
+    pub fn in_published(&self, path: &str) -> bool {
+        self.published.iter().any(|p| path.strip_prefix(p.as_str()).is_some_and(|r| r.starts_with('/')))
     }
 
     /// Whether a note at `path` is a template.

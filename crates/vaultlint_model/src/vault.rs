@@ -482,7 +482,9 @@ impl Vault {
         // in one, keeps its templates there.
         let by_name_elsewhere =
             note.template_by_name && (settings.templates.is_some() || self.templates_filed);
-        (note.template && !by_name_elsewhere) || settings.is_template(&note.path)
+        // A page of a collection a site publishes from `_templates/`.
+        let published = note.template_by_folder && settings.in_published(&note.path);
+        (note.template && !by_name_elsewhere && !published) || settings.is_template(&note.path)
     }
 
     /// What could not be read, `(path, why)` in path order: folders the walk

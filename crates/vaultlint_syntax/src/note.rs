@@ -433,6 +433,10 @@ pub struct Note {
     /// vault whose settings name its templates folder keeps its templates
     /// there, so for it such a note is one about a template.
     pub template_by_name: bool,
+    /// Whether `template` rests on a templates folder alone (`_templates/`),
+    /// with nothing in the file's name or text to back it: a site that
+    /// publishes a collection from such a folder keeps pages there.
+    pub template_by_folder: bool,
     /// Whether `title` is the heading the body opens with, not a `title`
     /// field: a vault whose notes open with a section heading (`# Table`)
     /// rather than their name is told by these.
@@ -498,6 +502,7 @@ impl Note {
             standing_known: false,
             template,
             template_by_name: false,
+            template_by_folder: false,
             heading_title: false,
             print: None,
             grouping: crate::names::Grouping::default(),
@@ -567,8 +572,9 @@ impl Note {
         let opened = Openings::of(&text[body_at..]);
         // A name alone (`helm_template`) may be a note's about a template.
         let by_name = note.template && crate::template::by_name_alone(&note.path);
-        let by_content =
-            (!note.template || by_name) && crate::template::by_content(front, &text[body_at..], opened);
+        let by_folder = note.template && !crate::template::by_file_name(&note.path);
+        let by_content = (!note.template || by_name || by_folder)
+            && crate::template::by_content(front, &text[body_at..], opened);
         note.template |= by_content;
         let reads = |key: &str| reading.reads_key(key);
         // YAML's lines can be read key by key where the block cannot be
@@ -597,6 +603,7 @@ impl Note {
             note.template = false;
         }
         note.template_by_name = by_name && !by_content && note.template;
+        note.template_by_folder = by_folder && !by_content && note.template;
         // The frontmatter's text is kept where a rule reads it again: in a
         // declaration (whose fixes quote its value as written) and around
         // a template's placeholders. Anything else is planned from the file

@@ -28,11 +28,14 @@ pub fn without_ordinal(name: &str) -> &str {
 
 /// Whether the vault-relative `path` is a template's by where it is.
 pub fn by_path(path: &str) -> bool {
+    by_file_name(path) || in_templates_folder(path)
+}
+
+/// Whether `path` is a template's by its file name (`template.md`, `Daily
+/// Template`, `{{Value}}.md`), its folders aside.
+pub fn by_file_name(path: &str) -> bool {
     let stem = stem(path);
-    FILES.iter().any(|f| stem.eq_ignore_ascii_case(f))
-        || named_template(stem)
-        || placeholder_name(stem)
-        || in_templates_folder(path)
+    FILES.iter().any(|f| stem.eq_ignore_ascii_case(f)) || named_template(stem) || placeholder_name(stem)
 }
 
 /// The file name of `path` without its extension.
