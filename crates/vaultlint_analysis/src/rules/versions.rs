@@ -71,15 +71,25 @@ pub fn check(cx: &super::Context, out: &mut Vec<Diagnostic>) {
             ),
         };
         let fix = suggest::mark(vault, pair.older, pair.newer, style, sources).ok().flatten().map(|m| m.fix);
+        // As YAML reads it back: a name with `: ` or ` #` in it quoted.
+        let declare = |path: &str| format!("`{key}: {}`", vaultlint_syntax::splice::yaml_scalar(path));
+        let dismiss = format!(
+            "if not, `vaultlint suggest --dismiss {} {}` records it in {}",
+            shown(older),
+            shown(newer),
+            dismissals.name()
+        );
+        // Where nothing settles which is older, both ways are offered.
+        let help = match pair.direction {
+            Direction::Confident => format!("if it is, add {} to its frontmatter; {dismiss}", declare(newer)),
+            Direction::Uncertain => format!(
+                "if it is the older, add {} to its frontmatter; if it is the newer, add {} to the other's; {dismiss}",
+                declare(newer),
+                declare(older)
+            ),
+        };
         Diagnostic::new(Code::SuspectedVersion, older, message)
-            .help(format!(
-                "if it is, add `{key}: {}` to its frontmatter; if not, `vaultlint suggest --dismiss {} {}` records it in {}",
-                // As YAML reads it back: a name with `: ` or ` #` in it quoted.
-                vaultlint_syntax::splice::yaml_scalar(newer),
-                shown(older),
-                shown(newer),
-                dismissals.name()
-            ))
+            .help(help)
             .related(vec![newer.clone()])
             .fix(fix)
     }).collect();
