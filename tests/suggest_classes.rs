@@ -1499,3 +1499,16 @@ fn language_suffixes_name_translations_not_versions() {
     let (pairs, json) = found(&fixture("locale-suffixes"), &["--no-git", "--min-score", "0"]);
     assert_eq!(pairs, owned(&[("archive/faq.en.mdx", "pages/faq.en.mdx", "confident")]), "{json}");
 }
+
+/// A course vault makes one index note per module from one template,
+/// whose whole text is a query: archived courses' indexes are the same
+/// bytes as current ones. A folder marker orders two copies of that
+/// skeleton, not two versions; a note archived under its own name still
+/// pairs with its live copy.
+#[test]
+fn identical_skeletons_under_other_names_are_no_versions() {
+    let (pairs, json) = found(&fixture("course-indexes"), &["--no-git", "--min-score", "0"]);
+    let archived =
+        ("900 Archive/Fall 24/BIO120/Exam plan.md", "Courses/BIO120/2 - Genetics/Exam plan.md", "confident");
+    assert_eq!(pairs, owned(&[archived]), "{json}");
+}

@@ -152,6 +152,24 @@ impl Evidence {
         )
     }
 
+    /// Whether this evidence says by name that the two are one document:
+    /// one title, file name, alias or path under two releases, names alike
+    /// once markers are out, or a dated copy archived under its name.
+    pub fn names_one_document(&self) -> bool {
+        matches!(
+            self,
+            Evidence::SamePathUnderVersions { .. }
+                | Evidence::SameTitle
+                | Evidence::SimilarTitles
+                | Evidence::SameFileName
+                | Evidence::SameNameApartFromMarkers
+                | Evidence::SameNameApartFromSpelling
+                | Evidence::SameAlias { .. }
+                | Evidence::ArchivedUnderItsName
+                | Evidence::SimilarNames
+        )
+    }
+
     /// Whether this is an order that folders named as releases give, in a
     /// set or as two siblings: no history, date or name reverses it.
     pub fn from_release_folders(&self) -> bool {

@@ -416,9 +416,16 @@ impl Screening<'_> {
         if apart && self.roots.order(a, b).is_none() && !recased() {
             return None;
         }
-        // Identical copies of one file, with nothing to order them.
+        // Identical copies of one file, with nothing to order them; and
+        // copies whose names do not join them (an index note whose whole
+        // text is a query, made again for each course): a folder or a date
+        // orders two copies of a skeleton, not two versions.
         let identical = self.twins.get(&a).is_some_and(|k| self.twins.get(&b) == Some(k));
-        (!identical || pair.direction == Direction::Confident).then_some(pair)
+        let joined = || {
+            pair.any_evidence(Evidence::names_one_document)
+                || pair.any_evidence(Evidence::from_release_folders)
+        };
+        (!identical || pair.direction == Direction::Confident && joined()).then_some(pair)
     }
 }
 
