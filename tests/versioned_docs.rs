@@ -324,6 +324,10 @@ fn the_table_a_finding_offers_pastes_into_the_config() {
         ),
         "{text}"
     );
+    // However narrow the terminal: a table broken over lines no longer pastes.
+    let out = vaultlint().args(["check", "--no-git"]).arg(dir.path()).env("COLUMNS", "40").output().unwrap();
+    let narrow = String::from_utf8(out.stdout).unwrap();
+    assert!(narrow.contains("            older = \"versioned_docs/version-v[0-9]*\"\n"), "{narrow}");
     let config = dir.path().join(".vaultlint.toml");
     for i in [0, 1] {
         let pasted: String = help(i).lines().skip(2).map(|l| format!("{}\n", l.trim())).collect();

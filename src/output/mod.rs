@@ -42,8 +42,12 @@ pub fn report_handler(theme: miette::GraphicalTheme, style: Style) -> miette::Gr
 }
 
 /// Splits a line into words at spaces outside backticks, each word with
-/// the spaces after it.
+/// the spaces after it. A line indented as a block of code (a config
+/// table to paste) is one word: split, it would no longer paste.
 fn words_outside_code(line: &str) -> Box<dyn Iterator<Item = textwrap::core::Word<'_>> + '_> {
+    if line.starts_with("    ") {
+        return Box::new(std::iter::once(textwrap::core::Word::from(line)));
+    }
     let mut words = Vec::new();
     let (mut start, mut in_code, mut after_space) = (0, false, false);
     for (at, c) in line.char_indices() {
