@@ -11,13 +11,14 @@ use std::cmp::Ordering;
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 /// Names of the folder holding the pages being written now, oldest
-/// sense first: a released "current" is older than an unreleased "next".
+/// sense first: a released "current" is older than an unreleased "next"
+/// or `develop`, from which each release folder is copied.
 /// An edge, nightly or canary folder (`edge`, `2-edge`) holds what is
 /// released after the stable docs: the newest of all.
 const LIVE: &[&[&str]] = &[
     &["current", "latest", "stable"],
     &["docs", "main", "master"],
-    &["next", "dev", "_dev", "unreleased", "edge", "nightly", "canary"],
+    &["next", "dev", "_dev", "develop", "unreleased", "edge", "nightly", "canary"],
 ];
 /// The rank of a live folder whose name carries a release line before
 /// its live word: `2-edge`, `3.x-nightly`.
@@ -741,6 +742,8 @@ mod tests {
         // An edge folder is live and newest, with or without its release line.
         assert_eq!(rank("2-edge"), Some(Rank::Live(2)));
         assert_eq!(rank("edge"), Some(Rank::Live(2)));
+        // A site that writes its next release in `develop/`.
+        assert!(rank("v0.60.x") < rank("develop") && rank("develop") == Some(Rank::Live(2)));
         assert!(rank("2.19") < rank("docs") && rank("docs") < rank("2-edge"));
         // Releases of the docs folder named after it.
         assert_eq!(rank("v1.15-docs"), Some(Rank::Version(Release::of(vec![1, 15]))));
