@@ -23,6 +23,13 @@ fn expect_pairs(name: &str, expected: &[(&str, &str, &str)]) {
     assert_eq!(pairs, owned(expected), "{json}");
 }
 
+/// Asserts every pair `suggest --no-git --min-score 0` lists for the
+/// fixture `name`, however weak: (older, newer, direction) each.
+fn expect_all_pairs(name: &str, expected: &[(&str, &str, &str)]) {
+    let (pairs, json) = found(&fixture(name), &["--no-git", "--min-score", "0"]);
+    assert_eq!(pairs, owned(expected), "{json}");
+}
+
 fn owned(list: &[(&str, &str, &str)]) -> Vec<(String, String, String)> {
     let mut list: Vec<_> =
         list.iter().map(|(a, b, c)| (a.to_string(), b.to_string(), c.to_string())).collect();
@@ -1224,8 +1231,7 @@ fn a_moved_folder_keeps_its_notes_first_commits() {
 /// guide, at any threshold.
 #[test]
 fn guides_of_two_upgrades_are_not_versions() {
-    let (pairs, json) = found(&fixture("upgrade-guides"), &["--no-git", "--min-score", "0"]);
-    assert_eq!(pairs, owned(&[]), "{json}");
+    expect_all_pairs("upgrade-guides", &[]);
 }
 
 /// Two variants of a page saved minutes apart (`updated` stamps of one
@@ -1371,8 +1377,7 @@ fn an_old_copy_in_the_live_folder_is_found_beside_release_folders() {
 /// page, which the folder's index links to: no pair, at any threshold.
 #[test]
 fn a_year_folders_index_is_no_version_of_its_parents() {
-    let (pairs, json) = found(&fixture("folder-indexes"), &["--no-git", "--min-score", "0"]);
-    assert_eq!(pairs, owned(&[]), "{json}");
+    expect_all_pairs("folder-indexes", &[]);
 }
 
 /// Chinese puts no space between words: a word set in bold in each line
@@ -1392,8 +1397,7 @@ fn an_edit_inside_a_chinese_sentence_keeps_the_rest_shared() {
 /// confidence.
 #[test]
 fn two_concepts_from_one_pattern_are_not_ordered_with_confidence() {
-    let (pairs, json) = found(&fixture("concept-definitions"), &["--no-git", "--min-score", "0"]);
-    assert_eq!(pairs, owned(&[("notes/precision.md", "notes/recall.md", "uncertain")]), "{json}");
+    expect_all_pairs("concept-definitions", &[("notes/precision.md", "notes/recall.md", "uncertain")]);
 }
 
 /// A sync that stamps the day it ran as `created` on every clipping it
@@ -1483,11 +1487,9 @@ fn dates_shared_by_a_whole_folder_order_nothing_for_certain() {
 /// versions, at any threshold. A page archived under its own name still is.
 #[test]
 fn names_every_folder_repeats_join_no_pages() {
-    let (pairs, json) = found(&fixture("component-guidance"), &["--no-git", "--min-score", "0"]);
-    assert_eq!(
-        pairs,
-        owned(&[("archive/release-checklist.md", "guides/release-checklist.md", "confident")]),
-        "{json}"
+    expect_all_pairs(
+        "component-guidance",
+        &[("archive/release-checklist.md", "guides/release-checklist.md", "confident")],
     );
 }
 
@@ -1496,8 +1498,7 @@ fn names_every_folder_repeats_join_no_pages() {
 /// page in two languages, never a version, however much text they share.
 #[test]
 fn language_suffixes_name_translations_not_versions() {
-    let (pairs, json) = found(&fixture("locale-suffixes"), &["--no-git", "--min-score", "0"]);
-    assert_eq!(pairs, owned(&[("archive/faq.en.mdx", "pages/faq.en.mdx", "confident")]), "{json}");
+    expect_all_pairs("locale-suffixes", &[("archive/faq.en.mdx", "pages/faq.en.mdx", "confident")]);
 }
 
 /// A course vault makes one index note per module from one template,
@@ -1507,8 +1508,7 @@ fn language_suffixes_name_translations_not_versions() {
 /// pairs with its live copy.
 #[test]
 fn identical_skeletons_under_other_names_are_no_versions() {
-    let (pairs, json) = found(&fixture("course-indexes"), &["--no-git", "--min-score", "0"]);
     let archived =
         ("900 Archive/Fall 24/BIO120/Exam plan.md", "Courses/BIO120/2 - Genetics/Exam plan.md", "confident");
-    assert_eq!(pairs, owned(&[archived]), "{json}");
+    expect_all_pairs("course-indexes", &[archived]);
 }
