@@ -123,12 +123,12 @@ impl Obsidian {
     /// Whether the note at `path` is in a folder a site publishes pages
     /// from (see [`Obsidian::published`]).
     pub fn in_published(&self, path: &str) -> bool {
-        self.published.iter().any(|p| path.strip_prefix(p.as_str()).is_some_and(|r| r.starts_with('/')))
+        self.published.iter().any(|p| vaultlint_core::paths::folder_within(p, path))
     }
 
     /// Whether a note at `path` is a template.
     pub fn is_template(&self, path: &str) -> bool {
-        self.templates.as_deref().is_some_and(|t| path.strip_prefix(t).is_some_and(|r| r.starts_with('/')))
+        self.templates.as_deref().is_some_and(|t| vaultlint_core::paths::folder_within(t, path))
     }
 
     /// The configured series the note at `path` belongs to, by index.

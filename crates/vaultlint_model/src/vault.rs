@@ -579,6 +579,15 @@ impl Vault {
         PrintList { held, filed, prints: &self.prints }
     }
 
+    /// The notes under `folder` (vault-relative, `""` for the root), at any
+    /// depth: sorted by path, they are one run of [`Vault::notes`].
+    pub fn notes_under(&self, folder: &str) -> &[Note] {
+        let prefix = if folder.is_empty() { String::new() } else { format!("{folder}/") };
+        let start = self.notes.partition_point(|n| n.path.as_str() < prefix.as_str());
+        let len = self.notes[start..].partition_point(|n| n.path.starts_with(&prefix));
+        &self.notes[start..start + len]
+    }
+
     pub fn id_of(&self, path: &str) -> Option<NoteId> {
         self.by_path.get(&nfc(path)).last().map(Entry::note)
     }

@@ -93,12 +93,9 @@ pub(super) fn only_name_in_common(vault: &Vault, a: &Note, b: &Note) -> bool {
     /// The most notes looked through, so that a pair in a folder of a
     /// hundred thousand costs no more than one in a folder of a few.
     const MOST: usize = 4096;
-    // Sorted by path, the notes under a folder are one run.
     let under = |folder: &str| {
         let prefix = if folder.is_empty() { String::new() } else { format!("{folder}/") };
-        let start = vault.notes.partition_point(|n| n.path.as_str() < prefix.as_str());
-        let len = vault.notes[start..].partition_point(|n| n.path.starts_with(&prefix));
-        (prefix, &vault.notes[start..start + len])
+        (prefix, vault.notes_under(folder))
     };
     let ((pa, na), (pb, nb)) = (under(a.folder()), under(b.folder()));
     let ((small, notes), other) = if na.len() <= nb.len() { ((pa, na), pb) } else { ((pb, nb), pa) };

@@ -219,49 +219,28 @@ const FOLDER_DATED: usize = 4;
 /// newsletter, a batch filed together): the dates say when each folder was
 /// made, not which text replaced the other.
 pub(super) fn dated_with_their_folder(pairs: &mut [Pair], vault: &vaultlint_model::vault::Vault) {
-    use std::collections::HashMap;
-    type Day = vaultlint_core::date::Day;
-    let asked: Vec<(usize, &'static str, &'static str)> = (pairs.iter().enumerate())
-        .filter(|(_, p)| p.direction == Direction::Confident)
-        .filter_map(|(i, p)| match &p.order_evidence[..] {
-            [Evidence::Dates { older_key, newer_key, .. }] => Some((i, *older_key, *newer_key)),
-            _ => None,
-        })
-        .collect();
-    if asked.is_empty() {
-        return;
-    }
-    let side = |id: usize, key: &'static str| (vault.notes[id].folder(), key);
-    let wanted: HashSet<(&str, &'static str)> =
-        asked.iter().flat_map(|&(i, ok, nk)| [side(pairs[i].older, ok), side(pairs[i].newer, nk)]).collect();
-    let keys: HashSet<&'static str> = wanted.iter().map(|&(_, key)| key).collect();
-    // For each folder and key asked about: how many of its notes are dated
-    // under the key, and the one day they all carry, if they do.
-    let mut days: HashMap<(&str, &'static str), (usize, Option<Day>)> = HashMap::new();
-    for note in &vault.notes {
-        for &key in &keys {
-            let at = (note.folder(), key);
-            if !wanted.contains(&at) {
-                continue;
-            }
-            let Some(day) = note.day(key) else { continue };
-            let (count, one) = days.entry(at).or_insert((0, Some(day)));
-            *count += 1;
-            if *one != Some(day) {
-                *one = None;
-            }
+    // The day every dated note of the note's own folder carries under the
+    // key, with how many carry it, where they are enough and all agree.
+    let folder_day = |id: usize, key: &str| {
+        let folder = vault.notes[id].folder();
+        let in_folder = vault.notes_under(folder).iter().filter(|n| n.folder() == folder);
+        let mut days = in_folder.filter_map(|n| n.day(key));
+        let day = days.next()?;
+        let count = 1 + days.try_fold(0, |count, other| (other == day).then_some(count + 1))?;
+        (count >= FOLDER_DATED).then_some((day, count))
+    };
+    for pair in pairs.iter_mut().filter(|p| p.direction == Direction::Confident) {
+        let [Evidence::Dates { older_key, newer_key, .. }] = pair.order_evidence[..] else { continue };
+        if vault.notes[pair.older].folder() == vault.notes[pair.newer].folder() {
+            continue;
         }
-    }
-    let folder_day = |at| days.get(&at).and_then(|&(count, day)| day.filter(|_| count >= FOLDER_DATED));
-    for (i, older_key, newer_key) in asked {
-        let pair = &pairs[i];
-        let (older, newer) = (side(pair.older, older_key), side(pair.newer, newer_key));
-        if older.0 != newer.0
-            && folder_day(older).is_some_and(|d| vault.notes[pair.older].day(older_key) == Some(d))
-            && folder_day(newer).is_some_and(|d| vault.notes[pair.newer].day(newer_key) == Some(d))
+        let dated_by_folder = |id: usize, key: &'static str| {
+            folder_day(id, key).filter(|&(day, _)| vault.notes[id].day(key) == Some(day)).map(|(_, n)| n)
+        };
+        if let (Some(a), Some(b)) =
+            (dated_by_folder(pair.older, older_key), dated_by_folder(pair.newer, newer_key))
         {
-            let notes = days[&older].0.min(days[&newer].0);
-            pairs[i].doubt(Evidence::DatedWithTheirFolders { notes });
+            pair.doubt(Evidence::DatedWithTheirFolders { notes: a.min(b) });
         }
     }
 }
