@@ -249,15 +249,9 @@ fn a_lone_cr_ends_a_line() {
     )
     .unwrap();
     fs::write(dir.path().join("hours.md"), format!("---\nupdated: 2027-01-01\n---\n{body}")).unwrap();
-    let out = common::vaultlint()
-        .args(["check", "--no-suggest", "--color", "never"])
-        .arg(dir.path())
-        .output()
-        .unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = common::stdout(&["check", "--no-suggest", "--color", "never"], dir.path());
     assert!(text.contains(" 4 │ superseded_by: missing.md\n   ·                ─────┬────\n"), "{text}");
-    let out = common::vaultlint().args(["suggest", "--yes", "--no-git"]).arg(dir.path()).output().unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = common::stdout(&["suggest", "--yes", "--no-git"], dir.path());
     assert!(text.contains("wrote old.md: superseded_by: hours.md"), "{text}");
 }
 
@@ -391,12 +385,7 @@ fn frontmatter_that_cannot_be_read_is_a_warning_outside_check() {
     let out = common::vaultlint().args(["check", "--no-git"]).arg(dir.path()).output().unwrap();
     assert_eq!(out.status.code(), Some(1));
     // The ignore file names each once, under the files not read.
-    let out = common::vaultlint()
-        .args(["lineage", "--all", "--format", "ignore"])
-        .arg(dir.path())
-        .output()
-        .unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = common::stdout(&["lineage", "--all", "--format", "ignore"], dir.path());
     assert_eq!(text.lines().filter(|l| *l == "/broken.md").count(), 1, "{text}");
     assert!(
         text.split("# Could not be read:").nth(1).is_some_and(|rest| rest.contains("/broken.md")),
@@ -517,12 +506,7 @@ fn a_slip_in_frontmatter_leaves_a_note_as_current_as_it_was() {
     }
     // The ignore file leaves the note in force in the index, and lists the
     // draft once, with the notes out of force.
-    let out = common::vaultlint()
-        .args(["lineage", "--all", "--format", "ignore"])
-        .arg(dir.path())
-        .output()
-        .unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = common::stdout(&["lineage", "--all", "--format", "ignore"], dir.path());
     assert!(!text.lines().any(|l| l == "/slip.md"), "{text}");
     assert_eq!(text.lines().filter(|l| *l == "/slip-draft.md").count(), 1, "{text}");
     let unread = text.split("# Could not be read:").nth(1).unwrap_or_default();

@@ -30,6 +30,16 @@ fn expect_all_pairs(name: &str, expected: &[(&str, &str, &str)]) {
     assert_eq!(pairs, owned(expected), "{json}");
 }
 
+/// The reasons `suggest --no-git` gives for the fixture `name`'s pair
+/// whose newer note is `newer`, in order.
+fn reasons(name: &str, newer: &str) -> Vec<String> {
+    let (_, json) = found(&fixture(name), &["--no-git"]);
+    let pair = json["pairs"].as_array().unwrap().iter().find(|p| p["newer"] == newer);
+    let reasons =
+        pair.unwrap_or_else(|| panic!("no pair with {newer}: {json}"))["reasons"].as_array().unwrap();
+    reasons.iter().map(|r| r.as_str().unwrap().to_string()).collect()
+}
+
 fn owned(list: &[(&str, &str, &str)]) -> Vec<(String, String, String)> {
     let mut list: Vec<_> =
         list.iter().map(|(a, b, c)| (a.to_string(), b.to_string(), c.to_string())).collect();
@@ -1414,12 +1424,9 @@ fn a_date_stamped_on_many_notes_at_once_orders_nothing_for_certain() {
             ("Reading/Slow mornings.md", "Clippings/Slow mornings.md", "uncertain"),
         ],
     );
-    let (_, json) = found(&fixture("imported-clippings"), &["--no-git"]);
-    let clipping =
-        json["pairs"].as_array().unwrap().iter().find(|p| p["newer"] == "Clippings/Slow mornings.md");
-    let reasons = clipping.unwrap()["reasons"].as_array().unwrap();
+    let clipping = reasons("imported-clippings", "Clippings/Slow mornings.md");
     assert_eq!(
-        reasons.last().unwrap(),
+        clipping.last().unwrap(),
         "but 57 notes carry the newer one's `created`: a day notes were imported, not written"
     );
 }
@@ -1465,19 +1472,10 @@ fn dates_shared_by_a_whole_folder_order_nothing_for_certain() {
             ("Workshop/Finishing schedule.md", "Workshop/Finishing schedule 2025.md", "confident"),
         ],
     );
-    let (_, json) = found(&fixture("newsletter-issues"), &["--no-git"]);
-    let reasons = |newer: &str| {
-        let pair = json["pairs"].as_array().unwrap().iter().find(|p| p["newer"] == newer).unwrap();
-        pair["reasons"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|r| r.as_str().unwrap().to_string())
-            .collect::<Vec<_>>()
-    };
-    let issue = reasons("digest/47/items/03 - Oil finishes compared, revisited.md");
+    let issue = reasons("newsletter-issues", "digest/47/items/03 - Oil finishes compared, revisited.md");
     assert!(issue.last().unwrap().starts_with("but each note's date is its folder's"), "{issue:?}");
-    assert_eq!(reasons("Workshop/Lathe owner's manual.md")[0], "same name apart from case and punctuation");
+    let manual = reasons("newsletter-issues", "Workshop/Lathe owner's manual.md");
+    assert_eq!(manual[0], "same name apart from case and punctuation");
 }
 
 /// A design system's guidance: each component's folder holds the same

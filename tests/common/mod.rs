@@ -49,6 +49,12 @@ fn process_runs(_pid: u32) -> bool {
     true
 }
 
+/// Runs `vaultlint ARGS DIR` and returns what it printed on standard output.
+pub fn stdout(args: &[&str], dir: &Path) -> String {
+    let out = vaultlint().args(args).arg(dir).output().unwrap();
+    String::from_utf8(out.stdout).unwrap()
+}
+
 /// Runs `check --format json` on `dir` and returns the exit code and JSON.
 pub fn check_json(dir: &Path, extra: &[&str]) -> (i32, Value) {
     run_json("check", dir, extra)
