@@ -17,7 +17,12 @@ use vaultlint_syntax::link::LinkStyle;
     long_about = "vaultlint validates `superseded_by` and `supersedes` declarations, statuses and \
                   effective dates in the YAML frontmatter of Markdown notes, so that search and \
                   retrieval tools that honour them leave retired notes out without losing the \
-                  current ones, and says which version of a note was in force on any day."
+                  current ones, and says which version of a note was in force on any day.",
+    after_long_help = "Exit status: 0 when the run is clean; 1 when findings fail it (errors, or \
+                       warnings too with --strict; `check` reports a file it could not read as an \
+                       error); 2 on a usage or fatal error, and from the other commands when a \
+                       file could not be read: every other note is still printed, and the 2 says \
+                       that the output is not whole."
 )]
 pub struct Cli {
     /// When to use colour: auto (a terminal, and NO_COLOR unset), always or never

@@ -352,6 +352,9 @@ fn what_could_not_be_read_is_said_by_every_command() {
     assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert!(stderr.contains("pipe.md: not read: cannot read note: it is a named pipe"), "{stderr}");
+    // The status is explained where it is given: a run that printed
+    // everything else should not read as one that stopped.
+    assert!(stderr.contains("1 file not read; the output covers every other note"), "{stderr}");
 }
 
 /// A note whose frontmatter is not valid YAML is a finding of `check`, not

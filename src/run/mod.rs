@@ -88,6 +88,14 @@ pub fn report_unread(vault: &vaultlint_model::vault::Vault, keep: &dyn Fn(&str) 
     for p in &files {
         eprintln!("vaultlint: {}: not read: {}", sanitize(&p.path), sanitize(&p.message));
     }
+    if !files.is_empty() {
+        // Exit status 2 otherwise reads as a run that stopped.
+        eprintln!(
+            "vaultlint: {} not read; the output covers every other note, and the exit status is 2 \
+             because it is not whole",
+            vaultlint_core::text::plural(files.len(), "file")
+        );
+    }
     match frontmatter.as_slice() {
         [] => {}
         [one] => eprintln!(
