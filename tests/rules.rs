@@ -612,6 +612,18 @@ fn a_folder_copied_with_its_first_copy_left_is_one_finding() {
     assert_eq!(d["related"], serde_json::json!(["Git/", "Web/Git/"]));
 }
 
+/// A site's build copy of the vault names every note as a URL
+/// (`notes/Bread notes.md` copied to `site/src/content/bread-notes.md`):
+/// the copies are one mirror, not a pair for each note.
+#[test]
+fn a_build_copy_under_slug_names_is_one_finding() {
+    let json = expect("slug-copies", &[("mirrored-folders", "site/src/content/", None)]);
+    assert_eq!(
+        json["diagnostics"][0]["message"],
+        "`notes/` and `site/src/content/` hold 11 copies of the same notes, 11 with the same text"
+    );
+}
+
 /// Proposals named by number (`rfc-0007.md`) name each other by number,
 /// as EIP-style repositories require: `superseded-by: "0012"` from
 /// `rfc-0007.md` and `replaces: RFC-0007` are the notes `rfc-0012.md` and

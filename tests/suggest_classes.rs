@@ -1510,3 +1510,68 @@ fn identical_skeletons_under_other_names_are_no_versions() {
         ("900 Archive/Fall 24/BIO120/Exam plan.md", "Courses/BIO120/2 - Genetics/Exam plan.md", "confident");
     expect_all_pairs("course-indexes", &[archived]);
 }
+
+/// An archived workbench holding four variants of a prompt pasted one
+/// after another is no version of either variant kept in use, though its
+/// text is theirs (and it is in `Archive/`, dated a day later): at any
+/// score, the only pair is the two variants.
+#[test]
+fn a_compilation_is_no_version_of_a_text_it_holds() {
+    expect_all_pairs(
+        "compilations",
+        &[("Prompts/ready/meeting-recap-long.md", "Prompts/ready/meeting-recap-short.md", "uncertain")],
+    );
+}
+
+/// Year folders of an election (each year's call, results and candidates'
+/// statements) are no releases: no folder rule retires a past year, a
+/// statement rewritten for the next year is that year's own, and one
+/// resubmitted word for word is suggested, its order uncertain.
+#[test]
+fn each_years_records_are_no_release_of_the_last_years() {
+    let (pairs, json) = found(&fixture("election-years"), &["--no-git"]);
+    assert_eq!(json["folder_rules"], serde_json::json!([]), "{json}");
+    assert_eq!(
+        pairs,
+        owned(&[("elections/2024/candidate-arao.md", "elections/2025/candidate-arao.md", "uncertain")])
+    );
+    let reasons = reasons("election-years", "elections/2025/candidate-arao.md");
+    assert!(
+        reasons.iter().any(|r| r.contains("each is the page of its year's folder (2024, 2025)")),
+        "{reasons:?}"
+    );
+}
+
+/// A catalogue kept in parallel folders, one per engine (`network/` and
+/// `network-rego/`, `storage/` and `storage-rego/`): the suffix the vault
+/// gives three folders names a variant, and a page is no version of its
+/// variant, at any score.
+#[test]
+fn a_page_of_a_variant_folder_is_no_version_of_its_twin() {
+    let (pairs, _) = found(&fixture("variant-folders"), &["--no-git", "--min-score", "0.2"]);
+    assert_eq!(pairs, owned(&[]));
+}
+
+/// A post named by its day (`blog/2023-03-14-routing-by-site.md`, and the
+/// untranslated copy under Docusaurus's `docusaurus-plugin-content-blog/`)
+/// beside the guide made from it under the same name: the date names the
+/// post, it does not make it an older guide.
+#[test]
+fn a_dated_post_is_no_version_of_the_guide_made_from_it() {
+    expect_all_pairs("posts-and-guides", &[]);
+}
+
+/// A post and its shorter edition for the newsletter, one title under two
+/// names and sharing well under half their text: the dates say which was
+/// written first, not that the newsletter replaced the post.
+#[test]
+fn an_edition_for_another_channel_is_not_confidently_newer() {
+    expect_pairs(
+        "channel-editions",
+        &[(
+            "content/blog/starting-a-tool-library.md",
+            "content/newsletter/tool-library-in-brief.md",
+            "uncertain",
+        )],
+    );
+}

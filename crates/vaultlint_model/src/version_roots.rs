@@ -578,6 +578,19 @@ fn periodic(relative: &str) -> bool {
     dated(stem) || !folders.is_empty() && folders.split('/').any(dated)
 }
 
+/// Whether a folder is named for a period (`2024/`, `2024-Q3/`, a day):
+/// it holds that period's notes (an election's statements and results, a
+/// year's posts), each the record of its period, not a release of the
+/// next period's. A vault that keeps a handbook's yearly editions in year
+/// folders says so with a `[[supersede]]` rule; no guess retires a year.
+fn period(name: &str) -> bool {
+    let lower = name.to_ascii_lowercase();
+    let year = |y: &str| vaultlint_syntax::names::year_folder(y).is_some();
+    year(&lower)
+        || lower.split_once("-q").is_some_and(|(y, q)| year(y) && matches!(q, "1" | "2" | "3" | "4"))
+        || vaultlint_core::date::parse_day(name).is_some()
+}
+
 /// The order of two folders by the releases their names give (`1.0.1`
 /// before `2.0.0-rc.1`), names that give none after, by name.
 pub fn by_release(a: &str, b: &str) -> Ordering {
@@ -655,7 +668,7 @@ fn candidate_roots(
                 continue;
             }
             let folder = &note.path[..start];
-            let rank = ranks.entry(folder).or_insert_with(|| rank(name));
+            let rank = ranks.entry(folder).or_insert_with(|| rank(name).filter(|_| !period(name)));
             if rank.is_some() {
                 under.entry(folder).or_default().push(id);
             }

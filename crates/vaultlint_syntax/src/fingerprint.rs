@@ -22,7 +22,9 @@ pub const SAMPLE: usize = 256;
 pub type Signature = [u32; BINS];
 
 /// How many distinct shingles the body has (exact when every one is in
-/// the sample, level 0, else estimated from the sample); the level of the
+/// the sample, level 0, else estimated from the sample); how many it has
+/// with repeats (a note holding one text several times over has many
+/// more than distinct ones); the level of the
 /// sample; a consistent sample of the shingle hashes; the signature over
 /// every shingle; and the hashes of the normalised headings.
 ///
@@ -33,7 +35,7 @@ pub type Signature = [u32; BINS];
 /// on which shared text is measured.
 ///
 /// All of it is one allocation, `[size, level, sample length, signature
-/// length, signature.., sample.., headings..]`: every note of a vault has
+/// length, length, signature.., sample.., headings..]`: every note of a vault has
 /// one, for the whole run, and three lists with their own headers and
 /// allocations cost about 85 bytes a note more.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
@@ -43,14 +45,21 @@ pub struct Fingerprint {
 }
 
 /// Words before the lists in [`Fingerprint::words`].
-const HEAD: usize = 4;
+const HEAD: usize = 5;
 
 impl Fingerprint {
+    /// `size` and `length` are the distinct shingles and all of them;
     /// `signature` is empty when the body has no shingle; `sample` and
     /// `headings` are sorted, without repeats.
-    pub fn new(size: u32, level: u8, sample: &[u32], signature: &[u32], headings: &[u32]) -> Fingerprint {
+    pub fn new(
+        (size, length): (u32, u32),
+        level: u8,
+        sample: &[u32],
+        signature: &[u32],
+        headings: &[u32],
+    ) -> Fingerprint {
         let mut words = Vec::with_capacity(HEAD + signature.len() + sample.len() + headings.len());
-        words.extend([size, u32::from(level), sample.len() as u32, signature.len() as u32]);
+        words.extend([size, u32::from(level), sample.len() as u32, signature.len() as u32, length]);
         words.extend_from_slice(signature);
         words.extend_from_slice(sample);
         words.extend_from_slice(headings);
@@ -59,7 +68,7 @@ impl Fingerprint {
 
     /// Whether `words` are laid out as [`Fingerprint::new`] lays them.
     fn well_formed(words: &[u32]) -> bool {
-        let Some(&[_, level, sample, signature]) = words.get(..HEAD) else { return false };
+        let Some(&[_, level, sample, signature, _]) = words.get(..HEAD) else { return false };
         let lists = (sample as usize).checked_add(signature as usize).and_then(|l| l.checked_add(HEAD));
         level <= 32
             && (signature == 0 || signature as usize == BINS)
@@ -81,6 +90,11 @@ impl Fingerprint {
 
     pub fn size(&self) -> u32 {
         self.words[0]
+    }
+
+    /// How many shingles the body has, repeats counted.
+    pub fn length(&self) -> u32 {
+        self.words[4]
     }
 
     pub fn level(&self) -> u8 {
@@ -345,8 +359,9 @@ pub fn fingerprint(body: &str) -> Fingerprint {
     sample.sort_unstable();
     sample.dedup();
     let size = (sample.len() << level).min(u32::MAX as usize) as u32;
+    let length = shingles.len().min(u32::MAX as usize) as u32;
     let signature = signature(&shingles);
-    Fingerprint::new(size, level, &sample, signature.as_ref().map_or(&[], |s| &s[..]), &headings)
+    Fingerprint::new((size, length), level, &sample, signature.as_ref().map_or(&[], |s| &s[..]), &headings)
 }
 
 /// The lowest level at which at most [`SAMPLE`] of `shingles` (repeats
@@ -530,13 +545,16 @@ mod tests {
     #[test]
     fn one_allocation_gives_back_each_list() {
         let signature: Vec<u32> = (0..BINS as u32).collect();
-        let f = Fingerprint::new(9, 2, &[3, 5], &signature, &[7]);
-        assert_eq!((f.size(), f.level(), f.sample(), f.headings()), (9, 2, &[3, 5][..], &[7][..]));
+        let f = Fingerprint::new((9, 11), 2, &[3, 5], &signature, &[7]);
+        assert_eq!(
+            (f.size(), f.length(), f.level(), f.sample(), f.headings()),
+            (9, 11, 2, &[3, 5][..], &[7][..])
+        );
         assert_eq!(f.signature().map(|s| s[5]), Some(5));
         assert!(Fingerprint::well_formed(&f.words));
         // Lists that do not fit what the words hold are refused when read.
-        assert!(!Fingerprint::well_formed(&[1, 0, 3, 0, 5, 6]));
-        assert!(!Fingerprint::well_formed(&[1, 0, 0, 5, 5]));
+        assert!(!Fingerprint::well_formed(&[1, 0, 3, 0, 0, 5, 6]));
+        assert!(!Fingerprint::well_formed(&[1, 0, 0, 5, 0, 5]));
         assert!(!Fingerprint::well_formed(&[1, 0, u32::MAX, u32::MAX]));
         assert!(!Fingerprint::well_formed(&[1, 0]));
     }

@@ -206,7 +206,7 @@ mod tests {
 
     fn print(n: u32) -> Fingerprint {
         let sample: Vec<u32> = (0..n).map(|i| i * 7 + n).collect();
-        Fingerprint::new(n, 0, &sample, &[], &[n])
+        Fingerprint::new((n, n), 0, &sample, &[], &[n])
     }
 
     #[test]
@@ -226,7 +226,7 @@ mod tests {
     #[test]
     fn a_scan_reads_in_batches_of_whole_prints() {
         let prints = Prints::new(0);
-        let big = Fingerprint::new(1, 0, &vec![5; 300_000], &[], &[]);
+        let big = Fingerprint::new((1, 1), 0, &vec![5; 300_000], &[], &[]);
         let filed: Vec<(u32, PrintAt)> = (0..9).map(|n| (n, prints.put(&big))).collect();
         let mut batches = Vec::new();
         prints.scan(&filed, |batch| batches.push(batch.len()));

@@ -252,7 +252,12 @@ pub(super) fn earned_by(verdict: &Verdict, signals: &Signals, a: &Note, b: &Note
     // Two names that differ, with a few words in common (a dated post
     // announcing what a page documents), are not plainly one document.
     let slight = !one_name && (signals.name < 1.0 || !one_folder) && signals.content < SLIGHT_CONTENT;
-    if verdict.by_dates && !named && signals.content < shared || subject || slight {
+    // One title under two names in two folders, with less than half the
+    // text in common, is as often an edition made for another place (a
+    // post condensed for a newsletter) as a rewrite: the dates say which
+    // was written first, not that it was replaced.
+    let edition = !one_folder && signals.name < 1.0 && signals.content < HALF_SHARED;
+    if verdict.by_dates && (!named || edition) && signals.content < shared || subject || slight {
         Direction::Uncertain
     } else {
         earned(verdict.direction, signals.content)

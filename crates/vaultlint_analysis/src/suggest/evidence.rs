@@ -116,6 +116,8 @@ pub enum Evidence {
     /// carry, `notes` or more in each: the day of an issue or a batch, not
     /// of the note's text.
     DatedWithTheirFolders { notes: usize },
+    /// The two are one page of two sibling year folders, each year's own.
+    RecordsOfTheirYears { older: u16, newer: u16 },
     /// Given after frontmatter dates: the dates in the two names put them
     /// the other way (a date key that holds the source's date in one note
     /// and the note's own in the other).
@@ -290,6 +292,10 @@ impl fmt::Display for Evidence {
             Evidence::DatedWithTheirFolders { notes } => write!(
                 f,
                 "but each note's date is its folder's, carried by all its dated notes ({notes} or more): the day of an issue or a batch, not of the text"
+            ),
+            Evidence::RecordsOfTheirYears { older, newer } => write!(
+                f,
+                "but each is the page of its year's folder ({older}, {newer}): the newer year's need not replace the older's"
             ),
             Evidence::MadeTogether => f.write_str("but both were added within a day, named for two subjects"),
             Evidence::DisagreesWithRelease => f.write_str("which the release order overrules"),

@@ -1,5 +1,6 @@
 //! What rules a candidate pair out however alike its notes are: entries
-//! of a periodic or numbered series, a page and its translation,
+//! of a periodic or numbered series, a page and its translation, a
+//! compilation and one of the texts it holds,
 //! identical copies of one file, notes already linked by declarations,
 //! and a pair far below the best pairs of its notes.
 
@@ -17,6 +18,7 @@ use vaultlint_core::paths::folder_within;
 use vaultlint_model::graph::Graph;
 use vaultlint_model::vault::{NoteId, Vault};
 use vaultlint_model::version_roots::{Placed, VersionRoots};
+use vaultlint_syntax::fingerprint::Fingerprint;
 use vaultlint_syntax::names::Marker;
 
 /// At least this many notes with a day or week in their names and the same
@@ -25,7 +27,7 @@ const SERIES: usize = 3;
 /// Two members of a series (notes whose names differ only by an ordinal)
 /// are one document at two times only with this much text in common:
 /// more than the skeleton the series' notes are made from.
-const SERIES_CONTENT: f64 = 0.5;
+pub(super) const SERIES_CONTENT: f64 = 0.5;
 /// At least this many byte-identical notes are copies of one file (a
 /// vendored package, a generated page), never versions of each other
 /// unless their dates or names say which came first.
@@ -162,6 +164,57 @@ pub(super) fn part_and_collection(a: &Facts, b: &Facts) -> bool {
     part_of(a, b) || part_of(b, a)
 }
 
+/// One page under two sibling year folders (`elections/2023/results.md`,
+/// `elections/2024/results.md`): the record each year keeps of its own
+/// (an election's results and statements, a year's plan), with the year
+/// folders' names the only difference, `Some` with the two years. Each is
+/// true of its year; a folder rule says so where a vault keeps yearly
+/// editions of one handbook.
+pub(super) fn records_of_two_years(a: &Facts, b: &Facts) -> Option<(u16, u16)> {
+    let (mut x, mut y) = (a.note.path.split('/'), b.note.path.split('/'));
+    let (fx, fy) = loop {
+        match (x.next(), y.next()) {
+            (Some(p), Some(q)) if p == q => continue,
+            (Some(p), Some(q)) => break (p, q),
+            _ => return None,
+        }
+    };
+    let years = (vaultlint_syntax::names::year_folder(fx)?, vaultlint_syntax::names::year_folder(fy)?);
+    // Below the two years, one path: the same page of each year.
+    x.eq(y).then_some(years)
+}
+
+/// A note at least this many halves as long as another, repeats of its
+/// shingles counted, with less than [`OWN_HALVES`] halves as much text of
+/// its own, holds that text several times over.
+const COMPILED_HALVES: u64 = 6;
+const OWN_HALVES: u64 = 3;
+/// How many times more than the other note, at least, a compilation
+/// repeats its shingles: a page grown with code or tables repeats its
+/// lines too, but about as often as its earlier version did.
+const REPEATED: u64 = 3;
+
+/// A compilation and one of the texts in it: one note holding the other's
+/// text several times over (four near-identical variants of a prompt
+/// pasted one after another), the other holding it once. Their text is
+/// one, but the compilation is no version of any single variant, and no
+/// variant of it, whichever is older. Measured on the shingles with their
+/// repeats, as the distinct ones of the two are nearly the same.
+pub(super) fn compilation_and_part(a: &Fingerprint, b: &Fingerprint) -> bool {
+    let holds_over = |whole: &Fingerprint, part: &Fingerprint| {
+        let (long, short) = (u64::from(whole.length()), u64::from(part.length()));
+        let (own, theirs) = (u64::from(whole.size()), u64::from(part.size()));
+        // Its shingles repeated three times as often as the other's, on
+        // the whole: one text pasted again, not a page grown with code
+        // (`long / own >= REPEATED * short / theirs`, without division).
+        short > 0
+            && long * 2 >= short * COMPILED_HALVES
+            && own * 2 < theirs * OWN_HALVES
+            && long * theirs >= REPEATED * short * own
+    };
+    holds_over(a, b) || holds_over(b, a)
+}
+
 /// A page and its translation: notes in two languages with one file
 /// name (`docs/intro.md` and `i18n/fr/.../intro.md`, `en/intro.md` and
 /// `de/intro.md`, `intro.en.mdx` and `intro.ar.mdx`), however much text
@@ -292,6 +345,81 @@ impl RecordFolders {
             _ => false,
         }
     }
+}
+
+/// At least this many folders of one parent, each beside a folder of its
+/// name without the suffix, make a suffix the vault's name for a variant.
+const VARIANT_BASES: usize = 3;
+
+/// The suffixes a vault names parallel variants of its folders with, learnt
+/// from the vault: `policies/other/` beside `policies/other-cel/`, and
+/// `argo/` beside `argo-cel/`, `aws/` beside `aws-cel/`, make `-cel` a
+/// variant (the same catalogue written for another engine, a platform's
+/// edition). A page and its variant in the parallel folder are both
+/// current. Suffixes that say old, new, a release or a period are never
+/// variants (`guides-old/`, `api-v2/`, `docs-next/`).
+pub(crate) struct VariantFolders(std::collections::HashSet<(String, String)>);
+
+impl VariantFolders {
+    pub fn of(vault: &Vault, looked_at: &[bool]) -> VariantFolders {
+        // Every folder of every looked-at note, as (parent, name).
+        let mut folders: std::collections::HashSet<(&str, &str)> = std::collections::HashSet::new();
+        for note in (0..vault.notes.len()).filter(|&id| looked_at[id]).map(|id| &vault.notes[id]) {
+            let mut start = 0;
+            for (slash, _) in note.path.match_indices('/') {
+                folders.insert((&note.path[..start], &note.path[start..slash]));
+                start = slash + 1;
+            }
+        }
+        let mut bases: HashMap<(&str, &str), usize> = HashMap::new();
+        for &(parent, name) in &folders {
+            if let Some((base, suffix)) = name.rsplit_once('-')
+                && folders.contains(&(parent, base))
+                && variant_word(suffix)
+            {
+                *bases.entry((parent, suffix)).or_default() += 1;
+            }
+        }
+        VariantFolders(
+            bases
+                .into_iter()
+                .filter(|&(_, n)| n >= VARIANT_BASES)
+                .map(|((parent, suffix), _)| (parent.to_string(), suffix.to_string()))
+                .collect(),
+        )
+    }
+
+    /// Whether two notes are one page of a folder and of its variant (or of
+    /// two variants of one folder): their paths part at two such sibling
+    /// folders and are the same below them.
+    pub(super) fn variants<'a>(&self, a: &'a str, b: &'a str) -> bool {
+        if self.0.is_empty() {
+            return false;
+        }
+        // Where the paths part: the start of the first folder that differs.
+        let same = a.bytes().zip(b.bytes()).take_while(|(p, q)| p == q).count();
+        let parent = a[..same].rfind('/').map_or(0, |i| i + 1);
+        let (Some((x, below_x)), Some((y, below_y))) =
+            (a[parent..].split_once('/'), b[parent..].split_once('/'))
+        else {
+            return false;
+        };
+        let base = |name: &'a str| match name.rsplit_once('-') {
+            Some((base, suffix)) if self.0.contains(&(a[..parent].to_string(), suffix.to_string())) => base,
+            _ => name,
+        };
+        below_x == below_y && base(x) == base(y)
+    }
+}
+
+/// Whether a folder name's suffix may name a variant: letters that are no
+/// version, period, live copy or word of age.
+fn variant_word(suffix: &str) -> bool {
+    !suffix.is_empty()
+        && suffix.bytes().all(|c| c.is_ascii_alphabetic())
+        && !vaultlint_model::version_roots::named_as_root(suffix)
+        && !vaultlint_syntax::names::set_aside_folder(suffix)
+        && vaultlint_syntax::names::normalize(suffix).markers.is_empty()
 }
 
 /// Notes linked by resolved declarations.
@@ -430,13 +558,15 @@ fn common_folder<'p>(a: &'p str, b: &str) -> &'p str {
 
 /// The folders two paths hold one relative path under (`content` and
 /// the root for `content/Evergreen notes.md` and `Evergreen notes.md`),
-/// if they end alike from the file name on.
+/// if they end alike from the file name on. A site's build that copies a
+/// vault names its files as URLs (`src/content/Evergreen-notes.md`): a
+/// name and its slug are alike.
 fn mirror_roots<'p>(a: &'p str, b: &'p str) -> Option<(&'p str, &'p str)> {
     let (mut x, mut y) = (a.rsplit('/'), b.rsplit('/'));
     let (mut ax, mut by) = (a.len(), b.len());
     loop {
         match (x.next(), y.next()) {
-            (Some(p), Some(q)) if p == q => {
+            (Some(p), Some(q)) if p == q || one_slug(p, q) => {
                 ax -= p.len();
                 by -= q.len();
                 // The separator before the part, where there is one.
@@ -448,6 +578,14 @@ fn mirror_roots<'p>(a: &'p str, b: &'p str) -> Option<(&'p str, &'p str)> {
         }
     }
     (ax != a.len()).then(|| (&a[..ax], &b[..by]))
+}
+
+/// Whether two file or folder names are one name, written as a slug in
+/// one of them: the same letters, but for case, with a `-` where the
+/// other has a space or `_`.
+fn one_slug(a: &str, b: &str) -> bool {
+    let slug = |c: char| if c == ' ' || c == '_' { '-' } else { c.to_ascii_lowercase() };
+    a.len() == b.len() && a.chars().map(slug).eq(b.chars().map(slug))
 }
 
 /// For each note of a group of [`TWINS`] or more byte-identical notes,
@@ -671,10 +809,7 @@ pub(super) fn logged_apart(a: &Facts, b: &Facts, signals: &Signals) -> bool {
     {
         return true;
     }
-    let in_posts = |f: &Facts| {
-        let posts = |folder: &str| POST_FOLDERS.iter().any(|p| p.eq_ignore_ascii_case(folder));
-        f.note.folder().split('/').any(posts)
-    };
+    let in_posts = |f: &Facts| f.note.folder().split('/').any(folder_of_posts);
     let named_day = |f: &Facts| full_day(&f.path.name.markers);
     // A version marker one name alone carries (`trunk based dev v2`) is a
     // person saying the post was written again.
@@ -702,8 +837,17 @@ pub(super) fn logged_apart(a: &Facts, b: &Facts, signals: &Signals) -> bool {
         vaultlint_syntax::keys::version_dates().all(|key| f.note.day(key).is_none())
             && !f.path.name.markers.iter().any(|m| matches!(m, Marker::Date { .. } | Marker::Week { .. }))
     };
-    let post = |f: &Facts, year: Option<u16>| year.is_some() && in_posts(f);
-    signals.name < 1.0 && (post(a, years.0) && undated(b) || post(b, years.1) && undated(a))
+    // A post is dated by its folder and frontmatter, or by the day its
+    // name begins with (`2021-11-24-service-topology.md`, as Jekyll and
+    // Docusaurus name posts).
+    let post = |f: &Facts, year: Option<u16>| (year.is_some() || named_day(f).is_some()) && in_posts(f);
+    // The same name for both is no sign of one document where the post's
+    // day is how posts are named (`2023-03-14-routing-by-site.md` and the
+    // guide `routing-by-site.md`), only where the date is in a folder.
+    let apart = |p: &Facts, year: Option<u16>, page: &Facts| {
+        post(p, year) && undated(page) && (signals.name < 1.0 || named_day(p).is_some())
+    };
+    apart(a, years.0, b) || apart(b, years.1, a)
 }
 
 /// The day a name's markers give, if one gives a whole day (not a year
@@ -717,6 +861,15 @@ fn full_day(markers: &[Marker]) -> Option<vaultlint_core::date::Day> {
 
 /// Folders of posts, each filed by its date.
 const POST_FOLDERS: &[&str] = &["blog", "blogs", "posts", "_posts", "news", "articles", "announcements"];
+
+/// Whether a folder holds posts: one of [`POST_FOLDERS`], or a blog named
+/// for what it is of (`engineering-blog`, Docusaurus's translated
+/// `docusaurus-plugin-content-blog`).
+fn folder_of_posts(folder: &str) -> bool {
+    let blog = folder.len() > 5
+        && folder.get(folder.len() - 5..).is_some_and(|end| end.eq_ignore_ascii_case("-blog"));
+    blog || POST_FOLDERS.iter().any(|p| p.eq_ignore_ascii_case(folder))
+}
 
 /// Whether the notes `ids`, in the order of their names' numbers, were
 /// written in that order: each has a date under one of [`WRITTEN_KEYS`],
@@ -1044,5 +1197,8 @@ mod tests {
         assert_eq!(mirror_roots("a/x/n.md", "b/x/n.md"), Some(("a", "b")));
         assert_eq!(mirror_roots("ab/n.md", "b/n.md"), Some(("ab", "b")));
         assert_eq!(mirror_roots("a/n.md", "a/m.md"), None);
+        // A build's copy names its files as slugs.
+        assert_eq!(mirror_roots("Books/Camera Lucida.md", "src/Books/camera-lucida.md"), Some(("", "src")));
+        assert_eq!(mirror_roots("a/two words.md", "b/two-word.md"), None);
     }
 }

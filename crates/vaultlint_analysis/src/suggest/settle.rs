@@ -245,6 +245,20 @@ pub(super) fn dated_with_their_folder(pairs: &mut [Pair], vault: &vaultlint_mode
     }
 }
 
+/// One page of two sibling year folders (see
+/// [`super::exclusions::records_of_two_years`]) is ordered by its years
+/// without confidence, whatever its history: the page of each year may be
+/// that year's own record, and nothing in the notes says the later year's
+/// replaced it.
+pub(super) fn records_of_their_years(pairs: &mut [Pair], facts: &[Option<Box<Facts>>]) {
+    for pair in pairs.iter_mut().filter(|p| p.direction == Direction::Confident) {
+        let Some((older, newer)) = facts_of(facts, pair) else { continue };
+        if let Some((older, newer)) = super::exclusions::records_of_two_years(older, newer) {
+            pair.doubt(Evidence::RecordsOfTheirYears { older, newer });
+        }
+    }
+}
+
 /// The facts of a pair's two notes, older first, where both have them.
 fn facts_of<'f, 'a>(
     facts: &'f [Option<Box<Facts<'a>>>],
