@@ -158,6 +158,31 @@ fn a_dismissed_pair_is_left_out_and_dismiss_records_one() {
         .code(2);
 }
 
+/// A repository that holds an Obsidian vault in `content/` and a site's
+/// copy of its notes beside it: the dismissal of a pair of the two, as
+/// `check .` prints it from the repository's root, is recorded in the
+/// vault that holds both notes, not refused because the first note's own
+/// vault does not hold the second.
+#[test]
+fn a_dismissal_of_notes_in_two_vaults_goes_to_the_one_holding_both() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    for folder in [".git", "content/.obsidian", "site/src"] {
+        fs::create_dir_all(d.join(folder)).unwrap();
+    }
+    fs::write(d.join("content/Reading list.md"), "# Reading list\n").unwrap();
+    fs::write(d.join("site/src/reading-list.md"), "# Reading list\n").unwrap();
+    let out = vaultlint()
+        .current_dir(d)
+        .args(["suggest", "--dismiss", "content/Reading list.md", "site/src/reading-list.md"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = fs::read_to_string(d.join(".vaultlint-dismissed")).unwrap();
+    assert!(text.ends_with("content/Reading list.md\tsite/src/reading-list.md\n"), "{text}");
+    assert!(!d.join("content/.vaultlint-dismissed").exists());
+}
+
 #[test]
 fn stale_and_invalid_dismissals_are_reported() {
     let dir = tempfile::tempdir().unwrap();

@@ -53,7 +53,24 @@ pub fn scope(paths: &[PathBuf], root: Option<&Path>, cwd: &Path) -> Result<Scope
                 (1, 1) => marked(&resolved[0].1)
                     .or_else(|| work_tree(&resolved[0].1))
                     .unwrap_or_else(|| resolved[0].1.clone()),
-                (0, _) => discover(resolved[0].1.parent().unwrap_or(Path::new("/")), cwd),
+                (0, _) => {
+                    // Each note's own vault; the nearest that holds them all
+                    // (a vault of its own inside a repository is the vault
+                    // of only the notes inside it), else the first note's.
+                    // Only a folder a marker or a work tree makes a vault
+                    // may hold them all: two notes of two folders never make
+                    // the current folder a vault.
+                    let parent = |note: &PathBuf| note.parent().unwrap_or(Path::new("/")).to_path_buf();
+                    let vaults: Vec<PathBuf> = resolved
+                        .iter()
+                        .filter_map(|(_, note)| marked(&parent(note)).or_else(|| work_tree(&parent(note))))
+                        .collect();
+                    let holds_all = |root: &&PathBuf| resolved.iter().all(|(_, note)| note.starts_with(root));
+                    match vaults.iter().filter(holds_all).max_by_key(|root| root.components().count()) {
+                        Some(root) => root.clone(),
+                        None => discover(&parent(&resolved[0].1), cwd),
+                    }
+                }
                 _ => {
                     return Err(
                         "give one vault folder, or any number of notes inside one vault (use --root to name the vault)"
