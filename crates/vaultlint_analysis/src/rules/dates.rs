@@ -156,6 +156,13 @@ fn unreadable(key: &str, text: &str, orders: &NumericOrders) -> String {
         return format!("`{key}` is `{text}`, but {day} is a {weekday}");
     }
     match (numeric(text), orders.day_first.get(key)) {
+        // The day and the month are one number: either order reads the
+        // same day, which only the ISO form says plainly.
+        (Some((first, second, year)), _) if first == second && (1..=12).contains(&first) => {
+            format!(
+                "`{key}` is `{text}`, a day written in no form the lifecycle reads: `{year:04}-{first:02}-{first:02}`"
+            )
+        }
         (Some((first, second, _)), None) if first <= 12 && second <= 12 => {
             format!("`{key}` is `{text}`, which may put the day or the month first")
         }
@@ -393,6 +400,11 @@ mod tests {
         assert_eq!(
             unreadable("created", "05-06-2026", &none),
             "`created` is `05-06-2026`, which may put the day or the month first"
+        );
+        // One number for both: no order to ask about, only the form.
+        assert_eq!(
+            unreadable("created", "08-08-2015", &none),
+            "`created` is `08-08-2015`, a day written in no form the lifecycle reads: `2015-08-08`"
         );
         // 25 is no month: the date is plain, and still not one the lifecycle reads.
         assert_eq!(
