@@ -132,6 +132,14 @@ const LANGUAGES: &[&str] = &[
 /// Language codes that, as folder names, far more often name a department.
 const FOLDER_NOT_LANGUAGE: &[&str] = &["hr", "it", "id"];
 
+/// The language a folder (its name in lower case) holds the pages of:
+/// `fr/`, `pt-br/`, or as Jekyll sites name a collection or an include
+/// folder of translations, `_ru/`.
+fn language_folder(lower: &str) -> Option<&str> {
+    let bare = lower.strip_prefix('_').unwrap_or(lower);
+    (is_language(bare) && !FOLDER_NOT_LANGUAGE.contains(&bare)).then_some(bare)
+}
+
 /// A version marker found in a name or folder, with the text it came from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Marker {
@@ -691,8 +699,8 @@ pub fn path_info(path: &str, stem: &str) -> PathInfo {
             info.name.markers.push(Marker::Older { text: format!("{folder}/") });
         } else if let Some(y) = year_folder(&lower) {
             info.name.markers.push(Marker::Date { day: Day::new(y, 0, 0), text: format!("{folder}/") });
-        } else if is_language(&lower) && !FOLDER_NOT_LANGUAGE.contains(&lower.as_str()) {
-            info.language.get_or_insert(lower);
+        } else if let Some(language) = language_folder(&lower) {
+            info.language.get_or_insert(language.to_string());
         } else {
             place.push(lower);
         }
@@ -1012,6 +1020,10 @@ mod tests {
         let info = path_info("i18n/zh-Hans/docusaurus-plugin-content-blog/intro.md", "intro");
         assert_eq!(info.language.as_deref(), Some("zh-hans"));
         assert_eq!(path_info("es-419/intro.md", "intro").language.as_deref(), Some("es-419"));
+        // A Jekyll site's folder of translated includes.
+        let info = path_info("_includes/_markdown/_ru/install.md", "install");
+        assert_eq!((info.language.as_deref(), info.place.as_str()), (Some("ru"), "_includes/_markdown"));
+        assert_eq!(path_info("_id/x.md", "x").language, None);
         for folder in ["de-duplicate", "en-route", "it-ops", "es-2024"] {
             assert_eq!(path_info(&format!("{folder}/x.md"), "x").language, None, "{folder}");
         }
