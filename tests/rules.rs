@@ -528,7 +528,8 @@ fn templates_are_never_findings() {
     // their folders at any depth (`01 Templates`, `00 Meta/Templates`,
     // Hugo's `archetypes`), their name (`_template.md`) or what they hold
     // (Templater tags; keys described in angle brackets, as `rfc-x.md`
-    // describes each field). Placeholders that break YAML, a fragment that never
+    // describes each field, or in single braces, as `archetypes/concept.md`
+    // does). Placeholders that break YAML, a fragment that never
     // closes its frontmatter, a default status, an old review date and a
     // link to a retired note are all the template's, not findings; a key
     // written twice is the one mistake reported.

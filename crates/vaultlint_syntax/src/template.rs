@@ -141,7 +141,8 @@ const DESCRIBED_KEYS: usize = 3;
 const DESCRIBED_SHARE: (usize, usize) = (2, 3);
 
 /// For a top-level `key: value` line with a value, whether the value is a
-/// description in angle brackets; `None` for any other line.
+/// description in angle brackets or in single braces; `None` for any other
+/// line.
 fn described_line(line: &str) -> Option<bool> {
     if line.starts_with([' ', '\t', '-', '#']) {
         return None;
@@ -152,7 +153,11 @@ fn described_line(line: &str) -> Option<bool> {
         return None;
     }
     let tag = value.starts_with("<!--") || value.starts_with("<%");
-    Some(value.starts_with('<') && value[1..].contains('>') && !tag)
+    // Or in single braces, as words (`title: {Concept name} overview`):
+    // no YAML flow mapping a note means, which holds `key: value` pairs.
+    let braced = value.strip_prefix('{').filter(|v| !v.starts_with('{')).and_then(|v| v.split_once('}'));
+    let worded = braced.is_some_and(|(inside, _)| inside.contains(' ') && !inside.contains(": "));
+    Some(value.starts_with('<') && value[1..].contains('>') && !tag || worded)
 }
 
 /// Whether a frontmatter line gives a date key a date (`created:
@@ -333,6 +338,13 @@ mod tests {
         let quoted = "---\nrfc: \"<to be assigned>\" <!-- keep the quotes -->\ntitle: <RFC title>\n---\n";
         assert!(!placeholder_breaks(quoted, Some(quoted.find("<!--").unwrap())));
         assert!(!placeholder_breaks("---\nt: é\n", Some(8)));
+        // Or described in single braces, where a flow mapping is none.
+        let braced =
+            "---\ntitle: {Product name} specifications\naudience: {admin | any} {who reads it}\n---\n";
+        assert!(placeholder_breaks(braced, Some(braced.find("specifications").unwrap())));
+        assert!(placeholder_breaks(braced, Some(braced.find("{who").unwrap())));
+        let mapping = "---\nparams: {tone: plain, width: 80} trailing\n---\n";
+        assert!(!placeholder_breaks(mapping, Some(mapping.find("trailing").unwrap())));
     }
 
     #[test]
