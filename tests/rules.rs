@@ -623,6 +623,15 @@ fn a_build_copy_under_slug_names_is_one_finding() {
         json["diagnostics"][0]["message"],
         "`notes/` and `site/src/content/` hold 11 copies of the same notes, 11 with the same text"
     );
+    // Run from inside the copy, the finding's folder is the current one.
+    let inside = fixture("slug-copies").join("site/src/content");
+    let out = common::vaultlint()
+        .current_dir(&inside)
+        .args(["check", "--no-cache", "--output-format", "concise", "."])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with(".: warning[mirrored-folders] `notes/` and `site/src/content/`"), "{text}");
 }
 
 /// Proposals named by number (`rfc-0007.md`) name each other by number,

@@ -153,10 +153,12 @@ impl Paths {
         }
     }
 
-    /// The vault-relative `path` as it is shown.
+    /// The vault-relative `path` as it is shown; the current folder itself
+    /// (a finding on a folder, run from inside it) is `.`.
     pub fn show(&self, path: &str) -> String {
         let full = self.root.join(path);
         match self.cwd.as_deref().and_then(|cwd| full.strip_prefix(cwd).ok()) {
+            Some(rel) if rel.as_os_str().is_empty() => ".".to_string(),
             Some(rel) => vaultlint_core::paths::relative(std::path::Path::new(""), rel),
             None => full.to_string_lossy().into_owned(),
         }
