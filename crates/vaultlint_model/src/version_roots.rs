@@ -519,6 +519,24 @@ fn merge_archived(candidates: &mut BTreeMap<String, Vec<(String, String, Rank)>>
             candidates.entry(outer).or_default().extend(moved);
         }
     }
+    // Releases in a folder beside the set's, named for it as archived
+    // (`versioned_docs_archived/version-9.x` beside `versioned_docs/`, as
+    // a Docusaurus site moves the releases it no longer builds).
+    let beside: Vec<(String, String)> = candidates
+        .keys()
+        .filter_map(|parent| {
+            let (head, tail) = folder_name(parent).rsplit_once(['_', '-'])?;
+            let set = format!("{}{head}/", parent_folder(parent));
+            vaultlint_syntax::names::older_folder(tail).then(|| (parent.clone(), set))
+        })
+        .collect();
+    for (parent, set) in beside {
+        let all_versions = candidates[&parent].iter().all(|r| matches!(r.2, Rank::Version(_)));
+        if all_versions && candidates.get(&set).is_some_and(|roots| !roots.is_empty()) {
+            let moved = candidates.remove(&parent).unwrap_or_default();
+            candidates.entry(set).or_default().extend(moved);
+        }
+    }
 }
 
 /// Joins the releases of major versions kept in folders of their own
@@ -959,6 +977,24 @@ mod tests {
         let roots = VersionRoots::find(&v);
         assert_eq!(roots.sets.len(), 1);
         assert_eq!(roots.sets[0].names, ["1.0", "2.0", "3.0", "4.0"]);
+        assert_eq!(roots.sets[0].frozen, [true, true, true, false]);
+    }
+
+    #[test]
+    fn releases_in_an_archived_folder_beside_the_set_join_it() {
+        let v = vault(&[
+            "versioned_docs_archived/version-8.x/intro.md",
+            "versioned_docs_archived/version-8.x/setup.md",
+            "versioned_docs_archived/version-9.x/intro.md",
+            "versioned_docs_archived/version-9.x/setup.md",
+            "versioned_docs/version-10.x/intro.md",
+            "versioned_docs/version-10.x/setup.md",
+            "docs/intro.md",
+            "docs/setup.md",
+        ]);
+        let roots = VersionRoots::find(&v);
+        assert_eq!(roots.sets.len(), 1);
+        assert_eq!(roots.sets[0].names, ["version-8.x", "version-9.x", "version-10.x", "docs"]);
         assert_eq!(roots.sets[0].frozen, [true, true, true, false]);
     }
 }
