@@ -1575,3 +1575,51 @@ fn an_edition_for_another_channel_is_not_confidently_newer() {
         )],
     );
 }
+
+/// A site's event pages, each named by the day it was announced: a class
+/// in two parts announced on one day, each dated for its own session,
+/// and a monthly session's pages word for word alike are entries of the
+/// events log, at any score.
+#[test]
+fn event_pages_are_entries_of_a_log() {
+    expect_all_pairs("event-pages", &[]);
+}
+
+/// A supported line kept in a folder inside the product's own
+/// (`docs/relay/lts/`), its copy of each page edited for it: a parallel
+/// line, not newer versions of the main line's pages, at any score.
+#[test]
+fn a_parallel_line_inside_the_product_folder_is_no_set_of_versions() {
+    expect_all_pairs("support-lines", &[]);
+}
+
+/// Literature notes named by citation keys: two papers of one author and
+/// title words, a year apart (`rossiLabellingWithPrompts2023`, `…2024`),
+/// one filed in another paper's folder, sharing only the note template.
+/// The years order the two names, not one note written again.
+#[test]
+fn two_papers_citation_keys_are_not_confidently_versions() {
+    expect_all_pairs(
+        "citation-keys",
+        &[(
+            "Papers/rossiLabellingWithPrompts2023.md",
+            "Papers/huangFastDecoding2020/rossiLabellingWithPrompts2024.md",
+            "uncertain",
+        )],
+    );
+}
+
+/// Example pages named by their folders (`theming/automatic-dark/index.md`)
+/// whose folders were renamed in the next release share their imports and
+/// scaffolding with every sibling example: the release order is kept, but
+/// which new example each became is uncertain.
+#[test]
+fn renamed_example_pages_sharing_scaffolding_are_uncertain() {
+    expect_pairs(
+        "example-pages",
+        &[
+            ("usage/v7/theming/automatic-dark/index.md", "usage/v8/theming/class-dark/index.md", "uncertain"),
+            ("usage/v7/theming/manual-dark/index.md", "usage/v8/theming/system-dark/index.md", "uncertain"),
+        ],
+    );
+}

@@ -131,9 +131,14 @@ fn ordered_by_release(pair: Pair, (fa, fb): (&Facts, &Facts), order: Ordering, r
     // of it, the newer page may have taken a part only (a section page
     // whose text went into a shared snippet, a page split in two): the
     // release order says which is older, not that the two are one page.
-    let in_part = pair.signals.content < HALF_SHARED
-        && pair.signals.title != Some(1.0)
-        && normalize(page_name(fa)).key != normalize(page_name(fb)).key;
+    // A page named by its folder (`index.md`, `README.md`) whose folder
+    // was renamed needs most of its text: such pages of sibling examples
+    // share their imports and scaffolding, and half of that picks the
+    // wrong new example as often as the right one.
+    let renamed = normalize(page_name(fa)).key != normalize(page_name(fb)).key;
+    let by_folder = fa.path.name.is_generic() && fb.path.name.is_generic();
+    let needed = if by_folder { MOSTLY_SHARED } else { HALF_SHARED };
+    let in_part = pair.signals.content < needed && pair.signals.title != Some(1.0) && renamed;
     let mut order_evidence = vec![why];
     let direction = if disputed {
         order_evidence.extend(notes.evidence);
@@ -257,7 +262,19 @@ pub(super) fn earned_by(verdict: &Verdict, signals: &Signals, a: &Note, b: &Note
     // post condensed for a newsletter) as a rewrite: the dates say which
     // was written first, not that it was replaced.
     let edition = !one_folder && signals.name < 1.0 && signals.content < HALF_SHARED;
-    if verdict.by_dates && (!named || edition) && signals.content < shared || subject || slight {
+    // Names told apart by their years or numbers alone, in two folders,
+    // with less than half the text in common: a work of each year (two
+    // papers' citation keys, `smithLoop2023` and `smithLoop2024`) as
+    // often as one note written again.
+    let numbered_apart = !one_folder
+        && !verdict.by_dates
+        && signals.content < HALF_SHARED
+        && matches!(verdict.evidence.first(), Some(Evidence::MarkersInOrder { .. }));
+    if verdict.by_dates && (!named || edition) && signals.content < shared
+        || subject
+        || slight
+        || numbered_apart
+    {
         Direction::Uncertain
     } else {
         earned(verdict.direction, signals.content)

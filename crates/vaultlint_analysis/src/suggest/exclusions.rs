@@ -502,7 +502,15 @@ pub(super) fn drop_mirrors(
     let roots = |p: &Pair| {
         let older = &vault.notes[p.older].path;
         let (a, b) = mirror_roots(older, &vault.notes[p.newer].path)?;
-        let named = |root: &str| root.split('/').any(vaultlint_model::version_roots::named_as_root);
+        // The folders that tell the two roots apart, below the ones they
+        // share (`lts` of `docs/relay` and `docs/relay/lts`).
+        let shared = a.split('/').zip(b.split('/')).take_while(|(x, y)| x == y).count();
+        let named = |root: &str| {
+            root.split('/')
+                .filter(|f| !f.is_empty())
+                .skip(shared)
+                .any(vaultlint_model::version_roots::named_as_root)
+        };
         let aged = |id: NoteId| facts[id].as_ref().is_none_or(|f| !f.path.folder_markers().is_empty());
         let plain = !named(a) && !named(b) && !aged(p.older) && !aged(p.newer);
         let relative = older[a.len()..].trim_start_matches('/');
@@ -516,6 +524,35 @@ pub(super) fn drop_mirrors(
         *all += 1;
         *same += usize::from(p.signals.content >= SAME_TEXT);
     }
+    // A folder inside another that holds its own copy of many of the
+    // other's pages, edited (`nic/lts/` of `nic/`, a supported line beside
+    // the main one): a parallel line, each of whose pages is current for
+    // its readers. Its pairs that nothing orders with confidence are no
+    // versions.
+    let nested = |(a, b): (&str, &str)| {
+        let inside = |outer: &str, inner: &str| match outer {
+            "" => !inner.contains('/'),
+            _ => inner
+                .strip_prefix(outer)
+                .and_then(|rest| rest.strip_prefix('/'))
+                .is_some_and(|n| !n.contains('/')),
+        };
+        inside(a, b) || inside(b, a)
+    };
+    let parallel = |key: &(&str, &str), &(all, same): &(usize, usize)| {
+        all >= MIRROR && (same as f64) < MIRROR_SAME * all as f64 && nested(*key)
+    };
+    let lines: std::collections::HashSet<(&str, &str)> =
+        count.iter().filter(|(key, counts)| parallel(key, counts)).map(|(&key, _)| key).collect();
+    let unordered = |i: usize| pairs[i].direction != Direction::Confident;
+    let dropped: Vec<bool> = (0..pairs.len())
+        .map(|i| found[i].is_some_and(|(key, _)| lines.contains(&key)) && unordered(i))
+        .collect();
+    let mut flags = dropped.iter();
+    pairs.retain(|_| !flags.next().copied().unwrap_or(false));
+    let found: Vec<Option<((&str, &str), &str)>> =
+        found.into_iter().zip(&dropped).filter(|(_, d)| !**d).map(|(f, _)| f).collect();
+    count.retain(|key, _| !lines.contains(key));
     count.retain(|_, (all, same)| *all >= MIRROR && *same as f64 >= MIRROR_SAME * *all as f64);
     // The folder all of a mirror's copies lie in below its roots: `Git/`
     // and `Web/Git/` rather than the root and `Web/`.
@@ -774,11 +811,12 @@ fn filed_year(f: &Facts) -> Option<u16> {
 ///   from the last one's text but never replacing it; only the same text
 ///   makes one a copy;
 /// - two posts, each named by its day under a folder of posts (Jekyll's
-///   `_posts/2019-12-17-….md`) or of days (`logs/2026-05-05/`), the days
-///   apart: two entries of the log, such as a release candidate's
-///   announcement and the release's, the second written from the first
-///   but never replacing it. A post is a record of its day, whatever its
-///   text shares, unless one name alone carries a version marker (`… v2`);
+///   `_posts/2019-12-17-….md`, a site's `events/`) or of days
+///   (`logs/2026-05-05/`), the days apart (or the names, each dated for
+///   a day of its own): two entries of the log, such as a release
+///   candidate's announcement and the release's, or a monthly event's
+///   pages, each written from the last but never replacing it. A post is a record of its day, whatever its text
+///   shares, unless one name alone carries a version marker (`… v2`);
 /// - a post (filed by its date under a folder of posts: `blog/`, `posts/`,
 ///   `news/`) and a page of another name that no date places (no date in
 ///   its frontmatter or its path): a guide written up from the post, or
@@ -826,8 +864,15 @@ pub(super) fn logged_apart(a: &Facts, b: &Facts, signals: &Signals) -> bool {
             n.key.is_empty() && full_day(&n.markers).is_some()
         })
     };
+    // Two posts filed on one day under two names, each dated in its
+    // frontmatter for a day of its own (the first and second part of a
+    // class, announced together), are two entries as well; a post renamed
+    // the day it was written is not.
+    let own_day = |f: &Facts| WRITTEN_KEYS.iter().find_map(|key| f.note.day(key));
+    let two_days = || matches!((own_day(a), own_day(b)), (Some(x), Some(y)) if x != y);
+    let two_entries = |x, y| x != y || a.path.name.key != b.path.name.key && two_days();
     if (in_posts(a) && in_posts(b) || in_day_folder(a) && in_day_folder(b))
-        && matches!((named_day(a), named_day(b)), (Some(x), Some(y)) if x != y)
+        && matches!((named_day(a), named_day(b)), (Some(x), Some(y)) if two_entries(x, y))
         && !versioned(a, b)
         && !versioned(b, a)
     {
@@ -860,7 +905,8 @@ fn full_day(markers: &[Marker]) -> Option<vaultlint_core::date::Day> {
 }
 
 /// Folders of posts, each filed by its date.
-const POST_FOLDERS: &[&str] = &["blog", "blogs", "posts", "_posts", "news", "articles", "announcements"];
+const POST_FOLDERS: &[&str] =
+    &["blog", "blogs", "posts", "_posts", "news", "articles", "announcements", "events", "_events"];
 
 /// Whether a folder holds posts: one of [`POST_FOLDERS`], or a blog named
 /// for what it is of (`engineering-blog`, Docusaurus's translated
