@@ -506,31 +506,23 @@ fn parent_folder(folder: &str) -> String {
 /// (`docs/archive/17.0/` beside `docs/18.0/`) into the set beside it, as
 /// its older releases.
 fn merge_archived(candidates: &mut BTreeMap<String, Vec<(String, String, Rank)>>) {
-    let archived: Vec<String> = candidates
-        .keys()
-        .filter(|parent| vaultlint_syntax::names::older_folder(folder_name(parent)))
-        .cloned()
-        .collect();
-    for parent in archived {
-        let outer = parent_folder(&parent);
-        let all_versions = candidates[&parent].iter().all(|r| matches!(r.2, Rank::Version(_)));
-        if all_versions && candidates.get(&outer).is_some_and(|roots| !roots.is_empty()) {
-            let moved = candidates.remove(&parent).unwrap_or_default();
-            candidates.entry(outer).or_default().extend(moved);
-        }
-    }
-    // Releases in a folder beside the set's, named for it as archived
+    // Releases in an archive folder inside the set's parent, and in a
+    // folder beside the set's named for it as archived
     // (`versioned_docs_archived/version-9.x` beside `versioned_docs/`, as
     // a Docusaurus site moves the releases it no longer builds).
-    let beside: Vec<(String, String)> = candidates
+    let moves: Vec<(String, String)> = candidates
         .keys()
         .filter_map(|parent| {
-            let (head, tail) = folder_name(parent).rsplit_once(['_', '-'])?;
+            let name = folder_name(parent);
+            if vaultlint_syntax::names::older_folder(name) {
+                return Some((parent.clone(), parent_folder(parent)));
+            }
+            let (head, tail) = name.rsplit_once(['_', '-'])?;
             let set = format!("{}{head}/", parent_folder(parent));
             vaultlint_syntax::names::older_folder(tail).then(|| (parent.clone(), set))
         })
         .collect();
-    for (parent, set) in beside {
+    for (parent, set) in moves {
         let all_versions = candidates[&parent].iter().all(|r| matches!(r.2, Rank::Version(_)));
         if all_versions && candidates.get(&set).is_some_and(|roots| !roots.is_empty()) {
             let moved = candidates.remove(&parent).unwrap_or_default();
