@@ -397,7 +397,11 @@ impl VariantFolders {
             return false;
         }
         // Where the paths part: the start of the first folder that differs.
-        let same = a.bytes().zip(b.bytes()).take_while(|(p, q)| p == q).count();
+        let mut same = a.bytes().zip(b.bytes()).take_while(|(p, q)| p == q).count();
+        // Two names may part inside a character (`é` and `è` share a byte).
+        while !a.is_char_boundary(same) {
+            same -= 1;
+        }
         let parent = a[..same].rfind('/').map_or(0, |i| i + 1);
         let (Some((x, below_x)), Some((y, below_y))) =
             (a[parent..].split_once('/'), b[parent..].split_once('/'))
@@ -1214,6 +1218,16 @@ pub(super) fn one_copy_per_release(pairs: &mut Vec<Pair>, roots: &VersionRoots, 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_page_and_its_copy_in_a_variant_folder_are_variants() {
+        let folders = VariantFolders([("catalog/".to_string(), "rego".to_string())].into_iter().collect());
+        assert!(folders.variants("catalog/network/deny.md", "catalog/network-rego/deny.md"));
+        assert!(!folders.variants("catalog/network/deny.md", "catalog/storage-rego/deny.md"));
+        assert!(!folders.variants("catalog/network/deny.md", "catalog/network-rego/allow.md"));
+        // Names that part inside a character are read whole.
+        assert!(!folders.variants("catalog/é-rego/p.md", "catalog/è-rego/p.md"));
+    }
 
     #[test]
     fn record_numbers_are_numbers_that_name_no_year_or_version() {
