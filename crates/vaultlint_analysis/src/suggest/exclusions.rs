@@ -364,7 +364,12 @@ impl VariantFolders {
     pub fn of(vault: &Vault, looked_at: &[bool]) -> VariantFolders {
         // Every folder of every looked-at note, as (parent, name).
         let mut folders: std::collections::HashSet<(&str, &str)> = std::collections::HashSet::new();
+        let mut last = None;
         for note in (0..vault.notes.len()).filter(|&id| looked_at[id]).map(|id| &vault.notes[id]) {
+            // Notes of one folder come together: each folder is read once.
+            if last.replace(note.folder()) == Some(note.folder()) {
+                continue;
+            }
             let mut start = 0;
             for (slash, _) in note.path.match_indices('/') {
                 folders.insert((&note.path[..start], &note.path[start..slash]));
