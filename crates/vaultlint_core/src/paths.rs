@@ -30,6 +30,33 @@ pub fn strip_extension<'n, E: AsRef<str>>(name: &'n str, extensions: &[E]) -> Op
     })
 }
 
+/// Where two `/`-separated paths part: the folder they share (with its
+/// trailing `/`, `""` for none), the first part of each that differs, and
+/// what follows that part in each (`None` where it is the file name).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Parting<'p> {
+    pub parent: &'p str,
+    pub parts: (&'p str, &'p str),
+    pub below: (Option<&'p str>, Option<&'p str>),
+}
+
+/// Where `a` and `b` part, part by part (never inside a name); `None` for
+/// one path, or one that runs on below the other's file.
+pub fn parting<'p>(a: &'p str, b: &'p str) -> Option<Parting<'p>> {
+    let mut at = 0;
+    loop {
+        let split =
+            |rest: &'p str| rest.split_once('/').map_or((rest, None), |(part, below)| (part, Some(below)));
+        let ((x, below_x), (y, below_y)) = (split(&a[at..]), split(&b[at..]));
+        if x != y {
+            return Some(Parting { parent: &a[..at], parts: (x, y), below: (below_x, below_y) });
+        }
+        // One name so far: the same bytes in both, so `at` is a part's start in each.
+        below_x.and(below_y)?;
+        at += x.len() + 1;
+    }
+}
+
 /// Whether the vault folder `inner` lies inside the vault folder `outer`:
 /// `a/b` inside `a`, and every folder, the root too, inside the root `""`.
 pub fn folder_within(outer: &str, inner: &str) -> bool {
@@ -79,6 +106,18 @@ pub fn relative(root: &Path, file: &Path) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn two_paths_part_at_their_first_different_part() {
+        let p = parting("docs/v2/guide/a.md", "docs/v3/a.md").unwrap();
+        assert_eq!((p.parent, p.parts, p.below), ("docs/", ("v2", "v3"), (Some("guide/a.md"), Some("a.md"))));
+        let p = parting("a.md", "b/a.md").unwrap();
+        assert_eq!((p.parent, p.parts, p.below), ("", ("a.md", "b"), (None, Some("a.md"))));
+        // Names that share a first byte part whole (`é` and `è`).
+        assert_eq!(parting("x/é/p.md", "x/è/p.md").map(|p| p.parts), Some(("é", "è")));
+        assert_eq!(parting("x/p.md", "x/p.md"), None);
+        assert_eq!(parting("x/p", "x/p/q.md"), None);
+    }
 
     #[test]
     fn a_path_is_taken_as_written_only_when_plain() {

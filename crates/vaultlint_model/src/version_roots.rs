@@ -638,18 +638,11 @@ fn release_version(name: &str) -> Option<Release> {
 /// older first. Years (`2024/`) are dates, not releases; live folders
 /// (`docs`, `next`) are left to the sets, whose pages say what is live.
 pub fn version_folders_order(a: &str, b: &str) -> Option<(Ordering, String, String)> {
-    let (mut x, mut y) = (a.split('/'), b.split('/'));
-    // The first folder the two paths part at, below one parent.
-    let (fx, fy) = loop {
-        match (x.next(), y.next()) {
-            (Some(p), Some(q)) if p == q => continue,
-            (Some(p), Some(q)) => break (p, q),
-            _ => return None,
-        }
-    };
-    // Each must be a folder, not the file name.
-    x.next()?;
-    y.next()?;
+    // The first folder the two paths part at, below one parent: each must
+    // be a folder, not the file name.
+    let parted = vaultlint_core::paths::parting(a, b)?;
+    parted.below.0.and(parted.below.1)?;
+    let (fx, fy) = parted.parts;
     let (vx, vy) = (release_version(fx)?, release_version(fy)?);
     match vx.cmp(&vy) {
         Ordering::Equal => None,

@@ -60,15 +60,15 @@ pub fn scope(paths: &[PathBuf], root: Option<&Path>, cwd: &Path) -> Result<Scope
                     // Only a folder a marker or a work tree makes a vault
                     // may hold them all: two notes of two folders never make
                     // the current folder a vault.
-                    let parent = |note: &PathBuf| note.parent().unwrap_or(Path::new("/")).to_path_buf();
-                    let vaults: Vec<PathBuf> = resolved
-                        .iter()
-                        .filter_map(|(_, note)| marked(&parent(note)).or_else(|| work_tree(&parent(note))))
-                        .collect();
+                    fn parent(note: &Path) -> &Path {
+                        note.parent().unwrap_or(Path::new("/"))
+                    }
+                    let vaults: Vec<PathBuf> =
+                        resolved.iter().filter_map(|(_, note)| vault_above(parent(note))).collect();
                     let holds_all = |root: &&PathBuf| resolved.iter().all(|(_, note)| note.starts_with(root));
                     match vaults.iter().filter(holds_all).max_by_key(|root| root.components().count()) {
                         Some(root) => root.clone(),
-                        None => discover(&parent(&resolved[0].1), cwd),
+                        None => discover(parent(&resolved[0].1), cwd),
                     }
                 }
                 _ => {
@@ -153,9 +153,13 @@ fn says_root(file: &Path) -> bool {
 /// The nearest ancestor holding a root marker, else the git work tree's
 /// root, else the current folder.
 fn discover(start: &Path, cwd: &Path) -> PathBuf {
-    marked(start)
-        .or_else(|| work_tree(start))
-        .unwrap_or_else(|| cwd.canonicalize().unwrap_or_else(|_| cwd.to_path_buf()))
+    vault_above(start).unwrap_or_else(|| cwd.canonicalize().unwrap_or_else(|_| cwd.to_path_buf()))
+}
+
+/// The nearest ancestor of `start` (or `start`) holding a root marker,
+/// else the git work tree's root, if either.
+fn vault_above(start: &Path) -> Option<PathBuf> {
+    marked(start).or_else(|| work_tree(start))
 }
 
 /// The root of the git work tree `start` is in (or is), if any.

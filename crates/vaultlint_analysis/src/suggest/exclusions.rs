@@ -171,17 +171,11 @@ pub(super) fn part_and_collection(a: &Facts, b: &Facts) -> bool {
 /// true of its year; a folder rule says so where a vault keeps yearly
 /// editions of one handbook.
 pub(super) fn records_of_two_years(a: &Facts, b: &Facts) -> Option<(u16, u16)> {
-    let (mut x, mut y) = (a.note.path.split('/'), b.note.path.split('/'));
-    let (fx, fy) = loop {
-        match (x.next(), y.next()) {
-            (Some(p), Some(q)) if p == q => continue,
-            (Some(p), Some(q)) => break (p, q),
-            _ => return None,
-        }
-    };
-    let years = (vaultlint_syntax::names::year_folder(fx)?, vaultlint_syntax::names::year_folder(fy)?);
+    let parted = vaultlint_core::paths::parting(&a.note.path, &b.note.path)?;
+    let (x, y) = parted.parts;
+    let years = (vaultlint_syntax::names::year_folder(x)?, vaultlint_syntax::names::year_folder(y)?);
     // Below the two years, one path: the same page of each year.
-    x.eq(y).then_some(years)
+    (parted.below.0.is_some() && parted.below.0 == parted.below.1).then_some(years)
 }
 
 /// A note at least this many halves as long as another, repeats of its
@@ -358,7 +352,7 @@ const VARIANT_BASES: usize = 3;
 /// edition). A page and its variant in the parallel folder are both
 /// current. Suffixes that say old, new, a release or a period are never
 /// variants (`guides-old/`, `api-v2/`, `docs-next/`).
-pub(crate) struct VariantFolders(std::collections::HashSet<(String, String)>);
+pub(crate) struct VariantFolders(HashMap<String, std::collections::HashSet<String>>);
 
 impl VariantFolders {
     pub fn of(vault: &Vault, looked_at: &[bool]) -> VariantFolders {
@@ -385,13 +379,11 @@ impl VariantFolders {
                 *bases.entry((parent, suffix)).or_default() += 1;
             }
         }
-        VariantFolders(
-            bases
-                .into_iter()
-                .filter(|&(_, n)| n >= VARIANT_BASES)
-                .map(|((parent, suffix), _)| (parent.to_string(), suffix.to_string()))
-                .collect(),
-        )
+        let mut variants: HashMap<String, std::collections::HashSet<String>> = HashMap::new();
+        for ((parent, suffix), _) in bases.into_iter().filter(|&(_, n)| n >= VARIANT_BASES) {
+            variants.entry(parent.to_string()).or_default().insert(suffix.to_string());
+        }
+        VariantFolders(variants)
     }
 
     /// Whether two notes are one page of a folder and of its variant (or of
@@ -401,23 +393,14 @@ impl VariantFolders {
         if self.0.is_empty() {
             return false;
         }
-        // Where the paths part: the start of the first folder that differs.
-        let mut same = a.bytes().zip(b.bytes()).take_while(|(p, q)| p == q).count();
-        // Two names may part inside a character (`é` and `è` share a byte).
-        while !a.is_char_boundary(same) {
-            same -= 1;
-        }
-        let parent = a[..same].rfind('/').map_or(0, |i| i + 1);
-        let (Some((x, below_x)), Some((y, below_y))) =
-            (a[parent..].split_once('/'), b[parent..].split_once('/'))
-        else {
-            return false;
-        };
+        let Some(parted) = vaultlint_core::paths::parting(a, b) else { return false };
+        let Some(suffixes) = self.0.get(parted.parent) else { return false };
         let base = |name: &'a str| match name.rsplit_once('-') {
-            Some((base, suffix)) if self.0.contains(&(a[..parent].to_string(), suffix.to_string())) => base,
+            Some((base, suffix)) if suffixes.contains(suffix) => base,
             _ => name,
         };
-        below_x == below_y && base(x) == base(y)
+        let (x, y) = parted.parts;
+        parted.below.0.is_some() && parted.below.0 == parted.below.1 && base(x) == base(y)
     }
 }
 
@@ -553,15 +536,6 @@ pub(super) fn drop_mirrors(
     };
     let lines: std::collections::HashSet<(&str, &str)> =
         count.iter().filter(|(key, counts)| parallel(key, counts)).map(|(&key, _)| key).collect();
-    let unordered = |i: usize| pairs[i].direction != Direction::Confident;
-    let dropped: Vec<bool> = (0..pairs.len())
-        .map(|i| found[i].is_some_and(|(key, _)| lines.contains(&key)) && unordered(i))
-        .collect();
-    let mut flags = dropped.iter();
-    pairs.retain(|_| !flags.next().copied().unwrap_or(false));
-    let found: Vec<Option<((&str, &str), &str)>> =
-        found.into_iter().zip(&dropped).filter(|(_, d)| !**d).map(|(f, _)| f).collect();
-    count.retain(|key, _| !lines.contains(key));
     count.retain(|_, (all, same)| *all >= MIRROR && *same as f64 >= MIRROR_SAME * *all as f64);
     // The folder all of a mirror's copies lie in below its roots: `Git/`
     // and `Web/Git/` rather than the root and `Web/`.
@@ -570,8 +544,13 @@ pub(super) fn drop_mirrors(
         let common = shared.entry(*key).or_insert(below);
         *common = common_folder(common, below);
     }
-    let keys = found.iter().map(|f| f.map(|(key, _)| key));
-    let mut kept = keys.map(|key| key.is_none_or(|key| !count.contains_key(&key)));
+    // A mirror's pairs go, and a parallel line's that nothing orders.
+    let dropped = |(key, _): ((&str, &str), &str), pair: &Pair| {
+        count.contains_key(&key) || lines.contains(&key) && pair.direction != Direction::Confident
+    };
+    let kept: Vec<bool> =
+        found.iter().zip(pairs.iter()).map(|(f, p)| f.is_none_or(|f| !dropped(f, p))).collect();
+    let mut kept = kept.into_iter();
     pairs.retain(|_| kept.next().unwrap_or(true));
     let folder = |root: &str, below: &str| {
         let path = [root, below].iter().filter(|p| !p.is_empty()).copied().collect::<Vec<_>>().join("/");
@@ -1226,7 +1205,8 @@ mod tests {
 
     #[test]
     fn a_page_and_its_copy_in_a_variant_folder_are_variants() {
-        let folders = VariantFolders([("catalog/".to_string(), "rego".to_string())].into_iter().collect());
+        let suffixes = ["rego".to_string()].into_iter().collect();
+        let folders = VariantFolders([("catalog/".to_string(), suffixes)].into_iter().collect());
         assert!(folders.variants("catalog/network/deny.md", "catalog/network-rego/deny.md"));
         assert!(!folders.variants("catalog/network/deny.md", "catalog/storage-rego/deny.md"));
         assert!(!folders.variants("catalog/network/deny.md", "catalog/network-rego/allow.md"));
