@@ -1524,18 +1524,31 @@ fn a_compilation_is_no_version_of_a_text_it_holds() {
 }
 
 /// Year folders of an election (each year's call, results and candidates'
-/// statements) are no releases: no folder rule retires a past year, a
-/// statement rewritten for the next year is that year's own, and one
-/// resubmitted word for word is suggested, its order uncertain.
+/// statements, most of them the year's own) are no releases: no folder
+/// rule retires a past year, and a year's page is no version of another
+/// year's, even a statement resubmitted word for word. A post published
+/// again the next year under a new name is that post again.
 #[test]
 fn each_years_records_are_no_release_of_the_last_years() {
     let (pairs, json) = found(&fixture("election-years"), &["--no-git"]);
     assert_eq!(json["folder_rules"], serde_json::json!([]), "{json}");
-    assert_eq!(
-        pairs,
-        owned(&[("elections/2024/candidate-arao.md", "elections/2025/candidate-arao.md", "uncertain")])
-    );
-    let reasons = reasons("election-years", "elections/2025/candidate-arao.md");
+    assert_eq!(pairs, owned(&[("news/2024/voting-online.md", "news/2025/how-to-vote.md", "confident")]));
+}
+
+/// Year folders that hold one handbook's yearly editions, every page
+/// carried over: a page and the next year's are suggested, their order
+/// uncertain, as nothing says which year is in force.
+#[test]
+fn a_yearly_editions_pages_are_suggested_uncertain() {
+    let (pairs, json) = found(&fixture("yearly-handbook"), &["--no-git"]);
+    assert_eq!(json["folder_rules"], serde_json::json!([]), "{json}");
+    let pages = ["expenses", "leave", "onboarding", "travel"];
+    let expected: Vec<(String, String, String)> = pages
+        .iter()
+        .map(|p| (format!("handbook/2024/{p}.md"), format!("handbook/2025/{p}.md"), "uncertain".to_string()))
+        .collect();
+    assert_eq!(pairs, expected);
+    let reasons = reasons("yearly-handbook", "handbook/2025/leave.md");
     assert!(
         reasons.iter().any(|r| r.contains("each is the page of its year's folder (2024, 2025)")),
         "{reasons:?}"

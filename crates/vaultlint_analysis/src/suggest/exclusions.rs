@@ -178,6 +178,74 @@ pub(super) fn records_of_two_years(a: &Facts, b: &Facts) -> Option<(u16, u16)> {
     (parted.below.0.is_some() && parted.below.0 == parted.below.1).then_some(years)
 }
 
+/// Of the notes under one folder's year folders, at least this many
+/// quarters found again under another year, at the same path below it,
+/// make the years editions of one set of pages (a yearly handbook).
+const EDITIONS_QUARTERS: usize = 3;
+
+/// The share of its text, at least, that a note of one year's records
+/// keeps from another year's under a new name to be that note again (a
+/// post published again the next year), not the next year's own record.
+pub(super) const REPUBLISHED: f64 = 0.9;
+
+/// The folders whose year folders keep each year's records, learnt from
+/// the vault: most notes under `elections/2021/`, `elections/2022/` …
+/// are the year's own (its candidates, its events), and the pages every
+/// year has (`README.md`, `results.md`, the nomination form) are filled
+/// anew for it. A year's page is no version of another year's; where most
+/// pages recur year after year instead, the years are editions, and the
+/// pages they carry over are suggested (see [`records_of_two_years`]).
+pub(crate) struct YearRecords(std::collections::HashSet<String>);
+
+impl YearRecords {
+    pub fn of(vault: &Vault, looked_at: &[bool]) -> YearRecords {
+        // How many years hold each page: (folder of the years, path below the year).
+        let mut pages: HashMap<(&str, &str), usize> = HashMap::new();
+        for note in (0..vault.notes.len()).filter(|&id| looked_at[id]).map(|id| &vault.notes[id]) {
+            let path = note.path.as_str();
+            let mut start = 0;
+            for (slash, _) in path.match_indices('/') {
+                if vaultlint_syntax::names::year_folder(&path[start..slash]).is_some() {
+                    *pages.entry((&path[..start], &path[slash + 1..])).or_default() += 1;
+                }
+                start = slash + 1;
+            }
+        }
+        // For each folder of years: its notes under them, and those found again.
+        let mut folders: HashMap<&str, (usize, usize)> = HashMap::new();
+        for ((folder, _), years) in pages {
+            let (all, recurring) = folders.entry(folder).or_default();
+            *all += years;
+            if years > 1 {
+                *recurring += years;
+            }
+        }
+        YearRecords(
+            folders
+                .into_iter()
+                .filter(|&(_, (all, recurring))| 4 * recurring < EDITIONS_QUARTERS * all)
+                .map(|(folder, _)| folder.to_string())
+                .collect(),
+        )
+    }
+
+    /// Whether `a` and `b` are two years' records, sharing `content` of
+    /// their text: their paths part at two year folders of a folder of
+    /// records, and below them they are the same page (each year's own),
+    /// or two pages of which neither is the other published again.
+    pub(super) fn two_records(&self, a: &Facts, b: &Facts, content: f64) -> bool {
+        if self.0.is_empty() {
+            return false;
+        }
+        let Some(parted) = vaultlint_core::paths::parting(&a.note.path, &b.note.path) else { return false };
+        let year = |part: &str| vaultlint_syntax::names::year_folder(part).is_some();
+        year(parted.parts.0)
+            && year(parted.parts.1)
+            && self.0.contains(parted.parent)
+            && (parted.below.0 == parted.below.1 || content < REPUBLISHED)
+    }
+}
+
 /// A note at least this many halves as long as another, repeats of its
 /// shingles counted, with less than [`OWN_HALVES`] halves as much text of
 /// its own, holds that text several times over.

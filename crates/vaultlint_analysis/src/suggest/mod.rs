@@ -37,9 +37,10 @@ use candidates::{KeyHashes, candidates};
 use compare::compare;
 use direction::Direction;
 use exclusions::{
-    Links, Ordinals, RecordFolders, SERIES_CONTENT, VariantFolders, best_partners, community_file_and_page,
-    compilation_and_part, entry_and_document, guides_of_two_upgrades, in_series, logged_apart,
-    part_and_collection, records_of_two_releases, records_of_two_years, reports_of_two_periods, translation,
+    Links, Ordinals, RecordFolders, SERIES_CONTENT, VariantFolders, YearRecords, best_partners,
+    community_file_and_page, compilation_and_part, entry_and_document, guides_of_two_upgrades, in_series,
+    logged_apart, part_and_collection, records_of_two_releases, records_of_two_years, reports_of_two_periods,
+    translation,
 };
 use facts::{Boilerplate, Brief, Facts, facts_of_candidates};
 use minhash::{Common, Tally};
@@ -216,6 +217,7 @@ pub fn find_tallied(
     let twins = exclusions::twins(&outlines);
     let records = RecordFolders::of(vault, &looked_at);
     let variant_folders = VariantFolders::of(vault, &looked_at);
+    let year_records = YearRecords::of(vault, &looked_at);
     let counts = tally::Earlier { tally: earlier.tally, prints: earlier.earlier_prints };
     let common = tally::common_shingles(vault, &roots, outlines, &boilerplate, counts, keep);
     let candidates = candidates(vault, &looked_at, named, &roots, &common, earlier.banded, keep);
@@ -233,6 +235,7 @@ pub fn find_tallied(
         ordinals: &ordinals,
         records: &records,
         variant_folders: &variant_folders,
+        year_records: &year_records,
         twins: &twins,
         common: &common,
         unshared: Common::none(),
@@ -349,6 +352,7 @@ struct Screening<'a> {
     ordinals: &'a Ordinals,
     records: &'a RecordFolders,
     variant_folders: &'a VariantFolders,
+    year_records: &'a YearRecords,
     /// The groups of identical notes, by note.
     twins: &'a HashMap<NoteId, u64>,
     common: &'a Common,
@@ -421,10 +425,14 @@ impl Screening<'_> {
         // One page of two years' folders, as two members of a series: the
         // text carried into the next year is suggested, uncertain, as
         // nothing says which year is in force; a page each year wrote
-        // for itself is its year's record.
+        // for itself is its year's record. Where most notes of the years
+        // are the year's own, every page is (unless a folder rule makes
+        // the years releases).
         // (Its order is doubted once the history has settled it, see
         // [`settle::records_of_their_years`].)
-        if records_of_two_years(fa, fb).is_some() && pair.signals.content < SERIES_CONTENT {
+        if records_of_two_years(fa, fb).is_some() && pair.signals.content < SERIES_CONTENT
+            || self.year_records.two_records(fa, fb, pair.signals.content) && self.roots.order(a, b).is_none()
+        {
             return None;
         }
         // Members of a series: only two neighbours, and only with
