@@ -205,6 +205,23 @@ fn a_rejected_proposal_never_takes_effect() {
     assert_eq!(map["Acme.md"]["standing"], "in-force");
 }
 
+/// A collection of improvement proposals named by their numbers
+/// (`xip-1000.md`), whose statuses are mostly words of no proposal's alone
+/// (`Draft`, `Active`, `Withdrawn`; `Final` the only proposal word): a
+/// withdrawn update of the process retires no process in force, and
+/// `Withdrawn` is no unknown status there.
+#[test]
+fn a_withdrawn_proposal_of_a_numbered_collection_retires_nothing() {
+    let map = common::lineage_map(&common::fixture("process-proposals"), &[]);
+    let standing = |path: &str| map[&format!("specs/{path}")]["standing"].as_str().unwrap().to_string();
+    assert_eq!(standing("xip-1000.md"), "in-force");
+    assert_eq!(standing("xip-1010.md"), "rejected");
+    assert_eq!(standing("xip-1023.md"), "rejected");
+    assert_eq!(standing("xip-1020.md"), "in-force");
+    let (_, json) = common::check_json(&common::fixture("process-proposals"), &[]);
+    assert_eq!(json["diagnostics"], serde_json::json!([]), "{json}");
+}
+
 /// A Jekyll site publishes its `templates` collection from
 /// `_templates/`: those are pages, in the map like any other, while a
 /// file there holding placeholders is still a template.

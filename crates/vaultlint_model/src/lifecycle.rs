@@ -224,12 +224,22 @@ pub fn lifecycle_word(lower: &str) -> Option<&'static str> {
 }
 
 /// The statuses of a proposal that took effect or is on its way to
-/// (improvement proposals, RFCs, decision records). A vault whose notes
-/// use [`PROPOSALS_KEPT`] of them keeps proposals, and there `rejected`
-/// and `withdrawn` say a proposal never took effect; elsewhere (a job
-/// search, a review queue) they are the vault's own words.
-const PROPOSAL_WORDS: &[&str] =
-    &["accepted", "approved", "final", "implemented", "last call", "living", "proposed"];
+/// (improvement proposals, RFCs, decision records, enhancement proposals).
+/// A vault whose notes use [`PROPOSALS_KEPT`] of them keeps proposals, and
+/// there `rejected` and `withdrawn` say a proposal never took effect;
+/// elsewhere (a job search, a review queue) they are the vault's own words.
+const PROPOSAL_WORDS: &[&str] = &[
+    "accepted",
+    "approved",
+    "final",
+    "implementable",
+    "implemented",
+    "last call",
+    "living",
+    "proposed",
+    "provisional",
+    "stagnant",
+];
 
 /// How many of [`PROPOSAL_WORDS`] a vault of proposals uses, each on one
 /// note at least, with at least [`PROPOSAL_NOTES`] notes in all.
@@ -239,17 +249,32 @@ const PROPOSAL_NOTES: usize = 3;
 /// The statuses of a proposal that never took effect, in a vault of proposals.
 pub const PROPOSAL_CLOSED: &[&str] = &["rejected", "withdrawn"];
 
-/// Whether the vault keeps proposals (see [`PROPOSAL_WORDS`]).
+/// Whether the vault keeps proposals: its notes use [`PROPOSALS_KEPT`] of
+/// [`PROPOSAL_WORDS`]; or they use one, and most notes with one of them or
+/// of [`PROPOSAL_CLOSED`] are named by their document numbers
+/// (`ecip-1000.md`, `eip-1559.md`), as a collection of improvement
+/// proposals whose own words (`Draft`, `Active`, `Withdrawn`) are mostly
+/// not a proposal's alone.
 pub fn keeps_proposals(vault: &Vault) -> bool {
     let mut used = [0usize; PROPOSAL_WORDS.len()];
+    // Notes with a proposal's status, and those of them named by number.
+    let (mut proposals, mut numbered) = (0usize, 0usize);
     for note in &vault.notes {
-        if let Some((status, _)) = note.status()
-            && let Some(i) = PROPOSAL_WORDS.iter().position(|w| status.eq_ignore_ascii_case(w))
-        {
+        let Some((status, _)) = note.status() else { continue };
+        let word = PROPOSAL_WORDS.iter().position(|w| status.eq_ignore_ascii_case(w));
+        if let Some(i) = word {
             used[i] += 1;
         }
+        if word.is_some() || PROPOSAL_CLOSED.iter().any(|w| status.eq_ignore_ascii_case(w)) {
+            proposals += 1;
+            numbered += usize::from(
+                crate::vault::numbered(note.stem()).is_some_and(|(prefix, _)| !prefix.is_empty()),
+            );
+        }
     }
-    used.iter().filter(|&&n| n > 0).count() >= PROPOSALS_KEPT && used.iter().sum::<usize>() >= PROPOSAL_NOTES
+    let words = used.iter().filter(|&&n| n > 0).count();
+    words >= PROPOSALS_KEPT && used.iter().sum::<usize>() >= PROPOSAL_NOTES
+        || words >= 1 && proposals >= PROPOSAL_NOTES && 2 * numbered >= proposals
 }
 
 /// The note's `status` in lower case, a decision record's word read as the

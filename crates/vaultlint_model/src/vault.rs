@@ -306,7 +306,7 @@ const MAX_NUMBER_DIGITS: usize = 6;
 
 /// `FIP-0090`, `eip_1559`, `bip0009` or a bare `0015`: the letters before
 /// a document number (empty for a bare one) and the number.
-fn numbered(text: &str) -> Option<(&str, u64)> {
+pub(crate) fn numbered(text: &str) -> Option<(&str, u64)> {
     let letters = text.find(|c: char| !c.is_ascii_alphabetic()).unwrap_or(text.len());
     let digits = text[letters..].trim_start_matches(['-', '_']);
     let separated = text.len() - letters - digits.len();
