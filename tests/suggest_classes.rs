@@ -1555,6 +1555,16 @@ fn a_yearly_editions_pages_are_suggested_uncertain() {
     );
 }
 
+/// A note and its child in a Dendron hierarchy (`fieldwork.season-plan`
+/// and `fieldwork.season-plan.debrief`, which quotes the plan whole and
+/// is updated later): the child is a note under the parent, no version
+/// of it, at any score.
+#[test]
+fn a_child_in_a_hierarchy_of_names_is_no_version_of_its_parent() {
+    let (pairs, _) = found(&fixture("dendron-hierarchy"), &["--no-git", "--min-score", "0"]);
+    assert_eq!(pairs, owned(&[]));
+}
+
 /// A catalogue kept in parallel folders, one per engine (`network/` and
 /// `network-rego/`, `storage/` and `storage-rego/`): the suffix the vault
 /// gives three folders names a variant, and a page is no version of its

@@ -332,6 +332,25 @@ pub(super) fn community_file_and_page(a: &Facts, b: &Facts) -> bool {
     (community(a) || community(b)) && a.note.folder() != b.note.folder()
 }
 
+/// A note and its child in a hierarchy written in names, as Dendron keeps
+/// a vault (`project.md`, `project.report.md`, `project.design.md`): the
+/// child is a note of its own under the parent, however much of the
+/// parent's text it quotes. A name grown by a word that says a copy or an
+/// age (`notes.backup.md`, `notes.old.md`) is a copy still.
+pub(super) fn note_and_child(a: &Facts, b: &Facts) -> bool {
+    a.note.folder() == b.note.folder()
+        && (child_stem(a.note.stem(), b.note.stem()) || child_stem(b.note.stem(), a.note.stem()))
+}
+
+/// Whether `child` is `parent` and a dot and a name that starts with a
+/// letter and holds no version, date or word of age (`.report`, not `.3`,
+/// `.v2` or `.old`).
+fn child_stem(parent: &str, child: &str) -> bool {
+    child.strip_prefix(parent).and_then(|rest| rest.strip_prefix('.')).is_some_and(|rest| {
+        rest.starts_with(char::is_alphabetic) && vaultlint_syntax::names::normalize(rest).markers.is_empty()
+    })
+}
+
 /// At least this many notes of one folder, and half its notes, named by
 /// record numbers make it a folder of records.
 const RECORDS: usize = 5;
@@ -1280,6 +1299,21 @@ mod tests {
         assert!(!folders.variants("catalog/network/deny.md", "catalog/network-rego/allow.md"));
         // Names that part inside a character are read whole.
         assert!(!folders.variants("catalog/é-rego/p.md", "catalog/è-rego/p.md"));
+    }
+
+    #[test]
+    fn a_child_in_a_hierarchy_of_names_is_a_name_grown_by_a_plain_word() {
+        assert!(child_stem("sflo.conv.chat", "sflo.conv.chat.report"));
+        assert!(child_stem("project", "project.design.review"));
+        for (parent, child) in [
+            ("guide-1.2", "guide-1.2.3"),
+            ("notes", "notes.old"),
+            ("notes", "notes.backup"),
+            ("notes", "notes.v2"),
+        ] {
+            assert!(!child_stem(parent, child), "{child}");
+        }
+        assert!(!child_stem("project", "projects.plan"));
     }
 
     #[test]

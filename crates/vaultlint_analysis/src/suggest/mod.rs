@@ -39,8 +39,8 @@ use direction::Direction;
 use exclusions::{
     Links, Ordinals, RecordFolders, SERIES_CONTENT, VariantFolders, YearRecords, best_partners,
     community_file_and_page, compilation_and_part, entry_and_document, guides_of_two_upgrades, in_series,
-    logged_apart, part_and_collection, records_of_two_releases, records_of_two_years, reports_of_two_periods,
-    translation,
+    logged_apart, note_and_child, part_and_collection, records_of_two_releases, records_of_two_years,
+    reports_of_two_periods, translation,
 };
 use facts::{Boilerplate, Brief, Facts, facts_of_candidates};
 use minhash::{Common, Tally};
@@ -399,6 +399,7 @@ impl Screening<'_> {
             || records_of_two_releases(fa, fb)
             || guides_of_two_upgrades(fa, fb)
             || part_and_collection(fa, fb)
+            || note_and_child(fa, fb)
             || translation(fa, fb)
             || community_file_and_page(fa, fb)
             || self.records.two_records(fa, fb)
