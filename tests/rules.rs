@@ -203,6 +203,24 @@ fn unknown_status_is_a_synonym_or_a_misspelling() {
     assert_eq!(json["diagnostics"][1]["message"], "status `activ` looks like a misspelling of `active`");
 }
 
+/// A vault written in Portuguese: `obsoleta` is its word for obsolete, a
+/// synonym of `superseded`, while `ativa` (active) on every note in force
+/// is its own word and no finding.
+#[test]
+fn a_lifecycle_word_in_another_language_is_a_synonym() {
+    let json = expect(
+        "portuguese-vault",
+        &[
+            ("suspected-version", "LEGADO/Processos/Fechamento do Caixa.md", None),
+            ("unknown-status", "Tutoriais/Obsoletos/Tutorial - Emitir Nota pelo Sistema Antigo.md", Some(3)),
+        ],
+    );
+    assert_eq!(
+        json["diagnostics"][1]["message"],
+        "status `obsoleta` means `superseded`, which is the word vaultlint reads"
+    );
+}
+
 #[test]
 fn a_vaults_own_statuses_are_not_findings() {
     // Workflow states, reading states with emoji, maturity labels and

@@ -48,6 +48,14 @@ const OLDER_WORDS: &[&str] = &[
     // Old, as Japanese and Chinese names mark a copy (`計画(旧)`).
     "旧",
     "舊",
+    // Obsolete, in Portuguese, Spanish, Italian, French and German
+    // (`Fluxo de caixa (obsoleto)`), and abandoned, in Chinese.
+    "obsoleto",
+    "obsoleta",
+    "obsolète",
+    "veraltet",
+    "废弃",
+    "已废弃",
 ];
 /// Whether `word` (in lower case) marks a copy as older or newer (`old`,
 /// `backup`, `new`): a word of age.
@@ -88,6 +96,43 @@ const OLDER_FOLDERS: &[&str] = &[
     "アーカイブ",
     "旧版",
     "舊版",
+    // Archived, legacy, obsolete and old ones in Portuguese, Spanish,
+    // French, Italian, German, Dutch, Russian and Korean (`LEGADO/`,
+    // `Obsoletos/`, `Archiv/`). Not `arquivo` or `archivo`: in
+    // Portuguese and Spanish that is also a folder of files.
+    "legado",
+    "arquivado",
+    "arquivados",
+    "archivado",
+    "archivados",
+    "archivé",
+    "archivés",
+    "archiv",
+    "archiviert",
+    "archivio",
+    "archiviati",
+    "archief",
+    "obsoleto",
+    "obsoletos",
+    "obsoletas",
+    "obsoleti",
+    "obsolètes",
+    "veraltet",
+    "antigos",
+    "antigas",
+    "antiguos",
+    "antiguas",
+    "anciens",
+    "anciennes",
+    "vecchi",
+    "verouderd",
+    "архив",
+    "устаревшее",
+    "устаревшие",
+    "보관",
+    "아카이브",
+    "废弃",
+    "已废弃",
 ];
 /// Names and titles that many unrelated notes share.
 const GENERIC: &[&str] = &[

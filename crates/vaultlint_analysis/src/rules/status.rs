@@ -40,6 +40,31 @@ const SYNONYMS: &[(&str, &str)] = &[
     ("rescinded", "revoked"),
     ("repealed", "revoked"),
     ("wip", "draft"),
+    // Obsolete, replaced and revoked in Portuguese, Spanish, French,
+    // Italian and German. Their words for `active` (`ativa`, `vigente`)
+    // are the vault's own: a finding on every note in force would be noise.
+    ("obsoleto", "superseded"),
+    ("obsoleta", "superseded"),
+    ("obsolète", "superseded"),
+    ("veraltet", "superseded"),
+    ("substituído", "superseded"),
+    ("substituída", "superseded"),
+    ("sustituido", "superseded"),
+    ("sustituida", "superseded"),
+    ("remplacé", "superseded"),
+    ("remplacée", "superseded"),
+    ("sostituito", "superseded"),
+    ("sostituita", "superseded"),
+    ("ersetzt", "superseded"),
+    ("revogado", "revoked"),
+    ("revogada", "revoked"),
+    ("revocado", "revoked"),
+    ("revocada", "revoked"),
+    ("abrogé", "revoked"),
+    ("abrogée", "revoked"),
+    ("revocato", "revoked"),
+    ("revocata", "revoked"),
+    ("aufgehoben", "revoked"),
 ];
 
 /// The successors a status names in words after `superseded by` or
