@@ -5,7 +5,7 @@
 //! make.
 
 mod common;
-use common::{fixture, git_at as git, pairs, suggest_json};
+use common::{copy_dir, fixture, git_at as git, pairs, suggest_json};
 use std::path::Path;
 
 fn found(dir: &Path, extra: &[&str]) -> (Vec<(String, String, String)>, serde_json::Value) {
@@ -442,6 +442,42 @@ fn a_word_in_a_name_never_outweighs_the_history() {
     assert_eq!(found, owned(&[("deploy-plan-new.md", "deploy-plan.md", "confident")]));
     let reasons = json["pairs"][0]["reasons"].to_string();
     assert!(reasons.contains("an earlier state of the other's"), "{reasons}");
+}
+
+/// A page's old text moved aside into the archive folder when the page
+/// was rewritten (`git mv` then a new file, as a vault is restructured),
+/// the page edited again since: the archived copy was committed after the
+/// page was made, but its text is one the page once held, so it is the
+/// older, with confidence.
+#[test]
+fn a_snapshot_moved_aside_is_the_older_though_committed_later() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    copy_dir(&fixture("portuguese-vault"), d);
+    let page = d.join("Processos/Fechamento do Caixa.md");
+    let archived = d.join("LEGADO/Processos/Fechamento do Caixa.md");
+    let (old, new) = (std::fs::read_to_string(&archived).unwrap(), std::fs::read_to_string(&page).unwrap());
+    std::fs::remove_dir_all(d.join("LEGADO")).unwrap();
+    std::fs::write(&page, &old).unwrap();
+    git(d, &["init", "-q"], "2025-02-03T10:00:00Z");
+    git(d, &["add", "."], "2025-02-03T10:00:00Z");
+    git(d, &["commit", "-qm", "notes"], "2025-02-03T10:00:00Z");
+    std::fs::create_dir_all(archived.parent().unwrap()).unwrap();
+    git(d, &["mv", "Processos/Fechamento do Caixa.md", "LEGADO/Processos/"], "2025-08-01T10:00:00Z");
+    std::fs::write(&page, &new).unwrap();
+    git(d, &["add", "."], "2025-08-01T10:00:00Z");
+    git(d, &["commit", "-qm", "restructure, old notes in LEGADO"], "2025-08-01T10:00:00Z");
+    std::fs::write(&page, format!("{new}\nRevisto em setembro.\n")).unwrap();
+    git(d, &["commit", "-qam", "review"], "2025-09-15T10:00:00Z");
+    let (found, _) = found(d, &[]);
+    assert_eq!(
+        found,
+        owned(&[(
+            "LEGADO/Processos/Fechamento do Caixa.md",
+            "Processos/Fechamento do Caixa.md",
+            "confident"
+        )])
+    );
 }
 
 /// A runbook for one alert, from the skeleton every runbook of the
@@ -1563,6 +1599,21 @@ fn a_yearly_editions_pages_are_suggested_uncertain() {
 fn a_child_in_a_hierarchy_of_names_is_no_version_of_its_parent() {
     let (pairs, _) = found(&fixture("dendron-hierarchy"), &["--no-git", "--min-score", "0"]);
     assert_eq!(pairs, owned(&[]));
+}
+
+/// A Portuguese vault keeps its old notes in `LEGADO/` (legacy): the copy
+/// there is the older, as under `archive/`.
+#[test]
+fn an_archive_folder_named_in_another_language_marks_the_older() {
+    let (pairs, _) = found(&fixture("portuguese-vault"), &["--no-git"]);
+    assert_eq!(
+        pairs,
+        owned(&[(
+            "LEGADO/Processos/Fechamento do Caixa.md",
+            "Processos/Fechamento do Caixa.md",
+            "confident"
+        )])
+    );
 }
 
 /// A catalogue kept in parallel folders, one per engine (`network/` and

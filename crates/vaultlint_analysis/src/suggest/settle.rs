@@ -91,8 +91,12 @@ pub(super) fn settle_by_history(
     for i in marked {
         let pair = &mut pairs[i];
         let Some((fa, fb)) = facts_of(facts, pair) else { continue };
+        // Unless its text is one the newer once held: a snapshot moved
+        // aside (into `archive/`) is committed after the page it froze.
         let made = history.first.get(&fb.note.path).copied();
-        if made.is_some_and(|made| history.kept_up_since(&fa.note.path, made + DAY)) {
+        if made.is_some_and(|made| history.kept_up_since(&fa.note.path, made + DAY))
+            && !history.earlier(&fa.note.path, &fb.note.path)
+        {
             pair.doubt(Evidence::OlderChangedSince);
         }
     }
@@ -126,8 +130,12 @@ pub(super) fn settle_by_history(
         }
         let mut verdict =
             direction::decide_with(&fa.age(committed(fa), fb), &fb.age(committed(fb), fa), content);
-        // A text the other path once held is one document's, whatever the names.
+        // A text the other path once held is one document's, whatever the
+        // names; under one file name, however much it was rewritten since
+        // (the old text moved aside as the page was written anew).
+        let one_name = fa.note.stem() == fb.note.stem();
         pair.direction = match content {
+            Some(_) if one_name => verdict.direction,
             Some(_) => earned(verdict.direction, pair.signals.content),
             None => earned_by(&verdict, &pair.signals, fa.note, fb.note),
         };
@@ -138,7 +146,8 @@ pub(super) fn settle_by_history(
             (Some(&last), Some(&made)) => last >= made + DAY,
             _ => false,
         };
-        if verdict.by_words && changed_since {
+        let snapshot = content == Some(verdict.order);
+        if verdict.by_words && changed_since && !snapshot {
             pair.direction = Direction::Uncertain;
             verdict.evidence.push(Evidence::OlderChangedSince);
         }
