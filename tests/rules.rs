@@ -90,6 +90,28 @@ fn missing_successor_names_close_note() {
     assert_eq!(d[2]["related"], serde_json::json!(["hr/expenses-policy.md"]));
 }
 
+/// A successor named by a path from before its folder moved (`/quiesce/README.md`
+/// for `proposals/archived/quiesce/README.md`): the note the path ends is the
+/// one meant, not the vault's own `README.md`.
+#[test]
+fn missing_successor_names_the_note_its_path_ends() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(d.join(".vaultlint.toml"), "root = true\n").unwrap();
+    std::fs::write(d.join("README.md"), "# Proposals\n").unwrap();
+    for (name, front) in [("quiesce", ""), ("scale", "superseded_by: \"/quiesce/README.md\"\n")] {
+        std::fs::create_dir_all(d.join(format!("proposals/archived/{name}"))).unwrap();
+        let text = format!("---\ntitle: {name}\n{front}---\n# {name}\n");
+        std::fs::write(d.join(format!("proposals/archived/{name}/README.md")), text).unwrap();
+    }
+    let (_, json) = common::check_json(d, &[]);
+    assert_eq!(
+        common::findings(&json),
+        [("missing-successor".to_string(), "proposals/archived/scale/README.md".to_string(), Some(3))]
+    );
+    assert_eq!(json["diagnostics"][0]["help"], "did you mean `proposals/archived/quiesce/README.md`?");
+}
+
 #[test]
 fn ambiguous_successor_lists_candidates() {
     let json = expect("ambiguous-successor", &[("ambiguous-successor", "old-readme.md", Some(2))]);

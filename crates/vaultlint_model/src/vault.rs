@@ -789,8 +789,9 @@ impl Vault {
     }
 
     /// Notes whose name is close to what a missing successor asked for,
-    /// best first: the same path in another case, then the same file name
-    /// in another folder, then similar file names. `None` when the fuzzy
+    /// best first: the same path in another case, then the notes the path
+    /// ends, then the same file name in another folder, then similar file
+    /// names. `None` when the fuzzy
     /// pass was needed but `budget` could not pay for it: it compares with
     /// every file name, and a budget shared by a run keeps a vault full
     /// of broken links from making it quadratic. `stems` is the vault's
@@ -802,7 +803,12 @@ impl Vault {
         stems: &mut Option<Stems>,
     ) -> Option<Vec<NoteId>> {
         let lower = fold(self.strip_extension(wanted));
-        for ids in [self.by_lower_path.get(&lower), self.by_stem.get(note::stem_of(&lower))] {
+        // A path of a folder moved since (`/quiesce/README.md` for
+        // `proposals/archived/quiesce/README.md`): the notes it ends, before
+        // every note of its file name, which for `README` is most folders'.
+        let tail = lower.trim_start_matches(['/', '.']);
+        let ending = if tail.contains('/') { self.by_suffix.get(tail) } else { &[] };
+        for ids in [self.by_lower_path.get(&lower), ending, self.by_stem.get(note::stem_of(&lower))] {
             if !ids.is_empty() {
                 return Some(ids.iter().map(Entry::note).collect());
             }
