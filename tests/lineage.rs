@@ -222,6 +222,24 @@ fn a_withdrawn_proposal_of_a_numbered_collection_retires_nothing() {
     assert_eq!(json["diagnostics"], serde_json::json!([]), "{json}");
 }
 
+/// A site's redirect stubs (`redirect_to`, as Jekyll's redirect plugin
+/// writes it, `redirect-url`, to a page of the site or another site) are
+/// out of force; a page listing the old addresses that lead to it
+/// (`redirect_from`), and a blank `redirect:`, are not.
+#[test]
+fn a_redirect_stub_is_out_of_force() {
+    let map = common::lineage_map(&common::fixture("redirect-stubs"), &[]);
+    let standing = |path: &str| map[path]["standing"].as_str().unwrap().to_string();
+    for stub in ["docs/quickstart.md", "guides/field-guide/1-introduction.md", "about/org-chart.md"] {
+        assert_eq!(standing(stub), "superseded", "{stub}");
+    }
+    for page in ["docs/getting-started.md", "guides/principles.md", "docs/faq.md"] {
+        assert_eq!(standing(page), "in-force", "{page}");
+    }
+    let (_, json) = common::check_json(&common::fixture("redirect-stubs"), &[]);
+    assert_eq!(json["diagnostics"], serde_json::json!([]), "{json}");
+}
+
 /// A Jekyll site publishes its `templates` collection from
 /// `_templates/`: those are pages, in the map like any other, while a
 /// file there holding placeholders is still a template.

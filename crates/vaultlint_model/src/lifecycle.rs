@@ -389,7 +389,11 @@ impl Lifecycle {
                 current.truncate(MAX_CURRENT);
                 states[id] = State { standing: Standing::Superseded, current };
             } else if own[id] == Standing::InForce {
-                if status(vault, id, proposals) == "superseded" && graph.edges[id].is_empty() {
+                // A status of `superseded`, or a redirect to the page that
+                // replaced it, with no successor declared.
+                let says_replaced =
+                    || status(vault, id, proposals) == "superseded" || vault.notes[id].redirects();
+                if graph.edges[id].is_empty() && says_replaced() {
                     states[id].standing = Standing::Superseded;
                 } else {
                     states[id].current = vec![id];

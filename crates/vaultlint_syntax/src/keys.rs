@@ -25,6 +25,10 @@ pub enum Role {
     Authority,
     /// The note's status (`draft`, `active`, `superseded`, ...).
     Status,
+    /// Where a site sends readers of the page instead (`redirect_to`, as
+    /// Jekyll's redirect plugin writes it; `redirect_url`, `redirect`): the
+    /// page is a stub left for old links, replaced by what it names.
+    Redirect,
 }
 
 /// One key of the table.
@@ -56,6 +60,9 @@ pub const KEYS: &[Key] = &[
     key("language", Role::Language, false),
     key("authority", Role::Authority, false),
     key("status", Role::Status, false),
+    key("redirect_to", Role::Redirect, false),
+    key("redirect_url", Role::Redirect, false),
+    key("redirect", Role::Redirect, false),
 ];
 
 /// The entry of `name`, if it is a kept key: written as listed, or in

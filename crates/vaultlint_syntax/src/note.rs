@@ -88,7 +88,11 @@ fn misspelling_targets<'r>(reading: &'r Reading<'_>) -> impl Iterator<Item = (&'
         .iter()
         .filter_map(|side| Some((side, side.first()?.as_str())))
         .flat_map(|(side, first)| side.iter().map(move |k| (k.as_str(), first)));
-    let kept = crate::keys::KEYS.iter().map(|k| (k.name, k.name));
+    // Not a site's redirect keys: vaultlint reads them, but how a site
+    // spells its own (`redirects-to`) is the site's business.
+    let kept = (crate::keys::KEYS.iter())
+        .filter(|k| k.role != crate::keys::Role::Redirect)
+        .map(|k| (k.name, k.name));
     let scope = reading.scope_keys.iter().map(|k| (k.as_str(), k.as_str()));
     declarations.chain(kept).chain(scope)
 }
@@ -202,7 +206,7 @@ fn standing_lines(block: &str, start: usize, reading: &Reading<'_>) -> Option<Op
             return None;
         }
         match crate::keys::find(key).map(|k| k.role) {
-            Some(Role::LifecycleDate) => return None,
+            Some(Role::LifecycleDate | Role::Redirect) => return None,
             Some(Role::Status) => {
                 let value_at = line_at + key_end(line) + 1;
                 let written = value.trim_end_matches(['\n', '\r']);
@@ -817,6 +821,17 @@ impl Note {
             .iter()
             .find(|f| &*f.key == key)
             .or_else(|| self.fields.iter().find(|f| crate::keys::same_letters(&f.key, key)))
+    }
+
+    /// Whether the note redirects its readers elsewhere: a redirect key
+    /// ([`crate::keys::Role::Redirect`]) holds a URL or path.
+    pub fn redirects(&self) -> bool {
+        self.fields.iter().any(|f| {
+            crate::keys::find(&f.key).is_some_and(|k| k.role == crate::keys::Role::Redirect)
+                && f.value
+                    .scalar_text()
+                    .is_some_and(|t| !t.trim().is_empty() && !says_none(t) && !self.is_placeholder(&f.value))
+        })
     }
 
     /// The date a field holds, if it holds a valid one.
