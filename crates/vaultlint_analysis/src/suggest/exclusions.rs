@@ -105,6 +105,23 @@ pub(super) fn reports_of_two_periods(a: &Facts, b: &Facts) -> bool {
     x.key == y.key && x.dated() && y.dated() && x.key.split(' ').any(|w| PERIOD_WORDS.contains(&w))
 }
 
+/// Two pages named for two years and nothing else apart (`gsoc-2025` and
+/// `gsoc-2026`, `Summary 2023` and `Summary 2024`), sharing less than
+/// half their text (`content`): each is its year's event or report,
+/// written from the last year's outline. A policy dated by its year
+/// (`expenses-2024`, `expenses-2025`) carries most of its text over, and
+/// stays a candidate.
+pub(super) fn pages_of_two_years(a: &Facts, b: &Facts, content: f64) -> bool {
+    let year = |f: &Facts| match f.path.name_markers() {
+        [Marker::Date { day, .. }] if day.month == 0 => Some(day.year),
+        _ => None,
+    };
+    content < SERIES_CONTENT
+        && a.path.name.key == b.path.name.key
+        && !a.path.name.key.is_empty()
+        && matches!((year(a), year(b)), (Some(x), Some(y)) if x != y)
+}
+
 /// Names of the record a release leaves: its changelog, its notes.
 const RELEASE_RECORDS: &[&str] = &[
     "changelog",
