@@ -66,10 +66,13 @@ pub fn decide(a: &Age, b: &Age) -> Verdict {
 /// release folder is committed after the live pages it copies.
 pub fn decide_with(a: &Age, b: &Age, content: Option<Ordering>) -> Verdict {
     if let Some((order, dates)) = by_dates(a, b) {
-        // An edit time says when a note was last touched, not when its
-        // version was written: a copy filed as the older (`99_Archive/`,
-        // `(old)`) and touched since is not thereby the newer.
-        let filed = edit_times_only(&dates).then(|| filed_older(order, a, b)).flatten();
+        // A note filed away as retired (`99_Archive/`, `(old)`) that the
+        // dates make the newer: touched since (an edit time says when a
+        // note was last touched, not when its version was written), copied
+        // into the archive (a copy's `created` is the day it was made), or
+        // a note made from the other and set aside. Either may be the one
+        // replaced.
+        let filed = filed_older(order, a, b);
         // Edit times of one day apart only by the clock (`updated` stamps
         // minutes apart) say two notes were saved in one sitting, as two
         // variants of a page are, not that one replaced the other.
@@ -331,7 +334,7 @@ pub fn day(seconds: i64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use vaultlint_syntax::names::normalize;
+    use vaultlint_syntax::names::{normalize, path_info};
 
     fn age<'a>(dates: &[(&'static str, &str)], markers: &'a [Marker]) -> Age<'a> {
         Age {
@@ -355,6 +358,22 @@ mod tests {
         let v = decide(&a, &b);
         assert_eq!((v.order, v.direction), (Ordering::Greater, Direction::Confident));
         assert_eq!(words(&v), ["updated 2024-02-01 < 2026-01-15"]);
+    }
+
+    /// A note created after the other but filed away in an archive folder
+    /// (copied there, or made from the other and set aside): the dates and
+    /// the folder disagree, and the order is uncertain.
+    #[test]
+    fn created_later_but_archived_is_uncertain() {
+        let archived = path_info("99_archive/profile.md", "profile").name.markers;
+        let a = age(&[("created", "2025-10-21")], &[]);
+        let b = age(&[("created", "2025-11-02")], &archived);
+        let v = decide(&a, &b);
+        assert_eq!((v.order, v.direction), (Ordering::Less, Direction::Uncertain));
+        assert_eq!(
+            words(&v),
+            ["created 2025-10-21 < 2025-11-02", "but \"99_archive/\" files the newer as the older"]
+        );
     }
 
     /// `v1` written first and corrected after `v2`: the dates order
