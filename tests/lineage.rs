@@ -240,6 +240,18 @@ fn a_redirect_stub_is_out_of_force() {
     assert_eq!(json["diagnostics"], serde_json::json!([]), "{json}");
 }
 
+/// A docs site's pages about templates, named for them (`template.md`,
+/// `notification-template.md`) and written out in paragraphs, are pages
+/// in the map; a skeleton named `Meeting Template` is a template.
+#[test]
+fn a_page_written_out_about_templates_is_no_template() {
+    let map = common::lineage_map(&common::fixture("template-pages"), &[]);
+    for page in ["docs/template.md", "docs/help/notification-template.md"] {
+        assert_eq!(map[page]["verdict"], "active", "{page}");
+    }
+    assert!(!map.contains_key("Meeting Template.md"), "{map:?}");
+}
+
 /// A Jekyll site publishes its `templates` collection from
 /// `_templates/`: those are pages, in the map like any other, while a
 /// file there holding placeholders is still a template.

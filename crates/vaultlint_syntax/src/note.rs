@@ -606,6 +606,19 @@ impl Note {
         if by_name && !by_content && note.names_itself() {
             note.template = false;
         }
+        // A page about a template, named for it, written out and with
+        // nothing left to fill in (a docs site's
+        // `alert_notification_template.md`): a document. A proposal
+        // process's template is written out too, with its instructions,
+        // but its frontmatter is a form (`creation-date: yyyy-mm-dd`).
+        if note.template
+            && !by_content
+            && crate::template::by_name_outside_folders(&note.path)
+            && crate::template::written_out(&text[body_start..])
+            && !crate::template::to_fill_in(head)
+        {
+            note.template = false;
+        }
         note.template_by_name = by_name && !by_content && note.template;
         note.template_by_folder = by_folder && !by_content && note.template;
         // The frontmatter's text is kept where a rule reads it again: in a

@@ -62,6 +62,44 @@ pub fn by_name_alone(path: &str) -> bool {
     named_template(stem(path)) && !in_templates_folder(path)
 }
 
+/// Whether `path` is a template's by a file name that says so
+/// (`template.md`, `meeting-template.md`), outside any templates folder:
+/// a name a page about a template may have as well.
+pub fn by_name_outside_folders(path: &str) -> bool {
+    let stem = stem(path);
+    (FILES.iter().any(|f| stem.eq_ignore_ascii_case(f)) || named_template(stem)) && !in_templates_folder(path)
+}
+
+/// The words of prose, at least, that make a body a page written out, not
+/// a template's skeleton: a template holds headings, prompts and a few
+/// lines; a docs page on notification templates holds paragraphs.
+const WRITTEN_OUT_WORDS: usize = 200;
+
+/// Words in a frontmatter that say it is a form to fill in (`creation-date:
+/// yyyy-mm-dd`, `flip: NNN`, `reviewers: [TBD]`), as a proposal process's
+/// template, written out with its instructions, holds.
+const FILL_IN: &[&str] = &["yyyy", "tbd", "nnn", "xxx", "todo", "example"];
+
+/// Whether a frontmatter (`head`) holds values left to fill in: a word of
+/// [`FILL_IN`], choices to pick from (`status: draft|final`), or a value in
+/// angle brackets.
+pub fn to_fill_in(head: &str) -> bool {
+    head.lines().filter_map(|line| line.split_once(':').map(|(_, value)| value.trim())).any(|value| {
+        let lower = value.to_lowercase();
+        FILL_IN.iter().any(|w| lower.contains(w)) || value.contains('|') || value.starts_with('<')
+    }) || head.lines().any(|line| line.trim_start().starts_with("- ") && line.to_lowercase().contains("tbd"))
+}
+
+/// Whether `body` is a page written out: [`WRITTEN_OUT_WORDS`] words of
+/// prose or more.
+pub fn written_out(body: &str) -> bool {
+    let mut words = 0;
+    crate::markdown::prose_lines(body).any(|line| {
+        words += line.split_whitespace().count();
+        words >= WRITTEN_OUT_WORDS
+    })
+}
+
 /// Whether a file name is a placeholder a plugin did not fill
 /// (`{{Value}}.md`, `<% tp.file.title %>.md`): a template, or the note a
 /// template made before it was set up, and no document of the vault's.
