@@ -1573,7 +1573,8 @@ fn each_years_records_are_no_release_of_the_last_years() {
 
 /// Year folders that hold one handbook's yearly editions, every page
 /// carried over: a page and the next year's are suggested, their order
-/// uncertain, as nothing says which year is in force.
+/// uncertain, as nothing says which year is in force. A page both years
+/// left a skeleton (a glossary's headings) is no one's text: no pair.
 #[test]
 fn a_yearly_editions_pages_are_suggested_uncertain() {
     let (pairs, json) = found(&fixture("yearly-handbook"), &["--no-git"]);
@@ -1624,6 +1625,24 @@ fn an_archive_folder_named_in_another_language_marks_the_older() {
 fn pages_of_two_years_are_versions_only_when_the_text_carries_over() {
     let (pairs, _) = found(&fixture("yearly-events"), &["--no-git", "--min-score", "0"]);
     assert_eq!(pairs, owned(&[("policies/travel-2024.md", "policies/travel-2025.md", "confident")]));
+}
+
+/// A folder's backup of itself made inside it before a change
+/// (`docs/backup-before-fixes-20260128_0928/`), with the archive folder it
+/// held: one `mirrored-folders` finding for the copies, the nested archive
+/// folder's among them, and no pair of a backup copy with any note; the
+/// plan's two versions in the live archive are still a pair.
+#[test]
+fn a_backup_a_folder_keeps_inside_itself_is_one_mirror() {
+    let dir = fixture("backup-copies");
+    let (pairs, _) = found(&dir, &["--no-git"]);
+    assert_eq!(pairs, owned(&[("docs/archive/plan-v0.1.md", "docs/archive/plan-v0.2.md", "confident")]));
+    let (_, json) = common::check_json(&dir, &["--no-git"]);
+    let mirrors: Vec<_> = common::findings(&json).into_iter().filter(|f| f.0 == "mirrored-folders").collect();
+    assert_eq!(
+        mirrors,
+        [("mirrored-folders".to_string(), "docs/backup-before-fixes-20260128_0928/".to_string(), None)]
+    );
 }
 
 /// A catalogue kept in parallel folders, one per engine (`network/` and

@@ -607,8 +607,16 @@ pub(super) fn drop_mirrors(
                 .skip(shared)
                 .any(vaultlint_model::version_roots::named_as_root)
         };
-        let aged = |id: NoteId| facts[id].as_ref().is_none_or(|f| !f.path.folder_markers().is_empty());
-        let plain = !named(a) && !named(b) && !aged(p.older) && !aged(p.newer);
+        // A folder of age that tells the two apart, or a year's folder
+        // (a year's records are no copies); a folder of age both lie under
+        // below their roots (`archive/` of `archive/x.md` and
+        // `backup/archive/x.md`) says nothing of one against the other.
+        let markers = |id: NoteId| facts[id].as_ref().map(|f| f.path.folder_markers());
+        let aged = match (markers(p.older), markers(p.newer)) {
+            (Some(x), Some(y)) => x != y || x.iter().any(|m| matches!(m, Marker::Date { .. })),
+            _ => true,
+        };
+        let plain = !named(a) && !named(b) && !aged;
         let relative = older[a.len()..].trim_start_matches('/');
         let below = relative.rsplit_once('/').map_or("", |(folder, _)| folder);
         plain.then_some((if a <= b { (a, b) } else { (b, a) }, below))
@@ -652,8 +660,20 @@ pub(super) fn drop_mirrors(
     let dropped = |(key, _): ((&str, &str), &str), pair: &Pair| {
         count.contains_key(&key) || lines.contains(&key) && pair.direction != Direction::Confident
     };
-    let kept: Vec<bool> =
-        found.iter().zip(pairs.iter()).map(|(f, p)| f.is_none_or(|f| !dropped(f, p))).collect();
+    // The copy a folder keeps of itself inside it (`notes/backup-2026…/`
+    // in `notes/`), which the finding reports: none of its notes is paired
+    // with another note at all, under its own name or a sibling's.
+    let copies: Vec<&str> = (count.keys())
+        .filter(|&&key| nested(key))
+        .map(|&(a, b)| if b.len() > a.len() { b } else { a })
+        .collect();
+    let in_copy = |id: NoteId| {
+        let folder = vault.notes[id].folder();
+        copies.iter().any(|copy| folder == *copy || folder_within(copy, folder))
+    };
+    let kept: Vec<bool> = (found.iter().zip(pairs.iter()))
+        .map(|(f, p)| f.is_none_or(|f| !dropped(f, p)) && !in_copy(p.older) && !in_copy(p.newer))
+        .collect();
     let mut kept = kept.into_iter();
     pairs.retain(|_| kept.next().unwrap_or(true));
     let folder = |root: &str, below: &str| {

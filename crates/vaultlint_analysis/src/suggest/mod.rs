@@ -426,12 +426,14 @@ impl Screening<'_> {
         // One page of two years' folders, as two members of a series: the
         // text carried into the next year is suggested, uncertain, as
         // nothing says which year is in force; a page each year wrote
-        // for itself is its year's record. Where most notes of the years
+        // for itself is its year's record, and so is one left a skeleton
+        // (the year's page not filled in yet: its text is no one's). Where most notes of the years
         // are the year's own, every page is (unless a folder rule makes
         // the years releases).
         // (Its order is doubted once the history has settled it, see
         // [`settle::records_of_their_years`].)
-        if records_of_two_years(fa, fb).is_some() && pair.signals.content < SERIES_CONTENT
+        let skeleton = pair.signals.content < SERIES_CONTENT || pair.signals.substance < score::SHORT;
+        if records_of_two_years(fa, fb).is_some() && skeleton
             || pages_of_two_years(fa, fb, pair.signals.content)
             || self.year_records.two_records(fa, fb, pair.signals.content) && self.roots.order(a, b).is_none()
         {
