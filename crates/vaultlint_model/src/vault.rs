@@ -791,11 +791,11 @@ impl Vault {
     /// Notes whose name is close to what a missing successor asked for,
     /// best first: the same path in another case, then the notes the path
     /// ends, then the same file name in another folder, then similar file
-    /// names. `None` when the fuzzy
-    /// pass was needed but `budget` could not pay for it: it compares with
-    /// every file name, and a budget shared by a run keeps a vault full
-    /// of broken links from making it quadratic. `stems` is the vault's
-    /// [`Stems`], made on the first call that needs it.
+    /// names. `None` when the fuzzy pass was needed but `budget` could not
+    /// pay for it: it compares with every file name, and a budget shared by
+    /// a run keeps a vault full of broken links from making it quadratic.
+    /// `stems` is the vault's [`Stems`], made on the first call that needs
+    /// it.
     pub fn close_names(
         &self,
         wanted: &str,

@@ -427,9 +427,9 @@ impl Screening<'_> {
         // text carried into the next year is suggested, uncertain, as
         // nothing says which year is in force; a page each year wrote
         // for itself is its year's record, and so is one left a skeleton
-        // (the year's page not filled in yet: its text is no one's). Where most notes of the years
-        // are the year's own, every page is (unless a folder rule makes
-        // the years releases).
+        // (the year's page not filled in yet: its text is no one's). Where
+        // most notes of the years are the year's own, every page is
+        // (unless a folder rule makes the years releases).
         // (Its order is doubted once the history has settled it, see
         // [`settle::records_of_their_years`].)
         let skeleton = pair.signals.content < SERIES_CONTENT || pair.signals.substance < score::SHORT;
