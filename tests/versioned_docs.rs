@@ -304,6 +304,51 @@ fn a_folder_rule_is_checked_and_a_declaration_wins_over_it() {
     assert!(versions.contains("manual/_dev/intro.md"), "{versions}");
 }
 
+/// A page renamed between two releases, under a folder rule: the pair is
+/// the old name's copy and the next release's, and the help names the
+/// live page the rule leaves in force, as `suggest --yes` writes it, so
+/// that following it makes no `superseded-successor`.
+#[test]
+fn the_help_of_a_renamed_release_page_names_the_live_page() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let text = page("Setting up", 80, 150);
+    write(root, "versioned/v1/install.md", &text);
+    write(root, "versioned/v2/guide/setup.md", &text);
+    write(root, "docs/guide/setup.md", &text);
+    write(root, "docs/intro.md", &page("Introduction", 81, 150));
+    write(root, "versioned/v2/intro.md", &page("Introduction", 81, 150));
+    fs::write(
+        root.join("vaultlint.toml"),
+        "root = true\n\n[[supersede]]\nolder = \"versioned/v*\"\nnewer = \"docs\"\n",
+    )
+    .unwrap();
+    let out = vaultlint()
+        .args(["check", "--no-git", "--format", "json", "--exit-zero"])
+        .arg(root)
+        .output()
+        .unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let found: Vec<_> = json["diagnostics"].as_array().unwrap().iter().collect();
+    assert_eq!(found.len(), 1, "{json}");
+    assert_eq!(found[0]["path"], "versioned/v1/install.md");
+    let help = found[0]["help"].as_str().unwrap();
+    assert!(
+        help.starts_with("if it is, add `superseded_by: docs/guide/setup.md` to its frontmatter"),
+        "{help}"
+    );
+    // Followed, the help leaves the vault clean.
+    let declared = text.replacen("---\n", "---\nsuperseded_by: docs/guide/setup.md\n", 1);
+    write(root, "versioned/v1/install.md", &declared);
+    let out = vaultlint()
+        .args(["check", "--no-git", "--format", "json", "--exit-zero"])
+        .arg(root)
+        .output()
+        .unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["diagnostics"], serde_json::json!([]), "{json}");
+}
+
 /// The table an `unmarked-version-roots` finding offers is one key to a
 /// line, as TOML needs, in the JSON help and in the human output alike:
 /// appended to the config as shown, it retires the copies and the finding

@@ -17,7 +17,7 @@ pub fn check(cx: &super::Context, out: &mut Vec<Diagnostic>) {
         let path = if path.starts_with('-') { format!("./{path}") } else { path };
         vaultlint_core::text::shell_quote(&path).into_owned()
     };
-    let Input { vault, dismissals, suggestions, sources, .. } = *cx.input;
+    let Input { vault, graph, dismissals, suggestions, sources } = *cx.input;
     out.extend(dismissals.problems.iter().cloned());
     out.extend(dismissals.stale(vault));
     let Some(suggestions) = suggestions else { return };
@@ -55,6 +55,11 @@ pub fn check(cx: &super::Context, out: &mut Vec<Diagnostic>) {
     }
     let style = suggest::link_style(vault, link_style);
     let key = vault.successor_key();
+    // The note a declaration should name: the newer, or the current note
+    // at the end of its chain where the newer is superseded itself (a
+    // release copy a folder rule retires), as `suggest --yes` writes it,
+    // so that following the help makes no `superseded-successor`.
+    let chains = suggest::Chains { vault, graph, decided: Default::default(), rules: Vec::new() };
     // Each pair's fix is planned on its own, shared among the threads, and
     // the findings kept in the pairs' order.
     use rayon::prelude::*;
@@ -70,7 +75,8 @@ pub fn check(cx: &super::Context, out: &mut Vec<Diagnostic>) {
                 pair.score
             ),
         };
-        let fix = suggest::mark(vault, pair.older, pair.newer, style, sources).ok().flatten().map(|m| m.fix);
+        let named = chains.current_successor(pair.older, pair.newer);
+        let fix = suggest::mark(vault, pair.older, named, style, sources).ok().flatten().map(|m| m.fix);
         // As YAML reads it back: a name with `: ` or ` #` in it quoted.
         let declare = |path: &str| format!("`{key}: {}`", vaultlint_syntax::splice::yaml_scalar(path));
         let dismiss = format!(
@@ -80,11 +86,19 @@ pub fn check(cx: &super::Context, out: &mut Vec<Diagnostic>) {
             dismissals.name()
         );
         // Where nothing settles which is older, both ways are offered.
+        let current = &vault.notes[named].path;
+        let through = if named == pair.newer {
+            String::new()
+        } else {
+            format!(" (the current note: `{newer}` is superseded by it)")
+        };
         let help = match pair.direction {
-            Direction::Confident => format!("if it is, add {} to its frontmatter; {dismiss}", declare(newer)),
+            Direction::Confident => {
+                format!("if it is, add {} to its frontmatter{through}; {dismiss}", declare(current))
+            }
             Direction::Uncertain => format!(
-                "if it is the older, add {} to its frontmatter; if it is the newer, add {} to the other's; {dismiss}",
-                declare(newer),
+                "if it is the older, add {} to its frontmatter{through}; if it is the newer, add {} to the other's; {dismiss}",
+                declare(current),
                 declare(older)
             ),
         };
