@@ -323,12 +323,7 @@ fn the_help_of_a_renamed_release_page_names_the_live_page() {
         "root = true\n\n[[supersede]]\nolder = \"versioned/v*\"\nnewer = \"docs\"\n",
     )
     .unwrap();
-    let out = vaultlint()
-        .args(["check", "--no-git", "--format", "json", "--exit-zero"])
-        .arg(root)
-        .output()
-        .unwrap();
-    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let (_, json) = common::check_json(root, &["--no-git"]);
     let found: Vec<_> = json["diagnostics"].as_array().unwrap().iter().collect();
     assert_eq!(found.len(), 1, "{json}");
     assert_eq!(found[0]["path"], "versioned/v1/install.md");
@@ -340,12 +335,7 @@ fn the_help_of_a_renamed_release_page_names_the_live_page() {
     // Followed, the help leaves the vault clean.
     let declared = text.replacen("---\n", "---\nsuperseded_by: docs/guide/setup.md\n", 1);
     write(root, "versioned/v1/install.md", &declared);
-    let out = vaultlint()
-        .args(["check", "--no-git", "--format", "json", "--exit-zero"])
-        .arg(root)
-        .output()
-        .unwrap();
-    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let (_, json) = common::check_json(root, &["--no-git"]);
     assert_eq!(json["diagnostics"], serde_json::json!([]), "{json}");
 }
 
