@@ -188,11 +188,18 @@ pub(super) fn part_and_collection(a: &Facts, b: &Facts) -> bool {
 /// true of its year; a folder rule says so where a vault keeps yearly
 /// editions of one handbook.
 pub(super) fn records_of_two_years(a: &Facts, b: &Facts) -> Option<(u16, u16)> {
-    let parted = vaultlint_core::paths::parting(&a.note.path, &b.note.path)?;
-    let (x, y) = parted.parts;
-    let years = (vaultlint_syntax::names::year_folder(x)?, vaultlint_syntax::names::year_folder(y)?);
+    let (parted, years) = parted_at_years(&a.note.path, &b.note.path)?;
     // Below the two years, one path: the same page of each year.
     (parted.below.0.is_some() && parted.below.0 == parted.below.1).then_some(years)
+}
+
+/// Where two paths part at two year folders (`elections/2023/…` and
+/// `elections/2024/…`), with the two years.
+fn parted_at_years<'p>(a: &'p str, b: &'p str) -> Option<(vaultlint_core::paths::Parting<'p>, (u16, u16))> {
+    let parted = vaultlint_core::paths::parting(a, b)?;
+    let (x, y) = parted.parts;
+    let years = (vaultlint_syntax::names::year_folder(x)?, vaultlint_syntax::names::year_folder(y)?);
+    Some((parted, years))
 }
 
 /// Of the notes under one folder's year folders, at least this many
@@ -254,12 +261,8 @@ impl YearRecords {
         if self.0.is_empty() {
             return false;
         }
-        let Some(parted) = vaultlint_core::paths::parting(&a.note.path, &b.note.path) else { return false };
-        let year = |part: &str| vaultlint_syntax::names::year_folder(part).is_some();
-        year(parted.parts.0)
-            && year(parted.parts.1)
-            && self.0.contains(parted.parent)
-            && (parted.below.0 == parted.below.1 || content < REPUBLISHED)
+        let Some((parted, _)) = parted_at_years(&a.note.path, &b.note.path) else { return false };
+        self.0.contains(parted.parent) && (parted.below.0 == parted.below.1 || content < REPUBLISHED)
     }
 }
 
