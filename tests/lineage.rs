@@ -209,7 +209,9 @@ fn a_rejected_proposal_never_takes_effect() {
 /// (`xip-1000.md`), whose statuses are mostly words of no proposal's alone
 /// (`Draft`, `Active`, `Withdrawn`; `Final` the only proposal word): a
 /// withdrawn update of the process retires no process in force, and
-/// `Withdrawn` is no unknown status there.
+/// `Withdrawn` is no unknown status there. A `Stagnant` proposal never
+/// took effect, as a draft has not; an `Obsolete` one is out of force, as
+/// `check` says when it asks for its successor.
 #[test]
 fn a_withdrawn_proposal_of_a_numbered_collection_retires_nothing() {
     let map = common::lineage_map(&common::fixture("process-proposals"), &[]);
@@ -218,8 +220,16 @@ fn a_withdrawn_proposal_of_a_numbered_collection_retires_nothing() {
     assert_eq!(standing("xip-1010.md"), "rejected");
     assert_eq!(standing("xip-1023.md"), "rejected");
     assert_eq!(standing("xip-1020.md"), "in-force");
+    assert_eq!(standing("xip-1025.md"), "draft");
+    assert_eq!(standing("xip-1011.md"), "superseded");
     let (_, json) = common::check_json(&common::fixture("process-proposals"), &[]);
-    assert_eq!(json["diagnostics"], serde_json::json!([]), "{json}");
+    let found: Vec<(&str, &str)> = json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| (d["code"].as_str().unwrap(), d["path"].as_str().unwrap()))
+        .collect();
+    assert_eq!(found, [("status-conflict", "specs/xip-1011.md")], "{json}");
 }
 
 /// A site's redirect stubs (`redirect_to`, as Jekyll's redirect plugin

@@ -247,7 +247,32 @@ const PROPOSALS_KEPT: usize = 2;
 const PROPOSAL_NOTES: usize = 3;
 
 /// The statuses of a proposal that never took effect, in a vault of proposals.
-pub const PROPOSAL_CLOSED: &[&str] = &["rejected", "withdrawn"];
+const PROPOSAL_CLOSED: &[&str] = &["rejected", "withdrawn"];
+
+/// The statuses of a proposal still on its way, in a vault of proposals,
+/// read as `draft`: in review, in its last call, or stalled (`Stagnant`,
+/// a draft no one has moved for months). None has taken effect.
+const PROPOSAL_PENDING: &[&str] = &["review", "last call", "stagnant"];
+
+/// The statuses of a proposal a later one replaced or time made moot, in
+/// a vault of proposals (BIP-2's `Replaced` and `Obsolete`), read as
+/// `superseded`.
+const PROPOSAL_REPLACED: &[&str] = &["replaced", "obsolete"];
+
+/// What a status of a proposal (in lower case) is read as in a vault of
+/// proposals: `rejected` for one that never took effect, `draft` for one
+/// still on its way, `superseded` for one replaced; `None` for the rest.
+pub fn proposal_reading(lower: &str) -> Option<&'static str> {
+    if PROPOSAL_CLOSED.contains(&lower) {
+        Some("rejected")
+    } else if PROPOSAL_PENDING.contains(&lower) {
+        Some("draft")
+    } else if PROPOSAL_REPLACED.contains(&lower) {
+        Some("superseded")
+    } else {
+        None
+    }
+}
 
 /// Whether the vault keeps proposals: its notes use [`PROPOSALS_KEPT`] of
 /// [`PROPOSAL_WORDS`]; or they use one, and most notes with one of them or
@@ -279,7 +304,8 @@ pub fn keeps_proposals(vault: &Vault) -> bool {
 
 /// The note's `status` in lower case, a decision record's word read as the
 /// lifecycle word it means (and, in a vault that keeps `proposals`, a
-/// rejected or withdrawn one as `rejected`); empty when it has none. Most
+/// rejected or withdrawn one as `rejected`, a pending one as `draft`, a
+/// replaced one as `superseded`); empty when it has none. Most
 /// notes have none, and those that do say it in ASCII: no allocation for them.
 fn status(vault: &Vault, id: NoteId, proposals: bool) -> std::borrow::Cow<'_, str> {
     let lower: std::borrow::Cow<'_, str> = match vault.notes[id].status() {
@@ -289,7 +315,7 @@ fn status(vault: &Vault, id: NoteId, proposals: bool) -> std::borrow::Cow<'_, st
     };
     match READ_AS.iter().find(|(word, _)| *word == lower) {
         Some((_, meant)) => (*meant).into(),
-        None if proposals && PROPOSAL_CLOSED.contains(&&*lower) => "rejected".into(),
+        None if let Some(word) = proposals.then(|| proposal_reading(&lower)).flatten() => word.into(),
         // `Superseded by [ADR-0018](0018-x.md)`, as MADR and adr-tools
         // write a replaced decision: superseded, as the word alone is.
         None if NAMES_SUCCESSOR.iter().any(|p| lower.starts_with(p)) => "superseded".into(),

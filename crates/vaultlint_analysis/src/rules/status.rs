@@ -152,12 +152,13 @@ pub fn check(cx: &super::Context, out: &mut Vec<Diagnostic>) {
     let (vault, graph, life, wanted) = (cx.vault, cx.graph, cx.life(), &cx.wanted[..]);
     let statuses = &cx.options.statuses[..];
     // A vault of proposals reads `rejected` and `withdrawn` as a proposal
-    // that never took effect.
+    // that never took effect, `stagnant` as one still a draft, and
+    // `obsolete` as one replaced.
     let proposals = vaultlint_model::lifecycle::keeps_proposals(vault);
     let known = |lower: &str| {
         statuses.iter().any(|s| s == lower)
             || vaultlint_model::lifecycle::lifecycle_word(lower).is_some()
-            || proposals && vaultlint_model::lifecycle::PROPOSAL_CLOSED.contains(&lower)
+            || proposals && vaultlint_model::lifecycle::proposal_reading(lower).is_some()
     };
     // A vault whose statuses are mostly words of its own (`Final`,
     // `Deferred`, `WIP`, as a proposals process or a workflow names them)
