@@ -798,6 +798,15 @@ fn a_periodic_entry_is_no_version_of_a_post_drafted_in_it() {
     expect_pairs("journal-drafts", &[("Lists/Packing list (old).md", "Lists/Packing list.md", "confident")]);
 }
 
+/// Nor is a weekly note, named by its day in a vault with no settings, a
+/// version of the reading note first jotted in it and filed under the
+/// month it was read (`reading/2025-03-deep-work.md`): a date in the
+/// document's name does not make it an entry of the journal's series.
+#[test]
+fn a_dated_document_is_no_version_of_the_entry_it_was_jotted_in() {
+    expect_all_pairs("journal-extracts", &[]);
+}
+
 /// A page copied unchanged from one release to the next, then moved and
 /// rewritten in the third, is a chain: the middle copy keeps both its
 /// older copy (under the folder rule the copies are offered as) and the

@@ -81,8 +81,23 @@ pub(super) fn in_series(a: &Facts, b: &Facts, series: &HashMap<String, usize>) -
 /// names (not configured) is still a dated copy of a note whose name it
 /// holds (`Budget 2025-01` of `Budget`, `top-of-mind-pre-prune-2026-07-25`
 /// of `top-of-mind`).
+///
+/// Beside a journal's entry (a configured series, or notes named by
+/// nothing but their days), the other note may carry a date of its own
+/// and still be a document of no series (`2024-04-factfulness`, a book's
+/// notes filed under the month they were read, beside the weekly note
+/// they were first jotted in).
 pub(super) fn entry_and_document(a: &Facts, b: &Facts, series: &HashMap<String, usize>) -> bool {
+    let in_no_series = |f: &Facts| {
+        f.series.is_none()
+            && !(f.periodic() && (f.path.name.key.is_empty() || series.contains_key(&f.path.name.key)))
+    };
     let entry_of_other = |entry: &Facts, other: &Facts| {
+        let journal = entry.series.is_some()
+            || entry.periodic() && entry.path.name.key.is_empty() && series.contains_key("");
+        if journal && in_no_series(other) {
+            return true;
+        }
         let named_within = || other.path.name.within(&entry.path.name);
         !other.periodic()
             && (entry.series.is_some()
