@@ -1728,3 +1728,15 @@ fn renamed_example_pages_sharing_scaffolding_are_uncertain() {
         ],
     );
 }
+
+/// Folders named by month (`releases/2025-11/`), one page a language in
+/// each, hold each month's release notes: records of their months, not
+/// releases of one set of pages. No folder rule is offered, and the
+/// months' pages are not versions of each other.
+#[test]
+fn month_folders_are_records_not_releases() {
+    let (code, json) = common::check_json(&fixture("monthly-release-notes"), &["--no-git"]);
+    assert_eq!((code, common::findings(&json)), (0, vec![]), "{json}");
+    let (pairs, json) = found(&fixture("monthly-release-notes"), &["--no-git"]);
+    assert_eq!((pairs, &json["folder_rules"]), (vec![], &serde_json::json!([])), "{json}");
+}

@@ -371,3 +371,40 @@ fn the_table_a_finding_offers_pastes_into_the_config() {
     let (code, json) = common::check_json(dir.path(), &["--no-git"]);
     assert_eq!((code, common::findings(&json)), (0, vec![]), "{json}");
 }
+
+/// Docusaurus's versions are releases however far the live folder has
+/// moved on: two versions that share under half their pages, beside a
+/// `docs/` rebuilt in new sections, are one set of release folders, and
+/// the rule it offers retires the copies and keeps every live page.
+#[test]
+fn docusaurus_versions_are_releases_after_the_docs_were_reorganised() {
+    let dir = tempfile::tempdir().unwrap();
+    common::copy_dir(&common::fixture("docusaurus-reorganised"), dir.path());
+    let (_, json) = common::check_json(dir.path(), &["--no-git"]);
+    let roots: Vec<&serde_json::Value> = json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["code"] == "unmarked-version-roots")
+        .collect();
+    assert_eq!(roots.len(), 1, "{json}");
+    assert_eq!(roots[0]["path"], ".vaultlint.toml");
+    let help = roots[0]["help"].as_str().unwrap();
+    let pasted: String = help.lines().skip(2).map(|l| format!("{}\n", l.trim())).collect();
+    let config = dir.path().join(".vaultlint.toml");
+    fs::write(&config, format!("{}\n{pasted}", fs::read_to_string(&config).unwrap())).unwrap();
+    let map = common::lineage_map(dir.path(), &[]);
+    let standing = |path: &str| map[path]["standing"].as_str().unwrap().to_string();
+    for (path, entry) in &map {
+        if path.starts_with("docs/") {
+            assert_eq!(entry["standing"], "in-force", "{path}: {entry}");
+        }
+    }
+    assert_eq!(standing("versioned_docs/version-0.8/intro.md"), "superseded");
+    assert_eq!(standing("versioned_docs/version-v1/contributing/guide.md"), "superseded");
+    // The pages the live folder moved are left one by one, each copy the older.
+    let (_, json) = common::check_json(dir.path(), &["--no-git"]);
+    let older: Vec<&str> =
+        json["diagnostics"].as_array().unwrap().iter().map(|d| d["path"].as_str().unwrap()).collect();
+    assert!(!older.is_empty() && older.iter().all(|p| p.starts_with("versioned_docs/")), "{json}");
+}

@@ -183,8 +183,9 @@ pub struct VersionRoots {
     /// (`v2.3/`, a year folder aside), in a set or not.
     versioned: Vec<bool>,
     /// Per note, whether a folder of its path sets it aside (`archive/`,
-    /// `wip-docs/`): such a note is not the live page a frozen copy yields
-    /// to. Empty where no set has a frozen root, so nothing asks.
+    /// `wip-docs/`), or it is a post named by its day: such a note is not
+    /// the live page a frozen copy yields to. Empty where no set has a
+    /// frozen root, so nothing asks.
     set_aside: Vec<bool>,
 }
 
@@ -223,8 +224,14 @@ impl VersionRoots {
         found.pages = found.placed.iter().flatten().map(|p| (p.set, p.rank, p.relative.clone())).collect();
         // Asked only beside a frozen copy: a vault with none reads no folder.
         if found.sets.iter().any(|set| set.frozen.contains(&true)) {
+            // A post named by its day (`blog/2025-09-02-signing/index.mdx`)
+            // is the record of that day, written from or into the docs: no
+            // live page a frozen copy yields to.
+            let dated =
+                |name: &str| name.get(..10).is_some_and(|day| vaultlint_core::date::parse_day(day).is_some());
             let aside = |n: &vaultlint_syntax::note::Note| {
-                n.folder().split('/').any(vaultlint_syntax::names::set_aside_folder)
+                n.folder().split('/').any(|f| vaultlint_syntax::names::set_aside_folder(f) || dated(f))
+                    || dated(n.stem())
             };
             found.set_aside = vault.notes.iter().map(aside).collect();
         }
@@ -268,8 +275,9 @@ impl VersionRoots {
         let mut keep: Vec<bool> = keep.collect();
         // A release the pages were reorganised after shares fewer of them,
         // yet a folder named as one (`v1.20`, `3.4`, not a year) beside
-        // releases that make a set is one of them.
-        if keep.iter().filter(|&&k| k).count() >= 2 {
+        // releases that make a set is one of them; so is every version
+        // Docusaurus keeps, whatever the live folder has become.
+        if docusaurus || keep.iter().filter(|&&k| k).count() >= 2 {
             for ((docs, (folder, _, _)), kept) in documents.iter().zip(&roots).zip(keep.iter_mut()) {
                 let shared = docs.iter().filter(|d| holders[*d] > 1).count();
                 let named = release_version(folder_name(folder)).is_some();
@@ -377,7 +385,7 @@ impl VersionRoots {
     }
 
     /// Whether a note under no root may be a live page: in no other
-    /// folder named as a version, nor in one set aside.
+    /// folder named as a version, nor in one set aside, nor a dated post.
     fn live(&self, id: NoteId) -> bool {
         self.versioned.get(id) != Some(&true) && self.set_aside.get(id) != Some(&true)
     }
@@ -588,7 +596,8 @@ fn periodic(relative: &str) -> bool {
     dated(stem) || !folders.is_empty() && folders.split('/').any(dated)
 }
 
-/// Whether a folder is named for a period (`2024/`, `2024-Q3/`, a day):
+/// Whether a folder is named for a period (`2024/`, `2024-Q3/`, `2024-07/`,
+/// a day):
 /// it holds that period's notes (an election's statements and results, a
 /// year's posts), each the record of its period, not a release of the
 /// next period's. A vault that keeps a handbook's yearly editions in year
@@ -598,7 +607,17 @@ fn period(name: &str) -> bool {
     let year = |y: &str| vaultlint_syntax::names::year_folder(y).is_some();
     year(&lower)
         || lower.split_once("-q").is_some_and(|(y, q)| year(y) && matches!(q, "1" | "2" | "3" | "4"))
+        || year_and_month(name)
         || vaultlint_core::date::parse_day(name).is_some()
+}
+
+/// `2024-07`: a month, as monthly release notes and reports are filed.
+fn year_and_month(name: &str) -> bool {
+    name.split_once('-').is_some_and(|(y, m)| {
+        vaultlint_syntax::names::year_folder(y).is_some()
+            && m.len() == 2
+            && m.parse::<u8>().is_ok_and(|m| (1..=12).contains(&m))
+    })
 }
 
 /// The order of two folders by the releases their names give (`1.0.1`
@@ -620,10 +639,12 @@ pub fn named_as_root(name: &str) -> bool {
     may_rank(name) && rank(name).is_some()
 }
 
-/// The version a folder's name gives as a release: neither a year nor a
-/// day (`2024/` and `2026-05-05/` are dates) nor a live folder.
+/// The version a folder's name gives as a release: neither a year, a
+/// month nor a day (`2024/`, `2024-07/` and `2026-05-05/` are dates) nor a
+/// live folder.
 fn release_version(name: &str) -> Option<Release> {
     let year = vaultlint_syntax::names::year_folder(name).is_some()
+        || year_and_month(name)
         || vaultlint_core::date::parse_day(name).is_some();
     match (!year && may_rank(name)).then(|| rank(name)).flatten() {
         Some(Rank::Version(release)) => Some(release),
