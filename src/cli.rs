@@ -146,14 +146,24 @@ pub struct CheckArgs {
     #[arg(long, value_name = "DATE", value_parser = day)]
     pub as_of: Option<Day>,
 
-    /// Rewrite links to retired notes so they point at the current
-    /// version, then report what is left
+    /// Make the safe fixes (links to retired notes pointed at the current
+    /// version, declarations in the form read), then report what is left
     #[arg(long, conflicts_with = "diff")]
     pub fix: bool,
 
     /// Print the edits --fix would make as unified diffs; write nothing
     #[arg(long, conflicts_with_all = ["statistics", "format"])]
     pub diff: bool,
+
+    /// With --fix or --diff, make the unsafe fixes too (a link in a daily
+    /// note or a release copy, a declaration pointed past a version); the
+    /// counts and JSON output include them
+    #[arg(long)]
+    pub unsafe_fixes: bool,
+
+    /// List each fix --fix made, or would make, with its line and code
+    #[arg(long, conflicts_with_all = ["diff", "statistics"])]
+    pub show_fixes: bool,
 
     /// Use only these rules: codes or families (declarations, lifecycle,
     /// links, versions, files, suppressions), comma-separated, or `all`;

@@ -41,12 +41,13 @@ pub const TABLE_END: &str = "<!-- End of the rules table. -->\n";
 /// The README's rules table: each rule's code, default severity and
 /// detailed description, from the registry.
 pub fn rules_table() -> String {
-    let mut table = String::from("| code | severity | what it catches |\n| --- | --- | --- |\n");
+    let mut table = String::from("| code | severity | fix | what it catches |\n| --- | --- | --- | --- |\n");
     for code in vaultlint_core::code::Code::ALL {
         let details = code.details().replace('|', "\\|");
         let off = if code.on_by_default() { "" } else { " (off by default)" };
+        let fix = code.fix_safety().map_or("", |(safety, _)| safety.as_str());
         table.push_str(&format!(
-            "| `{}` | {}{off} | {details} |\n",
+            "| `{}` | {}{off} | {fix} | {details} |\n",
             code.name(),
             code.default_severity().as_str()
         ));

@@ -104,7 +104,7 @@ fn diff_prints_the_edits_and_writes_nothing() {
     let (_, json) = common::check_json(dir.path(), &AS_OF);
     assert_eq!(
         json["diagnostics"][2]["fix"],
-        serde_json::json!({"offset": 80, "original": "expenses-2024", "replacement": "expenses"})
+        serde_json::json!({"offset": 80, "original": "expenses-2024", "replacement": "expenses", "applicability": "safe"})
     );
     vaultlint().args(["check", "--diff", "--fix"]).arg(dir.path()).assert().code(2);
 }
@@ -125,7 +125,7 @@ fn a_file_changed_since_it_was_read_is_left_alone() {
     let mut text = fs::read_to_string(&edited).unwrap();
     text.push_str("A line another editor added.\n");
     fs::write(&edited, &text).unwrap();
-    let (fixes, skipped) = fix::plan(&vault.root, fix::safe(&report.diagnostics));
+    let (fixes, skipped) = fix::plan(&vault.root, fix::applicable(&report.diagnostics, false));
     assert_eq!(fixes.iter().map(|f| f.path.as_str()).collect::<Vec<_>>(), ["guides/checklist.md"]);
     assert_eq!(skipped.len(), 1);
     assert_eq!(
@@ -276,4 +276,95 @@ fn fix_renames_a_misspelt_key_and_keeps_every_other_byte() {
         want.insert(path.into(), replaced(&before[path], &[(from, to)]));
     }
     assert_eq!(snapshot(dir.path()), want);
+}
+
+/// Safe and unsafe fixes, as ruff grades them: a link in a note that
+/// records its day (a daily note of the configured folder, a meeting note
+/// named by its day) is what was linked then, and pointing a declaration
+/// past a version may undo a chain kept on purpose. `--fix` makes only the
+/// safe fix, the summary counts the rest, `--show-fixes` lists each, and
+/// `--unsafe-fixes` makes them all, each byte outside the edits kept.
+#[test]
+fn unsafe_fixes_wait_for_unsafe_fixes() {
+    let dir = tempfile::tempdir().unwrap();
+    copy_dir(&fixture("fix-safety"), dir.path());
+    let read = |path: &str| fs::read_to_string(dir.path().join(path)).unwrap();
+    let before: Vec<(&str, String)> = [
+        "Daily/2026-03-02.md",
+        "Meetings/2026-02-10 standup.md",
+        "Projects/Hiring plan 2025.md",
+        "Projects/Roadmap.md",
+    ]
+    .into_iter()
+    .map(|p| (p, read(p)))
+    .collect();
+    let out =
+        vaultlint().args(["check", "--no-git", "--format", "concise"]).arg(dir.path()).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.ends_with("1 fixable with `--fix` (3 more with `--unsafe-fixes`)\n"), "{text}");
+    // JSON carries what `--fix` would make, with its applicability.
+    let (_, json) = common::check_json(dir.path(), &["--no-git"]);
+    let fixes = |json: &serde_json::Value| -> Vec<(String, String)> {
+        let found = json["diagnostics"].as_array().unwrap().iter();
+        let with_fix = found.filter(|d| !d["fix"].is_null());
+        with_fix
+            .map(|d| (d["path"].as_str().unwrap().into(), d["fix"]["applicability"].as_str().unwrap().into()))
+            .collect()
+    };
+    assert_eq!(fixes(&json), [("Projects/Roadmap.md".to_string(), "safe".to_string())]);
+    let (_, json) = common::check_json(dir.path(), &["--no-git", "--unsafe-fixes"]);
+    assert_eq!(fixes(&json).iter().filter(|(_, a)| a == "unsafe").count(), 3, "{json}");
+
+    let out = vaultlint()
+        .args(["check", "--no-git", "--fix", "--show-fixes", "--format", "concise"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("fixed 1 finding:\n  ")
+            && text
+                .contains("Roadmap.md:3:22: links-to-superseded: `Project plan (old)` -> `Project plan`\n"),
+        "{text}"
+    );
+    assert_eq!(read("Projects/Roadmap.md"), before[3].1.replace("[[Project plan (old)|", "[[Project plan|"));
+    for (path, text) in &before[..3] {
+        assert_eq!(&read(path), text, "{path}");
+    }
+
+    let out =
+        vaultlint().args(["check", "--no-git", "--fix", "--unsafe-fixes"]).arg(dir.path()).output().unwrap();
+    assert_eq!(String::from_utf8(out.stderr).unwrap(), "fixed 3 findings in 3 notes\n");
+    assert_eq!(
+        read("Daily/2026-03-02.md"),
+        before[0].1.replace("[[Project plan (old)]]", "[[Project plan]]")
+    );
+    assert_eq!(
+        read("Meetings/2026-02-10 standup.md"),
+        before[1].1.replace("[[Project plan (old)]]", "[[Project plan]]")
+    );
+    assert_eq!(
+        read("Projects/Hiring plan 2025.md"),
+        before[2].1.replace("[[Hiring plan 2026 draft]]", "[[Hiring plan]]")
+    );
+    let (code, json) = common::check_json(dir.path(), &["--no-git"]);
+    assert_eq!((code, common::findings(&json)), (0, vec![]), "{json}");
+}
+
+/// The rule docs say which fixes are safe, and why.
+#[test]
+fn rule_docs_grade_each_fix() {
+    let out = vaultlint().args(["rule", "links-to-superseded"]).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("\nFix safety: safe, or unsafe. ") && text.contains("daily"), "{text}");
+    let out = vaultlint().args(["rule", "--all", "--format", "json"]).output().unwrap();
+    let rules: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let safety = |code: &str| {
+        let rule = rules.as_array().unwrap().iter().find(|r| r["code"] == code).unwrap();
+        rule["fix"]["safety"].as_str().map(str::to_string)
+    };
+    assert_eq!(safety("superseded-successor").as_deref(), Some("unsafe"));
+    assert_eq!(safety("suspected-version").as_deref(), Some("display only"));
+    assert_eq!(safety("successor-by-alias").as_deref(), Some("safe"));
+    assert_eq!(safety("missing-successor"), None);
 }

@@ -25,7 +25,10 @@ fn every_value_form_resolves() {
     assert_eq!(json["summary"]["notes"], 14);
     let d = &json["diagnostics"][0];
     assert_eq!(d["related"], serde_json::json!(["policies/travel.md"]));
-    assert_eq!(d["fix"], serde_json::json!({"offset": 22, "original": "trips", "replacement": "travel"}));
+    assert_eq!(
+        d["fix"],
+        serde_json::json!({"offset": 22, "original": "trips", "replacement": "travel", "applicability": "safe"})
+    );
 }
 
 #[test]
@@ -624,7 +627,7 @@ fn a_misspelt_key_is_named_with_the_key_meant() {
     assert_eq!(json["diagnostics"][0]["help"], "the note has `Created` already: keep the one that is right");
     assert_eq!(
         json["diagnostics"][1]["fix"],
-        serde_json::json!({"offset": 4, "original": "Crated", "replacement": "Created"})
+        serde_json::json!({"offset": 4, "original": "Crated", "replacement": "Created", "applicability": "safe"})
     );
     // `superseded` may mean either side of a declaration: both are named,
     // and nothing is renamed.
@@ -633,7 +636,10 @@ fn a_misspelt_key_is_named_with_the_key_meant() {
         "key `superseded` is read by nothing; it looks like a misspelling of `supersedes` or `superseded_by`"
     );
     assert_eq!(d(0)["fix"], serde_json::Value::Null);
-    assert_eq!(d(1)["fix"], serde_json::json!({"offset": 17, "original": "stauts", "replacement": "status"}));
+    assert_eq!(
+        d(1)["fix"],
+        serde_json::json!({"offset": 17, "original": "stauts", "replacement": "status", "applicability": "safe"})
+    );
     assert_eq!(d(2)["fix"]["replacement"], "review_due");
     // The note has `status` already; the quoted key is not spliced.
     assert_eq!(d(3)["help"], "the note has `status` already: keep the one that is right");

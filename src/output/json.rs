@@ -5,7 +5,7 @@ use super::contract::Version;
 use schemars::JsonSchema;
 use serde::Serialize;
 use vaultlint_core::code::Code;
-use vaultlint_core::diagnostic::Severity;
+use vaultlint_core::diagnostic::{Applicability, Severity};
 use vaultlint_workspace::commands::check::Report;
 
 #[derive(Serialize, JsonSchema)]
@@ -57,15 +57,17 @@ struct JsonDiagnostic<'a> {
     fix: Option<JsonFix<'a>>,
 }
 
-/// The edit `check --fix` would make (fixes that are not safe to apply
-/// without a person, such as marking a suspected version, are left out):
-/// replace the bytes from `offset`
-/// that read `original` with `replacement`.
+/// The edit `check --fix` would make: replace the bytes from `offset` that
+/// read `original` with `replacement`. Unsafe fixes are given only with
+/// `--unsafe-fixes`; a judgement, such as marking a suspected version, is
+/// never given.
 #[derive(Serialize, JsonSchema)]
 struct JsonFix<'a> {
     offset: usize,
     original: &'a str,
     replacement: &'a str,
+    /// `safe`, or `unsafe` (only with `--unsafe-fixes`).
+    applicability: Applicability,
 }
 
 #[derive(Serialize, JsonSchema)]
@@ -75,7 +77,7 @@ struct Summary {
     warnings: usize,
 }
 
-pub fn render(report: &Report, root: &std::path::Path, statistics: bool) -> String {
+pub fn render(report: &Report, root: &std::path::Path, statistics: bool, unsafe_fixes: bool) -> String {
     let root = root.to_string_lossy();
     let output = Output {
         version: Version,
@@ -92,10 +94,11 @@ pub fn render(report: &Report, root: &std::path::Path, statistics: bool) -> Stri
                 message: &d.message,
                 help: d.help.as_deref(),
                 related: &d.related,
-                fix: d.fix.as_ref().filter(|f| f.is_safe()).map(|f| JsonFix {
+                fix: d.fix.as_ref().filter(|f| f.applies(unsafe_fixes)).map(|f| JsonFix {
                     offset: f.edit.offset,
                     original: &f.edit.original,
                     replacement: &f.edit.replacement,
+                    applicability: f.applicability,
                 }),
             })
             .collect(),

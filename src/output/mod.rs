@@ -254,6 +254,56 @@ pub fn summary(report: &Report, style: Style, paths: &Paths) -> String {
     format!("checked {checked}: {errors}, {warnings}{hidden}\n")
 }
 
+/// The line after the summary that says how many findings `--fix` would
+/// fix, and how many more `--unsafe-fixes` would; empty when none.
+pub fn fixable(report: &Report, unsafe_fixes: bool) -> String {
+    let count = |unsafe_too: bool| {
+        report.diagnostics.iter().filter(|d| d.fix.as_ref().is_some_and(|f| f.applies(unsafe_too))).count()
+    };
+    let (safe, all) = (count(false), count(true));
+    match (unsafe_fixes, safe, all - safe) {
+        (true, _, _) if all > 0 => format!("{all} fixable with `--fix --unsafe-fixes`\n"),
+        (false, 0, 0) | (true, _, _) => String::new(),
+        (false, 0, more) => format!("{more} fixable with `--fix --unsafe-fixes`\n"),
+        (false, safe, 0) => format!("{safe} fixable with `--fix`\n"),
+        (false, safe, more) => format!("{safe} fixable with `--fix` ({more} more with `--unsafe-fixes`)\n"),
+    }
+}
+
+/// `--show-fixes`: each fix, one a line, with the place and code of its
+/// finding, under `heading`; empty when there is none.
+pub fn fix_list<'d>(
+    heading: &str,
+    findings: impl IntoIterator<Item = &'d vaultlint_core::diagnostic::Diagnostic>,
+    paths: &Paths,
+) -> String {
+    let mut lines = String::new();
+    let mut count = 0;
+    for d in findings {
+        let Some(fix) = &d.fix else { continue };
+        let place = match d.position {
+            Some(at) => format!("{}:{}:{}", paths.show_at_line_start(&d.path), at.line(), at.column()),
+            None => paths.show_at_line_start(&d.path),
+        };
+        let unsafe_mark = if fix.is_safe() { "" } else { " (unsafe)" };
+        // An edit may span lines (a declaration added): shown on one.
+        let one_line = |text: &str| text.trim_end().replace('\n', "\\n");
+        let line = format!(
+            "  {place}: {}{unsafe_mark}: `{}` -> `{}`",
+            d.code,
+            one_line(&fix.edit.original),
+            one_line(&fix.edit.replacement)
+        );
+        lines.push_str(&vaultlint_core::text::sanitize(&line));
+        lines.push('\n');
+        count += 1;
+    }
+    if count == 0 {
+        return String::new();
+    }
+    format!("{heading} {}:\n{lines}", plural(count, "finding"))
+}
+
 /// With `--baseline`: its entries that no finding matches now, so the
 /// file can be shrunk, each saying whether its note is gone.
 pub fn baseline_gone(report: &Report, paths: &Paths) -> String {

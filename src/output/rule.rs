@@ -12,6 +12,15 @@ struct Rule {
     family: &'static str,
     summary: &'static str,
     explanation: &'static str,
+    /// Whether `check --fix` makes the rule's fix, and why; `None`: it has
+    /// none.
+    fix: Option<RuleFix>,
+}
+
+#[derive(Serialize)]
+struct RuleFix {
+    safety: &'static str,
+    why: &'static str,
 }
 
 fn rule(code: Code) -> Rule {
@@ -21,6 +30,7 @@ fn rule(code: Code) -> Rule {
         family: code.family().name(),
         summary: code.summary(),
         explanation: code.explanation(),
+        fix: code.fix_safety().map(|(safety, why)| RuleFix { safety: safety.as_str(), why }),
     }
 }
 
@@ -37,6 +47,9 @@ pub fn full(code: Code) -> String {
         writeln!(out, "{} ({}, {})\n", code.name(), code.default_severity().as_str(), code.family().name());
     let _ = writeln!(out, "{}\n", code.summary());
     let _ = writeln!(out, "{}", code.explanation());
+    if let Some((safety, why)) = code.fix_safety() {
+        let _ = writeln!(out, "\nFix safety: {}. {why}", safety.as_str());
+    }
     out
 }
 

@@ -81,18 +81,25 @@ fn check_report(args: &CheckArgs, cli: &Cli, style: Style) -> Outcome {
     let (checked, fixed) = match &stdin {
         Some((path, text)) => {
             let fix = mode != Mode::Report;
-            let (checked, fixed) =
-                commands::check::run_stdin(&settings, path, text, fix, args.no_suggest, &progress)?;
+            let (checked, fixed) = commands::check::run_stdin(
+                &settings,
+                path,
+                text,
+                fix,
+                args.unsafe_fixes,
+                args.no_suggest,
+                &progress,
+            )?;
             (checked, Some(fixed))
         }
-        None => (commands::check::run(&settings, mode, args.no_suggest, &progress)?, None),
+        None => (commands::check::run(&settings, mode, args.unsafe_fixes, args.no_suggest, &progress)?, None),
     };
     let stdin = stdin.zip(fixed).map(|((path, text), fixed)| StdinNote { path, text, fixed });
     finish_check(args, settings, checked, mode, stdin, style)
 }
 
 /// A note read from standard input: its vault path, its text, and the
-/// text with the safe fixes made (under `--fix` or `--diff`).
+/// text with the fixes made (under `--fix` or `--diff`).
 struct StdinNote {
     path: String,
     text: String,
@@ -182,7 +189,7 @@ fn finish_check(
             return Ok((String::new(), status(false)));
         }
     }
-    let text = render_check(args, &checked, &settings, sources, style);
+    let text = render_check(args, &checked, mode, &settings, sources, style);
     let report = &checked.report;
     // A fix that could not be made fails the run.
     let failed = report.failed(args.strict) || (mode == Mode::Fix && !checked.skipped.is_empty());
@@ -198,6 +205,7 @@ fn finish_check(
 fn render_check(
     args: &CheckArgs,
     checked: &commands::check::Checked,
+    mode: Mode,
     settings: &Settings,
     sources: &dyn vaultlint_core::diagnostic::Sources,
     style: Style,
@@ -205,16 +213,33 @@ fn render_check(
     let report = &checked.report;
     let paths = output::Paths::from_current_folder(settings.root());
     let mut text = match args.format {
-        Format::Json => output::json::render(report, settings.root(), args.statistics),
+        Format::Json => output::json::render(report, settings.root(), args.statistics, args.unsafe_fixes),
         Format::Github => output::github::render(report, &paths),
         Format::Sarif => output::sarif::render(report, &paths, settings.docs_url.as_deref()),
         _ if args.statistics => output::statistics(report),
         Format::Full => output::full::render(report, sources, style, &paths),
         Format::Concise => output::concise::render(report, style, &paths),
     };
-    if matches!(args.format, Format::Full | Format::Concise) && !args.quiet {
+    let human = matches!(args.format, Format::Full | Format::Concise);
+    if human && args.show_fixes {
+        text.push_str(&match mode {
+            Mode::Fix => output::fix_list("fixed", &checked.fixed, &paths),
+            _ => output::fix_list(
+                "`--fix` would fix",
+                report
+                    .diagnostics
+                    .iter()
+                    .filter(|d| d.fix.as_ref().is_some_and(|f| f.applies(args.unsafe_fixes))),
+                &paths,
+            ),
+        });
+    }
+    if human && !args.quiet {
         text.push_str(&output::baseline_gone(report, &paths));
         text.push_str(&output::summary(report, style, &paths));
+        if !args.statistics {
+            text.push_str(&output::fixable(report, args.unsafe_fixes));
+        }
     }
     text
 }

@@ -219,6 +219,71 @@ codes! {
         "A suppression that names no rule, such as `<!-- vaultlint-disable-file -->`; reported only with `--strict`.\n\nA suppression without codes hides findings nobody has seen yet, of rules added later too.\n\nExample:\n\n    <!-- vaultlint-disable-file -->\n\nFix: name the rules it is meant for: `<!-- vaultlint-disable-file suspected-version -->`.";
 }
 
+/// How a rule's fix may be applied, as `check --fix` grades it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FixSafety {
+    /// Every fix keeps what the note says: `--fix` makes it.
+    Safe,
+    /// Safe in most notes, unsafe in some (the doc says which).
+    Sometimes,
+    /// It may change what the note says: `--fix --unsafe-fixes` makes it.
+    Unsafe,
+    /// A judgement: offered in the editor, never made by `--fix`.
+    DisplayOnly,
+}
+
+impl FixSafety {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            FixSafety::Safe => "safe",
+            FixSafety::Sometimes => "safe, or unsafe",
+            FixSafety::Unsafe => "unsafe",
+            FixSafety::DisplayOnly => "display only",
+        }
+    }
+}
+
+impl Code {
+    /// Whether the rule's findings carry a fix, how safe it is, and why.
+    pub fn fix_safety(self) -> Option<(FixSafety, &'static str)> {
+        Some(match self {
+            Code::InvalidSuccessor => (
+                FixSafety::Safe,
+                "Quoting an unquoted wikilink keeps the note it names: YAML then reads the name the author wrote.",
+            ),
+            Code::SuccessorByAlias => (
+                FixSafety::Safe,
+                "The file name names the same note the alias did, in the form Obsidian resolves.",
+            ),
+            Code::SupersededSuccessor => (
+                FixSafety::Unsafe,
+                "The declaration may have meant the intermediate version (a chain kept on purpose); pointing it at the end of the chain changes what the note says.",
+            ),
+            Code::MisspeltKey => (
+                FixSafety::Safe,
+                "Only the key is renamed, to the one the note meant; its value is kept byte for byte.",
+            ),
+            Code::UnhonouredDeclaration => (
+                FixSafety::Safe,
+                "The successor stays the note the vault already names; only the form changes to the one the indexer reads.",
+            ),
+            Code::InvalidDate => (
+                FixSafety::Safe,
+                "Quoting a link to a daily note, or writing a day in digits, keeps the day.",
+            ),
+            Code::LinksToSuperseded => (
+                FixSafety::Sometimes,
+                "Pointing a link at the note in force keeps its heading, label and style. In a note that records its day (an entry of a daily, weekly or monthly series, a note named by its day, or a copy in a release folder a newer one replaced) the link is what was linked then: rewriting it rewrites the record, so there the fix is unsafe.",
+            ),
+            Code::SuspectedVersion => (
+                FixSafety::DisplayOnly,
+                "Marking a note superseded is a judgement: the language server offers it, `suggest --apply` makes it after a person looks, and `check --fix` never does.",
+            ),
+            _ => return None,
+        })
+    }
+}
+
 /// Rules that are not in use unless selected.
 const OFF_BY_DEFAULT: &[Code] = &[Code::LinksToCorrected];
 

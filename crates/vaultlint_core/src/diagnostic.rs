@@ -106,11 +106,11 @@ impl Edit {
 
     /// `text` with `edits` (in order of offset) made, each where the text
     /// still reads what it expects; an edit that overlaps one made before
-    /// it, or no longer fits, is left for the next run. Gives how many
-    /// were made.
-    pub fn apply_all<'e>(text: &str, edits: impl IntoIterator<Item = &'e Edit>) -> (String, usize) {
+    /// it, or no longer fits, is left for the next run. Gives the edits
+    /// made.
+    pub fn apply_all<'e>(text: &str, edits: impl IntoIterator<Item = &'e Edit>) -> (String, Vec<&'e Edit>) {
         let mut out = String::with_capacity(text.len());
-        let (mut at, mut made) = (0, 0);
+        let (mut at, mut made) = (0, Vec::new());
         for edit in edits {
             let end = edit.offset + edit.original.len();
             if edit.offset < at || text.get(edit.offset..end) != Some(edit.original.as_str()) {
@@ -119,7 +119,7 @@ impl Edit {
             out.push_str(&text[at..edit.offset]);
             out.push_str(&edit.replacement);
             at = end;
-            made += 1;
+            made.push(edit);
         }
         out.push_str(&text[at..]);
         (out, made)
@@ -145,14 +145,20 @@ impl Edit {
     }
 }
 
-/// Whether a fix may be applied without a person looking at it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+/// Whether a fix may be applied without a person looking at it, as ruff
+/// grades its fixes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
 pub enum Applicability {
-    /// It keeps the note's meaning: `check --fix` applies it.
+    /// It keeps what the note says: `check --fix` applies it.
     Safe,
-    /// It is a judgement (marking a note superseded): applied only when a
-    /// person asks for it.
+    /// It may change what the note says (a record's link rewritten, a
+    /// declaration pointed past a version): applied by `check --fix`
+    /// only with `--unsafe-fixes`.
     Unsafe,
+    /// A judgement (marking a note superseded): offered in the editor and
+    /// made by `suggest --apply`, never by `check --fix`.
+    DisplayOnly,
 }
 
 /// An edit that resolves a finding, in the file the finding is about.
@@ -172,6 +178,16 @@ impl Fix {
 
     pub fn is_safe(&self) -> bool {
         self.applicability == Applicability::Safe
+    }
+
+    /// Whether `check --fix` makes it: a safe fix always, an unsafe one
+    /// with `--unsafe-fixes`, a display-only one never.
+    pub fn applies(&self, unsafe_fixes: bool) -> bool {
+        match self.applicability {
+            Applicability::Safe => true,
+            Applicability::Unsafe => unsafe_fixes,
+            Applicability::DisplayOnly => false,
+        }
     }
 }
 

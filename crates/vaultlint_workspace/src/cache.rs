@@ -50,7 +50,7 @@ const MAGIC: &[u8; 16] = b"vaultlint cache\n";
 /// 31: `Tags` and `Aliases` are read in any case; 32: Chinese archive
 /// folders and `新` mark ages in names; 33: a key in another case is
 /// renamed only where its value still says something).
-const FORMAT: u32 = 38;
+const FORMAT: u32 = 39;
 
 /// The build: its version, and a digest of the sources of the crates that
 /// read and check notes (see `build.rs`). What is kept of one build's run

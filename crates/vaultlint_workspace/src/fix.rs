@@ -8,7 +8,7 @@
 use crate::edit::{self, WriteError};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use vaultlint_core::diagnostic::{Diagnostic, Fix};
+use vaultlint_core::diagnostic::{Diagnostic, Edit, Fix};
 use vaultlint_syntax::frontmatter::{self, Delimited};
 use vaultlint_syntax::note;
 
@@ -22,8 +22,8 @@ pub struct FileEdit {
     pub root: PathBuf,
     pub before: String,
     pub after: String,
-    /// How many fixes the edits make.
-    pub fixes: usize,
+    /// The edits made, in order of offset: one a fix.
+    pub made: Vec<Edit>,
 }
 
 /// A file whose fixes cannot be made, and why.
@@ -33,11 +33,12 @@ pub struct Skipped {
     pub reason: String,
 }
 
-/// The safe fixes that `diagnostics` carry, with their paths.
-pub fn safe(diagnostics: &[Diagnostic]) -> Vec<(&str, &Fix)> {
+/// The fixes that `diagnostics` carry and `check --fix` makes (the safe
+/// ones, and with `unsafe_fixes` the unsafe ones too), with their paths.
+pub fn applicable(diagnostics: &[Diagnostic], unsafe_fixes: bool) -> Vec<(&str, &Fix)> {
     diagnostics
         .iter()
-        .filter_map(|d| d.fix.as_ref().filter(|f| f.is_safe()).map(|f| (d.path.as_str(), f)))
+        .filter_map(|d| d.fix.as_ref().filter(|f| f.applies(unsafe_fixes)).map(|f| (d.path.as_str(), f)))
         .collect()
 }
 
@@ -74,14 +75,15 @@ fn plan_file(root: &Path, path: &str, mut fixes: Vec<&Fix>) -> Result<Option<Fil
     let before = String::from_utf8(bytes).map_err(|_| "it is not valid UTF-8".to_string())?;
     fixes.sort_by_key(|f| f.edit.offset);
     // Overlapping or stale edits are left for the next run.
-    let (after, count) = vaultlint_core::diagnostic::Edit::apply_all(&before, fixes.iter().map(|f| &f.edit));
+    let (after, made) = Edit::apply_all(&before, fixes.iter().map(|f| &f.edit));
+    let made: Vec<Edit> = made.into_iter().cloned().collect();
     if after == before {
         return Ok(None);
     }
     if reads(&before) && !reads(&after) {
         return Err("the edit would leave its frontmatter unreadable; nothing was changed".into());
     }
-    Ok(Some(FileEdit { path: path.to_string(), file, root: root.to_path_buf(), before, after, fixes: count }))
+    Ok(Some(FileEdit { path: path.to_string(), file, root: root.to_path_buf(), before, after, made }))
 }
 
 /// Whether the text's frontmatter, if it has one, parses (a repeated key
@@ -116,16 +118,21 @@ pub fn apply_one(root: &Path, path: &str, fix: &Fix) -> Result<(), String> {
     }
 }
 
-/// `text` with the safe fixes of `findings` made, each where the text
-/// still reads what the fix expects; overlapping fixes after the first
-/// are left out. For text that is not a file: what an editor sends.
+/// `text` with the fixes of `findings` that `check --fix` makes (see
+/// [`applicable`]), each where the text still reads what the fix expects;
+/// overlapping fixes after the first are left out. For text that is not a
+/// file: what an editor sends.
 pub fn in_text<'d>(
     text: &str,
     findings: impl Iterator<Item = &'d vaultlint_core::diagnostic::Diagnostic>,
+    unsafe_fixes: bool,
 ) -> String {
-    let mut edits: Vec<&vaultlint_core::diagnostic::Edit> =
-        findings.filter_map(|d| d.fix.as_ref()).filter(|f| f.is_safe()).map(|f| &f.edit).collect();
+    let mut edits: Vec<&Edit> = findings
+        .filter_map(|d| d.fix.as_ref())
+        .filter(|f| f.applies(unsafe_fixes))
+        .map(|f| &f.edit)
+        .collect();
     edits.sort_by_key(|e| e.offset);
     edits.dedup_by_key(|e| e.offset);
-    vaultlint_core::diagnostic::Edit::apply_all(text, edits).0
+    Edit::apply_all(text, edits).0
 }

@@ -1,26 +1,54 @@
 //! `links-to-superseded`: a note still in use that links in its body to a
 //! retired note sends readers, and retrievers that follow links, to the
 //! old text. The fix points the link at the note in force at the end of
-//! the chain, keeping its heading and label. `links-to-corrected` (off by
-//! default): a link to a corrected note that does not also reach its
-//! corrections.
+//! the chain, keeping its heading and label; in a note that records its
+//! day (a daily note, a release copy) the fix is unsafe, since the link
+//! is what was linked then. `links-to-corrected` (off by default): a link
+//! to a corrected note that does not also reach its corrections.
 
 use crate::suggest::exclusions::RecordFolders;
 use vaultlint_core::code::Code;
-use vaultlint_core::diagnostic::{Diagnostic, Edit, Fix};
+use vaultlint_core::diagnostic::{Applicability, Diagnostic, Edit, Fix};
 use vaultlint_model::lifecycle::Lifecycle;
 use vaultlint_model::vault::{NoteId, Resolution, Vault};
+use vaultlint_model::version_roots::VersionRoots;
 use vaultlint_syntax::link::BodyLink;
+
+/// What the rule works out for the whole vault only when a finding asks:
+/// most runs have no link to a retired note.
+struct Lazy<'v> {
+    vault: &'v Vault,
+    records: std::sync::OnceLock<RecordFolders>,
+    roots: std::sync::OnceLock<VersionRoots>,
+}
+
+impl Lazy<'_> {
+    /// The folders of numbered records.
+    fn records(&self) -> &RecordFolders {
+        self.records.get_or_init(|| RecordFolders::of(self.vault, &vec![true; self.vault.notes.len()]))
+    }
+
+    /// Whether note `id` is a record of its day: an entry of a periodic
+    /// series (configured, or named by a day, week or month), or a copy in
+    /// a release folder a newer one replaced. Its links are what it linked
+    /// then, so rewriting one rewrites the record: an unsafe fix.
+    fn of_its_day(&self, id: NoteId) -> bool {
+        let note = &self.vault.notes[id];
+        self.vault.config.obsidian.series_of(&note.path).is_some()
+            || vaultlint_syntax::names::path_info(&note.path, note.stem())
+                .name_markers()
+                .iter()
+                .any(vaultlint_syntax::names::Marker::is_period)
+            || self.roots.get_or_init(|| VersionRoots::find(self.vault)).frozen(id)
+    }
+}
 
 /// Reports the links of the notes `wanted` marks.
 pub fn check(cx: &super::Context, out: &mut Vec<Diagnostic>) {
     let (vault, life, wanted) = (cx.vault, cx.life(), &cx.wanted[..]);
-    // The folders of records, found when a link to a retired note first
-    // asks: most runs have no such link.
-    let records = std::sync::OnceLock::new();
-    let records = || records.get_or_init(|| RecordFolders::of(vault, &vec![true; vault.notes.len()]));
+    let lazy = Lazy { vault, records: std::sync::OnceLock::new(), roots: std::sync::OnceLock::new() };
     // Every link of every note is resolved.
-    super::note_by_note(vault, |id| of_note(vault, life, wanted, &records, id), out);
+    super::note_by_note(vault, |id| of_note(vault, life, wanted, &lazy, id), out);
 }
 
 /// Whether two paths are under one older folder of a `[[supersede]]` rule.
@@ -32,13 +60,7 @@ fn one_older_folder(vault: &Vault, a: &str, b: &str) -> bool {
 }
 
 /// The findings on the links of the note `id`.
-fn of_note<'r>(
-    vault: &Vault,
-    life: &Lifecycle,
-    wanted: &[bool],
-    records: &dyn Fn() -> &'r RecordFolders,
-    id: NoteId,
-) -> Vec<Diagnostic> {
+fn of_note(vault: &Vault, life: &Lifecycle, wanted: &[bool], lazy: &Lazy, id: NoteId) -> Vec<Diagnostic> {
     let note = &vault.notes[id];
     let mut out = Vec::new();
     // A retired note is history: its links stay as they were written.
@@ -82,16 +104,24 @@ fn of_note<'r>(
         // A record (a proposal, a decision record) cites another as it
         // stood when it was written: records are dated documents, and a
         // later one replacing the cited one does not change the citation.
-        let records = records();
+        let records = lazy.records();
         if records.holds(note.folder()) && records.holds(vault.notes[target].folder()) {
             continue;
         }
         let old = &vault.notes[target].path;
         let current: Vec<&str> = state.current.iter().map(|&c| vault.notes[c].path.as_str()).collect();
         let mut message = format!("links to `{old}`, which {}", state.standing.describe());
+        let of_its_day = current.len() == 1 && lazy.of_its_day(id);
         let help = match current.as_slice() {
             [] => "no note in force replaces it; remove the link, or point it at the note that took over"
                 .to_string(),
+            [one] if of_its_day => {
+                message.push_str(&format!("; the current version is `{one}`"));
+                format!(
+                    "link to `{one}` instead, if this note is not the record of what was linked on its \
+                     day (`vaultlint check --fix --unsafe-fixes` rewrites the link)"
+                )
+            }
             [one] => {
                 message.push_str(&format!("; the current version is `{one}`"));
                 format!("link to `{one}` instead (`vaultlint check --fix` rewrites the link)")
@@ -103,14 +133,15 @@ fn of_note<'r>(
             }
         };
         let fix = match state.current.as_slice() {
-            [one] => Some(Fix::safe(
-                Edit {
+            [one] => Some(Fix {
+                edit: Edit {
                     offset: link.target().start,
                     original: link.written.to_string(),
                     replacement: retarget(vault, id, link, *one),
                 },
-                note.digest,
-            )),
+                applicability: if of_its_day { Applicability::Unsafe } else { Applicability::Safe },
+                digest: note.digest,
+            }),
             _ => None,
         };
         let mut related = vec![old.clone()];

@@ -504,9 +504,9 @@ fn report_chains(vault: &Vault, graph: &Graph, wanted: &[bool], out: &mut Vec<Di
 
 /// The edit that points the declared value at `span` in note `id` at the
 /// note `current`, written as the value was (a wikilink or a path, with or
-/// without its extension). A judgement, not a mechanical fix: the chain
-/// through the intermediate note may have been meant, so it is offered,
-/// never applied by `check --fix`.
+/// without its extension). Unsafe: the chain through the intermediate
+/// note may have been meant, so `check --fix` makes it only with
+/// `--unsafe-fixes`.
 fn to_current(
     vault: &Vault,
     id: NoteId,

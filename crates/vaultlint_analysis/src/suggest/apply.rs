@@ -102,7 +102,7 @@ pub fn mark(
         value,
         replaces: note.successor().map(|f| f.value.strings().join(", ")),
         status,
-        fix: Fix { edit, applicability: Applicability::Unsafe, digest: note.digest },
+        fix: Fix { edit, applicability: Applicability::DisplayOnly, digest: note.digest },
     }))
 }
 

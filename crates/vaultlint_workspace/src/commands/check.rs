@@ -133,13 +133,16 @@ pub fn read_note_text(input: &mut dyn std::io::Read) -> Result<String, String> {
 /// `check --stdin-filename PATH -`: the note at `path` (vault-relative)
 /// read from `text`, as an editor holds it unsaved, checked against the
 /// rest of the vault on disk; it need not exist on disk yet. With `fix`,
-/// the safe fixes of that note are made in the text, which is returned,
-/// and the findings are those left; nothing is written.
+/// the fixes of that note that `check --fix` makes (the unsafe ones too
+/// with `unsafe_fixes`) are made in the text, which is returned, and the
+/// findings are those left; nothing is written.
+#[allow(clippy::too_many_arguments)]
 pub fn run_stdin(
     settings: &Settings,
     path: &str,
     text: &str,
     fix: bool,
+    unsafe_fixes: bool,
     no_suggest: bool,
     progress: &dyn Progress,
 ) -> Result<(Checked, String), SettingsError> {
@@ -152,7 +155,7 @@ pub fn run_stdin(
     progress.finish();
     let mut text = text.to_string();
     if fix {
-        let fixed = fix::in_text(&text, report.diagnostics.iter().filter(|d| d.path == path));
+        let fixed = fix::in_text(&text, report.diagnostics.iter().filter(|d| d.path == path), unsafe_fixes);
         if fixed != text {
             text = fixed;
             let super::Loaded { vault, rules, cache } = loaded;
@@ -212,9 +215,9 @@ pub fn write_baseline(report: &Report, sources: &dyn Sources, file: &Path) -> Re
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Mode {
     Report,
-    /// `--fix`: write the safe fixes, then report what is left.
+    /// `--fix`: write the fixes, then report what is left.
     Fix,
-    /// `--diff`: plan the safe fixes and show them; write nothing.
+    /// `--diff`: plan the fixes and show them; write nothing.
     Diff,
 }
 
@@ -231,11 +234,13 @@ pub struct Checked {
     pub edits: Vec<FileEdit>,
     /// Files whose fixes could not be made, and why.
     pub skipped: Vec<Skipped>,
+    /// The findings whose fixes `edits` make, as they were found before.
+    pub fixed: Vec<Diagnostic>,
 }
 
 impl Checked {
     fn of(vault: Vault, report: Report, edits: Vec<FileEdit>, skipped: Vec<Skipped>) -> Checked {
-        Checked { vault: Some(vault), paths: Vec::new(), report, edits, skipped }
+        Checked { vault: Some(vault), paths: Vec::new(), report, edits, skipped, fixed: Vec::new() }
     }
 
     /// Whether the vault has a note at `path`.
@@ -248,13 +253,28 @@ impl Checked {
 
     /// How many fixes the edits make.
     pub fn fixes(&self) -> usize {
-        self.edits.iter().map(|e| e.fixes).sum()
+        self.edits.iter().map(|e| e.made.len()).sum()
     }
 }
 
+/// The findings of `diagnostics` whose fixes `edits` make.
+fn made_by(diagnostics: &[Diagnostic], edits: &[FileEdit]) -> Vec<Diagnostic> {
+    diagnostics
+        .iter()
+        .filter(|d| {
+            d.fix.as_ref().is_some_and(|f| edits.iter().any(|e| e.path == d.path && e.made.contains(&f.edit)))
+        })
+        .cloned()
+        .collect()
+}
+
+/// Checks the vault; with `Mode::Fix` or `Mode::Diff`, writes or plans
+/// the fixes `check --fix` makes: the safe ones, and with `unsafe_fixes`
+/// the unsafe ones too.
 pub fn run(
     settings: &Settings,
     mode: Mode,
+    unsafe_fixes: bool,
     no_suggest: bool,
     progress: &dyn Progress,
 ) -> Result<Checked, SettingsError> {
@@ -272,7 +292,14 @@ pub fn run(
     {
         progress.finish();
         let paths = walked.entries.into_iter().map(|e| e.path).collect();
-        return Ok(Checked { vault: None, paths, report, edits: Vec::new(), skipped: Vec::new() });
+        return Ok(Checked {
+            vault: None,
+            paths,
+            report,
+            edits: Vec::new(),
+            skipped: Vec::new(),
+            fixed: Vec::new(),
+        });
     }
     let started = crate::cache::now();
     let stamps = memo.as_mut().map(|(_, key)| std::mem::take(&mut key.stamps));
@@ -292,9 +319,11 @@ pub fn run(
         }
         return Ok(Checked::of(vault, report, Vec::new(), Vec::new()));
     }
-    let (planned, mut skipped) = fix::plan(settings.root(), fix::safe(&report.diagnostics));
+    let (planned, mut skipped) =
+        fix::plan(settings.root(), fix::applicable(&report.diagnostics, unsafe_fixes));
     if mode == Mode::Diff {
-        return Ok(Checked::of(vault, report, planned, skipped));
+        let fixed = made_by(&report.diagnostics, &planned);
+        return Ok(Checked { fixed, ..Checked::of(vault, report, planned, skipped) });
     }
     let mut written = Vec::new();
     for edit in planned {
@@ -303,6 +332,7 @@ pub fn run(
             Err(e) => skipped.push(Skipped { path: edit.path.clone(), reason: e.to_string() }),
         }
     }
+    let fixed = made_by(&report.diagnostics, &written);
     if written.is_empty() {
         return Ok(Checked::of(vault, report, written, skipped));
     }
@@ -311,7 +341,7 @@ pub fn run(
     let loaded = super::load(settings, settings.reading(suggesting, false, true), &Silent)?;
     let report = analyse(&loaded, settings, suggesting, &Silent);
     let (report, _) = located(report, &FileSources::new(settings.root()), &loaded.vault, &Places::default());
-    Ok(Checked::of(loaded.vault, report, written, skipped))
+    Ok(Checked { fixed, ..Checked::of(loaded.vault, report, written, skipped) })
 }
 
 /// The file of the last check's findings in the cache folder.
@@ -594,7 +624,7 @@ mod tests {
         let flags =
             crate::settings::Flags { paths: &paths, cache_dir: Some(&cache_dir), ..Default::default() };
         let settings = Settings::resolve(&flags, &root).unwrap();
-        let check = || run(&settings, Mode::Report, true, &Silent).unwrap();
+        let check = || run(&settings, Mode::Report, false, true, &Silent).unwrap();
         let cold = check();
         let spans: Vec<_> =
             cold.report.diagnostics.iter().filter_map(|d| Some((d.path.as_str(), d.span?.range()))).collect();
