@@ -1740,3 +1740,18 @@ fn month_folders_are_records_not_releases() {
     let (pairs, json) = found(&fixture("monthly-release-notes"), &["--no-git"]);
     assert_eq!((pairs, &json["folder_rules"]), (vec![], &serde_json::json!([])), "{json}");
 }
+
+/// A note renamed with its old name kept among its aliases (Obsidian users
+/// keep it so links and search still find the note) is the newer, however
+/// alike the two texts: the old copy left beside it is the one to retire.
+#[test]
+fn the_note_keeping_the_others_name_as_an_alias_is_the_newer() {
+    expect_pairs(
+        "renamed-with-alias",
+        &[("Design/deep modules.md", "Design/Book - Deep modules.md", "confident")],
+    );
+    assert!(
+        reasons("renamed-with-alias", "Design/Book - Deep modules.md")
+            .contains(&"the newer keeps the older's name \"deep modules\" as an alias".to_string())
+    );
+}

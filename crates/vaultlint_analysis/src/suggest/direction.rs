@@ -37,6 +37,9 @@ pub struct Age<'a> {
     pub committed: Option<i64>,
     /// Modification time, seconds since the epoch.
     pub modified: Option<i64>,
+    /// The alias of this note that is the other note's file name: the
+    /// name this one was renamed from, kept so links still find it.
+    pub keeps_name_of_other: Option<&'a str>,
 }
 
 /// The verdict: `Less` when `a` is the older.
@@ -96,6 +99,28 @@ pub fn decide_with(a: &Age, b: &Age, content: Option<Ordering>) -> Verdict {
     let verdict =
         |order, direction, evidence| Verdict { order, direction, evidence, by_dates: false, by_words: false };
     let history = content.map(|order| (order, Evidence::EarlierStateInHistory));
+    // A note that keeps the other's file name among its aliases was
+    // renamed from it (or took it over): the newer, as a person said, and
+    // only the history or a marker in the names can put that in doubt.
+    let renamed = match (a.keeps_name_of_other, b.keeps_name_of_other) {
+        (Some(alias), None) => Some((Ordering::Greater, alias)),
+        (None, Some(alias)) => Some((Ordering::Less, alias)),
+        _ => None,
+    };
+    if let Some((order, alias)) = renamed {
+        let why = Evidence::KeepsOldName { alias: alias.to_string() };
+        let markers_disagree = match by_markers(a, b) {
+            Markers::Agree(said, _) | Markers::Words(said, _) => said != order,
+            Markers::Conflict(_) | Markers::None => false,
+        };
+        return match history {
+            Some((said, _)) if said != order => {
+                verdict(order, Direction::Uncertain, vec![why, Evidence::HistoryDisagrees])
+            }
+            _ if markers_disagree => verdict(order, Direction::Uncertain, vec![why, Evidence::NamesDisagree]),
+            _ => verdict(order, Direction::Confident, vec![why]),
+        };
+    }
     let git = match (a.committed, b.committed) {
         (Some(x), Some(y)) if x != y => {
             Some((x.cmp(&y), Evidence::FirstCommitted { older: x.min(y), newer: x.max(y) }))
@@ -342,6 +367,7 @@ mod tests {
             markers: markers.iter().collect(),
             committed: None,
             modified: None,
+            keeps_name_of_other: None,
         }
     }
 

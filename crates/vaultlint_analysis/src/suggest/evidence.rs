@@ -67,6 +67,10 @@ pub enum Evidence {
     /// the copy Obsidian or a sync service makes when a name is taken,
     /// `edited` since or still identical.
     ClashCopy { number: u8, edited: bool },
+    /// The newer note lists the older's file name among its `aliases`:
+    /// the name it was renamed from, kept so links and search still find
+    /// it, as written.
+    KeepsOldName { alias: String },
     /// Frontmatter dates in order: each with the key it is under and as
     /// it is written.
     Dates { older_key: &'static str, older: String, newer_key: &'static str, newer: String },
@@ -251,6 +255,9 @@ impl fmt::Display for Evidence {
             }
             Evidence::ClashCopy { number, edited: false } => {
                 write!(f, "\" {number}\": an identical copy made when the name was taken")
+            }
+            Evidence::KeepsOldName { alias } => {
+                write!(f, "the newer keeps the older's name \"{alias}\" as an alias")
             }
             Evidence::Dates { older_key, older, newer_key, newer } if older_key == newer_key => {
                 write!(f, "{older_key} {older} < {newer}")

@@ -305,7 +305,22 @@ impl<'a> Facts<'a> {
             .chain(self.title.markers.iter().filter(|_| titles))
             .chain(folder_day)
             .collect();
-        Age { dates, markers, committed, modified: self.note.modified }
+        // An alias that is the other note's file name (a generic one such
+        // as `README` aside) and not an alias of the other too: a page
+        // listing every handle of a person (`alice`, `alice-work`) on each
+        // of the person's pages names no rename.
+        let fold = |text: &str| vaultlint_core::text::fold(text.trim());
+        let named_by = |alias: &&String, of: &Facts| {
+            fold(alias) == fold(of.note.stem())
+                && !of.note.aliases().iter().any(|own| fold(own) == fold(alias))
+        };
+        let keeps_name_of_other = (!other.path.name.is_generic()
+            && !vaultlint_core::text::fold(self.note.stem())
+                .eq(&vaultlint_core::text::fold(other.note.stem())))
+        .then(|| self.note.aliases().iter().find(|alias| named_by(alias, other)))
+        .flatten()
+        .map(String::as_str);
+        Age { dates, markers, committed, modified: self.note.modified, keeps_name_of_other }
     }
 
     /// Whether the note is one of a periodic series: configured as one,
