@@ -137,6 +137,39 @@ pub(super) fn pages_of_two_years(a: &Facts, b: &Facts, content: f64) -> bool {
         && matches!((year(a), year(b)), (Some(x), Some(y)) if x != y)
 }
 
+/// Words that number the members of a series in a name (`(round 2)`,
+/// `part 3`, `session 4`): the next meeting, part or lesson, not a version.
+const ORDINAL_WORDS: &[&str] = &[
+    "round", "part", "session", "day", "week", "lecture", "lesson", "chapter", "episode", "ep", "sprint",
+    "module", "unit", "meeting", "issue", "vol", "volume", "book", "term", "semester",
+];
+
+/// A name and the same name with an ordinal qualifier added (`Issue
+/// Review` and `Issue Review (round 2)`, `Trip notes` and `Trip notes part
+/// 2`): the first member of a series and a later one, each its own record,
+/// unless the later one is nearly all the first one's text (`content`
+/// below [`REPUBLISHED`]).
+pub(super) fn next_in_series(a: &Facts, b: &Facts, content: f64) -> bool {
+    fn qualified<'n>(long: &'n str, short: &str) -> bool {
+        let fold = |t: &str| vaultlint_core::text::fold(t.trim_matches(|c: char| !c.is_alphanumeric()));
+        let Some(rest) = long.get(short.len()..).filter(|_| fold(&long[..short.len()]) == fold(short)) else {
+            return false;
+        };
+        let rest = rest.trim_matches(|c: char| {
+            c.is_whitespace() || matches!(c, '(' | ')' | '[' | ']' | '-' | '_' | ',')
+        });
+        let (word, number) = rest.split_at(rest.find(|c: char| c.is_ascii_digit()).unwrap_or(rest.len()));
+        let word = word
+            .trim_matches(|c: char| c.is_whitespace() || matches!(c, '-' | '_' | '.' | '#'))
+            .to_lowercase();
+        !number.is_empty()
+            && number.bytes().all(|b| b.is_ascii_digit())
+            && ORDINAL_WORDS.contains(&word.as_str())
+    }
+    let (x, y) = (a.note.stem(), b.note.stem());
+    content < REPUBLISHED && (x.len() > y.len() && qualified(x, y) || y.len() > x.len() && qualified(y, x))
+}
+
 /// Names of the record a release leaves: its changelog, its notes.
 const RELEASE_RECORDS: &[&str] = &[
     "changelog",

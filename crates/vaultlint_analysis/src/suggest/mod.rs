@@ -39,8 +39,8 @@ use direction::Direction;
 use exclusions::{
     Links, Ordinals, RecordFolders, SERIES_CONTENT, VariantFolders, YearRecords, best_partners,
     community_file_and_page, compilation_and_part, entry_and_document, guides_of_two_upgrades, in_series,
-    logged_apart, note_and_child, pages_of_two_years, part_and_collection, records_of_two_releases,
-    records_of_two_years, reports_of_two_periods, translation,
+    logged_apart, next_in_series, note_and_child, pages_of_two_years, part_and_collection,
+    records_of_two_releases, records_of_two_years, reports_of_two_periods, translation,
 };
 use facts::{Boilerplate, Brief, Facts, facts_of_candidates};
 use minhash::{Common, Tally};
@@ -435,6 +435,7 @@ impl Screening<'_> {
         let skeleton = pair.signals.content < SERIES_CONTENT || pair.signals.substance < score::SHORT;
         if records_of_two_years(fa, fb).is_some() && skeleton
             || pages_of_two_years(fa, fb, pair.signals.content)
+            || next_in_series(fa, fb, pair.signals.content)
             || self.year_records.two_records(fa, fb, pair.signals.content) && self.roots.order(a, b).is_none()
         {
             return None;
