@@ -183,9 +183,8 @@ pub struct VersionRoots {
     /// (`v2.3/`, a year folder aside), in a set or not.
     versioned: Vec<bool>,
     /// Per note, whether a folder of its path sets it aside (`archive/`,
-    /// `wip-docs/`), or it is a post named by its day: such a note is not
-    /// the live page a frozen copy yields to. Empty where no set has a
-    /// frozen root, so nothing asks.
+    /// `wip-docs/`): such a note is not the live page a frozen copy yields
+    /// to. Empty where no set has a frozen root, so nothing asks.
     set_aside: Vec<bool>,
 }
 
@@ -224,14 +223,8 @@ impl VersionRoots {
         found.pages = found.placed.iter().flatten().map(|p| (p.set, p.rank, p.relative.clone())).collect();
         // Asked only beside a frozen copy: a vault with none reads no folder.
         if found.sets.iter().any(|set| set.frozen.contains(&true)) {
-            // A post named by its day (`blog/2025-09-02-signing/index.mdx`)
-            // is the record of that day, written from or into the docs: no
-            // live page a frozen copy yields to.
-            let dated =
-                |name: &str| name.get(..10).is_some_and(|day| vaultlint_core::date::parse_day(day).is_some());
             let aside = |n: &vaultlint_syntax::note::Note| {
-                n.folder().split('/').any(|f| vaultlint_syntax::names::set_aside_folder(f) || dated(f))
-                    || dated(n.stem())
+                n.folder().split('/').any(vaultlint_syntax::names::set_aside_folder)
             };
             found.set_aside = vault.notes.iter().map(aside).collect();
         }
@@ -385,7 +378,7 @@ impl VersionRoots {
     }
 
     /// Whether a note under no root may be a live page: in no other
-    /// folder named as a version, nor in one set aside, nor a dated post.
+    /// folder named as a version, nor in one set aside.
     fn live(&self, id: NoteId) -> bool {
         self.versioned.get(id) != Some(&true) && self.set_aside.get(id) != Some(&true)
     }

@@ -40,10 +40,17 @@ pub(super) fn compare(
     moved: bool,
 ) -> Option<Pair> {
     let copies = roots.order(a, b);
+    // A post named by its day beside a copy frozen in a release: a page
+    // that left the docs for the blog keeps its text, nearly all of it; a
+    // post written from the docs (or the docs from a post) keeps less, and
+    // is no later version of the page, whatever the release says. It is
+    // scored as any two notes are.
+    let one_side_frozen = roots.root_name(a).is_some() != roots.root_name(b).is_some();
+    let post_beside_release = one_side_frozen && (dated_post(fa.note) || dated_post(fb.note));
     // Pages of release folders, ordered by them or not (`v2.3/x.md` and
     // `v3.2/guide/x.md` are one page, not a page of each of two teams).
     let released = copies.is_some()
-        || roots.release_order(a, b).is_some()
+        || roots.release_order(a, b).is_some() && !post_beside_release
         || fa.in_version_folder && fb.in_version_folder;
     let (score, signals, mut evidence, unnamed) =
         score(fa, fb, prints, common, (copies.is_some(), released, moved));
@@ -83,12 +90,20 @@ pub(super) fn compare(
     if score < min_score {
         return None;
     }
-    if let Some(order) = roots.release_order(a, b) {
+    let post_of_its_own = post_beside_release && signals.content < super::exclusions::REPUBLISHED;
+    if let Some(order) = roots.release_order(a, b).filter(|_| !post_of_its_own) {
         let pair = unordered(a, b, score, Direction::Confident, evidence);
         return Some(ordered_by_release(pair, (fa, fb), order, roots));
     }
     let pair = ordered_by_notes((a, fa), (b, fb), score, signals, evidence, unnamed);
     unless_nothing_orders(pair, (a, fa), (b, fb))
+}
+
+/// Whether the note is a post named by its day, in its file name or its
+/// folder's (`blog/2025-09-02-signing/index.mdx`).
+fn dated_post(note: &Note) -> bool {
+    let dated = |name: &str| name.get(..10).is_some_and(|day| vaultlint_core::date::parse_day(day).is_some());
+    dated(note.stem()) || note.folder().rsplit('/').next().is_some_and(dated)
 }
 
 /// The two qualifiers of one name qualified two ways in brackets
