@@ -412,3 +412,37 @@ fn docusaurus_versions_are_releases_after_the_docs_were_reorganised() {
         json["diagnostics"].as_array().unwrap().iter().map(|d| d["path"].as_str().unwrap()).collect();
     assert!(!older.is_empty() && older.iter().all(|p| p.starts_with("versioned_docs/")), "{json}");
 }
+
+/// A Docusaurus site with several docs instances keeps each instance's
+/// releases in `<id>_versioned_docs/` and its live pages where its config
+/// says: `docs/console/` for the instance `console`, and, for an instance
+/// named `docs`, the one folder holding its newest release's pages under
+/// the same paths (`docs/platform/`). Each is one set of releases, with
+/// one rule to paste, and no page is left to a pair of its own.
+#[test]
+fn each_docs_instance_is_a_set_with_its_live_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    common::copy_dir(&common::fixture("docusaurus-instances"), dir.path());
+    let (_, json) = common::check_json(dir.path(), &["--no-git"]);
+    let found: Vec<(&str, &str)> = json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| (d["code"].as_str().unwrap(), d["message"].as_str().unwrap()))
+        .collect();
+    assert_eq!(found.len(), 2, "{json}");
+    assert!(found.iter().all(|(code, _)| *code == "unmarked-version-roots"), "{json}");
+    assert!(found.iter().any(|(_, m)| m.contains("pages in docs/platform/")), "{json}");
+    assert!(found.iter().any(|(_, m)| m.contains("pages in docs/console/")), "{json}");
+    let config = dir.path().join(".vaultlint.toml");
+    for d in json["diagnostics"].as_array().unwrap() {
+        let pasted: String =
+            d["help"].as_str().unwrap().lines().skip(2).map(|l| format!("{}\n", l.trim())).collect();
+        fs::write(&config, format!("{}\n{pasted}", fs::read_to_string(&config).unwrap())).unwrap();
+    }
+    let map = common::lineage_map(dir.path(), &[]);
+    for (path, entry) in &map {
+        let expected = if path.starts_with("docs/") { "in-force" } else { "superseded" };
+        assert_eq!(entry["standing"], expected, "{path}: {entry}");
+    }
+}

@@ -269,12 +269,13 @@ impl VersionRoots {
         // A release the pages were reorganised after shares fewer of them,
         // yet a folder named as one (`v1.20`, `3.4`, not a year) beside
         // releases that make a set is one of them; so is every version
-        // Docusaurus keeps, whatever the live folder has become.
+        // Docusaurus keeps, however few pages it still shares.
         if docusaurus || keep.iter().filter(|&&k| k).count() >= 2 {
             for ((docs, (folder, _, _)), kept) in documents.iter().zip(&roots).zip(keep.iter_mut()) {
                 let shared = docs.iter().filter(|d| holders[*d] > 1).count();
                 let named = release_version(folder_name(folder)).is_some();
-                *kept |= named && shared >= 2 && shared as f64 >= REORGANISED_SHARED * docs.len() as f64;
+                let enough = docusaurus || shared as f64 >= REORGANISED_SHARED * docs.len() as f64;
+                *kept |= named && shared >= 2 && enough;
             }
         }
         let mut kept: Vec<(String, String, Rank)> =
@@ -707,6 +708,18 @@ fn candidate_roots(
         }
     }
     for (site, mut versions) in docusaurus {
+        // A second docs instance (`kusion_versioned_docs/` for the plugin
+        // instance `kusion`) keeps its live pages where its config says
+        // (`docs/kusion/`), in a folder named as no live folder is: it is
+        // the set's live copy all the same.
+        let instance = site.strip_suffix('_').and_then(|id| live_instance(vault, &under, &versions, id));
+        if let Some((live, pages)) = instance {
+            let name = live.trim_end_matches('/').rsplit('/').next().unwrap_or_default().to_string();
+            under.insert(&vault.notes[pages[0]].path[..live.len()], pages);
+            versions.push((live, name, Rank::Live(1)));
+            by_parent.insert(format!("{site}versioned_docs/"), versions);
+            continue;
+        }
         // The live docs sit beside `versioned_docs` by default; a site in
         // its own folder (`website/`) often keeps them one level up
         // (`docs.path: '../docs'`), at the repository's root.
@@ -724,6 +737,56 @@ fn candidate_roots(
         by_parent.insert(format!("{site}versioned_docs/"), versions);
     }
     (by_parent, under)
+}
+
+/// The live folder of the docs instance `id` (`site/kusion`, after its
+/// `site/kusion_versioned_docs/`), with its notes: the folder named by the
+/// instance (`docs/kusion/`, `kusion/`) where there is one, else the one
+/// folder outside `versions` and outside translations that holds at least
+/// half the pages of the newest version under the same relative paths,
+/// wherever the site's config put it.
+fn live_instance(
+    vault: &Vault,
+    under: &HashMap<&str, Vec<NoteId>>,
+    versions: &[(String, String, Rank)],
+    id: &str,
+) -> Option<(String, Vec<NoteId>)> {
+    let notes_in = |folder: &str| -> Vec<NoteId> {
+        (0..vault.notes.len()).filter(|&n| vault.notes[n].path.starts_with(folder)).collect()
+    };
+    let (base, name) = id.rsplit_once('/').map_or(("", id), |(base, name)| (base, name));
+    let base = if base.is_empty() { String::new() } else { format!("{base}/") };
+    // An instance named as a live folder (`docs_versioned_docs/`) names
+    // no folder of its own: `docs/` holds every instance's pages.
+    for folder in
+        [format!("{base}docs/{name}/"), format!("{base}{name}/")].into_iter().filter(|_| !named_as_root(name))
+    {
+        let notes = notes_in(&folder);
+        if !notes.is_empty() {
+            return Some((folder, notes));
+        }
+    }
+    let (newest, _, _) = versions.iter().max_by(|a, b| a.2.cmp(&b.2))?;
+    let pages = under.get(newest.as_str())?;
+    let relative: HashSet<&str> = pages.iter().map(|&id| &vault.notes[id].path[newest.len()..]).collect();
+    let in_versions = |path: &str| {
+        path.starts_with("i18n/")
+            || path.contains("/i18n/")
+            || versions.iter().any(|(folder, _, _)| path.starts_with(folder.as_str()))
+    };
+    let mut holds: HashMap<&str, usize> = HashMap::new();
+    for note in vault.notes.iter().filter(|n| !in_versions(&n.path)) {
+        for slash in memchr::memchr_iter(b'/', note.path.as_bytes()) {
+            if relative.contains(&note.path[slash + 1..]) {
+                *holds.entry(&note.path[..slash + 1]).or_default() += 1;
+            }
+        }
+    }
+    let (folder, &count) = holds.iter().max_by(|a, b| a.1.cmp(b.1).then_with(|| b.0.cmp(a.0)))?;
+    if count * 2 < relative.len() || holds.values().filter(|&&n| n == count).count() > 1 {
+        return None;
+    }
+    Some((folder.to_string(), notes_in(folder)))
 }
 
 #[cfg(test)]
