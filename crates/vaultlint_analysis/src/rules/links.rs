@@ -39,8 +39,17 @@ impl Lazy<'_> {
                 .name_markers()
                 .iter()
                 .any(vaultlint_syntax::names::Marker::is_period)
-            || self.roots.get_or_init(|| VersionRoots::find(self.vault)).frozen(id)
+            || in_release_folder(&note.path)
+                && self.roots.get_or_init(|| VersionRoots::find(self.vault)).frozen(id)
     }
+}
+
+/// Whether a folder of `path` is named as a release or a live copy: only
+/// then can the note be a frozen copy, and the vault's release folders (a
+/// pass over every note) are worth finding.
+fn in_release_folder(path: &str) -> bool {
+    let folders = path.rsplit_once('/').map_or("", |(folders, _)| folders);
+    !folders.is_empty() && folders.split('/').any(vaultlint_model::version_roots::named_as_root)
 }
 
 /// Reports the links of the notes `wanted` marks.
