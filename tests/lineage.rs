@@ -223,13 +223,8 @@ fn a_withdrawn_proposal_of_a_numbered_collection_retires_nothing() {
     assert_eq!(standing("xip-1025.md"), "draft");
     assert_eq!(standing("xip-1011.md"), "superseded");
     let (_, json) = common::check_json(&common::fixture("process-proposals"), &[]);
-    let found: Vec<(&str, &str)> = json["diagnostics"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|d| (d["code"].as_str().unwrap(), d["path"].as_str().unwrap()))
-        .collect();
-    assert_eq!(found, [("status-conflict", "specs/xip-1011.md")], "{json}");
+    let found = common::findings(&json);
+    assert_eq!(found, [("status-conflict".into(), "specs/xip-1011.md".into(), Some(4))], "{json}");
 }
 
 /// A site's redirect stubs (`redirect_to`, as Jekyll's redirect plugin
