@@ -51,8 +51,9 @@ fn owned(list: &[(&str, &str, &str)]) -> Vec<(String, String, String)> {
 /// number are entries of a series, never paired all with all, nor are two
 /// yearly notes filed in their years' folders made from one skeleton, nor
 /// a meeting and its next round (`Support backlog review (round 2)`),
-/// half their issues carried over; editions of one policy are, each with
-/// the next only.
+/// half their issues carried over, nor two topic notes named for the years
+/// of two events (`General strike 1926`, `General strike May 1968`);
+/// editions of one policy are, each with the next only.
 #[test]
 fn a_series_is_not_a_set_of_versions() {
     let (found, _) = found(&fixture("series"), &["--no-git", "--min-score", "0.3"]);
@@ -151,13 +152,21 @@ fn a_chain_of_revisions_pairs_each_with_the_next() {
 /// A blog post made from a guide shares most of its text, but no name,
 /// title or date says that one replaced the other, and nothing orders
 /// them: it is not suggested (only to one who asks for every pair). A
-/// guide beside its dated copy still is.
+/// guide beside its dated copy still is. An idea note quoting the passage
+/// of the literature note it came from, named for the work's year (`Pasture
+/// commons (1968)`), is never ordered `confident` by that year.
 #[test]
 fn a_document_derived_from_another_is_not_a_version() {
     let (default, _) = found(&fixture("derived-documents"), &["--no-git"]);
     assert_eq!(default, owned(&[("guides/expense-claims-2023.md", "guides/expense-claims.md", "confident")]));
     let (every, _) = found(&fixture("derived-documents"), &["--no-git", "--min-score", "0"]);
     assert!(every.iter().any(|(o, n, _)| o.starts_with("blog/") || n.starts_with("blog/")), "{every:?}");
+    let literature: Vec<&str> = every
+        .iter()
+        .filter(|(o, n, _)| o.starts_with("sources/") || n.starts_with("sources/"))
+        .map(|(_, _, direction)| direction.as_str())
+        .collect();
+    assert_eq!(literature, ["uncertain"], "{every:?}");
 }
 
 /// A summary written the day of the full write-up it was made from,

@@ -285,10 +285,21 @@ pub(super) fn earned_by(verdict: &Verdict, signals: &Signals, a: &Note, b: &Note
         && !verdict.by_dates
         && signals.content < HALF_SHARED
         && matches!(verdict.evidence.first(), Some(Evidence::MarkersInOrder { .. }));
+    // A year in brackets in one name only (`Ultra-Imperialism (1914)`), as
+    // notes on a work cite its year, beside another name, with less than
+    // most of the text in common: the year the work appeared, not the day
+    // a copy was made (a literature note beside the idea drawn from it).
+    let cited_year = |e: &Evidence| match e {
+        Evidence::DateInOlderName { marker } => marker.trim().starts_with(['(', '[']),
+        _ => false,
+    };
+    let dated_beside_another =
+        !one_name && signals.content < MOSTLY_SHARED && verdict.evidence.first().is_some_and(cited_year);
     if verdict.by_dates && (!named || edition) && signals.content < shared
         || subject
         || slight
         || numbered_apart
+        || dated_beside_another
     {
         Direction::Uncertain
     } else {

@@ -120,21 +120,31 @@ pub(super) fn reports_of_two_periods(a: &Facts, b: &Facts) -> bool {
     x.key == y.key && x.dated() && y.dated() && x.key.split(' ').any(|w| PERIOD_WORDS.contains(&w))
 }
 
-/// Two pages named for two years and nothing else apart (`gsoc-2025` and
-/// `gsoc-2026`, `Summary 2023` and `Summary 2024`), sharing less than
-/// half their text (`content`): each is its year's event or report,
-/// written from the last year's outline. A policy dated by its year
-/// (`expenses-2024`, `expenses-2025`) carries most of its text over, and
-/// stays a candidate.
+/// Two pages named for two years or months and nothing else apart
+/// (`gsoc-2025` and `gsoc-2026`, `Summary 2023` and `Summary 2024`,
+/// `Russia's 1905 revolution` and `Russia's February 1917 revolution`),
+/// sharing less than half their text (`content`): each is its year's
+/// event or report, written from the last one's outline. A policy dated by
+/// its year (`expenses-2024`, `expenses-2025`) carries most of its text
+/// over, and stays a candidate; so does a note named by the day it was
+/// written (`2026-05-21-paper-title`), which a second note on the same
+/// paper repeats a day later.
 pub(super) fn pages_of_two_years(a: &Facts, b: &Facts, content: f64) -> bool {
-    let year = |f: &Facts| match f.path.name_markers() {
-        [Marker::Date { day, .. }] if day.month == 0 => Some(day.year),
-        _ => None,
+    let dates = |f: &Facts| -> Option<Vec<vaultlint_core::date::Day>> {
+        let markers = f.path.name_markers();
+        let days: Vec<_> = markers
+            .iter()
+            .filter_map(|m| match m {
+                Marker::Date { day, .. } if day.day == 0 => Some(*day),
+                _ => None,
+            })
+            .collect();
+        (!days.is_empty() && days.len() == markers.len()).then_some(days)
     };
     content < SERIES_CONTENT
         && a.path.name.key == b.path.name.key
         && !a.path.name.key.is_empty()
-        && matches!((year(a), year(b)), (Some(x), Some(y)) if x != y)
+        && matches!((dates(a), dates(b)), (Some(x), Some(y)) if x != y)
 }
 
 /// Words that number the members of a series in a name (`(round 2)`,
@@ -150,7 +160,7 @@ const ORDINAL_WORDS: &[&str] = &[
 /// unless the later one is nearly all the first one's text (`content`
 /// below [`REPUBLISHED`]).
 pub(super) fn next_in_series(a: &Facts, b: &Facts, content: f64) -> bool {
-    fn qualified<'n>(long: &'n str, short: &str) -> bool {
+    fn qualified(long: &str, short: &str) -> bool {
         let fold = |t: &str| vaultlint_core::text::fold(t.trim_matches(|c: char| !c.is_alphanumeric()));
         let Some(rest) = long.get(short.len()..).filter(|_| fold(&long[..short.len()]) == fold(short)) else {
             return false;
