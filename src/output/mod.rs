@@ -257,9 +257,7 @@ pub fn summary(report: &Report, style: Style, paths: &Paths) -> String {
 /// The line after the summary that says how many findings `--fix` would
 /// fix, and how many more `--unsafe-fixes` would; empty when none.
 pub fn fixable(report: &Report, unsafe_fixes: bool) -> String {
-    let count = |unsafe_too: bool| {
-        report.diagnostics.iter().filter(|d| d.fix.as_ref().is_some_and(|f| f.applies(unsafe_too))).count()
-    };
+    let count = |unsafe_too: bool| report.diagnostics.iter().filter(|d| d.fixable(unsafe_too)).count();
     let (safe, all) = (count(false), count(true));
     match (unsafe_fixes, safe, all - safe) {
         (true, _, _) if all > 0 => format!("{all} fixable with `--fix --unsafe-fixes`\n"),

@@ -226,10 +226,7 @@ fn render_check(
             Mode::Fix => output::fix_list("fixed", &checked.fixed, &paths),
             _ => output::fix_list(
                 "`--fix` would fix",
-                report
-                    .diagnostics
-                    .iter()
-                    .filter(|d| d.fix.as_ref().is_some_and(|f| f.applies(args.unsafe_fixes))),
+                report.diagnostics.iter().filter(|d| d.fixable(args.unsafe_fixes)),
                 &paths,
             ),
         });

@@ -192,6 +192,12 @@ impl Fix {
 }
 
 impl Diagnostic {
+    /// Whether the finding carries a fix that `check --fix` makes (see
+    /// [`Fix::applies`]).
+    pub fn fixable(&self, unsafe_fixes: bool) -> bool {
+        self.fix.as_ref().is_some_and(|f| f.applies(unsafe_fixes))
+    }
+
     pub fn new(code: Code, path: impl Into<String>, message: impl Into<String>) -> Self {
         Diagnostic {
             code,
