@@ -390,16 +390,7 @@ fn a_few_edits_in_a_large_vault_are_read_again_until_the_cache_is_rewritten() {
 fn counts_from_another_state_of_the_vault_change_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
-    let words = |seed: usize, n: usize| -> String {
-        let syllables = ["ka", "lo", "mi", "ra", "ne", "to", "sa", "vi", "du", "pe", "ro", "fi"];
-        (0..n)
-            .map(|k| {
-                let x = (seed * 7919 + k * 104_729) % 1_000_003;
-                format!("{}{}{}", syllables[x % 12], syllables[x / 12 % 12], syllables[x / 144 % 12])
-            })
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
+    let words = made_up_words;
     let footer = format!("\n\n{}\n", words(999, 60));
     let write = |with_footer: bool| {
         for i in 0..12 {
@@ -429,4 +420,39 @@ fn counts_from_another_state_of_the_vault_change_nothing() {
     assert_eq!(run(root, &args), footed, "the counts from before the footer");
     std::fs::write(tally(), &with).unwrap();
     assert_eq!(run(root, &args), footed, "the counts put back");
+}
+
+/// `n` made-up words, the same for the same `seed`.
+fn made_up_words(seed: usize, n: usize) -> String {
+    let syllables = ["ka", "lo", "mi", "ra", "ne", "to", "sa", "vi", "du", "pe", "ro", "fi"];
+    (0..n)
+        .map(|k| {
+            let x = (seed * 7919 + k * 104_729) % 1_000_003;
+            format!("{}{}{}", syllables[x % 12], syllables[x / 12 % 12], syllables[x / 144 % 12])
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The cache of a vault of short notes, after every command that keeps
+/// one, is smaller than the notes it serves: the shingle counts are kept
+/// by the counters in use, and a short note's fingerprint without the
+/// signature its sample gives.
+#[test]
+fn the_cache_is_smaller_than_the_notes_it_serves() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    std::fs::write(root.join(".vaultlint.toml"), "root = true\n").unwrap();
+    let mut notes = 0;
+    for i in 0..300 {
+        let text =
+            format!("---\ntitle: Entry {i}\ntags: [field]\n---\n# Entry {i}\n\n{}\n", made_up_words(i, 120));
+        notes += text.len();
+        std::fs::write(root.join(format!("entry {i}.md")), text).unwrap();
+    }
+    for args in RUNS {
+        run(root, args);
+    }
+    let cache: u64 = files(&root.join(".vaultlint_cache")).iter().map(|f| f.metadata().unwrap().len()).sum();
+    assert!(cache <= notes as u64, "a cache of {cache} bytes for {notes} bytes of notes");
 }

@@ -38,9 +38,13 @@ pub type Signature = [u32; BINS];
 /// length, length, signature.., sample.., headings..]`: every note of a vault has
 /// one, for the whole run, and three lists with their own headers and
 /// allocations cost about 85 bytes a note more.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+///
+/// Stored, a fingerprint whose sample holds every shingle (level 0) is
+/// kept without its signature, which is made again from the sample: the
+/// signature is 512 bytes, and in a vault of short notes it made the cache
+/// larger than the notes.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Fingerprint {
-    #[serde(with = "vaultlint_core::serial::words")]
     words: Box<[u32]>,
 }
 
@@ -115,6 +119,40 @@ impl Fingerprint {
     }
 }
 
+impl Fingerprint {
+    /// Whether its signature follows from its sample: every shingle is
+    /// in the sample, and there is one.
+    fn signature_follows(words: &[u32]) -> bool {
+        words[1] == 0 && words[2] > 0
+    }
+}
+
+impl serde::Serialize for Fingerprint {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut stored = serializer.serialize_struct("Fingerprint", 1)?;
+        if Fingerprint::signature_follows(&self.words) && self.words[3] as usize == BINS {
+            let mut words = Vec::with_capacity(self.words.len() - BINS);
+            words.extend_from_slice(&self.words[..HEAD]);
+            words[3] = 0;
+            words.extend_from_slice(&self.words[HEAD + BINS..]);
+            stored.serialize_field("words", &Words(&words))?;
+        } else {
+            stored.serialize_field("words", &Words(&self.words))?;
+        }
+        stored.end()
+    }
+}
+
+/// Words serialized as their little-endian bytes.
+struct Words<'a>(&'a [u32]);
+
+impl serde::Serialize for Words<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        vaultlint_core::serial::words::serialize(self.0, serializer)
+    }
+}
+
 impl<'de> serde::Deserialize<'de> for Fingerprint {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         #[derive(serde::Deserialize)]
@@ -122,9 +160,19 @@ impl<'de> serde::Deserialize<'de> for Fingerprint {
             #[serde(with = "vaultlint_core::serial::words")]
             words: Box<[u32]>,
         }
-        let Stored { words } = Stored::deserialize(deserializer)?;
+        let Stored { mut words } = Stored::deserialize(deserializer)?;
         if !Fingerprint::well_formed(&words) {
             return Err(serde::de::Error::custom("a fingerprint's lists do not fit it"));
+        }
+        if Fingerprint::signature_follows(&words) && words[3] == 0 {
+            let sample = &words[HEAD..HEAD + words[2] as usize];
+            let signature = signature(sample).expect("a sample with shingles");
+            let mut whole = Vec::with_capacity(words.len() + BINS);
+            whole.extend_from_slice(&words[..HEAD]);
+            whole[3] = BINS as u32;
+            whole.extend_from_slice(&signature);
+            whole.extend_from_slice(&words[HEAD..]);
+            words = whole.into_boxed_slice();
         }
         Ok(Fingerprint { words })
     }
@@ -484,6 +532,28 @@ pub fn distinct_words(numbers: impl Iterator<Item = usize>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A short body's fingerprint is stored without the signature its
+    /// sample gives, a long body's with it, and both read back whole.
+    #[test]
+    fn a_signature_that_follows_from_the_sample_is_not_stored() {
+        let short = fingerprint("The daily allowance is 45 EUR per day, paid monthly.");
+        let long_text: String = (0..2000).map(|i| format!("word{i} ")).collect();
+        let long = fingerprint(&long_text);
+        assert!(short.level() == 0 && long.level() > 0 && short.signature().is_some());
+        for (print, left_out) in [(&short, BINS * 4), (&long, 0)] {
+            let stored = postcard::to_stdvec(print).unwrap();
+            let whole = print.words().len() * 4;
+            assert!(
+                stored.len() + left_out < whole + 4 && stored.len() + left_out >= whole,
+                "{}",
+                stored.len()
+            );
+            assert_eq!(postcard::from_bytes::<Fingerprint>(&stored).as_ref(), Ok(print));
+        }
+        let empty = fingerprint("");
+        assert_eq!(postcard::from_bytes::<Fingerprint>(&postcard::to_stdvec(&empty).unwrap()), Ok(empty));
+    }
 
     #[test]
     fn numbers_do_not_break_shingles() {

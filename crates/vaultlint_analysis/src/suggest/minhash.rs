@@ -47,7 +47,7 @@ const MAX_BUCKETS: usize = 1 << 23;
 /// digests of their files, from which their fingerprints follow.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Tally {
-    #[serde(with = "vaultlint_core::serial::bytes")]
+    #[serde(with = "stored_counts")]
     counts: Vec<u8>,
     /// The exact counts of the counters past `u8::MAX`, by counter.
     over: Vec<(u32, u32)>,
@@ -56,6 +56,69 @@ pub struct Tally {
     /// The digests of the counted notes' files, sorted, when every one
     /// has a digest; empty otherwise.
     pub notes: Vec<u64>,
+}
+
+/// The counters as the cache keeps them. A table has about a thousand
+/// counters a shingle, up to its cap, so most of a vault's table is zeros:
+/// kept byte for byte, it made the cache of a small vault 8 MB, larger
+/// than the vault. Such a table is kept as each counter that is not zero,
+/// after the run of zeros before it; a table full enough that this would
+/// be longer is kept as it is.
+mod stored_counts {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    #[derive(Serialize)]
+    enum Out<'a> {
+        Dense(#[serde(with = "vaultlint_core::serial::bytes")] &'a [u8]),
+        Sparse { len: u32, set: Vec<(u32, u8)> },
+    }
+
+    #[derive(Deserialize)]
+    enum In {
+        Dense(#[serde(with = "vaultlint_core::serial::bytes")] Vec<u8>),
+        Sparse { len: u32, set: Vec<(u32, u8)> },
+    }
+
+    /// Bytes of `n` as a variable-length integer, as the cache writes it.
+    fn varint_len(n: u32) -> usize {
+        (32 - n.leading_zeros() as usize).div_ceil(7).max(1)
+    }
+
+    pub fn serialize<S: Serializer>(counts: &[u8], serializer: S) -> Result<S::Ok, S::Error> {
+        let mut set = Vec::new();
+        let mut after = 0usize;
+        for (at, &count) in counts.iter().enumerate().filter(|(_, c)| **c != 0) {
+            set.push(((at - after) as u32, count));
+            after = at + 1;
+        }
+        let sparse: usize = set.iter().map(|&(gap, _)| varint_len(gap) + 1).sum();
+        match u32::try_from(counts.len()) {
+            Ok(len) if sparse < counts.len() => Out::Sparse { len, set }.serialize(serializer),
+            _ => Out::Dense(counts).serialize(serializer),
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<u8>, D::Error> {
+        let (len, set) = match In::deserialize(deserializer)? {
+            In::Dense(counts) => return Ok(counts),
+            In::Sparse { len, set } => (len as usize, set),
+        };
+        // A length past the largest table is a damaged file, not a table
+        // to allocate.
+        if len > super::MAX_BUCKETS {
+            return Err(serde::de::Error::custom("a tally longer than any table"));
+        }
+        let mut counts = vec![0u8; len];
+        let mut at = 0usize;
+        for (gap, count) in set {
+            at = at.saturating_add(gap as usize);
+            *counts
+                .get_mut(at)
+                .ok_or_else(|| serde::de::Error::custom("a counter past the table's end"))? = count;
+            at += 1;
+        }
+        Ok(counts)
+    }
 }
 
 /// What a share of the notes counted: the counters, what counters past
@@ -687,6 +750,40 @@ mod tests {
         let given: Vec<(usize, &Signature)> =
             signatures.iter().enumerate().filter_map(|(id, s)| Some((id, (*s)?))).collect();
         candidates(signatures.len(), |each| each(&given), common)
+    }
+
+    /// A table mostly of zeros is kept as its counters that are not, a
+    /// full one as it is, and either reads back as it was; a kept table
+    /// that claims more counters than any table has, or a counter past its
+    /// end, is not read.
+    #[test]
+    fn counters_are_kept_by_what_is_in_them() {
+        let read = |bytes: &[u8]| postcard::from_bytes::<Tally>(bytes).ok();
+        let few = count(&[&[3, 9, 9, 70_000], &[9]]);
+        let kept = postcard::to_stdvec(&few).unwrap();
+        assert!(kept.len() < 20, "{} bytes for {} counters", kept.len(), few.counts.len());
+        assert!(read(&kept) == Some(few.clone()));
+        let mut full = few.clone();
+        full.counts.iter_mut().enumerate().for_each(|(i, c)| *c = (i % 7) as u8 + 1);
+        let kept = postcard::to_stdvec(&full).unwrap();
+        assert!(kept.len() > full.counts.len() && kept.len() < full.counts.len() + 20, "kept whole");
+        assert!(read(&kept) == Some(full));
+        // A table as a damaged or crafted file could hold it.
+        #[derive(serde::Serialize)]
+        enum Counts {
+            _Dense,
+            Sparse { len: u32, set: Vec<(u32, u8)> },
+        }
+        let crafted = |len: u32, set: Vec<(u32, u8)>| {
+            let (over, notes) = (Vec::<(u32, u32)>::new(), Vec::<u64>::new());
+            read(&postcard::to_stdvec(&(Counts::Sparse { len, set }, over, 5u64, notes)).unwrap())
+        };
+        let len = few.counts.len() as u32;
+        assert!(crafted(len, vec![(5, 1), (0, 2)]).is_some_and(|t| t.counts[5..7] == [1, 2]));
+        assert!(crafted(len, vec![(len - 1, 1)]).is_some());
+        assert!(crafted(len, vec![(len - 1, 1), (0, 1)]).is_none());
+        assert!(crafted(len, vec![(len, 1)]).is_none());
+        assert!(crafted(u32::MAX, vec![]).is_none());
     }
 
     #[test]
