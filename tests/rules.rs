@@ -393,6 +393,8 @@ fn dates_judged_as_of_a_day() {
             d("effective-interval", "visitor-access.md", 3),
         ]
     );
+    // A time with its zone as YAML writes it (`15:00:00 -4`, `09:30:00 Z`)
+    // is a date.
     // An empty value, bare or quoted (`updated: ""`), is left alone. A
     // year or a month alone is a date, but not the day the lifecycle
     // needs: `created: 2025-09` is left alone, `review_due: 2026-09` is not.

@@ -330,8 +330,8 @@ fn weekday_of(word: &str) -> Option<jiff::civil::Weekday> {
 }
 
 /// `text` as ISO 8601 reads it: a one-digit hour gets its zero, a zone
-/// noted in parentheses after the time is dropped, and the space before a
-/// numeric offset that follows a time is closed up.
+/// noted in parentheses after the time is dropped, and a zone after a
+/// time is written as ISO 8601 writes it (see [`zone_closed_up`]).
 fn reads_as(text: &str) -> Cow<'_, str> {
     let mut text = Cow::Borrowed(text);
     // `2016-1-29`, `2016-3-30 8:00:00`: YAML 1.1's timestamp, which Jekyll
@@ -345,10 +345,6 @@ fn reads_as(text: &str) -> Cow<'_, str> {
     {
         text = Cow::Owned(format!("{}0{}", &text[..11], &text[11..]));
     }
-    // The other forms hold a space; most dates are a bare day.
-    if !text.contains(' ') {
-        return text;
-    }
     if let Some(open) = text.rfind(" (")
         && text.ends_with(')')
         && !text[open + 2..text.len() - 1].contains(['(', ')'])
@@ -356,25 +352,47 @@ fn reads_as(text: &str) -> Cow<'_, str> {
     {
         text = Cow::Owned(text[..open].trim_end().to_string());
     }
-    let b = text.as_bytes();
-    // `... HH:MM[:SS] +HHMM` or `+HH:MM`.
-    if let Some(space) = text.rfind(' ')
-        && space >= 16
-        && b[space - 3] == b':'
-        && matches!(b.get(space + 1), Some(b'+' | b'-'))
-        && matches!(text.len() - space - 2, 4 | 5)
-        && text[space + 2..].bytes().all(|c| c.is_ascii_digit() || c == b':')
-        && b[..space]
-            .iter()
-            .rev()
-            .take_while(|c| **c != b' ' && **c != b'T')
-            .all(|c| c.is_ascii_digit() || *c == b':' || *c == b'.')
-    {
-        let mut joined = text[..space].to_string();
-        joined.push_str(&text[space + 1..]);
-        text = Cow::Owned(joined);
+    if let Some(zoned) = zone_closed_up(&text) {
+        text = Cow::Owned(zoned);
     }
     text
+}
+
+/// A day and time with its zone written as YAML 1.1's timestamp allows
+/// it (and Jekyll and Eleventy sites write it), in ISO 8601's form: the
+/// spaces before the zone closed up, and an hour-only or one-digit offset
+/// written whole (`2016-07-13 15:00:00 -4` as `2016-07-13 15:00:00-04:00`,
+/// `15:00:00 Z` as `15:00:00Z`, `+0200` as `+02:00`). `None` when `text` is
+/// not a day and time followed by a zone.
+fn zone_closed_up(text: &str) -> Option<String> {
+    let b = text.as_bytes();
+    if b.len() < 16 || !matches!(b[10], b' ' | b'T' | b't') {
+        return None;
+    }
+    let time = text[11..].bytes().take_while(|c| c.is_ascii_digit() || matches!(c, b':' | b'.')).count();
+    if time < 5 {
+        return None;
+    }
+    let (head, zone) = text.split_at(11 + time);
+    let zone = zone.trim_start_matches([' ', '\t']);
+    let digits = |part: &str| part.bytes().all(|c| c.is_ascii_digit());
+    let zone = match zone {
+        "Z" | "z" => "Z".to_string(),
+        _ => {
+            let sign = zone.get(..1).filter(|s| matches!(*s, "+" | "-"))?;
+            let offset = &zone[1..];
+            let (hours, minutes) = match offset.split_once(':') {
+                Some(parts) => parts,
+                None if offset.len() == 4 => offset.split_at(2),
+                None => (offset, "00"),
+            };
+            if !(1..=2).contains(&hours.len()) || minutes.len() != 2 || !digits(hours) || !digits(minutes) {
+                return None;
+            }
+            format!("{sign}{hours:0>2}:{minutes}")
+        }
+    };
+    Some(format!("{head}{zone}"))
 }
 
 /// A year (`2024`) or a year and month (`2026-04`) written alone: ISO
@@ -500,6 +518,20 @@ mod tests {
         assert_eq!(day("2013-05-06 02:12:52 +0200"), Some(Day::new(2013, 5, 6)));
         assert_eq!(day("2013-05-06 02:12 -05:00"), Some(Day::new(2013, 5, 6)));
         assert_eq!(day("2021-05-10T18:22:56 (UTC -05:00)"), Some(Day::new(2021, 5, 10)));
+        // YAML 1.1's timestamp: spaces before the zone, an offset of hours.
+        for zoned in [
+            "2016-07-13 15:00:00 -4",
+            "2016-07-13 15:00:00 Z",
+            "2016-07-13 15:00:00.5 +05:30",
+            "2016-07-13 15:00:00-4",
+            "2016-07-13 15:00 -04",
+        ] {
+            assert_eq!(day(zoned), Some(Day::new(2016, 7, 13)), "{zoned}");
+        }
+        assert_eq!(parse("2016-07-13 15:00:00 -4").unwrap().time, Some(jiff::civil::time(15, 0, 0, 0)));
+        for not_zoned in ["2016-07-13 15:00:00 -400", "2016-07-13 15:00:00 +4:5", "2016-07-13 15:00:00 Q"] {
+            assert_eq!(day(not_zoned), None, "{not_zoned}");
+        }
         // A one-digit hour, as YAML's timestamps allow.
         assert_eq!(day("2021-10-01 8:30:00+00:00"), Some(Day::new(2021, 10, 1)));
         assert_eq!(parse("2021-10-01T8:30").unwrap().time, Some(jiff::civil::time(8, 30, 0, 0)));
