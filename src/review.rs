@@ -194,6 +194,7 @@ const FOLDER_HELP: &str = "  y  add the table to the config: every older copy is
 pub fn session(s: &Suggested, style: Style, keys: &mut dyn Keys, out: &mut dyn Write) -> io::Result<Summary> {
     let vault = &s.vault;
     let sources = FileSources::new(&vault.root);
+    let paths = crate::output::Paths::from_current_folder(&vault.root);
     let mut summary = Summary::default();
     if !offer_folder_rules(s, keys, out, &mut summary)? {
         writeln!(out, "\n{}", summary.line())?;
@@ -205,7 +206,7 @@ pub fn session(s: &Suggested, style: Style, keys: &mut dyn Keys, out: &mut dyn W
     let mut chains =
         Chains { vault, graph: &s.graph, decided: HashMap::new(), rules: folder_rules(&summary.rules) };
     'pairs: for (i, pair) in s.pairs.iter().enumerate() {
-        write!(out, "\n[{}/{total}] {}", i + 1, card(pair, vault, &sources, style))?;
+        write!(out, "\n[{}/{total}] {}", i + 1, card(pair, vault, &sources, style, &paths))?;
         let older = &vault.notes[pair.older];
         let dated = |id: NoteId| {
             let note = &vault.notes[id];

@@ -101,6 +101,12 @@ fn symlink_loop_is_skipped_with_a_warning() {
     std::os::unix::fs::symlink(".", dir.path().join("again")).unwrap();
     assert_eq!(codes_for(dir.path(), "loop.md"), ["skipped-symlink"]);
     assert_eq!(codes_for(dir.path(), "again"), ["skipped-symlink"]);
+    // A loop that could be a folder's may hide notes; one named as another
+    // kind of file (a system's rules file in a code repository) cannot.
+    std::os::unix::fs::symlink("shelf", dir.path().join("shelf")).unwrap();
+    std::os::unix::fs::symlink("80-net.rules", dir.path().join("80-net.rules")).unwrap();
+    assert_eq!(codes_for(dir.path(), "shelf"), ["skipped-symlink"]);
+    assert_eq!(codes_for(dir.path(), "80-net.rules"), Vec::<String>::new());
 }
 
 /// A link to a note outside the vault is not followed, and says so; a link

@@ -228,14 +228,20 @@ fn a_withdrawn_proposal_of_a_numbered_collection_retires_nothing() {
 }
 
 /// A site's redirect stubs (`redirect_to`, as Jekyll's redirect plugin
-/// writes it, `redirect-url`, to a page of the site or another site) are
+/// writes it, one address or a list of them, `redirect-url`, to a page of
+/// the site or another site) are
 /// out of force; a page listing the old addresses that lead to it
 /// (`redirect_from`), and a blank `redirect:`, are not.
 #[test]
 fn a_redirect_stub_is_out_of_force() {
     let map = common::lineage_map(&common::fixture("redirect-stubs"), &[]);
     let standing = |path: &str| map[path]["standing"].as_str().unwrap().to_string();
-    for stub in ["docs/quickstart.md", "guides/field-guide/1-introduction.md", "about/org-chart.md"] {
+    for stub in [
+        "docs/quickstart.md",
+        "guides/field-guide/1-introduction.md",
+        "about/org-chart.md",
+        "community/contributing.md",
+    ] {
         assert_eq!(standing(stub), "superseded", "{stub}");
     }
     for page in ["docs/getting-started.md", "guides/principles.md", "docs/faq.md"] {
@@ -267,4 +273,16 @@ fn a_published_collection_named_templates_holds_pages() {
         assert_eq!(map[page]["verdict"], "active", "{page}");
     }
     assert!(!map.contains_key("docs/_templates/new-component.md"));
+}
+
+/// Hugo keeps its templates for new pages in `archetypes/`, so spelt; a
+/// vault's `Archetypes` folder holds notes about archetypes, in the map
+/// like any other.
+#[test]
+fn only_hugos_archetypes_folder_holds_templates() {
+    let map = common::lineage_map(&common::fixture("archetype-notes"), &[]);
+    for note in ["Rules/Archetypes/Dual Blade.md", "Rules/Archetypes/Herbalist.md"] {
+        assert_eq!(map[note]["verdict"], "active", "{note}: {map:?}");
+    }
+    assert!(!map.contains_key("site/archetypes/default.md"), "{map:?}");
 }

@@ -266,6 +266,16 @@ fn a_vaults_own_statuses_are_not_findings() {
     assert_eq!(help(2), "did you mean `active`?");
 }
 
+/// A world's notes say where its gods, places and people stand
+/// (`Worshipped`, `Forgotten`, `Contested`, `Ruined`, `Alive`, `Deceased`,
+/// each on several notes, beside `Active` on most): a vocabulary of the
+/// vault's own, in which `Withdrawn`, written on two gods, is its word
+/// too, not a retired note's.
+#[test]
+fn a_synonym_among_many_words_of_the_vaults_own_is_its_own() {
+    expect("world-statuses", &[]);
+}
+
 #[test]
 fn statuses_in_the_config_add_to_the_lifecycle_words() {
     let dir = tempfile::tempdir().unwrap();
@@ -607,8 +617,9 @@ fn templates_are_never_findings() {
 #[test]
 fn a_misspelt_key_is_named_with_the_key_meant() {
     // `Created` on five meeting notes is the vault's own key, and a slip
-    // of it is renamed to it; the template's slip and a blank `stauts:`
-    // are no findings.
+    // of it is renamed to it; the template's slip, a blank `stauts:` and
+    // a web clipper's `stats:` counts (no status could read so) are no
+    // findings.
     let json = expect(
         "misspelt-keys",
         &[

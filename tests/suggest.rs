@@ -451,6 +451,26 @@ fn the_dismiss_hint_runs_as_pasted() {
     assert!(dismissed.contains("HR/Leave policy 2024.md\tHR/Leave policy.md"), "{dismissed}");
 }
 
+/// Run from inside the vault, below its root, `suggest` names each note
+/// as it opens from there, so that a pair's paths can be pasted into a
+/// `--dismiss` there; the summary names the root.
+#[test]
+fn suggest_names_notes_from_the_folder_it_ran_in() {
+    let outer = tempfile::tempdir().unwrap();
+    let vault = outer.path().join("vault");
+    copy_dir(&fixture("dismiss-hint"), &vault);
+    fs::write(vault.join(".vaultlint.toml"), "root = true\n").unwrap();
+    let out = vaultlint().current_dir(vault.join("HR")).args(["suggest", "."]).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with("0.93  Leave policy 2024.md -> Leave policy.md  (confident)\n"), "{text}");
+    assert!(text.ends_with(" (vault root ..)\n"), "{text}");
+    vaultlint()
+        .current_dir(vault.join("HR"))
+        .args(["suggest", "--dismiss", "Leave policy 2024.md", "Leave policy.md"])
+        .assert()
+        .success();
+}
+
 /// What `suggest --yes` writes is clean by vaultlint's own rules: on every
 /// fixture, no note it marked has a finding after that it had not before
 /// (a `status: active` it left beside the declaration would be one).

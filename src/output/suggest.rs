@@ -18,11 +18,18 @@ use vaultlint_workspace::commands::suggest::Suggested;
 const DIFF_LINES: usize = 8;
 
 /// The folder rules to add first, then the cards, best first, then
-/// (unless `quiet`) a summary line.
-pub fn full(found: &Suggested, sources: &dyn Sources, style: Style, quiet: bool) -> String {
+/// (unless `quiet`) a summary line, which names the vault root where it
+/// is not the current folder. Notes are named as they open from there.
+pub fn full(
+    found: &Suggested,
+    sources: &dyn Sources,
+    style: Style,
+    quiet: bool,
+    paths: &super::Paths,
+) -> String {
     let (pairs, vault) = (&found.pairs, &found.vault);
     let mut out: String = found.folders.iter().map(|f| folder_card(f, &found.config_name()) + "\n").collect();
-    let cards: Vec<String> = pairs.iter().map(|pair| card(pair, vault, sources, style)).collect();
+    let cards: Vec<String> = pairs.iter().map(|pair| card(pair, vault, sources, style, paths)).collect();
     out.push_str(&cards.join("\n"));
     if quiet {
         return out;
@@ -30,15 +37,17 @@ pub fn full(found: &Suggested, sources: &dyn Sources, style: Style, quiet: bool)
     if !pairs.is_empty() {
         out.push('\n');
     }
+    let root = paths.root_shown();
     let _ = writeln!(
         out,
-        "{} among {}",
+        "{} among {}{}",
         if pairs.is_empty() {
             "no suspected versions".to_string()
         } else {
             plural(pairs.len(), "suspected version pair")
         },
-        plural(vault.notes.len(), "note")
+        plural(vault.notes.len(), "note"),
+        if root == "." { String::new() } else { format!(" (vault root {})", sanitize(&root)) }
     );
     out
 }
@@ -56,12 +65,13 @@ pub fn folder_card(folder: &FolderRuleSuggestion, config: &str) -> String {
     out
 }
 
-/// One pair: score, older -> newer, direction, titles where they differ,
-/// the evidence, and the first lines that differ.
-pub fn card(pair: &Pair, vault: &Vault, sources: &dyn Sources, style: Style) -> String {
+/// One pair: score, older -> newer (named as they open from the current
+/// folder), direction, titles where they differ, the evidence, and the
+/// first lines that differ.
+pub fn card(pair: &Pair, vault: &Vault, sources: &dyn Sources, style: Style, paths: &super::Paths) -> String {
     let mut out = String::new();
     let (older, newer) = (&vault.notes[pair.older], &vault.notes[pair.newer]);
-    let arrow = format!("{} -> {}", sanitize(&older.path), sanitize(&newer.path));
+    let arrow = format!("{} -> {}", sanitize(&paths.show(&older.path)), sanitize(&paths.show(&newer.path)));
     let head = format!("{:.2}  {arrow}", pair.score);
     let _ = writeln!(
         out,

@@ -43,7 +43,8 @@ pub fn suggest(args: &SuggestArgs, cli: &Cli, style: Style) -> Outcome {
     }
     let text = match args.format {
         SuggestFormat::Full => {
-            output::suggest::full(&found, &FileSources::new(settings.root()), style, args.quiet)
+            let paths = output::Paths::from_current_folder(settings.root());
+            output::suggest::full(&found, &FileSources::new(settings.root()), style, args.quiet, &paths)
         }
         SuggestFormat::Json => output::suggest::json(&found, &settings.root().to_string_lossy()),
     };

@@ -150,6 +150,14 @@ fn misspelt_keys(fields: &[Field], reading: &Reading<'_>, text: &str) -> Vec<Mis
         if !variant && nested && single {
             continue;
         }
+        // Nor is a value no status could be (`stats: words=13940,
+        // sentences=1910`, a web clipper's counts) under a key a slip
+        // from `status`.
+        let status =
+            meant.iter().all(|m| crate::keys::find(m).is_some_and(|k| k.role == crate::keys::Role::Status));
+        if !variant && status && !field.value.scalar_text().is_some_and(could_be_status) {
+            continue;
+        }
         found.push(MisspeltKey {
             key: field.key.clone(),
             span,
@@ -162,6 +170,18 @@ fn misspelt_keys(fields: &[Field], reading: &Reading<'_>, text: &str) -> Vec<Mis
         });
     }
     found
+}
+
+/// Whether `value` could be a status: a few words (`draft`, `in
+/// progress`, `Last Call`, `✅ done`), with no punctuation but a dash, an
+/// underscore or a slash.
+fn could_be_status(value: &str) -> bool {
+    let value = value.trim();
+    value.len() <= 40
+        && value.split_whitespace().count() <= 3
+        && value
+            .chars()
+            .all(|c| !c.is_control() && (!c.is_ascii_punctuation() || matches!(c, '-' | '_' | '/')))
 }
 
 /// The first top-level key of `fields` that nothing reads, whose name
@@ -837,13 +857,20 @@ impl Note {
     }
 
     /// Whether the note redirects its readers elsewhere: a redirect key
-    /// ([`crate::keys::Role::Redirect`]) holds a URL or path.
+    /// ([`crate::keys::Role::Redirect`]) holds a URL or path, or a list of
+    /// them (Jekyll's redirect plugin takes the first).
     pub fn redirects(&self) -> bool {
+        let target = |value: &crate::frontmatter::Value| {
+            value
+                .scalar_text()
+                .is_some_and(|t| !t.trim().is_empty() && !says_none(t) && !self.is_placeholder(value))
+        };
         self.fields.iter().any(|f| {
             crate::keys::find(&f.key).is_some_and(|k| k.role == crate::keys::Role::Redirect)
-                && f.value
-                    .scalar_text()
-                    .is_some_and(|t| !t.trim().is_empty() && !says_none(t) && !self.is_placeholder(&f.value))
+                && match &f.value.kind {
+                    ValueKind::Seq(items) => items.first().is_some_and(target),
+                    _ => target(&f.value),
+                }
         })
     }
 

@@ -12,7 +12,12 @@
 
 /// Folder names (in lower case, after an ordinal such as `01 ` or `00 - `)
 /// that hold templates.
-const FOLDERS: &[&str] = &["templates", "template", "_templates", "_template", "archetypes"];
+const FOLDERS: &[&str] = &["templates", "template", "_templates", "_template"];
+/// Hugo's folder of templates for new pages: written so (Hugo reads no
+/// other spelling), holding each template as a file or a page bundle. A
+/// vault's `Archetypes` folder, or one deeper down, holds notes about
+/// archetypes (a game's character classes, Jung's).
+const HUGO_ARCHETYPES: &str = "archetypes";
 /// File names (without extension, in lower case) of templates.
 const FILES: &[&str] = &["template", "_template"];
 
@@ -46,9 +51,11 @@ fn stem(path: &str) -> &str {
 
 /// Whether a folder of `path` holds templates.
 pub fn in_templates_folder(path: &str) -> bool {
-    path.split('/').rev().skip(1).any(|folder| {
-        let folder = without_ordinal(folder);
-        FOLDERS.iter().any(|f| folder.eq_ignore_ascii_case(f))
+    path.split('/').rev().skip(1).enumerate().any(|(up, folder)| {
+        (up < 2 && folder == HUGO_ARCHETYPES) || {
+            let folder = without_ordinal(folder);
+            FOLDERS.iter().any(|f| folder.eq_ignore_ascii_case(f))
+        }
     })
 }
 
@@ -300,6 +307,7 @@ mod tests {
             "Template/Task.md",
             "themes/site/archetypes/default.md",
             "archetypes/posts.md",
+            "site/archetypes/tutorial/index.md",
             "decisions/_template.md",
             "docs/TEMPLATE.md",
             "Daily/Daily Template.md",
@@ -317,6 +325,8 @@ mod tests {
             "a/b.md",
             "Android Back Arrow Manifest Template.md",
             "Template Method.md",
+            "Mechanics/Journals/Archetypes/Dual Blade.md",
+            "archetypes/classes/fighters/Knight.md",
             "Rust/{{ formatting }} in strings.md",
         ] {
             assert!(!by_path(path), "{path}");

@@ -483,8 +483,11 @@ fn visit(root: &Path, entry: &ignore::DirEntry, options: &WalkOptions, out: &mut
             let target = std::fs::canonicalize(entry.path()).ok()?;
             Some(target.starts_with(std::fs::canonicalize(root).ok()?))
         };
+        // A loop that can be a folder's (a name with no extension) may hide
+        // notes; one named as another kind of file (`80-net.rules`) cannot.
+        let folder_like = !name.trim_start_matches('.').contains('.');
         let why = match std::fs::metadata(entry.path()) {
-            Err(err) if is_note_name(&name) || is_loop(&err) => {
+            Err(err) if is_note_name(&name) || (is_loop(&err) && folder_like) => {
                 Some(format!("symbolic link cannot be resolved ({err}); it was skipped"))
             }
             Err(_) => None,

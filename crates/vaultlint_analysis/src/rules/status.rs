@@ -114,6 +114,10 @@ fn resolved(
     }
 }
 
+/// Words of its own, each written on two notes or more, that make a
+/// vault's statuses a vocabulary of its own.
+const OWN_WORDS: usize = 5;
+
 /// Why a status value the vault does not know is worth a finding: it is
 /// a synonym of a lifecycle word, or a misspelling of one. `None`: the
 /// value is the vault's own word.
@@ -173,7 +177,13 @@ pub fn check(cx: &super::Context, out: &mut Vec<Diagnostic>) {
     }
     let written: usize = uses.values().sum();
     let lifecycle: usize = uses.iter().filter(|(word, _)| known(word)).map(|(_, n)| n).sum();
-    let own_vocabulary = lifecycle * 2 < written;
+    // So has one that writes many words of its own, each on several notes,
+    // whatever it writes besides (`Alive`, `Deceased`, `Worshipped`,
+    // `Forgotten` beside `Active` on a world's gods and places: there
+    // `Withdrawn` is a god's, not a withdrawn note's).
+    let own_words =
+        uses.iter().filter(|&(word, &n)| n > 1 && !known(word) && suspect(word).is_none()).count();
+    let own_vocabulary = lifecycle * 2 < written || own_words >= OWN_WORDS;
     // There a synonym of `active` (`current`) is no finding even written
     // once: the note is in force whichever word it says.
     let own = |lower: &str, suspect: &Suspect| {
