@@ -1766,3 +1766,25 @@ fn the_note_keeping_the_others_name_as_an_alias_is_the_newer() {
             .contains(&"the newer keeps the older's name \"deep modules\" as an alias".to_string())
     );
 }
+
+/// A docs site's example page that only embeds a live editor (MDX imports
+/// and a component) has no text of its own: beside the guide page of the
+/// same name in the live docs, it is no older version of it. The release
+/// folder is still found, with its rule to add.
+#[test]
+fn a_page_that_only_embeds_an_example_has_no_text_to_pair() {
+    let (pairs, json) = found(&fixture("example-embeds"), &["--no-git"]);
+    assert_eq!(pairs, owned(&[]), "{json}");
+    assert_eq!(json["folder_rules"].as_array().map(Vec::len), Some(1), "{json}");
+}
+
+/// Index notes made from one skeleton in each folder, whose body is a
+/// Dataview query, are no versions of each other however much of the
+/// query they share; nor are a folder's summary and its outline, two
+/// notes on one subject told apart by the sign before their names (`∑`,
+/// `§`), that share a line or two.
+#[test]
+fn plugin_queries_and_typed_notes_are_not_versions() {
+    let (pairs, json) = found(&fixture("query-indexes"), &["--no-git", "--min-score", "0.3"]);
+    assert_eq!(pairs, owned(&[]), "{json}");
+}

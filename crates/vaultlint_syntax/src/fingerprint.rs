@@ -274,6 +274,16 @@ fn words(text: &str, mut each: impl FnMut(u64)) {
         }
         in_number = false;
         if b.is_ascii() {
+            if matches!(b, b'i' | b'e' | b'`' | b'~')
+                && (i == 0 || bytes[i - 1] == b'\n')
+                && let Some(end) = module_statement(bytes, i).or_else(|| plugin_block(bytes, i))
+            {
+                if let Some(h) = word.take() {
+                    each(h);
+                }
+                i = end;
+                continue;
+            }
             if b == b'<'
                 && let Some(end) = not_prose(bytes, i)
             {
@@ -357,6 +367,8 @@ fn not_prose(bytes: &[u8], at: usize) -> Option<usize> {
         after(at, b"</script>")
     } else if starts(b"<style") {
         after(at, b"</style>")
+    } else if rest.get(1).is_some_and(u8::is_ascii_uppercase) {
+        component_tag(rest).map(|len| at + len)
     } else if starts(b"<div class=\"transclusion internal-embed") {
         // To the `</div>` that closes it: embeds nest.
         let mut depth = 0usize;
@@ -378,6 +390,98 @@ fn not_prose(bytes: &[u8], at: usize) -> Option<usize> {
     } else {
         None
     }
+}
+
+/// The length of an MDX component's tag at the start of `tag`
+/// (`<ExampleEditor files={{ 'index.js': IndexFile }} />`, `<Tabs>`): its
+/// name and attributes are code, not prose. (What a component holds
+/// between its tags is read.) `None` where no `>` closes it on its line,
+/// outside braces and quotes: `a <B grade` is prose.
+fn component_tag(tag: &[u8]) -> Option<usize> {
+    let (mut depth, mut quote) = (0usize, None);
+    for (i, &c) in tag.iter().enumerate().skip(1).take(4096) {
+        match (quote, c) {
+            (_, b'\n') if depth == 0 => return None,
+            (Some(q), _) if c == q => quote = None,
+            (Some(_), _) => {}
+            (None, b'"' | b'\'' | b'`') => quote = Some(c),
+            (None, b'{') => depth += 1,
+            (None, b'}') => depth = depth.saturating_sub(1),
+            (None, b'>') if depth == 0 => return Some(i + 1),
+            _ => {}
+        }
+    }
+    None
+}
+
+/// Code blocks whose code a plugin runs to make what the reader sees (a
+/// Dataview or Tasks query, a map, a button), by their info string.
+const PLUGIN_BLOCKS: &[&str] = &["dataview", "dataviewjs", "query", "tasks", "leaflet", "button", "base"];
+
+/// Where a fenced code block that starts a line at `at` ends, for a block
+/// a plugin runs ([`PLUGIN_BLOCKS`]): its query is the same in every note
+/// made from one skeleton (an index note in each folder), and what it
+/// shows is other notes' text. An unclosed block runs to the end.
+fn plugin_block(bytes: &[u8], at: usize) -> Option<usize> {
+    let rest = &bytes[at..];
+    let fence = rest[0];
+    let run = rest.iter().take_while(|&&c| c == fence).count();
+    if run < 3 {
+        return None;
+    }
+    let line = rest.split(|&c| c == b'\n').next().unwrap_or(rest);
+    let info = line[run..].trim_ascii();
+    let name = info.split(|c| c.is_ascii_whitespace() || *c == b'{').next().unwrap_or(info);
+    if !PLUGIN_BLOCKS.iter().any(|p| name.eq_ignore_ascii_case(p.as_bytes())) {
+        return None;
+    }
+    let mut from = at + line.len() + 1;
+    while from < bytes.len() {
+        let end = memchr::memchr(b'\n', &bytes[from..]).map_or(bytes.len(), |n| from + n + 1);
+        let closing = bytes[from..end].trim_ascii();
+        if closing.len() >= run && closing.iter().all(|&c| c == fence) {
+            return Some(end);
+        }
+        from = end;
+    }
+    Some(bytes.len())
+}
+
+/// Where an MDX module statement that starts a line at `at` ends: an
+/// `import … from '…'` (over several lines when it lists names in
+/// braces), a bare `import '…'`, or an `export` of a value. They are
+/// code: a page that only embeds an example (`import IndexFile from
+/// './sprite'`, then a component) has no text of its own.
+fn module_statement(bytes: &[u8], at: usize) -> Option<usize> {
+    let rest = &bytes[at..];
+    let line_end = |from: usize| memchr::memchr(b'\n', &bytes[from..]).map_or(bytes.len(), |n| from + n + 1);
+    let quoted = |s: &[u8]| s.first().is_some_and(|q| matches!(q, b'\'' | b'"'));
+    if let Some(after) = rest.strip_prefix(b"import ") {
+        if quoted(after) {
+            return Some(line_end(at));
+        }
+        // To the line that names the module, within a few lines.
+        let mut from = at;
+        for _ in 0..32 {
+            let end = line_end(from);
+            let line = &bytes[from..end];
+            let named = memchr::memmem::find_iter(line, b"from ")
+                .find(|&f| f > 0 && matches!(line[f - 1], b' ' | b'}'));
+            if let Some(f) = named {
+                return quoted(line[f + 5..].trim_ascii_start()).then_some(end);
+            }
+            if end >= bytes.len() || !(rest.starts_with(b"import {") || rest.starts_with(b"import type {")) {
+                return None;
+            }
+            from = end;
+        }
+        return None;
+    }
+    let after = rest.strip_prefix(b"export ")?;
+    ["const ", "let ", "default ", "function ", "{"]
+        .iter()
+        .any(|word| after.starts_with(word.as_bytes()))
+        .then(|| line_end(at))
 }
 
 /// Fingerprints a note's body (the text after its frontmatter).
@@ -581,6 +685,50 @@ mod tests {
         // Never closed: the text is read.
         assert_eq!(hashes("one <script>two three").len(), plain.len() + 1);
         assert_eq!(hashes("<b>one</b> two three").len(), plain.len() + 2);
+    }
+
+    /// An MDX page's module statements and its components' tags are
+    /// code: a page that only embeds an example has no words, and a
+    /// component's children are read.
+    #[test]
+    fn mdx_imports_and_component_tags_are_not_words() {
+        let hashes = |text: &str| {
+            let mut all = Vec::new();
+            words(text, |h| all.push(h));
+            all
+        };
+        let embed_only = "import { ExampleEditor } from '@site/src/components/Editor';\n\
+                          import IndexFile from '!!raw-loader!./sprite';\n\
+                          import {\n  Tabs,\n  TabItem,\n} from \"@theme/Tabs\";\n\
+                          export const toc = [];\n\n\
+                          <ExampleEditor files={{ 'index.js': IndexFile }} dependencies={{ 'pixi.js': v }} />\n";
+        assert_eq!(hashes(embed_only), Vec::<u64>::new());
+        let plain = hashes("one two three");
+        assert_eq!(
+            hashes("<Tabs groupId=\"os\">one two</Tabs>three"),
+            [&plain[..2], &hashes("Tabs"), &plain[2..]].concat()
+        );
+        // Prose that starts so is read: no module is named.
+        assert_eq!(hashes("import the data from the old system").len(), 7);
+        assert_eq!(hashes("export it to a file").len(), 5);
+        assert_eq!(hashes("a <B grade\nnext").len(), 4);
+    }
+
+    /// A plugin's query is not the note's text; other code is.
+    #[test]
+    fn plugin_code_blocks_are_not_words() {
+        let hashes = |text: &str| {
+            let mut all = Vec::new();
+            words(text, |h| all.push(h));
+            all
+        };
+        let plain = hashes("one two three");
+        let query = "one two\n```dataviewjs\nconst pages = dv.pages('\"Atlas\"');\ndv.list(pages.file.link)\n```\nthree";
+        assert_eq!(hashes(query), plain);
+        assert_eq!(hashes("one two\n~~~~ Tasks\nnot done\n~~~~\nthree"), plain);
+        assert_eq!(hashes("one two three\n```dataview\nLIST FROM #unclosed"), plain);
+        assert_eq!(hashes("one two\n```rust\nlet x = 1;\n```\nthree").len(), plain.len() + 4);
+        assert_eq!(hashes("one two\n``dataview``three").len(), plain.len() + 1);
     }
 
     #[test]

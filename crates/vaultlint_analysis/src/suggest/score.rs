@@ -368,7 +368,11 @@ impl Identity {
         let numbered = numbered_copy(a.note.stem(), b.note.stem()).is_some();
         let moved = moved || moved_alone;
         let parallel = !same_place && (same_stem || numbered) && !moved;
-        let siblings = !clash && sibling_names(&a.path.name, &b.path.name) && title.is_none_or(|t| t < 1.0);
+        // (A sign sets them apart in their titles too, which read the same
+        // without it.)
+        let siblings = !clash
+            && (sibling_names(&a.path.name, &b.path.name) && title.is_none_or(|t| t < 1.0)
+                || typed_apart(a.note.stem(), b.note.stem()));
         // A title alone joins two names only with text to share: two stubs
         // under one title (`Tutorial`, a heading and nothing else) are
         // placeholders of two subjects.
@@ -505,6 +509,20 @@ fn sibling_names(a: &Normalized, b: &Normalized) -> bool {
     shared && (only(&wa, &wb) && only(&wb, &wa) || unmarked && wa != wb)
 }
 
+/// Whether two names are one subject under two signs a vault puts before
+/// its notes' names to say what kind of note each is (`∑ Concurrency`, a
+/// folder's summary, and `§ Concurrency`, its outline): two notes on one
+/// subject, as sibling names are.
+fn typed_apart(a: &str, b: &str) -> bool {
+    let sign = |name: &str| -> (String, String) {
+        let rest = name.trim_start_matches(|c: char| !c.is_alphanumeric() && !c.is_ascii());
+        let sign = name[..name.len() - rest.len()].trim().to_string();
+        (sign, rest.trim_start().to_lowercase())
+    };
+    let ((sa, ra), (sb, rb)) = (sign(a), sign(b));
+    !sa.is_empty() && !sb.is_empty() && sa != sb && !ra.is_empty() && ra == rb
+}
+
 /// The evidence that two notes are one document; none states what its
 /// signal contradicts. `by_name`: the names, not the text, made the score.
 fn likeness(
@@ -568,6 +586,17 @@ mod tests {
         assert!(!siblings("expenses-policy-2025", "expenses-policy"));
         assert!(!siblings("Minimal", "Oxygen"));
         assert!(!siblings("hours-of-support", "support-hours"));
+    }
+
+    #[test]
+    fn signs_that_type_notes_set_them_apart() {
+        assert!(typed_apart("∑ Concurrency", "§ Concurrency"));
+        assert!(typed_apart("📚 Dune", "✅ dune"));
+        // A sign added or dropped, or none, is a rename; so is a new subject.
+        assert!(!typed_apart("📚 Dune", "Dune"));
+        assert!(!typed_apart("Dune", "Dune"));
+        assert!(!typed_apart("∑ Concurrency", "§ Parallelism"));
+        assert!(!typed_apart("_Concurrency", "-Concurrency"));
     }
 
     #[test]
