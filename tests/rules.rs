@@ -276,6 +276,13 @@ fn a_synonym_among_many_words_of_the_vaults_own_is_its_own() {
     expect("world-statuses", &[]);
 }
 
+/// A major line named without its dot (`4x`, `5x`, as Express files its
+/// docs) is a release folder: the older line's copies are found.
+#[test]
+fn major_lines_named_without_a_dot_are_releases() {
+    expect("major-lines", &[("unmarked-version-roots", ".vaultlint.toml", None)]);
+}
+
 #[test]
 fn statuses_in_the_config_add_to_the_lifecycle_words() {
     let dir = tempfile::tempdir().unwrap();

@@ -131,7 +131,15 @@ fn rank(name: &str) -> Option<Rank> {
             Some(at) => (&rest[..at], Some(pre_release(&rest[at + 1..])?)),
             None => (rest, None),
         };
-    let parts: Vec<&str> = rest.split(['.', '_', '-']).collect();
+    // `4x`, `5x`: a major line, as Express names its docs' folders (`4.x`).
+    let line = rest
+        .strip_suffix('x')
+        .filter(|n| !n.is_empty() && n.len() <= 3 && n.bytes().all(|b| b.is_ascii_digit()))
+        .map(|n| [n, "x"]);
+    let parts: Vec<&str> = match line {
+        Some(parts) => parts.to_vec(),
+        None => rest.split(['.', '_', '-']).collect(),
+    };
     let x_tail = parts.len() > 1 && parts.last() == Some(&"x");
     let numbers = if x_tail { &parts[..parts.len() - 1] } else { &parts[..] };
     let parsed: Option<Vec<u64>> =
@@ -831,6 +839,11 @@ mod tests {
                 "_dev",
                 "next"
             ]
+        );
+        // A major line written without its dot, as Express's docs are filed.
+        assert_eq!(rank("4x"), rank("4.x"));
+        assert!(
+            rank("4x") < rank("5x") && rank("5x").is_some() && rank("x").is_none() && rank("4xl").is_none()
         );
         // An edge folder is live and newest, with or without its release line.
         assert_eq!(rank("2-edge"), Some(Rank::Live(2)));
