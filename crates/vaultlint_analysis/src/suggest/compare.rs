@@ -160,6 +160,7 @@ fn ordered_by_release(pair: Pair, (fa, fb): (&Facts, &Facts), order: Ordering, r
         order_evidence.push(Evidence::DisagreesWithRelease);
         Direction::Uncertain
     } else if in_part {
+        order_evidence.push(Evidence::RenamedWithPartOfTheText);
         Direction::Uncertain
     } else {
         earned(Direction::Confident, pair.signals.content)

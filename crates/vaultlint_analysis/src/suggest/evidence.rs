@@ -132,6 +132,11 @@ pub enum Evidence {
     /// Given after a release order and the notes' own dates or markers
     /// that point the other way: the release order is kept, uncertain.
     DisagreesWithRelease,
+    /// Given after a release order: the newer page has another name and
+    /// less of the text than a renamed page keeps, so it may have taken a
+    /// part of the older only (a page split in two). Why the order is
+    /// uncertain.
+    RenamedWithPartOfTheText,
     /// The markers in the names point both ways.
     NamesDisagree,
     /// Given after edit times that make the newer a note filed as the
@@ -306,6 +311,9 @@ impl fmt::Display for Evidence {
             ),
             Evidence::MadeTogether => f.write_str("but both were added within a day, named for two subjects"),
             Evidence::DisagreesWithRelease => f.write_str("which the release order overrules"),
+            Evidence::RenamedWithPartOfTheText => {
+                f.write_str("but the newer has another name and part of the text only: it may be one piece of a page split up")
+            }
             Evidence::NamesDisagree => f.write_str("the names disagree"),
             Evidence::FiledAsOlder { word } => write!(f, "but \"{word}\" files the newer as the older"),
             Evidence::FirstCommitted { older, newer } if day(*older) == day(*newer) => {
