@@ -217,8 +217,9 @@ fn day(text: &str) -> Result<Day, String> {
 /// `vaultlint lineage`: the notes or the whole map, the day and the format.
 #[derive(Debug, Args)]
 pub struct LineageArgs {
-    /// Notes whose versions to show; with --all, the vault folder (default:
-    /// the current folder) or the notes to list
+    /// Notes whose versions to show, by path or by name or alias as a
+    /// wikilink finds them ("Project plan"); with --all, the vault folder
+    /// (default: the current folder) or the notes to list
     #[arg(value_name = "NOTE", required_unless_present = "all")]
     pub paths: Vec<PathBuf>,
 

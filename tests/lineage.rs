@@ -33,6 +33,38 @@ fn versions_oldest_first_with_the_one_in_force() {
     insta::assert_snapshot!("lineage_draft_and_revoked", text);
 }
 
+/// A note named as a wikilink names it (`expenses-2024`, in any case, or
+/// `[[expenses]]`) shows what its path shows; a name no note has, or one
+/// several have, is an error that says so.
+#[test]
+fn a_note_is_named_by_its_name_as_a_wikilink_finds_it() {
+    let by_path = run(&["policies/expenses.md", "--as-of", "2025-06-01"]);
+    assert_eq!(by_path.0, 0, "{}", by_path.1);
+    for name in ["expenses", "Expenses", "[[expenses]]"] {
+        assert_eq!(run(&[name, "--as-of", "2025-06-01"]), by_path, "{name}");
+    }
+    let (code, text) = run(&["expenses-policy-2099"]);
+    assert_eq!(code, 2);
+    assert!(text.contains("no note of the vault has that name or alias"), "{text}");
+    // An alias names its note too; a name two notes have names neither.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join(".vaultlint.toml"), "root = true\n").unwrap();
+    std::fs::create_dir_all(dir.path().join("plans/old")).unwrap();
+    std::fs::write(dir.path().join("plans/roadmap.md"), "---\naliases: [Project plan]\n---\n# Roadmap\n")
+        .unwrap();
+    std::fs::write(dir.path().join("plans/old/roadmap.md"), "# Roadmap\n").unwrap();
+    let lineage = |name: &str| {
+        vaultlint().args(["lineage", name, "--format", "json"]).current_dir(dir.path()).output().unwrap()
+    };
+    let out = lineage("project plan");
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(json.to_string().contains("\"plans/roadmap.md\""), "{json}");
+    let out = lineage("roadmap");
+    assert_eq!(out.status.code(), Some(2));
+    let text = String::from_utf8(out.stderr).unwrap();
+    assert!(text.contains("`roadmap` names 2 notes (`plans/old/roadmap.md`, `plans/roadmap.md`)"), "{text}");
+}
+
 #[test]
 fn lineage_json() {
     let (code, text) = run(&["policies/expenses-2024.md", "--format", "json", "--as-of", "2025-06-01"]);

@@ -17,8 +17,17 @@ pub fn lineage(args: &cli::LineageArgs, cli: &Cli, style: Style) -> Outcome {
     if !args.all && matches!(format, LineageFormat::Jsonl | LineageFormat::Ignore) {
         return Err("--format jsonl and ignore are for the map of every note; add --all".into());
     }
+    // A NOTE that is no file is a note's name or alias, as Obsidian users
+    // name notes (`vaultlint lineage "Project plan"`), looked up in the
+    // vault the other paths (or the current folder) are in.
+    let (paths, names): (Vec<_>, Vec<_>) = if args.all {
+        (args.paths.clone(), Vec::new())
+    } else {
+        args.paths.iter().cloned().partition(|p| std::fs::symlink_metadata(p).is_ok())
+    };
+    let names: Vec<String> = names.iter().map(|p| p.to_string_lossy().into_owned()).collect();
     let flags = Flags {
-        paths: &args.paths,
+        paths: &paths,
         root: args.root.as_deref(),
         exclude: &args.exclude,
         no_cache: args.cache.no_cache,
@@ -43,7 +52,7 @@ pub fn lineage(args: &cli::LineageArgs, cli: &Cli, style: Style) -> Outcome {
             0,
         ));
     }
-    let lineage = commands::lineage::run(&settings, args.all, &map)?;
+    let lineage = commands::lineage::run(&settings, args.all, &names, &map)?;
     let (vault, analysis) = (&lineage.vault, &lineage.analysis);
     let focus = settings.scope.focus.as_ref();
     let keep = |path: &str| focus.is_none_or(|f| f.contains(path));

@@ -755,6 +755,16 @@ impl Vault {
         Resolution::Missing { wanted, by_name: false }
     }
 
+    /// The note a name stands for, as a wikilink `[[name]]` finds it: its
+    /// file name without the extension, or one of its aliases, in any
+    /// case; a name with a `/` ends a path. (`[[` and `]]` around it are
+    /// allowed.)
+    pub fn note_named(&self, name: &str) -> Resolution {
+        let name = name.trim();
+        let name = name.strip_prefix("[[").and_then(|n| n.strip_suffix("]]")).unwrap_or(name);
+        self.resolve_wikilink(name.split(['|', '#']).next().unwrap_or(name).trim())
+    }
+
     /// Whether the wikilink `name` names note `id` by its file name, not
     /// an alias.
     pub fn named(&self, id: NoteId, name: &str) -> bool {

@@ -26,22 +26,63 @@ pub struct MapOptions {
     pub suspected: bool,
 }
 
-pub fn run(settings: &Settings, all: bool, map: &MapOptions) -> Result<Lineage, SettingsError> {
+/// The map with `all`, else the notes the settings' paths name and those
+/// `names` name as a wikilink would (a file name or an alias).
+pub fn run(
+    settings: &Settings,
+    all: bool,
+    names: &[String],
+    map: &MapOptions,
+) -> Result<Lineage, SettingsError> {
     let reading = settings.reading(map.suspected, false, false);
     let vault = super::load(settings, reading, &vaultlint_core::progress::Silent)?.vault;
     let analysis = analyse(&vault, settings, map, settings.rules.as_of);
     if all {
         return Ok(Lineage { vault, analysis, notes: None });
     }
-    let Some(focus) = settings.scope.focus.as_ref().filter(|f| f.folders.is_empty()) else {
+    let named = names.iter().map(|name| named_note(&vault, name)).collect::<Result<Vec<NoteId>, _>>()?;
+    let focus = settings.scope.focus.as_ref();
+    if focus.is_some_and(|f| !f.folders.is_empty()) || (focus.is_none() && named.is_empty()) {
         return Err("lineage takes notes; name a note, or use --all for a whole vault or folder".into());
-    };
-    let mut notes: Vec<NoteId> = focus.notes.iter().filter_map(|p| vault.id_of(p)).collect();
+    }
+    let mut notes: Vec<NoteId> = focus.iter().flat_map(|f| &f.notes).filter_map(|p| vault.id_of(p)).collect();
+    notes.extend(named);
     notes.sort_unstable();
+    notes.dedup();
     if notes.is_empty() {
         return Err("lineage takes notes of the vault (files with a note extension)".into());
     }
     Ok(Lineage { vault, analysis, notes: Some(notes) })
+}
+
+/// The note `name` stands for, as Obsidian resolves `[[name]]`; an error
+/// that says why where none or several do.
+fn named_note(vault: &Vault, name: &str) -> Result<NoteId, SettingsError> {
+    use vaultlint_model::vault::Resolution;
+    let shown = vaultlint_core::text::sanitize(name);
+    match vault.note_named(name) {
+        Resolution::Note(id) | Resolution::Template(id) => Ok(id),
+        Resolution::Ambiguous { first, total } => {
+            let paths: Vec<String> = first
+                .iter()
+                .map(|&id| format!("`{}`", vaultlint_core::text::sanitize(&vault.notes[id].path)))
+                .collect();
+            let more = if total > first.len() {
+                format!(" and {} more", total - first.len())
+            } else {
+                String::new()
+            };
+            Err(format!(
+                "`{shown}` names {total} notes ({}{more}); give the path of the one meant",
+                paths.join(", ")
+            )
+            .into())
+        }
+        _ => Err(format!(
+            "cannot open `{shown}`: no such file, and no note of the vault has that name or alias"
+        )
+        .into()),
+    }
 }
 
 /// The map of `vault` on `as_of`, with the similarity pass when asked.
