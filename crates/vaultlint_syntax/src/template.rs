@@ -51,12 +51,22 @@ fn stem(path: &str) -> &str {
 
 /// Whether a folder of `path` holds templates.
 pub fn in_templates_folder(path: &str) -> bool {
-    path.split('/').rev().skip(1).enumerate().any(|(up, folder)| {
-        (up < 2 && folder == HUGO_ARCHETYPES) || {
-            let folder = without_ordinal(folder);
-            FOLDERS.iter().any(|f| folder.eq_ignore_ascii_case(f))
-        }
-    })
+    let templates = |folder: &str| {
+        let folder = without_ordinal(folder);
+        FOLDERS.iter().any(|f| folder.eq_ignore_ascii_case(f))
+    };
+    // Dendron files a hierarchy in the note's name, a level between dots
+    // (`3-Resources.Templates.meeting.md`): a templates level below the
+    // last holds templates as a folder does.
+    let levels = stem(path).split('.').collect::<Vec<_>>();
+    let in_level = levels.len() >= 2 && levels[..levels.len() - 1].iter().any(|level| templates(level));
+    in_level
+        || path
+            .split('/')
+            .rev()
+            .skip(1)
+            .enumerate()
+            .any(|(up, folder)| (up < 2 && folder == HUGO_ARCHETYPES) || templates(folder))
 }
 
 /// Whether `path` is a template's by its file name alone (`Daily
@@ -308,6 +318,8 @@ mod tests {
             "themes/site/archetypes/default.md",
             "archetypes/posts.md",
             "site/archetypes/tutorial/index.md",
+            "notes/3-Resources.Templates.module.quickstart.md",
+            "notes/templates.daily.md",
             "decisions/_template.md",
             "docs/TEMPLATE.md",
             "Daily/Daily Template.md",
@@ -326,6 +338,8 @@ mod tests {
             "Android Back Arrow Manifest Template.md",
             "Template Method.md",
             "Mechanics/Journals/Archetypes/Dual Blade.md",
+            "notes/design.templates.md",
+            "notes/C++ templates.md",
             "archetypes/classes/fighters/Knight.md",
             "Rust/{{ formatting }} in strings.md",
         ] {
