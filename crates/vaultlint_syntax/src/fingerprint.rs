@@ -414,14 +414,20 @@ fn component_tag(tag: &[u8]) -> Option<usize> {
     None
 }
 
-/// Code blocks whose code a plugin runs to make what the reader sees (a
-/// Dataview or Tasks query, a map, a button), by their info string.
-const PLUGIN_BLOCKS: &[&str] = &["dataview", "dataviewjs", "query", "tasks", "leaflet", "button", "base"];
+/// Code blocks that hold no text of the note's own, by their info string:
+/// the code a plugin runs to make what the reader sees (a Dataview or
+/// Tasks query, a map, a button), and a Markdown document quoted whole
+/// (a prompt that carries the note it works on, a template shown as it is
+/// written).
+const PLUGIN_BLOCKS: &[&str] =
+    &["dataview", "dataviewjs", "query", "tasks", "leaflet", "button", "base", "markdown", "md"];
 
 /// Where a fenced code block that starts a line at `at` ends, for a block
-/// a plugin runs ([`PLUGIN_BLOCKS`]): its query is the same in every note
-/// made from one skeleton (an index note in each folder), and what it
-/// shows is other notes' text. An unclosed block runs to the end.
+/// of [`PLUGIN_BLOCKS`]: a query is the same in every note made from one
+/// skeleton (an index note in each folder), and what it shows is other
+/// notes' text; a quoted document is the other note's text, which would
+/// make the note that quotes it its newer version. An unclosed block runs
+/// to the end.
 fn plugin_block(bytes: &[u8], at: usize) -> Option<usize> {
     let rest = &bytes[at..];
     let fence = rest[0];
@@ -714,7 +720,8 @@ mod tests {
         assert_eq!(hashes("a <B grade\nnext").len(), 4);
     }
 
-    /// A plugin's query is not the note's text; other code is.
+    /// A plugin's query, or a document quoted whole, is not the note's
+    /// text; other code is.
     #[test]
     fn plugin_code_blocks_are_not_words() {
         let hashes = |text: &str| {
@@ -727,6 +734,7 @@ mod tests {
         assert_eq!(hashes(query), plain);
         assert_eq!(hashes("one two\n~~~~ Tasks\nnot done\n~~~~\nthree"), plain);
         assert_eq!(hashes("one two three\n```dataview\nLIST FROM #unclosed"), plain);
+        assert_eq!(hashes("one two\n````markdown\n# Business plan\n```js\nx\n```\n````\nthree"), plain);
         assert_eq!(hashes("one two\n```rust\nlet x = 1;\n```\nthree").len(), plain.len() + 4);
         assert_eq!(hashes("one two\n``dataview``three").len(), plain.len() + 1);
     }
