@@ -140,8 +140,10 @@ fn rank(name: &str) -> Option<Rank> {
         Some(parts) => parts.to_vec(),
         None => rest.split(['.', '_', '-']).collect(),
     };
-    let x_tail = parts.len() > 1 && parts.last() == Some(&"x");
-    let numbers = if x_tail { &parts[..parts.len() - 1] } else { &parts[..] };
+    // `2.1.x`, and `10.x.x` as some Docusaurus sites write a major line.
+    let xs = parts.iter().rev().take_while(|p| **p == "x").count().min(parts.len() - 1);
+    let x_tail = xs > 0;
+    let numbers = &parts[..parts.len() - xs];
     let parsed: Option<Vec<u64>> =
         numbers.iter().map(|p| (!p.is_empty() && p.len() <= 9).then(|| p.parse().ok()).flatten()).collect();
     // `2.1.x` is the line's latest: after `2.1.0`, before `2.2.0`.
@@ -842,6 +844,8 @@ mod tests {
         );
         // A major line written without its dot, as Express's docs are filed.
         assert_eq!(rank("4x"), rank("4.x"));
+        assert_eq!(rank("version-10.x.x"), rank("10.x"));
+        assert!(rank("version-9.x.x") < rank("version-10.x.x") && rank("x.x").is_none());
         assert!(
             rank("4x") < rank("5x") && rank("5x").is_some() && rank("x").is_none() && rank("4xl").is_none()
         );
