@@ -168,6 +168,9 @@ pub enum Output {
     Stdout,
     /// `/dev/stderr` or `/dev/fd/2`: the process's standard error.
     Stderr,
+    /// `/dev/null`: nowhere, for a run whose exit status or timing is all
+    /// that is wanted.
+    Discard,
     /// A regular file, replaced whole, or a new one.
     File,
 }
@@ -204,11 +207,12 @@ pub fn output_kind(path: &Path) -> Result<Output, WriteError> {
 }
 
 /// The stream `path` names, as a shell names it: `/dev/stdout`,
-/// `/dev/stderr`, `/dev/fd/1` and `/dev/fd/2`.
+/// `/dev/stderr`, `/dev/fd/1`, `/dev/fd/2` and `/dev/null`.
 fn stream(path: &Path) -> Option<Output> {
     match path.to_str()? {
         "/dev/stdout" | "/dev/fd/1" => Some(Output::Stdout),
         "/dev/stderr" | "/dev/fd/2" => Some(Output::Stderr),
+        "/dev/null" => Some(Output::Discard),
         _ => None,
     }
 }
@@ -232,6 +236,7 @@ pub fn write_output(path: &Path, contents: &[u8]) -> Result<(), WriteError> {
             out.write_all(contents)?;
             out.flush()?;
         }
+        Output::Discard => {}
         Output::File => {
             let meta = fs::symlink_metadata(path).ok();
             // An error names the path as given, never the temporary file's.
@@ -465,6 +470,7 @@ mod tests {
         let file = dir.path().join("report.txt");
         assert_eq!(output_kind(Path::new("/dev/stdout")).unwrap(), Output::Stdout);
         assert_eq!(output_kind(Path::new("/dev/stderr")).unwrap(), Output::Stderr);
+        assert_eq!(output_kind(Path::new("/dev/null")).unwrap(), Output::Discard);
         assert_eq!(output_kind(&file).unwrap(), Output::File);
         write_output(&file, b"one").unwrap();
         fs::set_permissions(&file, fs::Permissions::from_mode(0o444)).unwrap();
@@ -474,7 +480,7 @@ mod tests {
         let e = write_output(&dir.path().join("link"), b"two").unwrap_err();
         assert!(e.to_string().contains("symbolic link"), "{e}");
         assert_eq!(fs::read(&file).unwrap(), b"one");
-        let e = output_kind(Path::new("/dev/null")).unwrap_err();
+        let e = output_kind(Path::new("/dev/zero")).unwrap_err();
         assert!(e.to_string().contains("not a regular file"), "{e}");
         let e = write_output(&dir.path().join("missing/report.txt"), b"x").unwrap_err();
         assert!(e.to_string().contains("folder does not exist"), "{e}");
