@@ -107,6 +107,11 @@ fn symlink_loop_is_skipped_with_a_warning() {
     std::os::unix::fs::symlink("80-net.rules", dir.path().join("80-net.rules")).unwrap();
     assert_eq!(codes_for(dir.path(), "shelf"), ["skipped-symlink"]);
     assert_eq!(codes_for(dir.path(), "80-net.rules"), Vec::<String>::new());
+    // A link to a folder inside the vault loses nothing: the folder is
+    // walked where it is.
+    std::fs::create_dir(dir.path().join("shared")).unwrap();
+    std::os::unix::fs::symlink("shared", dir.path().join("wrapper")).unwrap();
+    assert_eq!(codes_for(dir.path(), "wrapper"), Vec::<String>::new());
 }
 
 /// A link to a note outside the vault is not followed, and says so; a link

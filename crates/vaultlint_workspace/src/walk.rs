@@ -491,7 +491,10 @@ fn visit(root: &Path, entry: &ignore::DirEntry, options: &WalkOptions, out: &mut
                 Some(format!("symbolic link cannot be resolved ({err}); it was skipped"))
             }
             Err(_) => None,
-            Ok(meta) if !meta.is_dir() && inside() == Some(true) => None,
+            // Nor does one to a folder inside it (`gradle/wrapper` shared by
+            // projects), walked where it is, unless it leads back up to a
+            // folder holding it: a loop.
+            Ok(meta) if meta.is_dir() && inside() == Some(true) && !leads_up(entry.path()) => None,
             Ok(meta) if meta.is_dir() => {
                 Some("symbolic link to a folder was not followed; its notes are not checked".into())
             }
@@ -510,6 +513,14 @@ fn visit(root: &Path, entry: &ignore::DirEntry, options: &WalkOptions, out: &mut
     }
     let kind = if file_type.is_file() { EntryKind::File } else { EntryKind::Special(special(&file_type)) };
     out.entries.push(Entry { path, kind });
+}
+
+/// Whether the folder the link `link` leads to holds the link: walking
+/// it would never end.
+fn leads_up(link: &std::path::Path) -> bool {
+    let target = std::fs::canonicalize(link).ok();
+    let holder = link.parent().and_then(|p| std::fs::canonicalize(p).ok());
+    target.zip(holder).is_none_or(|(target, holder)| holder.starts_with(target))
 }
 
 fn is_loop(err: &std::io::Error) -> bool {
