@@ -277,10 +277,13 @@ fn a_synonym_among_many_words_of_the_vaults_own_is_its_own() {
 }
 
 /// A major line named without its dot (`4x`, `5x`, as Express files its
-/// docs) is a release folder: the older line's copies are found.
+/// docs) or with an `x` for each number after it (`version-10.x.x`) is a
+/// release folder: the older line's copies are found.
 #[test]
 fn major_lines_named_without_a_dot_are_releases() {
     expect("major-lines", &[("unmarked-version-roots", ".vaultlint.toml", None)]);
+    // So is a Docusaurus version named for its major line (`version-10.x.x`).
+    expect("docusaurus-major-lines", &[("unmarked-version-roots", ".vaultlint.toml", None)]);
 }
 
 #[test]
@@ -412,7 +415,8 @@ fn dates_judged_as_of_a_day() {
     );
     // A time with its zone as YAML writes it (`15:00:00 -4`, `09:30:00 Z`)
     // is a date.
-    // An empty value, bare or quoted (`updated: ""`), is left alone. A
+    // An empty value, bare or quoted (`updated: ""`), or one that says
+    // there is none (`updated: N/A`), is left alone. A
     // year or a month alone is a date, but not the day the lifecycle
     // needs: `created: 2025-09` is left alone, `review_due: 2026-09` is not.
     assert_eq!(
