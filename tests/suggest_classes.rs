@@ -155,6 +155,8 @@ fn a_chain_of_revisions_pairs_each_with_the_next() {
 /// guide beside its dated copy still is. An idea note quoting the passage
 /// of the literature note it came from, named for the work's year (`Pasture
 /// commons (1968)`), is never ordered `confident` by that year.
+/// A prompt quoting a checklist whole in a fenced block is no version of
+/// it.
 #[test]
 fn a_document_derived_from_another_is_not_a_version() {
     let (default, _) = found(&fixture("derived-documents"), &["--no-git"]);
@@ -167,6 +169,12 @@ fn a_document_derived_from_another_is_not_a_version() {
         .map(|(_, _, direction)| direction.as_str())
         .collect();
     assert_eq!(literature, ["uncertain"], "{every:?}");
+    // A scheduled prompt that carries the checklist whole in a Markdown
+    // block quotes it; it is no version of it, at any score.
+    assert!(
+        !every.iter().any(|(o, n, _)| o.starts_with("prompts/") || n.starts_with("prompts/")),
+        "{every:?}"
+    );
 }
 
 /// A summary written the day of the full write-up it was made from,
@@ -1615,7 +1623,10 @@ fn a_yearly_editions_pages_are_suggested_uncertain() {
 /// A note and its child in a Dendron hierarchy (`fieldwork.season-plan`
 /// and `fieldwork.season-plan.debrief`, which quotes the plan whole and
 /// is updated later): the child is a note under the parent, no version
-/// of it, at any score.
+/// of it, at any score. Nor is a note made from a template of the
+/// hierarchy's `templates` level (`templates.site-visit`) a version of it,
+/// nor are two series' entries of one day (`meetings.2024.05.02`,
+/// `fieldwork.notebook.ana.2024.05.02`) versions of each other.
 #[test]
 fn a_child_in_a_hierarchy_of_names_is_no_version_of_its_parent() {
     let (pairs, _) = found(&fixture("dendron-hierarchy"), &["--no-git", "--min-score", "0"]);
@@ -1787,4 +1798,30 @@ fn a_page_that_only_embeds_an_example_has_no_text_to_pair() {
 fn plugin_queries_and_typed_notes_are_not_versions() {
     let (pairs, json) = found(&fixture("query-indexes"), &["--no-git", "--min-score", "0.3"]);
     assert_eq!(pairs, owned(&[]), "{json}");
+}
+
+/// A tutorial keeps its project twice, as the learner starts it and as it
+/// ends (`start/` and `solution/`): one page in each is no version of the
+/// other, however alike.
+#[test]
+fn a_tutorials_start_and_solution_are_not_versions() {
+    let (pairs, json) = found(&fixture("tutorial-states"), &["--no-git", "--min-score", "0"]);
+    assert_eq!(pairs, owned(&[]), "{json}");
+}
+
+/// A feed's posts are records of their days: a release's beta and final
+/// announcements, one announcement on two feeds a day apart, this year's
+/// meetup post written from last year's. None replaces another, whatever
+/// text they share; only a post imported twice on its day, whole, is a
+/// copy of the other.
+#[test]
+fn posts_of_a_feed_on_two_days_are_two_posts() {
+    expect_all_pairs(
+        "feed-posts",
+        &[(
+            "planet/lab/a-hrefhttpslabexampleorgfast-buildsfast-buildsa.md",
+            "planet/lab/fast-builds.md",
+            "uncertain",
+        )],
+    );
 }

@@ -506,6 +506,30 @@ impl RecordFolders {
     }
 }
 
+/// Sibling folders that hold two states of one tutorial's project, side
+/// by side for the learner to compare: neither replaces the other.
+const TUTORIAL_STATES: &[(&str, &[&str])] = &[
+    ("start", &["solution", "finish", "finished", "final", "end", "complete", "completed"]),
+    ("starter", &["solution", "final", "finished", "complete", "completed"]),
+    ("begin", &["end", "solution"]),
+    ("before", &["after"]),
+    ("initial", &["final", "solution", "complete"]),
+    ("exercise", &["solution"]),
+    ("exercises", &["solutions"]),
+    ("problem", &["solution"]),
+];
+
+/// Whether two notes are one page of a tutorial's two states: their paths
+/// part at sibling folders such as `start/` and `solution/` (see
+/// [`TUTORIAL_STATES`]) and are the same below them.
+pub(super) fn tutorial_states(a: &str, b: &str) -> bool {
+    let Some(parted) = vaultlint_core::paths::parting(a, b) else { return false };
+    let (x, y) = (parted.parts.0.to_lowercase(), parted.parts.1.to_lowercase());
+    let paired =
+        |one: &str, other: &str| TUTORIAL_STATES.iter().any(|(s, ends)| *s == one && ends.contains(&other));
+    parted.below.0.is_some() && parted.below.0 == parted.below.1 && (paired(&x, &y) || paired(&y, &x))
+}
+
 /// At least this many folders of one parent, each beside a folder of its
 /// name without the suffix, make a suffix the vault's name for a variant.
 const VARIANT_BASES: usize = 3;
@@ -1051,6 +1075,45 @@ pub(super) fn logged_apart(a: &Facts, b: &Facts, signals: &Signals) -> bool {
     {
         return true;
     }
+    // So are two posts of other kinds, the days apart: a post of a blog or
+    // a feed dated in its frontmatter, or a release's announcement named
+    // by its day (`platform_releases/opam/2021-02-08-opam-2-1-0-beta4`). A
+    // release's beta and final announcements, this year's conference post
+    // written from last year's, the fourth and fifth sessions, one
+    // announcement on two feeds: though much of the text is the other's,
+    // only a post posted again whole is a copy. (A version in both names
+    // is the software's: `ssreflect 1.1`, `version 1.2`.)
+    let in_releases = |f: &Facts| f.note.folder().split('/').any(folder_of_releases);
+    let record_day = |f: &Facts| match named_day(f).filter(|_| in_posts(f) || in_releases(f)) {
+        Some(day) => Some(day),
+        None => own_day(f).filter(|_| in_posts(f)),
+    };
+    let numbered = |f: &Facts| {
+        f.path.name.key.bytes().any(|c| c.is_ascii_digit())
+            || f.path.name.markers.iter().any(|m| matches!(m, Marker::Version { .. }))
+    };
+    let rewritten = |x: &Facts, y: &Facts| versioned(x, y) && !numbered(y);
+    if matches!((record_day(a), record_day(b)), (Some(x), Some(y)) if x != y)
+        && signals.content < SAME_TEXT
+        && !rewritten(a, b)
+        && !rewritten(b, a)
+    {
+        return true;
+    }
+    // Two entries of one day in two series that share no word (Dendron's
+    // `meetings.2023.07.25` and a person's `open-notebook.dbgi.ana.2023.07.25`,
+    // both titled `25`): each its own series' record of the day.
+    let subject = |f: &Facts| f.path.name.key.split_whitespace().map(str::to_string).collect::<Vec<_>>();
+    let (sa, sb) = (subject(a), subject(b));
+    if named_day(a).is_some()
+        && named_day(b).is_some()
+        && !sa.is_empty()
+        && !sb.is_empty()
+        && !sa.iter().any(|w| sb.contains(w))
+        && signals.content < SAME_TEXT
+    {
+        return true;
+    }
     let undated = |f: &Facts| {
         vaultlint_syntax::keys::version_dates().all(|key| f.note.day(key).is_none())
             && !f.path.name.markers.iter().any(|m| matches!(m, Marker::Date { .. } | Marker::Week { .. }))
@@ -1077,9 +1140,20 @@ fn full_day(markers: &[Marker]) -> Option<vaultlint_core::date::Day> {
     })
 }
 
-/// Folders of posts, each filed by its date.
+/// Folders of posts, each filed by its date (`planet`: a feed that
+/// gathers other blogs' posts).
 const POST_FOLDERS: &[&str] =
-    &["blog", "blogs", "posts", "_posts", "news", "articles", "announcements", "events", "_events"];
+    &["blog", "blogs", "posts", "_posts", "news", "articles", "announcements", "events", "_events", "planet"];
+
+/// Whether a folder holds release announcements, each a post of its day:
+/// `releases`, `release-notes`, or named for what it releases
+/// (`platform_releases`, `sdk-releases`).
+fn folder_of_releases(folder: &str) -> bool {
+    let lower = folder.to_ascii_lowercase();
+    ["releases", "release-notes", "release_notes", "changelog"].iter().any(|r| lower == *r)
+        || lower.ends_with("_releases")
+        || lower.ends_with("-releases")
+}
 
 /// Whether a folder holds posts: one of [`POST_FOLDERS`], or a blog named
 /// for what it is of (`engineering-blog`, Docusaurus's translated

@@ -40,7 +40,7 @@ use exclusions::{
     Links, Ordinals, RecordFolders, SERIES_CONTENT, VariantFolders, YearRecords, best_partners,
     community_file_and_page, compilation_and_part, entry_and_document, guides_of_two_upgrades, in_series,
     logged_apart, next_in_series, note_and_child, pages_of_two_years, part_and_collection,
-    records_of_two_releases, records_of_two_years, reports_of_two_periods, translation,
+    records_of_two_releases, records_of_two_years, reports_of_two_periods, translation, tutorial_states,
 };
 use facts::{Boilerplate, Brief, Facts, facts_of_candidates};
 use minhash::{Common, Tally};
@@ -404,6 +404,7 @@ impl Screening<'_> {
             || community_file_and_page(fa, fb)
             || self.records.two_records(fa, fb)
             || self.variant_folders.variants(&fa.note.path, &fb.note.path)
+            || tutorial_states(&fa.note.path, &fb.note.path)
             || self.outlived_outside(a, b)
             || self.two_trees(a, b)
         {
