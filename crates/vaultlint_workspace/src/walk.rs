@@ -491,6 +491,7 @@ fn visit(root: &Path, entry: &ignore::DirEntry, options: &WalkOptions, out: &mut
                 Some(format!("symbolic link cannot be resolved ({err}); it was skipped"))
             }
             Err(_) => None,
+            Ok(meta) if !meta.is_dir() && inside() == Some(true) => None,
             // Nor does one to a folder inside it (`gradle/wrapper` shared by
             // projects), walked where it is, unless it leads back up to a
             // folder holding it: a loop.
