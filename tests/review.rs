@@ -18,8 +18,9 @@ fn a_review_session_writes_each_decision() {
     let dismissed_before = read(".vaultlint-dismissed");
 
     let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_vaultlint"));
-    cmd.args(["--color", "never", "suggest", "--apply"])
-        .arg(&vault)
+    // Run from the vault, so that its notes are named from its root.
+    cmd.args(["--color", "never", "suggest", "--apply", "."])
+        .current_dir(&vault)
         .env("COLUMNS", "200")
         .env_remove("NO_COLOR");
     let mut p = rexpect::session::spawn_command(cmd, Some(30_000)).unwrap();

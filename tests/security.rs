@@ -481,14 +481,15 @@ fn write_baseline_refuses_a_read_only_file() {
 }
 
 /// An output that cannot be written is refused before the check runs:
-/// `-o /dev/null` (a device, not a file to replace). The run reads no
-/// note and writes no cache.
+/// `-o /dev/zero` (a device, not a file to replace; `/dev/null` alone takes
+/// the output and writes nothing). The run reads no note and writes no
+/// cache.
 #[test]
 fn output_to_a_device_is_refused_before_the_check_runs() {
     let dir = vault();
-    let (code, _, err) = run(&["check", "-o", "/dev/null"], dir.path());
+    let (code, _, err) = run(&["check", "-o", "/dev/zero"], dir.path());
     assert_eq!(code, Some(2), "{err}");
-    assert!(err.contains("/dev/null"), "{err}");
+    assert!(err.contains("/dev/zero"), "{err}");
     assert!(!dir.path().join(".vaultlint_cache").exists(), "the check ran before the output was refused");
 }
 

@@ -1081,8 +1081,9 @@ pub(super) fn logged_apart(a: &Facts, b: &Facts, signals: &Signals) -> bool {
     // release's beta and final announcements, this year's conference post
     // written from last year's, the fourth and fifth sessions, one
     // announcement on two feeds: though much of the text is the other's,
-    // only a post posted again whole is a copy. (A version in both names
-    // is the software's: `ssreflect 1.1`, `version 1.2`.)
+    // only a post published again with nearly all of it is the post again.
+    // (A version in both names is the software's: `ssreflect 1.1`,
+    // `version 1.2`.)
     let in_releases = |f: &Facts| f.note.folder().split('/').any(folder_of_releases);
     let record_day = |f: &Facts| match named_day(f).filter(|_| in_posts(f) || in_releases(f)) {
         Some(day) => Some(day),
@@ -1094,7 +1095,7 @@ pub(super) fn logged_apart(a: &Facts, b: &Facts, signals: &Signals) -> bool {
     };
     let rewritten = |x: &Facts, y: &Facts| versioned(x, y) && !numbered(y);
     if matches!((record_day(a), record_day(b)), (Some(x), Some(y)) if x != y)
-        && signals.content < SAME_TEXT
+        && signals.content < REPUBLISHED
         && !rewritten(a, b)
         && !rewritten(b, a)
     {
