@@ -279,8 +279,8 @@ fn output_is_the_same_whatever_the_thread_count() {
 #[test]
 fn full_output_shows_evidence_and_changed_lines() {
     let out = vaultlint()
-        .args(["suggest", "--color", "never", "--limit", "1", "--min-score", "0.99"])
-        .arg(fixture("versions"))
+        .args(["suggest", "--color", "never", "--limit", "1", "--min-score", "0.99", "."])
+        .current_dir(fixture("versions"))
         .output()
         .unwrap();
     insta::assert_snapshot!(String::from_utf8(out.stdout).unwrap());
