@@ -643,6 +643,13 @@ pub fn distinct_words(numbers: impl Iterator<Item = usize>) -> String {
 mod tests {
     use super::*;
 
+    /// The word hashes of `text`, in order.
+    fn hashes(text: &str) -> Vec<u64> {
+        let mut all = Vec::new();
+        words(text, |h| all.push(h));
+        all
+    }
+
     /// A short body's fingerprint is stored without the signature its
     /// sample gives, a long body's with it, and both read back whole.
     #[test]
@@ -678,11 +685,6 @@ mod tests {
 
     #[test]
     fn scripts_styles_and_published_embeds_are_not_words() {
-        let hashes = |text: &str| {
-            let mut all = Vec::new();
-            words(text, |h| all.push(h));
-            all
-        };
         let plain = hashes("one two three");
         assert_eq!(hashes("one <script>let x = 1;</script>two <STYLE>p {}</style>three"), plain);
         let embed = "<div class=\"transclusion internal-embed\"><div class=\"markdown-embed\">\
@@ -698,11 +700,6 @@ mod tests {
     /// component's children are read.
     #[test]
     fn mdx_imports_and_component_tags_are_not_words() {
-        let hashes = |text: &str| {
-            let mut all = Vec::new();
-            words(text, |h| all.push(h));
-            all
-        };
         let embed_only = "import { ExampleEditor } from '@site/src/components/Editor';\n\
                           import IndexFile from '!!raw-loader!./sprite';\n\
                           import {\n  Tabs,\n  TabItem,\n} from \"@theme/Tabs\";\n\
@@ -724,11 +721,6 @@ mod tests {
     /// text; other code is.
     #[test]
     fn plugin_code_blocks_are_not_words() {
-        let hashes = |text: &str| {
-            let mut all = Vec::new();
-            words(text, |h| all.push(h));
-            all
-        };
         let plain = hashes("one two three");
         let query = "one two\n```dataviewjs\nconst pages = dv.pages('\"Atlas\"');\ndv.list(pages.file.link)\n```\nthree";
         assert_eq!(hashes(query), plain);
