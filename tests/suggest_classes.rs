@@ -1803,10 +1803,10 @@ fn a_tutorials_start_and_solution_are_not_versions() {
 }
 
 /// A feed's posts are records of their days: a release's beta and final
-/// announcements, one announcement on two feeds a day apart, this year's
-/// meetup post written from last year's. None replaces another, whatever
-/// text they share; only a post imported twice on its day, whole, is a
-/// copy of the other.
+/// announcements (the release candidate's text nearly all repeated in the
+/// release's), one announcement on two feeds a day apart, this year's
+/// meetup post written from last year's. None replaces another; only a
+/// post imported twice on its day, whole, is a copy of the other.
 #[test]
 fn posts_of_a_feed_on_two_days_are_two_posts() {
     expect_all_pairs(

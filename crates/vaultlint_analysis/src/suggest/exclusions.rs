@@ -1094,8 +1094,13 @@ pub(super) fn logged_apart(a: &Facts, b: &Facts, signals: &Signals) -> bool {
             || f.path.name.markers.iter().any(|m| matches!(m, Marker::Version { .. }))
     };
     let rewritten = |x: &Facts, y: &Facts| versioned(x, y) && !numbered(y);
+    // Posts of two stages of a release (`coq-86-beta-1-is-out`,
+    // `coq-86-is-out`) announce two events, however much of the first the
+    // second repeats: only the same text makes one a copy.
+    let like_again =
+        if release_stages(a.note.stem()) != release_stages(b.note.stem()) { SAME_TEXT } else { REPUBLISHED };
     if matches!((record_day(a), record_day(b)), (Some(x), Some(y)) if x != y)
-        && signals.content < REPUBLISHED
+        && signals.content < like_again
         && !rewritten(a, b)
         && !rewritten(b, a)
     {
@@ -1130,6 +1135,16 @@ pub(super) fn logged_apart(a: &Facts, b: &Facts, signals: &Signals) -> bool {
         post(p, year) && undated(page) && (signals.name < 1.0 || named_day(p).is_some())
     };
     apart(a, years.0, b) || apart(b, years.1, a)
+}
+
+/// The stages of a release a post's name announces (`alpha`, `beta`,
+/// `rc`, `preview`, each perhaps numbered: `beta-1`, `87beta2`), in order.
+fn release_stages(stem: &str) -> Vec<String> {
+    const STAGES: &[&str] = &["alpha", "beta", "rc", "preview"];
+    stem.split(|c: char| !c.is_alphanumeric())
+        .map(|word| word.trim_matches(|c: char| c.is_ascii_digit()).to_lowercase())
+        .filter(|word| STAGES.contains(&word.as_str()))
+        .collect()
 }
 
 /// The day a name's markers give, if one gives a whole day (not a year
