@@ -395,13 +395,21 @@ fn not_prose(bytes: &[u8], at: usize) -> Option<usize> {
 /// The length of an MDX component's tag at the start of `tag`
 /// (`<ExampleEditor files={{ 'index.js': IndexFile }} />`, `<Tabs>`): its
 /// name and attributes are code, not prose. (What a component holds
-/// between its tags is read.) `None` where no `>` closes it on its line,
-/// outside braces and quotes: `a <B grade` is prose.
+/// between its tags is read.) `None` where the name is not followed by a
+/// space, `/` or `>`, or no `>` closes the tag on its line, outside braces
+/// and quotes, within [`MAX_TAG`] bytes: `a <B grade` is prose. (The
+/// bound keeps a line of a megabyte of `<A {` from being scanned from each
+/// of its tags.)
 fn component_tag(tag: &[u8]) -> Option<usize> {
+    let name = tag[1..].iter().take_while(|c| c.is_ascii_alphanumeric() || **c == b'.').count();
+    if !matches!(tag.get(1 + name), Some(b' ' | b'\t' | b'\n' | b'/' | b'>')) {
+        return None;
+    }
     let (mut depth, mut quote) = (0usize, None);
-    for (i, &c) in tag.iter().enumerate().skip(1).take(4096) {
+    for (i, &c) in tag.iter().enumerate().skip(1 + name).take(MAX_TAG) {
         match (quote, c) {
             (_, b'\n') if depth == 0 => return None,
+            (None, b'<') if depth == 0 => return None,
             (Some(q), _) if c == q => quote = None,
             (Some(_), _) => {}
             (None, b'"' | b'\'' | b'`') => quote = Some(c),
@@ -413,6 +421,9 @@ fn component_tag(tag: &[u8]) -> Option<usize> {
     }
     None
 }
+
+/// Bytes of an MDX component's tag read at most (see [`component_tag`]).
+const MAX_TAG: usize = 512;
 
 /// Code blocks that hold no text of the note's own, by their info string:
 /// the code a plugin runs to make what the reader sees (a Dataview or
@@ -715,6 +726,9 @@ mod tests {
         assert_eq!(hashes("import the data from the old system").len(), 7);
         assert_eq!(hashes("export it to a file").len(), 5);
         assert_eq!(hashes("a <B grade\nnext").len(), 4);
+        assert_eq!(hashes("x<Yz").len(), 2);
+        // A megabyte of tags never closed is read, as words.
+        assert_eq!(hashes(&"<A {".repeat(1 << 18)).len(), 1 << 18);
     }
 
     /// A plugin's query, or a document quoted whole, is not the note's
