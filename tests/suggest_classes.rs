@@ -1728,7 +1728,7 @@ fn two_papers_citation_keys_are_no_versions() {
 /// Example pages named by their folders (`theming/automatic-dark/index.md`)
 /// whose folders were renamed in the next release share their imports and
 /// scaffolding with every sibling example: the release order is kept, but
-/// which new example each became is uncertain.
+/// which new example each became is uncertain, and the reasons say why.
 #[test]
 fn renamed_example_pages_sharing_scaffolding_are_uncertain() {
     expect_pairs(
@@ -1742,6 +1742,10 @@ fn renamed_example_pages_sharing_scaffolding_are_uncertain() {
             ("usage/v7/theming/manual-dark/index.md", "usage/v8/theming/class-dark/index.md", "uncertain"),
         ],
     );
+    let why = reasons("example-pages", "usage/v8/theming/class-dark/index.md");
+    let part =
+        "but the newer has another name and part of the text only: it may be one piece of a page split up";
+    assert!(why.iter().any(|r| r == part), "{why:?}");
 }
 
 /// Folders named by month (`releases/2025-11/`), one page a language in
