@@ -58,8 +58,7 @@ pub fn in_templates_folder(path: &str) -> bool {
     // Dendron files a hierarchy in the note's name, a level between dots
     // (`3-Resources.Templates.meeting.md`): a templates level below the
     // last holds templates as a folder does.
-    let levels = stem(path).split('.').collect::<Vec<_>>();
-    let in_level = levels.len() >= 2 && levels[..levels.len() - 1].iter().any(|level| templates(level));
+    let in_level = stem(path).rsplit_once('.').is_some_and(|(levels, _)| levels.split('.').any(templates));
     in_level
         || path
             .split('/')

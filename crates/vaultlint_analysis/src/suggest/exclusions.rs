@@ -1097,28 +1097,25 @@ pub(super) fn logged_apart(a: &Facts, b: &Facts, signals: &Signals) -> bool {
     // Posts of two stages of a release (`coq-86-beta-1-is-out`,
     // `coq-86-is-out`) announce two events, however much of the first the
     // second repeats: only the same text makes one a copy.
-    let like_again =
-        if release_stages(a.note.stem()) != release_stages(b.note.stem()) { SAME_TEXT } else { REPUBLISHED };
-    if matches!((record_day(a), record_day(b)), (Some(x), Some(y)) if x != y)
-        && signals.content < like_again
-        && !rewritten(a, b)
-        && !rewritten(b, a)
-    {
-        return true;
+    if matches!((record_day(a), record_day(b)), (Some(x), Some(y)) if x != y) {
+        let like_again = if release_stages(a.note.stem()) != release_stages(b.note.stem()) {
+            SAME_TEXT
+        } else {
+            REPUBLISHED
+        };
+        if signals.content < like_again && !rewritten(a, b) && !rewritten(b, a) {
+            return true;
+        }
     }
     // Two entries of one day in two series that share no word (Dendron's
     // `meetings.2023.07.25` and a person's `open-notebook.dbgi.ana.2023.07.25`,
     // both titled `25`): each its own series' record of the day.
-    let subject = |f: &Facts| f.path.name.key.split_whitespace().map(str::to_string).collect::<Vec<_>>();
-    let (sa, sb) = (subject(a), subject(b));
-    if named_day(a).is_some()
-        && named_day(b).is_some()
-        && !sa.is_empty()
-        && !sb.is_empty()
-        && !sa.iter().any(|w| sb.contains(w))
-        && signals.content < SAME_TEXT
-    {
-        return true;
+    if signals.content < SAME_TEXT && named_day(a).is_some() && named_day(b).is_some() {
+        let (ka, kb) = (&a.path.name.key, &b.path.name.key);
+        let shared = ka.split_whitespace().any(|w| kb.split_whitespace().any(|v| v == w));
+        if !ka.trim().is_empty() && !kb.trim().is_empty() && !shared {
+            return true;
+        }
     }
     let undated = |f: &Facts| {
         vaultlint_syntax::keys::version_dates().all(|key| f.note.day(key).is_none())
@@ -1165,10 +1162,13 @@ const POST_FOLDERS: &[&str] =
 /// `releases`, `release-notes`, or named for what it releases
 /// (`platform_releases`, `sdk-releases`).
 fn folder_of_releases(folder: &str) -> bool {
-    let lower = folder.to_ascii_lowercase();
-    ["releases", "release-notes", "release_notes", "changelog"].iter().any(|r| lower == *r)
-        || lower.ends_with("_releases")
-        || lower.ends_with("-releases")
+    let ends = |suffix: &str| {
+        folder.len() > suffix.len()
+            && folder.get(folder.len() - suffix.len()..).is_some_and(|end| end.eq_ignore_ascii_case(suffix))
+    };
+    ["releases", "release-notes", "release_notes", "changelog"].iter().any(|r| folder.eq_ignore_ascii_case(r))
+        || ends("_releases")
+        || ends("-releases")
 }
 
 /// Whether a folder holds posts: one of [`POST_FOLDERS`], or a blog named
