@@ -1822,3 +1822,18 @@ fn posts_of_a_feed_on_two_days_are_two_posts() {
         )],
     );
 }
+
+/// Proposals written from one frame for three subjects (`Raise the storage
+/// quota for Northwind`, `… Southbank`, `… Eastgate`), most of their text
+/// the skeleton, are one proposal for each, never versions of each other,
+/// whatever their dates say. One of them written again under its own
+/// title is still its later version.
+#[test]
+fn proposals_of_one_frame_for_three_subjects_are_not_versions() {
+    let (pairs, json) = found(&fixture("proposal-frames"), &["--no-git"]);
+    let expected = [("proposals/quota-northwind.md", "proposals/quota-northwind-2026.md", "confident")];
+    assert_eq!(pairs, owned(&expected), "{json}");
+    // Shown, with every other pair, to one who asks for them all.
+    let (pairs, _) = found(&fixture("proposal-frames"), &["--no-git", "--min-score", "0"]);
+    assert!(pairs.iter().any(|(a, b, _)| a.contains("southbank") && b.contains("eastgate")), "{pairs:?}");
+}

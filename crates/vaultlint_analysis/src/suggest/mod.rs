@@ -21,6 +21,7 @@ pub(crate) mod exclusions;
 pub use exclusions::MirroredFolders;
 mod facts;
 mod folder_rules;
+mod frames;
 pub mod git;
 pub mod minhash;
 mod score;
@@ -253,6 +254,9 @@ pub fn find_tallied(
     // A note marked already is never the older of a suggestion.
     pairs.retain(|p| !links.retired[p.older]);
     exclusions::drop_near_twins(&mut pairs);
+    if options.min_score > 0.0 {
+        frames::drop_subjects_of_one_frame(&mut pairs, vault, &facts);
+    }
     let mirrors = exclusions::drop_mirrors(&mut pairs, vault, &facts);
     exclusions::renamed_where_kept(&mut pairs, &roots);
     exclusions::one_copy_per_release(&mut pairs, &roots, vault);
