@@ -493,8 +493,9 @@ fn long_correction_chains_and_wide_forks() {
 /// read) leaves a note as current as it was where no line of it could say
 /// otherwise: in force, its status read from its own line; only a line
 /// naming a successor or a lifecycle date, or a status YAML alone could
-/// read, leaves its standing unknown. The finding and the map's `errors`
-/// still name every such note.
+/// read, leaves its standing unknown. A successor key left blank, or
+/// holding only `[]` or `n/a` (as proposal templates ship them), names
+/// none. The finding and the map's `errors` still name every such note.
 #[test]
 fn a_slip_in_frontmatter_leaves_a_note_as_current_as_it_was() {
     let dir = vault();
@@ -504,18 +505,31 @@ fn a_slip_in_frontmatter_leaves_a_note_as_current_as_it_was() {
     write("slip-successor.md", "---\ntitle: Part 3: Old\nsuperseded_by: ok.md\n---\nBody.\n");
     write("slip-review.md", "---\ntitle: Part 4: Due\nreview_due: 2020-01-01\n---\nBody.\n");
     write("slip-status-list.md", "---\ntitle: Part 5: Odd\nstatus: [superseded]\n---\nBody.\n");
+    let template = "reviewers:\n- @someone\nstatus: provisional\nreplaces:\nsuperseded-by:\n";
+    write("slip-blank.md", &format!("---\ntitle: Part 6: Kept\n{template}---\nBody.\n"));
+    write(
+        "slip-none.md",
+        "---\ntitle: Part 7: Kept\nstatus:\nsuperseded-by:[]\nreplaces:\n  - n/a # none\n---\n",
+    );
+    write("slip-bold.md", "---\ntitle: Part 8: Kept\nstatus: **provisional**|implemented\n---\nBody.\n");
+    write("slip-below.md", "---\ntitle: Part 10: Below\nstatus:\n    draft\n---\nBody.\n");
+    write("slip-listed.md", "---\ntitle: Part 9: Old\nsuperseded-by:\n  - n/a\n  - ok.md\n---\nBody.\n");
     let out =
         common::vaultlint().args(["lineage", "--all", "--format", "json"]).arg(dir.path()).output().unwrap();
     assert_eq!(out.status.code(), Some(0));
     let map: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(map["errors"].as_array().unwrap().len(), 5);
+    assert_eq!(map["errors"].as_array().unwrap().len(), 10);
     let standing = |path: &str| {
         let note = map["notes"].as_array().unwrap().iter().find(|n| n["path"] == path).unwrap();
         (note["standing"].as_str().unwrap().to_string(), note["in_force"].as_bool().unwrap())
     };
     assert_eq!(standing("slip.md"), ("in-force".into(), true));
     assert_eq!(standing("slip-draft.md"), ("draft".into(), false));
-    for path in ["slip-successor.md", "slip-review.md", "slip-status-list.md"] {
+    assert_eq!(standing("slip-below.md"), ("draft".into(), false));
+    for path in ["slip-blank.md", "slip-none.md", "slip-bold.md"] {
+        assert_eq!(standing(path), ("in-force".into(), true), "{path}");
+    }
+    for path in ["slip-successor.md", "slip-review.md", "slip-status-list.md", "slip-listed.md"] {
         assert_eq!(standing(path), ("unreadable".into(), false), "{path}");
     }
     // The ignore file leaves the note in force in the index, and lists the
@@ -523,6 +537,7 @@ fn a_slip_in_frontmatter_leaves_a_note_as_current_as_it_was() {
     let text = common::stdout(&["lineage", "--all", "--format", "ignore"], dir.path());
     assert!(!text.lines().any(|l| l == "/slip.md"), "{text}");
     assert_eq!(text.lines().filter(|l| *l == "/slip-draft.md").count(), 1, "{text}");
+    assert_eq!(text.lines().filter(|l| *l == "/slip-below.md").count(), 1, "{text}");
     let unread = text.split("# Could not be read:").nth(1).unwrap_or_default();
-    assert_eq!(unread.lines().filter(|l| !l.is_empty()).count(), 3, "{text}");
+    assert_eq!(unread.lines().filter(|l| !l.is_empty()).count(), 4, "{text}");
 }

@@ -363,6 +363,32 @@ fn dates_as_tools_write_them() {
     assert_eq!(severity, [("b.md:2".to_string(), "warning"), ("b.md:3".to_string(), "error")]);
 }
 
+/// Frontmatter indented with tabs is read as Hexo reads it, each tab a
+/// space. A blog that writes its posts so is read by a tool that takes
+/// them: no finding, and the slips among its posts are still found. In a
+/// vault where it is not the way, it is a finding at the first tab, and
+/// what the note declares is still read.
+#[test]
+fn frontmatter_indented_with_tabs_is_read_as_hexo_reads_it() {
+    let (_, json) = check_json(&fixture("hexo-tabs"), &[]);
+    assert_eq!(findings(&json), [("invalid-date".into(), "_posts/moving-the-blog.md".into(), Some(3))]);
+
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join(".vaultlint.toml"), "root = true\n").unwrap();
+    write(
+        dir.path(),
+        "old.md",
+        "---\ntitle: Old plan\ntags:\n\t- plans\n\t- home\nsuperseded_by: new.md\n---\nOld.\n",
+    );
+    write(dir.path(), "new.md", "---\ntitle: New plan\ntags:\n  - plans\n---\nNew.\n");
+    let (code, json) = check_json(dir.path(), &["--no-suggest"]);
+    assert_eq!(code, 1);
+    assert_eq!(findings(&json), [("invalid-frontmatter".into(), "old.md".into(), Some(4))]);
+    assert!(json["diagnostics"][0]["message"].as_str().unwrap().contains("tabs"), "{json}");
+    let map = common::lineage_map(dir.path(), &[]);
+    assert_eq!(map["old.md"]["in_force"], false, "{map:?}");
+}
+
 /// (12) `.mdx` pages are notes; their JSX is not links. The `extensions`
 /// key names other extensions.
 #[test]

@@ -206,12 +206,15 @@ fn replacement_key<'f>(fields: &'f [Field], reading: &Reading<'_>) -> Option<&'f
 /// own standing, read line by line: `None` where a top-level line names a
 /// successor or a lifecycle date, or gives the status in a form more than
 /// a plain value on its line; else the status, with its place, if it has
-/// one. (`start`: where the block starts in the file.)
+/// one. A key left blank, or holding only words that say there is none
+/// (`superseded-by: []`, `replaces:` over `- n/a`), as proposal templates
+/// ship them, names nothing. (`start`: where the block starts in the file.)
 fn standing_lines(block: &str, start: usize, reading: &Reading<'_>) -> Option<Option<(String, Span)>> {
     use crate::keys::Role;
     let mut status = None;
     let mut at = start;
-    for line in block.split_inclusive('\n') {
+    let mut lines = block.split_inclusive('\n').peekable();
+    while let Some(line) = lines.next() {
         let line_at = at;
         at += line.len();
         if line.starts_with([' ', '\t', '-', '#']) {
@@ -219,26 +222,45 @@ fn standing_lines(block: &str, start: usize, reading: &Reading<'_>) -> Option<Op
         }
         let Some((key, value)) = line.split_once(':') else { continue };
         let key = key.trim().trim_matches(['"', '\'']);
-        if reading.keys[Side::Successor as usize]
+        // The lines that continue this key's value: indented, or list items.
+        let mut items = Vec::new();
+        let mut continued = None;
+        while let Some(next) = lines.next_if(|l| l.starts_with([' ', '\t', '-'])) {
+            continued = Some((at, next));
+            at += next.len();
+            items.push(next.trim().strip_prefix('-').unwrap_or(next.trim()));
+        }
+        let declares = || !std::iter::once(value).chain(items.iter().copied()).all(names_nothing);
+        let successor = reading.keys[Side::Successor as usize]
             .iter()
-            .any(|k| k == key || crate::keys::same_letters(k, key))
-        {
+            .any(|k| k == key || crate::keys::same_letters(k, key));
+        if successor && declares() {
             return None;
         }
         match crate::keys::find(key).map(|k| k.role) {
-            Some(Role::LifecycleDate | Role::Redirect) => return None,
-            Some(Role::Status) => {
-                let value_at = line_at + key_end(line) + 1;
-                let written = value.trim_end_matches(['\n', '\r']);
+            Some(Role::LifecycleDate | Role::Redirect) if declares() => return None,
+            Some(Role::Status) if declares() => {
+                let (mut value_at, mut written) = (line_at + key_end(line) + 1, value);
+                // `status:` over one indented line is that line's value.
+                if let (true, [_], Some((next_at, next))) = (value.trim().is_empty(), &items[..], continued)
+                    && !next.trim_start().starts_with('-')
+                {
+                    (value_at, written) = (next_at, next);
+                    items.clear();
+                }
+                let written = written.trim_end_matches(['\n', '\r']);
                 let lead = written.len() - written.trim_start().len();
                 let plain = written.trim().split(" #").next().unwrap_or("").trim_end();
                 let unquoted = plain
                     .strip_prefix('"')
                     .and_then(|v| v.strip_suffix('"'))
                     .or_else(|| plain.strip_prefix('\'').and_then(|v| v.strip_suffix('\'')));
+                // `**provisional**` is a word in bold, as a person writes it,
+                // though YAML would read an alias.
                 let simple = unquoted.is_some()
+                    || plain.starts_with("**")
                     || !plain.starts_with(['[', '{', '|', '>', '&', '*', '!', '"', '\'', '%', '@', '`']);
-                if !simple || plain.is_empty() || status.is_some() {
+                if !simple || plain.is_empty() || !items.is_empty() || status.is_some() {
                     return None;
                 }
                 let value = unquoted.unwrap_or(plain).trim().to_string();
@@ -248,6 +270,15 @@ fn standing_lines(block: &str, start: usize, reading: &Reading<'_>) -> Option<Op
         }
     }
     Some(status)
+}
+
+/// Whether a line of a value, read as text, names nothing: blank, a
+/// comment, an empty list or string, YAML's null, or a word that says
+/// there is none ([`says_none`]).
+fn names_nothing(text: &str) -> bool {
+    let text = text.split(" #").next().unwrap_or("").trim();
+    let text = text.trim_matches(['"', '\'']).trim();
+    text.is_empty() || text.starts_with('#') || ["[]", "~", "{}"].contains(&text) || says_none(text)
 }
 
 /// Where a top-level line's key ends: at its first colon.
@@ -443,6 +474,11 @@ pub struct Note {
     head: Option<Box<str>>,
     /// Whether the file was read and its frontmatter understood.
     pub parsed: bool,
+    /// Whether the frontmatter was read only with the tabs that indent it
+    /// taken for spaces, as Hexo reads it: its one problem says so, and
+    /// is no finding in a vault that writes its frontmatter so (the
+    /// `check` rules learn that from the vault).
+    pub tabbed: bool,
     /// Whether the note's own standing is known though its frontmatter was
     /// not understood: no top-level line of it names a successor or a
     /// lifecycle date, and its status, if any, is a plain value on its own
@@ -523,6 +559,7 @@ impl Note {
             fields: Box::default(),
             head: None,
             parsed: false,
+            tabbed: false,
             standing_known: false,
             template,
             template_by_name: false,
@@ -762,7 +799,14 @@ impl Note {
                         self.fields = fields.into_boxed_slice();
                         self.parsed = true;
                     }
-                    Err(err) => {
+                    Err(mut err) => {
+                        // Read as Hexo reads it; the finding stays, for a
+                        // vault whose tools would refuse it (see `tabbed`).
+                        if let Some(fields) = err.tabbed.take() {
+                            self.fields = fields.into_boxed_slice();
+                            self.parsed = true;
+                            self.tabbed = true;
+                        }
                         self.push_problem(
                             Diagnostic::new(Code::InvalidFrontmatter, self.path.clone(), err.message)
                                 .at(err.span, err.label),

@@ -280,6 +280,9 @@ pub struct YamlError {
     pub message: String,
     pub span: Span,
     pub label: String,
+    /// For frontmatter indented with tabs, the fields read with each tab
+    /// taken for a space, as Hexo reads them.
+    pub tabbed: Option<Vec<Field>>,
 }
 
 /// Maps parser markers (line 1-based and column 0-based in characters,
@@ -465,23 +468,63 @@ fn parse_yaml(text: &str, block: &Block, reads: &dyn Fn(&str) -> bool) -> Result
     // where the strict reading stops, one shape at a time.
     let strict = refusal.error.clone();
     let mut relaxed = yaml.to_string();
+    let mut tabbed = false;
     for _ in 0..MAX_RELAXATIONS {
         let message = &refusal.error.message;
         let next = if message.ends_with("invalid indentation") {
             relaxed_closings(&relaxed)
         } else if message.ends_with("invalid indentation in quoted scalar") {
             relaxed_quoted(&relaxed, &refusal.mark)
+        } else if message.contains("tab") && !tabbed {
+            tabbed = true;
+            relaxed_tabs(&relaxed)
         } else {
             None
         };
         let Some(next) = next else { break };
         relaxed = next;
         refusal = match read_yaml(&relaxed, text, block, reads) {
+            Ok(fields) if tabbed => return Err(tab_indented(yaml, block, fields)),
             Ok(fields) => return Ok(fields),
             Err(refusal) => refusal,
         };
     }
     Err(dashed_closing(yaml, block).unwrap_or(strict))
+}
+
+/// `yaml` with each tab that indents a line made a space: Hexo reads its
+/// posts' frontmatter so (hard tabs made soft before js-yaml reads it),
+/// and a blog written for it indents its lists with tabs by the thousand.
+/// One space for one tab keeps every line's columns, so every place read
+/// is the file's; `None` when no line starts with a tab.
+fn relaxed_tabs(yaml: &str) -> Option<String> {
+    let mut out = String::with_capacity(yaml.len());
+    for line in yaml.split_inclusive('\n') {
+        let body = line.trim_start_matches([' ', '\t']);
+        out.extend(line[..line.len() - body.len()].chars().map(|_| ' '));
+        out.push_str(body);
+    }
+    (out != yaml).then_some(out)
+}
+
+/// The error for frontmatter YAML reads only with its tabs made spaces,
+/// carrying the fields so read: Hexo's reading, which other readers
+/// (Obsidian's, Jekyll's, Hugo's) refuse. Placed at the first tab.
+fn tab_indented(yaml: &str, block: &Block, fields: Vec<Field>) -> YamlError {
+    let mut at = 0;
+    for line in yaml.split_inclusive('\n') {
+        let indent = &line[..line.len() - line.trim_start_matches([' ', '\t']).len()];
+        if let Some(tab) = indent.find('\t') {
+            at += tab;
+            break;
+        }
+        at += line.len();
+    }
+    let message =
+        "frontmatter is indented with tabs, which YAML readers refuse (Hexo alone reads them as spaces)";
+    let mut error = error(message.into(), Span::new(block.yaml_start + at, 1), "a tab");
+    error.tabbed = Some(fields);
+    error
 }
 
 /// A line of four dashes or more inside frontmatter that YAML refuses:
@@ -616,7 +659,7 @@ fn relaxed_quoted(yaml: &str, mark: &Marker) -> Option<String> {
 }
 
 fn error(message: String, span: Span, label: &str) -> YamlError {
-    YamlError { message, span, label: label.to_string() }
+    YamlError { message, span, label: label.to_string(), tabbed: None }
 }
 
 /// The state of one pass over the frontmatter's events.

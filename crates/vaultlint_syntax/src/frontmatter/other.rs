@@ -26,6 +26,7 @@ pub fn parse_toml(text: &str, block: &Block) -> Result<Vec<Field>, YamlError> {
             message: format!("frontmatter is not valid TOML: {}", e.message().trim()),
             span,
             label: "here".into(),
+            tabbed: None,
         }
     })?;
     fn value(v: &toml::Spanned<DeValue>, at: &dyn Fn(std::ops::Range<usize>) -> Span) -> Value {
@@ -89,7 +90,12 @@ pub fn parse_json(text: &str, block: &Block) -> Result<Vec<Field>, YamlError> {
         let start =
             if line == 0 { Some(0) } else { inner.match_indices('\n').nth(line - 1).map(|(i, _)| i + 1) };
         let span = span_in(block, start.unwrap_or(0)..start.unwrap_or(0));
-        YamlError { message: format!("frontmatter is not valid JSON: {e}"), span, label: "here".into() }
+        YamlError {
+            message: format!("frontmatter is not valid JSON: {e}"),
+            span,
+            label: "here".into(),
+            tabbed: None,
+        }
     })?;
     let mut fields = Vec::new();
     for (key, key_range, value_range) in top_level(inner) {
