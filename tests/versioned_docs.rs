@@ -413,6 +413,31 @@ fn docusaurus_versions_are_releases_after_the_docs_were_reorganised() {
     assert!(!older.is_empty() && older.iter().all(|p| p.starts_with("versioned_docs/")), "{json}");
 }
 
+/// A Docusaurus site kept in a `docs/` folder of its own, with its live
+/// pages where its config puts them (`docs/main/`, not `docs/docs/`): the
+/// folder holding its newest release's pages under the same paths is the
+/// live one. One rule retires every release, the newest too, and no page
+/// is left to a pair of its own.
+#[test]
+fn a_live_folder_named_in_the_sites_config_is_found_by_its_pages() {
+    let dir = tempfile::tempdir().unwrap();
+    common::copy_dir(&common::fixture("docusaurus-main-folder"), dir.path());
+    let (_, json) = common::check_json(dir.path(), &["--no-git"]);
+    let found = json["diagnostics"].as_array().unwrap();
+    assert_eq!(found.len(), 1, "{json}");
+    assert_eq!(found[0]["code"], "unmarked-version-roots", "{json}");
+    let help = found[0]["help"].as_str().unwrap();
+    assert!(help.contains("newer = \"docs/main\""), "{help}");
+    let pasted: String = help.lines().skip(2).map(|l| format!("{}\n", l.trim())).collect();
+    let config = dir.path().join(".vaultlint.toml");
+    fs::write(&config, format!("{}\n{pasted}", fs::read_to_string(&config).unwrap())).unwrap();
+    let map = common::lineage_map(dir.path(), &[]);
+    for (path, entry) in &map {
+        let expected = if path.starts_with("docs/versioned_docs/") { "superseded" } else { "in-force" };
+        assert_eq!(entry["standing"], expected, "{path}: {entry}");
+    }
+}
+
 /// A Docusaurus site with several docs instances keeps each instance's
 /// releases in `<id>_versioned_docs/` and its live pages where its config
 /// says: `docs/console/` for the instance `console`, and, for an instance

@@ -735,14 +735,28 @@ fn candidate_roots(
         // (`docs.path: '../docs'`), at the repository's root.
         let up = parent_folder(&site);
         let places = [site.clone()].into_iter().chain((!site.is_empty()).then_some(up));
+        let mut found = false;
         for parent in places {
             let live = format!("{parent}docs/");
+            // A site kept in a `docs/` folder of its own holds
+            // `versioned_docs/` there: that folder is the site's.
+            if site.starts_with(&live) {
+                continue;
+            }
             if let Some(pos) = by_parent.get(&parent).and_then(|c| c.iter().position(|(f, _, _)| *f == live))
             {
                 let docs = by_parent.get_mut(&parent).expect("found above").remove(pos);
                 versions.push(docs);
+                found = true;
                 break;
             }
+        }
+        // Elsewhere, its config put them (`path: 'main'`): the folder that
+        // holds the newest release's pages.
+        if !found && let Some((live, pages)) = live_by_pages(vault, &under, &versions) {
+            let name = live.trim_end_matches('/').rsplit('/').next().unwrap_or_default().to_string();
+            under.insert(&vault.notes[pages[0]].path[..live.len()], pages);
+            versions.push((live, name, Rank::Live(1)));
         }
         by_parent.insert(format!("{site}versioned_docs/"), versions);
     }
@@ -752,18 +766,13 @@ fn candidate_roots(
 /// The live folder of the docs instance `id` (`site/kusion`, after its
 /// `site/kusion_versioned_docs/`), with its notes: the folder named by the
 /// instance (`docs/kusion/`, `kusion/`) where there is one, else the one
-/// folder outside `versions` and outside translations that holds at least
-/// half the pages of the newest version under the same relative paths,
-/// wherever the site's config put it.
+/// that holds the newest version's pages ([`live_by_pages`]).
 fn live_instance(
     vault: &Vault,
     under: &HashMap<&str, Vec<NoteId>>,
     versions: &[(String, String, Rank)],
     id: &str,
 ) -> Option<(String, Vec<NoteId>)> {
-    let notes_in = |folder: &str| -> Vec<NoteId> {
-        (0..vault.notes.len()).filter(|&n| vault.notes[n].path.starts_with(folder)).collect()
-    };
     let (base, name) = id.rsplit_once('/').map_or(("", id), |(base, name)| (base, name));
     let base = if base.is_empty() { String::new() } else { format!("{base}/") };
     // An instance named as a live folder (`docs_versioned_docs/`) names
@@ -771,11 +780,28 @@ fn live_instance(
     for folder in
         [format!("{base}docs/{name}/"), format!("{base}{name}/")].into_iter().filter(|_| !named_as_root(name))
     {
-        let notes = notes_in(&folder);
+        let notes = notes_in(vault, &folder);
         if !notes.is_empty() {
             return Some((folder, notes));
         }
     }
+    live_by_pages(vault, under, versions)
+}
+
+/// The notes under `folder`.
+fn notes_in(vault: &Vault, folder: &str) -> Vec<NoteId> {
+    (0..vault.notes.len()).filter(|&n| vault.notes[n].path.starts_with(folder)).collect()
+}
+
+/// The one folder outside `versions` and outside translations that holds
+/// at least half the pages of the newest version under the same relative
+/// paths, with its notes: a docs instance's live folder, wherever the
+/// site's config put it.
+fn live_by_pages(
+    vault: &Vault,
+    under: &HashMap<&str, Vec<NoteId>>,
+    versions: &[(String, String, Rank)],
+) -> Option<(String, Vec<NoteId>)> {
     let (newest, _, _) = versions.iter().max_by(|a, b| a.2.cmp(&b.2))?;
     let pages = under.get(newest.as_str())?;
     let relative: HashSet<&str> = pages.iter().map(|&id| &vault.notes[id].path[newest.len()..]).collect();
@@ -796,7 +822,7 @@ fn live_instance(
     if count * 2 < relative.len() || holds.values().filter(|&&n| n == count).count() > 1 {
         return None;
     }
-    Some((folder.to_string(), notes_in(folder)))
+    Some((folder.to_string(), notes_in(vault, folder)))
 }
 
 #[cfg(test)]
