@@ -628,9 +628,10 @@ fn templates_are_never_findings() {
 #[test]
 fn a_misspelt_key_is_named_with_the_key_meant() {
     // `Created` on five meeting notes is the vault's own key, and a slip
-    // of it is renamed to it; the template's slip, a blank `stauts:` and
-    // a web clipper's `stats:` counts (no status could read so) are no
-    // findings.
+    // of it is renamed to it; the template's slip, a blank `stauts:`, a
+    // key spelt otherwise or misspelt with nothing in it (`Review-Due:
+    // []`, `Sttaus: n/a`) and a web clipper's `stats:` counts (no
+    // status could read so) are no findings.
     let json = expect(
         "misspelt-keys",
         &[

@@ -101,9 +101,13 @@ fn misspelling_targets<'r>(reading: &'r Reading<'_>) -> impl Iterator<Item = (&'
 /// misspellings of keys read (see [`crate::keys::meant_by`]).
 fn misspelt_keys(fields: &[Field], reading: &Reading<'_>, text: &str) -> Vec<MisspeltKey> {
     let mut found = Vec::new();
-    // A key left blank (`Status:` in a template's skeleton) says nothing
-    // that is lost.
-    let blank = |f: &Field| f.value.is_null() || f.value.scalar_text().is_some_and(|t| t.trim().is_empty());
+    // A key left blank (`Status:` in a template's skeleton, `Superseded-by:
+    // []`, `n/a`) says nothing that is lost.
+    let blank = |f: &Field| {
+        f.value.is_null()
+            || f.value.scalar_text().is_some_and(|t| t.trim().is_empty() || says_none(t))
+            || matches!(&f.value.kind, ValueKind::Seq(items) if items.is_empty())
+    };
     for field in fields.iter().filter(|f| !reading.reads_key_as_written(&f.key) && !blank(f)) {
         // Read under another case or joining, the key means the one it
         // spells; otherwise it is read by nothing, and may be a slip.
@@ -918,9 +922,13 @@ impl Note {
         })
     }
 
-    /// The date a field holds, if it holds a valid one.
+    /// The date a field holds, if it holds a valid one. Go's reference
+    /// time (`2006-01-02 15:04:05`, the layout Go formats dates by) is a
+    /// layout a Hugo archetype left unfilled, and no date.
     pub fn date(&self, key: &str) -> Option<vaultlint_core::date::Written> {
-        self.field(key).and_then(|f| f.value.scalar_text()).and_then(vaultlint_core::date::parse)
+        let text = self.field(key).and_then(|f| f.value.scalar_text())?;
+        let layout = text.trim().starts_with("2006-01-02") && text.contains("15:04:05");
+        if layout { None } else { vaultlint_core::date::parse(text) }
     }
 
     /// The day a field holds, if it holds a valid date.
@@ -1067,6 +1075,13 @@ fn first_heading(body: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_layout_left_unfilled_is_no_date() {
+        let n = Note::parse("a.md".into(), "---\ndate: 2006-01-02 15:04:05\nupdated: 2006-01-02\n---\n");
+        assert_eq!(n.date("date"), None);
+        assert!(n.date("updated").is_some(), "a day alone may be that day");
+    }
 
     #[test]
     fn title_sources() {

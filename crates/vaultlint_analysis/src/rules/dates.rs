@@ -211,6 +211,8 @@ fn of_note(
             {
                 None
             }
+            // `updated: []`, as empty as a list can be.
+            ValueKind::Seq(items) if items.is_empty() => None,
             ValueKind::Scalar { text, .. } if date::parse(text).is_none() && !orders.reads(key, text) => {
                 // A year or a month alone is a date at that precision (ISO
                 // 8601's reduced forms, which Dataview reads), short only of
