@@ -1837,3 +1837,28 @@ fn proposals_of_one_frame_for_three_subjects_are_not_versions() {
     let (pairs, _) = found(&fixture("proposal-frames"), &["--no-git", "--min-score", "0"]);
     assert!(pairs.iter().any(|(a, b, _)| a.contains("southbank") && b.contains("eastgate")), "{pairs:?}");
 }
+
+/// A clash copy's number (`Lori (1)`) is given where its folder holds a
+/// note of that name already: beside a copy of it in another folder (a
+/// sync plugin's notes downloaded again elsewhere) it says nothing of
+/// which was made first. Pages put aside in an archive folder are older
+/// than the live pages they copy.
+#[test]
+fn a_clash_copys_number_orders_nothing_across_folders() {
+    let (pairs, json) = found(&fixture("copies-put-aside"), &["--no-git"]);
+    let live = |name: &str| {
+        (
+            format!("99 Archive/Business development/Metamodel/Component types/{name}.md"),
+            format!("Reference/Metamodel/Component types/{name}.md"),
+            "confident".to_string(),
+        )
+    };
+    let mut expected = vec![
+        ("Fleeting/Lori.md".to_string(), "Inputs/Fleeting/Lori (1).md".to_string(), "uncertain".to_string()),
+        live("Application"),
+        live("Capability"),
+        live("Infrastructure"),
+    ];
+    expected.sort();
+    assert_eq!(pairs, expected, "{json}");
+}

@@ -650,6 +650,25 @@ pub(super) fn drop_near_twins(pairs: &mut Vec<Pair>) {
     pairs.retain(|p| !(same(p) && many(&p.older) && many(&p.newer)));
 }
 
+/// Drops the uncertain pairs between two notes that one note retires with
+/// confidence (two copies of a page put aside in two archive folders,
+/// beside the live page): both go, and which of the two is older asks a
+/// person to choose between copies that neither stays.
+pub(super) fn drop_between_copies_of_one_successor(pairs: &mut Vec<Pair>) {
+    let mut successors: HashMap<NoteId, Vec<NoteId>> = HashMap::new();
+    for p in pairs.iter().filter(|p| p.direction == Direction::Confident) {
+        successors.entry(p.older).or_default().push(p.newer);
+    }
+    if successors.len() < 2 {
+        return;
+    }
+    let one_successor = |a: NoteId, b: NoteId| match (successors.get(&a), successors.get(&b)) {
+        (Some(x), Some(y)) => x.iter().any(|s| y.contains(s)),
+        _ => false,
+    };
+    pairs.retain(|p| !(p.direction == Direction::Uncertain && one_successor(p.older, p.newer)));
+}
+
 /// Two folders that hold copies of many of the same notes, nearly all
 /// with the same text (see [`drop_mirrors`]): one finding for the two,
 /// instead of a pair for each copy.
@@ -1515,6 +1534,29 @@ mod tests {
         for stem in ["2024-plan", "v2-guide", "rev-3-guide", "12-rules", "0140", "0140-"] {
             assert_eq!(words(stem), None, "{stem}");
         }
+    }
+
+    #[test]
+    fn copies_one_note_retires_are_not_paired_with_each_other() {
+        let signals =
+            Signals { title: None, name: 1.0, tags: None, headings: None, content: 0.98, substance: 99 };
+        let pair = |older, newer, direction| Pair {
+            older,
+            newer,
+            score: 0.98,
+            direction,
+            evidence: Vec::new(),
+            order_evidence: Vec::new(),
+            signals,
+            by_words: false,
+            unnamed: false,
+        };
+        let (sure, unsure) = (Direction::Confident, Direction::Uncertain);
+        // 0 and 1 are both retired by 2; 3 only by nothing sure.
+        let mut pairs = vec![pair(0, 2, sure), pair(1, 2, sure), pair(0, 1, unsure), pair(1, 3, unsure)];
+        drop_between_copies_of_one_successor(&mut pairs);
+        let left: Vec<(NoteId, NoteId)> = pairs.iter().map(|p| (p.older, p.newer)).collect();
+        assert_eq!(left, [(0, 2), (1, 2), (1, 3)]);
     }
 
     #[test]

@@ -293,6 +293,15 @@ impl<'a> Facts<'a> {
                 && (titles && self.titled() && other.titled()
                     || beside_folder(&self.note.path, m.text(), &other.note.path))
         };
+        // A clash copy's number (`Lori (1)`) is given where a file of that
+        // name is already in the folder: beside a note of another folder it
+        // says nothing of which was made first (a sync plugin's second
+        // note of one name, beside the first note's copy elsewhere).
+        let clash = |m: &Marker| {
+            let number = m.text().trim().strip_prefix('(').and_then(|t| t.strip_suffix(')'));
+            matches!(m, Marker::Older { .. }) && number.is_some_and(|n| n.bytes().all(|b| b.is_ascii_digit()))
+        };
+        let apart = self.note.folder() != other.note.folder();
         let names = name.markers.iter().enumerate().filter(move |(i, m)| {
             same || alone && *i < self.path.own_markers && (bare || dated(m)) || filed_old(*i, m)
         });
@@ -303,6 +312,7 @@ impl<'a> Facts<'a> {
         let markers = names
             .map(|(_, m)| m)
             .chain(self.title.markers.iter().filter(|_| titles))
+            .filter(|m| !(apart && clash(m)))
             .chain(folder_day)
             .collect();
         // An alias that is the other note's file name (a generic one such

@@ -291,6 +291,7 @@ pub fn find_tallied(
     }
     if options.min_score > 0.0 {
         // Shown only to one who asks for every pair.
+        exclusions::drop_between_copies_of_one_successor(&mut pairs);
         exclusions::drop_unordered_by_text_alone(&mut pairs);
         exclusions::drop_kept_together(&mut pairs);
         exclusions::drop_unordered_copies_filed_twice(&mut pairs, vault);
