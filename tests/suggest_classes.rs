@@ -1862,3 +1862,25 @@ fn a_clash_copys_number_orders_nothing_across_folders() {
     expected.sort();
     assert_eq!(pairs, expected, "{json}");
 }
+
+/// A folder named as another but for a word of age (`Roadmap-New/` beside
+/// `Roadmap/`) holds the newer copies of its notes, however they were
+/// renamed or split into folders there.
+#[test]
+fn a_folder_named_new_beside_its_old_name_holds_the_newer_copies() {
+    let (pairs, json) = found(&fixture("renewed-folder"), &["--no-git"]);
+    let epic = |slug: &str, name: &str| {
+        (
+            format!("Planning/Roadmap/{slug}.md"),
+            format!("Planning/Roadmap-New/{slug}/00-{name}.md"),
+            "confident".to_string(),
+        )
+    };
+    let mut expected = vec![
+        epic("EPIC-01-Data-Intake", "Data-Intake"),
+        epic("EPIC-02-Site-Dashboard", "Site-Dashboard"),
+        epic("EPIC-03-Alerts", "Alerts"),
+    ];
+    expected.sort();
+    assert_eq!(pairs, expected, "{json}");
+}

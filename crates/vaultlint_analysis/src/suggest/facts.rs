@@ -154,6 +154,39 @@ pub(super) struct Facts<'a> {
     /// The day the note's folder is named for (`2026-08-20/`), where its
     /// own name carries no date: a note filed under its day is dated by it.
     pub dated_folder: Option<Marker>,
+    /// A folder on the note's path named as another with a word of age
+    /// (`Roadmap-New/` beside `Roadmap/`, `Old handbook/`), its depth,
+    /// and that word as a marker: see [`Facts::age`].
+    pub aged_folder: Option<(usize, Marker)>,
+}
+
+/// The first folder of `note`'s path named with a word of age and words
+/// of its own (`Roadmap-New`, `handbook (old)`), with its depth and that
+/// word as a marker quoting the folder. A folder named by the word alone
+/// (`archive/`) is one [`names::path_info`] reads already.
+fn aged_folder(note: &Note) -> Option<(usize, Marker)> {
+    let folders = note.folder().split('/').filter(|f| !f.is_empty());
+    folders.enumerate().find_map(|(depth, folder)| {
+        if !folder.bytes().any(|b| b.is_ascii_alphabetic()) || names::older_folder(folder) {
+            return None;
+        }
+        let name = names::normalize(folder);
+        let [word] = &name.markers[..] else { return None };
+        let aged = matches!(word, Marker::Older { .. } | Marker::Newer { .. });
+        (aged && !name.key.is_empty()).then(|| (depth, word.clone()))
+    })
+}
+
+/// Whether `other` sits in a sibling of the folder at `depth` on `path`
+/// named as it is but for its word of age (`Mark/Roadmap/` beside
+/// `Mark/Roadmap-New/`).
+fn in_unaged_sibling(path: &str, depth: usize, other: &str) -> bool {
+    let (mine, theirs): (Vec<&str>, Vec<&str>) = (path.split('/').collect(), other.split('/').collect());
+    if theirs.len() <= depth + 1 || mine[..depth] != theirs[..depth] {
+        return false;
+    }
+    let (a, b) = (names::normalize(mine[depth]), names::normalize(theirs[depth]));
+    mine[depth] != theirs[depth] && a.key == b.key && b.markers.is_empty()
 }
 
 /// The day `note`'s own folder is named for, as a marker, where the
@@ -240,6 +273,7 @@ impl<'a> Facts<'a> {
             headings,
             rare_aliases: rare_aliases(vault, note),
             dated_folder: dated_folder(note, &path),
+            aged_folder: aged_folder(note),
             path,
         })
     }
@@ -309,11 +343,18 @@ impl<'a> Facts<'a> {
         // name is dated: its folder's day is its date.
         let other_dated = other.path.name_markers().iter().any(|m| matches!(m, Marker::Date { .. }));
         let folder_day = self.dated_folder.iter().filter(|_| other_dated);
+        // A folder named as the other's but for a word of age (`Roadmap-New/`
+        // beside `Roadmap/`) says which of its notes' copies is which.
+        let aged = self
+            .aged_folder
+            .iter()
+            .filter(|(depth, _)| in_unaged_sibling(&self.note.path, *depth, &other.note.path));
         let markers = names
             .map(|(_, m)| m)
             .chain(self.title.markers.iter().filter(|_| titles))
             .filter(|m| !(apart && clash(m)))
             .chain(folder_day)
+            .chain(aged.map(|(_, m)| m))
             .collect();
         // An alias that is the other note's file name (a generic one such
         // as `README` aside) and not an alias of the other too: a page
