@@ -941,13 +941,15 @@ fn a_key_in_another_case_with_no_date_gets_no_fix() {
 /// records named by id (`CEP-0012` for `ceps/0012-workspace-volumes.md`),
 /// fields that do not apply filled with `N/A`, `None`, `TBD`, a blank list
 /// entry or `- []`, a forerunner outside the repository named by URL, a
-/// `final` proposal with a successor, and records citing older records.
+/// `final` proposal with a successor, records citing older records, and
+/// a status left as the template's list of choices.
 #[test]
 fn proposals_named_by_id_with_fields_that_do_not_apply() {
     let json = expect(
         "enhancement-proposals",
         &[
             ("status-conflict", "ceps/0015-step-timeouts.md", Some(3)),
+            ("unknown-status", "ceps/0022-step-retries.md", Some(3)),
             // A guide is no record: it should point at what is in force.
             ("links-to-superseded", "guides/volumes.md", Some(7)),
         ],

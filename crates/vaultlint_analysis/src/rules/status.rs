@@ -208,6 +208,22 @@ pub fn check(cx: &super::Context, out: &mut Vec<Diagnostic>) {
             continue;
         }
         let lower = status.to_lowercase();
+        // `provisional|implementable|implemented|withdrawn`: the choices a
+        // template lists, left in place of the one that holds.
+        let choices: Vec<&str> = lower.split('|').map(|c| c.trim().trim_matches(['*', '_', '`'])).collect();
+        let statuses = choices.iter().filter(|c| known(c) || suspect(c).is_some()).count();
+        if choices.len() >= 2 && statuses >= 2 && !known(&lower) {
+            out.push(
+                Diagnostic::new(
+                    Code::UnknownStatus,
+                    &note.path,
+                    format!("status `{status}` lists a template's choices, not the one that holds"),
+                )
+                .at(*span, "choices")
+                .help("keep the one status that holds; a list of them reads as no status at all"),
+            );
+            continue;
+        }
         if let Some(suspect) = suspect(&lower).filter(|s| !known(&lower) && !own(&lower, s)) {
             let (message, help) = match suspect {
                 Suspect::Synonym(meant) => (
