@@ -66,6 +66,16 @@ fn invalid_successor() {
             ("invalid-successor", "url.md", Some(2)),
         ],
     );
+    // A URL may name what replaced the note, or the page it came from, as
+    // proposal processes misfile their design documents: the help says where
+    // each belongs.
+    let (_, json) = check_json(&fixture("invalid-successor"), &[]);
+    let d = json["diagnostics"].as_array().unwrap().iter().find(|d| d["path"] == "url.md").unwrap();
+    assert_eq!(
+        d["help"],
+        "name the note that replaces this one, e.g. `superseded_by: folder/note.md`; a page outside the vault \
+         that this note came from is its forerunner, which `supersedes` takes as a URL"
+    );
 }
 
 #[test]

@@ -154,7 +154,16 @@ impl Resolver<'_> {
                     Invalid::Url => format!("{noun} `{text}` is a URL, not a note in the vault"),
                     Invalid::EmptyWikilink => format!("wikilink `{text}` names no note"),
                 };
-                out.push(diagnostic(Code::InvalidSuccessor, message, "not a note").help(example(side, key)));
+                let mut help = example(side, key);
+                if matches!(invalid, Invalid::Url) && side == Side::Successor {
+                    // Proposal processes name the design document a record
+                    // grew from under the wrong key as often as a successor.
+                    help.push_str(
+                        "; a page outside the vault that this note came from is its forerunner, which \
+                         `supersedes` takes as a URL",
+                    );
+                }
+                out.push(diagnostic(Code::InvalidSuccessor, message, "not a note").help(help));
             }
         }
     }
