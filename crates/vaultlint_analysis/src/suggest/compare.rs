@@ -290,12 +290,19 @@ pub(super) fn earned_by(verdict: &Verdict, signals: &Signals, a: &Note, b: &Note
     // notes on a work cite its year, beside another name, with less than
     // most of the text in common: the year the work appeared, not the day
     // a copy was made (a literature note beside the idea drawn from it).
-    let cited_year = |e: &Evidence| match e {
-        Evidence::DateInOlderName { marker } => marker.trim().starts_with(['(', '[']),
+    // A year alone written plain (`Windows Home Server 2011` beside
+    // `Windows Home Server`), with less than half the text in common,
+    // names an edition as often as the year a copy was made; a day
+    // (`Codex_Sep-15-2025`) is a snapshot's.
+    let year_alone = |marker: &str| marker.trim_matches(|c: char| !c.is_ascii_digit()).len() == 4;
+    let dated_apart = |e: &Evidence| match e {
+        Evidence::DateInOlderName { marker } if marker.trim().starts_with(['(', '[']) => {
+            signals.content < MOSTLY_SHARED
+        }
+        Evidence::DateInOlderName { marker } => year_alone(marker) && signals.content < HALF_SHARED,
         _ => false,
     };
-    let dated_beside_another =
-        !one_name && signals.content < MOSTLY_SHARED && verdict.evidence.first().is_some_and(cited_year);
+    let dated_beside_another = !one_name && verdict.evidence.first().is_some_and(dated_apart);
     if verdict.by_dates && (!named || edition) && signals.content < shared
         || subject
         || slight

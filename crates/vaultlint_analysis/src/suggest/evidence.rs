@@ -129,6 +129,13 @@ pub enum Evidence {
     /// Both notes were added within a day of each other, named for two
     /// subjects of one kind: two pages made from one skeleton together.
     MadeTogether,
+    /// Given after the content history alone, for two notes holding one
+    /// text in two folders: it says which was written first, not which is
+    /// the one in use.
+    OneTextInTwoFolders,
+    /// The newer note is in a folder of drafts (quoted), the older not: a
+    /// draft left beside the published note does not replace it.
+    NewerIsADraft { folder: String },
     /// Given after a release order and the notes' own dates or markers
     /// that point the other way: the release order is kept, uncertain.
     DisagreesWithRelease,
@@ -310,6 +317,13 @@ impl fmt::Display for Evidence {
                 "but each is the page of its year's folder ({older}, {newer}): the newer year's need not replace the older's"
             ),
             Evidence::MadeTogether => f.write_str("but both were added within a day, named for two subjects"),
+            Evidence::OneTextInTwoFolders => f.write_str(
+                "but the two hold one text in two folders: the history says which was written first, not which is in use",
+            ),
+            Evidence::NewerIsADraft { folder } => write!(
+                f,
+                "but the newer is in a folder of drafts ({folder}): a draft left beside the published note does not replace it"
+            ),
             Evidence::DisagreesWithRelease => f.write_str("which the release order overrules"),
             Evidence::RenamedWithPartOfTheText => {
                 f.write_str("but the newer has another name and part of the text only: it may be one piece of a page split up")
