@@ -451,6 +451,48 @@ fn the_dismiss_hint_runs_as_pasted() {
     assert!(dismissed.contains("HR/Leave policy 2024.md\tHR/Leave policy.md"), "{dismissed}");
 }
 
+/// A pair inside a folder that is a vault of its own (an `.obsidian/` of
+/// its own, as a subfolder opened in Obsidian keeps it) would take a
+/// `--dismiss` of its two notes to that vault: the command names the
+/// vault that listed the pair, and pasted, it records it there.
+#[test]
+fn the_dismiss_hint_names_the_vault_inside_a_vault_of_its_own() {
+    let dir = tempfile::tempdir().unwrap();
+    let vault = dir.path();
+    copy_dir(&fixture("dismiss-hint"), vault);
+    fs::create_dir_all(vault.join("HR/.obsidian")).unwrap();
+    let out =
+        vaultlint().current_dir(vault).args(["check", ".", "--no-git", "--format", "json"]).output().unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let help = json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["code"] == "suspected-version")
+        .unwrap()["help"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let command = help.split('`').find(|part| part.starts_with("vaultlint suggest")).unwrap();
+    assert_eq!(
+        command,
+        "vaultlint suggest --root . --dismiss 'HR/Leave policy 2024.md' 'HR/Leave policy.md'"
+    );
+    let bin = assert_cmd::cargo::cargo_bin("vaultlint");
+    let pasted = command.replacen("vaultlint", &format!("'{}'", bin.display()), 1);
+    let status = std::process::Command::new("sh")
+        .current_dir(vault)
+        .env("VAULTLINT_CACHE_DIR", common::cache_dir())
+        .args(["-c", &pasted])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    assert!(vault.join(".vaultlint-dismissed").is_file());
+    assert!(!vault.join("HR/.vaultlint-dismissed").exists());
+    let (_, json) = suggest_json(vault, &["--no-git"]);
+    assert_eq!(json["pairs"].as_array().unwrap().len(), 0, "{json}");
+}
+
 /// Run from inside the vault, below its root, `suggest` names each note
 /// as it opens from there, so that a pair's paths can be pasted into a
 /// `--dismiss` there; the summary names the root.

@@ -277,4 +277,12 @@ pub fn sort(diagnostics: &mut Vec<Diagnostic>) {
 pub trait Sources {
     /// The note's text, vault-relative path; `None` when it cannot be had.
     fn text(&self, path: &str) -> Option<std::sync::Arc<str>>;
+
+    /// Whether a command given the note at `path` (vault-relative) alone
+    /// would take another folder for its vault (one below the root holding
+    /// `.obsidian/` or a config of its own): a command printed for it then
+    /// names the root. `false` where that cannot be known.
+    fn in_another_vault(&self, _path: &str) -> bool {
+        false
+    }
 }

@@ -158,7 +158,7 @@ fn discover(start: &Path, cwd: &Path) -> PathBuf {
 
 /// The nearest ancestor of `start` (or `start`) holding a root marker,
 /// else the git work tree's root, if either.
-fn vault_above(start: &Path) -> Option<PathBuf> {
+pub(crate) fn vault_above(start: &Path) -> Option<PathBuf> {
     marked(start).or_else(|| work_tree(start))
 }
 

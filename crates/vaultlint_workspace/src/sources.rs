@@ -72,6 +72,16 @@ impl Sources for FileSources<'_> {
         *lock(&self.last) = Some((path.to_string(), text.clone()));
         text
     }
+
+    fn in_another_vault(&self, path: &str) -> bool {
+        let (Some(root), Some(folder)) =
+            (&self.real_root, self.root.join(path).parent().map(Path::to_path_buf))
+        else {
+            return false;
+        };
+        let folder = folder.canonicalize().unwrap_or(folder);
+        crate::root::vault_above(&folder).is_some_and(|vault| vault != *root)
+    }
 }
 
 /// The notes on disk, but one note's text from elsewhere: what an editor
@@ -85,5 +95,9 @@ pub struct Overlay<'v> {
 impl Sources for Overlay<'_> {
     fn text(&self, path: &str) -> Option<Arc<str>> {
         if path == self.path { Some(self.text.clone()) } else { self.files.text(path) }
+    }
+
+    fn in_another_vault(&self, path: &str) -> bool {
+        self.files.in_another_vault(path)
     }
 }

@@ -79,8 +79,16 @@ pub fn check(cx: &super::Context, out: &mut Vec<Diagnostic>) {
         let fix = suggest::mark(vault, pair.older, named, style, sources).ok().flatten().map(|m| m.fix);
         // As YAML reads it back: a name with `: ` or ` #` in it quoted.
         let declare = |path: &str| format!("`{key}: {}`", vaultlint_syntax::splice::yaml_scalar(path));
+        // A note inside a folder that is a vault of its own (a nested
+        // `.obsidian/`) would take the command to that vault: it names this one.
+        let root = if sources.in_another_vault(older) || sources.in_another_vault(newer) {
+            let root = options.shown_root.trim_end_matches('/');
+            format!("--root {} ", vaultlint_core::text::shell_quote(if root.is_empty() { "." } else { root }))
+        } else {
+            String::new()
+        };
         let dismiss = format!(
-            "if not, `vaultlint suggest --dismiss {} {}` records it in {}",
+            "if not, `vaultlint suggest {root}--dismiss {} {}` records it in {}",
             shown(older),
             shown(newer),
             dismissals.name()
