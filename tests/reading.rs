@@ -124,7 +124,10 @@ fn notes_with_leftover_placeholders_are_notes() {
 
 /// A vault that files its templates in a folder (`902Template/`) keeps
 /// them there, with no settings to say so: a note named `Cpp Template`
-/// elsewhere is a note on C++ templates, in the map.
+/// elsewhere is a note on C++ templates, in the map. A note named as a
+/// template whose frontmatter is a form to fill in (`creation-date:
+/// yyyy-mm-dd`, a status of choices) is one wherever it is, and its
+/// example successor is no finding.
 #[test]
 fn a_vault_that_files_its_templates_keeps_them_there() {
     let out = vaultlint().args(["lineage", "--all"]).arg(fixture("filed-templates")).output().unwrap();
@@ -132,6 +135,8 @@ fn a_vault_that_files_its_templates_keeps_them_there() {
     let paths: Vec<&str> =
         map["notes"].as_array().unwrap().iter().map(|n| n["path"].as_str().unwrap()).collect();
     assert_eq!(paths, ["Notes/Cpp STL.md", "Notes/Cpp Template.md"]);
+    let (code, json) = check_json(&fixture("filed-templates"), &[]);
+    assert_eq!((code, findings(&json)), (0, vec![]));
 }
 
 /// A file git tracks is content whatever a `.gitignore` says, as git

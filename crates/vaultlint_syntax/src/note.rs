@@ -680,7 +680,10 @@ impl Note {
         {
             note.template = false;
         }
-        note.template_by_name = by_name && !by_content && note.template;
+        // A frontmatter that is a form to fill in (`creation-date:
+        // yyyy-mm-dd`, `status: provisional|implementable`) backs the name.
+        let form = || crate::template::to_fill_in(head);
+        note.template_by_name = by_name && !by_content && note.template && !form();
         note.template_by_folder = by_folder && !by_content && note.template;
         // The frontmatter's text is kept where a rule reads it again: in a
         // declaration (whose fixes quote its value as written) and around
