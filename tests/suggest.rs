@@ -6,6 +6,7 @@ use common::{
     check_json, copy_dir, findings, fixture, git_at as git, pairs, snapshot, suggest_json, vaultlint,
 };
 use std::fs;
+use std::path::Path;
 
 /// Every true pair of `fixtures/versions`, older first.
 const TRUE_PAIRS: &[(&str, &str)] = &[
@@ -409,6 +410,31 @@ fn reasons_never_contradict_their_signals() {
     assert!(!reasons.contains("file name") && !reasons.contains("same name"), "{reasons}");
 }
 
+/// The `vaultlint suggest …` command the first suspected version's help
+/// prints, from `check --format json` run in `cwd` with `args`.
+fn printed_dismiss(cwd: &Path, args: &[&str]) -> String {
+    let out =
+        vaultlint().current_dir(cwd).arg("check").args(args).args(["--format", "json"]).output().unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let found = json["diagnostics"].as_array().unwrap().iter().find(|d| d["code"] == "suspected-version");
+    let help = found.expect("the pair is suspected")["help"].as_str().unwrap().to_string();
+    help.split('`').find(|part| part.starts_with("vaultlint suggest")).unwrap().to_string()
+}
+
+/// Runs `command` as pasted into a shell in `cwd`, with this build for
+/// `vaultlint`; whether it succeeded.
+fn pasted(command: &str, cwd: &Path) -> bool {
+    let bin = assert_cmd::cargo::cargo_bin("vaultlint");
+    let command = command.replacen("vaultlint", &format!("'{}'", bin.display()), 1);
+    let status = std::process::Command::new("sh")
+        .current_dir(cwd)
+        .env("VAULTLINT_CACHE_DIR", common::cache_dir())
+        .args(["-c", &command])
+        .status()
+        .unwrap();
+    status.success()
+}
+
 /// The `--dismiss` command a suspected version's help prints runs as
 /// pasted from the folder vaultlint ran in: names with spaces are quoted,
 /// and the notes are named from there, not from the vault root.
@@ -417,36 +443,13 @@ fn the_dismiss_hint_runs_as_pasted() {
     let outer = tempfile::tempdir().unwrap();
     let vault = outer.path().join("my vault");
     copy_dir(&fixture("dismiss-hint"), &vault);
-    let out = vaultlint()
-        .current_dir(outer.path())
-        .args(["check", "my vault", "--format", "json"])
-        .output()
-        .unwrap();
-    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    let help = json["diagnostics"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|d| d["code"] == "suspected-version")
-        .expect("the pair is suspected")["help"]
-        .as_str()
-        .unwrap()
-        .to_string();
-    let command = help.split('`').find(|part| part.starts_with("vaultlint suggest --dismiss")).unwrap();
+    let command = printed_dismiss(outer.path(), &["my vault"]);
     assert_eq!(
         command,
         "vaultlint suggest --dismiss 'my vault/HR/Leave policy 2024.md' 'my vault/HR/Leave policy.md'"
     );
     // Pasted into a shell in that folder, it records the pair.
-    let bin = assert_cmd::cargo::cargo_bin("vaultlint");
-    let pasted = command.replacen("vaultlint", &format!("'{}'", bin.display()), 1);
-    let status = std::process::Command::new("sh")
-        .current_dir(outer.path())
-        .env("VAULTLINT_CACHE_DIR", common::cache_dir())
-        .args(["-c", &pasted])
-        .status()
-        .unwrap();
-    assert!(status.success());
+    assert!(pasted(&command, outer.path()));
     let dismissed = std::fs::read_to_string(vault.join(".vaultlint-dismissed")).unwrap();
     assert!(dismissed.contains("HR/Leave policy 2024.md\tHR/Leave policy.md"), "{dismissed}");
 }
@@ -461,32 +464,12 @@ fn the_dismiss_hint_names_the_vault_inside_a_vault_of_its_own() {
     let vault = dir.path();
     copy_dir(&fixture("dismiss-hint"), vault);
     fs::create_dir_all(vault.join("HR/.obsidian")).unwrap();
-    let out =
-        vaultlint().current_dir(vault).args(["check", ".", "--no-git", "--format", "json"]).output().unwrap();
-    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    let help = json["diagnostics"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|d| d["code"] == "suspected-version")
-        .unwrap()["help"]
-        .as_str()
-        .unwrap()
-        .to_string();
-    let command = help.split('`').find(|part| part.starts_with("vaultlint suggest")).unwrap();
+    let command = printed_dismiss(vault, &[".", "--no-git"]);
     assert_eq!(
         command,
         "vaultlint suggest --root . --dismiss 'HR/Leave policy 2024.md' 'HR/Leave policy.md'"
     );
-    let bin = assert_cmd::cargo::cargo_bin("vaultlint");
-    let pasted = command.replacen("vaultlint", &format!("'{}'", bin.display()), 1);
-    let status = std::process::Command::new("sh")
-        .current_dir(vault)
-        .env("VAULTLINT_CACHE_DIR", common::cache_dir())
-        .args(["-c", &pasted])
-        .status()
-        .unwrap();
-    assert!(status.success());
+    assert!(pasted(&command, vault));
     assert!(vault.join(".vaultlint-dismissed").is_file());
     assert!(!vault.join("HR/.vaultlint-dismissed").exists());
     let (_, json) = suggest_json(vault, &["--no-git"]);
