@@ -74,6 +74,9 @@ pub(super) fn drop_subjects_of_one_frame(pairs: &mut Vec<Pair>, vault: &Vault, f
                     }
                 }
             }
+            // One subject a note, for each frame: its title's where both fit.
+            let mut seen = HashSet::new();
+            found.retain(|(frame, _)| seen.insert(*frame));
             found
         })
         .collect();
