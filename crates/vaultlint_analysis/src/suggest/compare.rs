@@ -20,6 +20,9 @@ const SAME_PATH_SCORE: f64 = 0.9;
 pub(super) const MOSTLY_SHARED: f64 = 0.75;
 /// ...and two notes of one folder sharing this much (a note renamed in place).
 pub(super) const HALF_SHARED: f64 = 0.5;
+/// Below this much shared text, a year in one name only beside the same
+/// name without it may be an edition's, not a copy's.
+const QUARTER_SHARED: f64 = 0.25;
 /// Below this much shared text, only one file name (a note and its copy
 /// in an archive folder) lets a pair be ordered with confidence.
 const SLIGHT_CONTENT: f64 = 0.1;
@@ -291,15 +294,16 @@ pub(super) fn earned_by(verdict: &Verdict, signals: &Signals, a: &Note, b: &Note
     // most of the text in common: the year the work appeared, not the day
     // a copy was made (a literature note beside the idea drawn from it).
     // A year alone written plain (`Windows Home Server 2011` beside
-    // `Windows Home Server`), with less than half the text in common,
-    // names an edition as often as the year a copy was made; a day
+    // `Windows Home Server`), with less than a quarter of the text in
+    // common, names an edition as often as the year a copy was made (a
+    // dated page split in two keeps half of it in each); a day
     // (`Codex_Sep-15-2025`) is a snapshot's.
     let year_alone = |marker: &str| marker.trim_matches(|c: char| !c.is_ascii_digit()).len() == 4;
     let dated_apart = |e: &Evidence| match e {
         Evidence::DateInOlderName { marker } if marker.trim().starts_with(['(', '[']) => {
             signals.content < MOSTLY_SHARED
         }
-        Evidence::DateInOlderName { marker } => year_alone(marker) && signals.content < HALF_SHARED,
+        Evidence::DateInOlderName { marker } => year_alone(marker) && signals.content < QUARTER_SHARED,
         _ => false,
     };
     let dated_beside_another = !one_name && verdict.evidence.first().is_some_and(dated_apart);

@@ -129,12 +129,8 @@ pub enum Evidence {
     /// Both notes were added within a day of each other, named for two
     /// subjects of one kind: two pages made from one skeleton together.
     MadeTogether,
-    /// Given after the content history alone, for two notes holding one
-    /// text in two folders: it says which was written first, not which is
-    /// the one in use.
-    OneTextInTwoFolders,
-    /// The newer note is in a folder of drafts (quoted), the older not: a
-    /// draft left beside the published note does not replace it.
+    /// The newer note is in a folder of drafts (quoted) that the older is
+    /// not in: a draft left beside the published note does not replace it.
     NewerIsADraft { folder: String },
     /// Given after a release order and the notes' own dates or markers
     /// that point the other way: the release order is kept, uncertain.
@@ -317,9 +313,6 @@ impl fmt::Display for Evidence {
                 "but each is the page of its year's folder ({older}, {newer}): the newer year's need not replace the older's"
             ),
             Evidence::MadeTogether => f.write_str("but both were added within a day, named for two subjects"),
-            Evidence::OneTextInTwoFolders => f.write_str(
-                "but the two hold one text in two folders: the history says which was written first, not which is in use",
-            ),
             Evidence::NewerIsADraft { folder } => write!(
                 f,
                 "but the newer is in a folder of drafts ({folder}): a draft left beside the published note does not replace it"

@@ -279,7 +279,7 @@ pub fn find_tallied(
     settle::dated_with_their_folder(&mut pairs, vault);
     settle::records_of_their_years(&mut pairs, &facts);
     settle::successors_unclear(&mut pairs, vault);
-    settle::copies_and_drafts(&mut pairs, vault);
+    settle::drafts_beside_notes(&mut pairs, vault);
     // A pair too weak to be listed unless asked for (a post and the page
     // it announced, two release notes of one product) is shown without a
     // confident direction, which `--yes` would write, unless most of its

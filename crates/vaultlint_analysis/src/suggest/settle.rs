@@ -7,7 +7,6 @@ use super::direction::{self, Direction};
 use super::evidence::Evidence;
 use super::facts::Facts;
 use super::git::HistorySource;
-use super::score::SAME_TEXT;
 use super::score::subject_words;
 use std::cmp::Ordering;
 use std::collections::HashSet;
@@ -269,26 +268,30 @@ pub(super) fn records_of_their_years(pairs: &mut [Pair], facts: &[Option<Box<Fac
     }
 }
 
-/// A pair the content history alone orders with confidence, of two notes
-/// holding one text in two folders (a copy uploaded into a tool's folder,
-/// a placeholder kept in each of two folders of drafts): the history says
-/// which was written first, not which is in use. And a pair whose newer
-/// note is in a folder of drafts and whose older is not: a draft left
-/// beside the published note, edited once since, does not replace it.
-pub(super) fn copies_and_drafts(pairs: &mut [Pair], vault: &vaultlint_model::vault::Vault) {
+/// A pair whose newer note is in a folder of drafts that the older is not
+/// in: a draft left beside the published note (edited once since, so its
+/// text is the later), or a placeholder kept in each of two folders of
+/// drafts, does not replace the other.
+pub(super) fn drafts_beside_notes(pairs: &mut [Pair], vault: &vaultlint_model::vault::Vault) {
+    /// The folder of drafts on `folder`'s path, up to and with its name.
     fn drafts(folder: &str) -> Option<&str> {
         let draft = |word: &str| ["draft", "drafts", "wip"].iter().any(|d| d.eq_ignore_ascii_case(word));
-        folder.split('/').find(|f| f.split(|c: char| !c.is_alphanumeric()).any(draft))
+        let mut end = 0;
+        for name in folder.split('/') {
+            end += name.len();
+            if name.split(|c: char| !c.is_alphanumeric()).any(draft) {
+                return Some(&folder[..end]);
+            }
+            end += 1;
+        }
+        None
     }
     for pair in pairs.iter_mut().filter(|p| p.direction == Direction::Confident) {
         let (older, newer) = (&vault.notes[pair.older], &vault.notes[pair.newer]);
-        if let (None, Some(folder)) = (drafts(older.folder()), drafts(newer.folder())) {
+        if let Some(folder) = drafts(newer.folder())
+            && !older.path.starts_with(&format!("{folder}/"))
+        {
             pair.doubt(Evidence::NewerIsADraft { folder: format!("{folder}/") });
-            continue;
-        }
-        let by_history = matches!(pair.order_evidence.first(), Some(Evidence::EarlierStateInHistory));
-        if by_history && pair.signals.content >= SAME_TEXT && older.folder() != newer.folder() {
-            pair.doubt(Evidence::OneTextInTwoFolders);
         }
     }
 }
