@@ -162,7 +162,7 @@ pub(super) struct Facts<'a> {
 
 /// The first folder of `note`'s path named with a word of age and words
 /// of its own (`Roadmap-New`, `handbook (old)`), with its depth and that
-/// word as a marker quoting the folder. A folder named by the word alone
+/// word as a marker (`-New`). A folder named by the word alone
 /// (`archive/`) is one [`names::path_info`] reads already.
 fn aged_folder(note: &Note) -> Option<(usize, Marker)> {
     let folders = note.folder().split('/').filter(|f| !f.is_empty());
