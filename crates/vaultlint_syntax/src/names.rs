@@ -220,6 +220,16 @@ impl Marker {
     pub fn is_period(&self) -> bool {
         matches!(self, Marker::Date { day, .. } if day.month > 0) || matches!(self, Marker::Week { .. })
     }
+
+    /// Whether this is a copy's number (`report (1)`), as a file manager
+    /// or a download names a file whose name its folder holds already.
+    pub fn is_copy_number(&self) -> bool {
+        let number = |text: &str| {
+            let inner = text.trim().strip_prefix('(').and_then(|t| t.strip_suffix(')'));
+            inner.is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+        };
+        matches!(self, Marker::Older { text } if number(text))
+    }
 }
 
 /// A name or title with its markers taken out.
@@ -720,8 +730,15 @@ pub fn older_folder(name: &str) -> bool {
 /// versions, or unfinished ones (`drafts/`, `wip-docs/`). Asked of every
 /// folder of every note, so it allocates nothing.
 pub fn set_aside_folder(name: &str) -> bool {
-    let aside = OLDER_FOLDERS.iter().chain(NEUTRAL_WORDS).chain(&["drafts"]);
-    name.split(|c: char| !c.is_alphanumeric()).any(|word| aside.clone().any(|w| w.eq_ignore_ascii_case(word)))
+    let older = |word: &str| OLDER_FOLDERS.iter().any(|w| w.eq_ignore_ascii_case(word));
+    drafts_folder(name) || name.split(|c: char| !c.is_alphanumeric()).any(older)
+}
+
+/// Whether a folder's name says it holds unfinished versions (`drafts/`,
+/// `fragments-drafts/`, `wip-docs/`). Allocates nothing.
+pub fn drafts_folder(name: &str) -> bool {
+    let draft = |word: &str| NEUTRAL_WORDS.iter().chain(&["drafts"]).any(|w| w.eq_ignore_ascii_case(word));
+    name.split(|c: char| !c.is_alphanumeric()).any(draft)
 }
 
 /// Reads a vault-relative `path` and its `stem` (the file name without extension).

@@ -103,12 +103,7 @@ fn misspelt_keys(fields: &[Field], reading: &Reading<'_>, text: &str) -> Vec<Mis
     let mut found = Vec::new();
     // A key left blank (`Status:` in a template's skeleton, `Superseded-by:
     // []`, `n/a`) says nothing that is lost.
-    let blank = |f: &Field| {
-        f.value.is_null()
-            || f.value.scalar_text().is_some_and(|t| t.trim().is_empty() || says_none(t))
-            || matches!(&f.value.kind, ValueKind::Seq(items) if items.is_empty())
-    };
-    for field in fields.iter().filter(|f| !reading.reads_key_as_written(&f.key) && !blank(f)) {
+    for field in fields.iter().filter(|f| !reading.reads_key_as_written(&f.key) && !says_nothing(&f.value)) {
         // Read under another case or joining, the key means the one it
         // spells; otherwise it is read by nothing, and may be a slip.
         let variant = reading.reads_key(&field.key);
@@ -425,6 +420,15 @@ pub fn says_none(text: &str) -> bool {
         ["n/a", "n.a.", "na", "none", "nil", "null", "tbd", "tba", "-", "--", "\u{2013}", "\u{2014}"];
     let text = text.trim();
     NONE.iter().any(|word| text.eq_ignore_ascii_case(word))
+}
+
+/// Whether a value holds nothing: blank, YAML's null, an empty string or
+/// list, or a word that says there is none ([`says_none`]), as a template
+/// leaves a key not filled in yet.
+pub fn says_nothing(value: &Value) -> bool {
+    value.is_null()
+        || value.scalar_text().is_some_and(|t| t.trim().is_empty() || says_none(t))
+        || matches!(&value.kind, ValueKind::Seq(items) if items.is_empty())
 }
 
 /// The name in `[[Note]]` written without quotes: YAML reads it as a list

@@ -202,17 +202,10 @@ fn of_note(
     for f in dated.filter(|f| !(template && note.is_placeholder(&f.value))) {
         let key = &f.key;
         let message = match &f.value.kind {
-            _ if f.value.is_null() => None,
-            // `updated: ""`, as a template leaves a date not set yet, and
-            // `updated: N/A`, `TBD` or `-`, as a process's template says
-            // there is none: as empty as a bare `updated:`.
-            ValueKind::Scalar { text, .. }
-                if text.trim().is_empty() || vaultlint_syntax::note::says_none(text) =>
-            {
-                None
-            }
-            // `updated: []`, as empty as a list can be.
-            ValueKind::Seq(items) if items.is_empty() => None,
+            // `updated: ""` or `[]`, as a template leaves a date not set
+            // yet, and `updated: N/A`, `TBD` or `-`, as a process's template
+            // says there is none: as empty as a bare `updated:`.
+            _ if vaultlint_syntax::note::says_nothing(&f.value) => None,
             ValueKind::Scalar { text, .. } if date::parse(text).is_none() && !orders.reads(key, text) => {
                 // A year or a month alone is a date at that precision (ISO
                 // 8601's reduced forms, which Dataview reads), short only of

@@ -331,10 +331,6 @@ impl<'a> Facts<'a> {
         // name is already in the folder: beside a note of another folder it
         // says nothing of which was made first (a sync plugin's second
         // note of one name, beside the first note's copy elsewhere).
-        let clash = |m: &Marker| {
-            let number = m.text().trim().strip_prefix('(').and_then(|t| t.strip_suffix(')'));
-            matches!(m, Marker::Older { .. }) && number.is_some_and(|n| n.bytes().all(|b| b.is_ascii_digit()))
-        };
         let apart = self.note.folder() != other.note.folder();
         let names = name.markers.iter().enumerate().filter(move |(i, m)| {
             same || alone && *i < self.path.own_markers && (bare || dated(m)) || filed_old(*i, m)
@@ -352,7 +348,7 @@ impl<'a> Facts<'a> {
         let markers = names
             .map(|(_, m)| m)
             .chain(self.title.markers.iter().filter(|_| titles))
-            .filter(|m| !(apart && clash(m)))
+            .filter(|m| !(apart && m.is_copy_number()))
             .chain(folder_day)
             .chain(aged.map(|(_, m)| m))
             .collect();

@@ -275,11 +275,10 @@ pub(super) fn records_of_their_years(pairs: &mut [Pair], facts: &[Option<Box<Fac
 pub(super) fn drafts_beside_notes(pairs: &mut [Pair], vault: &vaultlint_model::vault::Vault) {
     /// The folder of drafts on `folder`'s path, up to and with its name.
     fn drafts(folder: &str) -> Option<&str> {
-        let draft = |word: &str| ["draft", "drafts", "wip"].iter().any(|d| d.eq_ignore_ascii_case(word));
         let mut end = 0;
         for name in folder.split('/') {
             end += name.len();
-            if name.split(|c: char| !c.is_alphanumeric()).any(draft) {
+            if vaultlint_syntax::names::drafts_folder(name) {
                 return Some(&folder[..end]);
             }
             end += 1;
