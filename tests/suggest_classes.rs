@@ -1921,3 +1921,20 @@ fn drafts_and_editions_are_not_ordered_with_confidence() {
         assert_eq!(found.map(|p| p.2.as_str()), Some("uncertain"), "{a} {b}: {json}");
     }
 }
+
+/// Notes made from web pages, each named as its page is (`Ledger Format
+/// 2019` from the article on Ledger Format:2019, beside the ones on its
+/// next revisions): the year in a name is in its own source's address
+/// alone, so it names another subject, and no revision replaces another.
+/// One article clipped twice, from two addresses, is still one document.
+#[test]
+fn notes_named_for_their_sources_are_two_subjects() {
+    expect_all_pairs(
+        "clipped-sources",
+        &[(
+            "Clippings/Keeping receipts in a shoebox is fine.md",
+            "Inbox/Keeping receipts in a shoebox is fine 1.md",
+            "confident",
+        )],
+    );
+}

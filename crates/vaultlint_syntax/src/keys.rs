@@ -29,6 +29,10 @@ pub enum Role {
     /// Jekyll's redirect plugin writes it; `redirect_url`, `redirect`): the
     /// page is a stub left for old links, replaced by what it names.
     Redirect,
+    /// The page a note was clipped or generated from (`source`, `url`, as
+    /// web clippers write them): two notes made from two pages, each named
+    /// as its page is, are two subjects, not two versions.
+    Source,
 }
 
 /// One key of the table.
@@ -63,6 +67,9 @@ pub const KEYS: &[Key] = &[
     key("redirect_to", Role::Redirect, false),
     key("redirect_url", Role::Redirect, false),
     key("redirect", Role::Redirect, false),
+    key("source", Role::Source, false),
+    key("source_url", Role::Source, false),
+    key("url", Role::Source, false),
 ];
 
 /// The entry of `name`, if it is a kept key: written as listed, or in

@@ -88,10 +88,10 @@ fn misspelling_targets<'r>(reading: &'r Reading<'_>) -> impl Iterator<Item = (&'
         .iter()
         .filter_map(|side| Some((side, side.first()?.as_str())))
         .flat_map(|(side, first)| side.iter().map(move |k| (k.as_str(), first)));
-    // Not a site's redirect keys: vaultlint reads them, but how a site
-    // spells its own (`redirects-to`) is the site's business.
+    // Not a site's redirect or source keys: vaultlint reads them, but how
+    // a site spells its own (`redirects-to`, `sources`) is its business.
     let kept = (crate::keys::KEYS.iter())
-        .filter(|k| k.role != crate::keys::Role::Redirect)
+        .filter(|k| !matches!(k.role, crate::keys::Role::Redirect | crate::keys::Role::Source))
         .map(|k| (k.name, k.name));
     let scope = reading.scope_keys.iter().map(|k| (k.as_str(), k.as_str()));
     declarations.chain(kept).chain(scope)
@@ -926,6 +926,17 @@ impl Note {
                     ValueKind::Seq(items) => items.first().is_some_and(target),
                     _ => target(&f.value),
                 }
+        })
+    }
+
+    /// The web page the note was made from, where a source key
+    /// ([`crate::keys::Role::Source`]) holds an `http(s)` URL.
+    pub fn source_url(&self) -> Option<&str> {
+        self.fields.iter().find_map(|f| {
+            let source = crate::keys::find(&f.key).is_some_and(|k| k.role == crate::keys::Role::Source);
+            let url = f.value.scalar_text()?.trim();
+            let web = url.starts_with("https://") || url.starts_with("http://");
+            (source && web).then_some(url)
         })
     }
 

@@ -147,6 +147,34 @@ pub(super) fn pages_of_two_years(a: &Facts, b: &Facts, content: f64) -> bool {
         && matches!((dates(a), dates(b)), (Some(x), Some(y)) if x != y)
 }
 
+/// Two notes each made from a web page of its own and named as that page
+/// is (`SQL-2011` from the article on SQL:2011 beside `SQL-2016` from the
+/// one on SQL:2016; `Windows Home Server 2011` beside `Windows Home
+/// Server`): the year or version that tells the names apart is in the
+/// address of the one's source and not of the other's, so it names
+/// another subject, not a later writing of one note. The same article
+/// clipped from two addresses, or a post named `v2` by its author, keeps
+/// its pair.
+pub(super) fn named_for_their_sources(a: &Facts, b: &Facts) -> bool {
+    let (Some(from_a), Some(from_b)) = (a.note.source_url(), b.note.source_url()) else {
+        return false;
+    };
+    let alnum = |text: &str| {
+        text.chars().filter(|c| c.is_alphanumeric()).flat_map(char::to_lowercase).collect::<String>()
+    };
+    let (from_a, from_b) = (alnum(from_a), alnum(from_b));
+    let named = |x: &Facts, y: &Facts, from_x: &str, from_y: &str| {
+        let theirs = y.path.name_markers();
+        x.path.name_markers().iter().any(|m| {
+            let word = alnum(m.text());
+            let own =
+                !m.is_copy_number() && word.len() >= 2 && !theirs.iter().any(|t| alnum(t.text()) == word);
+            own && from_x.contains(&word) && !from_y.contains(&word)
+        })
+    };
+    from_a != from_b && (named(a, b, &from_a, &from_b) || named(b, a, &from_b, &from_a))
+}
+
 /// Words that number the members of a series in a name (`(round 2)`,
 /// `part 3`, `session 4`): the next meeting, part or lesson, not a version.
 const ORDINAL_WORDS: &[&str] = &[

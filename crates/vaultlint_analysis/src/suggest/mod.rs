@@ -40,8 +40,9 @@ use direction::Direction;
 use exclusions::{
     Links, Ordinals, RecordFolders, SERIES_CONTENT, VariantFolders, YearRecords, best_partners,
     community_file_and_page, compilation_and_part, entry_and_document, guides_of_two_upgrades, in_series,
-    logged_apart, next_in_series, note_and_child, pages_of_two_years, part_and_collection,
-    records_of_two_releases, records_of_two_years, reports_of_two_periods, translation, tutorial_states,
+    logged_apart, named_for_their_sources, next_in_series, note_and_child, pages_of_two_years,
+    part_and_collection, records_of_two_releases, records_of_two_years, reports_of_two_periods, translation,
+    tutorial_states,
 };
 use facts::{Boilerplate, Brief, Facts, facts_of_candidates};
 use minhash::{Common, Tally};
@@ -404,6 +405,7 @@ impl Screening<'_> {
             || reports_of_two_periods(fa, fb)
             || records_of_two_releases(fa, fb)
             || guides_of_two_upgrades(fa, fb)
+            || named_for_their_sources(fa, fb) && self.roots.order(a, b).is_none()
             || part_and_collection(fa, fb)
             || note_and_child(fa, fb)
             || translation(fa, fb)
