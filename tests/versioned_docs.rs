@@ -466,3 +466,32 @@ fn each_docs_instance_is_a_set_with_its_live_folder() {
         assert_eq!(entry["standing"], expected, "{path}: {entry}");
     }
 }
+
+/// Releases kept inside the live tree, each a snapshot of its docs folder
+/// (`content/en/v0.5/docs/` beside the live `content/en/docs/`, as a Hugo
+/// site serves older docs under `/v0.5/docs/`): the live docs are the
+/// newest copy, never an older one, and one rule retires every release.
+#[test]
+fn releases_kept_inside_the_live_tree_yield_to_its_docs_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    common::copy_dir(&common::fixture("releases-inside-live"), dir.path());
+    let (_, json) = common::check_json(dir.path(), &["--no-git"]);
+    let found = json["diagnostics"].as_array().unwrap();
+    assert_eq!(found.len(), 1, "{json}");
+    assert_eq!(found[0]["code"], "unmarked-version-roots", "{json}");
+    let help = found[0]["help"].as_str().unwrap();
+    assert!(help.contains("older = \"site/content/en/v[0-9]*/docs\""), "{help}");
+    assert!(help.contains("newer = \"site/content/en/docs\""), "{help}");
+    let pasted: String = help.lines().skip(2).map(|l| format!("{}\n", l.trim())).collect();
+    let config = dir.path().join(".vaultlint.toml");
+    fs::write(&config, format!("{}\n{pasted}", fs::read_to_string(&config).unwrap())).unwrap();
+    let map = common::lineage_map(dir.path(), &[]);
+    assert_eq!(map.len(), 17);
+    for (path, entry) in &map {
+        let release = path.starts_with("site/content/en/v0.");
+        let expected = if release { "superseded" } else { "in-force" };
+        assert_eq!(entry["standing"], expected, "{path}: {entry}");
+    }
+    let (_, json) = common::check_json(dir.path(), &["--no-git"]);
+    assert_eq!(json["diagnostics"].as_array().unwrap().len(), 0, "{json}");
+}

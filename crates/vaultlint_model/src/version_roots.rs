@@ -218,9 +218,10 @@ impl VersionRoots {
             versioned: vec![false; vault.notes.len()],
             set_aside: Vec::new(),
         };
-        let (mut candidates, under) = candidate_roots(vault);
+        let (mut candidates, mut under) = candidate_roots(vault);
         merge_archived(&mut candidates);
         merge_majors(&mut candidates);
+        nest_in_live(vault, &mut candidates, &mut under);
         for (folder, ids) in &under {
             if release_version(folder_name(folder)).is_some() {
                 ids.iter().for_each(|&id| found.versioned[id] = true);
@@ -587,6 +588,94 @@ fn merge_majors(candidates: &mut BTreeMap<String, Vec<(String, String, Rank)>>) 
         roots.retain(|(folder, _, _)| !majors.iter().any(|(_, parent)| parent == folder));
         roots.extend(merged);
     }
+}
+
+/// Releases kept inside the live tree, each a copy of one of its folders
+/// (`content/en/v0.19/docs/` beside the live `content/en/docs/`, a
+/// snapshot made at release time): the releases' folder of that name is
+/// the root of each release, and the live folder the set's live copy.
+/// Only where the newest release keeps nine tenths of its pages in that
+/// one folder, no live folder beside the releases holds them, and the
+/// live folder holds at least half of them under the same paths.
+fn nest_in_live<'v>(
+    vault: &'v Vault,
+    candidates: &mut BTreeMap<String, Vec<(String, String, Rank)>>,
+    under: &mut HashMap<&'v str, Vec<NoteId>>,
+) {
+    let mut nested: Vec<(String, String, Vec<(String, String, Rank)>)> = Vec::new();
+    for (parent, roots) in candidates.iter() {
+        let mut releases: Vec<&(String, String, Rank)> =
+            roots.iter().filter(|(_, _, rank)| matches!(rank, Rank::Version(_))).collect();
+        if releases.len() < 2 {
+            continue;
+        }
+        releases.sort_by(|a, b| a.2.cmp(&b.2));
+        let newest = releases[releases.len() - 1];
+        let pages = under.get(newest.0.as_str()).map_or(&[][..], Vec::as_slice);
+        // The newest release's pages by the folder under it that holds them.
+        let mut by_child: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
+        for &id in pages {
+            let relative = &vault.notes[id].path[newest.0.len()..];
+            let Some((child, _)) = relative.split_once('/') else { continue };
+            let live = vault.id_of(&format!("{parent}{relative}")).is_some();
+            let counts = by_child.entry(child).or_default();
+            counts.0 += 1;
+            counts.1 += usize::from(live);
+        }
+        // A set whose live folder sits beside its releases is found as it is.
+        let beside = |child: &str| {
+            roots.iter().any(|(folder, _, rank)| {
+                matches!(rank, Rank::Live(_))
+                    && pages.iter().any(|&id| {
+                        let relative = &vault.notes[id].path[newest.0.len()..];
+                        relative.starts_with(child) && vault.id_of(&format!("{folder}{relative}")).is_some()
+                    })
+            })
+        };
+        // One folder holding nearly all the newest release's pages: a
+        // release of many sections is a copy of the whole tree, whose
+        // sections are no roots of their own.
+        let Some((&child, &(count, live))) = by_child.iter().max_by_key(|(_, (count, _))| *count) else {
+            continue;
+        };
+        let one_folder = count * 10 >= pages.len() * 9;
+        if !one_folder || count < 2 || live * 2 < count || beside(child) {
+            continue;
+        }
+        if named_as_root(child) && !is_live_name(child) {
+            continue;
+        }
+        let mut set: Vec<(String, String, Rank)> = releases
+            .iter()
+            .map(|(folder, name, rank)| (format!("{folder}{child}/"), name.clone(), rank.clone()))
+            .collect();
+        set.push((format!("{parent}{child}/"), child.to_string(), Rank::Live(1)));
+        nested.push((parent.clone(), child.to_string(), set));
+    }
+    for (parent, child, set) in nested {
+        // The releases, and the live folder, leave the parent's group: their
+        // notes are placed by the nested set.
+        if let Some(roots) = candidates.get_mut(&parent) {
+            roots.retain(|(folder, _, _)| {
+                !set.iter().any(|(nested, _, _)| nested.starts_with(folder.as_str()))
+            });
+        }
+        for (folder, _, _) in &set {
+            if under.contains_key(folder.as_str()) {
+                continue;
+            }
+            let notes = notes_in(vault, folder);
+            if let Some(&first) = notes.first() {
+                under.insert(&vault.notes[first].path[..folder.len()], notes);
+            }
+        }
+        candidates.insert(format!("{parent}*/{child}/"), set);
+    }
+}
+
+/// Whether a folder's name is one a live copy goes by (`docs`, `next`).
+fn is_live_name(name: &str) -> bool {
+    matches!(rank(name), Some(Rank::Live(_)))
 }
 
 /// Daily and weekly notes share their paths from year to year without

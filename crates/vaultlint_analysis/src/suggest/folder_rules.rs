@@ -174,6 +174,9 @@ fn across_parents(older: &[String], newest: &str) -> String {
 /// `api/v[0-9]*`), `[0-9]*` for bare numbers, else the names listed
 /// (`site/{1.0,2.0}`); under several parents, see [`across_parents`].
 fn glob_for(older: &[String], newest: &str) -> String {
+    fn parent_of(root: &str) -> &str {
+        root.rsplit_once('/').map_or("", |(p, _)| p)
+    }
     let (parents, names): (Vec<&str>, Vec<&str>) =
         older.iter().map(|r| r.rsplit_once('/').unwrap_or(("", r.as_str()))).unzip();
     let parent = parents[0];
@@ -181,6 +184,21 @@ fn glob_for(older: &[String], newest: &str) -> String {
     let escape = |n: &str| globset::escape(n);
     let newest_name = newest.rsplit_once('/').map_or(newest, |(_, n)| n);
     if parents.iter().any(|p| *p != parent) {
+        // Releases each holding a copy of one live folder
+        // (`content/v0.18/docs` beside `content/docs`): the releases' glob,
+        // then that folder.
+        let (outer, tail) = newest.rsplit_once('/').unwrap_or(("", newest));
+        let nested = names.iter().all(|n| *n == tail) && parents.iter().all(|p| parent_of(p) == outer);
+        if nested && !outer.is_empty() {
+            let glob = format!(
+                "{}/{tail}",
+                glob_for(&parents.iter().map(|p| p.to_string()).collect::<Vec<_>>(), outer)
+            );
+            let matcher = globset::Glob::new(&glob).map(|g| g.compile_matcher());
+            if matcher.is_ok_and(|m| older.iter().all(|r| m.is_match(r)) && !m.is_match(newest)) {
+                return glob;
+            }
+        }
         return across_parents(older, newest);
     }
     let common: String = names[0]
