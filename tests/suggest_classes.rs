@@ -1437,8 +1437,10 @@ fn an_old_copy_in_the_live_folder_is_found_beside_release_folders() {
 }
 
 /// A year's index page (`programs/mentoring/2022/README.md`, titled with
-/// its year) beside the index of the folder holding it is that year's
-/// page, which the folder's index links to: no pair, at any threshold.
+/// its year; Hugo's `_index.md` of a `2023/` section, dated when the site
+/// was generated) beside the index of the folder holding it is that
+/// year's page, which the folder's index links to: no pair, at any
+/// threshold.
 #[test]
 fn a_year_folders_index_is_no_version_of_its_parents() {
     expect_all_pairs("folder-indexes", &[]);
@@ -1937,4 +1939,45 @@ fn notes_named_for_their_sources_are_two_subjects() {
             "confident",
         )],
     );
+}
+
+/// A folder most of whose notes are named by their subject and the day
+/// they record (governance polls, minutes) is a log: a later poll on the
+/// same question is another record, not a version of the first, unless
+/// it holds nearly all its text (a poll deployed again the next day).
+#[test]
+fn records_of_a_dated_log_are_records_of_their_days() {
+    expect_all_pairs(
+        "dated-records",
+        &[(
+            "governance/polls/Lower the stability fee for vault B - April 14, 2025.md",
+            "governance/polls/Lower the stability fee for vault B - April 15, 2025.md",
+            "confident",
+        )],
+    );
+}
+
+/// One command file shipped in each of two plugins of one shape
+/// (`plugins/<plugin>/commands/tech-debt.md`): a fix that frontmatter
+/// reached in one plugin first leaves the other copies behind, and the
+/// history holds their text as an earlier state of the fixed one's. Both
+/// are shipped and current: no pair, unless every pair is asked for.
+#[test]
+fn one_file_kept_in_each_package_is_no_set_of_versions() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    copy_dir(&fixture("package-copies"), d);
+    git(d, &["init", "-q"], "2025-02-03T10:00:00Z");
+    git(d, &["add", "."], "2025-02-03T10:00:00Z");
+    git(d, &["commit", "-qm", "plugins"], "2025-02-03T10:00:00Z");
+    for command in ["refactor-clean", "tech-debt"] {
+        let path = d.join(format!("plugins/codebase-cleanup/commands/{command}.md"));
+        let text = std::fs::read_to_string(&path).unwrap();
+        std::fs::write(&path, format!("---\ndescription: The {command} command\n---\n{text}")).unwrap();
+    }
+    git(d, &["commit", "-qam", "add the missing frontmatter to codebase-cleanup"], "2025-06-10T10:00:00Z");
+    let (found, json) = found(d, &[]);
+    assert_eq!(found, owned(&[]), "{json}");
+    let (all, json) = self::found(d, &["--min-score", "0"]);
+    assert!(all.iter().any(|(_, newer, _)| newer.starts_with("plugins/codebase-cleanup/")), "{json}");
 }

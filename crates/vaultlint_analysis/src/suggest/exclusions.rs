@@ -1074,13 +1074,16 @@ pub(super) fn logged_apart(a: &Facts, b: &Facts, signals: &Signals) -> bool {
         return true;
     }
     // A year's index page (`programs/2022/README.md`, titled with its
-    // year) beside the index of the folder holding it: the year's own
-    // page, which the folder's links to, unless most of the text is one
-    // (a snapshot of the index filed under its year).
+    // year, or Hugo's `_index.md` of a `2023/` section, dated when the
+    // site was generated) beside the index of the folder holding it: the
+    // year's own page, which the folder's links to, unless most of the
+    // text is one (a snapshot of the index filed under its year).
     let index = |f: &Facts| f.path.name.is_generic();
+    let year_folder =
+        |f: &Facts| f.note.folder().rsplit('/').next().and_then(vaultlint_syntax::names::year_folder);
     let year_index = |x: &Facts, year: Option<u16>, y: &Facts| {
         let (inner, outer) = (x.note.folder(), y.note.folder());
-        year.is_some()
+        (year.is_some() || year_folder(x).is_some())
             && index(x)
             && index(y)
             && inner != outer
@@ -1132,10 +1135,11 @@ pub(super) fn logged_apart(a: &Facts, b: &Facts, signals: &Signals) -> bool {
     // (A version in both names is the software's: `ssreflect 1.1`,
     // `version 1.2`.)
     let in_releases = |f: &Facts| f.note.folder().split('/').any(folder_of_releases);
-    let record_day = |f: &Facts| match named_day(f).filter(|_| in_posts(f) || in_releases(f)) {
-        Some(day) => Some(day),
-        None => own_day(f).filter(|_| in_posts(f)),
-    };
+    let record_day =
+        |f: &Facts| match named_day(f).filter(|_| in_posts(f) || in_releases(f) || f.in_dated_log) {
+            Some(day) => Some(day),
+            None => own_day(f).filter(|_| in_posts(f)),
+        };
     let numbered = |f: &Facts| {
         f.path.name.key.bytes().any(|c| c.is_ascii_digit())
             || f.path.name.markers.iter().any(|m| matches!(m, Marker::Version { .. }))
@@ -1287,6 +1291,76 @@ pub(super) fn drop_unordered_copies_filed_twice(pairs: &mut Vec<Pair>, vault: &V
             && a.stem().eq_ignore_ascii_case(b.stem())
             && apart(a.folder(), b.folder());
         !(filed_twice && unordered(p))
+    });
+}
+
+/// Drops the pairs of one file kept in each of two packages of one shape
+/// (`plugins/code-refactoring/commands/tech-debt.md` and
+/// `plugins/codebase-cleanup/commands/tech-debt.md`): nearly one text,
+/// one name, paths apart in one package's folder only, the two holding
+/// other names in common (or the file kept in a third such folder too),
+/// neither set aside or named as a release, and only the history to order
+/// them. A fix that reached one copy first leaves the other behind, not
+/// replaced: both are shipped, both current.
+pub(super) fn drop_copies_kept_in_packages(pairs: &mut Vec<Pair>, vault: &Vault) {
+    let by_history = |e: &Evidence| {
+        matches!(
+            e,
+            Evidence::EarlierStateInHistory
+                | Evidence::FirstCommitted { .. }
+                | Evidence::NothingOrders
+                | Evidence::ModificationTimesDiffer
+        )
+    };
+    let plain = |folder: &str| {
+        !vaultlint_syntax::names::older_folder(folder)
+            && !vaultlint_syntax::names::set_aside_folder(folder)
+            && !vaultlint_model::version_roots::named_as_root(folder)
+    };
+    // Two packages' folders: names of their own, neither the other's with
+    // a word added (`旧観察記/` beside `観察記/`, `collections-2.13/` beside
+    // `collections/`) or respelt (`Node.js/`, `Nodejs/`): that is a folder
+    // renamed, its old copy left.
+    let packages = |x: &str, y: &str| {
+        let letters = |f: &str| {
+            f.chars().filter(|c| c.is_alphanumeric()).flat_map(char::to_lowercase).collect::<String>()
+        };
+        let (lx, ly) = (letters(x), letters(y));
+        let marked = |f: &str| !vaultlint_syntax::names::normalize(f).markers.is_empty();
+        plain(x) && plain(y) && !marked(x) && !marked(y) && !lx.contains(&ly) && !ly.contains(&lx)
+    };
+    // Paths apart in one folder, a package's, with the file in a folder of
+    // the package (`commands/`): where they part. A page of two sections of
+    // a site (`docs/deployment/x.md`, `docs/management/x.md`) is one page
+    // filed twice, and the stale copy worth a look.
+    let one_folder_apart = |a: &str, b: &str| {
+        let (x, y): (Vec<&str>, Vec<&str>) = (a.split('/').collect(), b.split('/').collect());
+        let apart: Vec<usize> = (0..x.len()).filter(|&i| x.len() == y.len() && x[i] != y[i]).collect();
+        match apart[..] {
+            [i] if i + 2 < x.len() && packages(x[i], y[i]) => Some(i),
+            _ => None,
+        }
+    };
+    // The file at the same place in a third folder beside the two.
+    let third_copy = |a: &str, b: &str, at: usize| {
+        let parts: Vec<&str> = a.split('/').collect();
+        let (parent, rest) = (parts[..at].join("/"), parts[at + 1..].join("/"));
+        let prefix = if parent.is_empty() { String::new() } else { format!("{parent}/") };
+        vault.notes_under(&parent).iter().any(|n| {
+            let inner = &n.path[prefix.len()..];
+            n.path != a
+                && n.path != b
+                && inner.split_once('/').is_some_and(|(folder, tail)| tail == rest && plain(folder))
+        })
+    };
+    pairs.retain(|p| {
+        let (a, b) = (&vault.notes[p.older], &vault.notes[p.newer]);
+        let kept = p.signals.content >= REPUBLISHED
+            && p.order_evidence.iter().all(by_history)
+            && one_folder_apart(&a.path, &b.path).is_some_and(|at| {
+                !super::facts::only_name_in_common(vault, a, b) || third_copy(&a.path, &b.path, at)
+            });
+        !kept
     });
 }
 

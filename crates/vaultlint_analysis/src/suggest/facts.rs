@@ -158,6 +158,10 @@ pub(super) struct Facts<'a> {
     /// (`Roadmap-New/` beside `Roadmap/`, `Old handbook/`), its depth,
     /// and that word as a marker: see [`Facts::age`].
     pub aged_folder: Option<(usize, Marker)>,
+    /// Whether the note is a record of a dated log: in a folder the vault
+    /// keeps as one ([`Boilerplate::dated_logs`]), named as its records
+    /// are ([`named_subject_then_day`]).
+    pub in_dated_log: bool,
 }
 
 /// The first folder of `note`'s path named with a word of age and words
@@ -274,6 +278,7 @@ impl<'a> Facts<'a> {
             rare_aliases: rare_aliases(vault, note),
             dated_folder: dated_folder(note, &path),
             aged_folder: aged_folder(note),
+            in_dated_log: boilerplate.dated_logs.contains(note.folder()) && named_subject_then_day(note),
             path,
         })
     }
@@ -480,6 +485,52 @@ pub(super) struct Boilerplate {
     /// names of so many notes ([`SUBJECT_SHARE`]) that they are its subject,
     /// not the mark of a copy: learned from the vault.
     pub subject_words: Vec<String>,
+    /// The folders the vault keeps as logs of dated records ([`dated_logs`]):
+    /// learned from the vault, not from the folders' names.
+    pub dated_logs: HashSet<String>,
+}
+
+/// At least this many notes directly in a folder, and half of those there,
+/// named by their subject and then a day make it a log of dated records.
+const DATED_LOG: usize = 10;
+
+/// Whether a note is named by its subject and then the day it records
+/// (`Raise the debt ceiling - March 9, 2020`, `Standup 2024-01-05`): the
+/// day qualifies which of the subject's occasions the note is. A day the
+/// name opens with (`2026-07-08-paper-title`) is how notes are filed by
+/// the day they were written, and two such notes on one paper are one
+/// note written twice.
+pub(super) fn named_subject_then_day(note: &Note) -> bool {
+    if !note.grouping.dated() {
+        return false;
+    }
+    let stem = note.stem().trim_end();
+    let name = names::normalize(stem);
+    let last = name.markers.iter().rev().find(|m| matches!(m, Marker::Date { day, .. } if day.day != 0));
+    let ends = last.is_some_and(|m| stem.ends_with(m.text().trim()));
+    ends && !name.key.trim().is_empty()
+}
+
+/// The folders most of whose notes are named by their subject and the
+/// day they record ([`named_subject_then_day`]: `governance/polls/`, a
+/// folder of minutes), with [`DATED_LOG`] such notes or more: each note is
+/// the record of its day, as a post is, and the next one on the same
+/// subject is another record, not a version. Only the folders of notes
+/// with a dated name are counted.
+fn dated_logs(vault: &Vault) -> HashSet<String> {
+    let mut dated: HashMap<&str, usize> = HashMap::new();
+    for note in vault.notes.iter().filter(|n| !n.template && named_subject_then_day(n)) {
+        *dated.entry(note.folder()).or_default() += 1;
+    }
+    dated
+        .into_iter()
+        .filter(|&(folder, count)| {
+            let prefix = folder.len() + usize::from(!folder.is_empty());
+            let here = vault.notes_under(folder).iter().filter(|n| !n.path[prefix..].contains('/')).count();
+            count >= DATED_LOG && count * 2 >= here
+        })
+        .map(|(folder, _)| folder.to_string())
+        .collect()
 }
 
 /// A word of age in the names of at least one note in this many (and of
@@ -529,6 +580,7 @@ impl Boilerplate {
         out.headings.sort_unstable();
         out.headings_name_notes = headings_name_notes(vault);
         out.subject_words = subject_words(vault);
+        out.dated_logs = dated_logs(vault);
         out
     }
 }

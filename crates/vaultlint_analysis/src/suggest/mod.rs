@@ -297,6 +297,7 @@ pub fn find_tallied(
         exclusions::drop_unordered_by_text_alone(&mut pairs);
         exclusions::drop_kept_together(&mut pairs);
         exclusions::drop_unordered_copies_filed_twice(&mut pairs, vault);
+        exclusions::drop_copies_kept_in_packages(&mut pairs, vault);
     }
     let folders = folder_rules::take_folder_rules(&mut pairs, vault, &roots, &vault.config.folder_rules);
     // After the rules have taken the copies they cover, whose count they give.
