@@ -125,6 +125,31 @@ fn missing_successor_names_the_note_its_path_ends() {
     assert_eq!(json["diagnostics"][0]["help"], "did you mean `proposals/archived/quiesce/README.md`?");
 }
 
+/// A successor named by a bare file name that two notes have (one filed
+/// on hold, one closed): neither is offered as the one meant, as taking
+/// the wrong one out of force would retire a note in use; both are listed.
+#[test]
+fn missing_successor_named_by_a_shared_file_name_lists_every_note_of_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(d.join(".vaultlint.toml"), "root = true\n").unwrap();
+    for folder in ["deliverables", "on-hold"] {
+        std::fs::create_dir_all(d.join(folder)).unwrap();
+        std::fs::write(d.join(format!("{folder}/consulting-brief.md")), "# Consulting brief\n").unwrap();
+    }
+    std::fs::write(d.join("strategy.md"), "---\nsupersedes: [consulting-brief]\n---\n# Strategy\n").unwrap();
+    let (_, json) = common::check_json(d, &[]);
+    assert_eq!(
+        common::findings(&json),
+        [("missing-successor".to_string(), "strategy.md".to_string(), Some(2))]
+    );
+    assert_eq!(
+        json["diagnostics"][0]["help"],
+        "2 notes have that file name: `deliverables/consulting-brief.md`, `on-hold/consulting-brief.md`; \
+         write the path of the one meant"
+    );
+}
+
 #[test]
 fn ambiguous_successor_lists_candidates() {
     let json = expect("ambiguous-successor", &[("ambiguous-successor", "old-readme.md", Some(2))]);

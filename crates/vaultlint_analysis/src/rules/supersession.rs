@@ -192,7 +192,18 @@ impl Resolver<'_> {
                  every note; fix the others first",
             ));
         };
-        if let Some(first) = close.first() {
+        // A bare name several notes have as their file name names none of
+        // them for certain: which one was meant is the author's to say.
+        let stem = |path: &str| vaultlint_core::text::fold(vaultlint_syntax::note::stem_of(path));
+        let named: Vec<&String> = close.iter().filter(|path| stem(path) == stem(wanted)).collect();
+        if let [_, _, ..] = named[..] {
+            let listed: Vec<String> = named.iter().map(|path| format!("`{path}`")).collect();
+            d = d.help(format!(
+                "{} notes have that file name: {}; write the path of the one meant",
+                named.len(),
+                listed.join(", ")
+            ));
+        } else if let Some(first) = close.first() {
             d = d.help(format!("did you mean `{first}`?"));
         }
         Some(d.related(close))
