@@ -211,8 +211,9 @@ fn release_copies_are_listed_in_release_order() {
     assert_eq!(paths, ["docs/v9/install.md", "docs/v10/install.md", "docs/next/install.md"], "{json}");
 }
 
-/// In a vault of proposals (`Accepted`, `Final`), a `Rejected` or
-/// `Withdrawn` proposal never took effect: it is out of force, and one
+/// In a vault of proposals (`Accepted`, `Final`), a `Rejected`,
+/// `Withdrawn` or `Expired` (approved, never carried out) proposal never
+/// took effect: it is out of force, and one
 /// that declares it replaces an accepted proposal retires nothing. In a
 /// job search, `rejected` is the vault's own word, and the note stays in
 /// force.
@@ -226,6 +227,7 @@ fn a_rejected_proposal_never_takes_effect() {
     assert_eq!(standing("rfc-0001.md"), ("active".into(), "in-force".into()));
     assert_eq!(standing("rfc-0004.md"), ("stale".into(), "rejected".into()));
     assert_eq!(standing("rfc-0005.md"), ("stale".into(), "rejected".into()));
+    assert_eq!(standing("rfc-0006.md"), ("stale".into(), "rejected".into()));
     let (_, json) = common::check_json(&common::fixture("rejected-proposals"), &[]);
     assert_eq!(json["diagnostics"], serde_json::json!([]), "{json}");
     let dir = tempfile::tempdir().unwrap();

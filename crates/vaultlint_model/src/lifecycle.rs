@@ -246,8 +246,10 @@ const PROPOSAL_WORDS: &[&str] = &[
 const PROPOSALS_KEPT: usize = 2;
 const PROPOSAL_NOTES: usize = 3;
 
-/// The statuses of a proposal that never took effect, in a vault of proposals.
-const PROPOSAL_CLOSED: &[&str] = &["rejected", "withdrawn"];
+/// The statuses of a proposal that never took effect, in a vault of
+/// proposals: turned down, withdrawn by its author, or approved and left to
+/// expire without being carried out.
+const PROPOSAL_CLOSED: &[&str] = &["rejected", "withdrawn", "expired"];
 
 /// The statuses of a proposal still on its way, in a vault of proposals,
 /// read as `draft`: in review, in its last call, or stalled (`Stagnant`,
