@@ -1018,3 +1018,34 @@ fn a_date_linking_its_daily_note_is_that_day() {
     assert_eq!(d["fix"]["original"], "[[2025-02-18]]");
     assert_eq!(d["fix"]["replacement"], "\"[[2025-02-18]]\"");
 }
+
+/// A note whose opening says in words that it is retired ("This guide is
+/// out of date", "This note has been merged into …") while its frontmatter
+/// keeps it in force; the help names the note the notice links to. A
+/// notice about a command the page documents, a note already out of force
+/// and one that says who maintains it are not reported.
+#[test]
+fn retired_in_text_reports_the_notice_about_the_note() {
+    let json = expect(
+        "retired-in-text",
+        &[
+            ("suspected-version", "guides/onboarding-2023.md", None),
+            ("retired-in-text", "guides/onboarding-2023.md", Some(7)),
+            ("retired-in-text", "notes/Link first.md", Some(1)),
+        ],
+    );
+    let helps: Vec<&str> = json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["code"] == "retired-in-text")
+        .map(|d| d["help"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        helps,
+        [
+            "declare what it says: `superseded_by: guides/onboarding.md`; if nothing replaces it, `status: deprecated`",
+            "declare what it says: `superseded_by: notes/Big idea.md`; if nothing replaces it, `status: deprecated`",
+        ]
+    );
+}

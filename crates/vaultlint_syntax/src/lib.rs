@@ -6,6 +6,7 @@
 //! Nothing here touches the file system except [`prints`], which may keep
 //! a large vault's fingerprints in an anonymous scratch file.
 
+pub mod banner;
 pub mod fingerprint;
 pub mod frontmatter;
 pub mod keys;

@@ -550,6 +550,10 @@ struct Rare {
     /// A key of the vault's own, which nothing reads, that names what
     /// replaces the note (`replaced-by`, `replacement`), as written.
     replacement_key: Option<Box<str>>,
+    /// The sentence at the top of the body that says the note is retired
+    /// (see [`crate::banner`]).
+    #[serde(default)]
+    retired_in_text: Option<Span>,
 }
 
 /// The scope of a note that declares none.
@@ -717,6 +721,9 @@ impl Note {
         }
         if reading.links {
             note.links = crate::link::in_body(text, body_start).into_boxed_slice();
+        }
+        if let Some(banner) = crate::banner::retired(text, body_start) {
+            note.rare().retired_in_text = Some(banner);
         }
         if reading.fingerprint {
             note.print = Some(Print::Held(fingerprint::fingerprint(&text[body_start..])));
@@ -900,6 +907,12 @@ impl Note {
         let stem = letters(self.stem());
         let titled = self.fields.iter().any(|f| &*f.key == TITLE_KEY) && letters(&self.title) == stem;
         titled || self.aliases().iter().any(|a| letters(a) == stem)
+    }
+
+    /// The sentence at the top of the body that says, in words, that the
+    /// note is retired (`This page is deprecated`), if one does.
+    pub fn retired_in_text(&self) -> Option<Span> {
+        self.rare.as_ref().and_then(|r| r.retired_in_text)
     }
 
     /// The field under `key`, if any: as written, or else in another case

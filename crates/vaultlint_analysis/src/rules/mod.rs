@@ -215,7 +215,8 @@ const WITHOUT_LIFECYCLE: &[Rule] = &[
     keys::check,
 ];
 /// The rules that read each note's lifecycle.
-const WITH_LIFECYCLE_BEFORE_SLICES: &[Rule] = &[status::check, links::check, index::check];
+const WITH_LIFECYCLE_BEFORE_SLICES: &[Rule] =
+    &[status::check, status::retired_in_text, links::check, index::check];
 /// The rules after the vault is counted in slices.
 const WITH_LIFECYCLE_AFTER_SLICES: &[Rule] = &[versions::check];
 

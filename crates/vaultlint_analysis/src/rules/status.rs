@@ -364,3 +364,44 @@ fn retired_word(
     let best = written.into_iter().filter(|&(_, n)| n >= 2).max_by(|a, b| a.1.cmp(&b.1).then(b.0.cmp(a.0)));
     best.map(|(word, _)| vaultlint_syntax::splice::yaml_scalar(word))
 }
+
+/// `retired-in-text`: a note whose opening says, in words, that it is
+/// retired (see [`vaultlint_syntax::banner`]) while nothing in its
+/// frontmatter takes it out of force.
+pub fn retired_in_text(cx: &super::Context, out: &mut Vec<Diagnostic>) {
+    let (vault, life, wanted) = (cx.vault, cx.life(), &cx.wanted[..]);
+    for (id, note) in vault.notes.iter().enumerate() {
+        let Some(banner) = note.retired_in_text() else { continue };
+        if !wanted[id] || vault.is_template(id) || !life.in_force(id) {
+            continue;
+        }
+        // A note the notice links to, in the vault: what replaces this one.
+        let within = |link: &vaultlint_syntax::link::BodyLink| {
+            link.span().offset() >= banner.offset() && link.span().end() <= banner.end()
+        };
+        let named =
+            note.links.iter().filter(|l| within(l)).find_map(|link| match vault.resolve(id, &link.value()) {
+                vaultlint_model::vault::Resolution::Note(to) if to != id => Some(to),
+                _ => None,
+            });
+        let key = vault.successor_key();
+        let help = match named {
+            Some(to) => format!(
+                "declare what it says: `{key}: {}`; if nothing replaces it, `status: deprecated`",
+                vault.notes[to].path
+            ),
+            None => format!(
+                "declare what it says: `{key}:` the note that replaces it, or, if nothing does, `status: deprecated`"
+            ),
+        };
+        out.push(
+            Diagnostic::new(
+                Code::RetiredInText,
+                &note.path,
+                "the note says it is retired, but its frontmatter does not: indexers serve it as current",
+            )
+            .at(banner, "says the note is retired")
+            .help(help),
+        );
+    }
+}

@@ -1,0 +1,269 @@
+//! A note that says at its top, in words, that it is retired ("This page
+//! is deprecated", "These are legacy guides and will not be maintained",
+//! "This note has been merged into …"): a reader sees it, but no indexer
+//! reads prose, so the note is served as current until its frontmatter
+//! says so.
+//!
+//! Only the opening of the body is read (the blocks before its first
+//! section, a title heading skipped), and only sentences that say it of
+//! the note itself, the word with the verb. A docs page headed
+//! `:::warning Deprecated` documents a deprecated command or component,
+//! and is the current page about it; "this is the legacy v1 command"
+//! says it of the command.
+
+use vaultlint_core::diagnostic::Span;
+
+/// How far into the body a notice is looked for: it is put where a
+/// reader sees it first.
+const OPENING: usize = 1200;
+
+/// What a note calls itself in a notice about it.
+const SELVES: &[&str] = &[
+    "page",
+    "pages",
+    "document",
+    "doc",
+    "docs",
+    "documentation",
+    "guide",
+    "guides",
+    "note",
+    "article",
+    "proposal",
+    "rfc",
+    "decision",
+    "policy",
+    "post",
+    "tutorial",
+    "section",
+    "content",
+    "information",
+    "version",
+    "procedure",
+    "runbook",
+    "playbook",
+];
+
+/// The words that retire a note, each read after "this page is" or "these
+/// are": `deprecated`, `legacy guides`, `no longer maintained`.
+const RETIRED: &[&str] = &[
+    "deprecated",
+    "obsolete",
+    "outdated",
+    "out of date",
+    "out-of-date",
+    "superseded",
+    "archived",
+    "retired",
+    "legacy",
+    "no longer maintained",
+    "no longer updated",
+    "no longer accurate",
+    "no longer valid",
+    "no longer current",
+    "no longer relevant",
+    "not maintained",
+    "unmaintained",
+    "not be maintained",
+    "not be maintened",
+    "merged into",
+    "replaced by",
+    "moved to",
+];
+
+/// The span of the sentence at the top of the body (which starts at
+/// `body_start` in `text`) that says the note is retired, if one does.
+pub fn retired(text: &str, body_start: usize) -> Option<Span> {
+    let body = text.get(body_start..)?;
+    let mut at = body_start;
+    let mut blocks = 0;
+    for line in body.split_inclusive('\n') {
+        let start = at;
+        at += line.len();
+        if start - body_start > OPENING || blocks > 3 {
+            return None;
+        }
+        let trimmed = line.trim();
+        if trimmed.is_empty() {
+            continue;
+        }
+        // The title heading is the note's name; a second heading opens
+        // the note's first section, past which nothing is a banner.
+        if let Some(heading) = trimmed.strip_prefix('#') {
+            let title = blocks == 0 && !heading.starts_with('#');
+            if says_retired(heading) {
+                return Some(line_span(line, start));
+            }
+            if !title {
+                return None;
+            }
+            blocks += 1;
+            continue;
+        }
+        if trimmed.starts_with("```")
+            || trimmed.starts_with("~~~")
+            || trimmed.starts_with('<') && !trimmed.starts_with("<!")
+        {
+            blocks += 1;
+            continue;
+        }
+        if says_retired(trimmed) {
+            return Some(line_span(line, start));
+        }
+        blocks += 1;
+    }
+    None
+}
+
+/// The span of `line` (starting at `start`) without its line break and
+/// the white space around it.
+fn line_span(line: &str, start: usize) -> Span {
+    let lead = line.len() - line.trim_start().len();
+    Span::new(start + lead, line.trim().len())
+}
+
+/// Whether a line of the opening says the note is retired.
+fn says_retired(line: &str) -> bool {
+    // Most lines say neither: they are passed over without a copy.
+    let this = line
+        .as_bytes()
+        .windows(4)
+        .any(|w| w.eq_ignore_ascii_case(b"this") || w.eq_ignore_ascii_case(b"hese"));
+    if !this {
+        return false;
+    }
+    // Markup is no word: `> **Deprecated**:`, `:::warning`, `[!WARNING]`.
+    // A sentence's end is kept as a word of its own, `.`.
+    let plain: String = line
+        .chars()
+        .flat_map(|c| match c {
+            c if c.is_alphanumeric() || c == '\'' || c == '-' => [c.to_ascii_lowercase(), '\0', '\0'],
+            '.' | '!' | '?' | ';' => [' ', '.', ' '],
+            _ => [' ', '\0', '\0'],
+        })
+        .filter(|&c| c != '\0')
+        .collect();
+    let words: Vec<&str> = plain.split_whitespace().collect();
+    let words: Vec<&str> = words
+        .into_iter()
+        .skip_while(|w| {
+            matches!(
+                *w,
+                "warning"
+                    | "note"
+                    | "caution"
+                    | "important"
+                    | "info"
+                    | "danger"
+                    | "tip"
+                    | "attention"
+                    | "notice"
+            )
+        })
+        .collect();
+    if words.is_empty() {
+        return false;
+    }
+    // "this page is deprecated", "these are legacy guides", "this
+    // proposal has been superseded", "the content of this page is out of
+    // date"; never "not deprecated".
+    let text = format!(" {} ", words.join(" "));
+    let subjects = text.match_indices(" this ").chain(text.match_indices(" these "));
+    for (from, subject) in subjects {
+        let after = &text[from + subject.len() - 1..];
+        let sentence_end = after.find(" . ").unwrap_or(after.len());
+        let clause = &after[..sentence_end];
+        // "This page is", "these guides are", "this is", "these are":
+        // about the note, not "this project" or "this endpoint".
+        let verbs = |w: &str| matches!(w, "is" | "are" | "has" | "have" | "was" | "were");
+        let first: Vec<&str> = clause.split_whitespace().take(2).collect();
+        let (about_self, bare) = match first[..] {
+            [w, ..] if verbs(w) => (true, true),
+            [w, v, ..] => (SELVES.contains(&w) && verbs(v), false),
+            _ => (false, false),
+        };
+        // "The projects on this page are not maintained": the page holds
+        // what the sentence is about. ("The contents of this post are out
+        // of date" is about the post.)
+        let before = text[..from].split_whitespace().next_back();
+        let holds = matches!(before, Some("on" | "in" | "at" | "from" | "within" | "under" | "to" | "by"));
+        if !about_self || holds {
+            continue;
+        }
+        // The word comes with the verb (`is deprecated`, `has been
+        // superseded`, `are legacy guides`): "this is the legacy v1
+        // command" or "this is in part a legacy of" say it of something else.
+        let words: Vec<&str> = clause.split_whitespace().collect();
+        let Some(verb) = words.iter().position(|w| verbs(w)) else { continue };
+        let filler =
+            |w: &&str| matches!(*w, "now" | "been" | "currently" | "temporarily" | "officially" | "also");
+        let rest: Vec<&str> = words[verb + 1..].iter().copied().skip_while(filler).take(5).collect();
+        let rest = format!(" {} ", rest.join(" "));
+        let Some(word) = RETIRED.iter().find(|w| rest.starts_with(&format!(" {w} "))) else { continue };
+        // "This is" alone may be about anything ("since the 1990s, this
+        // has been replaced by software"): it is the note's only where
+        // it names what it retires (`these are legacy guides`).
+        let after: Vec<&str> = rest[word.len() + 2..].split_whitespace().collect();
+        // "Not maintained by the web team" says who keeps it.
+        let kept_by = ["maintained", "maintened", "updated"].iter().any(|w| word.ends_with(w))
+            && after.first() == Some(&"by");
+        if kept_by {
+            continue;
+        }
+        let named = after.iter().take(2).any(|w| SELVES.contains(w));
+        if !bare || named {
+            return true;
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn found(text: &str) -> Option<&str> {
+        let start = crate::markdown::body_start(text);
+        retired(text, start).map(|s| &text[s.offset()..s.offset() + s.len()])
+    }
+
+    #[test]
+    fn notices_about_the_note_are_found() {
+        let cases = [
+            "---\ntitle: x\n---\n\n> These are legacy guides and will not be maintened. You may be looking for /learn/.\n\n# Body\n",
+            "# Ruler HA\n\n_This proposal is deprecated in favor of the new [proposal](./ruler-ha-new.md)_\n",
+            "> [!WARNING]\n> This page is out of date. See [[Onboarding 2026]].\n",
+            "> **DEPRECATED:** This note has been merged into [[Types of boundaries]].\n",
+            "Read this first. This page has moved to [the new guide](guide.md).\n",
+            "# Setup\n\nThis document has been superseded by setup-v2.\n",
+        ];
+        for text in cases {
+            assert!(found(text).is_some(), "{text}");
+        }
+    }
+
+    #[test]
+    fn notices_about_other_things_are_not() {
+        let cases = [
+            "# API\n\nThe `v1` endpoint is deprecated; call `v2`.\n",
+            "# Features\n\n## Deprecated features\n\nThis page is deprecated.\n",
+            "> ON HOLD (paused 2026-05-29) — not retired.\n",
+            "This page is not deprecated, whatever the old banner said.\n",
+            "Deprecated features are listed below.\n",
+            "# Plan\n\nIntro.\n\nMore.\n\nEven more.\n\nAnd more.\n\nThis page is deprecated.\n",
+            "This project is archived.\n",
+            ":::warning Deprecated\n\nThis component is deprecated; use the new one.\n",
+            "Deprecated: use the v2 command instead.\n",
+            "This is the legacy v1 command; use v2.\n",
+            "This post is the written legacy of a long search.\n",
+            "No standard covers them all: this is in part a legacy of old wars.\n",
+            "_This doc is likely out of date._\n",
+            "The projects on this page are not maintained by the team.\n",
+            "Since the early 1990s, this has been replaced by software.\n",
+            "This policy is not maintained by HR: ask finance.\n",
+        ];
+        for text in cases {
+            assert_eq!(found(text), None, "{text}");
+        }
+    }
+}
