@@ -1981,3 +1981,11 @@ fn one_file_kept_in_each_package_is_no_set_of_versions() {
     let (all, json) = self::found(d, &["--min-score", "0"]);
     assert!(all.iter().any(|(_, newer, _)| newer.starts_with("plugins/codebase-cleanup/")), "{json}");
 }
+
+/// A note whose opening says it is out of date is the older of its pair,
+/// with confidence, as its author says: its year in the name alone would
+/// not order it so.
+#[test]
+fn a_note_that_says_it_is_retired_is_the_older() {
+    expect_pairs("retired-in-text", &[("guides/onboarding-2023.md", "guides/onboarding.md", "confident")]);
+}

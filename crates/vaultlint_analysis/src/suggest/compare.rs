@@ -142,7 +142,11 @@ fn ordered_by_release(pair: Pair, (fa, fb): (&Facts, &Facts), order: Ordering, r
         None => Evidence::FrozenInRelease { release: root(older) },
     };
     let (f_older, f_newer) = if older == a { (fa, fb) } else { (fb, fa) };
-    let notes = direction::decide(&f_older.age(None, f_newer), &f_newer.age(None, f_older));
+    // A notice that one copy is out of date says so of its release, and
+    // orders no release before another.
+    let (mut x, mut y) = (f_older.age(None, f_newer), f_newer.age(None, f_older));
+    (x.says_retired, y.says_retired) = (false, false);
+    let notes = direction::decide(&x, &y);
     let disputed = notes.direction == Direction::Confident && notes.order == Ordering::Greater;
     // A page renamed between releases is one document by its name, its
     // title or most of its text. Under another name with less than half

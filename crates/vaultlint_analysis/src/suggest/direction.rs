@@ -40,6 +40,9 @@ pub struct Age<'a> {
     /// The alias of this note that is the other note's file name: the
     /// name this one was renamed from, kept so links still find it.
     pub keeps_name_of_other: Option<&'a str>,
+    /// Whether the note's opening says, in words, that it is retired
+    /// (see [`vaultlint_syntax::banner`]).
+    pub says_retired: bool,
 }
 
 /// The verdict: `Less` when `a` is the older.
@@ -68,6 +71,21 @@ pub fn decide(a: &Age, b: &Age) -> Verdict {
 /// modification times, which alone never make a verdict confident: a
 /// release folder is committed after the live pages it copies.
 pub fn decide_with(a: &Age, b: &Age, content: Option<Ordering>) -> Verdict {
+    // A note whose opening says it is retired (`These are legacy guides
+    // and will not be maintained`) is the older, as its author says,
+    // whatever its dates or history: a page copied into its new section
+    // keeps the old one's dates, and is often committed first.
+    if a.says_retired != b.says_retired {
+        let order = if a.says_retired { Ordering::Less } else { Ordering::Greater };
+        let evidence = vec![Evidence::SaysItIsRetired];
+        return Verdict {
+            order,
+            direction: Direction::Confident,
+            evidence,
+            by_dates: false,
+            by_words: false,
+        };
+    }
     if let Some((order, dates)) = by_dates(a, b) {
         // A note filed away as retired (`99_Archive/`, `(old)`) that the
         // dates make the newer: touched since (an edit time says when a
@@ -368,6 +386,7 @@ mod tests {
             committed: None,
             modified: None,
             keeps_name_of_other: None,
+            says_retired: false,
         }
     }
 

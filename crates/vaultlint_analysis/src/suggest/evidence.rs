@@ -67,6 +67,9 @@ pub enum Evidence {
     /// the copy Obsidian or a sync service makes when a name is taken,
     /// `edited` since or still identical.
     ClashCopy { number: u8, edited: bool },
+    /// The older note's opening says, in words, that it is retired
+    /// (`These are legacy guides`, `This note has been merged into …`).
+    SaysItIsRetired,
     /// The newer note lists the older's file name among its `aliases`:
     /// the name it was renamed from, kept so links and search still find
     /// it, as written.
@@ -277,6 +280,7 @@ impl fmt::Display for Evidence {
             Evidence::DateInOlderName { marker } => write!(f, "\"{marker}\" in the older name"),
             Evidence::OlderWord { word } => write!(f, "\"{word}\" marks the older"),
             Evidence::NewerWord { word } => write!(f, "\"{word}\" marks the newer"),
+            Evidence::SaysItIsRetired => f.write_str("the older says at its top that it is retired"),
             Evidence::EarlierStateInHistory => {
                 f.write_str("its text is an earlier state of the other's, in the git history")
             }

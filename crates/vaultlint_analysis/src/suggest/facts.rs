@@ -372,7 +372,8 @@ impl<'a> Facts<'a> {
         .then(|| self.note.aliases().iter().find(|alias| named_by(alias, other)))
         .flatten()
         .map(String::as_str);
-        Age { dates, markers, committed, modified: self.note.modified, keeps_name_of_other }
+        let says_retired = self.note.retired_in_text().is_some();
+        Age { dates, markers, committed, modified: self.note.modified, keeps_name_of_other, says_retired }
     }
 
     /// Whether the note is one of a periodic series: configured as one,
