@@ -1049,3 +1049,17 @@ fn retired_in_text_reports_the_notice_about_the_note() {
         ]
     );
 }
+
+/// A count under a declaration's key less its `_by` (`corrected: 5`,
+/// among a review's other counts) is a word of the note's own, not a
+/// misspelt `corrected_by`; a slip of the key holding a note still is.
+#[test]
+fn a_count_under_a_shortened_declaration_key_is_no_misspelling() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join(".vaultlint.toml"), "root = true\n").unwrap();
+    let review = "---\ncitations-checked: 18/18\nfabricated: 0\ncorrected: 5\ndemoted: 3\n---\nReview.\n";
+    std::fs::write(dir.path().join("briefing.md"), review).unwrap();
+    std::fs::write(dir.path().join("plan.md"), "---\ncorected_by: briefing.md\n---\nPlan.\n").unwrap();
+    let (_, json) = check_json(dir.path(), &[]);
+    assert_eq!(findings(&json), [("misspelt-key".to_string(), "plan.md".to_string(), Some(2))], "{json}");
+}

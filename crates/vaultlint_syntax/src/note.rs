@@ -149,6 +149,19 @@ fn misspelt_keys(fields: &[Field], reading: &Reading<'_>, text: &str) -> Vec<Mis
         if !variant && nested && single {
             continue;
         }
+        // Nor is a count under a declaration's key less its `_by`
+        // (`corrected: 5` among a review's `fabricated: 0`, `demoted: 3`):
+        // a word of its own, that no note could be named by.
+        let counted = field.value.as_str().is_none()
+            && field.value.scalar_text().is_some_and(|t| t.trim().parse::<f64>().is_ok());
+        let shortened = meant.iter().all(|m| {
+            let head = m.get(..field.key.len()).filter(|_| m.len() > field.key.len());
+            reading.keys.iter().flatten().any(|k| k == m)
+                && head.is_some_and(|h| crate::keys::same_letters(h, &field.key))
+        });
+        if !variant && counted && shortened {
+            continue;
+        }
         // Nor is a value no status could be (`stats: words=13940,
         // sentences=1910`, a web clipper's counts) under a key a slip
         // from `status`.
