@@ -197,9 +197,10 @@ pub fn all_jsonl(vault: &Vault, analysis: &Analysis, keep: &dyn Fn(&str) -> bool
 pub fn ignore(root: &str, vault: &Vault, analysis: &Analysis, keep: &dyn Fn(&str) -> bool) -> String {
     let mut out = format!(
         "# The notes out of force in {}, as of {}: superseded, revoked, expired,\n\
-         # not yet in force or outside the scope asked about; then the files that\n\
-         # could not be read. Made by `vaultlint lineage --all --format ignore`;\n\
-         # the patterns are relative to that folder.\n",
+         # drafts and proposals that never took effect, not yet in force or\n\
+         # outside the scope asked about; then the files that could not be read.\n\
+         # Made by `vaultlint lineage --all --format ignore`; the patterns are\n\
+         # relative to that folder.\n",
         sanitize(root),
         analysis.life.as_of
     );
