@@ -10,6 +10,14 @@ use common::{pairs, suggest_json, vaultlint};
 use std::fs;
 use std::path::Path;
 
+/// Appends the `[[supersede]]` table an `unmarked-version-roots` finding's
+/// `help` offers to the vault's config, as a person pastes it.
+fn paste_rule(vault: &Path, help: &str) {
+    let pasted: String = help.lines().skip(2).map(|l| format!("{}\n", l.trim())).collect();
+    let config = vault.join(".vaultlint.toml");
+    fs::write(&config, format!("{}\n{pasted}", fs::read_to_string(&config).unwrap())).unwrap();
+}
+
 fn git(dir: &Path, args: &[&str], time: i64) {
     common::git_at(dir, args, &format!("@{time} +0000"));
 }
@@ -363,10 +371,8 @@ fn the_table_a_finding_offers_pastes_into_the_config() {
     let out = vaultlint().args(["check", "--no-git"]).arg(dir.path()).env("COLUMNS", "40").output().unwrap();
     let narrow = String::from_utf8(out.stdout).unwrap();
     assert!(narrow.contains("            older = \"versioned_docs/version-v[0-9]*\"\n"), "{narrow}");
-    let config = dir.path().join(".vaultlint.toml");
     for i in [0, 1] {
-        let pasted: String = help(i).lines().skip(2).map(|l| format!("{}\n", l.trim())).collect();
-        fs::write(&config, format!("{}\n{pasted}", fs::read_to_string(&config).unwrap())).unwrap();
+        paste_rule(dir.path(), &help(i));
     }
     let (code, json) = common::check_json(dir.path(), &["--no-git"]);
     assert_eq!((code, common::findings(&json)), (0, vec![]), "{json}");
@@ -392,9 +398,7 @@ fn docusaurus_versions_are_releases_after_the_docs_were_reorganised() {
     assert_eq!(roots.len(), 1, "{json}");
     assert_eq!(roots[0]["path"], ".vaultlint.toml");
     let help = roots[0]["help"].as_str().unwrap();
-    let pasted: String = help.lines().skip(2).map(|l| format!("{}\n", l.trim())).collect();
-    let config = dir.path().join(".vaultlint.toml");
-    fs::write(&config, format!("{}\n{pasted}", fs::read_to_string(&config).unwrap())).unwrap();
+    paste_rule(dir.path(), help);
     let map = common::lineage_map(dir.path(), &[]);
     let standing = |path: &str| map[path]["standing"].as_str().unwrap().to_string();
     for (path, entry) in &map {
@@ -428,9 +432,7 @@ fn a_live_folder_named_in_the_sites_config_is_found_by_its_pages() {
     assert_eq!(found[0]["code"], "unmarked-version-roots", "{json}");
     let help = found[0]["help"].as_str().unwrap();
     assert!(help.contains("newer = \"docs/main\""), "{help}");
-    let pasted: String = help.lines().skip(2).map(|l| format!("{}\n", l.trim())).collect();
-    let config = dir.path().join(".vaultlint.toml");
-    fs::write(&config, format!("{}\n{pasted}", fs::read_to_string(&config).unwrap())).unwrap();
+    paste_rule(dir.path(), help);
     let map = common::lineage_map(dir.path(), &[]);
     for (path, entry) in &map {
         let expected = if path.starts_with("docs/versioned_docs/") { "superseded" } else { "in-force" };
@@ -454,11 +456,8 @@ fn each_docs_instance_is_a_set_with_its_live_folder() {
     assert!(found.iter().all(|d| d["code"] == "unmarked-version-roots"), "{json}");
     let names = |live: &str| found.iter().any(|d| d["message"].as_str().unwrap().contains(live));
     assert!(names("pages in docs/platform/") && names("pages in docs/console/"), "{json}");
-    let config = dir.path().join(".vaultlint.toml");
     for d in json["diagnostics"].as_array().unwrap() {
-        let pasted: String =
-            d["help"].as_str().unwrap().lines().skip(2).map(|l| format!("{}\n", l.trim())).collect();
-        fs::write(&config, format!("{}\n{pasted}", fs::read_to_string(&config).unwrap())).unwrap();
+        paste_rule(dir.path(), d["help"].as_str().unwrap());
     }
     let map = common::lineage_map(dir.path(), &[]);
     for (path, entry) in &map {
@@ -482,9 +481,7 @@ fn releases_kept_inside_the_live_tree_yield_to_its_docs_folder() {
     let help = found[0]["help"].as_str().unwrap();
     assert!(help.contains("older = \"site/content/en/v[0-9]*/docs\""), "{help}");
     assert!(help.contains("newer = \"site/content/en/docs\""), "{help}");
-    let pasted: String = help.lines().skip(2).map(|l| format!("{}\n", l.trim())).collect();
-    let config = dir.path().join(".vaultlint.toml");
-    fs::write(&config, format!("{}\n{pasted}", fs::read_to_string(&config).unwrap())).unwrap();
+    paste_rule(dir.path(), help);
     let map = common::lineage_map(dir.path(), &[]);
     assert_eq!(map.len(), 17);
     for (path, entry) in &map {
