@@ -602,7 +602,9 @@ fn nest_in_live<'v>(
     candidates: &mut BTreeMap<String, Vec<(String, String, Rank)>>,
     under: &mut HashMap<&'v str, Vec<NoteId>>,
 ) {
-    let mut nested: Vec<(String, String, Vec<(String, String, Rank)>)> = Vec::new();
+    // Per nested set: the parent it leaves, the live folder's name, its roots.
+    type Nested = (String, String, Vec<(String, String, Rank)>);
+    let mut nested: Vec<Nested> = Vec::new();
     for (parent, roots) in candidates.iter() {
         let mut releases: Vec<&(String, String, Rank)> =
             roots.iter().filter(|(_, _, rank)| matches!(rank, Rank::Version(_))).collect();
