@@ -16,6 +16,8 @@ use vaultlint_core::diagnostic::Span;
 /// How far into the body a notice is looked for: it is put where a
 /// reader sees it first.
 const OPENING: usize = 1200;
+/// And how many blocks (paragraphs, lists, headings) into it.
+const OPENING_BLOCKS: usize = 4;
 
 /// What a note calls itself in a notice about it.
 const SELVES: &[&str] = &[
@@ -75,42 +77,40 @@ const RETIRED: &[&str] = &[
 /// `body_start` in `text`) that says the note is retired, if one does.
 pub fn retired(text: &str, body_start: usize) -> Option<Span> {
     let body = text.get(body_start..)?;
-    let mut at = body_start;
-    let mut blocks = 0;
+    let (mut at, mut blocks, mut headings, mut in_block) = (body_start, 0, 0, false);
     for line in body.split_inclusive('\n') {
         let start = at;
         at += line.len();
-        if start - body_start > OPENING || blocks > 3 {
-            return None;
-        }
         let trimmed = line.trim();
         if trimmed.is_empty() {
+            in_block = false;
             continue;
         }
-        // The title heading is the note's name; a second heading opens
-        // the note's first section, past which nothing is a banner.
+        if !in_block {
+            blocks += 1;
+            in_block = true;
+        }
+        if start - body_start > OPENING || blocks > OPENING_BLOCKS {
+            return None;
+        }
+        // The first heading names the note (or opens its introduction);
+        // a second opens a section, past which nothing is a notice.
         if let Some(heading) = trimmed.strip_prefix('#') {
-            let title = blocks == 0 && !heading.starts_with('#');
+            headings += 1;
             if says_retired(heading) {
                 return Some(line_span(line, start));
             }
-            if !title {
+            if headings > 1 {
                 return None;
             }
-            blocks += 1;
+            in_block = false;
             continue;
         }
-        if trimmed.starts_with("```")
-            || trimmed.starts_with("~~~")
-            || trimmed.starts_with('<') && !trimmed.starts_with("<!")
-        {
-            blocks += 1;
-            continue;
-        }
-        if says_retired(trimmed) {
+        let code = trimmed.starts_with("```") || trimmed.starts_with("~~~");
+        let markup = trimmed.starts_with('<') && !trimmed.starts_with("<!");
+        if !code && !markup && says_retired(trimmed) {
             return Some(line_span(line, start));
         }
-        blocks += 1;
     }
     None
 }
@@ -232,6 +232,7 @@ mod tests {
         let cases = [
             "---\ntitle: x\n---\n\n> These are legacy guides and will not be maintened. You may be looking for /learn/.\n\n# Body\n",
             "# Ruler HA\n\n_This proposal is deprecated in favor of the new [proposal](./ruler-ha-new.md)_\n",
+            "- Author: someone\n- Date: June 2022\n- Status: Deprecated\n---\n\n## Introduction\n\n_This proposal is deprecated in favor of the new one._\n",
             "> [!WARNING]\n> This page is out of date. See [[Onboarding 2026]].\n",
             "> **DEPRECATED:** This note has been merged into [[Types of boundaries]].\n",
             "Read this first. This page has moved to [the new guide](guide.md).\n",
