@@ -77,7 +77,34 @@ const RETIRED: &[&str] = &[
 /// `body_start` in `text`) that says the note is retired, if one does.
 pub fn retired(text: &str, body_start: usize) -> Option<Span> {
     let body = text.get(body_start..)?;
-    let (mut at, mut blocks, mut headings, mut in_block) = (body_start, 0, 0, false);
+    let opening = opening_lines(body);
+    // Most openings hold no "this" nor "these": one fast look, and no line
+    // is read.
+    let end = opening.last().map_or(0, |&(start, line)| start + line.len());
+    if !mentions_this(&body.as_bytes()[..end]) {
+        return None;
+    }
+    opening.into_iter().find_map(|(start, line)| {
+        let trimmed = line.trim();
+        let heading = trimmed.strip_prefix('#');
+        let code = trimmed.starts_with("```") || trimmed.starts_with("~~~");
+        let markup = trimmed.starts_with('<') && !trimmed.starts_with("<!");
+        let said = match heading {
+            Some(heading) => says_retired(heading),
+            None => !code && !markup && says_retired(trimmed),
+        };
+        said.then(|| line_span(line, body_start + start))
+    })
+}
+
+/// The lines of the body's opening, each with its offset in the body:
+/// up to [`OPENING_BLOCKS`] blocks (paragraphs, lists, headings) within
+/// [`OPENING`] bytes, and no further than the second heading (the first
+/// names the note or opens its introduction; the second opens a section).
+/// Blank lines are left out.
+fn opening_lines(body: &str) -> Vec<(usize, &str)> {
+    let (mut at, mut blocks, mut headings, mut in_block) = (0, 0, 0, false);
+    let mut lines = Vec::new();
     for line in body.split_inclusive('\n') {
         let start = at;
         at += line.len();
@@ -90,29 +117,31 @@ pub fn retired(text: &str, body_start: usize) -> Option<Span> {
             blocks += 1;
             in_block = true;
         }
-        if start - body_start > OPENING || blocks > OPENING_BLOCKS {
-            return None;
+        if start > OPENING || blocks > OPENING_BLOCKS {
+            break;
         }
-        // The first heading names the note (or opens its introduction);
-        // a second opens a section, past which nothing is a notice.
-        if let Some(heading) = trimmed.strip_prefix('#') {
+        lines.push((start, line));
+        if trimmed.starts_with('#') {
             headings += 1;
-            if says_retired(heading) {
-                return Some(line_span(line, start));
-            }
-            if headings > 1 {
-                return None;
-            }
             in_block = false;
-            continue;
-        }
-        let code = trimmed.starts_with("```") || trimmed.starts_with("~~~");
-        let markup = trimmed.starts_with('<') && !trimmed.starts_with("<!");
-        if !code && !markup && says_retired(trimmed) {
-            return Some(line_span(line, start));
+            if headings > 1 {
+                break;
+            }
         }
     }
-    None
+    lines
+}
+
+/// Whether `bytes` hold `this` or `these`, in any case: found by their
+/// `h`, which the vector search finds fast.
+fn mentions_this(bytes: &[u8]) -> bool {
+    memchr::memchr2_iter(b'h', b'H', bytes).any(|at| {
+        let before = at.checked_sub(1).map(|i| bytes[i] | 0x20);
+        let after = |word: &[u8]| {
+            bytes.get(at + 1..at + 1 + word.len()).is_some_and(|w| w.eq_ignore_ascii_case(word))
+        };
+        before == Some(b't') && (after(b"is") || after(b"ese"))
+    })
 }
 
 /// The span of `line` (starting at `start`) without its line break and
@@ -125,11 +154,7 @@ fn line_span(line: &str, start: usize) -> Span {
 /// Whether a line of the opening says the note is retired.
 fn says_retired(line: &str) -> bool {
     // Most lines say neither: they are passed over without a copy.
-    let this = line
-        .as_bytes()
-        .windows(4)
-        .any(|w| w.eq_ignore_ascii_case(b"this") || w.eq_ignore_ascii_case(b"hese"));
-    if !this {
+    if !mentions_this(line.as_bytes()) {
         return false;
     }
     // Markup is no word: `> **Deprecated**:`, `:::warning`, `[!WARNING]`.
