@@ -147,6 +147,13 @@ pub(super) fn pages_of_two_years(a: &Facts, b: &Facts, content: f64) -> bool {
         && matches!((dates(a), dates(b)), (Some(x), Some(y)) if x != y)
 }
 
+/// A text's letters and digits, in lower case: how a name's word is
+/// looked for in an address (`SQL:2011`, `sql2011`), and how two folder
+/// names are told to be one respelt (`Node.js`, `Nodejs`).
+fn alnum(text: &str) -> String {
+    text.chars().filter(|c| c.is_alphanumeric()).flat_map(char::to_lowercase).collect()
+}
+
 /// Two notes each made from a web page of its own and named as that page
 /// is (`SQL-2011` from the article on SQL:2011 beside `SQL-2016` from the
 /// one on SQL:2016; `Windows Home Server 2011` beside `Windows Home
@@ -158,9 +165,6 @@ pub(super) fn pages_of_two_years(a: &Facts, b: &Facts, content: f64) -> bool {
 pub(super) fn named_for_their_sources(a: &Facts, b: &Facts) -> bool {
     let (Some(from_a), Some(from_b)) = (a.note.source_url(), b.note.source_url()) else {
         return false;
-    };
-    let alnum = |text: &str| {
-        text.chars().filter(|c| c.is_alphanumeric()).flat_map(char::to_lowercase).collect::<String>()
     };
     let (from_a, from_b) = (alnum(from_a), alnum(from_b));
     let named = |x: &Facts, y: &Facts, from_x: &str, from_y: &str| {
@@ -1322,10 +1326,7 @@ pub(super) fn drop_copies_kept_in_packages(pairs: &mut Vec<Pair>, vault: &Vault)
     // `collections/`) or respelt (`Node.js/`, `Nodejs/`): that is a folder
     // renamed, its old copy left.
     let packages = |x: &str, y: &str| {
-        let letters = |f: &str| {
-            f.chars().filter(|c| c.is_alphanumeric()).flat_map(char::to_lowercase).collect::<String>()
-        };
-        let (lx, ly) = (letters(x), letters(y));
+        let (lx, ly) = (alnum(x), alnum(y));
         let marked = |f: &str| !vaultlint_syntax::names::normalize(f).markers.is_empty();
         plain(x) && plain(y) && !marked(x) && !marked(y) && !lx.contains(&ly) && !ly.contains(&lx)
     };

@@ -525,10 +525,12 @@ fn dated_logs(vault: &Vault) -> HashSet<String> {
     }
     dated
         .into_iter()
+        // The folder's own notes are counted only for a folder with enough.
+        .filter(|&(_, count)| count >= DATED_LOG)
         .filter(|&(folder, count)| {
             let prefix = folder.len() + usize::from(!folder.is_empty());
             let here = vault.notes_under(folder).iter().filter(|n| !n.path[prefix..].contains('/')).count();
-            count >= DATED_LOG && count * 2 >= here
+            count * 2 >= here
         })
         .map(|(folder, _)| folder.to_string())
         .collect()
