@@ -10,6 +10,19 @@ use common::{pairs, suggest_json, vaultlint};
 use std::fs;
 use std::path::Path;
 
+/// A copy of the fixture `name`, checked without history: its one finding
+/// is the `[[supersede]]` rule it offers, given with that finding's help.
+fn only_rule_offered(name: &str) -> (tempfile::TempDir, String) {
+    let dir = tempfile::tempdir().unwrap();
+    common::copy_dir(&common::fixture(name), dir.path());
+    let (_, json) = common::check_json(dir.path(), &["--no-git"]);
+    let found = json["diagnostics"].as_array().unwrap();
+    assert_eq!(found.len(), 1, "{json}");
+    assert_eq!(found[0]["code"], "unmarked-version-roots", "{json}");
+    let help = found[0]["help"].as_str().unwrap().to_string();
+    (dir, help)
+}
+
 /// Appends the `[[supersede]]` table an `unmarked-version-roots` finding's
 /// `help` offers to the vault's config, as a person pastes it.
 fn paste_rule(vault: &Path, help: &str) {
@@ -424,13 +437,8 @@ fn docusaurus_versions_are_releases_after_the_docs_were_reorganised() {
 /// is left to a pair of its own.
 #[test]
 fn a_live_folder_named_in_the_sites_config_is_found_by_its_pages() {
-    let dir = tempfile::tempdir().unwrap();
-    common::copy_dir(&common::fixture("docusaurus-main-folder"), dir.path());
-    let (_, json) = common::check_json(dir.path(), &["--no-git"]);
-    let found = json["diagnostics"].as_array().unwrap();
-    assert_eq!(found.len(), 1, "{json}");
-    assert_eq!(found[0]["code"], "unmarked-version-roots", "{json}");
-    let help = found[0]["help"].as_str().unwrap();
+    let (dir, help) = only_rule_offered("docusaurus-main-folder");
+    let help = help.as_str();
     assert!(help.contains("newer = \"docs/main\""), "{help}");
     paste_rule(dir.path(), help);
     let map = common::lineage_map(dir.path(), &[]);
@@ -472,13 +480,8 @@ fn each_docs_instance_is_a_set_with_its_live_folder() {
 /// newest copy, never an older one, and one rule retires every release.
 #[test]
 fn releases_kept_inside_the_live_tree_yield_to_its_docs_folder() {
-    let dir = tempfile::tempdir().unwrap();
-    common::copy_dir(&common::fixture("releases-inside-live"), dir.path());
-    let (_, json) = common::check_json(dir.path(), &["--no-git"]);
-    let found = json["diagnostics"].as_array().unwrap();
-    assert_eq!(found.len(), 1, "{json}");
-    assert_eq!(found[0]["code"], "unmarked-version-roots", "{json}");
-    let help = found[0]["help"].as_str().unwrap();
+    let (dir, help) = only_rule_offered("releases-inside-live");
+    let help = help.as_str();
     assert!(help.contains("older = \"site/content/en/v[0-9]*/docs\""), "{help}");
     assert!(help.contains("newer = \"site/content/en/docs\""), "{help}");
     paste_rule(dir.path(), help);
