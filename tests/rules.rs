@@ -1050,6 +1050,36 @@ fn retired_in_text_reports_the_notice_about_the_note() {
     );
 }
 
+/// A decision record says it is replaced in its status, written in the
+/// body where its template puts it (a `- Status: superseded by …` line, a
+/// `## Status` section): reported, with the help naming the record linked.
+/// The record template, titled as a form, and a scaffold's seed, its date
+/// a placeholder, are templates: no pair, and left out of the map.
+#[test]
+fn decision_records_retired_in_their_status_and_their_templates() {
+    let json = expect(
+        "adr-body-status",
+        &[
+            ("retired-in-text", "doc/adr/0002-deploy-with-ansible.md", Some(7)),
+            ("retired-in-text", "doc/adr/0003-log-to-files.md", Some(3)),
+        ],
+    );
+    let helps: Vec<&str> =
+        json["diagnostics"].as_array().unwrap().iter().map(|d| d["help"].as_str().unwrap()).collect();
+    assert_eq!(
+        helps,
+        [
+            "declare what it says: `superseded_by: doc/adr/0004-deploy-with-containers.md`; if nothing replaces it, `status: deprecated`",
+            "declare what it says: `superseded_by: doc/adr/0005-ship-logs-to-loki.md`; if nothing replaces it, `status: deprecated`",
+        ]
+    );
+    let map = common::lineage_map(&fixture("adr-body-status"), &[]);
+    let mut paths: Vec<&String> = map.keys().collect();
+    paths.sort();
+    assert_eq!(paths.len(), 5, "{paths:?}");
+    assert!(paths.iter().all(|p| p.starts_with("doc/adr/0")), "{paths:?}");
+}
+
 /// A count under a declaration's key less its `_by` (`corrected: 5`,
 /// among a review's other counts) is a word of the note's own, not a
 /// misspelt `corrected_by`; a slip of the key holding a note still is.

@@ -10,6 +10,11 @@
 //! `:::warning Deprecated` documents a deprecated command or component,
 //! and is the current page about it; "this is the legacy v1 command"
 //! says it of the command.
+//!
+//! A decision record says it in its status instead, written in the body
+//! where its template puts it: MADR's `- Status: superseded by [ADR-0005](0005-x.md)`
+//! line, or the first line of Nygard's `## Status` section (`Superseded by
+//! [3. Use Y](0003-use-y.md)`, as adr-tools writes it).
 
 use vaultlint_core::diagnostic::Span;
 
@@ -73,10 +78,27 @@ const RETIRED: &[&str] = &[
     "moved to",
 ];
 
+/// The statuses that retire a decision record, each read at the start of
+/// its status: `Superseded by [...]`, `Deprecated`. (`Rejected` is a
+/// decision not taken, which its record says as plainly as any reader
+/// needs; `Accepted, amended by` keeps it in force.)
+const RETIRED_STATUSES: &[&str] = &["superseded", "deprecated", "obsolete", "retired", "replaced by"];
+
+/// How far into the body a decision record's status is looked for: after
+/// its title, date and deciders, and, in Nygard's template, its first
+/// section.
+const STATUS_WINDOW: usize = 2000;
+
 /// The span of the sentence at the top of the body (which starts at
-/// `body_start` in `text`) that says the note is retired, if one does.
+/// `body_start` in `text`) that says the note is retired, or of a
+/// decision record's status that does, if one does.
 pub fn retired(text: &str, body_start: usize) -> Option<Span> {
     let body = text.get(body_start..)?;
+    said_in_words(body, body_start).or_else(|| retired_status(body, body_start))
+}
+
+/// The span of a sentence of the opening that says the note is retired.
+fn said_in_words(body: &str, body_start: usize) -> Option<Span> {
     let opening = opening_lines(body);
     // Most openings hold no "this" nor "these": one fast look, and no line
     // is read.
@@ -94,6 +116,72 @@ pub fn retired(text: &str, body_start: usize) -> Option<Span> {
             None => !code && !markup && says_retired(trimmed),
         };
         said.then(|| line_span(line, body_start + start))
+    })
+}
+
+/// The span of the line of a decision record's status that retires it:
+/// a `Status: ...` line (in a list, in bold or plain) or the first lines
+/// of a section headed `Status`, within [`STATUS_WINDOW`] bytes and its
+/// first three headings.
+fn retired_status(body: &str, body_start: usize) -> Option<Span> {
+    let mut window = body.len().min(STATUS_WINDOW);
+    while !body.is_char_boundary(window) {
+        window -= 1;
+    }
+    let window = &body[..window];
+    // Most notes have no status in their body: one fast look for its
+    // letters, and no line is read.
+    let bytes = window.as_bytes();
+    if memchr::memmem::find(bytes, b"tatus").is_none() && memchr::memmem::find(bytes, b"TATUS").is_none() {
+        return None;
+    }
+    let (mut at, mut headings, mut section_lines) = (0, 0, None::<usize>);
+    for line in window.split_inclusive('\n') {
+        let start = at;
+        at += line.len();
+        let trimmed = line.trim();
+        if trimmed.is_empty() || trimmed.starts_with("```") || trimmed.starts_with("~~~") {
+            continue;
+        }
+        if let Some(heading) = trimmed.strip_prefix('#') {
+            headings += 1;
+            if headings > 3 {
+                break;
+            }
+            let heading = heading.trim_start_matches('#').trim().trim_end_matches(':');
+            section_lines = heading.trim_matches(['*', '_']).eq_ignore_ascii_case("status").then_some(0);
+            continue;
+        }
+        let value = match section_lines.as_mut() {
+            Some(read) if *read < 3 => {
+                *read += 1;
+                Some(trimmed)
+            }
+            Some(_) => None,
+            None => labelled_status(trimmed),
+        };
+        if value.is_some_and(retiring_status) {
+            return Some(line_span(line, body_start + start));
+        }
+    }
+    None
+}
+
+/// The value of a `Status: value` line (`- Status: superseded by …`,
+/// `**Status:** Deprecated`), if the line is one.
+fn labelled_status(line: &str) -> Option<&str> {
+    let line = line.trim_start_matches(['-', '*', '+', ' ', '\t']);
+    let (label, value) = line.split_once(':')?;
+    let label = label.trim().trim_matches(['*', '_']);
+    label.eq_ignore_ascii_case("status").then(|| value.trim_start_matches(['*', '_', ' ']))
+}
+
+/// Whether a status value opens with a status that retires the note.
+fn retiring_status(value: &str) -> bool {
+    let value = value.trim_start_matches(['*', '_', '`', ' ']);
+    RETIRED_STATUSES.iter().any(|word| {
+        value.get(..word.len()).is_some_and(|head| head.eq_ignore_ascii_case(word))
+            && !value[word.len()..].starts_with(|c: char| c.is_alphanumeric())
     })
 }
 
@@ -265,6 +353,44 @@ mod tests {
         ];
         for text in cases {
             assert!(found(text).is_some(), "{text}");
+        }
+    }
+
+    #[test]
+    fn decision_records_that_say_so_in_their_status_are_found() {
+        let cases = [
+            (
+                "# Use numbers as ids\n\n- Status: superseded by [Use slugs](20201016-use-slugs.md)\n- Date: 2020-09-26\n",
+                "- Status: superseded by [Use slugs](20201016-use-slugs.md)",
+            ),
+            (
+                "# 2. Use X\n\nDate: 2018-03-01\n\n## Status\n\nSuperseded by [3. Use Y](0003-use-y.md)\n\n## Context\n",
+                "Superseded by [3. Use Y](0003-use-y.md)",
+            ),
+            ("# 4. Queue\n\n**Status:** Deprecated\n\nBody.\n", "**Status:** Deprecated"),
+            (
+                "# 5. Old\n\n## Status\n\nAccepted\n\nSuperseded by [6. New](0006-new.md)\n",
+                "Superseded by [6. New](0006-new.md)",
+            ),
+        ];
+        for (text, line) in cases {
+            assert_eq!(found(text), Some(line), "{text}");
+        }
+    }
+
+    #[test]
+    fn statuses_that_keep_a_record_in_force_are_not() {
+        let cases = [
+            "# 1. Record\n\n## Status\n\nAccepted\n\n## Context\n\nSuperseded by nothing.\n",
+            "# T\n\n- Status: [draft | proposed | superseded by [xxx](yyyymmdd-xxx.md)]\n",
+            "# 7. Amended\n\n- Status: accepted, amended by [8. More](0008-more.md)\n",
+            "# 9. Rejected\n\n- Status: rejected\n",
+            "# Release status\n\nThe status: deprecated APIs are listed below.\n",
+            "# Intro\n\n## Status\n\nSupersededness is a word we made up.\n",
+            "# 10. Later\n\n## Context\n\nA.\n\n## Decision\n\nB.\n\n## Consequences\n\nC.\n\n## Status\n\nSuperseded\n",
+        ];
+        for text in cases {
+            assert_eq!(found(text), None, "{text}");
         }
     }
 

@@ -692,12 +692,14 @@ impl Note {
         // nothing left to fill in (a docs site's
         // `alert_notification_template.md`): a document. A proposal
         // process's template is written out too, with its instructions,
-        // but its frontmatter is a form (`creation-date: yyyy-mm-dd`).
+        // but its frontmatter is a form (`creation-date: yyyy-mm-dd`), or
+        // its title is (`# [short title of solved problem and solution]`).
         if note.template
             && !by_content
             && crate::template::by_name_outside_folders(&note.path)
             && crate::template::written_out(&text[body_start..])
             && !crate::template::to_fill_in(head)
+            && !crate::template::titled_as_form(&text[body_start..])
         {
             note.template = false;
         }
@@ -1153,6 +1155,29 @@ mod tests {
             "Plugins/codeblock-template.md",
             "---\naliases:\n- Codeblock Template\n---\nA plugin.\n"
         ));
+    }
+
+    #[test]
+    fn a_decision_records_template_and_its_seeds_are_templates() {
+        let template = |path: &str, text: &str| Note::parse(path.into(), text).template;
+        // Written out with its instructions, but titled as a form.
+        let instructions = "Describe the context and the problem in two or three sentences. ".repeat(30);
+        let form = format!(
+            "# [short title of solved problem and solution]\n\n- Status: [proposed | accepted]\n\n{instructions}\n"
+        );
+        assert!(template("docs/adr/template.md", &form));
+        let page = format!("# Notification templates\n\n{instructions}\n");
+        assert!(!template("docs/alerts/template.md", &page));
+        // A seed a project generator copies, its date left to fill in.
+        assert!(template(
+            "packages/init/assets/use-adrs.md",
+            "# Use ADRs\n\n- Status: accepted\n- Date: {DATE_YESTERDAY}\n\nWe record decisions.\n"
+        ));
+        assert!(!template(
+            "docs/logging.md",
+            "# Logging\n\n- Format: {LEVEL} {MESSAGE}\n- Date: 2026-01-02\n"
+        ));
+        assert!(!template("notes/sets.md", "# Sets\n\nLet $A = \\{AB\\}$.\n- Date: {when we met}\n"));
     }
 
     #[test]

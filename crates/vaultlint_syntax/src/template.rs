@@ -151,7 +151,8 @@ fn named_template(stem: &str) -> bool {
 pub fn by_content(head: &str, body: &str, opened: Openings) -> bool {
     let filled = || head.lines().any(dated);
     (Openings::of(head).template && head.lines().any(|line| placeholder_value(line, true)) && !filled())
-        || (opened.template && crate::markdown::prose_lines(body).any(|line| placeholder_value(line, false)))
+        || ((opened.template || opened.braced)
+            && crate::markdown::prose_lines(body).any(|line| placeholder_value(line, false)))
         || (memchr::memchr(b'<', head.as_bytes()).is_some() && described(head) && !filled())
 }
 
@@ -235,6 +236,9 @@ pub struct Openings {
     pub comment: bool,
     /// `<%` or `{{`.
     pub template: bool,
+    /// A brace before two capitals (`{DATE_YESTERDAY}`), where a
+    /// scaffold's placeholder may be.
+    pub braced: bool,
 }
 
 impl Openings {
@@ -245,6 +249,11 @@ impl Openings {
         for at in memchr::memchr2_iter(b'{', b'<', bytes) {
             match (bytes[at], bytes.get(at + 1)) {
                 (b'{', Some(b'{')) | (b'<', Some(b'%')) => opened.template = true,
+                (b'{', Some(c))
+                    if c.is_ascii_uppercase() && bytes.get(at + 2).is_some_and(u8::is_ascii_uppercase) =>
+                {
+                    opened.braced = true;
+                }
                 (b'<', Some(b'!')) if bytes[at..].starts_with(b"<!--") => opened.comment = true,
                 _ => {}
             }
@@ -272,7 +281,39 @@ fn placeholder_value(line: &str, frontmatter: bool) -> bool {
         return false;
     }
     let value = value.trim_start().trim_start_matches(['"', '\'', '[']);
-    starts_with_tag(value, frontmatter)
+    starts_with_tag(value, frontmatter) || (crate::keys::is_date(label.trim()) && scaffold_placeholder(value))
+}
+
+/// Whether a value is a scaffold's placeholder in single braces and
+/// capitals (`Date: {DATE_YESTERDAY}`), as a project generator fills in
+/// when it copies its seed notes: read only as a date's value, which no
+/// note writes so, where a docs page may show a format (`{LEVEL}`).
+fn scaffold_placeholder(value: &str) -> bool {
+    let Some(inner) = value.trim_end().strip_prefix('{').and_then(|v| v.strip_suffix('}')) else {
+        return false;
+    };
+    inner.len() >= 3
+        && inner.bytes().all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_')
+        && inner.as_bytes()[0].is_ascii_uppercase()
+}
+
+/// Whether a body's title is a description of what to write in brackets
+/// (`# [short title of solved problem and solution]`, `# <Feature name>`),
+/// as a decision record's template opens: a form, however many words of
+/// instructions it holds.
+pub fn titled_as_form(body: &str) -> bool {
+    let Some(title) = crate::markdown::prose_lines(body).find_map(|line| line.strip_prefix("# ")) else {
+        return false;
+    };
+    let title = title.trim();
+    let inner = title
+        .strip_prefix('[')
+        .and_then(|t| t.strip_suffix(']'))
+        .or_else(|| title.strip_prefix('<').and_then(|t| t.strip_suffix('>')))
+        .or_else(|| title.strip_prefix('{').and_then(|t| t.strip_suffix('}')));
+    inner.is_some_and(|inner| {
+        !inner.starts_with(['[', '{', '<']) && !inner.contains("](") && inner.split_whitespace().count() >= 2
+    })
 }
 
 /// Whether `text` starts with a Templater tag or a placeholder.
@@ -411,9 +452,23 @@ mod tests {
     #[test]
     fn openings_are_found_in_one_scan() {
         assert_eq!(Openings::of("plain text, <b>bold</b> and {braces}"), Openings::default());
-        assert_eq!(Openings::of("a <!-- note --> here"), Openings { comment: true, template: false });
-        assert_eq!(Openings::of("<!- no <! -- no <%"), Openings { comment: false, template: true });
-        assert_eq!(Openings::of("{{x}} then <!--"), Openings { comment: true, template: true });
+        assert_eq!(
+            Openings::of("a <!-- note --> here"),
+            Openings { comment: true, template: false, braced: false }
+        );
+        assert_eq!(
+            Openings::of("<!- no <! -- no <%"),
+            Openings { comment: false, template: true, braced: false }
+        );
+        assert_eq!(
+            Openings::of("{{x}} then <!--"),
+            Openings { comment: true, template: true, braced: false }
+        );
+        assert_eq!(
+            Openings::of("Date: {DATE_X}"),
+            Openings { comment: false, template: false, braced: true }
+        );
+        assert!(!Openings::of("a {b} {Cd} {1A}").braced);
         assert_eq!(Openings::of("ends with {"), Openings::default());
     }
 }
