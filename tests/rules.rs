@@ -1020,9 +1020,11 @@ fn a_date_linking_its_daily_note_is_that_day() {
 }
 
 /// A note whose opening says in words that it is retired ("This guide is
-/// out of date", "This note has been merged into …") while its frontmatter
+/// out of date", "This note has been merged into …"), or in a banner that
+/// is the word alone with a date or a pointer (`*Deprecated 2026-01-31*`,
+/// `Moved to [the office guide](onboarding.md).`), while its frontmatter
 /// keeps it in force; the help names the note the notice links to. A
-/// notice about a command the page documents, a note already out of force
+/// notice about a command the page documents, a note already out of force, a thing the note is about said to be obsolete somewhere (`Obsolete in [[…]]`)
 /// and one that says who maintains it are not reported.
 #[test]
 fn retired_in_text_reports_the_notice_about_the_note() {
@@ -1031,7 +1033,10 @@ fn retired_in_text_reports_the_notice_about_the_note() {
         &[
             ("suspected-version", "guides/onboarding-2023.md", None),
             ("retired-in-text", "guides/onboarding-2023.md", Some(7)),
+            ("retired-in-text", "guides/printers.md", Some(1)),
+            ("retired-in-text", "notes/Deep work blocks.md", Some(6)),
             ("retired-in-text", "notes/Link first.md", Some(1)),
+            ("retired-in-text", "policies/expenses-2025.md", Some(5)),
         ],
     );
     let helps: Vec<&str> = json["diagnostics"]
@@ -1045,7 +1050,10 @@ fn retired_in_text_reports_the_notice_about_the_note() {
         helps,
         [
             "declare what it says: `superseded_by: guides/onboarding.md`; if nothing replaces it, `status: deprecated`",
+            "declare what it says: `superseded_by: guides/onboarding.md`; if nothing replaces it, `status: deprecated`",
             "declare what it says: `superseded_by: notes/Big idea.md`; if nothing replaces it, `status: deprecated`",
+            "declare what it says: `superseded_by: notes/Big idea.md`; if nothing replaces it, `status: deprecated`",
+            "declare what it says: `superseded_by:` the note that replaces it, or, if nothing does, `status: deprecated`",
         ]
     );
 }

@@ -257,9 +257,10 @@ const PROPOSAL_CLOSED: &[&str] = &["rejected", "withdrawn", "expired"];
 const PROPOSAL_PENDING: &[&str] = &["review", "last call", "stagnant"];
 
 /// The statuses of a proposal a later one replaced or time made moot, in
-/// a vault of proposals (BIP-2's `Replaced` and `Obsolete`), read as
-/// `superseded`.
-const PROPOSAL_REPLACED: &[&str] = &["replaced", "obsolete"];
+/// a vault of proposals (BIP-2's `Replaced` and `Obsolete`), or whose text
+/// now lives elsewhere (EIP-1's `Moved`, left behind as a stub that
+/// points to another repository), read as `superseded`.
+const PROPOSAL_REPLACED: &[&str] = &["replaced", "obsolete", "moved"];
 
 /// What a status of a proposal (in lower case) is read as in a vault of
 /// proposals: `rejected` for one that never took effect, `draft` for one

@@ -49,6 +49,8 @@ const SELVES: &[&str] = &[
     "procedure",
     "runbook",
     "playbook",
+    "file",
+    "entry",
 ];
 
 /// The words that retire a note, each read after "this page is" or "these
@@ -74,6 +76,9 @@ const RETIRED: &[&str] = &[
     "not be maintained",
     "not be maintened",
     "merged into",
+    "consolidated into",
+    "integrated into",
+    "folded into",
     "replaced by",
     "moved to",
 ];
@@ -94,19 +99,21 @@ const STATUS_WINDOW: usize = 2000;
 /// decision record's status that does, if one does.
 pub fn retired(text: &str, body_start: usize) -> Option<Span> {
     let body = text.get(body_start..)?;
-    said_in_words(body, body_start).or_else(|| retired_status(body, body_start))
+    let opening = opening_lines(body);
+    said_in_words(body, &opening, body_start)
+        .or_else(|| banner_alone(&opening, body_start))
+        .or_else(|| retired_status(body, body_start))
 }
 
 /// The span of a sentence of the opening that says the note is retired.
-fn said_in_words(body: &str, body_start: usize) -> Option<Span> {
-    let opening = opening_lines(body);
+fn said_in_words(body: &str, opening: &[(usize, &str)], body_start: usize) -> Option<Span> {
     // Most openings hold no "this" nor "these": one fast look, and no line
     // is read.
     let end = opening.last().map_or(0, |&(start, line)| start + line.len());
     if !mentions_this(&body.as_bytes()[..end]) {
         return None;
     }
-    opening.into_iter().find_map(|(start, line)| {
+    opening.iter().find_map(|&(start, line)| {
         let trimmed = line.trim();
         let heading = trimmed.strip_prefix('#');
         let code = trimmed.starts_with("```") || trimmed.starts_with("~~~");
@@ -117,6 +124,89 @@ fn said_in_words(body: &str, body_start: usize) -> Option<Span> {
         };
         said.then(|| line_span(line, body_start + start))
     })
+}
+
+/// The words a banner at the very top of a note may be alone
+/// (`**DEPRECATED**`, `*Deprecated 2026-03-30*`, `Obsolete: see [[X]]`),
+/// in the languages notes are kept in; each with whether it needs a
+/// link after it (`Moved to [README](./README.md).`).
+const BANNER_WORDS: &[(&str, bool)] = &[
+    ("deprecated", false),
+    ("obsolete", false),
+    ("superseded", false),
+    ("archived", false),
+    ("outdated", false),
+    ("retired", false),
+    ("unmaintained", false),
+    ("moved to", true),
+    ("moved into", true),
+    ("merged into", true),
+    ("consolidated into", true),
+    ("replaced by", true),
+    ("veraltet", false),
+    ("obsolète", false),
+    ("obsoleto", false),
+    ("obsoleta", false),
+    ("非推奨", false),
+    ("廃止", false),
+    ("已弃用", false),
+    ("已废弃", false),
+    ("已过时", false),
+];
+
+/// The words that may stand before the link a banner points to: `see`,
+/// `use … instead`, `moved to`.
+/// (`in favour of`, but not `Obsolete in [[App Router]]`, which says
+/// where the thing the note is about is obsolete).
+const POINTERS: &[&str] =
+    &["see", "use", "read", "go", "to", "instead", "the", "new", "please", "now", "->", "→"];
+
+/// The span of a banner that is the word alone, on one of the first two
+/// lines of the body after its title: the word with nothing after it but
+/// markup, a date (`*Deprecated 2026-03-30*`) or a pointer to another
+/// note (`Obsolete: see [[Publish]]`). An admonition (`:::warning
+/// Deprecated`) is a docs page's notice about what it documents, and a
+/// heading (`## Deprecated`) opens a section of what is deprecated; `Deprecated:
+/// use the v2 command` says it of a command.
+fn banner_alone(opening: &[(usize, &str)], body_start: usize) -> Option<Span> {
+    let mut lines = opening.iter().skip_while(|(_, line)| line.trim_start().starts_with("# ")).take(2);
+    lines.find_map(|&(start, line)| said_alone(line).then(|| line_span(line, body_start + start)))
+}
+
+/// Whether a line is a banner word alone (see [`banner_alone`]).
+fn said_alone(line: &str) -> bool {
+    let trimmed = line.trim();
+    if trimmed.starts_with([':', '`', '~', '|', '#', '<']) {
+        return false;
+    }
+    let mut text = trimmed.trim_start_matches(['>', ' ', '\t']);
+    // A callout's tag: `> [!WARNING] Deprecated`.
+    if let Some(rest) = text.strip_prefix("[!") {
+        text = rest.split_once(']').map_or("", |(_, after)| after);
+    }
+    let text = text.trim_start_matches(['*', '_', '~', ' ', '[', '(']);
+    let Some(&(word, needs_link)) = BANNER_WORDS.iter().find(|(word, _)| {
+        text.get(..word.len()).is_some_and(|head| head.eq_ignore_ascii_case(word))
+            && !text[word.len()..].starts_with(|c: char| c.is_alphanumeric() && c.is_ascii())
+    }) else {
+        return false;
+    };
+    let rest = text[word.len()..]
+        .trim_start_matches(['*', '_', '~', ')', ']', ':', '：', '-', '–', '—', ' ', '.', '!']);
+    let linked = |rest: &str| {
+        let link = rest.contains("[[") || rest.contains("](") || rest.contains("http");
+        let at = [rest.find('['), rest.find("http")].into_iter().flatten().min();
+        link && at.is_some_and(|at| {
+            let before = rest[..at].to_lowercase().replace("in favour of", "").replace("in favor of", "");
+            before.split_whitespace().all(|w| POINTERS.contains(&w.trim_matches([':', ','])))
+                && before.split_whitespace().count() <= 4
+        })
+    };
+    if needs_link {
+        return linked(rest);
+    }
+    let dated = rest.len() >= 4 && rest.as_bytes()[..4].iter().all(u8::is_ascii_digit);
+    rest.is_empty() || dated || linked(rest)
 }
 
 /// The span of the line of a decision record's status that retires it:
@@ -350,9 +440,45 @@ mod tests {
             "> **DEPRECATED:** This note has been merged into [[Types of boundaries]].\n",
             "Read this first. This page has moved to [the new guide](guide.md).\n",
             "# Setup\n\nThis document has been superseded by setup-v2.\n",
+            "Body doubling helps.\n\nThis note has been consolidated into [[Body doubling for focus]].\n",
+            "---\nstatus: Moved\n---\nThis file was moved to https://example.org/specs/1046.\n",
         ];
         for text in cases {
             assert!(found(text).is_some(), "{text}");
+        }
+    }
+
+    #[test]
+    fn banners_that_are_the_word_alone_are_found() {
+        let cases = [
+            ("# Old preview\n\n**DEPRECATED**\n\nText.\n", "**DEPRECATED**"),
+            ("*Deprecated 2026-03-30*\n\nThe agreement.\n", "*Deprecated 2026-03-30*"),
+            ("**Deprecated:** 2026-01-12\n", "**Deprecated:** 2026-01-12"),
+            ("Obsolete: see [[Publish]]\n", "Obsolete: see [[Publish]]"),
+            ("_Deprecated in favour of [[Publish]]_\n", "_Deprecated in favour of [[Publish]]_"),
+            ("> [!WARNING] Superseded\n> Kept for the record.\n", "> [!WARNING] Superseded"),
+            ("Moved to [CIP-0003/README.md](./README.md).\n", "Moved to [CIP-0003/README.md](./README.md)."),
+            ("# 旧手順\n\n*非推奨: 2023-05-18*\n", "*非推奨: 2023-05-18*"),
+        ];
+        for (text, line) in cases {
+            assert_eq!(found(text), Some(line), "{text}");
+        }
+    }
+
+    #[test]
+    fn words_alone_about_other_things_are_not() {
+        let cases = [
+            "# Release 3.2\n\n## Deprecated\n\n- the `--fast` flag\n",
+            "Deprecated since 2.0, when the flag was renamed.\n",
+            "Moved to Berlin in 2019, then to Lisbon.\n",
+            "Archived projects are listed below.\n",
+            "# Tools\n\nIntro.\n\nMore.\n\n**DEPRECATED**\n",
+            "Deprecated: use the v2 command instead.\n",
+            "Obsolete in [[App Router]].\n",
+            "Outdated advice is everywhere; see [[Sources]] and [[Method]] and more of what we read.\n",
+        ];
+        for text in cases {
+            assert_eq!(found(text), None, "{text}");
         }
     }
 
