@@ -213,7 +213,8 @@ fn release_copies_are_listed_in_release_order() {
 
 /// In a vault of proposals (`Accepted`, `Final`), a `Rejected`,
 /// `Withdrawn` or `Expired` (approved, never carried out) proposal never
-/// took effect: it is out of force, and one
+/// took effect: it is out of force, as a `Moved` stub is (its proposal
+/// now lives in another repository), and one
 /// that declares it replaces an accepted proposal retires nothing. In a
 /// job search, `rejected` is the vault's own word, and the note stays in
 /// force.
@@ -228,6 +229,8 @@ fn a_rejected_proposal_never_takes_effect() {
     assert_eq!(standing("rfc-0004.md"), ("stale".into(), "rejected".into()));
     assert_eq!(standing("rfc-0005.md"), ("stale".into(), "rejected".into()));
     assert_eq!(standing("rfc-0006.md"), ("stale".into(), "rejected".into()));
+    // `Moved`: a stub left where the proposal was; its text lives on elsewhere.
+    assert_eq!(standing("rfc-0007.md"), ("stale".into(), "superseded".into()));
     let (_, json) = common::check_json(&common::fixture("rejected-proposals"), &[]);
     assert_eq!(json["diagnostics"], serde_json::json!([]), "{json}");
     let dir = tempfile::tempdir().unwrap();
@@ -319,4 +322,27 @@ fn only_hugos_archetypes_folder_holds_templates() {
         assert_eq!(map[note]["verdict"], "active", "{note}: {map:?}");
     }
     assert!(!map.contains_key("site/archetypes/default.md"), "{map:?}");
+}
+
+/// A declaration key left blank, as a template ships it (`supersedes: []`,
+/// `superseded-by:`), declares nothing: the note is `active`, not
+/// `unknown`, and `check` says nothing of it either.
+#[test]
+fn a_declaration_left_blank_leaves_the_note_active() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join(".vaultlint.toml"), "root = true\n").unwrap();
+    for (name, front) in [
+        ("a.md", "supersedes: []"),
+        ("b.md", "superseded-by:"),
+        ("c.md", "supersedes:\nsuperseded-by:\nstatus: Idea"),
+        ("d.md", "superseded_by: ~"),
+    ] {
+        std::fs::write(dir.path().join(name), format!("---\n{front}\n---\nA note of its own.\n")).unwrap();
+    }
+    let map = common::lineage_map(dir.path(), &[]);
+    for name in ["a.md", "b.md", "c.md", "d.md"] {
+        assert_eq!(map[name]["verdict"], "active", "{name}: {}", map[name]);
+    }
+    let (_, json) = common::check_json(dir.path(), &[]);
+    assert_eq!(json["diagnostics"], serde_json::json!([]), "{json}");
 }

@@ -78,8 +78,12 @@ pub fn judge(
     for (id, note) in vault.notes.iter().enumerate().filter(|&(id, _)| !vault.is_template(id)) {
         for side in vaultlint_syntax::note::Side::ALL {
             let Some(field) = note.declaration(side) else { continue };
+            // A key left blank (`superseded-by:`, `supersedes: []`), as a
+            // template ships it, declares nothing: it breaks nothing either.
             if vaultlint_syntax::note::shapes(field).iter().any(|s| match s {
-                vaultlint_syntax::note::Shape::String(_) => false,
+                vaultlint_syntax::note::Shape::String(_)
+                | vaultlint_syntax::note::Shape::Empty
+                | vaultlint_syntax::note::Shape::EmptyList(_) => false,
                 vaultlint_syntax::note::Shape::NotString { value, .. } => !vault.names_by_number(id, value),
                 _ => true,
             }) {
