@@ -1088,6 +1088,27 @@ fn decision_records_retired_in_their_status_and_their_templates() {
     assert!(paths.iter().all(|p| p.starts_with("doc/adr/0")), "{paths:?}");
 }
 
+/// Records filed by number and title (`proposals/0012-burn-half-the-fees.md`)
+/// name each other by number alone, quoted or not (`superseded-by: '0031'`,
+/// `supersedes: 0022`): each resolves to the one record of the folder whose
+/// name opens with it, not to a note of another folder with that number,
+/// and a key left blank declares nothing.
+#[test]
+fn records_named_by_number_alone_resolve_in_their_folder() {
+    expect("record-numbers", &[("status-conflict", "proposals/0022-epoch-length.md", Some(4))]);
+    let map = common::lineage_map(&fixture("record-numbers"), &[]);
+    assert_eq!(
+        map["proposals/0012-burn-half-the-fees.md"]["current"],
+        serde_json::json!(["proposals/0031-burn-fees-by-epoch.md"])
+    );
+    assert_eq!(
+        map["proposals/0022-epoch-length.md"]["current"],
+        serde_json::json!(["proposals/0040-shorter-epochs.md"])
+    );
+    assert_eq!(map["drafts/0031-notes-on-the-fee-market.md"]["verdict"], "active");
+    assert_eq!(map["proposals/0040-shorter-epochs.md"]["verdict"], "active");
+}
+
 /// A count under a declaration's key less its `_by` (`corrected: 5`,
 /// among a review's other counts) is a word of the note's own, not a
 /// misspelt `corrected_by`; a slip of the key holding a note still is.

@@ -318,6 +318,15 @@ pub(crate) fn numbered(text: &str) -> Option<(&str, u64)> {
     fits.then(|| Some((&text[..letters], digits.parse().ok()?))).flatten()
 }
 
+/// The number a name opens with, of two digits or more and followed by a
+/// separator (`0107-propagating-parameters`), as records filed by number
+/// and title are named.
+fn opened_by_number(stem: &str) -> Option<u64> {
+    let digits = stem.bytes().take_while(u8::is_ascii_digit).count();
+    let separated = stem[digits..].starts_with(['-', '_', ' ', '.']);
+    ((2..=MAX_NUMBER_DIGITS).contains(&digits) && separated).then(|| stem[..digits].parse().ok()).flatten()
+}
+
 /// Whether two notes' paths are one path but for case or Unicode form,
 /// their extensions aside (see [`Vault::case_variants`]).
 pub fn one_path_but_case(a: &Note, b: &Note) -> bool {
@@ -648,7 +657,8 @@ impl Vault {
     pub fn names_by_number(&self, from: NoteId, value: &vaultlint_syntax::frontmatter::Value) -> bool {
         let digits = value.scalar_text().filter(|t| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()));
         digits.is_some_and(|digits| numbered(digits).is_some())
-            && numbered(self.notes[from].stem()).is_some_and(|(prefix, _)| !prefix.is_empty())
+            && (numbered(self.notes[from].stem()).is_some_and(|(prefix, _)| !prefix.is_empty())
+                || opened_by_number(self.notes[from].stem()).is_some())
     }
 
     /// A document named by its number, as proposal repositories (EIPs,
@@ -660,6 +670,12 @@ impl Vault {
     fn resolve_number(&self, from: NoteId, value: &str) -> Option<Resolution> {
         let (prefix, number) = numbered(value)?;
         let own = numbered(self.notes[from].stem()).map(|(p, _)| p).filter(|p| !p.is_empty());
+        // A record filed by number and title (`proposals/0436-reduce-rent.md`)
+        // names another by its number alone (`superseded-by: '0437'`): the
+        // one note of its folder whose name opens with that number.
+        if prefix.is_empty() && own.is_none() && opened_by_number(self.notes[from].stem()).is_some() {
+            return self.resolve_in_own_folder(from, number);
+        }
         let prefix = if prefix.is_empty() { own? } else { prefix };
         let (mut found, mut stems): (Vec<NoteId>, Vec<String>) = (Vec::new(), Vec::new());
         for width in number.to_string().len()..=MAX_NUMBER_DIGITS {
@@ -713,16 +729,32 @@ impl Vault {
     /// a separator (`0107-propagating-parameters`), by that number.
     fn notes_opened_by_number(&self) -> Vec<(u64, NoteId)> {
         let mut opened: Vec<(u64, NoteId)> = (self.notes.iter().enumerate())
-            .filter_map(|(id, note)| {
-                let stem = note.stem();
-                let digits = stem.bytes().take_while(u8::is_ascii_digit).count();
-                let separated = stem[digits..].starts_with(['-', '_', ' ', '.']);
-                (2..=MAX_NUMBER_DIGITS).contains(&digits).then_some(())?;
-                separated.then(|| Some((stem[..digits].parse().ok()?, id))).flatten()
-            })
+            .filter_map(|(id, note)| Some((opened_by_number(note.stem())?, id)))
             .collect();
         opened.sort_unstable();
         opened
+    }
+
+    /// The note of `from`'s folder whose name opens with `number`, if one
+    /// does and no other; several are [`Resolution::Ambiguous`].
+    fn resolve_in_own_folder(&self, from: NoteId, number: u64) -> Option<Resolution> {
+        let opened = self.opened_by_number.get_or_init(|| self.notes_opened_by_number());
+        let start = opened.partition_point(|&(n, _)| n < number);
+        let folder = self.notes[from].folder();
+        let found: Vec<NoteId> = opened[start..]
+            .iter()
+            .take_while(|&&(n, _)| n == number)
+            .map(|&(_, id)| id)
+            .filter(|&id| id != from && self.notes[id].folder() == folder)
+            .collect();
+        match found[..] {
+            [] => None,
+            [one] => Some(Resolution::Note(one)),
+            _ => Some(Resolution::Ambiguous {
+                first: found.iter().copied().take(MAX_CANDIDATES).collect(),
+                total: found.len(),
+            }),
+        }
     }
 
     /// Whether note `id`, whose name opens with a record's number, is the
