@@ -6,7 +6,7 @@ use std::borrow::Cow;
 /// Characters that must not reach a terminal from a note: C0 and C1
 /// controls (escape sequences start with them) and the bidirectional
 /// overrides that can make text read differently from what it is.
-fn is_unsafe(c: char) -> bool {
+pub fn is_unsafe(c: char) -> bool {
     (c.is_control() && c != '\n' && c != '\t')
         || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{200e}' | '\u{200f}' | '\u{061c}')
 }

@@ -179,7 +179,13 @@ fn double_quoted(value: &str) -> String {
         match c {
             '"' => out.push_str("\\\""),
             '\\' => out.push_str("\\\\"),
-            c if c.is_control() => out.push_str(&format!("\\u{:04x}", c as u32)),
+            // A control, or a mark a terminal would not show as it is (a
+            // left-to-right mark a file name may open with): YAML's own
+            // escape, so that a hint quoting it reaches the terminal, and
+            // back into a note, as it was meant.
+            c if c.is_control() || vaultlint_core::text::is_unsafe(c) => {
+                out.push_str(&format!("\\u{:04x}", c as u32));
+            }
             c => out.push(c),
         }
     }
@@ -195,4 +201,20 @@ pub fn yaml_scalar(value: &str) -> String {
         && !value.ends_with(' ')
         && !is_plain_non_string(value);
     if plain { value.to_string() } else { double_quoted(value) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn marks_a_terminal_hides_are_quoted_as_yaml_reads_them_back() {
+        let path = "99_Archive/\u{200e}Gemini - The role.md";
+        let yaml = yaml_scalar(path);
+        assert_eq!(yaml, "\"99_Archive/\\u200eGemini - The role.md\"");
+        assert!(!yaml.chars().any(vaultlint_core::text::is_unsafe));
+        let note = crate::note::Note::parse("a.md".into(), &format!("---\nsuperseded_by: {yaml}\n---\n"));
+        let field = note.declaration(crate::note::Side::Successor).unwrap();
+        assert_eq!(field.value.as_str(), Some(path));
+    }
 }
