@@ -37,9 +37,11 @@ fn fix_rewrites_only_the_link_targets() {
         .unwrap();
     let stdout = String::from_utf8(out.stdout).unwrap();
     assert_eq!(out.status.code(), Some(0), "{stdout}");
-    assert_eq!(String::from_utf8(out.stderr).unwrap(), "fixed 6 findings in 2 notes\n");
-    // What is left: the links with no single current note, and the schedule.
-    assert_eq!(stdout.lines().count(), 4, "{stdout}");
+    assert_eq!(String::from_utf8(out.stderr).unwrap(), "fixed 4 findings in 2 notes\n");
+    // What is left: the links to a heading (the new note may have none of
+    // that name), the links with no single current note, and the schedule.
+    assert_eq!(stdout.lines().count(), 7, "{stdout}");
+    assert!(stdout.contains("2 fixable with `--fix --unsafe-fixes`"), "{stdout}");
     assert!(stdout.contains("9:9: warning[links-to-superseded] links to `policies/travel-2023.md`"));
 
     let after = snapshot(dir.path());
@@ -50,11 +52,6 @@ fn fix_rewrites_only_the_link_targets() {
             &before["guides/new-starters.md"],
             &[
                 ("as [[expenses-2024]] says", "as [[expenses]] says"),
-                ("[[expenses-2024#Meals|meal limits]]", "[[expenses#Meals|meal limits]]"),
-                (
-                    "(../policies/expenses-2024.md#meals \"Expenses\")",
-                    "(../policies/expenses.md#meals \"Expenses\")",
-                ),
                 ("```\n\n![[expenses-2024]]", "```\n\n![[expenses]]"),
             ],
         ),
@@ -83,6 +80,28 @@ fn fix_rewrites_only_the_link_targets() {
     assert_eq!(snapshot(dir.path()), want);
     let out = vaultlint().args(["check", "--diff"]).args(AS_OF).arg(dir.path()).output().unwrap();
     assert_eq!((out.status.code(), out.stdout.len()), (Some(0), 0));
+    // Asked for, the links to a heading are rewritten too, heading kept.
+    let out = vaultlint()
+        .args(["check", "--fix", "--unsafe-fixes", "-q"])
+        .args(AS_OF)
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    want.insert(
+        "guides/new-starters.md".into(),
+        replaced(
+            &want["guides/new-starters.md"],
+            &[
+                ("[[expenses-2024#Meals|meal limits]]", "[[expenses#Meals|meal limits]]"),
+                (
+                    "(../policies/expenses-2024.md#meals \"Expenses\")",
+                    "(../policies/expenses.md#meals \"Expenses\")",
+                ),
+            ],
+        ),
+    );
+    assert_eq!(snapshot(dir.path()), want);
 }
 
 #[test]
@@ -97,8 +116,8 @@ fn diff_prints_the_edits_and_writes_nothing() {
     assert!(
         diff.contains("\n-Claim costs as [[expenses-2024]] says; see [[expenses-2024#Meals|meal limits]].\n")
     );
-    assert!(diff.contains("\n+Claim costs as [[expenses]] says; see [[expenses#Meals|meal limits]].\n"));
-    assert_eq!(diff.matches("\n+").count() - 2, 5, "five changed lines: {diff}");
+    assert!(diff.contains("\n+Claim costs as [[expenses]] says; see [[expenses-2024#Meals|meal limits]].\n"));
+    assert_eq!(diff.matches("\n+").count() - 2, 4, "four changed lines: {diff}");
     assert_eq!(snapshot(dir.path()), before);
     // JSON carries each fix as data.
     let (_, json) = common::check_json(dir.path(), &AS_OF);
@@ -218,7 +237,8 @@ proptest! {
         fs::write(notes.join("old.md"), "---\nsuperseded_by: notes/new.md\n---\n").unwrap();
         fs::write(notes.join("new.md"), "# New\n").unwrap();
         fs::write(notes.join("guide.md"), &before).unwrap();
-        let out = vaultlint().args(["check", "--fix", "-q", "--no-suggest", "--format", "json"]).arg(dir.path()).output().unwrap();
+        // Unsafe fixes too: a link to a heading is rewritten only when asked.
+        let out = vaultlint().args(["check", "--fix", "--unsafe-fixes", "-q", "--no-suggest", "--format", "json"]).arg(dir.path()).output().unwrap();
         prop_assert_eq!(out.status.code(), Some(0));
         let after = fs::read_to_string(notes.join("guide.md")).unwrap();
         prop_assert_eq!(&after, &want);

@@ -173,16 +173,26 @@ pub struct BodyLink {
     pub wikilink: bool,
     /// The target is inside `<...>`, where it may hold spaces.
     pub angle: bool,
+    /// A heading or block follows the target (`[[Note#Meals]]`,
+    /// `(note.md#meals)`): the link reaches a part of the note.
+    pub anchored: bool,
 }
 
 impl BodyLink {
     /// The link with its span, the start of its target and the target as
     /// written; `None` past the first 4 GiB of a file.
-    fn new(span: Span, target: usize, written: &str, wikilink: bool, angle: bool) -> Option<BodyLink> {
+    fn new(
+        span: Span,
+        target: usize,
+        written: &str,
+        wikilink: bool,
+        angle: bool,
+        anchored: bool,
+    ) -> Option<BodyLink> {
         // A link starting past 4 GiB (whose span saturates) has its target
         // past it too: this drops it.
         let target = u32::try_from(target).ok()?;
-        Some(BodyLink { at: span, target, written: written.into(), wikilink, angle })
+        Some(BodyLink { at: span, target, written: written.into(), wikilink, angle, anchored })
     }
 
     /// The whole link.
@@ -278,7 +288,8 @@ pub fn in_body(text: &str, start: usize) -> Vec<BodyLink> {
         let end = text[span.clone()].trim_end_matches(['\n', '\r']).len() + span.start;
         let angle = target.start > 0 && text.as_bytes()[target.start - 1] == b'<';
         let span = Span::new(span.start, end - span.start);
-        links.extend(BodyLink::new(span, target.start, &text[target], wikilink, angle));
+        let anchored = text.as_bytes().get(target.end) == Some(&b'#');
+        links.extend(BodyLink::new(span, target.start, &text[target], wikilink, angle, anchored));
     }
     links
 }

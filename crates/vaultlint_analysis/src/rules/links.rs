@@ -3,7 +3,8 @@
 //! old text. The fix points the link at the note in force at the end of
 //! the chain, keeping its heading and label; in a note that records its
 //! day (a daily note, a release copy) the fix is unsafe, since the link
-//! is what was linked then. `links-to-corrected` (off by default): a link
+//! is what was linked then, and so it is for a link to a heading or block
+//! (which the new note may not have). `links-to-corrected` (off by default): a link
 //! to a corrected note that does not also reach its corrections.
 
 use crate::suggest::exclusions::RecordFolders;
@@ -131,6 +132,16 @@ fn of_note(vault: &Vault, life: &Lifecycle, wanted: &[bool], lazy: &Lazy, id: No
                      day (`vaultlint check --fix --unsafe-fixes` rewrites the link)"
                 )
             }
+            // A link to a part of the old note (`[[Old#Meals]]`,
+            // `![[Old#^quote]]`): the new note may have no such part, and
+            // the link, or the text embedded, would come up empty.
+            [one] if link.anchored => {
+                message.push_str(&format!("; the current version is `{one}`"));
+                format!(
+                    "link to `{one}` instead, once you have checked that the heading or block it names \
+                     is there (`vaultlint check --fix --unsafe-fixes` rewrites the link)"
+                )
+            }
             [one] => {
                 message.push_str(&format!("; the current version is `{one}`"));
                 format!("link to `{one}` instead (`vaultlint check --fix` rewrites the link)")
@@ -148,7 +159,11 @@ fn of_note(vault: &Vault, life: &Lifecycle, wanted: &[bool], lazy: &Lazy, id: No
                     original: link.written.to_string(),
                     replacement: retarget(vault, id, link, *one),
                 },
-                applicability: if of_its_day { Applicability::Unsafe } else { Applicability::Safe },
+                applicability: if of_its_day || link.anchored {
+                    Applicability::Unsafe
+                } else {
+                    Applicability::Safe
+                },
                 digest: note.digest,
             }),
             _ => None,
