@@ -1989,3 +1989,18 @@ fn one_file_kept_in_each_package_is_no_set_of_versions() {
 fn a_note_that_says_it_is_retired_is_the_older() {
     expect_pairs("retired-in-text", &[("guides/onboarding-2023.md", "guides/onboarding.md", "confident")]);
 }
+
+/// Hugo's `lastmod` dates a page's last edit, as `updated` does: a page
+/// left behind in the folder its team moved out of is the older, and the
+/// date says so.
+#[test]
+fn hugo_lastmod_tells_which_copy_is_older() {
+    expect_all_pairs(
+        "hugo-lastmod",
+        &[(
+            "content/handbook/delivery/release-runbook.md",
+            "content/handbook/build/release-runbook.md",
+            "confident",
+        )],
+    );
+}

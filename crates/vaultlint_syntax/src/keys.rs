@@ -55,8 +55,13 @@ const fn key(name: &'static str, role: Role, dates_a_version: bool) -> Key {
 pub const KEYS: &[Key] = &[
     key("updated", Role::Date, true),
     key("modified", Role::Date, true),
+    // Hugo's date of the last edit, and Jekyll's (its last-modified plugin).
+    key("lastmod", Role::Date, true),
+    key("last_modified_at", Role::Date, true),
     key("date", Role::Date, true),
     key("created", Role::Date, true),
+    // A design document's, as proposal templates write it.
+    key("creation_date", Role::Date, true),
     key("effective_from", Role::LifecycleDate, true),
     key("effective_to", Role::LifecycleDate, false),
     key("review_due", Role::LifecycleDate, false),
