@@ -56,9 +56,12 @@ pub fn in_templates_folder(path: &str) -> bool {
         FOLDERS.iter().any(|f| folder.eq_ignore_ascii_case(f))
     };
     // Dendron files a hierarchy in the note's name, a level between dots
-    // (`3-Resources.Templates.meeting.md`): a templates level below the
-    // last holds templates as a folder does.
-    let in_level = stem(path).rsplit_once('.').is_some_and(|(levels, _)| levels.split('.').any(templates));
+    // (`3-Resources.Templates.meeting.md`): a templates level at the top of
+    // the hierarchy, or just below its first, holds templates as a folder
+    // does. Deeper, it names a topic (`dendron.topic.templates.handlebars`,
+    // a page of the docs about templates).
+    let in_level =
+        stem(path).rsplit_once('.').is_some_and(|(levels, _)| levels.split('.').take(2).any(templates));
     in_level
         || path
             .split('/')
@@ -382,6 +385,7 @@ mod tests {
             "notes/C++ templates.md",
             "archetypes/classes/fighters/Knight.md",
             "Rust/{{ formatting }} in strings.md",
+            "vault/dendron.topic.templates.handlebars.md",
         ] {
             assert!(!by_path(path), "{path}");
         }
