@@ -318,6 +318,19 @@ pub(crate) fn numbered(text: &str) -> Option<(&str, u64)> {
     fits.then(|| Some((&text[..letters], digits.parse().ok()?))).flatten()
 }
 
+/// The one note of `found` (sorted, without repeats), several as
+/// [`Resolution::Ambiguous`], or `None` for none.
+fn one_or_ambiguous(found: &[NoteId]) -> Option<Resolution> {
+    match found {
+        [] => None,
+        [one] => Some(Resolution::Note(*one)),
+        _ => Some(Resolution::Ambiguous {
+            first: found.iter().copied().take(MAX_CANDIDATES).collect(),
+            total: found.len(),
+        }),
+    }
+}
+
 /// The number a name opens with, of two digits or more and followed by a
 /// separator (`0107-propagating-parameters`), as records filed by number
 /// and title are named.
@@ -703,26 +716,18 @@ impl Vault {
         // the one note so opened in a folder named for the prefix, or whose
         // title opens with the id.
         if found.is_empty() && !prefix.is_empty() {
-            let opened = self.opened_by_number.get_or_init(|| self.notes_opened_by_number());
-            let start = opened.partition_point(|&(n, _)| n < number);
-            found.extend(
-                opened[start..]
-                    .iter()
-                    .take_while(|&&(n, _)| n == number)
-                    .map(|&(_, id)| id)
-                    .filter(|&id| self.files_record(id, prefix, value)),
-            );
+            found.extend(self.opened_with(number).filter(|&id| self.files_record(id, prefix, value)));
         }
         found.sort_unstable();
         found.dedup();
-        match found[..] {
-            [] => None,
-            [one] => Some(Resolution::Note(one)),
-            _ => Some(Resolution::Ambiguous {
-                first: found.iter().copied().take(MAX_CANDIDATES).collect(),
-                total: found.len(),
-            }),
-        }
+        one_or_ambiguous(&found)
+    }
+
+    /// The notes whose names open with `number` and a separator.
+    fn opened_with(&self, number: u64) -> impl Iterator<Item = NoteId> + '_ {
+        let opened = self.opened_by_number.get_or_init(|| self.notes_opened_by_number());
+        let start = opened.partition_point(|&(n, _)| n < number);
+        opened[start..].iter().take_while(move |&&(n, _)| n == number).map(|&(_, id)| id)
     }
 
     /// Every note whose name opens with a number of two digits or more and
@@ -738,23 +743,10 @@ impl Vault {
     /// The note of `from`'s folder whose name opens with `number`, if one
     /// does and no other; several are [`Resolution::Ambiguous`].
     fn resolve_in_own_folder(&self, from: NoteId, number: u64) -> Option<Resolution> {
-        let opened = self.opened_by_number.get_or_init(|| self.notes_opened_by_number());
-        let start = opened.partition_point(|&(n, _)| n < number);
         let folder = self.notes[from].folder();
-        let found: Vec<NoteId> = opened[start..]
-            .iter()
-            .take_while(|&&(n, _)| n == number)
-            .map(|&(_, id)| id)
-            .filter(|&id| id != from && self.notes[id].folder() == folder)
-            .collect();
-        match found[..] {
-            [] => None,
-            [one] => Some(Resolution::Note(one)),
-            _ => Some(Resolution::Ambiguous {
-                first: found.iter().copied().take(MAX_CANDIDATES).collect(),
-                total: found.len(),
-            }),
-        }
+        let found: Vec<NoteId> =
+            self.opened_with(number).filter(|&id| id != from && self.notes[id].folder() == folder).collect();
+        one_or_ambiguous(&found)
     }
 
     /// Whether note `id`, whose name opens with a record's number, is the

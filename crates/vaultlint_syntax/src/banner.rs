@@ -185,14 +185,12 @@ fn said_alone(line: &str) -> bool {
         text = rest.split_once(']').map_or("", |(_, after)| after);
     }
     let text = text.trim_start_matches(['*', '_', '~', ' ', '[', '(']);
-    let Some(&(word, needs_link)) = BANNER_WORDS.iter().find(|(word, _)| {
-        text.get(..word.len()).is_some_and(|head| head.eq_ignore_ascii_case(word))
-            && !text[word.len()..].starts_with(|c: char| c.is_alphanumeric() && c.is_ascii())
-    }) else {
+    let Some((rest, needs_link)) =
+        BANNER_WORDS.iter().find_map(|&(word, needs_link)| Some((after_word(text, word)?, needs_link)))
+    else {
         return false;
     };
-    let rest = text[word.len()..]
-        .trim_start_matches(['*', '_', '~', ')', ']', ':', '：', '-', '–', '—', ' ', '.', '!']);
+    let rest = rest.trim_start_matches(['*', '_', '~', ')', ']', ':', '：', '-', '–', '—', ' ', '.', '!']);
     let linked = |rest: &str| {
         let link = rest.contains("[[") || rest.contains("](") || rest.contains("http");
         let at = [rest.find('['), rest.find("http")].into_iter().flatten().min();
@@ -269,10 +267,16 @@ fn labelled_status(line: &str) -> Option<&str> {
 /// Whether a status value opens with a status that retires the note.
 fn retiring_status(value: &str) -> bool {
     let value = value.trim_start_matches(['*', '_', '`', ' ']);
-    RETIRED_STATUSES.iter().any(|word| {
-        value.get(..word.len()).is_some_and(|head| head.eq_ignore_ascii_case(word))
-            && !value[word.len()..].starts_with(|c: char| c.is_alphanumeric())
-    })
+    RETIRED_STATUSES.iter().any(|word| after_word(value, word).is_some())
+}
+
+/// What follows `word` (in any ASCII case) at the start of `text`, if it
+/// opens it as a whole word: `Superseded by`, not `Supersededness`.
+fn after_word<'t>(text: &'t str, word: &str) -> Option<&'t str> {
+    let head = text.get(..word.len())?;
+    let rest = &text[word.len()..];
+    (head.eq_ignore_ascii_case(word) && !rest.starts_with(|c: char| c.is_ascii_alphanumeric()))
+        .then_some(rest)
 }
 
 /// The lines of the body's opening, each with its offset in the body:
