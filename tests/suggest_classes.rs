@@ -372,14 +372,16 @@ fn a_lower_threshold_lists_what_a_higher_one_does() {
 /// Terms kept as `beta-terms-v1` to `-v4` beside `beta-terms`, none dated
 /// (mirrored from elsewhere, as handbooks keep retired agreements): each
 /// revision pairs with the next and the last with the terms in force, not
-/// `v1` with `v3` or `v4` past the ones between.
+/// `v1` with `v3` or `v4` past the ones between; the last, whose top says
+/// when it was retired (`*Retired: 2024-11-01*`), is the older of the
+/// terms in force with confidence.
 #[test]
 fn undated_revisions_pair_each_with_the_next() {
     let want = owned(&[
         ("legal/beta-terms-v1.md", "legal/beta-terms-v2.md", "confident"),
         ("legal/beta-terms-v3.md", "legal/beta-terms-v4.md", "confident"),
         ("legal/beta-terms-v2.md", "legal/beta-terms-v3.md", "confident"),
-        ("legal/beta-terms-v4.md", "legal/beta-terms.md", "uncertain"),
+        ("legal/beta-terms-v4.md", "legal/beta-terms.md", "confident"),
     ]);
     for threshold in ["0.5", "0"] {
         let (pairs, json) = found(&fixture("undated-revisions"), &["--no-git", "--min-score", threshold]);
