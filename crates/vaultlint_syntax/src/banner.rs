@@ -129,12 +129,12 @@ fn said_in_words(body: &str, opening: &[(usize, &str)], body_start: usize) -> Op
 /// The words a banner at the very top of a note may be alone
 /// (`**DEPRECATED**`, `*Deprecated 2026-03-30*`, `Obsolete: see [[X]]`),
 /// in the languages notes are kept in; each with whether it needs a
-/// link after it (`Moved to [README](./README.md).`).
+/// link after it (`Moved to [README](./README.md).`). Not `Archived`: a
+/// vault files its finished projects so, as its `status: archived` does.
 const BANNER_WORDS: &[(&str, bool)] = &[
     ("deprecated", false),
     ("obsolete", false),
     ("superseded", false),
-    ("archived", false),
     ("outdated", false),
     ("retired", false),
     ("unmaintained", false),
@@ -476,6 +476,7 @@ mod tests {
             "Deprecated since 2.0, when the flag was renamed.\n",
             "Moved to Berlin in 2019, then to Lisbon.\n",
             "Archived projects are listed below.\n",
+            "# Website relaunch\n\n**Archived** 2025-02-01\n\nShipped in January.\n",
             "# Tools\n\nIntro.\n\nMore.\n\n**DEPRECATED**\n",
             "Deprecated: use the v2 command instead.\n",
             "Obsolete in [[App Router]].\n",
