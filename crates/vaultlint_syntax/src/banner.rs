@@ -212,23 +212,21 @@ fn said_alone(line: &str) -> bool {
 /// of a section headed `Status`, within [`STATUS_WINDOW`] bytes and its
 /// first three headings.
 fn retired_status(body: &str, body_start: usize) -> Option<Span> {
-    let mut window = body.len().min(STATUS_WINDOW);
-    while !body.is_char_boundary(window) {
-        window -= 1;
-    }
-    let window = &body[..window];
+    let window = vaultlint_core::text::prefix(body, STATUS_WINDOW);
     // Most notes have no status in their body: one fast look for its
     // letters, and no line is read.
     let bytes = window.as_bytes();
     if memchr::memmem::find(bytes, b"tatus").is_none() && memchr::memmem::find(bytes, b"TATUS").is_none() {
         return None;
     }
-    let (mut at, mut headings, mut section_lines) = (0, 0, None::<usize>);
-    for line in window.split_inclusive('\n') {
-        let start = at;
-        at += line.len();
+    let (mut headings, mut section_lines) = (0, None::<usize>);
+    // A status in a fenced block (`status: deprecated` in a sample file)
+    // is the sample's, as a link there is none.
+    for line in crate::markdown::prose_lines(window) {
+        // Each line is a slice of the window: its offset is where it starts.
+        let start = line.as_ptr() as usize - window.as_ptr() as usize;
         let trimmed = line.trim();
-        if trimmed.is_empty() || trimmed.starts_with("```") || trimmed.starts_with("~~~") {
+        if trimmed.is_empty() {
             continue;
         }
         if let Some(heading) = trimmed.strip_prefix('#') {
@@ -518,6 +516,7 @@ mod tests {
             "# 9. Rejected\n\n- Status: rejected\n",
             "# Release status\n\nThe status: deprecated APIs are listed below.\n",
             "# Intro\n\n## Status\n\nSupersededness is a word we made up.\n",
+            "# Chart values\n\n```yaml\nname: web\nstatus: deprecated\n```\n",
             "# 10. Later\n\n## Context\n\nA.\n\n## Decision\n\nB.\n\n## Consequences\n\nC.\n\n## Status\n\nSuperseded\n",
         ];
         for text in cases {
