@@ -122,29 +122,25 @@ fn of_note(vault: &Vault, life: &Lifecycle, wanted: &[bool], lazy: &Lazy, id: No
         let current: Vec<&str> = state.current.iter().map(|&c| vault.notes[c].path.as_str()).collect();
         let mut message = format!("links to `{old}`, which {}", state.standing.describe());
         let of_its_day = current.len() == 1 && lazy.of_its_day(id);
+        // The fix asks to be asked for where the link may be meant as it is.
+        let unsafe_fix = of_its_day || link.anchored;
         let help = match current.as_slice() {
             [] => "no note in force replaces it; remove the link, or point it at the note that took over"
                 .to_string(),
-            [one] if of_its_day => {
-                message.push_str(&format!("; the current version is `{one}`"));
-                format!(
-                    "link to `{one}` instead, if this note is not the record of what was linked on its \
-                     day (`vaultlint check --fix --unsafe-fixes` rewrites the link)"
-                )
-            }
-            // A link to a part of the old note (`[[Old#Meals]]`,
-            // `![[Old#^quote]]`): the new note may have no such part, and
-            // the link, or the text embedded, would come up empty.
-            [one] if link.anchored => {
-                message.push_str(&format!("; the current version is `{one}`"));
-                format!(
-                    "link to `{one}` instead, once you have checked that the heading or block it names \
-                     is there (`vaultlint check --fix --unsafe-fixes` rewrites the link)"
-                )
-            }
             [one] => {
                 message.push_str(&format!("; the current version is `{one}`"));
-                format!("link to `{one}` instead (`vaultlint check --fix` rewrites the link)")
+                // A link to a part of the old note (`[[Old#Meals]]`,
+                // `![[Old#^quote]]`): the new note may have no such part,
+                // and the link, or the text embedded, would come up empty.
+                let check_first = if of_its_day {
+                    ", if this note is not the record of what was linked on its day"
+                } else if link.anchored {
+                    ", once you have checked that the heading or block it names is there"
+                } else {
+                    ""
+                };
+                let fix = if unsafe_fix { "--fix --unsafe-fixes" } else { "--fix" };
+                format!("link to `{one}` instead{check_first} (`vaultlint check {fix}` rewrites the link)")
             }
             many => {
                 let list: Vec<String> = many.iter().map(|p| format!("`{p}`")).collect();
@@ -159,11 +155,7 @@ fn of_note(vault: &Vault, life: &Lifecycle, wanted: &[bool], lazy: &Lazy, id: No
                     original: link.written.to_string(),
                     replacement: retarget(vault, id, link, *one),
                 },
-                applicability: if of_its_day || link.anchored {
-                    Applicability::Unsafe
-                } else {
-                    Applicability::Safe
-                },
+                applicability: if unsafe_fix { Applicability::Unsafe } else { Applicability::Safe },
                 digest: note.digest,
             }),
             _ => None,
