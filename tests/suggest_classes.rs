@@ -2006,3 +2006,22 @@ fn hugo_lastmod_tells_which_copy_is_older() {
         )],
     );
 }
+
+/// Two folders holding copies of one course's notes, ten word for word and
+/// three rewritten: the ten are one `mirrored-folders` finding, and a
+/// lower threshold only adds the rewritten three below the line. It never
+/// brings back the ten, which the rewritten three would outnumber the
+/// mirror's share of if they were weighed with them.
+#[test]
+fn a_lower_threshold_adds_pairs_below_the_default_and_changes_none_above() {
+    let dir = fixture("mirror-rewritten-copies");
+    let (by_default, _) = found(&dir, &["--no-git"]);
+    assert_eq!(by_default, owned(&[]));
+    let (lower, json) = found(&dir, &["--no-git", "--min-score", "0.3"]);
+    let scores: Vec<f64> = json["pairs"].as_array().unwrap().iter().map(|p| p["score"].as_f64().unwrap()).collect();
+    assert!(scores.iter().all(|&s| s < 0.5), "{scores:?}");
+    let older: Vec<&str> = lower.iter().map(|(older, _, _)| older.as_str()).collect();
+    assert_eq!(older, ["Courses/Git/bisect.md", "Courses/Git/config.md", "Courses/Git/hooks.md"]);
+    let (_, json) = common::check_json(&dir, &["--no-git"]);
+    assert_eq!(common::findings(&json), [("mirrored-folders".to_string(), "Web/Git/".to_string(), None)]);
+}

@@ -11,7 +11,7 @@ use std::io::BufRead;
 
 /// What the git history says of some notes: when each path was first
 /// committed, and every text each path has held.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 pub struct History {
     /// Vault-relative path to the Unix time of the commit that added it.
     pub first: HashMap<String, i64>,
@@ -62,6 +62,35 @@ struct Commit {
 pub trait HistorySource: Sync {
     /// The history of `paths` (vault-relative); empty when there is none.
     fn history(&self, paths: &[&str]) -> History;
+}
+
+/// A source asked more than once a run (the pairs a low threshold lets in
+/// are settled apart from those listed by default): a later question over
+/// paths an earlier one covered is answered from that answer, which says
+/// of each path what a question over it alone would.
+pub(super) struct Remembered<'a> {
+    source: &'a dyn HistorySource,
+    asked: std::sync::Mutex<Option<(std::collections::HashSet<String>, History)>>,
+}
+
+impl<'a> Remembered<'a> {
+    pub(super) fn new(source: &'a dyn HistorySource) -> Self {
+        Remembered { source, asked: std::sync::Mutex::new(None) }
+    }
+}
+
+impl HistorySource for Remembered<'_> {
+    fn history(&self, paths: &[&str]) -> History {
+        let mut asked = self.asked.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some((covered, history)) = asked.as_ref()
+            && paths.iter().all(|p| covered.contains(*p))
+        {
+            return history.clone();
+        }
+        let history = self.source.history(paths);
+        *asked = Some((paths.iter().map(|p| p.to_string()).collect(), history.clone()));
+        history
+    }
 }
 
 /// No history: the pairs are ordered by what the notes say.

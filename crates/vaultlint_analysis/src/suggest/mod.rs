@@ -45,6 +45,7 @@ use exclusions::{
     tutorial_states,
 };
 use facts::{Boilerplate, Brief, Facts, facts_of_candidates};
+use git::Remembered;
 use minhash::{Common, Tally};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -245,70 +246,130 @@ pub fn find_tallied(
         min_score: options.min_score,
     };
     progress.start("comparing candidate pairs", candidates.len() as u64);
-    let mut pairs: Vec<Pair> = candidates
+    let scored: Vec<Pair> = candidates
         .par_iter()
         .filter_map(|&(a, b)| {
             progress.advance(1);
             screening.suggestion(a as usize, b as usize)
         })
         .collect();
-    // A note marked already is never the older of a suggestion.
-    pairs.retain(|p| !links.retired[p.older]);
-    exclusions::drop_near_twins(&mut pairs);
-    if options.min_score > 0.0 {
-        frames::drop_subjects_of_one_frame(&mut pairs, vault, &facts);
+    let history = Remembered::new(history);
+    let settling = Settling {
+        vault,
+        facts: &facts,
+        links: &links,
+        roots: &roots,
+        ordinals: &ordinals,
+        history: &history,
+        git: options.git,
+    };
+    if options.min_score <= 0.0 {
+        return settling.settle(scored, true);
     }
-    let mirrors = exclusions::drop_mirrors(&mut pairs, vault, &facts);
-    exclusions::renamed_where_kept(&mut pairs, &roots);
-    exclusions::one_copy_per_release(&mut pairs, &roots, vault);
-    // Revisions next to each other, and the last with the note of the
-    // name alone, keep their pair beside each note's other neighbour.
-    best_partners(&mut pairs, vault.notes.len(), |p| {
-        let head = || {
-            ordinals.last_version(p.older)
-                && !ordinals.numbered(p.newer)
-                && p.any_evidence(|e| *e == Evidence::SameNameApartFromMarkers)
-        };
-        ordinals.chain(p.older, p.newer) || ordinals.neighbours(p.older, p.newer) || head()
-    });
-    if options.git {
-        settle::settle_by_history(&mut pairs, &facts, history);
+    // Which pairs are listed at or above a score is the same whatever
+    // lower score was asked for: the steps that weigh a pair against the
+    // others (a mirror is most of its folder's pairs, a note keeps its
+    // best partners) weigh it against the pairs listed by default, never
+    // against ones a lower threshold lets in. Those are settled among all
+    // the pairs, and listed below the others.
+    let listed = |p: &Pair| p.score >= DEFAULT_MIN_SCORE;
+    let (mut pairs, low): (Vec<Pair>, Vec<Pair>) = if options.min_score < DEFAULT_MIN_SCORE {
+        (scored.iter().filter(|p| listed(p)).cloned().collect(), scored)
+    } else {
+        (scored, Vec::new())
+    };
+    // The whole set first: its history asks for the more paths, which the
+    // listed pairs' then reuse.
+    let below = (!low.is_empty()).then(|| settling.settle(low, false));
+    let mut found = settling.settle(std::mem::take(&mut pairs), false);
+    found.pairs.retain(|p| p.score >= options.min_score);
+    if let Some(below) = below {
+        let one = |p: &Pair| (p.older.min(p.newer), p.older.max(p.newer));
+        let shown: std::collections::HashSet<(NoteId, NoteId)> = found.pairs.iter().map(one).collect();
+        found.pairs.extend(below.pairs.into_iter().filter(|p| !listed(p) && !shown.contains(&one(p))));
+        found.pairs.sort_by(|x, y| by_score(vault, x, y));
+    }
+    found
+}
+
+/// Best first, then by the notes' paths.
+fn by_score(vault: &Vault, x: &Pair, y: &Pair) -> std::cmp::Ordering {
+    y.score
+        .total_cmp(&x.score)
+        .then_with(|| vault.notes[x.older].path.cmp(&vault.notes[y.older].path))
+        .then_with(|| vault.notes[x.newer].path.cmp(&vault.notes[y.newer].path))
+}
+
+/// What the scored pairs are settled with: the steps that weigh each pair
+/// against the others, order it, and take what a folder settles at once.
+struct Settling<'a> {
+    vault: &'a Vault,
+    facts: &'a [Option<Box<Facts<'a>>>],
+    links: &'a Links,
+    roots: &'a VersionRoots,
+    ordinals: &'a Ordinals,
+    history: &'a dyn git::HistorySource,
+    git: bool,
+}
+
+impl Settling<'_> {
+    /// The suggestions `pairs` make; `every` for one who asked for every
+    /// pair, who is shown those the other steps leave out.
+    fn settle(&self, mut pairs: Vec<Pair>, every: bool) -> Suggestions {
+        let Settling { vault, facts, links, roots, ordinals, history, .. } = *self;
+        // A note marked already is never the older of a suggestion.
         pairs.retain(|p| !links.retired[p.older]);
-    }
-    settle::agree_across_languages(&mut pairs, &facts);
-    settle::stamped_on_many(&mut pairs, vault);
-    settle::dated_with_their_folder(&mut pairs, vault);
-    settle::records_of_their_years(&mut pairs, &facts);
-    settle::successors_unclear(&mut pairs, vault);
-    settle::drafts_beside_notes(&mut pairs, vault);
-    // A pair too weak to be listed unless asked for (a post and the page
-    // it announced, two release notes of one product) is shown without a
-    // confident direction, which `--yes` would write, unless most of its
-    // text is one (a dozen words or more) or release folders order it.
-    let text_is_one = |s: &Signals| s.content >= compare::HALF_SHARED && s.substance >= score::SHORT;
-    for p in pairs.iter_mut().filter(|p| p.score < DEFAULT_MIN_SCORE && !text_is_one(&p.signals)) {
-        if !p.any_evidence(Evidence::from_release_folders) {
-            p.direction = Direction::Uncertain;
+        exclusions::drop_near_twins(&mut pairs);
+        if !every {
+            frames::drop_subjects_of_one_frame(&mut pairs, vault, facts);
         }
+        let mirrors = exclusions::drop_mirrors(&mut pairs, vault, facts);
+        exclusions::renamed_where_kept(&mut pairs, roots);
+        exclusions::one_copy_per_release(&mut pairs, roots, vault);
+        // Revisions next to each other, and the last with the note of the
+        // name alone, keep their pair beside each note's other neighbour.
+        best_partners(&mut pairs, vault.notes.len(), |p| {
+            let head = || {
+                ordinals.last_version(p.older)
+                    && !ordinals.numbered(p.newer)
+                    && p.any_evidence(|e| *e == Evidence::SameNameApartFromMarkers)
+            };
+            ordinals.chain(p.older, p.newer) || ordinals.neighbours(p.older, p.newer) || head()
+        });
+        if self.git {
+            settle::settle_by_history(&mut pairs, facts, history);
+            pairs.retain(|p| !links.retired[p.older]);
+        }
+        settle::agree_across_languages(&mut pairs, facts);
+        settle::stamped_on_many(&mut pairs, vault);
+        settle::dated_with_their_folder(&mut pairs, vault);
+        settle::records_of_their_years(&mut pairs, facts);
+        settle::successors_unclear(&mut pairs, vault);
+        settle::drafts_beside_notes(&mut pairs, vault);
+        // A pair too weak to be listed unless asked for (a post and the page
+        // it announced, two release notes of one product) is shown without a
+        // confident direction, which `--yes` would write, unless most of its
+        // text is one (a dozen words or more) or release folders order it.
+        let text_is_one = |s: &Signals| s.content >= compare::HALF_SHARED && s.substance >= score::SHORT;
+        for p in pairs.iter_mut().filter(|p| p.score < DEFAULT_MIN_SCORE && !text_is_one(&p.signals)) {
+            if !p.any_evidence(Evidence::from_release_folders) {
+                p.direction = Direction::Uncertain;
+            }
+        }
+        if !every {
+            // Shown only to one who asks for every pair.
+            exclusions::drop_between_copies_of_one_successor(&mut pairs);
+            exclusions::drop_unordered_by_text_alone(&mut pairs);
+            exclusions::drop_kept_together(&mut pairs);
+            exclusions::drop_unordered_copies_filed_twice(&mut pairs, vault);
+            exclusions::drop_copies_kept_in_packages(&mut pairs, vault);
+        }
+        let folders = folder_rules::take_folder_rules(&mut pairs, vault, roots, &vault.config.folder_rules);
+        // After the rules have taken the copies they cover, whose count they give.
+        exclusions::nearest_release_copies(&mut pairs, roots);
+        pairs.sort_by(|x, y| by_score(vault, x, y));
+        Suggestions { pairs, folders, mirrors }
     }
-    if options.min_score > 0.0 {
-        // Shown only to one who asks for every pair.
-        exclusions::drop_between_copies_of_one_successor(&mut pairs);
-        exclusions::drop_unordered_by_text_alone(&mut pairs);
-        exclusions::drop_kept_together(&mut pairs);
-        exclusions::drop_unordered_copies_filed_twice(&mut pairs, vault);
-        exclusions::drop_copies_kept_in_packages(&mut pairs, vault);
-    }
-    let folders = folder_rules::take_folder_rules(&mut pairs, vault, &roots, &vault.config.folder_rules);
-    // After the rules have taken the copies they cover, whose count they give.
-    exclusions::nearest_release_copies(&mut pairs, &roots);
-    pairs.sort_by(|x, y| {
-        y.score
-            .total_cmp(&x.score)
-            .then_with(|| vault.notes[x.older].path.cmp(&vault.notes[y.older].path))
-            .then_with(|| vault.notes[x.newer].path.cmp(&vault.notes[y.newer].path))
-    });
-    Suggestions { pairs, folders, mirrors }
 }
 
 /// What the notes' names tell before any text is compared: the periodic
