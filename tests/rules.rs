@@ -602,6 +602,17 @@ fn a_vault_that_puts_the_month_first_is_read_so() {
 }
 
 #[test]
+fn a_key_the_vault_writes_for_people_is_no_date_gone_wrong() {
+    // Events whose `date` says their days as a reader wants them
+    // (`March 9-11, 2020`, `June-August 2020`): most of the key's values
+    // are text no reader takes as a date, so the key is the vault's
+    // caption and none of them is a finding.
+    let (code, json) = check_json(&fixture("event-captions"), &[]);
+    assert_eq!(findings(&json), []);
+    assert_eq!(code, 0);
+}
+
+#[test]
 fn the_folders_of_dependencies_are_not_walked() {
     // `node_modules`, `vendor` and `bower_components` at any depth hold
     // other projects' files, as static site generators know.

@@ -2018,7 +2018,8 @@ fn a_lower_threshold_adds_pairs_below_the_default_and_changes_none_above() {
     let (by_default, _) = found(&dir, &["--no-git"]);
     assert_eq!(by_default, owned(&[]));
     let (lower, json) = found(&dir, &["--no-git", "--min-score", "0.3"]);
-    let scores: Vec<f64> = json["pairs"].as_array().unwrap().iter().map(|p| p["score"].as_f64().unwrap()).collect();
+    let scores: Vec<f64> =
+        json["pairs"].as_array().unwrap().iter().map(|p| p["score"].as_f64().unwrap()).collect();
     assert!(scores.iter().all(|&s| s < 0.5), "{scores:?}");
     let older: Vec<&str> = lower.iter().map(|(older, _, _)| older.as_str()).collect();
     assert_eq!(older, ["Courses/Git/bisect.md", "Courses/Git/config.md", "Courses/Git/hooks.md"]);

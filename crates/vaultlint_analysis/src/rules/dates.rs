@@ -39,6 +39,11 @@ struct NumericOrders {
     /// (`2016-3-30`): YAML 1.1 and Jekyll read them, Obsidian and most
     /// date parsers do not, so one is a slip where the vault pads the key.
     unpadded: HashMap<String, usize>,
+    /// The keys the vault writes as text for people (`June 15-19, 2020`,
+    /// an event's days): most of their values, and at least a
+    /// convention's worth, are no date a reader takes. Such a key is the
+    /// vault's caption, not a date gone wrong.
+    captions: std::collections::HashSet<String>,
 }
 
 impl NumericOrders {
@@ -77,7 +82,14 @@ impl NumericOrders {
             })
         };
         let mut unpadded: HashMap<String, usize> = HashMap::new();
+        // Per key: values, and how many of them no reader takes as a date.
+        let mut unread: HashMap<&str, (usize, usize)> = HashMap::new();
         for (key, text) in fields() {
+            if keys::is_date(key) && !vaultlint_syntax::note::says_none(text) && !text.trim().is_empty() {
+                let entry = unread.entry(key).or_default();
+                let read = readable(text) || numeric(text).is_some() || date::in_words(text).is_some();
+                *entry = (entry.0 + 1, entry.1 + usize::from(!read));
+            }
             if keys::is_date(key) && date::in_words(text).is_some() {
                 *worded.entry(key).or_default() += 1;
             }
@@ -110,7 +122,11 @@ impl NumericOrders {
             .into_iter()
             .filter_map(|(key, values)| Some((key.to_string(), Self::order_of(values).or(vault_order)?)))
             .collect();
-        NumericOrders { day_first, written, unpadded }
+        let captions = (unread.into_iter())
+            .filter(|&(_, (values, unread))| unread >= Self::CONVENTION && unread * 2 > values)
+            .map(|(key, _)| key.to_string())
+            .collect();
+        NumericOrders { day_first, written, unpadded, captions }
     }
 
     /// Whether `key` is written in digits by the vault, so that a value of
@@ -130,6 +146,33 @@ impl NumericOrders {
             _ => false,
         }
     }
+}
+
+/// Whether `text` is a date as a reader takes it, written as people leave
+/// them: in a template's angle brackets (`<10/11/2023>`), year first
+/// with one-digit parts (`2023/1/9`), or as the list of days a note was
+/// updated on (`2021-12-07, 2022-08-15`).
+fn readable(text: &str) -> bool {
+    let text = unbracketed(text);
+    let year_first = || {
+        let mut parts = text.split(['/', '.', '-']);
+        let (year, month, day) = (parts.next()?, parts.next()?, parts.next()?);
+        let small = |p: &str| (1..=2).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_digit());
+        let fits = year.len() == 4 && year.bytes().all(|b| b.is_ascii_digit()) && small(month) && small(day);
+        let (year, month, day): (u16, u8, u8) = (year.parse().ok()?, month.parse().ok()?, day.parse().ok()?);
+        (fits
+            && parts.next().is_none()
+            && date::days_in_month(year, month).is_some_and(|days| (1..=days).contains(&day)))
+        .then_some(())
+    };
+    let listed = || text.contains(',') && text.split(',').all(|day| date::parse(day.trim()).is_some());
+    date::parse(text).is_some() || year_first().is_some() || listed()
+}
+
+/// `text` out of the angle brackets a template put around it.
+fn unbracketed(text: &str) -> &str {
+    let text = text.trim();
+    text.strip_prefix('<').and_then(|t| t.strip_suffix('>')).unwrap_or(text).trim()
 }
 
 /// `15-05-2026`, `15/05/2026` or `15.05.2026` as its three numbers: two
@@ -179,6 +222,16 @@ fn unreadable(key: &str, text: &str, orders: &NumericOrders) -> String {
     }
 }
 
+/// Whether `text` is a template's placeholder for a date, in angle
+/// brackets, with no digit in it (`<mm/dd/yyyy>`, `<date created>`).
+fn placeholder(text: &str) -> bool {
+    let text = text.trim();
+    text.len() > 2
+        && text.starts_with('<')
+        && text.ends_with('>')
+        && !text.bytes().any(|b| b.is_ascii_digit())
+}
+
 /// Notes that write a key's dates in one form (a one-digit month or day)
 /// before that form is the vault's own, not a slip.
 const OWN_FORM: usize = 5;
@@ -206,7 +259,14 @@ fn of_note(
             // yet, and `updated: N/A`, `TBD` or `-`, as a process's template
             // says there is none: as empty as a bare `updated:`.
             _ if vaultlint_syntax::note::says_nothing(&f.value) => None,
-            ValueKind::Scalar { text, .. } if date::parse(text).is_none() && !orders.reads(key, text) => {
+            // A template's placeholder left in (`<mm/dd/yyyy>`): a date not
+            // filled in yet, as a blank one is.
+            ValueKind::Scalar { text, .. } if placeholder(text) => None,
+            ValueKind::Scalar { text, .. }
+                if !readable(text)
+                    && !orders.reads(key, unbracketed(text))
+                    && !orders.captions.contains(&**key) =>
+            {
                 // A year or a month alone is a date at that precision (ISO
                 // 8601's reduced forms, which Dataview reads), short only of
                 // what the lifecycle needs: a day it acts on.
