@@ -1072,6 +1072,30 @@ fn retired_in_text_reports_the_notice_about_the_note() {
 /// A decision record says it is replaced in its status, written in the
 /// body where its template puts it (a `- Status: superseded by …` line, a
 /// `## Status` section): reported, with the help naming the record linked.
+/// A handbook's records, named `ADR011-…` in a folder of them: a section
+/// headed by the status at the top (`## Superceded`, as records are often
+/// spelt) and a status section after the context and the decision are
+/// read; a library's page whose status names the project outside the
+/// vault that replaced the library says it of the library.
+#[test]
+fn a_records_status_is_read_where_its_template_puts_it() {
+    expect(
+        "handbook-records",
+        &[
+            (
+                "retired-in-text",
+                "source/architecture_decision_records/ADR011-queue-per-tenant.html.md",
+                Some(7),
+            ),
+            (
+                "retired-in-text",
+                "source/architecture_decision_records/ADR012-nightly-exports.html.md",
+                Some(33),
+            ),
+        ],
+    );
+}
+
 /// The record template, titled as a form, and a scaffold's seed, its date
 /// a placeholder, are templates: no pair, and left out of the map.
 #[test]

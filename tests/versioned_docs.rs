@@ -495,3 +495,23 @@ fn releases_kept_inside_the_live_tree_yield_to_its_docs_folder() {
     let (_, json) = common::check_json(dir.path(), &["--no-git"]);
     assert_eq!(json["diagnostics"].as_array().unwrap().len(), 0, "{json}");
 }
+
+/// A page moved away in the live docs and in every release copy says so
+/// in each: the notice is reported once, on the live page, and the
+/// release folders' table retires the copies.
+#[test]
+fn a_notice_in_every_release_copy_is_reported_on_the_newest() {
+    let dir = tempfile::tempdir().unwrap();
+    common::copy_dir(&common::fixture("docusaurus-v-releases"), dir.path());
+    let stub = "---\ntitle: PlacementPolicy v1alpha1\n---\n\nThis page has been migrated to [ClusterPlacementPolicy](cluster-placement-policy.md).\n";
+    for root in ["docs", "versioned_docs/version-v1.1.0", "versioned_docs/version-v1.2.0"] {
+        std::fs::write(dir.path().join(root).join("reference/placement-policy.md"), stub).unwrap();
+    }
+    let (_, json) = common::check_json(dir.path(), &["--no-git"]);
+    let notices: Vec<_> =
+        common::findings(&json).into_iter().filter(|(code, _, _)| code == "retired-in-text").collect();
+    assert_eq!(
+        notices,
+        [("retired-in-text".to_string(), "docs/reference/placement-policy.md".to_string(), Some(5))]
+    );
+}

@@ -39,6 +39,7 @@ const SELVES: &[&str] = &[
     "proposal",
     "rfc",
     "decision",
+    "record",
     "policy",
     "post",
     "tutorial",
@@ -47,6 +48,8 @@ const SELVES: &[&str] = &[
     "information",
     "version",
     "procedure",
+    "process",
+    "plan",
     "runbook",
     "playbook",
     "file",
@@ -62,6 +65,8 @@ const RETIRED: &[&str] = &[
     "out of date",
     "out-of-date",
     "superseded",
+    "superceded",
+    "superceeded",
     "archived",
     "retired",
     "legacy",
@@ -71,6 +76,10 @@ const RETIRED: &[&str] = &[
     "no longer valid",
     "no longer current",
     "no longer relevant",
+    "no longer in effect",
+    "no longer in use",
+    "no longer recommended",
+    "not recommended anymore",
     "not maintained",
     "unmaintained",
     "not be maintained",
@@ -81,28 +90,66 @@ const RETIRED: &[&str] = &[
     "folded into",
     "replaced by",
     "moved to",
+    "migrated to",
 ];
 
 /// The statuses that retire a decision record, each read at the start of
 /// its status: `Superseded by [...]`, `Deprecated`. (`Rejected` is a
 /// decision not taken, which its record says as plainly as any reader
 /// needs; `Accepted, amended by` keeps it in force.)
-const RETIRED_STATUSES: &[&str] = &["superseded", "deprecated", "obsolete", "retired", "replaced by"];
+/// (`Superceded`, as records are often spelt, too.)
+const RETIRED_STATUSES: &[&str] =
+    &["superseded", "superceded", "superceeded", "deprecated", "obsolete", "retired", "replaced by"];
 
 /// How far into the body a decision record's status is looked for: after
 /// its title, date and deciders, and, in Nygard's template, its first
 /// section.
 const STATUS_WINDOW: usize = 2000;
+/// How far into a decision record its status section is looked for: some
+/// templates put it after the context and the decision.
+const RECORD_STATUS_WINDOW: usize = 32 * 1024;
 
 /// The span of the sentence at the top of the body (which starts at
 /// `body_start` in `text`) that says the note is retired, or of a
-/// decision record's status that does, if one does.
-pub fn retired(text: &str, body_start: usize) -> Option<Span> {
+/// decision record's status that does, if one does. `record` says the
+/// note is named as a decision record is ([`decision_record`]): its status
+/// section is read wherever its template puts it.
+pub fn retired(text: &str, body_start: usize, record: bool) -> Option<Span> {
     let body = text.get(body_start..)?;
     let opening = opening_lines(body);
     said_in_words(body, &opening, body_start)
         .or_else(|| banner_alone(&opening, body_start))
-        .or_else(|| retired_status(body, body_start))
+        .or_else(|| retired_status(body, body_start, record))
+}
+
+/// Whether the note at `path` is named as a decision record or a proposal
+/// is: its name opens with a record's number, after a short prefix
+/// (`ADR017-cell-capacity.md`, `adr-0003-x.md`, `0003-use-y.md`), or it is
+/// filed in a folder of them (`decisions/`, `adr/`,
+/// `architecture_decision_records/`, `rfcs/`). A day's date is no number
+/// of a record.
+pub fn decision_record(path: &str) -> bool {
+    let (folders, name) = path.rsplit_once('/').unwrap_or(("", path));
+    let folder_says = folders.split('/').any(|f| {
+        let f = f.to_ascii_lowercase().replace(['_', ' '], "-");
+        matches!(f.as_str(), "adr" | "adrs" | "decisions" | "decision-records" | "rfcs" | "rfc")
+            || f.ends_with("decision-records")
+            || f == "architecture-decisions"
+    });
+    let letters = name.bytes().take_while(u8::is_ascii_alphabetic).count();
+    let rest = name[letters..].trim_start_matches(['-', '_', ' ']);
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    let after = rest.as_bytes().get(digits).copied();
+    // With no prefix, a word follows the number (`0003-use-y`), where a
+    // day's name goes on with digits (`2024-01-05`).
+    let worded = || {
+        matches!(after, Some(b'-' | b'_'))
+            && rest.as_bytes().get(digits + 1).is_some_and(u8::is_ascii_alphabetic)
+    };
+    let numbered = letters <= 6
+        && (1..=5).contains(&digits)
+        && (letters > 0 && after.is_none_or(|b| !b.is_ascii_digit()) || letters == 0 && worded());
+    folder_says || numbered
 }
 
 /// The span of a sentence of the opening that says the note is retired.
@@ -135,6 +182,7 @@ const BANNER_WORDS: &[(&str, bool)] = &[
     ("deprecated", false),
     ("obsolete", false),
     ("superseded", false),
+    ("superceded", false),
     ("outdated", false),
     ("retired", false),
     ("unmaintained", false),
@@ -143,6 +191,7 @@ const BANNER_WORDS: &[(&str, bool)] = &[
     ("merged into", true),
     ("consolidated into", true),
     ("replaced by", true),
+    ("migrated to", true),
     ("veraltet", false),
     ("obsolète", false),
     ("obsoleto", false),
@@ -152,6 +201,10 @@ const BANNER_WORDS: &[(&str, bool)] = &[
     ("已弃用", false),
     ("已废弃", false),
     ("已过时", false),
+    ("该文档已合并到", true),
+    ("本文档已合并到", true),
+    ("该文档已迁移到", true),
+    ("本文档已迁移到", true),
 ];
 
 /// The words that may stand before the link a banner points to: `see`,
@@ -211,12 +264,17 @@ fn said_alone(line: &str) -> bool {
 /// a `Status: ...` line (in a list, in bold or plain) or the first lines
 /// of a section headed `Status`, within [`STATUS_WINDOW`] bytes and its
 /// first three headings.
-fn retired_status(body: &str, body_start: usize) -> Option<Span> {
-    let window = vaultlint_core::text::prefix(body, STATUS_WINDOW);
+fn retired_status(body: &str, body_start: usize, record: bool) -> Option<Span> {
+    let window =
+        vaultlint_core::text::prefix(body, if record { RECORD_STATUS_WINDOW } else { STATUS_WINDOW });
     // Most notes have no status in their body: one fast look for its
-    // letters, and no line is read.
+    // letters, and no line is read. (A record may head a section with its
+    // status alone.)
     let bytes = window.as_bytes();
-    if memchr::memmem::find(bytes, b"tatus").is_none() && memchr::memmem::find(bytes, b"TATUS").is_none() {
+    if !record
+        && memchr::memmem::find(bytes, b"tatus").is_none()
+        && memchr::memmem::find(bytes, b"TATUS").is_none()
+    {
         return None;
     }
     let (mut headings, mut section_lines) = (0, None::<usize>);
@@ -231,11 +289,16 @@ fn retired_status(body: &str, body_start: usize) -> Option<Span> {
         }
         if let Some(heading) = trimmed.strip_prefix('#') {
             headings += 1;
-            if headings > 3 {
+            if headings > 3 && !record {
                 break;
             }
             let heading = heading.trim_start_matches('#').trim().trim_end_matches(':');
-            section_lines = heading.trim_matches(['*', '_']).eq_ignore_ascii_case("status").then_some(0);
+            let heading = heading.trim_matches(['*', '_']);
+            // A record's section headed by its status alone (`## Superseded`).
+            if record && headings > 1 && RETIRED_STATUSES.iter().any(|w| heading.eq_ignore_ascii_case(w)) {
+                return Some(line_span(line, body_start + start));
+            }
+            section_lines = heading.eq_ignore_ascii_case("status").then_some(0);
             continue;
         }
         let value = match section_lines.as_mut() {
@@ -246,7 +309,11 @@ fn retired_status(body: &str, body_start: usize) -> Option<Span> {
             Some(_) => None,
             None => labelled_status(trimmed),
         };
-        if value.is_some_and(retiring_status) {
+        // A note that is no record, whose status names a project outside
+        // the vault (`- Status: replaced by [other-lib](https://…)`), says
+        // it of the library it is about.
+        let elsewhere = |value: &str| !record && value.contains("](http") && !value.contains("](.");
+        if value.is_some_and(|v| retiring_status(v) && !elsewhere(v)) {
             return Some(line_span(line, body_start + start));
         }
     }
@@ -429,7 +496,7 @@ mod tests {
 
     fn found(text: &str) -> Option<&str> {
         let start = crate::markdown::body_start(text);
-        retired(text, start).map(|s| &text[s.offset()..s.offset() + s.len()])
+        retired(text, start, false).map(|s| &text[s.offset()..s.offset() + s.len()])
     }
 
     #[test]
@@ -444,6 +511,9 @@ mod tests {
             "# Setup\n\nThis document has been superseded by setup-v2.\n",
             "Body doubling helps.\n\nThis note has been consolidated into [[Body doubling for focus]].\n",
             "---\nstatus: Moved\n---\nThis file was moved to https://example.org/specs/1046.\n",
+            "This doc has been migrated to [Multi-cluster delivery](../delivery.md).\n",
+            "# Trial accounts\n\nThis process is no longer in effect: see [Closing accounts](closing.md).\n",
+            "This record has been superceded by [ADR021](ADR021-capacity-2.md).\n",
         ];
         for text in cases {
             assert!(found(text).is_some(), "{text}");
@@ -461,6 +531,10 @@ mod tests {
             ("> [!WARNING] Superseded\n> Kept for the record.\n", "> [!WARNING] Superseded"),
             ("Moved to [CIP-0003/README.md](./README.md).\n", "Moved to [CIP-0003/README.md](./README.md)."),
             ("# 旧手順\n\n*非推奨: 2023-05-18*\n", "*非推奨: 2023-05-18*"),
+            (
+                "该文档已合并到[定义与模板](./definitions.md)。\n",
+                "该文档已合并到[定义与模板](./definitions.md)。",
+            ),
         ];
         for (text, line) in cases {
             assert_eq!(found(text), Some(line), "{text}");
@@ -507,6 +581,47 @@ mod tests {
         }
     }
 
+    /// A decision record's status is read wherever its template puts it,
+    /// after the context and the decision, and so is a section its status
+    /// heads (`## Superceded`), as records are often spelt.
+    #[test]
+    fn a_records_status_is_read_wherever_it_is() {
+        let late = "# 10. Later\n\n## Context\n\nA.\n\n## Decision\n\nB.\n\n## Consequences\n\nC.\n\n## Status\n\nSuperceded by [11. Next](0011-next.md)\n";
+        let start = crate::markdown::body_start(late);
+        let span = retired(late, start, true).unwrap();
+        assert_eq!(
+            &late[span.offset()..span.offset() + span.len()],
+            "Superceded by [11. Next](0011-next.md)"
+        );
+        assert_eq!(retired(late, start, false), None);
+        let headed = "# ADR017: capacity\n\n## Superceded\n\nThis has been superceded by [ADR021](ADR021-capacity.md).\n\n## Context\n";
+        let span = retired(headed, 0, true).unwrap();
+        assert_eq!(&headed[span.offset()..span.offset() + span.len()], "## Superceded");
+        let release = "# Release 3.2\n\n## Deprecated\n\n- the `--fast` flag\n";
+        assert_eq!(retired(release, 0, false), None);
+    }
+
+    #[test]
+    fn records_are_known_by_their_names_and_folders() {
+        for path in [
+            "docs/architecture_decision_records/ADR017-cell-capacity.html.md",
+            "doc/adr/0003-use-y.md",
+            "adr-0012-queues.md",
+            "RFC-7-names.md",
+            "handbook/decisions/why-we-chose-postgres.md",
+        ] {
+            assert!(decision_record(path), "{path}");
+        }
+        for path in [
+            "journal/2024-01-05.md",
+            "notes/python packages.md",
+            "docs/v2/install.md",
+            "20201016-use-slugs.md",
+        ] {
+            assert!(!decision_record(path), "{path}");
+        }
+    }
+
     #[test]
     fn statuses_that_keep_a_record_in_force_are_not() {
         let cases = [
@@ -517,6 +632,7 @@ mod tests {
             "# Release status\n\nThe status: deprecated APIs are listed below.\n",
             "# Intro\n\n## Status\n\nSupersededness is a word we made up.\n",
             "# Chart values\n\n```yaml\nname: web\nstatus: deprecated\n```\n",
+            "# investpy\n\n- Source: [repo](https://example.org/investpy)\n- Status: replaced by [investiny](https://example.org/investiny)\n",
             "# 10. Later\n\n## Context\n\nA.\n\n## Decision\n\nB.\n\n## Consequences\n\nC.\n\n## Status\n\nSuperseded\n",
         ];
         for text in cases {

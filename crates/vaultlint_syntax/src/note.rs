@@ -737,7 +737,9 @@ impl Note {
         if reading.links {
             note.links = crate::link::in_body(text, body_start).into_boxed_slice();
         }
-        if let Some(banner) = crate::banner::retired(text, body_start) {
+        if let Some(banner) =
+            crate::banner::retired(text, body_start, crate::banner::decision_record(&note.path))
+        {
             note.rare().retired_in_text = Some(banner);
         }
         if reading.fingerprint {

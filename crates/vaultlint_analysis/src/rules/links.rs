@@ -48,7 +48,7 @@ impl Lazy<'_> {
 /// Whether a folder of `path` is named as a release or a live copy: only
 /// then can the note be a frozen copy, and the vault's release folders (a
 /// pass over every note) are worth finding.
-fn in_release_folder(path: &str) -> bool {
+pub(super) fn in_release_folder(path: &str) -> bool {
     let folders = path.rsplit_once('/').map_or("", |(folders, _)| folders);
     !folders.is_empty() && folders.split('/').any(vaultlint_model::version_roots::named_as_root)
 }
