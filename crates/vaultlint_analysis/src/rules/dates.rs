@@ -459,6 +459,7 @@ mod tests {
             day_first: Default::default(),
             written: Default::default(),
             unpadded: Default::default(),
+            captions: Default::default(),
         };
         assert_eq!(
             unreadable("created", "05-06-2026", &none),
