@@ -2026,3 +2026,18 @@ fn a_lower_threshold_adds_pairs_below_the_default_and_changes_none_above() {
     let (_, json) = common::check_json(&dir, &["--no-git"]);
     assert_eq!(common::findings(&json), [("mirrored-folders".to_string(), "Web/Git/".to_string(), None)]);
 }
+
+/// Web clips: a page clipped twice is ordered by when each clip was taken
+/// (`slurped`), not by the clip's `(1)`, nor by the page's own `date`,
+/// which both clips hold in two time zones; and two pages whose clips
+/// caught only the site's error page are no versions of one another.
+#[test]
+fn clips_are_ordered_by_when_they_were_taken() {
+    expect_pairs(
+        "web-clips",
+        &[
+            ("Clips/Event sourcing explained.md", "Clips/Event sourcing explained (1).md", "confident"),
+            ("Wiki/git/Rebase or merge.md", "Clips/Rebase or merge.md", "confident"),
+        ],
+    );
+}

@@ -62,6 +62,10 @@ pub const KEYS: &[Key] = &[
     key("created", Role::Date, true),
     // A design document's, as proposal templates write it.
     key("creation_date", Role::Date, true),
+    // When a web clipper made the note (Slurp's, and others'): for a
+    // clip, when its version was taken.
+    key("slurped", Role::Date, true),
+    key("clipped", Role::Date, true),
     key("effective_from", Role::LifecycleDate, true),
     key("effective_to", Role::LifecycleDate, false),
     key("review_due", Role::LifecycleDate, false),
@@ -75,6 +79,8 @@ pub const KEYS: &[Key] = &[
     key("source", Role::Source, false),
     key("source_url", Role::Source, false),
     key("url", Role::Source, false),
+    // Slurp's.
+    key("link", Role::Source, false),
 ];
 
 /// The entry of `name`, if it is a kept key: written as listed, or in

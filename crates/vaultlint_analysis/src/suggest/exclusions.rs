@@ -179,6 +179,45 @@ pub(super) fn named_for_their_sources(a: &Facts, b: &Facts) -> bool {
     from_a != from_b && (named(a, b, &from_a, &from_b) || named(b, a, &from_b, &from_a))
 }
 
+/// Two notes made from two web pages (their source keys name two
+/// addresses, neither a copy of the other, as an archive's address holds
+/// the page's) whose text is too short to be a document of its own: the
+/// page a site showed in place of each, its error or sign-in page, which
+/// two clips of one site share word for word.
+/// Fewer distinctive shingles than this (some forty words) is a page a
+/// site shows in place of another, not an article.
+const CAPTURED_PAGE: usize = 2 * super::score::SHORT;
+
+pub(super) fn two_pages_captured_alike(a: &Facts, b: &Facts, signals: &super::Signals) -> bool {
+    let (Some(from_a), Some(from_b)) = (a.note.source_url(), b.note.source_url()) else {
+        return false;
+    };
+    let (x, y) = (page_address(from_a), page_address(from_b));
+    x != y && !x.contains(&y) && !y.contains(&x) && signals.substance < CAPTURED_PAGE
+}
+
+/// An address as it names a page: without its scheme, `www.`, fragment,
+/// trailing `/` and the query parameters that only track a visit
+/// (`utm_…`, `_gl`), in lower case and with `%40` read as `@`.
+pub(super) fn page_address(url: &str) -> String {
+    let url = url.trim();
+    let url = url.split_once("://").map_or(url, |(_, rest)| rest);
+    let url = url.strip_prefix("www.").unwrap_or(url);
+    let url = url.split('#').next().unwrap_or(url);
+    let (path, query) = url.split_once('?').unwrap_or((url, ""));
+    let tracking = |p: &&str| {
+        let name = p.split('=').next().unwrap_or_default();
+        name.starts_with("utm_") || matches!(name, "_gl" | "fbclid" | "gclid" | "ref" | "source")
+    };
+    let kept: Vec<&str> = query.split('&').filter(|p| !p.is_empty() && !tracking(p)).collect();
+    let mut address = path.trim_end_matches('/').to_lowercase().replace("%40", "@");
+    if !kept.is_empty() {
+        address.push('?');
+        address.push_str(&kept.join("&"));
+    }
+    address
+}
+
 /// Words that number the members of a series in a name (`(round 2)`,
 /// `part 3`, `session 4`): the next meeting, part or lesson, not a version.
 const ORDINAL_WORDS: &[&str] = &[

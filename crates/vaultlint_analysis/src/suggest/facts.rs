@@ -112,6 +112,9 @@ pub(super) fn only_name_in_common(vault: &Vault, a: &Note, b: &Note) -> bool {
     })
 }
 
+/// The keys that say when a note was made, not when what it holds was.
+const CAPTURED: [&str; 4] = ["created", "creation_date", "slurped", "clipped"];
+
 /// What the detector knows of one note.
 pub(super) struct Facts<'a> {
     pub note: &'a Note,
@@ -296,7 +299,17 @@ impl<'a> Facts<'a> {
     /// `SNMP v3 traps`, or `Paper (ICB 2019)` beside `Other paper (ICCV
     /// 2020)`, the marker is the subject, not the time.
     pub fn age(&self, committed: Option<i64>, other: &Facts) -> Age<'_> {
+        // Two clips of one page: its `date` is the page's, when it was
+        // published, in each; when each note was made, where both say it
+        // (`created`, `slurped`), is what orders them.
+        let one_page = match (self.note.source_url(), other.note.source_url()) {
+            (Some(x), Some(y)) => super::exclusions::page_address(x) == super::exclusions::page_address(y),
+            _ => false,
+        };
+        let made = |note: &Note| CAPTURED.iter().any(|key| note.date(key).is_some());
+        let page_dated = one_page && made(self.note) && made(other.note);
         let dates = vaultlint_syntax::keys::version_dates()
+            .filter(|&key| !(page_dated && key == "date"))
             .filter_map(|key| Some((key, self.note.date(key)?)))
             .collect();
         let name = &self.path.name;

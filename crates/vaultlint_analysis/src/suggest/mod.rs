@@ -494,6 +494,12 @@ impl Screening<'_> {
         if logged_apart(fa, fb, &pair.signals) && !pair.any_evidence(Evidence::from_release_folders) {
             return None;
         }
+        // Two pages clipped from two addresses whose text in common is a
+        // few words: what the site showed instead of each (its error page,
+        // its sign-in wall), not one document.
+        if exclusions::two_pages_captured_alike(fa, fb, &pair.signals) && self.roots.order(a, b).is_none() {
+            return None;
+        }
         // One page of two years' folders, as two members of a series: the
         // text carried into the next year is suggested, uncertain, as
         // nothing says which year is in force; a page each year wrote
