@@ -799,6 +799,23 @@ fn proposals_named_by_number_resolve() {
     assert_eq!(missing, [("missing-successor".to_string(), "rfcs/rfc-0015.md".to_string(), Some(5))]);
 }
 
+/// A proposal that replaces two, by number and comma, as proposal
+/// templates ask (`replaces: 12, 15`): each number is a declaration of its
+/// own, and takes the proposal it names out of force.
+#[test]
+fn proposals_listed_by_number_are_each_declared() {
+    let dir = tempfile::tempdir().unwrap();
+    common::copy_dir(&fixture("numbered-proposals"), dir.path());
+    let text = "---\nrfc: \"0040\"\ntitle: Plugin registry\nstatus: Final\nreplaces: 12, 15\ncreated: 2026-02-01\n---\n\n## Summary\n\nPlugins are installed from one signed registry.\n";
+    std::fs::write(dir.path().join("rfcs/rfc-0040.md"), text).unwrap();
+    let map = common::lineage_map(dir.path(), &[]);
+    for old in ["rfcs/rfc-0012.md", "rfcs/rfc-0015.md"] {
+        assert_eq!(map[old]["successors"], serde_json::json!(["rfcs/rfc-0040.md"]), "{old}");
+        assert_eq!(map[old]["standing"], "superseded", "{old}");
+    }
+    assert_eq!(map["rfcs/rfc-0040.md"]["standing"], "in-force");
+}
+
 /// A proposals repository whose headers are capitalised (`Status`,
 /// `Created: 29-Oct-2019`, `SupersededBy: 9`, `Replaces: 4`) is read as it
 /// writes them: no key is a misspelling, the numbers name the proposals

@@ -164,6 +164,19 @@ pub fn declarations_of(vault: &Vault, id: NoteId) -> Vec<Declared> {
         let Some(field) = vault.notes[id].declaration(side) else { continue };
         for shape in shapes(field) {
             let (value, text) = match shape {
+                // `replaces: 655, 777`, as proposal templates ask for more
+                // than one: each number a declaration of its own.
+                Shape::String(value) if let Some(parts) = numbers_listed(vault, id, value) => {
+                    out.extend(parts.into_iter().map(|(text, span, resolution)| Declared {
+                        by: id,
+                        side,
+                        key: field.key.to_string(),
+                        text,
+                        span,
+                        resolution,
+                    }));
+                    continue;
+                }
                 Shape::String(value) => (value, value.as_str().unwrap_or_default()),
                 Shape::NotString { value, .. } if vault.names_by_number(id, value) => {
                     (value, value.scalar_text().unwrap_or_default())
@@ -194,6 +207,49 @@ pub fn declarations_of(vault: &Vault, id: NoteId) -> Vec<Declared> {
         }
     }
     out
+}
+
+/// The records a string value lists by number, comma between them
+/// (`655, 777`, `HIP-21, HIP-23`), each with its text, its span (the
+/// whole value's where the value is not written as read) and where it
+/// leads, if the value as a whole names no note and every part is a
+/// record's number.
+fn numbers_listed(
+    vault: &Vault,
+    id: NoteId,
+    value: &vaultlint_syntax::frontmatter::Value,
+) -> Option<Vec<(String, vaultlint_core::diagnostic::Span, Resolution)>> {
+    let text = value.as_str()?;
+    let record = |part: &str| {
+        let letters = part.bytes().take_while(u8::is_ascii_alphabetic).count();
+        let rest = part[letters..].trim_start_matches(['-', '_', ' ']);
+        letters <= 6 && !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit())
+    };
+    let parts: Vec<&str> = text.split(',').map(str::trim).collect();
+    if parts.len() < 2
+        || !parts.iter().all(|p| record(p))
+        || matches!(vault.resolve(id, text), Resolution::Note(_))
+    {
+        return None;
+    }
+    // Where the value is written as it reads (plain, on one line), each
+    // part has a span of its own.
+    let own = value.span.len() == text.len();
+    let mut at = 0;
+    let listed = parts
+        .into_iter()
+        .map(|part| {
+            let start = text[at..].find(part).map_or(at, |i| at + i);
+            at = start + part.len();
+            let span = if own {
+                vaultlint_core::diagnostic::Span::new(value.span.offset() + start, part.len())
+            } else {
+                value.span
+            };
+            (part.to_string(), span, vault.resolve(id, part))
+        })
+        .collect();
+    Some(listed)
 }
 
 /// For each of `n` notes, a representative of the notes linked to it by
