@@ -816,6 +816,31 @@ fn proposals_listed_by_number_are_each_declared() {
     assert_eq!(map["rfcs/rfc-0040.md"]["standing"], "in-force");
 }
 
+/// A Dendron vault names its notes with dots (`tutorial.publish.md` below
+/// `tutorial.md`): a declaration that writes the file name without its
+/// folder is offered the note of that whole name, not its parent in the
+/// hierarchy, which pasting would make the successor.
+#[test]
+fn a_dotted_name_is_offered_the_note_of_that_whole_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let notes = dir.path().join("notes");
+    std::fs::create_dir(&notes).unwrap();
+    std::fs::write(dir.path().join(".vaultlint.toml"), "root = true\n").unwrap();
+    let write = |name: &str, text: &str| std::fs::write(notes.join(name), text).unwrap();
+    write("tutorial.md", "---\ntitle: Tutorial\n---\nThe tutorial's sections.\n");
+    write("tutorial.publish.md", "---\ntitle: Publish\n---\nPublish with one command.\n");
+    write(
+        "tutorial.publish.outdated.md",
+        "---\ntitle: Publish, the old way\nsuperseded_by: tutorial.publish.md\n---\nThree steps by hand.\n",
+    );
+    let (_, json) = check_json(dir.path(), &[]);
+    assert_eq!(
+        findings(&json),
+        [("missing-successor".to_string(), "notes/tutorial.publish.outdated.md".to_string(), Some(3))]
+    );
+    assert_eq!(json["diagnostics"][0]["help"], "did you mean `notes/tutorial.publish.md`?");
+}
+
 /// A proposals repository whose headers are capitalised (`Status`,
 /// `Created: 29-Oct-2019`, `SupersededBy: 9`, `Replaces: 4`) is read as it
 /// writes them: no key is a misspelling, the numbers name the proposals

@@ -842,12 +842,14 @@ impl Vault {
         // every note of its file name, which for `README` is most folders'.
         let tail = lower.trim_start_matches(['/', '.']);
         let ending = if tail.contains('/') { self.by_suffix.get(tail) } else { &[] };
-        for ids in [self.by_lower_path.get(&lower), ending, self.by_stem.get(note::stem_of(&lower))] {
+        // The file name, its extension taken off already: a Dendron name's
+        // dots (`notes.tutorial.publish`) are the name's own.
+        let stem = lower.rsplit('/').next().unwrap_or_default();
+        for ids in [self.by_lower_path.get(&lower), ending, self.by_stem.get(stem)] {
             if !ids.is_empty() {
                 return Some(ids.iter().map(Entry::note).collect());
             }
         }
-        let stem = note::stem_of(&lower);
         if *budget < self.by_stem.len() {
             return None;
         }
