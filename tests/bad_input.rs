@@ -61,6 +61,36 @@ fn invalid_utf8() {
     assert!(d["message"].as_str().unwrap().contains("not valid UTF-8"));
 }
 
+/// A README a Windows editor saved as UTF-16, its byte-order mark first:
+/// read as the text it is, so the run is whole (no exit 2 from `suggest`),
+/// and a fix to it is left unwritten, the file's bytes untouched.
+#[test]
+fn utf16_with_its_byte_order_mark_is_read() {
+    let dir = vault();
+    let text = "---\nstauts: draft\nsuperseded_by: elsewhere.md\n---\n# Read me\n";
+    for (name, bytes) in [
+        (
+            "le.md",
+            [&[0xff, 0xfe][..], &text.encode_utf16().flat_map(u16::to_le_bytes).collect::<Vec<u8>>()]
+                .concat(),
+        ),
+        (
+            "be.md",
+            [&[0xfe, 0xff][..], &text.encode_utf16().flat_map(u16::to_be_bytes).collect::<Vec<u8>>()]
+                .concat(),
+        ),
+    ] {
+        fs::write(dir.path().join(name), &bytes).unwrap();
+        assert_eq!(codes_for(dir.path(), name), ["misspelt-key", "missing-successor"], "{name}");
+        let out = common::vaultlint().args(["check", "--fix"]).arg(dir.path()).output().unwrap();
+        assert_ne!(out.status.code(), Some(2), "{out:?}");
+        assert_eq!(fs::read(dir.path().join(name)).unwrap(), bytes, "{name}");
+        let out = common::vaultlint().args(["suggest", "--no-cache"]).arg(dir.path()).output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{out:?}");
+        fs::remove_file(dir.path().join(name)).unwrap();
+    }
+}
+
 #[test]
 fn alias_bomb() {
     let dir = vault();

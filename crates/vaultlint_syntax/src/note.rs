@@ -456,6 +456,23 @@ pub fn unquoted_wikilink(value: &Value) -> Option<&str> {
     }
 }
 
+/// The text of `bytes` if their byte-order mark says UTF-16 (little or
+/// big endian) and they are that, whole.
+fn utf16(bytes: &[u8]) -> Option<String> {
+    let little = match bytes {
+        [0xff, 0xfe, ..] => true,
+        [0xfe, 0xff, ..] => false,
+        _ => return None,
+    };
+    let units = bytes[2..].chunks(2).map(|pair| match *pair {
+        [a, b] if little => Some(u16::from_le_bytes([a, b])),
+        [a, b] => Some(u16::from_be_bytes([a, b])),
+        _ => None,
+    });
+    let units: Option<Vec<u16>> = units.collect();
+    String::from_utf16(&units?).ok()
+}
+
 /// A digest of a file's bytes, to tell whether it changed since it was
 /// read: stable across runs, so the cache can keep it.
 pub fn digest(bytes: &[u8]) -> u64 {
@@ -616,6 +633,10 @@ impl Note {
     pub fn from_bytes(path: String, bytes: Vec<u8>, reading: Reading<'_>) -> Note {
         match String::from_utf8(bytes) {
             Ok(text) => Note::parse_with(path, &text, reading),
+            // A file its byte-order mark says is UTF-16, as some Windows
+            // editors save a README: read as the text it is. No fix is
+            // written to it, as a write reads the file back as UTF-8.
+            Err(err) if let Some(text) = utf16(err.as_bytes()) => Note::parse_with(path, &text, reading),
             Err(err) => {
                 let bytes = err.as_bytes();
                 let at = err.utf8_error().valid_up_to();
