@@ -2041,3 +2041,14 @@ fn clips_are_ordered_by_when_they_were_taken() {
         ],
     );
 }
+
+/// A folder of years whose pages each year fills in anew (`plans/2024/`,
+/// `plans/2023/`), beside the page of that name the folder keeps for
+/// itself (`plans/sidebar.md`, which lists the years): a year's page is no
+/// older version of the folder's, whatever the year in its path says.
+#[test]
+fn a_years_page_is_no_version_of_the_page_above_the_years() {
+    expect_pairs("yearly-plans", &[]);
+    let (pairs, _) = found(&fixture("yearly-plans"), &["--no-git", "--min-score", "0.3"]);
+    assert_eq!(pairs, owned(&[]));
+}

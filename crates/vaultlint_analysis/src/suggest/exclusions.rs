@@ -348,7 +348,9 @@ pub(super) const REPUBLISHED: f64 = 0.9;
 /// anew for it. A year's page is no version of another year's; where most
 /// pages recur year after year instead, the years are editions, and the
 /// pages they carry over are suggested (see [`records_of_two_years`]).
-pub(crate) struct YearRecords(std::collections::HashSet<String>);
+/// Also kept: the pages two years or more hold, by the folder of the years
+/// and the path below them (`operating-plan/`, `info.md`).
+pub(crate) struct YearRecords(std::collections::HashSet<String>, std::collections::HashSet<(String, String)>);
 
 impl YearRecords {
     pub fn of(vault: &Vault, looked_at: &[bool]) -> YearRecords {
@@ -364,6 +366,10 @@ impl YearRecords {
                 start = slash + 1;
             }
         }
+        let recurring_pages = (pages.iter())
+            .filter(|&(_, &years)| years > 1)
+            .map(|(&(folder, below), _)| (folder.to_string(), below.to_string()))
+            .collect();
         // For each folder of years: its notes under them, and those found again.
         let mut folders: HashMap<&str, (usize, usize)> = HashMap::new();
         for ((folder, _), years) in pages {
@@ -379,7 +385,30 @@ impl YearRecords {
                 .filter(|&(_, (all, recurring))| 4 * recurring < EDITIONS_QUARTERS * all)
                 .map(|(folder, _)| folder.to_string())
                 .collect(),
+            recurring_pages,
         )
+    }
+
+    /// Whether one of `a` and `b` is a year's page of a folder of years
+    /// (`operating-plan/2024/info.md`) and the other the page of that name
+    /// beside the years (`operating-plan/info.md`), sharing less than half
+    /// their text (`content`): the page each year fills in anew, and the
+    /// folder's own, which lists the years. Where the two share most of
+    /// their text, a page was put away under its year.
+    pub(super) fn year_page_and_the_page_above(&self, a: &Facts, b: &Facts, content: f64) -> bool {
+        let above = |year: &str, page: &str| {
+            let (folder, below) = page.rsplit_once('/').map_or(("", page), |(f, b)| (f, b));
+            let folder = if folder.is_empty() { String::new() } else { format!("{folder}/") };
+            year.strip_prefix(folder.as_str()).and_then(|rest| rest.split_once('/')).is_some_and(
+                |(named, rest)| {
+                    rest == below
+                        && vaultlint_syntax::names::year_folder(named).is_some()
+                        && self.1.contains(&(folder.clone(), below.to_string()))
+                },
+            )
+        };
+        let (x, y) = (a.note.path.as_str(), b.note.path.as_str());
+        content < SERIES_CONTENT && (above(x, y) || above(y, x))
     }
 
     /// Whether `a` and `b` are two years' records, sharing `content` of

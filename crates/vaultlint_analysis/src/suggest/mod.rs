@@ -514,6 +514,7 @@ impl Screening<'_> {
             || pages_of_two_years(fa, fb, pair.signals.content)
             || next_in_series(fa, fb, pair.signals.content)
             || self.year_records.two_records(fa, fb, pair.signals.content) && self.roots.order(a, b).is_none()
+            || self.year_records.year_page_and_the_page_above(fa, fb, pair.signals.content)
         {
             return None;
         }
