@@ -247,7 +247,7 @@ fn a_rejected_proposal_never_takes_effect() {
 /// (`Draft`, `Active`, `Withdrawn`; `Final` the only proposal word): a
 /// withdrawn update of the process retires no process in force, and
 /// `Withdrawn` is no unknown status there. A `Stagnant` proposal never
-/// took effect, as a draft has not; an `Obsolete` one is out of force, as
+/// took effect, as a draft has not, nor has one `In Review` or `Deferred`; an `Obsolete` one is out of force, as
 /// `check` says when it asks for its successor.
 #[test]
 fn a_withdrawn_proposal_of_a_numbered_collection_retires_nothing() {
@@ -258,6 +258,9 @@ fn a_withdrawn_proposal_of_a_numbered_collection_retires_nothing() {
     assert_eq!(standing("xip-1023.md"), "rejected");
     assert_eq!(standing("xip-1020.md"), "in-force");
     assert_eq!(standing("xip-1025.md"), "draft");
+    // In review, or put off to a later day: on its way, not in force.
+    assert_eq!(standing("xip-1026.md"), "draft");
+    assert_eq!(standing("xip-1027.md"), "draft");
     assert_eq!(standing("xip-1011.md"), "superseded");
     let (_, json) = common::check_json(&common::fixture("process-proposals"), &[]);
     let found = common::findings(&json);

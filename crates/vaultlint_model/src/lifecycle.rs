@@ -252,9 +252,11 @@ const PROPOSAL_NOTES: usize = 3;
 const PROPOSAL_CLOSED: &[&str] = &["rejected", "withdrawn", "expired"];
 
 /// The statuses of a proposal still on its way, in a vault of proposals,
-/// read as `draft`: in review, in its last call, or stalled (`Stagnant`,
-/// a draft no one has moved for months). None has taken effect.
-const PROPOSAL_PENDING: &[&str] = &["review", "last call", "stagnant"];
+/// read as `draft`: in review (`Review`, `In Review`), in its last call,
+/// or stalled (`Stagnant`, a draft no one has moved for months; `Deferred`,
+/// put off to a later day, as PEPs write it). None has taken effect.
+const PROPOSAL_PENDING: &[&str] =
+    &["review", "in review", "under review", "last call", "stagnant", "deferred"];
 
 /// The statuses of a proposal a later one replaced or time made moot, in
 /// a vault of proposals (BIP-2's `Replaced` and `Obsolete`), or whose text
