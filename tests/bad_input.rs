@@ -82,6 +82,10 @@ fn utf16_with_its_byte_order_mark_is_read() {
     ] {
         fs::write(dir.path().join(name), &bytes).unwrap();
         assert_eq!(codes_for(dir.path(), name), ["misspelt-key", "missing-successor"], "{name}");
+        // No fix is offered whose offsets are the decoded text's.
+        let (_, json) = check_json(dir.path(), &[]);
+        let on_it = json["diagnostics"].as_array().unwrap().iter().filter(|d| d["path"] == name);
+        assert!(on_it.clone().count() == 2 && on_it.clone().all(|d| d["fix"].is_null()), "{json}");
         let out = common::vaultlint().args(["check", "--fix"]).arg(dir.path()).output().unwrap();
         assert_ne!(out.status.code(), Some(2), "{out:?}");
         assert_eq!(fs::read(dir.path().join(name)).unwrap(), bytes, "{name}");

@@ -209,10 +209,9 @@ pub fn declarations_of(vault: &Vault, id: NoteId) -> Vec<Declared> {
     out
 }
 
-/// The records a string value lists by number, comma between them
-/// (`655, 777`, `HIP-21, HIP-23`), each with its text, its span (the
-/// whole value's where the value is not written as read) and where it
-/// leads, if the value as a whole names no note and every part is a
+/// The records a plain string value lists by number, comma between them
+/// (`655, 777`, `HIP-21, HIP-23`), each with its text, its span and where
+/// it leads, if the value as a whole names no note and every part is a
 /// record's number.
 fn numbers_listed(
     vault: &Vault,
@@ -232,20 +231,25 @@ fn numbers_listed(
     {
         return None;
     }
-    // Where the value is written as it reads (plain, on one line), each
-    // part has a span of its own.
-    let own = value.span.len() == text.len();
+    // Only a value written as it reads (plain, on one line) is split: a
+    // quoted one has no span for each part that a fix could rewrite.
+    let plain = matches!(
+        &value.kind,
+        vaultlint_syntax::frontmatter::ValueKind::Scalar {
+            style: vaultlint_syntax::frontmatter::ScalarStyle::Plain,
+            ..
+        }
+    );
+    if !plain || value.span.len() != text.len() {
+        return None;
+    }
     let mut at = 0;
     let listed = parts
         .into_iter()
         .map(|part| {
             let start = text[at..].find(part).map_or(at, |i| at + i);
             at = start + part.len();
-            let span = if own {
-                vaultlint_core::diagnostic::Span::new(value.span.offset() + start, part.len())
-            } else {
-                value.span
-            };
+            let span = vaultlint_core::diagnostic::Span::new(value.span.offset() + start, part.len());
             (part.to_string(), span, vault.resolve(id, part))
         })
         .collect();

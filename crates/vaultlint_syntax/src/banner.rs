@@ -138,17 +138,19 @@ pub fn decision_record(path: &str) -> bool {
     });
     let letters = name.bytes().take_while(u8::is_ascii_alphabetic).count();
     let rest = name[letters..].trim_start_matches(['-', '_', ' ']);
+    let apart = rest.len() < name.len() - letters;
     let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
     let after = rest.as_bytes().get(digits).copied();
-    // With no prefix, a word follows the number (`0003-use-y`), where a
-    // day's name goes on with digits (`2024-01-05`).
-    let worded = || {
-        matches!(after, Some(b'-' | b'_'))
-            && rest.as_bytes().get(digits + 1).is_some_and(u8::is_ascii_alphabetic)
-    };
-    let numbered = letters <= 6
-        && (1..=5).contains(&digits)
-        && (letters > 0 && after.is_none_or(|b| !b.is_ascii_digit()) || letters == 0 && worded());
+    // A word follows the number (`0003-use-y`, `ADR017-cell-capacity`),
+    // where a day's name goes on with digits (`2024-01-05`); or the name
+    // ends with it, set apart from its prefix (`rfc-7`) or of three digits
+    // or more (`ADR017`): `python3` and `v2` name no record.
+    let worded = matches!(after, Some(b'-' | b'_' | b' '))
+        && rest.as_bytes().get(digits + 1).is_some_and(u8::is_ascii_alphabetic);
+    let ends = after.is_none() && (apart || digits >= 3);
+    let numbered = (1..=5).contains(&digits)
+        && (letters == 0 && worded
+            || (2..=6).contains(&letters) && (digits >= 2 || apart) && (worded || ends));
     folder_says || numbered
 }
 
@@ -287,7 +289,8 @@ fn retired_status(body: &str, body_start: usize, record: bool) -> Option<Span> {
         if trimmed.is_empty() {
             continue;
         }
-        if let Some(heading) = trimmed.strip_prefix('#') {
+        // A heading, not a tag (`#superseded`, as Obsidian tags a note).
+        if let Some(heading) = trimmed.strip_prefix('#').filter(|h| h.starts_with(['#', ' '])) {
             headings += 1;
             if headings > 3 && !record {
                 break;
@@ -599,6 +602,9 @@ mod tests {
         assert_eq!(&headed[span.offset()..span.offset() + span.len()], "## Superceded");
         let release = "# Release 3.2\n\n## Deprecated\n\n- the `--fast` flag\n";
         assert_eq!(retired(release, 0, false), None);
+        // A tag line is no heading.
+        let tagged = "# 3. Use Y\n\n#superseded #adr\n\n## Status\n\nAccepted\n";
+        assert_eq!(retired(tagged, 0, true), None);
     }
 
     #[test]
@@ -617,6 +623,11 @@ mod tests {
             "notes/python packages.md",
             "docs/v2/install.md",
             "20201016-use-slugs.md",
+            "notes/python3.md",
+            "v2.md",
+            "k8s.md",
+            "ipv6.md",
+            "deploy2-notes.md",
         ] {
             assert!(!decision_record(path), "{path}");
         }

@@ -584,6 +584,9 @@ struct Rare {
     /// (see [`crate::banner`]).
     #[serde(default)]
     retired_in_text: Option<Span>,
+    /// Read from UTF-16: the spans are the decoded text's, not the file's.
+    #[serde(default)]
+    transcoded: bool,
 }
 
 /// The scope of a note that declares none.
@@ -636,7 +639,11 @@ impl Note {
             // A file its byte-order mark says is UTF-16, as some Windows
             // editors save a README: read as the text it is. No fix is
             // written to it, as a write reads the file back as UTF-8.
-            Err(err) if let Some(text) = utf16(err.as_bytes()) => Note::parse_with(path, &text, reading),
+            Err(err) if let Some(text) = utf16(err.as_bytes()) => {
+                let mut note = Note::parse_with(path, &text, reading);
+                note.rare().transcoded = true;
+                note
+            }
             Err(err) => {
                 let bytes = err.as_bytes();
                 let at = err.utf8_error().valid_up_to();
@@ -951,6 +958,12 @@ impl Note {
     /// note is retired (`This page is deprecated`), if one does.
     pub fn retired_in_text(&self) -> Option<Span> {
         self.rare.as_ref().and_then(|r| r.retired_in_text)
+    }
+
+    /// Whether the note was read from UTF-16 (see [`Note::from_bytes`]):
+    /// no edit's offsets are the file's.
+    pub fn transcoded(&self) -> bool {
+        self.rare.as_ref().is_some_and(|r| r.transcoded)
     }
 
     /// The field under `key`, if any: as written, or else in another case

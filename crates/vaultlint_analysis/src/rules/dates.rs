@@ -222,6 +222,11 @@ fn unreadable(key: &str, text: &str, orders: &NumericOrders) -> String {
     }
 }
 
+/// Whether `key` is one the lifecycle reads (`effective_to`, `review_due`).
+fn lifecycle_key(key: &str) -> bool {
+    keys::find(key).is_some_and(|k| k.role == keys::Role::LifecycleDate)
+}
+
 /// Whether `text` is a template's placeholder for a date, in angle
 /// brackets, with no digit in it (`<mm/dd/yyyy>`, `<date created>`).
 fn placeholder(text: &str) -> bool {
@@ -260,12 +265,15 @@ fn of_note(
             // says there is none: as empty as a bare `updated:`.
             _ if vaultlint_syntax::note::says_nothing(&f.value) => None,
             // A template's placeholder left in (`<mm/dd/yyyy>`): a date not
-            // filled in yet, as a blank one is.
-            ValueKind::Scalar { text, .. } if placeholder(text) => None,
+            // filled in yet, as a blank one is. (The lifecycle's own keys
+            // are read as ISO dates alone: any other form is a finding.)
+            ValueKind::Scalar { text, .. } if !lifecycle_key(key) && placeholder(text) => None,
             ValueKind::Scalar { text, .. }
-                if !readable(text)
-                    && !orders.reads(key, unbracketed(text))
-                    && !orders.captions.contains(&**key) =>
+                if date::parse(text).is_none()
+                    && (lifecycle_key(key)
+                        || !readable(text)
+                            && !orders.reads(key, unbracketed(text))
+                            && !orders.captions.contains(&**key)) =>
             {
                 // A year or a month alone is a date at that precision (ISO
                 // 8601's reduced forms, which Dataview reads), short only of

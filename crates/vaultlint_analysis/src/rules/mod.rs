@@ -173,6 +173,13 @@ pub fn run(input: &Input, focus: Option<&Focus>, options: &Options) -> (Vec<Diag
             focus.contains(&d.path) || d.path == *config && d.related.iter().any(|r| focus.contains(r))
         });
     }
+    // A note read from UTF-16 is edited by no fix: its offsets are the
+    // decoded text's.
+    for d in &mut out {
+        if vault.id_of(&d.path).is_some_and(|id| vault.notes[id].transcoded()) {
+            d.fix = None;
+        }
+    }
     options.apply_levels(&mut out);
     diagnostic::sort(&mut out);
     (out, slices)

@@ -534,7 +534,15 @@ fn to_current(
     current: NoteId,
 ) -> Option<Fix> {
     let note = &vault.notes[id];
-    let written = note.head()?.get(span.range())?;
+    let head = note.head()?;
+    let written = head.get(span.range())?;
+    // One record of several a value lists by number (`655, 777`): a path
+    // written in its place would leave the rest no list the vault reads.
+    let listed = head[span.end()..].trim_start_matches([' ', '\t']).starts_with(',')
+        || head[..span.offset()].trim_end_matches([' ', '\t']).ends_with(',');
+    if listed {
+        return None;
+    }
     let (start, old) = match (written.find("[["), written.rfind("]]")) {
         (Some(open), Some(close)) if open < close => (open, &written[open..close + 2]),
         _ => {
