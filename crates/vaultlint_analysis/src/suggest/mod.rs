@@ -243,7 +243,9 @@ pub fn find_tallied(
         common: &common,
         unshared: Common::none(),
         roots: &roots,
-        min_score: options.min_score,
+        // Above the default, the default's pairs are settled, and those
+        // below the score asked for left out after (see below).
+        min_score: options.min_score.min(DEFAULT_MIN_SCORE),
     };
     progress.start("comparing candidate pairs", candidates.len() as u64);
     let scored: Vec<Pair> = candidates
