@@ -219,14 +219,9 @@ fn numbers_listed(
     value: &vaultlint_syntax::frontmatter::Value,
 ) -> Option<Vec<(String, vaultlint_core::diagnostic::Span, Resolution)>> {
     let text = value.as_str()?;
-    let record = |part: &str| {
-        let letters = part.bytes().take_while(u8::is_ascii_alphabetic).count();
-        let rest = part[letters..].trim_start_matches(['-', '_', ' ']);
-        letters <= 6 && !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit())
-    };
     let parts: Vec<&str> = text.split(',').map(str::trim).collect();
     if parts.len() < 2
-        || !parts.iter().all(|p| record(p))
+        || !parts.iter().all(|p| crate::vault::numbered(p).is_some())
         || matches!(vault.resolve(id, text), Resolution::Note(_))
     {
         return None;

@@ -12,21 +12,22 @@ use vaultlint_core::code::Code;
 use vaultlint_core::diagnostic::{Applicability, Diagnostic, Edit, Fix};
 use vaultlint_model::lifecycle::Lifecycle;
 use vaultlint_model::vault::{NoteId, Resolution, Vault};
-use vaultlint_model::version_roots::VersionRoots;
 use vaultlint_syntax::link::BodyLink;
 
 /// What the rule works out for the whole vault only when a finding asks:
 /// most runs have no link to a retired note.
 struct Lazy<'v> {
-    vault: &'v Vault,
+    /// The vault, and its release folders, found once for every rule
+    /// that asks.
+    cx: &'v super::Context<'v>,
     records: std::sync::OnceLock<RecordFolders>,
-    roots: std::sync::OnceLock<VersionRoots>,
 }
 
 impl Lazy<'_> {
     /// The folders of numbered records.
     fn records(&self) -> &RecordFolders {
-        self.records.get_or_init(|| RecordFolders::of(self.vault, &vec![true; self.vault.notes.len()]))
+        let vault = self.cx.vault;
+        self.records.get_or_init(|| RecordFolders::of(vault, &vec![true; vault.notes.len()]))
     }
 
     /// Whether note `id` is a record of its day: an entry of a periodic
@@ -34,14 +35,14 @@ impl Lazy<'_> {
     /// a release folder a newer one replaced. Its links are what it linked
     /// then, so rewriting one rewrites the record: an unsafe fix.
     fn of_its_day(&self, id: NoteId) -> bool {
-        let note = &self.vault.notes[id];
-        self.vault.config.obsidian.series_of(&note.path).is_some()
+        let vault = self.cx.vault;
+        let note = &vault.notes[id];
+        vault.config.obsidian.series_of(&note.path).is_some()
             || vaultlint_syntax::names::path_info(&note.path, note.stem())
                 .name_markers()
                 .iter()
                 .any(vaultlint_syntax::names::Marker::is_period)
-            || in_release_folder(&note.path)
-                && self.roots.get_or_init(|| VersionRoots::find(self.vault)).frozen(id)
+            || in_release_folder(&note.path) && self.cx.roots().frozen(id)
     }
 }
 
@@ -56,7 +57,7 @@ pub(super) fn in_release_folder(path: &str) -> bool {
 /// Reports the links of the notes `wanted` marks.
 pub fn check(cx: &super::Context, out: &mut Vec<Diagnostic>) {
     let (vault, life, wanted) = (cx.vault, cx.life(), &cx.wanted[..]);
-    let lazy = Lazy { vault, records: std::sync::OnceLock::new(), roots: std::sync::OnceLock::new() };
+    let lazy = Lazy { cx, records: std::sync::OnceLock::new() };
     // Every link of every note is resolved.
     super::note_by_note(vault, |id| of_note(vault, life, wanted, &lazy, id), out);
 }

@@ -120,6 +120,7 @@ pub fn run(input: &Input, focus: Option<&Focus>, options: &Options) -> (Vec<Diag
         focus,
         wanted: wanted(vault, focus),
         life: std::sync::OnceLock::new(),
+        roots: std::sync::OnceLock::new(),
     };
     let run_all = |rules: &[Rule]| {
         let mut out = Vec::new();
@@ -199,12 +200,26 @@ pub struct Context<'a> {
     /// work for the rest.
     pub wanted: Vec<bool>,
     life: std::sync::OnceLock<Lifecycle>,
+    roots: std::sync::OnceLock<vaultlint_model::version_roots::VersionRoots>,
 }
 
 impl Context<'_> {
     /// Which note is in force on the day judged, for each note.
     pub fn life(&self) -> &Lifecycle {
         self.life.get_or_init(|| Lifecycle::new(self.vault, self.graph, self.options.as_of))
+    }
+
+    /// The vault's release folders, found once for the rules that ask (a
+    /// pass over every note's path), and only if one does.
+    pub fn roots(&self) -> &vaultlint_model::version_roots::VersionRoots {
+        self.roots.get_or_init(|| vaultlint_model::version_roots::VersionRoots::find(self.vault))
+    }
+
+    /// Whether note `id` is a frozen copy whose page a newer release
+    /// still holds; the release folders are found only for a note in a
+    /// folder named as one.
+    pub fn outlived(&self, id: vaultlint_model::vault::NoteId) -> bool {
+        links::in_release_folder(&self.vault.notes[id].path) && self.roots().outlived(id)
     }
 }
 

@@ -370,17 +370,12 @@ fn retired_word(
 /// frontmatter takes it out of force.
 pub fn retired_in_text(cx: &super::Context, out: &mut Vec<Diagnostic>) {
     let (vault, life, wanted) = (cx.vault, cx.life(), &cx.wanted[..]);
-    let roots = std::sync::OnceLock::new();
-    // A frozen copy of a page a newer release still holds says what that
-    // copy says: the notice is reported once, on the newest, and the
-    // release folders' own table retires the older copies.
-    let outlived = |id: usize| {
-        super::links::in_release_folder(&vault.notes[id].path)
-            && roots.get_or_init(|| vaultlint_model::version_roots::VersionRoots::find(vault)).outlived(id)
-    };
     for (id, note) in vault.notes.iter().enumerate() {
         let Some(banner) = note.retired_in_text() else { continue };
-        if !wanted[id] || vault.is_template(id) || !life.in_force(id) || outlived(id) {
+        // A frozen copy of a page a newer release still holds says what
+        // that copy says: the notice is reported once, on the newest, and
+        // the release folders' own table retires the older copies.
+        if !wanted[id] || vault.is_template(id) || !life.in_force(id) || cx.outlived(id) {
             continue;
         }
         // A note the notice links to, in the vault: what replaces this one.
