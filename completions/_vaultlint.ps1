@@ -64,6 +64,7 @@ Register-ArgumentCompleter -Native -CommandName 'vaultlint' -ScriptBlock {
             [CompletionResult]::new('--statistics', '--statistics', [CompletionResultType]::ParameterName, 'Print the number of findings per code instead of the findings (with --format full, concise or json)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print the findings only, without the summary line')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print the findings only, without the summary line')
+            [CompletionResult]::new('--show-all', '--show-all', [CompletionResultType]::ParameterName, 'In the default format, show every finding: past 50, each code shows its first 10 and counts the rest')
             [CompletionResult]::new('--no-suggest', '--no-suggest', [CompletionResultType]::ParameterName, 'Skip the similarity pass (no suspected-version findings)')
             [CompletionResult]::new('--no-git', '--no-git', [CompletionResultType]::ParameterName, 'Do not read the git history to tell which version is older')
             [CompletionResult]::new('--fix', '--fix', [CompletionResultType]::ParameterName, 'Make the safe fixes (links to retired notes pointed at the current version, declarations in the form read), then report what is left')

@@ -101,7 +101,7 @@ _vaultlint() {
             return 0
             ;;
         vaultlint__subcmd__check)
-            opts="-q -o -j -h -V --root --exclude --no-cache --cache-dir --output-format --format --strict --statistics --quiet --no-suggest --no-git --as-of --fix --diff --unsafe-fixes --show-fixes --select --extend-select --ignore --exit-zero --output-file --baseline --write-baseline --stdin-filename --color --threads --config --isolated --help --version"
+            opts="-q -o -j -h -V --root --exclude --no-cache --cache-dir --output-format --format --strict --statistics --quiet --show-all --no-suggest --no-git --as-of --fix --diff --unsafe-fixes --show-fixes --select --extend-select --ignore --exit-zero --output-file --baseline --write-baseline --stdin-filename --color --threads --config --isolated --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

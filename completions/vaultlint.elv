@@ -60,6 +60,7 @@ set edit:completion:arg-completer[vaultlint] = {|@words|
             cand --statistics 'Print the number of findings per code instead of the findings (with --format full, concise or json)'
             cand -q 'Print the findings only, without the summary line'
             cand --quiet 'Print the findings only, without the summary line'
+            cand --show-all 'In the default format, show every finding: past 50, each code shows its first 10 and counts the rest'
             cand --no-suggest 'Skip the similarity pass (no suspected-version findings)'
             cand --no-git 'Do not read the git history to tell which version is older'
             cand --fix 'Make the safe fixes (links to retired notes pointed at the current version, declarations in the form read), then report what is left'

@@ -65,6 +65,7 @@ complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l no-cache -
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l strict -d 'Exit with status 1 on warnings too'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l statistics -d 'Print the number of findings per code instead of the findings (with --format full, concise or json)'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -s q -l quiet -d 'Print the findings only, without the summary line'
+complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l show-all -d 'In the default format, show every finding: past 50, each code shows its first 10 and counts the rest'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l no-suggest -d 'Skip the similarity pass (no suspected-version findings)'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l no-git -d 'Do not read the git history to tell which version is older'
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l fix -d 'Make the safe fixes (links to retired notes pointed at the current version, declarations in the form read), then report what is left'

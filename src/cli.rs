@@ -134,6 +134,11 @@ pub struct CheckArgs {
     #[arg(short, long)]
     pub quiet: bool,
 
+    /// In the default format, show every finding: past 50, each code
+    /// shows its first 10 and counts the rest
+    #[arg(long)]
+    pub show_all: bool,
+
     /// Skip the similarity pass (no suspected-version findings)
     #[arg(long)]
     pub no_suggest: bool,

@@ -264,3 +264,46 @@ fn graph_renders_with_graphviz() {
         "{svg}"
     );
 }
+
+/// Past fifty findings the default format groups them by code, shows each
+/// code's first ten and counts the rest; `--show-all` shows every one, and
+/// a run with fewer keeps the order and every finding.
+#[test]
+fn many_findings_are_grouped_by_code_and_cut_short() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join(".obsidian")).unwrap();
+    for i in 0..55 {
+        std::fs::write(dir.path().join(format!("note-{i:02}.md")), "---\nupdated: 2024-13-45\n---\n# Note\n")
+            .unwrap();
+    }
+    // Most of the vault writes the key well, so it is read as a date.
+    for i in 0..60 {
+        std::fs::write(dir.path().join(format!("fine-{i:02}.md")), "---\nupdated: 2024-01-15\n---\n# Fine\n")
+            .unwrap();
+    }
+    std::fs::write(dir.path().join("broken.md"), "---\nsuperseded_by: nowhere.md\n---\n# Broken\n").unwrap();
+    let run = |extra: &[&str]| {
+        let out = vaultlint()
+            .args(["check", "--color", "never", "--no-cache"])
+            .args(extra)
+            .arg(dir.path())
+            .output()
+            .unwrap();
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let cut = run(&[]);
+    assert_eq!(cut.matches("invalid-date").count(), 11, "{cut}");
+    assert!(cut.contains("... and 45 more `invalid-date` findings"), "{cut}");
+    // The error's code comes before the warnings', whatever the counts.
+    assert!(cut.find("missing-successor").unwrap() < cut.find("invalid-date").unwrap(), "{cut}");
+    assert!(cut.contains("checked 116 notes: 1 error, 55 warnings"), "{cut}");
+    let all = run(&["--show-all"]);
+    assert_eq!(all.matches("invalid-date").count(), 55, "{all}");
+    assert!(!all.contains("more `invalid-date`"), "{all}");
+    std::fs::remove_file(dir.path().join("note-00.md")).unwrap();
+    for i in 1..10 {
+        std::fs::remove_file(dir.path().join(format!("note-{i:02}.md"))).unwrap();
+    }
+    let few = run(&[]);
+    assert_eq!(few.matches("invalid-date").count(), 45, "{few}");
+}

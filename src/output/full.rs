@@ -206,15 +206,29 @@ fn rendered(d: &Diagnostic, sources: &dyn Sources, paths: &super::Paths) -> Rend
     }
 }
 
-pub fn render(report: &Report, sources: &dyn Sources, style: Style, paths: &super::Paths) -> String {
+/// Every finding of `report` drawn with its snippet; past
+/// [`super::MANY_FINDINGS`], grouped by code and cut short unless `all`.
+pub fn render(
+    report: &Report,
+    sources: &dyn Sources,
+    style: Style,
+    paths: &super::Paths,
+    all: bool,
+) -> String {
     let theme = if style.color { GraphicalTheme::unicode() } else { GraphicalTheme::unicode_nocolor() };
     let handler = super::report_handler(theme, style);
     let mut out = String::new();
-    for (d, more) in super::shown(report) {
-        let _ = handler.render_report(&mut out, &rendered(d, sources, paths));
-        out.push('\n');
-        if more > 0 {
-            out.push_str(&super::more_line(d, more, paths));
+    for (group, left) in super::grouped(report, all) {
+        for &(d, more) in &group {
+            let _ = handler.render_report(&mut out, &rendered(d, sources, paths));
+            out.push('\n');
+            if more > 0 {
+                out.push_str(&super::more_line(d, more, paths));
+                out.push('\n');
+            }
+        }
+        if let (Some((d, _)), true) = (group.first(), left > 0) {
+            out.push_str(&super::more_of_code(d.code, left));
             out.push('\n');
         }
     }

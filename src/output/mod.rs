@@ -203,6 +203,56 @@ pub fn shown(report: &Report) -> Vec<(&vaultlint_core::diagnostic::Diagnostic, u
     out
 }
 
+/// Past this many findings, the default format groups them by code and
+/// shows each code's first [`SHOWN_PER_CODE`]: a first run on a large
+/// vault fits in a few screens, and `--show-all`, `--format concise` or
+/// `--statistics` give the rest.
+pub const MANY_FINDINGS: usize = 50;
+/// How many findings of one code the grouped output shows.
+pub const SHOWN_PER_CODE: usize = 10;
+
+/// The findings the default format shows, as [`shown`] gives them, grouped
+/// by code (errors' codes first, then the codes with most findings) and
+/// each code cut to its first [`SHOWN_PER_CODE`] when there are more than
+/// [`MANY_FINDINGS`] in all, unless `all`. Each group is given with how
+/// many of its code's findings it leaves out.
+pub fn grouped(
+    report: &Report,
+    all: bool,
+) -> Vec<(Vec<(&vaultlint_core::diagnostic::Diagnostic, usize)>, usize)> {
+    let shown = shown(report);
+    if all || report.diagnostics.len() <= MANY_FINDINGS {
+        return vec![(shown, 0)];
+    }
+    let errors = |code| {
+        report
+            .diagnostics
+            .iter()
+            .any(|d| d.code == code && d.severity == vaultlint_core::diagnostic::Severity::Error)
+    };
+    let mut codes = counts(report);
+    // Stable: codes of equal standing keep counts' order.
+    codes.sort_by_key(|&(code, _)| !errors(code));
+    codes
+        .into_iter()
+        .map(|(code, total)| {
+            let group: Vec<_> =
+                shown.iter().filter(|(d, _)| d.code == code).take(SHOWN_PER_CODE).copied().collect();
+            let listed = group.iter().map(|(_, more)| 1 + more).sum::<usize>();
+            (group, total - listed)
+        })
+        .collect()
+}
+
+/// The line that closes a group of one code's findings cut short.
+pub fn more_of_code(code: vaultlint_core::code::Code, left: usize) -> String {
+    format!(
+        "... and {} more `{code}` {} (the first {SHOWN_PER_CODE} of each code are shown; `--show-all` shows every finding, `--format concise` one a line)\n",
+        vaultlint_core::text::thousands(left),
+        if left == 1 { "finding" } else { "findings" },
+    )
+}
+
 /// The line that counts what a note's findings of one code left out.
 pub fn more_line(d: &vaultlint_core::diagnostic::Diagnostic, more: usize, paths: &Paths) -> String {
     format!(

@@ -217,7 +217,7 @@ fn render_check(
         Format::Github => output::github::render(report, &paths),
         Format::Sarif => output::sarif::render(report, &paths, settings.docs_url.as_deref()),
         _ if args.statistics => output::statistics(report),
-        Format::Full => output::full::render(report, sources, style, &paths),
+        Format::Full => output::full::render(report, sources, style, &paths, args.show_all),
         Format::Concise => output::concise::render(report, style, &paths),
     };
     let human = matches!(args.format, Format::Full | Format::Concise);
