@@ -221,7 +221,7 @@ fn findings_on_a_long_line_show_a_window() {
     fs::write(dir.path().join("far.md"), &line).unwrap();
     fs::write(dir.path().join("many.md"), "[[old]] ".repeat(8_000)).unwrap();
     let out = common::vaultlint()
-        .args(["check", "--no-suggest", "--color", "never"])
+        .args(["check", "--no-suggest", "--color", "never", "--show-all"])
         .arg(dir.path())
         .env("COLUMNS", "100")
         .output()
