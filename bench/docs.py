@@ -7,15 +7,17 @@ later, so git first sees every frozen copy after the live page.
 - SITES sites, each with 20 to 120 pages and 2 to 25 releases; release
   folders named as the sites name them (`1.4`, `v3`, `version-2.0` under
   `versioned_docs/` beside `docs/`), the live folder `_dev`, `latest`,
-  `next` or `docs`.
+  `next` or `docs`. `_dev` and `next` hold the release being prepared, as
+  such folders do on real sites: the latest release is the copy in force,
+  and the live copy is no newer version of it.
 - Between releases a third of the live pages change (numbers, a sentence,
   a paragraph); a few pages are added, and a few cut to a removal stub.
 - Each site has two platform guides from one template, and the repository
   parallel team folders with one note name and different text.
 
 MANIFEST (outside the repository) gets one `older<TAB>newer` line per pair
-of copies of one page in adjacent releases (the live folder last), for
-measuring recall and direction.
+of copies of one page in adjacent releases (the live folder last, where it
+is released), for measuring recall and direction.
 
 usage: docs.py DIR SITES [SEED] [MANIFEST]
 """
@@ -27,11 +29,13 @@ import sys
 sys.path.insert(0, os.path.dirname(__file__))
 from generate import Writer  # noqa: E402
 
+# (release folder, live folder, release name, whether the live folder
+# holds an unreleased version)
 LAYOUTS = [
-    ("{site}/{v}", "{site}/_dev", "{major}.{minor}"),
-    ("{site}/{v}", "{site}/latest", "v{major}"),
-    ("{site}/versioned_docs/{v}", "{site}/docs", "version-{major}.{minor}"),
-    ("{site}/{v}", "{site}/next", "{major}.{minor}"),
+    ("{site}/{v}", "{site}/_dev", "{major}.{minor}", True),
+    ("{site}/{v}", "{site}/latest", "v{major}", False),
+    ("{site}/versioned_docs/{v}", "{site}/docs", "version-{major}.{minor}", False),
+    ("{site}/{v}", "{site}/next", "{major}.{minor}", True),
 ]
 
 
@@ -77,7 +81,7 @@ def edit(w, text):
 
 def site(repo, w, index, when, manifest):
     rng = w.rng
-    older_pattern, live_pattern, version = LAYOUTS[index % len(LAYOUTS)]
+    older_pattern, live_pattern, version, unreleased = LAYOUTS[index % len(LAYOUTS)]
     name = f"site{index:02}"
     live = live_pattern.format(site=name)
     releases = rng.randint(2, 25)
@@ -109,7 +113,8 @@ def site(repo, w, index, when, manifest):
             pages[f"page-{len(pages):03}-new.md"] = page(" ".join(w.words(3)).capitalize(), w.body(2000))
     for file, text in pages.items():
         write(os.path.join(repo, live, file), text)
-        copies.setdefault(file, []).append(f"{live}/{file}")
+        if not unreleased:
+            copies.setdefault(file, []).append(f"{live}/{file}")
     when += 86_400
     commit(repo, f"{name}: after the last release", when)
     for paths in copies.values():

@@ -149,7 +149,7 @@ fn a_folder_rule_is_offered_first_and_appended_to_the_config() {
     let dir = tempfile::tempdir().unwrap();
     // A config written on Windows, without a final line break.
     fs::write(dir.path().join("vaultlint.toml"), "# Our docs\r\nexclude = [\"drafts/**\"]").unwrap();
-    for release in ["1.0", "2.0", "next"] {
+    for release in ["1.0", "2.0", "latest"] {
         for page in ["install", "upgrade", "faq"] {
             let folder = dir.path().join("docs").join(release);
             fs::create_dir_all(&folder).unwrap();
@@ -169,14 +169,16 @@ fn a_folder_rule_is_offered_first_and_appended_to_the_config() {
         session(&found, Default::default(), &mut Script(vec![Key::Yes].into_iter()), &mut out).unwrap();
     let text = String::from_utf8(out).unwrap();
     assert!(
-        text.contains("2 release folders (docs/1.0/, docs/2.0/) hold 6 older copies of pages in docs/next/"),
+        text.contains(
+            "2 release folders (docs/1.0/, docs/2.0/) hold 6 older copies of pages in docs/latest/"
+        ),
         "{text}"
     );
     assert!(text.contains("  wrote vaultlint.toml: 1 [[supersede]] table"), "{text}");
     assert_eq!(summary.folder_rules, 1);
     assert_eq!(
         fs::read_to_string(dir.path().join("vaultlint.toml")).unwrap(),
-        "# Our docs\r\nexclude = [\"drafts/**\"]\r\n\r\n[[supersede]]\r\nolder = \"docs/[0-9]*\"\r\nnewer = \"docs/next\"\r\n"
+        "# Our docs\r\nexclude = [\"drafts/**\"]\r\n\r\n[[supersede]]\r\nolder = \"docs/[0-9]*\"\r\nnewer = \"docs/latest\"\r\n"
     );
     // The rule now retires every older copy: nothing is left to suggest.
     let settings = Settings::resolve(&flags, dir.path()).unwrap();

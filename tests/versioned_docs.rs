@@ -138,7 +138,7 @@ fn repository() -> tempfile::TempDir {
     git(root, &["init", "-q"], 1_700_000_000);
     let mut time = 1_700_000_000;
     let manual: Vec<String> = (0..5).map(|i| format!("manual/1.{i}")).collect();
-    site(root, "manual/_dev", &manual, 10, &mut time);
+    site(root, "manual/current", &manual, 10, &mut time);
     site(root, "website/docs", &["website/versioned_docs/version-2.0".to_string()], 20, &mut time);
     let api: Vec<String> = (1..20).map(|i| format!("api/v{i}")).collect();
     site(root, "api/latest", &api, 30, &mut time);
@@ -167,7 +167,7 @@ fn repository() -> tempfile::TempDir {
     dir
 }
 
-const LIVE: &[&str] = &["manual/_dev/", "website/docs/", "api/latest/"];
+const LIVE: &[&str] = &["manual/current/", "website/docs/", "api/latest/"];
 
 #[test]
 fn release_folders_get_one_rule_each_and_the_rest_one_partner() {
@@ -190,7 +190,7 @@ fn release_folders_get_one_rule_each_and_the_rest_one_partner() {
         rules,
         [
             ("api/v[0-9]*".to_string(), "api/latest".to_string(), 19 * 6),
-            ("manual/[0-9]*".to_string(), "manual/_dev".to_string(), 5 * 6),
+            ("manual/[0-9]*".to_string(), "manual/current".to_string(), 5 * 6),
             ("website/versioned_docs/version-[0-9]*".to_string(), "website/docs".to_string(), 6),
         ]
     );
@@ -281,13 +281,13 @@ fn a_folder_rule_is_checked_and_a_declaration_wins_over_it() {
     let root = repo.path();
     fs::write(
         root.join("vaultlint.toml"),
-        "[[supersede]]\nolder = \"manual/1.*\"\nnewer = \"manual/_dev\"\n\n\
+        "[[supersede]]\nolder = \"manual/1.*\"\nnewer = \"manual/current\"\n\n\
          [[supersede]]\nolder = \"guides/v*\"\nnewer = \"guides/next\"\n",
     )
     .unwrap();
     // A page removed from the live docs has no counterpart there: its
     // newest release copy stays in force, and supersedes the older ones.
-    fs::remove_file(root.join("manual/_dev/setup.md")).unwrap();
+    fs::remove_file(root.join("manual/current/setup.md")).unwrap();
     // ...and its links to its own release's pages are the release's.
     let setup = fs::read_to_string(root.join("manual/1.4/setup.md")).unwrap();
     fs::write(root.join("manual/1.4/setup.md"), format!("{setup}\nSee [the introduction](intro.md).\n"))
@@ -322,7 +322,7 @@ fn a_folder_rule_is_checked_and_a_declaration_wins_over_it() {
     let lineage: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let versions = lineage.to_string();
     assert!(versions.find("manual/1.0/intro.md") < versions.find("manual/1.1/intro.md"), "{versions}");
-    assert!(versions.contains("manual/_dev/intro.md"), "{versions}");
+    assert!(versions.contains("manual/current/intro.md"), "{versions}");
 }
 
 /// A page renamed between two releases, under a folder rule: the pair is
@@ -513,5 +513,74 @@ fn a_notice_in_every_release_copy_is_reported_on_the_newest() {
     assert_eq!(
         notices,
         [("retired-in-text".to_string(), "docs/reference/placement-policy.md".to_string(), Some(5))]
+    );
+}
+
+/// The offered `[[supersede]]` tables of a copy of fixture `name`, as
+/// (older, newer), checked without history.
+fn rules_offered(vault: &Path) -> Vec<(String, String)> {
+    let (_, json) = suggest_json(vault, &["--no-git"]);
+    let rules = json["folder_rules"].as_array().unwrap().iter();
+    rules
+        .map(|r| (r["older"].as_str().unwrap().to_string(), r["newer"].as_str().unwrap().to_string()))
+        .collect()
+}
+
+/// A Hugo site's `next/` folder, beside its release folders, holds the
+/// release being prepared: the latest release (`v1.1/`) is the copy in
+/// force. The offered table retires the older releases in its favour,
+/// leaves `next/` out of it, and no pair points a released page at an
+/// unreleased one, for `--yes` to write.
+#[test]
+fn an_unreleased_folder_neither_retires_nor_is_retired() {
+    let (dir, help) = only_rule_offered("unreleased-next-folder");
+    assert!(
+        help.contains("older = \"content/docs/v1.0\"") && help.contains("newer = \"content/docs/v1.1\""),
+        "{help}"
+    );
+    let (_, json) = suggest_json(dir.path(), &["--no-git"]);
+    assert_eq!(json["pairs"], serde_json::json!([]), "{json}");
+    paste_rule(dir.path(), &help);
+    let map = common::lineage_map(dir.path(), &[]);
+    for (path, entry) in &map {
+        let expected = if path.starts_with("content/docs/v1.0/") { "superseded" } else { "in-force" };
+        assert_eq!(entry["standing"], expected, "{path}: {entry}");
+    }
+    let out =
+        vaultlint().args(["suggest", "--yes", "--no-git", "--no-cache"]).arg(dir.path()).output().unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let latest = fs::read_to_string(dir.path().join("content/docs/v1.1/configure.md")).unwrap();
+    assert!(!latest.contains("superseded_by"), "{latest}");
+}
+
+/// A Docusaurus site serves the newest of its versions as the docs, and
+/// its `docs/` folder as the next version, unless its config sets
+/// `lastVersion: 'current'`: the tables offered end at the newest version,
+/// for the translations as for the pages, until the config says so.
+#[test]
+fn a_docusaurus_sites_live_docs_are_the_latest_only_where_its_config_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    common::copy_dir(&common::fixture("docusaurus-next-version"), dir.path());
+    let translated = "i18n/fr/docusaurus-plugin-content-docs";
+    assert_eq!(
+        rules_offered(dir.path()),
+        [
+            (format!("{translated}/version-3.0"), format!("{translated}/version-3.1")),
+            ("versioned_docs/version-3.0".to_string(), "versioned_docs/version-3.1".to_string()),
+        ]
+    );
+    let config = dir.path().join("docusaurus.config.js");
+    let text = fs::read_to_string(&config).unwrap();
+    fs::write(
+        &config,
+        text.replace("sidebarPath: './sidebars.js'", "sidebarPath: './sidebars.js', lastVersion: 'current'"),
+    )
+    .unwrap();
+    assert_eq!(
+        rules_offered(dir.path()),
+        [
+            (format!("{translated}/version-[0-9]*"), format!("{translated}/current")),
+            ("versioned_docs/version-[0-9]*".to_string(), "docs".to_string()),
+        ]
     );
 }

@@ -221,6 +221,8 @@ pub struct VaultConfig {
     pub config_name: String,
     /// What the config says of scopes, authorities and review deadlines.
     pub terms: Terms,
+    /// What the vault's Docusaurus sites' configs say of their live docs.
+    pub docusaurus_sites: Vec<crate::version_roots::DocusaurusSite>,
 }
 
 impl Default for VaultConfig {
@@ -232,6 +234,7 @@ impl Default for VaultConfig {
             folder_rules: Vec::new(),
             config_name: "vaultlint.toml".into(),
             terms: Terms::default(),
+            docusaurus_sites: Vec::new(),
         }
     }
 }

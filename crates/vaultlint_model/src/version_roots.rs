@@ -24,6 +24,24 @@ const LIVE: &[&[&str]] = &[
 /// its live word: `2-edge`, `3.x-nightly`.
 const LIVE_SUFFIXES: &[&str] = &["edge", "nightly", "canary", "next"];
 
+/// The names of a live folder that holds the pages of a release not yet
+/// made, where release folders sit beside it: a site serves its latest
+/// release, not these, as the current docs.
+const UNRELEASED: &[&str] = &["next", "unreleased", "dev", "_dev", "develop", "main", "master"];
+
+/// What a Docusaurus site's config says of its live docs folder: its
+/// folder in the vault (`""`, `website/`), and whether the site serves
+/// that folder as its latest version (`lastVersion: 'current'`). By
+/// default it does not: the live folder is the next version, unreleased,
+/// and the newest of `versions.json` is what readers get.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DocusaurusSite {
+    /// The site's folder from the vault root, ending in `/` unless empty.
+    pub folder: String,
+    /// Whether the live docs are the latest version.
+    pub live_is_latest: bool,
+}
+
 /// A release as a folder's name gives it: its numbers, compared as
 /// numbers (`2.10` after `2.9`), and a pre-release tag, which comes before
 /// the release it leads to, as semver orders them: `2.0.0-beta.3`, then
@@ -178,6 +196,12 @@ pub struct RootSet {
     /// version) that a newer root of the set, or a live folder beside it,
     /// has replaced. A frozen copy is never newer than a live page.
     pub frozen: Vec<bool>,
+    /// Per root, whether it holds a release not yet made: the newest
+    /// roots, after the latest release, when their name says so (`next`,
+    /// `main`, `2.0.0-rc.1`) or their site's config does (Docusaurus's
+    /// `docs`). Newer in time, they replace nothing yet: the latest
+    /// release is the copy in force.
+    pub unreleased: Vec<bool>,
 }
 
 /// The sets of release folders found in a vault (`docs/v1/`, `docs/v2/`,
@@ -229,7 +253,16 @@ impl VersionRoots {
         }
         for (parent, roots) in candidates {
             let docusaurus = parent.ends_with("versioned_docs/");
-            found.add_set(vault, roots, &under, docusaurus);
+            // A Docusaurus site's live folder is unreleased as its config
+            // says, whatever its name (`path: 'main'`); another's by name.
+            let live = match docusaurus_site(&parent) {
+                Some(site) => LiveFolder::Docusaurus {
+                    unreleased: (vault.config.docusaurus_sites.iter())
+                        .any(|s| s.folder == site && !s.live_is_latest),
+                },
+                None => LiveFolder::Named,
+            };
+            found.add_set(vault, roots, &under, docusaurus, live);
         }
         found.pages = found.placed.iter().flatten().map(|p| (p.set, p.rank, p.relative.clone())).collect();
         // Asked only beside a frozen copy: a vault with none reads no folder.
@@ -250,6 +283,7 @@ impl VersionRoots {
         roots: Vec<(String, String, Rank)>,
         under: &HashMap<&str, Vec<NoteId>>,
         docusaurus: bool,
+        live_folder: LiveFolder,
     ) {
         if roots.len() < 2 {
             return;
@@ -309,11 +343,19 @@ impl VersionRoots {
             .enumerate()
             .map(|(i, (_, _, rank))| matches!(rank, Rank::Version(_)) && (i < last || live || docusaurus))
             .collect();
+        let unreleased = unreleased_roots(&kept, live_folder);
         self.sets.push(RootSet {
             names: kept.iter().map(|(_, name, _)| name.clone()).collect(),
             roots: kept.into_iter().map(|(folder, _, _)| folder).collect(),
             frozen,
+            unreleased,
         });
+    }
+
+    /// Whether the note is under a root that holds a release not yet made
+    /// (see [`RootSet::unreleased`]).
+    pub fn unreleased(&self, id: NoteId) -> bool {
+        self.placed[id].as_ref().is_some_and(|p| self.sets[p.set].unreleased[p.rank])
     }
 
     /// The document a note is a copy of: its set and relative path.
@@ -501,6 +543,50 @@ pub fn cover(vault: &Vault, rules: &[FolderRule]) -> Covered {
         }
     }
     covered
+}
+
+/// What says whether a set's live folder holds a release not yet made.
+#[derive(Debug, Clone, Copy)]
+enum LiveFolder {
+    /// Its name ([`UNRELEASED`]).
+    Named,
+    /// Its Docusaurus site's config, where one was read.
+    Docusaurus { unreleased: bool },
+}
+
+/// Which of a set's roots, oldest first, hold a release not yet made:
+/// those after the last release that are live folders `live` says are
+/// unreleased, or releases with a pre-release tag. Only after a release:
+/// a set of live folders alone keeps its order.
+fn unreleased_roots(kept: &[(String, String, Rank)], live: LiveFolder) -> Vec<bool> {
+    let unreleased_root = |name: &str, rank: &Rank| match (rank, live) {
+        (Rank::Live(_), LiveFolder::Named) => UNRELEASED.contains(&name.to_lowercase().as_str()),
+        (Rank::Live(_), LiveFolder::Docusaurus { unreleased }) => unreleased,
+        (Rank::Version(release), _) => release.pre.is_some(),
+    };
+    let mut unreleased = vec![false; kept.len()];
+    // The newest roots, back to the latest final release.
+    let tail = kept.iter().rev().take_while(|(_, name, rank)| unreleased_root(name, rank)).count();
+    let released = kept.len() - tail;
+    let after_a_release =
+        kept[..released].iter().any(|(_, _, rank)| matches!(rank, Rank::Version(r) if r.pre.is_none()));
+    if after_a_release {
+        unreleased[released..].iter_mut().for_each(|u| *u = true);
+    }
+    unreleased
+}
+
+/// The Docusaurus site whose versions a set's parent holds: `website/`
+/// for `website/versioned_docs/`, and for a translation's versions
+/// (`website/i18n/fr/docusaurus-plugin-content-docs/`) too. A second docs
+/// instance (`kusion_versioned_docs/`) sets its own versions, and is none.
+fn docusaurus_site(parent: &str) -> Option<&str> {
+    if let Some(site) = parent.strip_suffix("versioned_docs/") {
+        return (!site.ends_with('_')).then_some(site);
+    }
+    let translated = parent.strip_suffix("/docusaurus-plugin-content-docs/")?;
+    let (site, _language) = translated.rsplit_once("i18n/")?;
+    (site.is_empty() || site.ends_with('/')).then_some(site)
 }
 
 /// The last name of a folder written with its trailing `/` (`docs/v2/`:
@@ -1123,6 +1209,27 @@ mod tests {
             ["website/versioned_docs/version-29.7/", "website/versioned_docs/version-30.0/", "docs/"]
         );
         assert_eq!(roots.sets[0].frozen, [true, true, false]);
+    }
+
+    #[test]
+    fn the_roots_after_the_latest_release_are_unreleased_where_their_names_or_site_say_so() {
+        let unreleased = |names: &[&str], live: LiveFolder| {
+            let kept: Vec<(String, String, Rank)> =
+                names.iter().map(|n| (format!("docs/{n}/"), n.to_string(), rank(n).unwrap())).collect();
+            unreleased_roots(&kept, live)
+        };
+        assert_eq!(unreleased(&["1.0", "1.1", "next"], LiveFolder::Named), [false, false, true]);
+        assert_eq!(unreleased(&["1.0", "1.1", "2.0.0-rc.1"], LiveFolder::Named), [false, false, true]);
+        assert_eq!(unreleased(&["1.0", "2.0.0-rc.1", "_dev"], LiveFolder::Named), [false, true, true]);
+        // Released live folders, and live folders with no release before them.
+        assert_eq!(unreleased(&["1.0", "1.1", "latest"], LiveFolder::Named), [false, false, false]);
+        assert_eq!(unreleased(&["1.0", "1.1", "2-edge"], LiveFolder::Named), [false, false, false]);
+        assert_eq!(unreleased(&["stable", "next"], LiveFolder::Named), [false, false]);
+        assert_eq!(unreleased(&["1.0-beta", "next"], LiveFolder::Named), [false, false]);
+        // A Docusaurus site's live folder is as its config says, whatever its name.
+        let site = |unreleased| LiveFolder::Docusaurus { unreleased };
+        assert_eq!(unreleased(&["version-1.0", "docs"], site(true)), [false, true]);
+        assert_eq!(unreleased(&["version-1.0", "main"], site(false)), [false, false]);
     }
 
     #[test]

@@ -18,6 +18,7 @@ pub mod obsidian_settings;
 pub mod places;
 pub mod root;
 pub mod settings;
+pub mod site_settings;
 pub mod sources;
 pub mod walk;
 

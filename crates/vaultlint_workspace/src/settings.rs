@@ -78,6 +78,8 @@ pub struct Settings {
     pub dismissals: PathBuf,
     /// What the vault's Obsidian settings say.
     pub obsidian: Obsidian,
+    /// What the configs of the vault's Docusaurus sites say of their live docs.
+    pub docusaurus_sites: Vec<vaultlint_model::version_roots::DocusaurusSite>,
     /// The frontmatter key that silences rules for a whole note.
     pub suppression_key: String,
     /// Where each rule's documentation is, `{code}` standing for its code.
@@ -217,6 +219,7 @@ impl Settings {
         let cache =
             (!flags.no_cache).then(|| crate::cache::Cache::within(scope.root.join(cache_dir), &scope.root));
         let obsidian = crate::obsidian_settings::read(&scope.root);
+        let docusaurus_sites = crate::site_settings::docusaurus_sites(&scope.root);
         let extensions = match &config.extensions {
             Some(list) => list.iter().map(|e| e.trim_start_matches('.').to_lowercase()).collect(),
             None => owned(vaultlint_core::paths::DEFAULT_EXTENSIONS),
@@ -230,6 +233,7 @@ impl Settings {
                 vendored: config.vendored.clone(),
             },
             obsidian,
+            docusaurus_sites,
             keys,
             rules,
             suggest,
@@ -337,6 +341,7 @@ impl Settings {
             folder_rules: self.folder_rules.clone(),
             config_name: self.config_name(),
             terms: self.terms.clone(),
+            docusaurus_sites: self.docusaurus_sites.clone(),
         }
     }
 

@@ -1529,6 +1529,22 @@ fn release_pages(
     pages
 }
 
+/// Drops a pair whose newer note is under a root of a release not yet
+/// made (`next/`, Docusaurus's `docs/` where the site serves its latest
+/// release) and whose older one is a released copy of that set: the
+/// latest release's page is the one in force until the next is released,
+/// and retiring it, or an older release's page, in favour of an
+/// unreleased one would take the docs readers use out of force.
+pub(super) fn into_unreleased(pairs: &mut Vec<Pair>, roots: &VersionRoots) {
+    pairs.retain(|p| {
+        let released_copy = roots.placed[p.older].as_ref().is_some_and(|older| {
+            roots.placed[p.newer].as_ref().is_some_and(|newer| newer.set == older.set)
+                && !roots.unreleased(p.older)
+        });
+        !(released_copy && roots.unreleased(p.newer))
+    });
+}
+
 /// Drops a page renamed between two releases (a pair of two file names)
 /// where the other release still holds it: at its own path, or under the
 /// folder its siblings moved to there (`browser/page/click.md` became

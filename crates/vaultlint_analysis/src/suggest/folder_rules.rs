@@ -112,15 +112,36 @@ fn folder_rules(roots: &VersionRoots, pairs: &[Pair]) -> Vec<(usize, FolderRule)
         .collect();
     paired
         .into_iter()
-        .filter_map(|set| {
-            let all = &roots.sets[set].roots;
-            let newest = all.last()?.trim_end_matches('/').to_string();
-            let older: Vec<String> =
-                all[..all.len() - 1].iter().map(|r| r.trim_end_matches('/').to_string()).collect();
+        .filter_map(|set_id| {
+            // The newest root in force: the latest release, where roots
+            // of releases not yet made come after it. Those stay out of
+            // the table, neither retired nor retiring.
+            let set = &roots.sets[set_id];
+            let released = set.unreleased.iter().take_while(|u| !**u).count();
+            let all = &set.roots[..released];
+            let (newest, older) = all.split_last()?;
+            (!older.is_empty()).then_some(())?;
+            let newest = newest.trim_end_matches('/').to_string();
+            let older: Vec<String> = older.iter().map(|r| r.trim_end_matches('/').to_string()).collect();
+            let retires =
+                |rule: &FolderRule, root: &str| rule.successor_path(&format!("{root}x.md")).is_some();
             let glob = glob_for(&older, &newest);
-            // A rule that would also retire the newest copies is no rule.
-            let rule = FolderRule::new(&glob, &newest).ok()?;
-            rule.successor_path(&format!("{newest}/x.md")).is_none().then_some((set, rule))
+            let mut rule = FolderRule::new(&glob, &newest).ok()?;
+            // A glob that would also take an unreleased root's copies
+            // (`[0-9]*` and `2.0.0-rc.1/`) lists the older roots instead.
+            if set.roots[released..].iter().any(|root| retires(&rule, root)) {
+                let listed: Vec<String> = older.iter().map(|r| globset::escape(r)).collect();
+                let glob = match &listed[..] {
+                    [one] => one.clone(),
+                    _ => format!("{{{}}}", listed.join(",")),
+                };
+                rule = FolderRule::new(&glob, &newest).ok()?;
+            }
+            // A rule that would also retire the newest copies, or the
+            // unreleased ones, is no rule.
+            let retires_none = !retires(&rule, &format!("{newest}/"))
+                && !set.roots[released..].iter().any(|root| retires(&rule, root));
+            retires_none.then_some((set_id, rule))
         })
         .collect()
 }
@@ -220,6 +241,7 @@ fn glob_for(older: &[String], newest: &str) -> String {
     let candidates = [format!("{}{rest}", escape(&common)), "[0-9]*".to_string()];
     match candidates.iter().find(|g| !g.starts_with('*') && fits(g)) {
         Some(glob) => format!("{}{glob}", prefix(parent)),
+        None if names.len() == 1 => format!("{}{}", prefix(parent), escape(names[0])),
         None => {
             format!("{}{{{}}}", prefix(parent), names.iter().map(|n| escape(n)).collect::<Vec<_>>().join(","))
         }

@@ -367,6 +367,9 @@ impl Settling<'_> {
             exclusions::drop_copies_kept_in_packages(&mut pairs, vault);
         }
         let folders = folder_rules::take_folder_rules(&mut pairs, vault, roots, &vault.config.folder_rules);
+        // After the rules: a copy paired with its unreleased successor is
+        // evidence of the set's copies all the same.
+        exclusions::into_unreleased(&mut pairs, roots);
         // After the rules have taken the copies they cover, whose count they give.
         exclusions::nearest_release_copies(&mut pairs, roots);
         pairs.sort_by(|x, y| by_score(vault, x, y));
