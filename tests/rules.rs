@@ -1199,3 +1199,30 @@ fn a_count_under_a_shortened_declaration_key_is_no_misspelling() {
     let (_, json) = check_json(dir.path(), &[]);
     assert_eq!(findings(&json), [("misspelt-key".to_string(), "plan.md".to_string(), Some(2))], "{json}");
 }
+
+/// A vault that declares no successor anywhere retires its records by
+/// status alone: `superseded` there is its word for a practice no longer
+/// followed, and no finding asks which record replaced it. Once the vault
+/// declares a successor somewhere, a record marked superseded without
+/// one has left it out.
+#[test]
+fn superseded_asks_for_a_successor_only_where_the_vault_declares_them() {
+    let dir = tempfile::tempdir().unwrap();
+    common::copy_dir(&fixture("retired-by-status"), dir.path());
+    let (status, json) = common::check_json(dir.path(), &["--no-suggest"]);
+    assert_eq!(status, 0, "{json}");
+    assert_eq!(findings(&json), [], "{json}");
+    let accepted = dir.path().join("rfcs/rfc-003-event-stream.md");
+    let text = std::fs::read_to_string(&accepted).unwrap();
+    std::fs::write(
+        &accepted,
+        text.replace("status: accepted\n", "status: accepted\nsupersedes: rfcs/rfc-001-nightly-exports.md\n"),
+    )
+    .unwrap();
+    let (_, json) = common::check_json(dir.path(), &["--no-suggest"]);
+    assert_eq!(
+        findings(&json),
+        [("status-conflict".to_string(), "rfcs/rfc-002-shared-staging.md".to_string(), Some(3))],
+        "{json}"
+    );
+}
