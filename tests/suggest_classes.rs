@@ -2053,3 +2053,20 @@ fn a_years_page_is_no_version_of_the_page_above_the_years() {
     let (pairs, _) = found(&fixture("yearly-plans"), &["--no-git", "--min-score", "0.3"]);
     assert_eq!(pairs, owned(&[]));
 }
+
+/// A post kept as a page bundle (`posts/2019/03/<slug>/index.md`) is the
+/// post its folder names: filed again under a second slug with nearly
+/// all its text, it is one post twice, listed though nothing orders the
+/// two; a different post of the same month, from the same tags and
+/// layout, is none of them.
+#[test]
+fn one_post_bundled_under_two_slugs_is_a_pair() {
+    expect_all_pairs(
+        "post-bundles",
+        &[(
+            "posts/2019/03/shell-history-database/index.md",
+            "posts/2019/03/shell-history-in-a-database/index.md",
+            "uncertain",
+        )],
+    );
+}

@@ -192,10 +192,16 @@ fn page_name<'a>(facts: &Facts<'a>) -> &'a str {
 fn unless_nothing_orders(pair: Pair, (a, fa): (NoteId, &Facts), (b, fb): (NoteId, &Facts)) -> Option<Pair> {
     let nothing_orders =
         pair.direction == Direction::Uncertain && pair.order_evidence.iter().all(Evidence::only_times);
+    // A page bundle in a folder of posts (`posts/2014/08/<slug>/index.md`)
+    // is the post its folder names: two that share nearly all their text
+    // are one post filed under two slugs.
+    let in_posts = |f: &Facts| f.note.folder().split('/').any(super::exclusions::folder_of_posts);
+    let one_post = pair.signals.content >= super::exclusions::REPUBLISHED && in_posts(fa) && in_posts(fb);
     if nothing_orders
         && fa.path.name.is_generic()
         && fb.path.name.is_generic()
         && fa.path.place != fb.path.place
+        && !one_post
     {
         // `packages/a/README.md` and `packages/b/README.md`: a generic
         // name makes a note the page of its folder, and two folders' pages

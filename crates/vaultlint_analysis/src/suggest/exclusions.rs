@@ -1297,7 +1297,7 @@ fn folder_of_releases(folder: &str) -> bool {
 /// Whether a folder holds posts: one of [`POST_FOLDERS`], or a blog named
 /// for what it is of (`engineering-blog`, Docusaurus's translated
 /// `docusaurus-plugin-content-blog`).
-fn folder_of_posts(folder: &str) -> bool {
+pub(super) fn folder_of_posts(folder: &str) -> bool {
     let blog = folder.len() > 5
         && folder.get(folder.len() - 5..).is_some_and(|end| end.eq_ignore_ascii_case("-blog"));
     blog || POST_FOLDERS.iter().any(|p| p.eq_ignore_ascii_case(folder))
