@@ -196,12 +196,12 @@ fn unless_nothing_orders(pair: Pair, (a, fa): (NoteId, &Facts), (b, fb): (NoteId
     // is the post its folder names: two that share nearly all their text
     // are one post filed under two slugs.
     let in_posts = |f: &Facts| f.note.folder().split('/').any(super::exclusions::folder_of_posts);
-    let one_post = pair.signals.content >= super::exclusions::REPUBLISHED && in_posts(fa) && in_posts(fb);
+    let one_post = || pair.signals.content >= super::exclusions::REPUBLISHED && in_posts(fa) && in_posts(fb);
     if nothing_orders
         && fa.path.name.is_generic()
         && fb.path.name.is_generic()
         && fa.path.place != fb.path.place
-        && !one_post
+        && !one_post()
     {
         // `packages/a/README.md` and `packages/b/README.md`: a generic
         // name makes a note the page of its folder, and two folders' pages
