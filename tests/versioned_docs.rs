@@ -551,6 +551,21 @@ fn an_unreleased_folder_neither_retires_nor_is_retired() {
     assert!(out.status.success(), "{out:?}");
     let latest = fs::read_to_string(dir.path().join("content/docs/v1.1/configure.md")).unwrap();
     assert!(!latest.contains("superseded_by"), "{latest}");
+    // The latest release's copy is in force: a notice in it is reported
+    // there, though `next/` holds the page too.
+    let upgrade = dir.path().join("content/docs/v1.1/upgrade.md");
+    let text = fs::read_to_string(&upgrade).unwrap();
+    let noticed = text.replace(
+        "# Upgrade between releases\n",
+        "# Upgrade between releases\n\n> This page is deprecated.\n",
+    );
+    fs::write(&upgrade, noticed).unwrap();
+    let (_, json) = common::check_json(dir.path(), &["--no-git"]);
+    assert_eq!(
+        common::findings(&json),
+        [("retired-in-text".to_string(), "content/docs/v1.1/upgrade.md".to_string(), Some(7))],
+        "{json}"
+    );
 }
 
 /// A Docusaurus site serves the newest of its versions as the docs, and

@@ -224,15 +224,13 @@ pub fn grouped(
     if all || report.diagnostics.len() <= MANY_FINDINGS {
         return vec![(shown, 0)];
     }
-    let errors = |code| {
-        report
-            .diagnostics
-            .iter()
-            .any(|d| d.code == code && d.severity == vaultlint_core::diagnostic::Severity::Error)
-    };
+    let errors: std::collections::HashSet<_> = (report.diagnostics.iter())
+        .filter(|d| d.severity == vaultlint_core::diagnostic::Severity::Error)
+        .map(|d| d.code)
+        .collect();
     let mut codes = counts(report);
     // Stable: codes of equal standing keep counts' order.
-    codes.sort_by_key(|&(code, _)| !errors(code));
+    codes.sort_by_key(|(code, _)| !errors.contains(code));
     codes
         .into_iter()
         .map(|(code, total)| {

@@ -411,9 +411,29 @@ impl VersionRoots {
     /// note outside the set (a blog post reprinting the page) is its
     /// successor.
     pub fn outlived(&self, id: NoteId) -> bool {
+        self.held_newer(id, true)
+    }
+
+    /// Whether the note is a frozen copy of a page that a newer release
+    /// still holds at the same path: replaced for a reader, so that its
+    /// notices and links are the newer copy's to answer for. A released
+    /// copy is not replaced by the copy of a release not yet made
+    /// ([`RootSet::unreleased`]); [`outlived`](Self::outlived) counts that
+    /// one too.
+    pub fn replaced(&self, id: NoteId) -> bool {
+        self.held_newer(id, false)
+    }
+
+    /// Whether a newer root of the note's set holds its page at the same
+    /// path, the note being frozen; `unreleased`: whether a root of a
+    /// release not yet made counts as newer for a released copy.
+    fn held_newer(&self, id: NoteId, unreleased: bool) -> bool {
         let Some(p) = self.placed[id].as_ref().filter(|_| self.frozen(id)) else { return false };
-        let newer = p.rank + 1..self.sets[p.set].roots.len();
-        newer.into_iter().any(|rank| self.pages.contains(&(p.set, rank, p.relative.clone())))
+        let set = &self.sets[p.set];
+        let counts = |rank: usize| unreleased || set.unreleased[p.rank] || !set.unreleased[rank];
+        (p.rank + 1..set.roots.len())
+            .filter(|&rank| counts(rank))
+            .any(|rank| self.pages.contains(&(p.set, rank, p.relative.clone())))
     }
 
     /// The release order of two notes whose paths the roots do not match
@@ -560,7 +580,12 @@ enum LiveFolder {
 /// a set of live folders alone keeps its order.
 fn unreleased_roots(kept: &[(String, String, Rank)], live: LiveFolder) -> Vec<bool> {
     let unreleased_root = |name: &str, rank: &Rank| match (rank, live) {
-        (Rank::Live(_), LiveFolder::Named) => UNRELEASED.contains(&name.to_lowercase().as_str()),
+        // `4-next`: the next release of a line.
+        (Rank::Live(_), LiveFolder::Named) => {
+            let lower = name.to_lowercase();
+            UNRELEASED.contains(&lower.as_str())
+                || lower.rsplit_once(['-', '_']).is_some_and(|(_, word)| word == "next")
+        }
         (Rank::Live(_), LiveFolder::Docusaurus { unreleased }) => unreleased,
         (Rank::Version(release), _) => release.pre.is_some(),
     };
@@ -1224,6 +1249,7 @@ mod tests {
         // Released live folders, and live folders with no release before them.
         assert_eq!(unreleased(&["1.0", "1.1", "latest"], LiveFolder::Named), [false, false, false]);
         assert_eq!(unreleased(&["1.0", "1.1", "2-edge"], LiveFolder::Named), [false, false, false]);
+        assert_eq!(unreleased(&["1.0", "1.1", "4-next"], LiveFolder::Named), [false, false, true]);
         assert_eq!(unreleased(&["stable", "next"], LiveFolder::Named), [false, false]);
         assert_eq!(unreleased(&["1.0-beta", "next"], LiveFolder::Named), [false, false]);
         // A Docusaurus site's live folder is as its config says, whatever its name.

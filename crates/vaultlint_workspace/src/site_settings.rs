@@ -6,9 +6,15 @@
 use std::path::Path;
 use vaultlint_model::version_roots::DocusaurusSite;
 
-/// The names Docusaurus reads its config from.
-const DOCUSAURUS_CONFIGS: &[&str] =
-    &["docusaurus.config.js", "docusaurus.config.ts", "docusaurus.config.mjs", "docusaurus.config.cjs"];
+/// The names Docusaurus reads its config from, in the order it looks.
+const DOCUSAURUS_CONFIGS: &[&str] = &[
+    "docusaurus.config.ts",
+    "docusaurus.config.mts",
+    "docusaurus.config.cts",
+    "docusaurus.config.js",
+    "docusaurus.config.mjs",
+    "docusaurus.config.cjs",
+];
 
 /// The Docusaurus sites at the vault's root or in a folder of it
 /// (`website/`), as sites keep their config: whether each serves its live
@@ -46,7 +52,14 @@ pub fn docusaurus_sites(root: &Path) -> Vec<DocusaurusSite> {
 /// the one setting as sites write it, and takes anything else for the
 /// default.
 fn last_version_is_current(config: &str) -> bool {
+    let config = without_comments(config);
+    let config = config.as_str();
     config.match_indices("lastVersion").any(|(at, key)| {
+        // The key itself, not the end of another name (`mylastVersion`).
+        let before = config[..at].trim_end_matches(['"', '\'']).chars().next_back();
+        if before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '$') {
+            return false;
+        }
         let rest = config[at + key.len()..].trim_start_matches(['"', '\'']).trim_start();
         let Some(value) = rest.strip_prefix(':') else { return false };
         let value = value.trim_start();
@@ -54,6 +67,48 @@ fn last_version_is_current(config: &str) -> bool {
             value.strip_prefix(*q).and_then(|v| v.strip_prefix("current")).is_some_and(|v| v.starts_with(*q))
         })
     })
+}
+
+/// A config's text with its `//` and `/* */` comments blanked, so that a
+/// setting left commented out is not read. Strings are kept whole: a `//`
+/// inside quotes (a URL) starts no comment.
+fn without_comments(code: &str) -> String {
+    let mut out = String::with_capacity(code.len());
+    let mut chars = code.chars().peekable();
+    let mut quote: Option<char> = None;
+    while let Some(c) = chars.next() {
+        match quote {
+            Some(q) => {
+                out.push(c);
+                if c == '\\' {
+                    out.extend(chars.next());
+                } else if c == q {
+                    quote = None;
+                }
+            }
+            None if c == '/' && chars.peek() == Some(&'/') => {
+                while chars.next_if(|&n| n != '\n').is_some() {}
+            }
+            None if c == '/' && chars.peek() == Some(&'*') => {
+                chars.next();
+                let mut last = ' ';
+                for n in chars.by_ref() {
+                    if last == '*' && n == '/' {
+                        break;
+                    }
+                    last = n;
+                }
+                out.push(' ');
+            }
+            None => {
+                if matches!(c, '"' | '\'' | '`') {
+                    quote = Some(c);
+                }
+                out.push(c);
+            }
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -69,6 +124,10 @@ mod tests {
         assert!(!last_version_is_current("lastVersion: '2.x',"));
         assert!(!last_version_is_current("// lastVersion is left to its default\n"));
         assert!(!last_version_is_current("lastVersion: 'currently'"));
+        assert!(!last_version_is_current("// lastVersion: 'current', // once 2.0 ships\n"));
+        assert!(!last_version_is_current("/* lastVersion: 'current' */ lastVersion: '2.x'"));
+        assert!(!last_version_is_current("mylastVersion: 'current'"));
+        assert!(last_version_is_current("url: 'https://example.com', lastVersion: 'current'"));
     }
 
     #[test]

@@ -216,10 +216,10 @@ impl Context<'_> {
     }
 
     /// Whether note `id` is a frozen copy whose page a newer release
-    /// still holds; the release folders are found only for a note in a
+    /// still holds ([`vaultlint_model::version_roots::VersionRoots::replaced`]); the release folders are found only for a note in a
     /// folder named as one.
     pub fn outlived(&self, id: vaultlint_model::vault::NoteId) -> bool {
-        links::in_release_folder(&self.vault.notes[id].path) && self.roots().outlived(id)
+        links::in_release_folder(&self.vault.notes[id].path) && self.roots().replaced(id)
     }
 }
 

@@ -199,12 +199,13 @@ pub fn check(cx: &super::Context, out: &mut Vec<Diagnostic>) {
     let learned = std::cell::OnceCell::new();
     let learned = || learned.get_or_init(|| retired_word(vault, life)).as_deref();
     let retired_word = || learned().unwrap_or("superseded");
-    // A vault that declares no successor anywhere retires its notes by
-    // status alone: there `superseded` is its word for a note out of use
+    // A vault that declares no successor anywhere (no supersession on any
+    // note, no folder rule) retires its notes by status alone: there `superseded` is its word for a note out of use
     // (a proposal nothing replaced), and asking which note replaces it
     // asks for what it does not keep. Where the vault declares, a note
     // marked replaced without saying by what has left out its successor.
-    let declares = !graph.declared.is_empty();
+    let declares = !vault.config.folder_rules.is_empty()
+        || graph.declared.iter().any(|d| d.side.relation() == vaultlint_syntax::note::Relation::Supersession);
     // The vault's names, for the few statuses that name a successor by a
     // record's number: made when first asked.
     let mut stems = None;

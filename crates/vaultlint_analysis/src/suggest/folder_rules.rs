@@ -130,7 +130,9 @@ fn folder_rules(roots: &VersionRoots, pairs: &[Pair]) -> Vec<(usize, FolderRule)
             // A glob that would also take an unreleased root's copies
             // (`[0-9]*` and `2.0.0-rc.1/`) lists the older roots instead.
             if set.roots[released..].iter().any(|root| retires(&rule, root)) {
-                let listed: Vec<String> = older.iter().map(|r| globset::escape(r)).collect();
+                // `globset::escape` leaves `,`, which splits a `{…}` list.
+                let listed: Vec<String> =
+                    older.iter().map(|r| globset::escape(r).replace(',', "[,]")).collect();
                 let glob = match &listed[..] {
                     [one] => one.clone(),
                     _ => format!("{{{}}}", listed.join(",")),
@@ -138,10 +140,11 @@ fn folder_rules(roots: &VersionRoots, pairs: &[Pair]) -> Vec<(usize, FolderRule)
                 rule = FolderRule::new(&glob, &newest).ok()?;
             }
             // A rule that would also retire the newest copies, or the
-            // unreleased ones, is no rule.
+            // unreleased ones, or that misses an older root, is no rule.
             let retires_none = !retires(&rule, &format!("{newest}/"))
                 && !set.roots[released..].iter().any(|root| retires(&rule, root));
-            retires_none.then_some((set_id, rule))
+            let retires_all = set.roots[..released - 1].iter().all(|root| retires(&rule, root));
+            (retires_none && retires_all).then_some((set_id, rule))
         })
         .collect()
 }
