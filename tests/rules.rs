@@ -1226,3 +1226,12 @@ fn superseded_asks_for_a_successor_only_where_the_vault_declares_them() {
         "{json}"
     );
 }
+
+/// Records that name each other by bare file name (`replaces:
+/// std-0100-v1-service-naming.md`), kept in one folder, are read as the
+/// notes beside them, so a correct chain is clean and a record naming
+/// itself is found; a list of dates under `updated` is each a date.
+#[test]
+fn a_bare_file_name_is_the_note_beside() {
+    expect("records-named-beside", &[("self-supersession", "standards/std-0200-v1-log-format.md", Some(5))]);
+}

@@ -2070,3 +2070,17 @@ fn one_post_bundled_under_two_slugs_is_a_pair() {
         )],
     );
 }
+
+/// Obsidian's Linter dates notes under `date created` and `date modified`,
+/// in its default `dddd, MMMM Do YYYY, h:mm:ss a`: those are the notes'
+/// dates, read as `created` and `modified` are, so they order a copy and
+/// its original, and are no finding.
+#[test]
+fn the_linters_dates_order_a_copy() {
+    expect_pairs(
+        "linter-dates",
+        &[("Finance/Household budget 1.md", "Finance/Household budget.md", "confident")],
+    );
+    let (code, json) = common::check_json(&fixture("linter-dates"), &["--no-suggest"]);
+    assert_eq!((code, common::findings(&json)), (0, vec![]), "{json}");
+}

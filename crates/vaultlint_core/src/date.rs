@@ -208,6 +208,9 @@ fn month_named(text: &str) -> Option<Day> {
         Some(m) => (m, day_of(second.strip_suffix(',').unwrap_or(second))?),
         None => (month(second)?, day_of(first)?),
     };
+    // `Monday, March 3rd 2025, 10:00:00 am`, the Linter's default: a comma
+    // parts the year from the time of day.
+    let year = year.strip_suffix(',').unwrap_or(year);
     let y: u16 = (year.len() == 4).then(|| year.parse().ok()).flatten()?;
     (d >= 1 && d <= days_in_month(y, m)?).then_some(Day::new(y, m, d))
 }
@@ -570,6 +573,8 @@ mod tests {
         // With the time and weekday a script stamps beside it.
         assert_eq!(day("02:30 PM Thursday, 31 July 2025"), Some(Day::new(2025, 7, 31)));
         assert_eq!(day("Thu, 31 Jul 2025 14:30"), Some(Day::new(2025, 7, 31)));
+        // The Linter's default, `dddd, MMMM Do YYYY, h:mm:ss a`.
+        assert_eq!(day("Tuesday, November 4th 2025, 4:12:09 pm"), Some(Day::new(2025, 11, 4)));
         // YAML 1.1's one-digit month and day, as Jekyll posts have them.
         assert_eq!(day("2016-1-29"), Some(Day::new(2016, 1, 29)));
         assert_eq!(day("2023-01-1"), Some(Day::new(2023, 1, 1)));

@@ -53,6 +53,10 @@ pub struct Vault {
     /// The notes whose names open with a record number (`0107-…`), by
     /// number: built when a value first needs it, as few ever do.
     opened_by_number: std::sync::OnceLock<Vec<(u64, NoteId)>>,
+    /// Whether the vault names successors by bare file name from beside
+    /// the note (see [`Vault::names_beside`]): learned when a value first
+    /// needs it.
+    names_beside: std::sync::OnceLock<bool>,
 }
 
 /// Notes by a name (a path, a stem, an alias), held by 96 bits of the name's
@@ -307,6 +311,20 @@ const MAX_CASE_VARIANTS: usize = 8;
 /// The most digits a document number is written with (`fip-000015`).
 const MAX_NUMBER_DIGITS: usize = 6;
 
+/// How many declaration values naming a note beside them by bare file
+/// name make that the vault's way of naming successors.
+const NAMED_BESIDE: usize = 3;
+
+/// The texts of a declaration's value: the value, or each item of a list.
+fn scalar_texts(value: &vaultlint_syntax::frontmatter::Value) -> Vec<&str> {
+    match &value.kind {
+        vaultlint_syntax::frontmatter::ValueKind::Seq(items) => {
+            items.iter().filter_map(|i| i.scalar_text()).collect()
+        }
+        _ => value.scalar_text().into_iter().collect(),
+    }
+}
+
 /// `FIP-0090`, `eip_1559`, `bip0009` or a bare `0015`: the letters before
 /// a document number (empty for a bare one) and the number.
 pub(crate) fn numbered(text: &str) -> Option<(&str, u64)> {
@@ -358,6 +376,7 @@ impl Vault {
         Vault {
             templates_filed,
             opened_by_number: std::sync::OnceLock::new(),
+            names_beside: std::sync::OnceLock::new(),
             root,
             problems: Vec::new(),
             config: VaultConfig::default(),
@@ -636,12 +655,64 @@ impl Vault {
             missing @ Resolution::Missing { .. } => match link::path_with_hash(value) {
                 Some(whole) => match self.resolve_target(from, Ok(whole)) {
                     found @ Resolution::Note(_) => found,
-                    _ => missing,
+                    _ => self.beside(from, value).unwrap_or(missing),
                 },
-                None => missing,
+                None => self.beside(from, value).unwrap_or(missing),
             },
             resolved => resolved,
         }
+    }
+
+    /// A bare file name (`scs-0002-v1.md`) that no note at the vault root
+    /// has, read as the note of that name beside `from`, in a vault whose
+    /// declarations name successors so ([`Vault::names_beside`]): records
+    /// that name each other in one folder write them as a Markdown link
+    /// beside them would. Elsewhere such a name is a slip an indexer reading
+    /// paths from the root cannot follow, and a finding. A name rooted by
+    /// `/`, or holding a folder, is read from the root alone.
+    fn beside(&self, from: NoteId, value: &str) -> Option<Resolution> {
+        let found = self.found_beside(from, value)?;
+        self.names_beside().then_some(Resolution::Note(found))
+    }
+
+    /// The note a bare file name `value` names beside `from`, where no
+    /// note at the root has that name.
+    fn found_beside(&self, from: NoteId, value: &str) -> Option<NoteId> {
+        let value = value.trim();
+        let folder = self.notes[from].folder();
+        let bare = !folder.is_empty() && !value.contains(['/', '\\']) && !value.starts_with(['[', '/']);
+        if !bare {
+            return None;
+        }
+        let Ok(Target::Path { path, relative: false }) = link::parse(value) else { return None };
+        match (self.resolve_path(&path), self.resolve_path(&format!("{folder}/{path}"))) {
+            (Resolution::Missing { .. }, Resolution::Note(found)) => Some(found),
+            _ => None,
+        }
+    }
+
+    /// Whether the vault's own convention is to name successors by bare
+    /// file name from beside the declaring note: at least
+    /// [`NAMED_BESIDE`] declaration values do, and more than name one by a
+    /// path from the root holding a folder.
+    fn names_beside(&self) -> bool {
+        *self.names_beside.get_or_init(|| {
+            let (mut beside, mut rooted) = (0usize, 0usize);
+            for (id, note) in self.notes.iter().enumerate() {
+                let declared = Side::ALL.into_iter().filter_map(|side| note.declaration(side));
+                for value in declared.flat_map(|field| scalar_texts(&field.value)) {
+                    if self.found_beside(id, value).is_some() {
+                        beside += 1;
+                    } else if value.contains('/')
+                        && let Ok(Target::Path { path, relative: false }) = link::parse(value)
+                        && matches!(self.resolve_path(&path), Resolution::Note(_))
+                    {
+                        rooted += 1;
+                    }
+                }
+            }
+            beside >= NAMED_BESIDE && beside > rooted
+        })
     }
 
     /// Where a link's parsed `target`, written in `from`, leads: as
@@ -1268,6 +1339,9 @@ mod tests {
             matches!(v.resolve(old, "[[README]]"), Resolution::Ambiguous { first, total: 2 } if first.len() == 2)
         );
         assert_eq!(v.resolve(old, "../../x.md"), Resolution::Outside);
+        // A bare file name no root note has is a slip where the vault does
+        // not name successors so.
+        assert!(matches!(v.resolve(old, "expenses.md"), Resolution::Missing { .. }));
         assert_eq!(
             v.resolve(old, "hr/expenses-2026"),
             Resolution::Missing { wanted: "hr/expenses-2026.md".into(), by_name: false }

@@ -44,22 +44,32 @@ pub struct Key {
     /// evidence for the similarity pass; the table's order is the order
     /// in which such dates are weighed and named.
     pub dates_a_version: bool,
+    /// Other names plugins write the same field under (the Linter's
+    /// `date modified`): read as this key, in any case or joining.
+    pub aliases: &'static [&'static str],
 }
 
 const fn key(name: &'static str, role: Role, dates_a_version: bool) -> Key {
-    Key { name, role, dates_a_version }
+    Key { name, role, dates_a_version, aliases: &[] }
+}
+
+const fn alias(key: Key, aliases: &'static [&'static str]) -> Key {
+    Key { aliases, ..key }
 }
 
 /// Every kept key. The dates that date a version come first, in the order
 /// they are weighed: the last edit, then the first writing.
 pub const KEYS: &[Key] = &[
-    key("updated", Role::Date, true),
-    key("modified", Role::Date, true),
+    // `last updated`, and `updated_at` as exporters from databases write it.
+    alias(key("updated", Role::Date, true), &["date_updated", "last_updated", "updated_at"]),
+    // Obsidian's Linter writes `date modified` and `date created` by
+    // default; a vault that keeps them dates its notes by them alone.
+    alias(key("modified", Role::Date, true), &["date_modified", "last_modified", "modified_at"]),
     // Hugo's date of the last edit, and Jekyll's (its last-modified plugin).
     key("lastmod", Role::Date, true),
     key("last_modified_at", Role::Date, true),
     key("date", Role::Date, true),
-    key("created", Role::Date, true),
+    alias(key("created", Role::Date, true), &["date_created", "created_date", "created_at"]),
     // A design document's, as proposal templates write it.
     key("creation_date", Role::Date, true),
     // When a web clipper made the note (Slurp's, and others'): for a
@@ -85,9 +95,13 @@ pub const KEYS: &[Key] = &[
 
 /// The entry of `name`, if it is a kept key: written as listed, or in
 /// another case or joining (`Created`, `Effective-From`), as a vault that
-/// capitalises all its keys writes every one of them.
+/// capitalises all its keys writes every one of them, or under one of its
+/// aliases (`Date Created`).
 pub fn find(name: &str) -> Option<&'static Key> {
-    KEYS.iter().find(|k| k.name == name).or_else(|| KEYS.iter().find(|k| same_letters(k.name, name)))
+    KEYS.iter()
+        .find(|k| k.name == name)
+        .or_else(|| KEYS.iter().find(|k| same_letters(k.name, name)))
+        .or_else(|| KEYS.iter().find(|k| k.aliases.iter().any(|a| same_letters(a, name))))
 }
 
 /// Whether a note keeps the field `name` once it is read.
@@ -111,7 +125,7 @@ pub fn version_dates() -> impl Iterator<Item = &'static str> {
 pub fn digest() -> u64 {
     let mut text = String::new();
     for k in KEYS {
-        text.push_str(&format!("{}:{:?}:{}\n", k.name, k.role, k.dates_a_version));
+        text.push_str(&format!("{}:{:?}:{}:{:?}\n", k.name, k.role, k.dates_a_version, k.aliases));
     }
     xxhash_rust::xxh3::xxh3_64(text.as_bytes())
 }

@@ -967,12 +967,13 @@ impl Note {
     }
 
     /// The field under `key`, if any: as written, or else in another case
-    /// or joining.
+    /// or joining, or else under an alias of the kept key `key`.
     pub fn field(&self, key: &str) -> Option<&Field> {
         self.fields
             .iter()
             .find(|f| &*f.key == key)
             .or_else(|| self.fields.iter().find(|f| crate::keys::same_letters(&f.key, key)))
+            .or_else(|| self.fields.iter().find(|f| crate::keys::find(&f.key).is_some_and(|k| k.name == key)))
     }
 
     /// Whether the note redirects its readers elsewhere: a redirect key
@@ -1007,8 +1008,16 @@ impl Note {
     /// The date a field holds, if it holds a valid one. Go's reference
     /// time (`2006-01-02 15:04:05`, the layout Go formats dates by) is a
     /// layout a Hugo archetype left unfilled, and no date.
+    /// A list of dates (`updated: [2026-03-25, 2026-04-16]`), as a process
+    /// that logs each revision writes one, holds its latest; the
+    /// lifecycle's keys take one date alone.
     pub fn date(&self, key: &str) -> Option<vaultlint_core::date::Written> {
-        let text = self.field(key).and_then(|f| f.value.scalar_text())?;
+        let field = self.field(key)?;
+        if let ValueKind::Seq(items) = &field.value.kind {
+            let logged = crate::keys::find(key).is_some_and(|k| k.role == crate::keys::Role::Date);
+            return dates_listed(items).filter(|_| logged)?.into_iter().max();
+        }
+        let text = field.value.scalar_text()?;
         let layout = text.trim().starts_with("2006-01-02") && text.contains("15:04:05");
         if layout { None } else { vaultlint_core::date::parse(text) }
     }
@@ -1117,6 +1126,14 @@ impl Note {
     pub fn folder(&self) -> &str {
         self.path.rsplit_once('/').map_or("", |(dir, _)| dir)
     }
+}
+
+/// The dates of a list whose every item is one, in order; `None` for an
+/// empty list, or one holding anything else.
+pub fn dates_listed(items: &[crate::frontmatter::Value]) -> Option<Vec<vaultlint_core::date::Written>> {
+    let dates: Option<Vec<_>> =
+        items.iter().map(|i| i.scalar_text().and_then(vaultlint_core::date::parse)).collect();
+    dates.filter(|d| !d.is_empty())
 }
 
 /// The text up to the end of the frontmatter `delimited` found in `text`

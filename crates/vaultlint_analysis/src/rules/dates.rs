@@ -282,6 +282,13 @@ fn of_note(
                 (lifecycle || date::reduced(text).is_none()).then(|| unreadable(key, text.trim(), orders))
             }
             ValueKind::Scalar { .. } => None,
+            // A log of dates (`updated: [2025-03-25, 2026-04-16]`), as a
+            // process that records each revision keeps: each is a date.
+            ValueKind::Seq(items)
+                if !lifecycle_key(key) && vaultlint_syntax::note::dates_listed(items).is_some() =>
+            {
+                None
+            }
             // `date: [[2026-05-16]]`, a daily note's link written without
             // quotes: YAML reads it as a list inside a list.
             _ if let Some(day) = vaultlint_syntax::note::unquoted_wikilink(&f.value)
