@@ -2084,3 +2084,14 @@ fn the_linters_dates_order_a_copy() {
     let (code, json) = common::check_json(&fixture("linter-dates"), &["--no-suggest"]);
     assert_eq!((code, common::findings(&json)), (0, vec![]), "{json}");
 }
+
+/// `Name 2.md` beside `Name.md` with its text, as a sync service names a
+/// conflicting copy, is the one note twice, even where the name is one of
+/// a dated series whose members are never paired with each other.
+#[test]
+fn a_numbered_copy_in_a_series_is_paired_with_its_original() {
+    expect_pairs(
+        "conflict-copies",
+        &[("Meetings/2026-03-09 Planning 2.md", "Meetings/2026-03-09 Planning.md", "uncertain")],
+    );
+}

@@ -136,7 +136,10 @@ pub(super) fn copy_number(a: &Note, b: &Note) -> Option<u8> {
     (a.folder() == b.folder()).then(|| numbered_copy(a.stem(), b.stem()))?
 }
 
-/// The pairs of a note and its clash copy (see [`clash_copy`]).
+/// The pairs of a note and its numbered copy beside it (`Name 1.md`, the
+/// clash copy, see [`clash_copy`], or `Name 2.md`, as a sync service names
+/// a conflicting copy): candidates however many notes share their name's
+/// words or title, as a folder of dated captures does.
 fn clash_copies(vault: &Vault, looked_at: &[bool]) -> Vec<(u32, u32)> {
     (0..vault.notes.len())
         .into_par_iter()
@@ -146,7 +149,7 @@ fn clash_copies(vault: &Vault, looked_at: &[bool]) -> Vec<(u32, u32)> {
             let stem = note.stem();
             let bytes = stem.as_bytes();
             let n = bytes.len();
-            if n < 3 || &bytes[n - 2..] != b" 1" {
+            if n < 3 || bytes[n - 2] != b' ' || !(b'1'..=b'9').contains(&bytes[n - 1]) {
                 return None;
             }
             let (base, file) = (&stem[..n - 2], note.path.rsplit('/').next()?);

@@ -524,8 +524,13 @@ impl Screening<'_> {
             return None;
         }
         // Members of a series: only two neighbours, and only with
-        // their own text in common, beyond the skeleton.
-        let apart = self.ordinals.apart(a, b, pair.signals.content, pair.signals.substance);
+        // their own text in common, beyond the skeleton. A member and its
+        // numbered copy with its text (`2026-05-08 session 2` beside
+        // `2026-05-08 session`, as a sync service names a conflicting
+        // copy) are one entry twice, however long the series.
+        let copied =
+            candidates::copy_number(fa.note, fb.note).is_some() && pair.signals.content >= score::SAME_TEXT;
+        let apart = !copied && self.ordinals.apart(a, b, pair.signals.content, pair.signals.substance);
         if apart && self.roots.order(a, b).is_none() && !recased() {
             return None;
         }

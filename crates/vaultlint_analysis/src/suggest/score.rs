@@ -126,8 +126,10 @@ impl Names {
     /// `released`: pages of two releases, where a name the vault repeats
     /// in many places (see [`Normalized::common`]) still names the page:
     /// a page moved between releases keeps its slot's name.
-    fn of(a: &Facts, b: &Facts, same_place: bool, released: bool) -> Names {
-        let clash = clash_copy_of(a, b);
+    /// A later numbered copy (`Name 2.md`) holding the same text is
+    /// named as a clash copy is: the copy of one name, not a second note.
+    fn of(a: &Facts, b: &Facts, same_place: bool, released: bool, content: f64) -> Names {
+        let clash = copy_of(a, b, content).is_some();
         let snapshot = same_place && (snapshot_of(a, b) || snapshot_of(b, a));
         let recased = vaultlint_model::vault::one_path_but_case(a.note, b.note);
         let named_as = clash || snapshot || recased;
@@ -211,7 +213,7 @@ pub(super) fn score(
 ) -> (f64, Signals, Vec<Evidence>, bool) {
     let same_place = copies || a.path.place == b.path.place;
     let (content, shorter) = content(prints.0, prints.1, common);
-    let names = Names::of(a, b, same_place, released);
+    let names = Names::of(a, b, same_place, released, content);
     let Names { name, title, clash, snapshot, recased } = names;
     let tags = set_overlap(&a.tags, &b.tags);
     let headings = set_overlap(&a.headings, &b.headings);
