@@ -5,7 +5,6 @@
 
 use crate::output::Style;
 use crate::output::suggest::card;
-use std::collections::HashMap;
 use std::io::{self, Write};
 use vaultlint_analysis::suggest::direction::Direction;
 use vaultlint_analysis::suggest::{self, Chains, FolderRuleSuggestion, Pair};
@@ -203,8 +202,7 @@ pub fn session(s: &Suggested, style: Style, keys: &mut dyn Keys, out: &mut dyn W
     let total = s.pairs.len();
     // Each decision made, older to newer: a later mark names the current
     // note of the chain they make.
-    let mut chains =
-        Chains { vault, graph: &s.graph, decided: HashMap::new(), rules: folder_rules(&summary.rules) };
+    let mut chains = Chains::new(vault, &s.graph, &folder_rules(&summary.rules));
     'pairs: for (i, pair) in s.pairs.iter().enumerate() {
         write!(out, "\n[{}/{total}] {}", i + 1, card(pair, vault, &sources, style, &paths))?;
         let older = &vault.notes[pair.older];
@@ -301,12 +299,7 @@ pub fn apply_all(s: &Suggested, pairs: &[&Pair], out: &mut dyn Write) -> io::Res
     if !s.folders.is_empty() {
         add_folder_rules(s, &s.folders.iter().collect::<Vec<_>>(), &mut summary, out)?;
     }
-    let mut chains = Chains {
-        vault: &s.vault,
-        graph: &s.graph,
-        decided: HashMap::new(),
-        rules: folder_rules(&summary.rules),
-    };
+    let mut chains = Chains::new(&s.vault, &s.graph, &folder_rules(&summary.rules));
     for planned in chains.plan(pairs.iter().map(|p| (p.older, p.newer))) {
         decide(s, planned, &mut summary, out)?;
     }
@@ -337,7 +330,7 @@ pub fn dry_run(s: &Suggested, pairs: &[&Pair], out: &mut dyn Write) -> io::Resul
     // The marks `--yes` would make: one per older note.
     let mut marks = Vec::new();
     let added: Vec<_> = s.folders.iter().map(|f| (f.older.clone(), f.newer.clone())).collect();
-    let mut chains = Chains { vault, graph: &s.graph, decided: HashMap::new(), rules: folder_rules(&added) };
+    let mut chains = Chains::new(vault, &s.graph, &folder_rules(&added));
     for (older, _, named) in chains.plan(pairs.iter().map(|p| (p.older, p.newer))) {
         match suggest::mark(vault, older, named, s.style, &FileSources::new(&vault.root)) {
             Ok(Some(mark)) => marks.push(mark),

@@ -59,7 +59,7 @@ pub fn check(cx: &super::Context, out: &mut Vec<Diagnostic>) {
     // at the end of its chain where the newer is superseded itself (a
     // release copy a folder rule retires), as `suggest --yes` writes it,
     // so that following the help makes no `superseded-successor`.
-    let chains = suggest::Chains { vault, graph, decided: Default::default(), rules: Vec::new() };
+    let chains = suggest::Chains::new(vault, graph, &[]);
     // Each pair's fix is planned on its own, shared among the threads, and
     // the findings kept in the pairs' order.
     use rayon::prelude::*;

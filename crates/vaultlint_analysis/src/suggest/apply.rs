@@ -156,23 +156,28 @@ pub struct Chains<'a> {
     pub vault: &'a Vault,
     pub graph: &'a Graph,
     pub decided: HashMap<NoteId, NoteId>,
-    pub rules: Vec<FolderRule>,
+    /// Per note, the note the folder rules being added retire it in
+    /// favour of, as `check` will read them once written (a page the
+    /// newer folder lacks is retired by its newest older copy).
+    by_rule: Vec<Option<NoteId>>,
 }
 
-impl Chains<'_> {
+impl<'a> Chains<'a> {
+    /// The chains of `vault`'s declarations, with the folder `rules` being
+    /// added and nothing decided yet.
+    pub fn new(vault: &'a Vault, graph: &'a Graph, rules: &[FolderRule]) -> Chains<'a> {
+        let covered = vaultlint_model::version_roots::cover(vault, rules);
+        let by_rule = covered.successor.iter().map(|s| s.map(|(to, _)| to)).collect();
+        Chains { vault, graph, decided: HashMap::new(), by_rule }
+    }
+
     /// The note a mark of `older` superseded by `newer` names: `newer`,
     /// or, where `newer` is superseded itself, the current note at the end
     /// of its chain, so that the declaration written names no superseded
     /// note (`superseded-successor`). `newer` where the chain forks, loops
     /// or comes back to `older`.
     pub fn current_successor(&self, older: NoteId, newer: NoteId) -> NoteId {
-        let by_rule = |id: NoteId| {
-            let path = &self.vault.notes[id].path;
-            self.rules
-                .iter()
-                .find_map(|r| self.vault.page_at(&r.successor_path(path)?))
-                .filter(|&to| to != id)
-        };
+        let by_rule = |id: NoteId| self.by_rule.get(id).copied().flatten().filter(|&to| to != id);
         let mut at = newer;
         for _ in 0..=self.decided.len() + self.graph.edges.len() {
             let next = match self.decided.get(&at).copied().or_else(|| by_rule(at)) {
@@ -207,5 +212,45 @@ impl Chains<'_> {
             }
         }
         order.into_iter().map(|(older, newer)| (older, newer, self.current_successor(older, newer))).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::PathBuf;
+
+    /// A page the newest release lacks is retired, by the table being
+    /// added, in favour of its newest older copy, which `check` will read
+    /// so: a mark naming an older release's page follows it there, to the
+    /// note that copy is being marked superseded by.
+    #[test]
+    fn a_mark_follows_a_page_the_newest_release_lacks_to_its_newest_copy() {
+        let files = [
+            "docs/v1/design/ratelimit.md",
+            "docs/v2/design/rate-limit.md",
+            "docs/v3/design/rate-limit.md",
+            "docs/v3/guide.md",
+            "docs/v4/guide.md",
+            "community/design/rate-limit.md",
+        ];
+        let notes = files.iter().map(|p| Note::parse(p.to_string(), "---\ntitle: x\n---\ntext\n")).collect();
+        let vault = Vault::from_notes(PathBuf::from("/nonexistent"), notes);
+        let graph = Graph::build(&vault);
+        let id = |p: &str| vault.id_of(p).unwrap();
+        let rule = FolderRule::new("docs/{v1,v2,v3}", "docs/v4").unwrap();
+        let mut chains = Chains::new(&vault, &graph, &[rule]);
+        let planned = chains.plan([
+            (id("docs/v3/design/rate-limit.md"), id("community/design/rate-limit.md")),
+            (id("docs/v1/design/ratelimit.md"), id("docs/v2/design/rate-limit.md")),
+        ]);
+        assert_eq!(
+            planned[1],
+            (
+                id("docs/v1/design/ratelimit.md"),
+                id("docs/v2/design/rate-limit.md"),
+                id("community/design/rate-limit.md")
+            )
+        );
     }
 }
