@@ -1235,3 +1235,12 @@ fn superseded_asks_for_a_successor_only_where_the_vault_declares_them() {
 fn a_bare_file_name_is_the_note_beside() {
     expect("records-named-beside", &[("self-supersession", "standards/std-0200-v1-log-format.md", Some(5))]);
 }
+
+/// A chain whose every step both notes declare (`superseded_by` on the
+/// older, `supersedes` on the newer) is a history of releases kept on
+/// purpose, not a declaration to point past; a chain declared on one side
+/// only still is one.
+#[test]
+fn a_chain_declared_on_both_sides_is_kept() {
+    expect("release-history-chain", &[("superseded-successor", "Policies/Travel 2023.md", Some(2))]);
+}

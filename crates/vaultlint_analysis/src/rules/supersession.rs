@@ -486,12 +486,21 @@ fn shortest_loop(
 
 /// `superseded-successor`: a `superseded_by` value that names a note which
 /// is itself superseded. (A `supersedes` value naming the note just before
-/// is how that side is written, so it is not reported.)
+/// is how that side is written, so it is not reported; nor is a step of a
+/// chain both its notes declare, the successor naming this note back in
+/// its `supersedes`: a history of releases kept on purpose.)
 fn report_chains(vault: &Vault, graph: &Graph, wanted: &[bool], out: &mut Vec<Diagnostic>) {
+    let named_back: HashSet<(NoteId, NoteId)> = (graph.declared.iter())
+        .filter(|d| d.side == Side::Predecessor)
+        .filter_map(|d| match d.resolution {
+            Resolution::Note(older) => Some((d.by, older)),
+            _ => None,
+        })
+        .collect();
     for (id, note) in vault.notes.iter().enumerate().filter(|&(id, _)| wanted[id]) {
         for edge in graph.edges[id].iter().filter(|e| e.side == Side::Successor && e.rule.is_none()) {
             let succ = edge.to;
-            if graph.edges[succ].is_empty() {
+            if graph.edges[succ].is_empty() || named_back.contains(&(succ, id)) {
                 continue;
             }
             let Some(current) = graph.ends.get(succ) else { continue };
