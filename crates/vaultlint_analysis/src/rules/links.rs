@@ -13,6 +13,7 @@ use vaultlint_core::diagnostic::{Applicability, Diagnostic, Edit, Fix};
 use vaultlint_model::lifecycle::Lifecycle;
 use vaultlint_model::vault::{NoteId, Resolution, Vault};
 use vaultlint_syntax::link::BodyLink;
+use vaultlint_syntax::names;
 
 /// What the rule works out for the whole vault only when a finding asks:
 /// most runs have no link to a retired note.
@@ -119,6 +120,14 @@ fn of_note(vault: &Vault, life: &Lifecycle, wanted: &[bool], lazy: &Lazy, id: No
         if records.holds(note.folder()) && records.holds(vault.notes[target].folder()) {
             continue;
         }
+        // A link to `Migrate-v1.0.0` where `Migrate-v1.2.1` is in force
+        // names the release it means, as a bug report cites the version
+        // it was found in: the name says which, and the link is pinned.
+        if let [current] = state.current[..]
+            && releases_of_one_name(vault.notes[target].stem(), vault.notes[current].stem())
+        {
+            continue;
+        }
         let old = &vault.notes[target].path;
         let current: Vec<&str> = state.current.iter().map(|&c| vault.notes[c].path.as_str()).collect();
         let mut message = format!("links to `{old}`, which {}", state.standing.describe());
@@ -172,6 +181,16 @@ fn of_note(vault: &Vault, life: &Lifecycle, wanted: &[bool], lazy: &Lazy, id: No
         );
     }
     out
+}
+
+/// Whether two names are one name with two versions (`JT-Migrate-v1.0.0`,
+/// `JT-Migrate-v1.2.1`): each says its version (`v2`, `version 3`), not
+/// only a date or a word of age.
+fn releases_of_one_name(old: &str, current: &str) -> bool {
+    let (old, current) = (names::normalize(old), names::normalize(current));
+    let versioned =
+        |n: &names::Normalized| n.markers.iter().any(|m| matches!(m, names::Marker::Version { .. }));
+    !old.key.is_empty() && old.key == current.key && versioned(&old) && versioned(&current)
 }
 
 /// `links-to-corrected`: the link, and the corrections it leaves out.
