@@ -553,3 +553,52 @@ fn the_command_line_and_the_server_place_findings_alike() {
         (&json!(9), &json!(10))
     );
 }
+
+/// The editor-actions vault in a temporary folder, and a server on it.
+fn editor_actions() -> (tempfile::TempDir, std::path::PathBuf, Client) {
+    let dir = tempfile::tempdir().unwrap();
+    copy_dir(&fixture("editor-actions"), dir.path());
+    let root = dir.path().canonicalize().unwrap();
+    let client = started(&root);
+    (dir, root, client)
+}
+
+/// The code actions asked for over `range` of the note at `path`, with
+/// `diagnostics` as the context the client sends.
+fn actions_at(
+    client: &mut Client,
+    root: &std::path::Path,
+    path: &str,
+    range: Value,
+    diagnostics: Value,
+) -> Vec<Value> {
+    let params = json!({ "textDocument": { "uri": uri(root, path) }, "range": range, "context": { "diagnostics": diagnostics } });
+    client.request("textDocument/codeAction", params).as_array().unwrap().clone()
+}
+
+/// The one edit of an action to the note at `uri`.
+fn only_edit<'a>(action: &'a Value, uri: &str) -> &'a Value {
+    let edits = action["edit"]["changes"][uri].as_array().unwrap();
+    assert_eq!(edits.len(), 1, "{action}");
+    &edits[0]
+}
+
+/// The cursor at the start of a line with a finding, as Neovim asks: a
+/// range of the cursor alone and no diagnostics in the context, and the
+/// finding's actions all the same.
+#[test]
+fn actions_are_offered_anywhere_on_a_findings_line() {
+    let (_dir, root, mut client) = editor_actions();
+    let path = "Policies/Expenses 2024.md";
+    let found = open(&mut client, &root, path);
+    assert_eq!(codes(&found), [("missing-successor".to_string(), 2)]);
+    let cursor = json!({ "start": { "line": 2, "character": 0 }, "end": { "line": 2, "character": 0 } });
+    let actions = actions_at(&mut client, &root, path, cursor, json!([]));
+    let at = uri(&root, path);
+    let edits: Vec<&str> = actions.iter().map(|a| only_edit(a, &at)["newText"].as_str().unwrap()).collect();
+    assert!(edits.contains(&"<!-- vaultlint-disable-file missing-successor -->\n"), "{actions:?}");
+    // A line with no finding gets nothing.
+    let elsewhere = json!({ "start": { "line": 6, "character": 0 }, "end": { "line": 6, "character": 0 } });
+    assert_eq!(actions_at(&mut client, &root, path, elsewhere, json!([])), Vec::<Value>::new());
+    shut_down(client);
+}

@@ -184,7 +184,9 @@ pub fn wait_bounded(mut child: Child) -> ExitStatus {
     status
 }
 
-/// The URI of the note at `path` of the vault at `root`.
+/// The URI of the note at `path` of the vault at `root`, a space in it
+/// percent-encoded as editors and the server write it (Obsidian's note
+/// names have spaces).
 pub fn uri(root: &Path, path: &str) -> String {
-    format!("file://{}/{path}", root.canonicalize().unwrap().display())
+    format!("file://{}/{path}", root.canonicalize().unwrap().display()).replace(' ', "%20")
 }

@@ -1,10 +1,10 @@
 //! `vaultlint server`: the Language Server Protocol over a connection the
 //! binary opens on stdio. Diagnostics for every open note, from the
 //! editor's text of open notes and the disk for the rest, on open, change
-//! and save; code actions from the fix model, planned on the editor's
-//! text at the time they are asked for; go to definition on a
-//! declaration or a link; hover on a declaration; completion inside a
-//! successor value. It never writes a file: edits reach the editor as
+//! and save; code actions for the findings on the lines asked about,
+//! from the fix model, planned on the editor's text at the time they are
+//! asked for; go to definition on a declaration or a link; hover on a
+//! declaration; completion inside a successor value. It never writes a file: edits reach the editor as
 //! workspace edits.
 //!
 //! The vault is read from disk once and kept: an edit puts the one note
@@ -697,8 +697,11 @@ impl State {
         Some((path, open, vault.id_of(path)?, vault))
     }
 
-    /// Quick fixes for the findings in the range: each finding's fix, and
-    /// a comment that suppresses its rule in this note.
+    /// Quick fixes for the findings on the lines of the range, and for
+    /// those the client names in its context: each finding's fix, and a
+    /// comment that suppresses its rule in this note. Matched by line, not
+    /// by column: an editor asks with the cursor's place, which is seldom
+    /// inside the finding's span (Neovim asks at the start of the line).
     fn actions(&self, p: lsp::CodeActionParams) -> lsp::CodeActionResponse {
         let Some((path, open, _, _)) = self.document(&p.text_document.uri) else { return Vec::new() };
         let text = open.text();
@@ -707,11 +710,16 @@ impl State {
             // The findings' offsets are into an older text.
             return Vec::new();
         }
-        let (start, end) = (open.offset(p.range.start), open.offset(p.range.end));
+        let (first, last) = lines_of(p.range);
         let mut actions = Vec::new();
         for d in found_on(found, path) {
             let span = d.span.map_or(0..0, |s| s.range());
-            if span.start > end || span.end < start {
+            let range = open.range(span.start, span.end);
+            let (start, end) = lines_of(range);
+            let named = p.context.diagnostics.iter().any(|c| {
+                c.range == range && c.code == Some(lsp::NumberOrString::String(d.code.name().into()))
+            });
+            if !named && (start > last || end < first) {
                 continue;
             }
             let uri = &p.text_document.uri;
@@ -870,6 +878,17 @@ impl State {
             _ => false,
         }
     }
+}
+
+/// The first and last line of `range`; a range that ends at the start of
+/// a line (a whole line selected) ends on the line before.
+fn lines_of(range: lsp::Range) -> (u32, u32) {
+    let last = if range.end.line > range.start.line && range.end.character == 0 {
+        range.end.line - 1
+    } else {
+        range.end.line
+    };
+    (range.start.line, last)
 }
 
 /// The editor's text of one open note, for a fix planned on it.
