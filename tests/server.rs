@@ -602,3 +602,73 @@ fn actions_are_offered_anywhere_on_a_findings_line() {
     assert_eq!(actions_at(&mut client, &root, path, elsewhere, json!([])), Vec::<Value>::new());
     shut_down(client);
 }
+
+/// A successor named with a slip: the close name is a quick fix, written
+/// as the vault writes successors (a quoted wikilink), and the note it
+/// leaves is one neither the server nor the command line flags.
+#[test]
+fn a_did_you_mean_is_a_quick_fix() {
+    let (_dir, root, mut client) = editor_actions();
+    let path = "Policies/Expenses 2024.md";
+    let at = uri(&root, path);
+    let found = open(&mut client, &root, path);
+    let actions = actions_at(&mut client, &root, path, found[0]["range"].clone(), json!([]));
+    let preferred: Vec<&Value> = actions.iter().filter(|a| a["isPreferred"] == true).collect();
+    assert_eq!(preferred.len(), 1, "{actions:?}");
+    let fix = preferred[0];
+    assert_eq!(fix["kind"], "quickfix");
+    assert_eq!(fix["title"], "Replace with `[[Expenses policy]]`");
+    let edit = only_edit(fix, &at);
+    assert_eq!(edit["newText"], "\"[[Expenses policy]]\"");
+    let text = std::fs::read_to_string(root.join(path)).unwrap();
+    let fixed = edited(&text, edit);
+    assert!(fixed.contains("\nsuperseded_by: \"[[Expenses policy]]\"\n"), "{fixed}");
+    let change =
+        json!({ "textDocument": { "uri": at, "version": 2 }, "contentChanges": [{ "text": fixed }] });
+    client.notify("textDocument/didChange", change);
+    assert_eq!(codes(&client.diagnostics(&at)), []);
+    shut_down(client);
+    std::fs::write(root.join(path), &fixed).unwrap();
+    let (_, json) = common::check_json(&root, &["--no-suggest"]);
+    let left: Vec<_> = common::findings(&json).into_iter().filter(|(_, p, _)| p == path).collect();
+    assert_eq!(left, [], "{json}");
+}
+
+/// A wikilink several notes' file names fit: each is a fix, naming it by
+/// the path that fits it alone, and none preferred; go to definition
+/// offers them all, and hover lists them.
+#[test]
+fn an_ambiguous_successor_offers_each_candidate() {
+    let (_dir, root, mut client) = editor_actions();
+    let path = "Onboarding (old).md";
+    let at = uri(&root, path);
+    let found = open(&mut client, &root, path);
+    assert_eq!(codes(&found), [("ambiguous-successor".to_string(), 2)]);
+    let actions = actions_at(&mut client, &root, path, found[0]["range"].clone(), json!([]));
+    let fixes: Vec<(&str, &str)> = actions
+        .iter()
+        .filter(|a| !a["title"].as_str().unwrap().starts_with("Suppress"))
+        .map(|a| {
+            assert_eq!(a["isPreferred"], false, "{a}");
+            (a["title"].as_str().unwrap(), only_edit(a, &at)["newText"].as_str().unwrap())
+        })
+        .collect();
+    assert_eq!(
+        fixes,
+        [
+            ("Replace with `[[Teams/Design/Onboarding]]`", "\"[[Teams/Design/Onboarding]]\""),
+            ("Replace with `[[Teams/Support/Onboarding]]`", "\"[[Teams/Support/Onboarding]]\""),
+        ]
+    );
+    let value = json!({ "textDocument": { "uri": at }, "position": { "line": 2, "character": 20 } });
+    let targets = client.request("textDocument/definition", value.clone());
+    let uris: Vec<&str> = targets.as_array().unwrap().iter().map(|l| l["uri"].as_str().unwrap()).collect();
+    assert_eq!(uris, [uri(&root, "Teams/Design/Onboarding.md"), uri(&root, "Teams/Support/Onboarding.md")]);
+    let hover = client.request("textDocument/hover", value);
+    let said = hover["contents"]["value"].as_str().unwrap();
+    assert!(
+        said.contains("`Teams/Design/Onboarding.md`") && said.contains("`Teams/Support/Onboarding.md`"),
+        "{said}"
+    );
+    shut_down(client);
+}

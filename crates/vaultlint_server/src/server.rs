@@ -2,9 +2,10 @@
 //! binary opens on stdio. Diagnostics for every open note, from the
 //! editor's text of open notes and the disk for the rest, on open, change
 //! and save; code actions for the findings on the lines asked about,
-//! from the fix model, planned on the editor's text at the time they are
-//! asked for; go to definition on a declaration or a link; hover on a
-//! declaration; completion inside a successor value. It never writes a file: edits reach the editor as
+//! from the fix model and a broken declaration's candidates, planned on
+//! the editor's text at the time they are asked for; go to definition on
+//! a declaration or a link; hover on a declaration; completion inside a
+//! successor value. It never writes a file: edits reach the editor as
 //! workspace edits.
 //!
 //! The vault is read from disk once and kept: an edit puts the one note
@@ -40,9 +41,10 @@ use std::collections::{BTreeMap, HashMap};
 use std::io::{BufRead, Read};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
+use vaultlint_analysis::rules::supersession;
 use vaultlint_analysis::suggest;
 use vaultlint_core::code::Code;
-use vaultlint_core::diagnostic::{Diagnostic, Fix, Severity, Sources, Span};
+use vaultlint_core::diagnostic::{Diagnostic, Edit, Fix, Severity, Sources, Span};
 use vaultlint_core::lines::{LineIndex, Utf16Position};
 use vaultlint_core::progress::Silent;
 use vaultlint_model::graph::Graph;
@@ -698,10 +700,11 @@ impl State {
     }
 
     /// Quick fixes for the findings on the lines of the range, and for
-    /// those the client names in its context: each finding's fix, and a
-    /// comment that suppresses its rule in this note. Matched by line, not
-    /// by column: an editor asks with the cursor's place, which is seldom
-    /// inside the finding's span (Neovim asks at the start of the line).
+    /// those the client names in its context: each finding's fix, the
+    /// notes a broken declaration may have meant, and a comment that
+    /// suppresses its rule in this note. Matched by line, not by column:
+    /// an editor asks with the cursor's place, which is seldom inside the
+    /// finding's span (Neovim asks at the start of the line).
     fn actions(&self, p: lsp::CodeActionParams) -> lsp::CodeActionResponse {
         let Some((path, open, _, _)) = self.document(&p.text_document.uri) else { return Vec::new() };
         let text = open.text();
@@ -735,6 +738,14 @@ impl State {
                 };
                 actions.push(action(title, uri, range, &fix.edit.replacement, fix.is_safe(), d));
             }
+            let meant = self.meant(d, path, text);
+            // One note meant is the fix; several are the author's to pick.
+            let preferred = d.code == Code::MissingSuccessor && meant.len() == 1;
+            for (value, edit) in meant {
+                let range = open.range(edit.offset, edit.offset + edit.original.len());
+                let title = format!("Replace with `{value}`");
+                actions.push(action(title, uri, range, &edit.replacement, preferred, d));
+            }
             let end_of_text = open.range(text.len(), text.len());
             let newline = if text.is_empty() || text.ends_with('\n') { "" } else { "\n" };
             let comment = format!("{newline}<!-- vaultlint-disable-file {} -->\n", d.code);
@@ -742,6 +753,31 @@ impl State {
             actions.push(action(title, uri, end_of_text, &comment, false, d));
         }
         actions
+    }
+
+    /// The notes the declaration the finding `d` is on may have meant (the
+    /// candidates of an ambiguous value, the close name of a missing one),
+    /// each as the value written and the edit of `text` that writes it.
+    fn meant(&self, d: &Diagnostic, path: &str, text: &str) -> Vec<(String, Edit)> {
+        let (Some((vault, _)), Some((graph, _))) = (&self.vault, &self.checked) else { return Vec::new() };
+        let Some(id) = vault.id_of(path) else { return Vec::new() };
+        let declared = graph.declared.iter().find(|x| x.by == id && Some(x.span) == d.span);
+        let notes: Vec<NoteId> = match (d.code, declared.map(|x| &x.resolution)) {
+            (Code::AmbiguousSuccessor, Some(Resolution::Ambiguous { first, .. })) => first.clone(),
+            (Code::MissingSuccessor, Some(Resolution::Missing { wanted, .. })) => {
+                supersession::meant(wanted, &d.related).iter().filter_map(|p| vault.id_of(p)).collect()
+            }
+            _ => return Vec::new(),
+        };
+        let Some(declared) = declared else { return Vec::new() };
+        notes
+            .into_iter()
+            .filter_map(|to| supersession::respelled(vault, declared, to))
+            .filter(|(_, edit)| {
+                let end = edit.offset + edit.original.len();
+                text.get(edit.offset..end) == Some(edit.original.as_str())
+            })
+            .collect()
     }
 
     /// The fix of the finding `d` on the open note at `path`, as an edit
@@ -765,30 +801,32 @@ impl State {
         (text.get(fix.edit.offset..end) == Some(fix.edit.original.as_str())).then_some(fix)
     }
 
-    /// The note a declaration value or a body link at the position leads to.
+    /// The note a declaration value or a body link at the position leads
+    /// to; every note it fits, when it fits several.
     fn definition(&self, p: lsp::GotoDefinitionParams) -> Option<lsp::GotoDefinitionResponse> {
         let at = &p.text_document_position_params;
-        let (_, to) = self.target(&at.text_document.uri, at.position)?;
-        self.location(to).map(lsp::GotoDefinitionResponse::Scalar)
+        let target = self.target(&at.text_document.uri, at.position)?;
+        match &target.notes[..] {
+            [one] => self.location(*one).map(lsp::GotoDefinitionResponse::Scalar),
+            many => Some(lsp::GotoDefinitionResponse::Array(
+                many.iter().filter_map(|&id| self.location(id)).collect(),
+            )),
+        }
     }
 
     /// What a declaration or link at `position` resolves to: the value's
-    /// span in the note and the note it names.
-    fn target(&self, uri: &lsp::Uri, position: lsp::Position) -> Option<(Span, NoteId)> {
+    /// span in the note and the note it names, or the notes it fits.
+    fn target(&self, uri: &lsp::Uri, position: lsp::Position) -> Option<Target> {
         let (_, open, id, vault) = self.document(uri)?;
         let (graph, _) = self.checked.as_ref()?;
         let at = open.offset(position);
         let inside = |s: &Span| (s.offset()..=s.end()).contains(&at);
         let declared = graph.declared.iter().filter(|d| d.by == id).find(|d| inside(&d.span));
         if let Some(d) = declared {
-            let Resolution::Note(to) = d.resolution else { return None };
-            return Some((d.span, to));
+            return Target::of(d.span, &d.resolution);
         }
         let link = vault.notes[id].links.iter().find(|l| inside(&l.span()))?;
-        match vault.resolve_target(id, link.parsed()) {
-            Resolution::Note(to) => Some((link.span(), to)),
-            _ => None,
-        }
+        Target::of(link.span(), &vault.resolve_target(id, link.parsed()))
     }
 
     /// The start of the note `id`.
@@ -799,28 +837,46 @@ impl State {
     }
 
     /// On a declaration or link: the note it names, and which version of
-    /// that document is in force today.
+    /// that document is in force today; or every note it fits.
     fn hover(&self, p: lsp::HoverParams) -> Option<lsp::Hover> {
         let at = &p.text_document_position_params;
-        let (span, to) = self.target(&at.text_document.uri, at.position)?;
+        let Target { span, notes, total } = self.target(&at.text_document.uri, at.position)?;
         let (Some((vault, _)), Some((graph, _))) = (&self.vault, &self.checked) else { return None };
         let (_, open, _, _) = self.document(&at.text_document.uri)?;
         let path = |id: NoteId| format!("`{}`", vault.notes[id].path);
-        // Which version is in force today, as `lineage` says it.
-        let life = vaultlint_model::lifecycle::Lifecycle::new(vault, graph, self.settings.rules.as_of);
-        let state = &life.states[to];
-        let now = match state.current.as_slice() {
-            [one] if *one == to => format!("{} {}.", path(to), state.standing.describe()),
-            [] => format!("{} {}; no version of it is in force.", path(to), state.standing.describe()),
-            current => {
-                let current: Vec<String> = current.iter().map(|&e| path(e)).collect();
-                format!("{} {}; in force now: {}.", path(to), state.standing.describe(), current.join(", "))
+        let value = match notes[..] {
+            [to] => {
+                // Which version is in force today, as `lineage` says it.
+                let life =
+                    vaultlint_model::lifecycle::Lifecycle::new(vault, graph, self.settings.rules.as_of);
+                let state = &life.states[to];
+                let now = match state.current.as_slice() {
+                    [one] if *one == to => format!("{} {}.", path(to), state.standing.describe()),
+                    [] => {
+                        format!("{} {}; no version of it is in force.", path(to), state.standing.describe())
+                    }
+                    current => {
+                        let current: Vec<String> = current.iter().map(|&e| path(e)).collect();
+                        format!(
+                            "{} {}; in force now: {}.",
+                            path(to),
+                            state.standing.describe(),
+                            current.join(", ")
+                        )
+                    }
+                };
+                format!("Leads to {}. {now}", path(to))
+            }
+            ref many => {
+                let listed: Vec<String> = many.iter().map(|&id| format!("- {}", path(id))).collect();
+                let more = match total - many.len() {
+                    0 => String::new(),
+                    n => format!("\n\nand {n} more"),
+                };
+                format!("Fits {total} notes; name one by its path:\n\n{}{more}", listed.join("\n"))
             }
         };
-        let contents = lsp::MarkupContent {
-            kind: lsp::MarkupKind::Markdown,
-            value: format!("Leads to {}. {now}", path(to)),
-        };
+        let contents = lsp::MarkupContent { kind: lsp::MarkupKind::Markdown, value };
         Some(lsp::Hover {
             contents: lsp::HoverContents::Markup(contents),
             range: Some(open.range(span.offset(), span.end())),
@@ -876,6 +932,29 @@ impl State {
                 lines[..line].iter().rev().find(|l| !item(l)).is_some_and(|l| is_key(l))
             }
             _ => false,
+        }
+    }
+}
+
+/// What a value or link under the cursor leads to: the note it names, or
+/// the first of the notes an ambiguous one fits.
+struct Target {
+    span: Span,
+    notes: Vec<NoteId>,
+    /// How many notes it fits, `notes` being the first of them.
+    total: usize,
+}
+
+impl Target {
+    /// The value at `span` resolved as `resolution`; `None` where it leads
+    /// to no note.
+    fn of(span: Span, resolution: &Resolution) -> Option<Target> {
+        match resolution {
+            Resolution::Note(to) => Some(Target { span, notes: vec![*to], total: 1 }),
+            Resolution::Ambiguous { first, total } if !first.is_empty() => {
+                Some(Target { span, notes: first.clone(), total: *total })
+            }
+            _ => None,
         }
     }
 }

@@ -192,19 +192,17 @@ impl Resolver<'_> {
                  every note; fix the others first",
             ));
         };
-        // A bare name several notes have as their file name names none of
-        // them for certain: which one was meant is the author's to say.
-        let stem = |path: &str| vaultlint_core::text::fold(vaultlint_syntax::note::stem_of(path));
-        let named: Vec<&String> = close.iter().filter(|path| stem(path) == stem(wanted)).collect();
-        if let [_, _, ..] = named[..] {
-            let listed: Vec<String> = named.iter().map(|path| format!("`{path}`")).collect();
-            d = d.help(format!(
-                "{} notes have that file name: {}; write the path of the one meant",
-                named.len(),
-                listed.join(", ")
-            ));
-        } else if let Some(first) = close.first() {
-            d = d.help(format!("did you mean `{first}`?"));
+        match meant(wanted, &close)[..] {
+            [] => {}
+            [first] => d = d.help(format!("did you mean `{first}`?")),
+            ref named => {
+                let listed: Vec<String> = named.iter().map(|path| format!("`{path}`")).collect();
+                d = d.help(format!(
+                    "{} notes have that file name: {}; write the path of the one meant",
+                    named.len(),
+                    listed.join(", ")
+                ));
+            }
         }
         Some(d.related(close))
     }
@@ -222,6 +220,69 @@ impl Resolver<'_> {
         };
         let found = found.as_ref()?;
         Some(found.iter().filter(|&&c| c != id).map(|&c| vault.notes[c].path.clone()).collect())
+    }
+}
+
+/// Of the `close` names found for a missing `wanted` (best first), the
+/// ones its author may have meant: every note of its file name when
+/// several have it (a bare name names none of them for certain, so which
+/// is the author's to say), else the closest alone.
+pub fn meant<'c>(wanted: &str, close: &'c [String]) -> Vec<&'c String> {
+    let stem = |path: &str| vaultlint_core::text::fold(vaultlint_syntax::note::stem_of(path));
+    let named: Vec<&String> = close.iter().filter(|path| stem(path) == stem(wanted)).collect();
+    if named.len() > 1 { named } else { close.first().into_iter().collect() }
+}
+
+/// The edit that points the value `declared` at the note `to` instead,
+/// written as the value was (a wikilink or a path, with or without its
+/// extension, from the note's folder or the root) and quoted as the
+/// frontmatter needs (a wikilink must be, or YAML reads a list); the value
+/// written, and the edit. `None` when the note's text is not at hand or
+/// the edited declaration would not read back as that value.
+pub fn respelled(vault: &Vault, declared: &Declared, to: NoteId) -> Option<(String, Edit)> {
+    let note = &vault.notes[declared.by];
+    let head = note.head()?;
+    let written = head.get(declared.span.range())?;
+    let inner = match (written.find("[["), written.rfind("]]")) {
+        (Some(open), Some(close)) if open < close => &written[open..close + 2],
+        _ => written.trim_matches(['"', '\'']),
+    };
+    let value = spelled(vault, declared.by, inner, to);
+    let yaml = vaultlint_syntax::splice::yaml_scalar(&value);
+    // Quoted as it was, where the value needs no escape inside the quotes.
+    let replacement = match written.chars().next() {
+        Some('\'') => format!("'{}'", value.replace('\'', "''")),
+        Some('"') if !yaml.starts_with('"') => format!("\"{value}\""),
+        _ => yaml,
+    };
+    let edit = Edit { offset: declared.span.offset(), original: written.to_string(), replacement };
+    // Read back: the declaration must hold the value written.
+    let new = edit.apply(head);
+    let vaultlint_syntax::frontmatter::Delimited::Found(block) = vaultlint_syntax::frontmatter::delimit(&new)
+    else {
+        return None;
+    };
+    let reads = |k: &str| k == declared.key;
+    let fields = vaultlint_syntax::frontmatter::parse_reading(&new, &block, &reads).ok()?;
+    let field = fields.iter().find(|f| *f.key == *declared.key)?;
+    field.value.strings().contains(&value.as_str()).then_some((value, edit))
+}
+
+/// How the note `id` names the note `to` in a value written as `old` (a
+/// wikilink, a path with or without its extension, or one from the note's
+/// own folder): in the same form.
+fn spelled(vault: &Vault, id: NoteId, old: &str, to: NoteId) -> String {
+    if old.starts_with("[[") {
+        let name = vault.wikilink_name(id, to).unwrap_or_else(|| vault.path_stem(to).to_string());
+        return format!("[[{name}]]");
+    }
+    let path = if vault.has_note_extension(old) { &vault.notes[to].path } else { vault.path_stem(to) };
+    if old.starts_with("./") || old.starts_with("../") {
+        // Written from the note's folder: so is the new value.
+        let relative = super::links::relative(vault.notes[id].folder(), path);
+        if relative.starts_with("../") { relative } else { format!("./{relative}") }
+    } else {
+        path.to_string()
     }
 }
 
@@ -559,20 +620,7 @@ fn to_current(
             (written.find(inner)?, inner)
         }
     };
-    let replacement = if old.starts_with("[[") {
-        let name = vault.wikilink_name(id, current).unwrap_or_else(|| vault.path_stem(current).to_string());
-        format!("[[{name}]]")
-    } else {
-        let path =
-            if vault.has_note_extension(old) { &vault.notes[current].path } else { vault.path_stem(current) };
-        if old.starts_with("./") || old.starts_with("../") {
-            // Written from the note's folder: so is the new value.
-            let relative = super::links::relative(note.folder(), path);
-            if relative.starts_with("../") { relative } else { format!("./{relative}") }
-        } else {
-            path.to_string()
-        }
-    };
+    let replacement = spelled(vault, id, old, current);
     let edit = Edit { offset: span.offset() + start, original: old.to_string(), replacement };
     Some(Fix { edit, applicability: vaultlint_core::diagnostic::Applicability::Unsafe, digest: note.digest })
 }
