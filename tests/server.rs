@@ -154,11 +154,7 @@ fn fixes_for_declarations(client: &mut Client, root: &std::path::Path) {
     let actions = actions_for(client, root, expenses, &found);
     assert_eq!(
         actions[0],
-        (
-            "Point the declaration at `internal/hr/expenses-policy.md` (superseded-successor; check it first)".into(),
-            "./expenses-policy.md".into(),
-            false
-        )
+        ("Point to `internal/hr/expenses-policy.md`".into(), "./expenses-policy.md".into(), false)
     );
     // The candidates of an ambiguous successor, as related locations.
     let laptops = "internal/it/laptops-2024.md";
@@ -177,7 +173,7 @@ fn fixes_for_declarations(client: &mut Client, root: &std::path::Path) {
     let suspected: Vec<Value> = found.iter().filter(|d| d["code"] == "suspected-version").cloned().collect();
     assert_eq!(suspected.len(), 1, "{found:?}");
     let actions = actions_for(client, root, budget, &suspected);
-    assert_eq!(actions[0].0, "Mark as superseded (suspected-version; check it first)");
+    assert_eq!(actions[0].0, "Mark as superseded by `restricted/finance/budget-fy27.md`");
     assert!(!actions[0].2 && actions[0].1.contains("restricted/finance/budget-fy27.md"), "{actions:?}");
     for path in [runbook, expenses, laptops, budget] {
         client.notify("textDocument/didClose", json!({ "textDocument": { "uri": uri(root, path) } }));
@@ -670,5 +666,26 @@ fn an_ambiguous_successor_offers_each_candidate() {
         said.contains("`Teams/Design/Onboarding.md`") && said.contains("`Teams/Support/Onboarding.md`"),
         "{said}"
     );
+    shut_down(client);
+}
+
+/// Every action's title is the editor's: short, and with no command to
+/// run (the findings' help is written for the command line).
+#[test]
+fn action_titles_name_no_command() {
+    let (_dir, root, mut client) = editor_actions();
+    let mut titles = Vec::new();
+    for path in ["Travel.md", "Policies/Expenses 2024.md", "Onboarding (old).md"] {
+        let found = open(&mut client, &root, path);
+        assert!(!found.is_empty(), "{path}");
+        for d in &found {
+            let actions = actions_at(&mut client, &root, path, d["range"].clone(), json!([d]));
+            titles.extend(actions.iter().map(|a| a["title"].as_str().unwrap().to_string()));
+        }
+    }
+    for title in &titles {
+        assert!(!title.contains("vaultlint check") && title.len() <= 60, "{title}");
+    }
+    assert!(titles.contains(&"Point to `Policies/Expenses policy.md`".to_string()), "{titles:?}");
     shut_down(client);
 }

@@ -728,15 +728,7 @@ impl State {
             let uri = &p.text_document.uri;
             if let Some(fix) = self.fix_now(d, path, text) {
                 let range = open.range(fix.edit.offset, fix.edit.offset + fix.edit.original.len());
-                let help = d.help.as_deref().unwrap_or(&d.message);
-                let title = match (fix.is_safe(), d.code) {
-                    (true, _) => format!("Fix {}: {help}", d.code),
-                    (false, Code::SuspectedVersion) => {
-                        format!("Mark as superseded ({}; check it first)", d.code)
-                    }
-                    (false, _) => format!("{} ({}; check it first)", capitalized(help), d.code),
-                };
-                actions.push(action(title, uri, range, &fix.edit.replacement, fix.is_safe(), d));
+                actions.push(action(title(d, &fix), uri, range, &fix.edit.replacement, fix.is_safe(), d));
             }
             let meant = self.meant(d, path, text);
             // One note meant is the fix; several are the author's to pick.
@@ -749,7 +741,7 @@ impl State {
             let end_of_text = open.range(text.len(), text.len());
             let newline = if text.is_empty() || text.ends_with('\n') { "" } else { "\n" };
             let comment = format!("{newline}<!-- vaultlint-disable-file {} -->\n", d.code);
-            let title = format!("Suppress {} in this note", d.code);
+            let title = format!("Suppress `{}` in this note", d.code);
             actions.push(action(title, uri, end_of_text, &comment, false, d));
         }
         actions
@@ -970,6 +962,32 @@ fn lines_of(range: lsp::Range) -> (u32, u32) {
     (range.start.line, last)
 }
 
+/// An editor's title for the fix of the finding `d`: what the edit does,
+/// in a few words. The finding's help is written for the command line
+/// (it names `vaultlint check --fix`), so it is not used.
+fn title(d: &Diagnostic, fix: &Fix) -> String {
+    let Edit { original, replacement, .. } = &fix.edit;
+    let short = |text: &str| text.len() <= 80 && !text.contains(['\n', '\r']);
+    match d.code {
+        Code::SuspectedVersion => match d.related.first() {
+            Some(newer) => format!("Mark as superseded by `{newer}`"),
+            None => "Mark as superseded".into(),
+        },
+        // The one note in force now follows the retired one.
+        Code::SupersededSuccessor | Code::LinksToSuperseded if d.related.len() == 2 => {
+            format!("Point to `{}`", d.related[1])
+        }
+        Code::MisspeltKey => format!("Rename the key to `{replacement}`"),
+        Code::SuccessorByAlias => format!("Replace with `[[{replacement}]]`"),
+        _ if *replacement == format!("\"{original}\"") => format!("Quote `{original}`"),
+        _ if original.is_empty() && short(replacement.trim_end()) => {
+            format!("Add `{}`", replacement.trim_end())
+        }
+        _ if !original.is_empty() && short(replacement) => format!("Replace with `{replacement}`"),
+        _ => format!("Fix `{}`", d.code),
+    }
+}
+
 /// The editor's text of one open note, for a fix planned on it.
 struct EditorText<'a> {
     path: &'a str,
@@ -1086,12 +1104,6 @@ fn config_diagnostic(error: &ConfigError) -> lsp::Diagnostic {
         message,
         ..lsp::Diagnostic::default()
     }
-}
-
-/// `text` with its first letter in upper case.
-fn capitalized(text: &str) -> String {
-    let mut chars = text.chars();
-    chars.next().map_or_else(String::new, |first| first.to_uppercase().chain(chars).collect())
 }
 
 /// A quick fix for the finding `d`: one edit of the note at `uri`.
