@@ -663,3 +663,45 @@ pub fn folder_rules(cx: &super::Context, out: &mut Vec<Diagnostic>) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::PathBuf;
+    use vaultlint_syntax::note::Note;
+
+    /// The value `respelled` writes in `a/old.md`, declaring `value`, to
+    /// name `a/New note.md` in place of its value naming `nwe`, and the
+    /// note's text after.
+    fn respelled_as(value: &str) -> (String, String) {
+        let text = format!("---\ntitle: Old\nsuperseded_by: {value}\n---\n# Old\n");
+        let files = [("a/old.md", text.as_str()), ("a/New note.md", "# New\n"), ("b/x.md", "# X\n")];
+        let notes = files.iter().map(|(p, t)| Note::parse(p.to_string(), t)).collect();
+        let vault = Vault::from_notes(PathBuf::from("/nonexistent"), notes);
+        let graph = Graph::build(&vault);
+        let old = vault.id_of("a/old.md").unwrap();
+        let declared = graph.declared.iter().find(|d| d.by == old && d.text.contains("nwe")).unwrap();
+        let (written, edit) = respelled(&vault, declared, vault.id_of("a/New note.md").unwrap())
+            .unwrap_or_else(|| panic!("{value}: no edit"));
+        (written, edit.apply(&text))
+    }
+
+    #[test]
+    fn a_value_is_respelled_in_the_form_and_quotes_it_was_written_in() {
+        let cases = [
+            ("\"[[nwe note]]\"", "[[New note]]", "superseded_by: \"[[New note]]\""),
+            ("'[[nwe note]]'", "[[New note]]", "superseded_by: '[[New note]]'"),
+            ("a/nwe.md", "a/New note.md", "superseded_by: a/New note.md"),
+            ("\"a/nwe.md\"", "a/New note.md", "superseded_by: \"a/New note.md\""),
+            ("a/nwe", "a/New note", "superseded_by: a/New note"),
+            // YAML would read it plain, but the quoting is kept simple.
+            ("./nwe.md", "./New note.md", "superseded_by: \"./New note.md\""),
+            ("[b/x.md, \"[[nwe]]\"]", "[[New note]]", "superseded_by: [b/x.md, \"[[New note]]\"]"),
+        ];
+        for (value, written, line) in cases {
+            let (got, text) = respelled_as(value);
+            assert_eq!(got, written, "{value}");
+            assert!(text.contains(&format!("\n{line}\n")), "{value}: {text}");
+        }
+    }
+}
