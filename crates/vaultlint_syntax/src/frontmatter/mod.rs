@@ -227,6 +227,16 @@ pub fn delimit(text: &str) -> Delimited {
             return Delimited::TooLarge { opening };
         }
     }
+    // A file that opens with a horizontal rule and goes on in Markdown (an
+    // include snippet: `---`, then an admonition or a heading) has no
+    // frontmatter to close: its first written line is no `key: value`.
+    if format == Format::Yaml {
+        let rest = yaml_start.map_or("", |at| &text[at..]);
+        let first = rest.lines().map(str::trim).find(|l| !l.is_empty() && !l.starts_with('#')).unwrap_or("");
+        if !first.is_empty() && !keyed(first) {
+            return Delimited::Absent;
+        }
+    }
     Delimited::Unclosed { opening }
 }
 
@@ -940,6 +950,10 @@ mod tests {
     fn unclosed_and_absent() {
         assert_eq!(delimit("# Title\n"), Delimited::Absent);
         assert!(matches!(delimit("---\ntitle: x\n"), Delimited::Unclosed { .. }));
+        // A rule opening a snippet of Markdown is no frontmatter left open.
+        assert_eq!(delimit("---\n\n!!! question \"Production?\"\n\n    Text.\n"), Delimited::Absent);
+        assert_eq!(delimit("---\n\nSee the [guide](guide.md).\n"), Delimited::Absent);
+        assert!(matches!(delimit("---\n# a comment\ntitle: x\n"), Delimited::Unclosed { .. }));
         assert!(matches!(delimit("---\n---\n"), Delimited::Found(_)));
         // Markdown between two horizontal rules is no frontmatter; a list
         // written as frontmatter, or a broken one with a key, still is.
