@@ -1240,7 +1240,8 @@ fn a_bare_file_name_is_the_note_beside() {
 /// older, `supersedes` on the newer) is a history of releases kept on
 /// purpose, not a declaration to point past; a chain declared on one side
 /// only still is one. A link to `Migrate v1.0` where `Migrate v1.2` is in
-/// force names the release it means; a link to `Travel 2023` is stale.
+/// force, in that history, names the release it means; a link to `Export
+/// v1`, replaced one way only, or to `Travel 2023`, is stale.
 #[test]
 fn a_chain_declared_on_both_sides_is_kept() {
     expect(
@@ -1248,6 +1249,15 @@ fn a_chain_declared_on_both_sides_is_kept() {
         &[
             ("superseded-successor", "Policies/Travel 2023.md", Some(2)),
             ("links-to-superseded", "Tools/Runbook.md", Some(8)),
+            ("links-to-superseded", "Tools/Runbook.md", Some(9)),
         ],
     );
+}
+
+/// A snippet that opens with a horizontal rule and goes on in Markdown
+/// (an admonition an include pulls into many pages) has no frontmatter
+/// left open; a block of keys that is never closed still is one.
+#[test]
+fn a_rule_opening_a_snippet_is_no_frontmatter() {
+    expect("include-snippets", &[("invalid-frontmatter", "guides/install.md", Some(1))]);
 }

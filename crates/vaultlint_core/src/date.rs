@@ -184,8 +184,9 @@ pub fn in_words(text: &str) -> Option<Day> {
 /// 4th 2022`, `21st November 2024`, which Jekyll reads): a day with its
 /// month's name and a four-digit year, calendar checked.
 fn month_named(text: &str) -> Option<Day> {
-    // Most dates are digits: no word is looked at.
-    if !text.bytes().any(|b| b.is_ascii_alphabetic()) {
+    // Most dates are digits: no word is looked at. A comma at the end
+    // parts the date from nothing.
+    if !text.bytes().any(|b| b.is_ascii_alphabetic()) || text.ends_with(',') {
         return None;
     }
     let words: Vec<&str> = if text.contains(' ') {
@@ -575,6 +576,7 @@ mod tests {
         assert_eq!(day("Thu, 31 Jul 2025 14:30"), Some(Day::new(2025, 7, 31)));
         // The Linter's default, `dddd, MMMM Do YYYY, h:mm:ss a`.
         assert_eq!(day("Tuesday, November 4th 2025, 4:12:09 pm"), Some(Day::new(2025, 11, 4)));
+        assert_eq!(day("4 November 2025,"), None);
         // YAML 1.1's one-digit month and day, as Jekyll posts have them.
         assert_eq!(day("2016-1-29"), Some(Day::new(2016, 1, 29)));
         assert_eq!(day("2023-01-1"), Some(Day::new(2023, 1, 1)));

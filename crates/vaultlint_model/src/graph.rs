@@ -126,6 +126,18 @@ impl Graph {
         Graph { edges, corrections, declared, named, components, ends, revision_cycles, covered }
     }
 
+    /// Every `(newer, older)` where the newer note's `supersedes` names the
+    /// older: with the older's `superseded_by`, a step both notes declare.
+    pub fn named_back(&self) -> std::collections::HashSet<(NoteId, NoteId)> {
+        (self.declared.iter())
+            .filter(|d| d.side == Side::Predecessor)
+            .filter_map(|d| match d.resolution {
+                Resolution::Note(older) => Some((d.by, older)),
+                _ => None,
+            })
+            .collect()
+    }
+
     /// Whether some note supersedes `id`.
     pub fn superseded(&self, id: NoteId) -> bool {
         !self.edges[id].is_empty()

@@ -400,7 +400,8 @@ impl Vault {
     /// Puts `note` in place of the note at its path. Only its aliases can
     /// change the indexes, so those are updated in place; a note new to
     /// the vault makes the indexes be built again. Whether what other
-    /// notes' values resolve to may have changed (new ids, or new aliases).
+    /// notes' values resolve to may have changed (new ids, new aliases, or
+    /// a new way of naming successors learned from its declarations).
     pub fn put(&mut self, note: Note) -> bool {
         let Some(id) = self.id_of(&note.path) else {
             let mut notes = std::mem::take(&mut self.notes);
@@ -409,6 +410,14 @@ impl Vault {
             return true;
         };
         let renamed = self.notes[id].aliases() != note.aliases();
+        // The vault's way of naming successors is learned from every
+        // note's declarations: a note that changes its own is learned again.
+        let declared =
+            |n: &Note| Side::ALL.map(|side| n.declaration(side).map(|f| scalar_texts(&f.value).join("\n")));
+        let learned = match declared(&self.notes[id]) != declared(&note) {
+            true => std::mem::take(&mut self.names_beside).into_inner(),
+            false => None,
+        };
         for alias in self.notes[id].aliases() {
             self.by_alias.remove(&fold(alias), id);
         }
@@ -416,7 +425,9 @@ impl Vault {
             self.by_alias.insert(&fold(alias), id);
         }
         self.notes[id] = note;
-        renamed
+        // Other notes' values resolve otherwise only where it changed.
+        let relearned = learned.is_some_and(|before| self.names_beside() != before);
+        renamed || relearned
     }
 
     /// Puts each of `notes` in place of the note at its path, as
@@ -467,6 +478,7 @@ impl Vault {
         self.by_alias = indexed.by_alias;
         self.templates_filed = indexed.templates_filed;
         self.opened_by_number = indexed.opened_by_number;
+        self.names_beside = indexed.names_beside;
     }
 
     /// The note at `path`, or at `path` with another of the vault's note
@@ -691,10 +703,21 @@ impl Vault {
         }
     }
 
+    /// The bare file name that names `to` from a value written in `from`,
+    /// in a vault that names successors so (see [`Vault::names_beside`]):
+    /// `to` is beside `from`, and no note at the root has that name.
+    pub fn name_beside(&self, from: NoteId, to: NoteId) -> Option<&str> {
+        let (target, folder) = (&self.notes[to], self.notes[from].folder());
+        let file = target.path.rsplit('/').next()?;
+        let beside = !folder.is_empty() && target.folder() == folder;
+        (beside && matches!(self.resolve_path(file), Resolution::Missing { .. }) && self.names_beside())
+            .then_some(file)
+    }
+
     /// Whether the vault's own convention is to name successors by bare
     /// file name from beside the declaring note: at least
-    /// [`NAMED_BESIDE`] declaration values do, and more than name one by a
-    /// path from the root holding a folder.
+    /// [`NAMED_BESIDE`] declaration values do, and more than name one with
+    /// its folder (a path, or a wikilink).
     fn names_beside(&self) -> bool {
         *self.names_beside.get_or_init(|| {
             let (mut beside, mut rooted) = (0usize, 0usize);
@@ -704,9 +727,10 @@ impl Vault {
                     if self.found_beside(id, value).is_some() {
                         beside += 1;
                     } else if value.contains('/')
-                        && let Ok(Target::Path { path, relative: false }) = link::parse(value)
-                        && matches!(self.resolve_path(&path), Resolution::Note(_))
+                        && !value.starts_with('.')
+                        && matches!(self.resolve_target(id, link::parse(value)), Resolution::Note(_))
                     {
+                        // A path or a wikilink with its folder, as from the root.
                         rooted += 1;
                     }
                 }
@@ -1253,6 +1277,24 @@ mod tests {
     fn vault(files: &[(&str, &str)]) -> Vault {
         let notes = files.iter().map(|(p, t)| Note::parse(p.to_string(), t)).collect();
         Vault::from_notes(PathBuf::from("/v"), notes)
+    }
+
+    /// Three values naming a note beside them by bare file name make that
+    /// the vault's way; a note edited into or out of it says so, so that
+    /// every other value is resolved again.
+    #[test]
+    fn names_beside_are_learned_again_when_a_declaration_changes() {
+        let declaring = |to: &str| format!("---\nsuperseded_by: {to}\n---\n");
+        let (a, b, c) = (declaring("a2.md"), declaring("b2.md"), declaring("c2.md"));
+        let files = [("s/a1.md", a.as_str()), ("s/a2.md", ""), ("s/b1.md", b.as_str()), ("s/b2.md", "")];
+        let mut v = vault(&[files[0], files[1], files[2], files[3], ("s/c1.md", ""), ("s/c2.md", "")]);
+        let a1 = v.id_of("s/a1.md").unwrap();
+        assert!(matches!(v.resolve(a1, "a2.md"), Resolution::Missing { .. }));
+        assert!(v.put(Note::parse("s/c1.md".into(), &c)), "the third makes the convention");
+        assert_eq!(v.resolve(a1, "a2.md"), Resolution::Note(v.id_of("s/a2.md").unwrap()));
+        assert!(!v.put(Note::parse("s/c1.md".into(), &c)), "the same declaration changes nothing");
+        assert!(v.put(Note::parse("s/c1.md".into(), "")), "two are no convention");
+        assert!(matches!(v.resolve(a1, "a2.md"), Resolution::Missing { .. }));
     }
 
     #[test]

@@ -22,9 +22,20 @@ struct Lazy<'v> {
     /// that asks.
     cx: &'v super::Context<'v>,
     records: std::sync::OnceLock<RecordFolders>,
+    /// The steps both their notes declare (see
+    /// [`vaultlint_model::graph::Graph::named_back`]).
+    named_back: std::sync::OnceLock<std::collections::HashSet<(NoteId, NoteId)>>,
 }
 
 impl Lazy<'_> {
+    /// Whether the note `id` is a release kept as history: the note its
+    /// `superseded_by` names names it back in its `supersedes`.
+    fn kept_as_history(&self, id: NoteId) -> bool {
+        let graph = self.cx.graph;
+        let named_back = self.named_back.get_or_init(|| graph.named_back());
+        graph.edges[id].iter().any(|e| e.rule.is_none() && named_back.contains(&(e.to, id)))
+    }
+
     /// The folders of numbered records.
     fn records(&self) -> &RecordFolders {
         let vault = self.cx.vault;
@@ -58,7 +69,7 @@ pub(super) fn in_release_folder(path: &str) -> bool {
 /// Reports the links of the notes `wanted` marks.
 pub fn check(cx: &super::Context, out: &mut Vec<Diagnostic>) {
     let (vault, life, wanted) = (cx.vault, cx.life(), &cx.wanted[..]);
-    let lazy = Lazy { cx, records: std::sync::OnceLock::new() };
+    let lazy = Lazy { cx, records: std::sync::OnceLock::new(), named_back: std::sync::OnceLock::new() };
     // Every link of every note is resolved.
     super::note_by_note(vault, |id| of_note(vault, life, wanted, &lazy, id), out);
 }
@@ -120,11 +131,13 @@ fn of_note(vault: &Vault, life: &Lifecycle, wanted: &[bool], lazy: &Lazy, id: No
         if records.holds(note.folder()) && records.holds(vault.notes[target].folder()) {
             continue;
         }
-        // A link to `Migrate-v1.0.0` where `Migrate-v1.2.1` is in force
-        // names the release it means, as a bug report cites the version
-        // it was found in: the name says which, and the link is pinned.
+        // A link to `Migrate-v1.0.0` where `Migrate-v1.2.1` is in force, in
+        // a vault that keeps its releases as a history both ways (v1.0.0's
+        // successor names it back), names the release it means, as a bug
+        // report cites the version it was found in: the link is pinned.
         if let [current] = state.current[..]
             && releases_of_one_name(vault.notes[target].stem(), vault.notes[current].stem())
+            && lazy.kept_as_history(target)
         {
             continue;
         }

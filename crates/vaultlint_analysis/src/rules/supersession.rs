@@ -276,6 +276,17 @@ fn spelled(vault: &Vault, id: NoteId, old: &str, to: NoteId) -> String {
         let name = vault.wikilink_name(id, to).unwrap_or_else(|| vault.path_stem(to).to_string());
         return format!("[[{name}]]");
     }
+    // A bare file name, in a vault that names successors beside the note,
+    // stays one where the note named is beside it too.
+    if !old.contains('/')
+        && let Some(file) = vault.name_beside(id, to)
+    {
+        return if vault.has_note_extension(old) {
+            file.to_string()
+        } else {
+            vaultlint_syntax::note::stem_of(file).to_string()
+        };
+    }
     let path = if vault.has_note_extension(old) { &vault.notes[to].path } else { vault.path_stem(to) };
     if old.starts_with("./") || old.starts_with("../") {
         // Written from the note's folder: so is the new value.
@@ -551,13 +562,7 @@ fn shortest_loop(
 /// chain both its notes declare, the successor naming this note back in
 /// its `supersedes`: a history of releases kept on purpose.)
 fn report_chains(vault: &Vault, graph: &Graph, wanted: &[bool], out: &mut Vec<Diagnostic>) {
-    let named_back: HashSet<(NoteId, NoteId)> = (graph.declared.iter())
-        .filter(|d| d.side == Side::Predecessor)
-        .filter_map(|d| match d.resolution {
-            Resolution::Note(older) => Some((d.by, older)),
-            _ => None,
-        })
-        .collect();
+    let named_back = graph.named_back();
     for (id, note) in vault.notes.iter().enumerate().filter(|&(id, _)| wanted[id]) {
         for edge in graph.edges[id].iter().filter(|e| e.side == Side::Successor && e.rule.is_none()) {
             let succ = edge.to;
