@@ -315,16 +315,6 @@ const MAX_NUMBER_DIGITS: usize = 6;
 /// name make that the vault's way of naming successors.
 const NAMED_BESIDE: usize = 3;
 
-/// The texts of a declaration's value: the value, or each item of a list.
-fn scalar_texts(value: &vaultlint_syntax::frontmatter::Value) -> Vec<&str> {
-    match &value.kind {
-        vaultlint_syntax::frontmatter::ValueKind::Seq(items) => {
-            items.iter().filter_map(|i| i.scalar_text()).collect()
-        }
-        _ => value.scalar_text().into_iter().collect(),
-    }
-}
-
 /// `FIP-0090`, `eip_1559`, `bip0009` or a bare `0015`: the letters before
 /// a document number (empty for a bare one) and the number.
 pub(crate) fn numbered(text: &str) -> Option<(&str, u64)> {
@@ -413,7 +403,7 @@ impl Vault {
         // The vault's way of naming successors is learned from every
         // note's declarations: a note that changes its own is learned again.
         let declared =
-            |n: &Note| Side::ALL.map(|side| n.declaration(side).map(|f| scalar_texts(&f.value).join("\n")));
+            |n: &Note| Side::ALL.map(|side| n.declaration(side).map(|f| f.value.strings().join("\n")));
         let learned = match declared(&self.notes[id]) != declared(&note) {
             true => std::mem::take(&mut self.names_beside).into_inner(),
             false => None,
@@ -723,7 +713,7 @@ impl Vault {
             let (mut beside, mut rooted) = (0usize, 0usize);
             for (id, note) in self.notes.iter().enumerate() {
                 let declared = Side::ALL.into_iter().filter_map(|side| note.declaration(side));
-                for value in declared.flat_map(|field| scalar_texts(&field.value)) {
+                for value in declared.flat_map(|field| field.value.strings()) {
                     if self.found_beside(id, value).is_some() {
                         beside += 1;
                     } else if value.contains('/')

@@ -734,9 +734,8 @@ impl State {
             // One note meant is the fix; several are the author's to pick,
             // and so is the closest name where another note has it too
             // (`hr/` and `fin/` each with an `Expenses policy`).
-            let stem = |path: &str| vaultlint_core::text::fold(vaultlint_syntax::note::stem_of(path));
             let tied = d.related.first().is_some_and(|first| {
-                d.related.iter().filter(|p| stem(p.as_str()) == stem(first.as_str())).count() > 1
+                d.related.iter().filter(|p| supersession::one_file_name(p, first)).count() > 1
             });
             let preferred = d.code == Code::MissingSuccessor && meant.len() == 1 && !tied;
             for (value, edit) in meant {

@@ -228,9 +228,14 @@ impl Resolver<'_> {
 /// several have it (a bare name names none of them for certain, so which
 /// is the author's to say), else the closest alone.
 pub fn meant<'c>(wanted: &str, close: &'c [String]) -> Vec<&'c String> {
-    let stem = |path: &str| vaultlint_core::text::fold(vaultlint_syntax::note::stem_of(path));
-    let named: Vec<&String> = close.iter().filter(|path| stem(path) == stem(wanted)).collect();
+    let named: Vec<&String> = close.iter().filter(|path| one_file_name(path, wanted)).collect();
     if named.len() > 1 { named } else { close.first().into_iter().collect() }
+}
+
+/// Whether two paths end in one file name, in any case and extension.
+pub fn one_file_name(a: &str, b: &str) -> bool {
+    let stem = |path: &str| vaultlint_core::text::fold(vaultlint_syntax::note::stem_of(path));
+    stem(a) == stem(b)
 }
 
 /// The edit that points the value `declared` at the note `to` instead,
