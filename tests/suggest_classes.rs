@@ -2095,3 +2095,25 @@ fn a_numbered_copy_in_a_series_is_paired_with_its_original() {
         &[("Meetings/2026-03-09 Planning 2.md", "Meetings/2026-03-09 Planning.md", "uncertain")],
     );
 }
+
+/// A blog post written again under a new date keeps its slug, and the old
+/// post points to the rewrite ("There is an updated version of this
+/// post"): that notice is reported, and the two posts are paired, though
+/// posts of two days are otherwise two entries of the blog.
+#[test]
+fn a_post_rewritten_under_a_new_date_is_paired_with_it() {
+    expect_all_pairs(
+        "republished-posts",
+        &[(
+            "_posts/2024-03-04-caching-ci-dependencies.md",
+            "_posts/2025-10-13-caching-ci-dependencies.md",
+            "confident",
+        )],
+    );
+    let (_, json) = common::check_json(&fixture("republished-posts"), &["--no-suggest"]);
+    assert_eq!(
+        common::findings(&json),
+        [("retired-in-text".to_string(), "_posts/2024-03-04-caching-ci-dependencies.md".to_string(), Some(11))],
+        "{json}"
+    );
+}

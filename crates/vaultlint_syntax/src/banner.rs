@@ -159,7 +159,8 @@ fn said_in_words(body: &str, opening: &[(usize, &str)], body_start: usize) -> Op
     // Most openings hold no "this" nor "these": one fast look, and no line
     // is read.
     let end = opening.last().map_or(0, |&(start, line)| start + line.len());
-    if !mentions_this(&body.as_bytes()[..end]) {
+    let opening_bytes = &body.as_bytes()[..end];
+    if !mentions_this(opening_bytes) && memchr::memmem::find(opening_bytes, b"version").is_none() {
         return None;
     }
     opening.iter().find_map(|&(start, line)| {
@@ -169,10 +170,106 @@ fn said_in_words(body: &str, opening: &[(usize, &str)], body_start: usize) -> Op
         let markup = trimmed.starts_with('<') && !trimmed.starts_with("<!");
         let said = match heading {
             Some(heading) => says_retired(heading),
-            None => !code && !markup && says_retired(trimmed),
+            None => !code && !markup && (says_retired(trimmed) || points_to_newer_version(trimmed)),
         };
         said.then(|| line_span(line, body_start + start))
     })
+}
+
+/// The words that call a version the newer one.
+const NEWER: &[&str] = &["updated", "newer", "new", "revised", "latest", "current", "recent"];
+/// The verbs that send a reader on to another text (`try the updated
+/// version`, `check out the newer version`).
+const SENDS: &[&str] = &["see", "read", "try", "visit", "find", "follow"];
+
+/// Whether a line of the opening points the reader to a newer version of
+/// the note, with a link: "There is an [updated version](…) of this
+/// post", "An updated version of this page is [here](…)", "Try the
+/// [updated version](…)", as a blog post rewritten under a new date says
+/// it. Sent on without "of this post", the link must stay in the vault:
+/// "see the latest version on [npm](https://…)" is about the software.
+/// "The latest version of the CLI" is about the CLI, and "this is the
+/// updated version of …" is the newer note speaking.
+fn points_to_newer_version(line: &str) -> bool {
+    let lower = line.to_lowercase();
+    if !lower.contains("version") {
+        return false;
+    }
+    let linked = |internal: bool| {
+        lower.contains("[[")
+            || ["{% link", "{% post_url", "{{< ref", "{{< relref", "{{% ref"]
+                .iter()
+                .any(|t| lower.contains(t))
+            || lower.match_indices("](").any(|(at, _)| !(internal && lower[at + 2..].starts_with("http")))
+    };
+    if !linked(false) {
+        return false;
+    }
+    let words = prose_words(&lower);
+    let at_version = words.iter().enumerate().filter(|(_, w)| **w == "version").map(|(i, _)| i);
+    for i in at_version {
+        let Some(adjective) = i.checked_sub(1).map(|j| words[j]) else { continue };
+        if !NEWER.contains(&adjective) {
+            continue;
+        }
+        let after: Vec<&str> = words[i + 1..].iter().copied().take(3).collect();
+        let of_this = matches!(after[..], ["of", "this", what, ..] if SELVES.contains(&what));
+        let of_other = after.first() == Some(&"of") && !of_this;
+        // The newer note says "this is an updated version of …".
+        let spoken_by_newer =
+            words[..i].windows(2).any(|w| w[0] == "this" && matches!(w[1], "is" | "post" | "page"));
+        if of_other || spoken_by_newer {
+            continue;
+        }
+        let before: Vec<&str> = words[..i - 1].iter().rev().take(3).copied().collect();
+        let mut verbs = before.iter().skip_while(|w| matches!(**w, "the" | "an" | "a" | "our" | "my"));
+        let sent = match (verbs.next(), verbs.next()) {
+            (Some(&"out"), Some(&"check")) => true,
+            (Some(&"to"), Some(&("go" | "refer" | "head"))) => true,
+            (Some(verb), _) => SENDS.contains(verb),
+            _ => false,
+        };
+        if of_this || sent && linked(true) {
+            return true;
+        }
+    }
+    false
+}
+
+/// The words of a line as a reader reads them, lowercased: a link's
+/// text without its address, a wikilink as its alias, and no template
+/// tags (`{% link … %}`).
+fn prose_words(line: &str) -> Vec<&str> {
+    let mut kept = Vec::new();
+    let mut rest = line;
+    while !rest.is_empty() {
+        let cut = ["](", "{%", "{{", "[["].iter().filter_map(|t| rest.find(t).map(|at| (at, *t))).min();
+        let Some((at, opener)) = cut else {
+            kept.push(rest);
+            break;
+        };
+        kept.push(&rest[..at]);
+        if opener == "[[" {
+            // A wikilink reads as its alias, if it has one: `[[Setup 2026|new version]]`.
+            let inner = &rest[at + 2..];
+            let end = inner.find("]]").unwrap_or(inner.len());
+            kept.push(inner[..end].rsplit_once('|').map_or(&inner[..end], |(_, alias)| alias));
+            rest = inner.get(end + 2..).unwrap_or("");
+            continue;
+        }
+        let closer = match opener {
+            "](" => ")",
+            "{%" => "%}",
+            _ => "}}",
+        };
+        rest = rest[at + opener.len()..]
+            .find(closer)
+            .map_or("", |end| &rest[at + opener.len() + end + closer.len()..]);
+    }
+    kept.iter()
+        .flat_map(|part| part.split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '-')))
+        .filter(|w| !w.is_empty())
+        .collect()
 }
 
 /// The words a banner at the very top of a note may be alone
@@ -520,6 +617,34 @@ mod tests {
         ];
         for text in cases {
             assert!(found(text).is_some(), "{text}");
+        }
+    }
+
+    /// A blog post rewritten under a new date points to the rewrite from
+    /// the old one; the newer note's own "updated version of", and a
+    /// newer version of what the note is about, are no notice.
+    #[test]
+    fn a_pointer_to_the_updated_version_is_a_notice() {
+        let cases = [
+            "I set this up last spring.\n\nThere is an [updated version]({% link _posts/2026-01-26-setup.md %}) of this post for the new release.\n",
+            "Tokens are no longer best practice.\n\nTry the [updated version](2026-01-26-setup.md) that uses trusted publishing.\n",
+            "> An updated version of this guide is [here](../guides/setup.md).\n",
+            "Check out the [newer version]({{< ref \"setup-2\" >}}).\n",
+            "_See the [[Setup 2026|new version]] instead._\n",
+        ];
+        for text in cases {
+            assert!(found(text).is_some(), "{text}");
+        }
+        let not = [
+            "This is an updated version of [Setup](2024-06-24-setup.md), first published in 2024.\n",
+            "See the latest version of the CLI in [Install](install.md).\n",
+            "Install the new version from [npm](https://www.npmjs.com/package/x).\n",
+            "See the latest version on [npm](https://www.npmjs.com/package/x).\n",
+            "Upgrade to the new version [[Release 2.0]] first.\n",
+            "The updated version of this post fixes typos.\n",
+        ];
+        for text in not {
+            assert_eq!(found(text), None, "{text}");
         }
     }
 

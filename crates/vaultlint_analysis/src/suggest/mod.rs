@@ -495,8 +495,14 @@ impl Screening<'_> {
             compare((a, fa), (b, fb), (&prints.0, &prints.1), common, self.roots, self.min_score, moved)?;
         // A dated log's entries, and a post beside the page made from it,
         // unless release folders order them (a page frozen in a release
-        // that left the docs for the blog).
-        if logged_apart(fa, fb, &pair.signals) && !pair.any_evidence(Evidence::from_release_folders) {
+        // that left the docs for the blog), or one says in its text that
+        // it is retired (a post rewritten under a new date, pointing to
+        // the rewrite).
+        let one_says_retired = fa.note.retired_in_text().is_some() || fb.note.retired_in_text().is_some();
+        if logged_apart(fa, fb, &pair.signals)
+            && !pair.any_evidence(Evidence::from_release_folders)
+            && !one_says_retired
+        {
             return None;
         }
         // Two pages clipped from two addresses whose text in common is a
