@@ -689,3 +689,239 @@ fn action_titles_name_no_command() {
     assert!(titles.contains(&"Point to `Policies/Expenses policy.md`".to_string()), "{titles:?}");
     shut_down(client);
 }
+
+// ---------------------------------------------------------------------
+// Renaming notes and references, on
+// the editor-rename vault: a policy named by every form a value takes
+// (a quoted wikilink, a path with and without its extension, quoted or
+// not, one from the note's folder) and linked from bodies (a wikilink to
+// a heading with a label, a Markdown link percent-encoded, one in angle
+// brackets).
+// ---------------------------------------------------------------------
+
+const POLICY: &str = "Policies/Expenses policy.md";
+
+/// The editor-rename vault in a temporary folder, and a server on it
+/// whose client applies file renames in workspace edits when `renames`.
+fn editor_rename(renames: bool) -> (tempfile::TempDir, std::path::PathBuf, Client) {
+    let dir = tempfile::tempdir().unwrap();
+    copy_dir(&fixture("editor-rename"), dir.path());
+    let root = dir.path().canonicalize().unwrap();
+    let mut client = Client::start(&root);
+    let capabilities = match renames {
+        true => {
+            json!({ "workspace": { "workspaceEdit": { "documentChanges": true, "resourceOperations": ["create", "rename", "delete"] } } })
+        }
+        false => json!({}),
+    };
+    let params = json!({ "processId": null, "rootUri": format!("file://{}", root.display()), "capabilities": capabilities });
+    let init = client.request("initialize", params);
+    let filters = &init["capabilities"]["workspace"]["fileOperations"]["willRename"]["filters"];
+    assert_eq!(filters[0]["pattern"]["glob"], "**/*.md", "{init}");
+    client.notify("initialized", json!({}));
+    (dir, root, client)
+}
+
+/// `text` with every LSP edit of `edits` made (ASCII text).
+fn edited_all(text: &str, edits: &[Value]) -> String {
+    let mut edits: Vec<&Value> = edits.iter().collect();
+    let at = |e: &&Value| (e["range"]["start"]["line"].as_u64(), e["range"]["start"]["character"].as_u64());
+    edits.sort_by_key(at);
+    edits.iter().rev().fold(text.to_string(), |text, edit| edited(&text, edit))
+}
+
+/// The vault at `root` with `changes` (edits by URI, of the texts in
+/// `texts` by path or else on disk) written, then the files of `moves`
+/// renamed, as an editor applies a workspace edit; the findings of
+/// `vaultlint check` on it after.
+fn applied(
+    root: &std::path::Path,
+    changes: &serde_json::Map<String, Value>,
+    texts: &[(&str, &str)],
+    moves: &[(&str, &str)],
+) -> Vec<(String, String, Option<u64>)> {
+    for (at, edits) in changes {
+        let path = at.strip_prefix(&uri(root, "")).unwrap().replace("%20", " ");
+        let text = match texts.iter().find(|(p, _)| *p == path) {
+            Some((_, text)) => text.to_string(),
+            None => std::fs::read_to_string(root.join(&path)).unwrap(),
+        };
+        std::fs::write(root.join(&path), edited_all(&text, edits.as_array().unwrap())).unwrap();
+    }
+    for (from, to) in moves {
+        std::fs::create_dir_all(root.join(to).parent().unwrap()).unwrap();
+        std::fs::rename(root.join(from), root.join(to)).unwrap();
+    }
+    let (_, json) = common::check_json(root, &[]);
+    common::findings(&json)
+}
+
+fn read(root: &std::path::Path, path: &str) -> String {
+    std::fs::read_to_string(root.join(path)).unwrap()
+}
+
+/// Renaming the policy: every declaration and link naming it is written
+/// again in its own form, an open note's from the editor's unsaved text,
+/// and the vault after is clean.
+#[test]
+fn renaming_a_note_keeps_every_reference_in_its_form() {
+    let (_dir, root, mut client) = editor_rename(false);
+    // Travel.md open with a line not saved: its edit is of this text.
+    let travel = read(&root, "Travel.md").replace("# Travel\n", "# Travel\n\nUnsaved.\n");
+    let travel_uri = client.open(&root, "Travel.md", &travel);
+    assert_eq!(codes(&client.diagnostics(&travel_uri)), []);
+    let new = "Policies/Spending policy.md";
+    let files = json!({ "files": [{ "oldUri": uri(&root, POLICY), "newUri": uri(&root, new) }] });
+    let edit = client.request("workspace/willRenameFiles", files);
+    let changes = edit["changes"].as_object().unwrap();
+    let mut edited_notes: Vec<&str> = changes.keys().map(|k| k.as_str()).collect();
+    edited_notes.sort();
+    let mut expected: Vec<String> = [
+        "Archive/Expenses 2022.md",
+        "Archive/Expenses 2023.md",
+        "Handbook/Welcome.md",
+        "Policies/Expenses 2024.md",
+        "Travel.md",
+    ]
+    .iter()
+    .map(|p| uri(&root, p))
+    .collect();
+    expected.sort();
+    assert_eq!(edited_notes, expected, "{edit}");
+    shut_down(client);
+    let left = applied(&root, changes, &[("Travel.md", &travel)], &[(POLICY, new)]);
+    assert_eq!(left, [], "{edit}");
+    assert!(read(&root, "Policies/Expenses 2024.md").contains("\nsuperseded_by: \"[[Spending policy]]\"\n"));
+    assert!(
+        read(&root, "Archive/Expenses 2023.md").contains("\nsuperseded_by: 'Policies/Spending policy'\n")
+    );
+    // A path from the note's folder stays one (quoted, as `check --fix` writes one).
+    let from_folder = read(&root, "Archive/Expenses 2022.md");
+    assert!(from_folder.contains("\nsuperseded_by: \"../Policies/Spending policy.md\"\n"), "{from_folder}");
+    let travel = read(&root, "Travel.md");
+    assert!(travel.contains("\nUnsaved.\n"), "{travel}");
+    assert!(travel.contains("[[Spending policy#Meals|the policy]]"), "{travel}");
+    assert!(travel.contains("[its rules](Policies/Spending%20policy.md#mileage)"), "{travel}");
+    assert!(
+        read(&root, "Handbook/Welcome.md").contains("[expenses policy](<../Policies/Spending policy.md>)")
+    );
+}
+
+/// A folder renamed: its notes move with it; a wikilink by file name
+/// still lands and is left alone, paths are written again, and the moved
+/// note's own path from its folder is written from the new one.
+#[test]
+fn renaming_a_folder_moves_every_note_below_it() {
+    let (_dir, root, mut client) = editor_rename(false);
+    let files =
+        json!({ "files": [{ "oldUri": uri(&root, "Policies"), "newUri": uri(&root, "Finance/Policies") }] });
+    let edit = client.request("workspace/willRenameFiles", files);
+    let changes = edit["changes"].as_object().unwrap();
+    assert!(!changes.contains_key(&uri(&root, "Policies/Expenses 2024.md")), "{edit}");
+    shut_down(client);
+    let left = applied(&root, changes, &[], &[("Policies", "Finance/Policies")]);
+    assert_eq!(left, [], "{edit}");
+    let policy = read(&root, "Finance/Policies/Expenses policy.md");
+    assert!(policy.contains("\n  - \"../../Archive/Expenses 2022.md\"\n"), "{policy}");
+    assert!(policy.contains("\n  - Archive/Expenses 2023.md\n"), "{policy}");
+    assert!(read(&root, "Archive/Expenses 2023.md").contains("'Finance/Policies/Expenses policy'"));
+    assert!(read(&root, "Travel.md").contains("(Finance/Policies/Expenses%20policy.md#mileage)"));
+}
+
+/// `(path, line)` of each location.
+fn places(root: &std::path::Path, locations: &Value) -> Vec<(String, u64)> {
+    let base = uri(root, "");
+    locations
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| {
+            let path = l["uri"].as_str().unwrap().strip_prefix(&base).unwrap().replace("%20", " ");
+            (path, l["range"]["start"]["line"].as_u64().unwrap())
+        })
+        .collect()
+}
+
+/// References to a note, asked anywhere in it or on a value naming it:
+/// the declarations naming it either way and the links to it.
+#[test]
+fn references_are_the_declarations_and_links_naming_a_note() {
+    let (_dir, root, mut client) = editor_rename(false);
+    let policy = client.open(&root, POLICY, &read(&root, POLICY));
+    client.diagnostics(&policy);
+    let expected = [
+        ("Archive/Expenses 2022.md", 3),
+        ("Archive/Expenses 2023.md", 3),
+        ("Handbook/Welcome.md", 5),
+        ("Policies/Expenses 2024.md", 3),
+        ("Travel.md", 5),
+        ("Travel.md", 6),
+    ]
+    .map(|(p, l)| (p.to_string(), l));
+    let params = |at: &str, line, character, include| {
+        json!({ "textDocument": { "uri": at }, "position": { "line": line, "character": character },
+                "context": { "includeDeclaration": include } })
+    };
+    let found = client.request("textDocument/references", params(&policy, 12, 3, false));
+    assert_eq!(places(&root, &found), expected);
+    let with_itself = client.request("textDocument/references", params(&policy, 12, 3, true));
+    let mut more = vec![(POLICY.to_string(), 0)];
+    more.extend(expected.iter().cloned());
+    assert_eq!(places(&root, &with_itself), more);
+    // On the value of Expenses 2024's declaration: the note it names.
+    let older = client.open(&root, "Policies/Expenses 2024.md", &read(&root, "Policies/Expenses 2024.md"));
+    client.diagnostics(&older);
+    let on_value = client.request("textDocument/references", params(&older, 3, 22, false));
+    assert_eq!(places(&root, &on_value), expected);
+    // On Expenses 2024 itself: the policy's `supersedes` names it.
+    let itself = client.request("textDocument/references", params(&older, 6, 0, false));
+    assert_eq!(places(&root, &itself), [(POLICY.to_string(), 4)]);
+    shut_down(client);
+}
+
+/// Rename on a successor value renames the note it names: the file
+/// renamed after the edits of willRenameFiles; refused, with a reason,
+/// where the client cannot rename files.
+#[test]
+fn rename_on_a_value_renames_the_note_it_names() {
+    let (_dir, root, mut client) = editor_rename(true);
+    let path = "Policies/Expenses 2024.md";
+    let older = client.open(&root, path, &read(&root, path));
+    client.diagnostics(&older);
+    let at = json!({ "textDocument": { "uri": older }, "position": { "line": 3, "character": 22 } });
+    let prepared = client.request("textDocument/prepareRename", at.clone());
+    assert_eq!(prepared["placeholder"], "Expenses policy", "{prepared}");
+    assert_eq!(prepared["range"]["start"], json!({ "line": 3, "character": 15 }));
+    let elsewhere = json!({ "textDocument": { "uri": older }, "position": { "line": 6, "character": 2 } });
+    assert_eq!(client.request("textDocument/prepareRename", elsewhere), Value::Null);
+    let mut params = at.clone();
+    params["newName"] = json!("Spending policy");
+    let edit = client.request("textDocument/rename", params);
+    let operations = edit["documentChanges"].as_array().unwrap();
+    let (rename, edits) = operations.split_last().unwrap();
+    assert_eq!(
+        rename,
+        &json!({ "kind": "rename", "oldUri": uri(&root, POLICY), "newUri": uri(&root, "Policies/Spending policy.md") })
+    );
+    let changes: serde_json::Map<String, Value> = edits
+        .iter()
+        .map(|e| (e["textDocument"]["uri"].as_str().unwrap().to_string(), e["edits"].clone()))
+        .collect();
+    assert_eq!(changes.len(), 5, "{edit}");
+    // A name taken by another note is refused.
+    let mut taken = at.clone();
+    taken["newName"] = json!("Expenses 2024.md");
+    let (_, answer) = client.exchange("textDocument/rename", taken);
+    assert!(answer["error"]["message"].as_str().unwrap().contains("already"), "{answer}");
+    shut_down(client);
+    let left = applied(&root, &changes, &[], &[(POLICY, "Policies/Spending policy.md")]);
+    assert_eq!(left, []);
+    // Without file renames in workspace edits, the rename is refused.
+    let (_dir, root, mut client) = editor_rename(false);
+    let older = client.open(&root, path, &read(&root, path));
+    client.diagnostics(&older);
+    let params = json!({ "textDocument": { "uri": older }, "position": { "line": 3, "character": 22 }, "newName": "Spending policy" });
+    let (_, answer) = client.exchange("textDocument/rename", params);
+    assert!(answer["error"]["message"].as_str().unwrap().contains("rename"), "{answer}");
+    shut_down(client);
+}

@@ -5,8 +5,13 @@
 //! from the fix model and a broken declaration's candidates, planned on
 //! the editor's text at the time they are asked for; go to definition on
 //! a declaration or a link; hover on a declaration; completion inside a
-//! successor value. It never writes a file: edits reach the editor as
-//! workspace edits.
+//! successor value; references to a
+//! note (the declarations naming it either way and the body links to it),
+//! rename on a declaration value (the note's file renamed), and
+//! `workspace/willRenameFiles` for notes and folders, each keeping every
+//! declaration and link to a moved note leading to it, in the form it
+//! was written in (`rename`). It never writes a file: edits reach the
+//! editor as workspace edits.
 //!
 //! The vault is read from disk once and kept: an edit puts the one note
 //! in place (its index entries updated, not rebuilt) and resolves again
@@ -36,7 +41,10 @@ use lsp_types::notification::{
     DidChangeTextDocument, DidChangeWatchedFiles, DidCloseTextDocument, DidOpenTextDocument,
     DidSaveTextDocument, Exit, Notification as _, PublishDiagnostics, ShowMessage,
 };
-use lsp_types::request::{CodeActionRequest, Completion, GotoDefinition, HoverRequest};
+use lsp_types::request::{
+    CodeActionRequest, Completion, GotoDefinition, HoverRequest, PrepareRenameRequest, References,
+    WillRenameFiles,
+};
 use std::collections::{BTreeMap, HashMap};
 use std::io::{BufRead, Read};
 use std::path::{Path, PathBuf};
@@ -53,6 +61,8 @@ use vaultlint_syntax::note::Note;
 use vaultlint_workspace::commands::{self, check};
 use vaultlint_workspace::config::ConfigError;
 use vaultlint_workspace::settings::{Flags, Settings, SettingsError};
+
+mod rename;
 
 /// The debounce when the client sets none.
 const DEBOUNCE: Duration = Duration::from_millis(150);
@@ -97,6 +107,9 @@ struct State {
     /// Whether a note new to the vault was opened since the last check:
     /// it is put in the vault then ([`State::set_text`]).
     unplaced: bool,
+    /// Whether the client applies file renames in workspace edits, as
+    /// `textDocument/rename` needs.
+    renames_files: bool,
 }
 
 /// How a session with the client ended.
@@ -274,6 +287,7 @@ pub fn run(connection: Connection, cwd: &Path) -> Result<Ending, String> {
         .and_then(|o| o["debounceMs"].as_u64())
         .map_or(DEBOUNCE, Duration::from_millis);
     let mut state = State::new(settings);
+    state.renames_files = rename::renames_files(&params.capabilities);
     if let Some(reason) = unread {
         state.show(format!("{reason}; the vault is checked without it until it is fixed"));
         show_waiting(&connection, &mut state)?;
@@ -303,8 +317,10 @@ pub fn run(connection: Connection, cwd: &Path) -> Result<Ending, String> {
                 if connection.handle_shutdown(&request).map_err(|e| e.to_string())? {
                     return Ok(Ending::ShutDown);
                 }
-                // A request is answered from the text it was sent after.
-                if changed {
+                // A request is answered from the text it was sent after,
+                // and from the vault read even if no note was opened yet
+                // (a file renamed before any is).
+                if changed || state.checked.is_none() {
                     state.check();
                     publish(&connection, &mut state)?;
                     changed = false;
@@ -345,6 +361,7 @@ impl State {
             to_show: Vec::new(),
             shown: None,
             unplaced: false,
+            renames_files: false,
         }
     }
 }
@@ -388,6 +405,15 @@ fn capabilities() -> lsp::ServerCapabilities {
         definition_provider: Some(lsp::OneOf::Left(true)),
         hover_provider: Some(lsp::HoverProviderCapability::Simple(true)),
         completion_provider: Some(completion),
+        references_provider: Some(lsp::OneOf::Left(true)),
+        rename_provider: Some(lsp::OneOf::Right(lsp::RenameOptions {
+            prepare_provider: Some(true),
+            work_done_progress_options: lsp::WorkDoneProgressOptions::default(),
+        })),
+        workspace: Some(lsp::WorkspaceServerCapabilities {
+            workspace_folders: None,
+            file_operations: Some(rename::file_operations()),
+        }),
         ..lsp::ServerCapabilities::default()
     }
 }
@@ -684,6 +710,10 @@ impl State {
             .or_else(|request| serve::<GotoDefinition>(request, |p| self.definition(p)))
             .or_else(|request| serve::<HoverRequest>(request, |p| self.hover(p)))
             .or_else(|request| serve::<Completion>(request, |p| Some(self.complete(p))))
+            .or_else(|request| serve::<References>(request, |p| self.references(p)))
+            .or_else(|request| serve::<PrepareRenameRequest>(request, |p| self.prepare_rename(p)))
+            .or_else(|request| serve::<WillRenameFiles>(request, |p| self.will_rename(p)))
+            .or_else(|request| self.serve_rename(request))
             .unwrap_or_else(|request| {
                 let message = format!("{} is not served", request.method);
                 Response::new_err(request.id, ErrorCode::MethodNotFound as i32, message)

@@ -222,8 +222,9 @@ fn to_corrected(vault: &Vault, id: NoteId, link: &BodyLink, target: NoteId, by: 
 }
 
 /// What the link's target should say to reach `to` from the note `from`,
-/// in the link's own style.
-fn retarget(vault: &Vault, from: NoteId, link: &BodyLink, to: NoteId) -> String {
+/// in the link's own style: the bytes [`BodyLink::target`] covers, for a
+/// fix here and for a note's rename in the language server.
+pub fn retarget(vault: &Vault, from: NoteId, link: &BodyLink, to: NoteId) -> String {
     let original = &link.written;
     let target = &vault.notes[to];
     let keep_extension = vault.has_note_extension(original);
