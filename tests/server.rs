@@ -91,6 +91,11 @@ fn completion_in_a_successor_value(client: &mut Client, root: &std::path::Path) 
     let items = client.request("textDocument/completion", at);
     let labels: Vec<&str> = items.as_array().unwrap().iter().map(|i| i["label"].as_str().unwrap()).collect();
     assert!(labels.contains(&"internal/hr/expenses-policy.md"), "{labels:?}");
+    // The item's edit writes the whole value where the cursor is.
+    let item =
+        items.as_array().unwrap().iter().find(|i| i["label"] == "internal/hr/expenses-policy.md").unwrap();
+    let at = json!({ "start": { "line": 1, "character": 15 }, "end": { "line": 1, "character": 15 } });
+    assert_eq!(item["textEdit"], json!({ "range": at, "newText": "internal/hr/expenses-policy.md" }));
     assert!(!labels.contains(&"internal/it/vpn.md"), "a note is not its own successor");
     // Outside a declaration's value, nothing is offered.
     let at = json!({ "textDocument": { "uri": vpn }, "position": { "line": 2, "character": 1 } });
@@ -691,7 +696,7 @@ fn action_titles_name_no_command() {
 }
 
 // ---------------------------------------------------------------------
-// Renaming notes and references, on
+// Renaming notes, references and completion that inserts valid text, on
 // the editor-rename vault: a policy named by every form a value takes
 // (a quoted wikilink, a path with and without its extension, quoted or
 // not, one from the note's folder) and linked from bodies (a wikilink to
@@ -923,5 +928,117 @@ fn rename_on_a_value_renames_the_note_it_names() {
     let params = json!({ "textDocument": { "uri": older }, "position": { "line": 3, "character": 22 }, "newName": "Spending policy" });
     let (_, answer) = client.exchange("textDocument/rename", params);
     assert!(answer["error"]["message"].as_str().unwrap().contains("rename"), "{answer}");
+    shut_down(client);
+}
+
+/// The completion items at `(line, character)` of the open note `at`.
+fn completions(client: &mut Client, at: &str, line: u32, character: u32) -> Vec<Value> {
+    let params =
+        json!({ "textDocument": { "uri": at }, "position": { "line": line, "character": character } });
+    client.request("textDocument/completion", params).as_array().unwrap().clone()
+}
+
+/// The item whose new text contains `name`; the text of the item's edit
+/// made in `text`, and the text the edit's range covered.
+fn accepted(items: &[Value], name: &str, text: &str) -> (Value, String, String) {
+    let item = items
+        .iter()
+        .find(|i| i["textEdit"]["newText"].as_str().unwrap().contains(name))
+        .unwrap_or_else(|| panic!("no item for {name}: {items:?}"))
+        .clone();
+    let edit = &item["textEdit"];
+    let line = edit["range"]["start"]["line"].as_u64().unwrap() as usize;
+    let covered = text.lines().nth(line).unwrap()[edit["range"]["start"]["character"].as_u64().unwrap()
+        as usize
+        ..edit["range"]["end"]["character"].as_u64().unwrap() as usize]
+        .to_string();
+    (item.clone(), edited(text, edit), covered)
+}
+
+/// Completion in a successor value: the item's edit covers what was
+/// typed (an opening quote, `[[`) and the closing the editor added, and
+/// writes the whole value quoted as YAML needs; the note it leaves is
+/// clean. Filter texts start as the typed text does.
+#[test]
+fn completion_in_a_value_writes_a_valid_value() {
+    let (_dir, root, mut client) = editor_rename(false);
+    let path = "Archive/Expenses 2023.md";
+    let disk = read(&root, path);
+    let at = client.open(&root, path, &disk);
+    client.diagnostics(&at);
+    let change = |client: &mut Client, version: u32, text: &str| {
+        let change = json!({ "textDocument": { "uri": at, "version": version }, "contentChanges": [{ "text": text }] });
+        client.notify("textDocument/didChange", change);
+        client.diagnostics(&at)
+    };
+    // An empty value.
+    let empty = disk.replace("superseded_by: 'Policies/Expenses policy'", "superseded_by: ");
+    change(&mut client, 2, &empty);
+    let items = completions(&mut client, &at, 3, 15);
+    let (_, fixed, covered) = accepted(&items, "Expenses policy", &empty);
+    assert_eq!(covered, "");
+    assert_eq!(codes(&change(&mut client, 3, &fixed)), [], "{fixed}");
+    // A quoted wikilink begun, its closing added by the editor.
+    let begun = disk.replace("'Policies/Expenses policy'", "\"[[Exp]]\"");
+    change(&mut client, 4, &begun);
+    let items = completions(&mut client, &at, 3, 21);
+    let (item, fixed, covered) = accepted(&items, "Expenses policy", &begun);
+    assert_eq!(covered, "\"[[Exp]]\"");
+    assert_eq!(item["textEdit"]["newText"], "\"[[Expenses policy]]\"");
+    assert!(item["filterText"].as_str().unwrap().starts_with("\"[[Exp"), "{item}");
+    assert!(fixed.contains("\nsuperseded_by: \"[[Expenses policy]]\"\n"), "{fixed}");
+    assert_eq!(codes(&change(&mut client, 5, &fixed)), [], "{fixed}");
+    // `[[` typed without a quote: the value is quoted all the same.
+    let bare = disk.replace("'Policies/Expenses policy'", "[[Exp");
+    change(&mut client, 6, &bare);
+    let items = completions(&mut client, &at, 3, 20);
+    let (item, fixed, covered) = accepted(&items, "Expenses policy", &bare);
+    assert_eq!(
+        (covered.as_str(), item["textEdit"]["newText"].as_str().unwrap()),
+        ("[[Exp", "\"[[Expenses policy]]\"")
+    );
+    assert!(item["filterText"].as_str().unwrap().starts_with("[[Exp"), "{item}");
+    assert_eq!(codes(&change(&mut client, 7, &fixed)), [], "{fixed}");
+    shut_down(client);
+}
+
+/// Completion in the body: after `[[`, note names closed with `]]` (not
+/// doubled where the editor added them); after `[[Note#`, its headings.
+#[test]
+fn completion_of_links_and_headings_in_the_body() {
+    let (_dir, root, mut client) = editor_rename(false);
+    let disk = read(&root, "Travel.md");
+    let text = format!("{disk}See [[Exp\n");
+    let at = client.open(&root, "Travel.md", &text);
+    client.diagnostics(&at);
+    let line = text.lines().count() as u32 - 1;
+    let items = completions(&mut client, &at, line, 9);
+    let (item, fixed, covered) = accepted(&items, "Expenses policy", &text);
+    assert_eq!(
+        (covered.as_str(), item["textEdit"]["newText"].as_str().unwrap()),
+        ("[[Exp", "[[Expenses policy]]")
+    );
+    assert!(fixed.ends_with("See [[Expenses policy]]\n"), "{fixed}");
+    // The closing brackets already there are kept, not doubled.
+    let closed = format!("{disk}See [[Exp]]\n");
+    let change =
+        json!({ "textDocument": { "uri": at, "version": 2 }, "contentChanges": [{ "text": closed }] });
+    client.notify("textDocument/didChange", change);
+    client.diagnostics(&at);
+    let items = completions(&mut client, &at, line, 9);
+    let (_, fixed, _) = accepted(&items, "Expenses policy", &closed);
+    assert!(fixed.ends_with("See [[Expenses policy]]\n"), "{fixed}");
+    // After `#`, the note's headings.
+    let heading = format!("{disk}See [[Expenses policy#Me\n");
+    let change =
+        json!({ "textDocument": { "uri": at, "version": 3 }, "contentChanges": [{ "text": heading }] });
+    client.notify("textDocument/didChange", change);
+    client.diagnostics(&at);
+    let items = completions(&mut client, &at, line, 26);
+    let labels: Vec<&str> = items.iter().map(|i| i["label"].as_str().unwrap()).collect();
+    assert_eq!(labels, ["Expenses policy", "Meals", "Mileage"]);
+    let (_, fixed, covered) = accepted(&items, "Meals", &heading);
+    assert_eq!(covered, "Me");
+    assert!(fixed.ends_with("See [[Expenses policy#Meals]]\n"), "{fixed}");
     shut_down(client);
 }

@@ -5,7 +5,8 @@
 //! from the fix model and a broken declaration's candidates, planned on
 //! the editor's text at the time they are asked for; go to definition on
 //! a declaration or a link; hover on a declaration; completion inside a
-//! successor value; references to a
+//! successor value and inside a body's wikilink, each item an edit that
+//! writes the whole value or link valid (`completion`); references to a
 //! note (the declarations naming it either way and the body links to it),
 //! rename on a declaration value (the note's file renamed), and
 //! `workspace/willRenameFiles` for notes and folders, each keeping every
@@ -62,6 +63,7 @@ use vaultlint_workspace::commands::{self, check};
 use vaultlint_workspace::config::ConfigError;
 use vaultlint_workspace::settings::{Flags, Settings, SettingsError};
 
+mod completion;
 mod rename;
 
 /// The debounce when the client sets none.
@@ -396,7 +398,7 @@ fn capabilities() -> lsp::ServerCapabilities {
         ..lsp::CodeActionOptions::default()
     };
     let completion = lsp::CompletionOptions {
-        trigger_characters: Some([":", " ", "["].map(String::from).to_vec()),
+        trigger_characters: Some([":", " ", "[", "#", "\"", "'"].map(String::from).to_vec()),
         ..lsp::CompletionOptions::default()
     };
     lsp::ServerCapabilities {
@@ -908,58 +910,6 @@ impl State {
             contents: lsp::HoverContents::Markup(contents),
             range: Some(open.range(span.offset(), span.end())),
         })
-    }
-
-    /// Inside a successor or predecessor value: every note, named in the
-    /// vault's link style.
-    fn complete(&self, p: lsp::CompletionParams) -> lsp::CompletionResponse {
-        let at = &p.text_document_position;
-        let nothing = lsp::CompletionResponse::Array(Vec::new());
-        let Some((_, open, from, vault)) = self.document(&at.text_document.uri) else { return nothing };
-        if !self.in_declaration(&open.lines, at.position.line as usize) {
-            return nothing;
-        }
-        let style = suggest::link_style(vault, self.settings.rules.link_style);
-        let items = (0..vault.notes.len())
-            .filter(|&id| id != from && !vault.is_template(id))
-            .map(|id| {
-                let value = suggest::apply::successor_value(vault, from, id, style);
-                lsp::CompletionItem {
-                    label: value.trim_matches('"').to_string(),
-                    kind: Some(lsp::CompletionItemKind::FILE),
-                    detail: Some(vault.notes[id].title.to_string()),
-                    insert_text: Some(value),
-                    ..lsp::CompletionItem::default()
-                }
-            })
-            .collect();
-        lsp::CompletionResponse::Array(items)
-    }
-
-    /// Whether `line` of the frontmatter of the text `index` indexes holds
-    /// a successor or predecessor value (`superseded_by: `), or an item of
-    /// a list under such a key.
-    fn in_declaration(&self, index: &LineIndex<'_>, line: usize) -> bool {
-        let text = index.text();
-        let lines: Vec<&str> =
-            (0..index.line_count()).filter_map(|n| index.line(n)).map(|r| &text[r]).collect();
-        let closing = lines.iter().skip(1).position(|l| l.trim_end() == "---").map(|i| i + 1);
-        let in_frontmatter =
-            lines.first().is_some_and(|l| l.trim_end() == "---") && closing.is_some_and(|c| line < c);
-        let keys = self.settings.keys.iter().flatten();
-        let is_key = |l: &str| {
-            let l = l.trim_end();
-            keys.clone().any(|k| l.strip_prefix(k.as_str()).is_some_and(|rest| rest.starts_with(':')))
-        };
-        let item = |l: &&str| l.trim_start().starts_with("- ");
-        match lines.get(line) {
-            _ if !in_frontmatter || line == 0 => false,
-            Some(current) if is_key(current) => true,
-            Some(current) if item(current) => {
-                lines[..line].iter().rev().find(|l| !item(l)).is_some_and(|l| is_key(l))
-            }
-            _ => false,
-        }
     }
 }
 
