@@ -1,7 +1,7 @@
 //! One real editor end to end: Neovim, headless, opens a note of a vault
-//! with `vaultlint server` as its language server, and the diagnostics it
-//! shows are read back from it. `.ci/test` installs Neovim from Debian's
-//! packages.
+//! with `vaultlint server` as its language server; the diagnostics it
+//! shows, and the text its completion and rename leave, are read back
+//! from it. `.ci/test` installs Neovim from Debian's packages.
 
 mod common;
 use common::{copy_dir, fixture};
@@ -37,4 +37,42 @@ fn neovim_shows_the_servers_diagnostics() {
         std::fs::read_to_string(&out).unwrap(),
         "3:16 1 missing-successor successor `vpn-setup.md` does not exist: no note at `vpn-setup.md`\n"
     );
+}
+
+/// Completion and rename from Neovim: an item accepted in a successor
+/// value begun as `"[[Exp` (the editor's closing after the cursor) and
+/// after `[[` in the body leaves whole, valid text; a rename on the value
+/// renames the note it names and rewrites what names it, and the vault
+/// after is clean.
+#[test]
+fn neovim_completes_and_renames_through_the_server() {
+    let dir = tempfile::tempdir().unwrap();
+    copy_dir(&fixture("editor-rename"), dir.path());
+    let root = dir.path().canonicalize().unwrap();
+    let out = root.join("completion.txt");
+    let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/editor/completion.lua");
+    let status = Command::new(nvim())
+        .args(["--headless", "-u", "NONE", "-i", "NONE", "-n", "-c"])
+        .arg(format!("luafile {}", script.display()))
+        .env("VAULTLINT", env!("CARGO_BIN_EXE_vaultlint"))
+        .env("ROOT", &root)
+        .env("NOTE", root.join("Archive/Expenses 2023.md"))
+        .env("NAME", "Expenses policy")
+        .env("NEW_NAME", "Spending policy")
+        .env("OUT", &out)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    assert_eq!(
+        std::fs::read_to_string(&out).unwrap(),
+        "superseded_by: \"[[Expenses policy]]\"\nSee [[Expenses policy]]\nrenamed\n"
+    );
+    assert!(!root.join("Policies/Expenses policy.md").exists());
+    let note = std::fs::read_to_string(root.join("Archive/Expenses 2023.md")).unwrap();
+    assert!(note.contains("\nsuperseded_by: \"[[Spending policy]]\"\n"), "{note}");
+    assert!(note.ends_with("See [[Spending policy]]\n"), "{note}");
+    let travel = std::fs::read_to_string(root.join("Travel.md")).unwrap();
+    assert!(travel.contains("[[Spending policy#Meals|the policy]]"), "{travel}");
+    let (_, json) = common::check_json(&root, &[]);
+    assert_eq!(common::findings(&json), [], "{json}");
 }
