@@ -44,7 +44,7 @@ use lsp_types::notification::{
 };
 use lsp_types::request::{
     CodeActionRequest, Completion, GotoDefinition, HoverRequest, PrepareRenameRequest, References,
-    WillRenameFiles,
+    Request as _, WillRenameFiles,
 };
 use std::collections::{BTreeMap, HashMap};
 use std::io::{BufRead, Read};
@@ -319,10 +319,11 @@ pub fn run(connection: Connection, cwd: &Path) -> Result<Ending, String> {
                 if connection.handle_shutdown(&request).map_err(|e| e.to_string())? {
                     return Ok(Ending::ShutDown);
                 }
-                // A request is answered from the text it was sent after,
-                // and from the vault read even if no note was opened yet
-                // (a file renamed before any is).
-                if changed || state.checked.is_none() {
+                // A request is answered from the text it was sent after;
+                // a file renamed before any note was opened, from the
+                // vault read for it.
+                let unread = state.checked.is_none() && request.method == WillRenameFiles::METHOD;
+                if changed || unread {
                     state.check();
                     publish(&connection, &mut state)?;
                     changed = false;
