@@ -1042,3 +1042,130 @@ fn completion_of_links_and_headings_in_the_body() {
     assert!(fixed.ends_with("See [[Expenses policy#Meals]]\n"), "{fixed}");
     shut_down(client);
 }
+
+// ---------------------------------------------------------------------
+// Files on disk, progress, window messages, pulled diagnostics, and a
+// client that names no folder.
+// ---------------------------------------------------------------------
+
+/// Starts a server on `root` for a client with `capabilities`: its
+/// answer to `initialize`, and the messages it sent after `initialized`
+/// (it answers a first request only after them).
+fn started_as(root: &std::path::Path, capabilities: Value) -> (Client, Value, Vec<Value>) {
+    let mut client = Client::start(root);
+    let root_uri = format!("file://{}", root.display());
+    let init = client.request(
+        "initialize",
+        json!({ "processId": null, "rootUri": root_uri, "capabilities": capabilities }),
+    );
+    client.notify("initialized", json!({}));
+    let nowhere = json!({ "textDocument": { "uri": uri(root, "nowhere.md") }, "position": { "line": 0, "character": 0 } });
+    let (before, _) = client.exchange("textDocument/hover", nowhere);
+    (client, init, before)
+}
+
+/// The methods of `messages`, in order.
+fn methods(messages: &[Value]) -> Vec<&str> {
+    messages.iter().filter_map(|m| m["method"].as_str()).collect()
+}
+
+#[test]
+fn watchers_are_registered_when_the_client_takes_them() {
+    let (_dir, root) = handbook();
+    let dynamic = json!({ "workspace": { "didChangeWatchedFiles": { "dynamicRegistration": true } } });
+    let (client, _, before) = started_as(&root, dynamic);
+    let registered: Vec<&Value> =
+        before.iter().filter(|m| m["method"] == "client/registerCapability").collect();
+    assert_eq!(registered.len(), 1, "{before:?}");
+    let registration = &registered[0]["params"]["registrations"][0];
+    assert_eq!(registration["method"], "workspace/didChangeWatchedFiles");
+    let watchers = registration["registerOptions"]["watchers"].as_array().unwrap();
+    let globs: Vec<&str> = watchers.iter().map(|w| w["globPattern"].as_str().unwrap()).collect();
+    assert_eq!(
+        globs,
+        [
+            "**/*.{md,markdown,mdx}",
+            "**/{vaultlint.toml,.vaultlint.toml}",
+            "**/.obsidian/*.json",
+            "**/.vaultlint-dismissed"
+        ]
+    );
+    shut_down(client);
+    // A client that does not take them is asked nothing.
+    let without = json!({ "workspace": { "didChangeWatchedFiles": { "dynamicRegistration": false } } });
+    let (client, _, before) = started_as(&root, without);
+    assert!(!methods(&before).contains(&"client/registerCapability"), "{before:?}");
+    shut_down(client);
+}
+
+/// Renames, deletions and creations the editor reports (`mv
+/// public/offices.md public/locations.md` done in its file tree) break
+/// and heal a declaration in an open note, a folder's as much as a note's.
+#[test]
+fn file_operations_from_the_editor_update_open_notes() {
+    let (_dir, root) = handbook();
+    std::fs::create_dir_all(root.join("plans")).unwrap();
+    std::fs::write(root.join("plans/roadmap.md"), "# Roadmap\n").unwrap();
+    std::fs::write(
+        root.join("public/roadmap-2024.md"),
+        "---\nsuperseded_by: plans/roadmap.md\n---\n# Roadmap\n",
+    )
+    .unwrap();
+    let (mut client, init, _) = started_as(&root, json!({}));
+    let operations = &init["capabilities"]["workspace"]["fileOperations"];
+    for operation in ["didRename", "didCreate", "didDelete"] {
+        let filters = &operations[operation]["filters"];
+        assert_eq!(filters[0]["pattern"]["glob"], "**/*.{md,markdown,mdx}", "{operations}");
+        assert_eq!(filters[1]["pattern"]["matches"], "folder", "{operations}");
+    }
+    let older = "public/offices-2024.md";
+    assert_eq!(codes(&open(&mut client, &root, older)), []);
+    let missing = vec![("missing-successor".to_string(), 3)];
+    let rename = |client: &mut Client, from: &str, to: &str| {
+        std::fs::rename(root.join(from), root.join(to)).unwrap();
+        let files = json!({ "files": [{ "oldUri": uri(&root, from), "newUri": uri(&root, to) }] });
+        client.notify("workspace/didRenameFiles", files);
+        codes(&client.diagnostics(&uri(&root, older)))
+    };
+    assert_eq!(rename(&mut client, "public/offices.md", "public/locations.md"), missing);
+    assert_eq!(rename(&mut client, "public/locations.md", "public/offices.md"), []);
+    let offices = root.join("public/offices.md");
+    let text = std::fs::read(&offices).unwrap();
+    std::fs::remove_file(&offices).unwrap();
+    let files = json!({ "files": [{ "uri": uri(&root, "public/offices.md") }] });
+    client.notify("workspace/didDeleteFiles", files.clone());
+    assert_eq!(codes(&client.diagnostics(&uri(&root, older))), missing);
+    std::fs::write(&offices, text).unwrap();
+    client.notify("workspace/didCreateFiles", files);
+    assert_eq!(codes(&client.diagnostics(&uri(&root, older))), []);
+    // A folder renamed: the notes in it are under their new paths.
+    assert_eq!(codes(&open(&mut client, &root, "public/roadmap-2024.md")), []);
+    std::fs::rename(root.join("plans"), root.join("roadmaps")).unwrap();
+    let folder = json!({ "files": [{ "oldUri": uri(&root, "plans"), "newUri": uri(&root, "roadmaps") }] });
+    client.notify("workspace/didRenameFiles", folder);
+    let found = client.diagnostics(&uri(&root, "public/roadmap-2024.md"));
+    // (The similarity pass may now suspect the renamed note's version.)
+    assert!(codes(&found).contains(&("missing-successor".to_string(), 1)), "{found:?}");
+    shut_down(client);
+}
+
+/// A change to the dismissal file is taken in without reading the vault
+/// again, and the findings still come.
+#[test]
+fn a_changed_dismissal_file_is_checked_again() {
+    let (_dir, root) = handbook();
+    let mut client = started(&root);
+    let budget = "restricted/finance/budget-fy26.md";
+    let found = open(&mut client, &root, budget);
+    assert!(found.iter().any(|d| d["code"] == "suspected-version"), "{found:?}");
+    std::fs::write(
+        root.join(".vaultlint-dismissed"),
+        "restricted/finance/budget-fy26.md\trestricted/finance/budget-fy27.md\n",
+    )
+    .unwrap();
+    let changed = json!({ "changes": [{ "uri": uri(&root, ".vaultlint-dismissed"), "type": 1 }] });
+    client.notify("workspace/didChangeWatchedFiles", changed);
+    let found = client.diagnostics(&uri(&root, budget));
+    assert!(found.iter().all(|d| d["code"] != "suspected-version"), "{found:?}");
+    shut_down(client);
+}

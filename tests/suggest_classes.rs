@@ -2113,7 +2113,11 @@ fn a_post_rewritten_under_a_new_date_is_paired_with_it() {
     let (_, json) = common::check_json(&fixture("republished-posts"), &["--no-suggest"]);
     assert_eq!(
         common::findings(&json),
-        [("retired-in-text".to_string(), "_posts/2024-03-04-caching-ci-dependencies.md".to_string(), Some(11))],
+        [(
+            "retired-in-text".to_string(),
+            "_posts/2024-03-04-caching-ci-dependencies.md".to_string(),
+            Some(11)
+        )],
         "{json}"
     );
 }

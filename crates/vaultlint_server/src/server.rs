@@ -26,11 +26,21 @@
 //! (`initializationOptions.debounceMs`, default 150), so a burst of
 //! keystrokes costs one check.
 //!
+//! Files change on disk as `workspace/didChangeWatchedFiles` reports
+//! them (the server registers watchers for the notes, the configs,
+//! `.obsidian/*.json` and the dismissal file when the client takes
+//! dynamic registration) or as the editor's own file operations,
+//! `workspace/didRenameFiles`, `didCreateFiles` and `didDeleteFiles`
+//! ([`files`]): a renamed note leaves the vault under its old path and
+//! enters it under its new one, a deleted note leaves it, a created one
+//! enters it, and anything else (a folder) has the vault read again.
+//!
 //! The configs and the `.obsidian/` settings are read again when the
-//! client reports one changed or saved one. A root config that does not
-//! parse is shown in a window message and the vault served without it; a
-//! config in a subfolder that does not parse gets a diagnostic of its own.
-//! The cache is off. `exit` without `shutdown` ends it with status 1.
+//! client reports one changed or saved one; the dismissal file is read at
+//! every check. A root config that does not parse is shown in a window
+//! message and the vault served without it; a config in a subfolder that
+//! does not parse gets a diagnostic of its own. The cache is off. `exit`
+//! without `shutdown` ends it with status 1.
 //!
 //! On stdio ([`serve_stdio`]) a message is read only once its header is
 //! known to declare at most [`MAX_MESSAGE_BYTES`]: a larger one ends the
@@ -64,6 +74,7 @@ use vaultlint_workspace::config::ConfigError;
 use vaultlint_workspace::settings::{Flags, Settings, SettingsError};
 
 mod completion;
+mod files;
 mod rename;
 
 /// The debounce when the client sets none.
@@ -288,6 +299,7 @@ pub fn run(connection: Connection, cwd: &Path) -> Result<Ending, String> {
         .as_ref()
         .and_then(|o| o["debounceMs"].as_u64())
         .map_or(DEBOUNCE, Duration::from_millis);
+    files::register_watchers(&connection, &params, &settings)?;
     let mut state = State::new(settings);
     state.renames_files = rename::renames_files(&params.capabilities);
     if let Some(reason) = unread {
@@ -413,10 +425,7 @@ fn capabilities() -> lsp::ServerCapabilities {
             prepare_provider: Some(true),
             work_done_progress_options: lsp::WorkDoneProgressOptions::default(),
         })),
-        workspace: Some(lsp::WorkspaceServerCapabilities {
-            workspace_folders: None,
-            file_operations: Some(rename::file_operations()),
-        }),
+        workspace: Some(files::file_operations()),
         ..lsp::ServerCapabilities::default()
     }
 }
@@ -533,6 +542,10 @@ impl State {
             }
             Err(other) => other,
         };
+        let notification = match self.file_operation(notification, root) {
+            Ok(changed) => return changed,
+            Err(other) => other,
+        };
         match params_of::<DidChangeWatchedFiles>(notification) {
             Ok(Some(p)) => {
                 self.on_disk(&p.changes, root);
@@ -555,6 +568,7 @@ impl State {
             match self.vault_path(&change.uri) {
                 Some(path) if self.open.contains_key(&path) => {}
                 Some(path) => self.read_again(&path),
+                None if self.is_dismissals(&change.uri) => {}
                 None => self.vault = None,
             }
         }

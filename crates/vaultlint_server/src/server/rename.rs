@@ -105,23 +105,6 @@ pub(super) fn renames_files(capabilities: &lsp::ClientCapabilities) -> bool {
     })
 }
 
-/// Asks for `willRenameFiles` of notes and of folders (whose notes all
-/// move).
-pub(super) fn file_operations() -> lsp::WorkspaceFileOperationsServerCapabilities {
-    let filter = |glob: &str, matches| lsp::FileOperationFilter {
-        scheme: Some("file".into()),
-        pattern: lsp::FileOperationPattern { glob: glob.into(), matches: Some(matches), options: None },
-    };
-    let filters = vec![
-        filter("**/*.md", lsp::FileOperationPatternKind::File),
-        filter("**", lsp::FileOperationPatternKind::Folder),
-    ];
-    lsp::WorkspaceFileOperationsServerCapabilities {
-        will_rename: Some(lsp::FileOperationRegistrationOptions { filters }),
-        ..Default::default()
-    }
-}
-
 impl State {
     /// The text of the note at `path` as the editor has it, else as the
     /// disk has it, with its URI.
