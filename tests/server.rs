@@ -1169,3 +1169,61 @@ fn a_changed_dismissal_file_is_checked_again() {
     assert!(found.iter().all(|d| d["code"] != "suspected-version"), "{found:?}");
     shut_down(client);
 }
+
+/// A client that shows work done progress: the token is created, then
+/// the reading of the vault begins and ends on it; once, not on each edit.
+#[test]
+fn reading_the_vault_shows_progress_to_a_client_that_asks() {
+    let (_dir, root) = handbook();
+    let (mut client, _, _) = started_as(&root, json!({ "window": { "workDoneProgress": true } }));
+    let vpn = client.open(&root, "internal/it/vpn.md", "# VPN\n");
+    let said = client.settle(&vpn);
+    let create = said.iter().position(|m| m["method"] == "window/workDoneProgress/create").expect("created");
+    let token = &said[create]["params"]["token"];
+    let kinds: Vec<(usize, &str)> = (said.iter().enumerate())
+        .filter(|(_, m)| m["method"] == "$/progress" && m["params"]["token"] == *token)
+        .map(|(i, m)| (i, m["params"]["value"]["kind"].as_str().unwrap()))
+        .collect();
+    assert!(kinds.first().is_some_and(|&(i, kind)| kind == "begin" && i > create), "{said:?}");
+    assert_eq!(kinds.last().map(|k| k.1), Some("end"), "{said:?}");
+    assert!(methods(&said).contains(&"textDocument/publishDiagnostics"), "{said:?}");
+    let change =
+        json!({ "textDocument": { "uri": vpn, "version": 2 }, "contentChanges": [{ "text": "# VPN!\n" }] });
+    client.notify("textDocument/didChange", change);
+    let said = client.settle(&vpn);
+    assert!(!methods(&said).contains(&"$/progress"), "{said:?}");
+    shut_down(client);
+    // A client that does not ask is told nothing of it.
+    let (mut client, _, _) = started_as(&root, json!({}));
+    let vpn = client.open(&root, "internal/it/vpn.md", "# VPN\n");
+    let said = client.settle(&vpn);
+    assert!(!methods(&said).iter().any(|m| m.contains("rogress")), "{said:?}");
+    shut_down(client);
+}
+
+/// The window message for a config that does not parse names the file
+/// and the line, the root's config as much as a subfolder's.
+#[test]
+fn an_invalid_config_is_shown_with_its_file_and_line() {
+    let (_dir, root) = handbook();
+    let broken = "[rules]\nmissing-successor = \n";
+    std::fs::write(root.join("vaultlint.toml"), broken).unwrap();
+    let client = started(&root);
+    let shown = client.wait(|m| m["method"] == "window/showMessage");
+    let said = shown["params"]["message"].as_str().unwrap();
+    let at = format!("{}:2:", root.join("vaultlint.toml").display());
+    assert!(said.starts_with(&at), "{said}");
+    shut_down(client);
+    std::fs::write(root.join("vaultlint.toml"), "").unwrap();
+    std::fs::write(root.join("internal/vaultlint.toml"), broken).unwrap();
+    let mut client = started(&root);
+    client.open(&root, "internal/it/vpn.md", "# VPN\n");
+    let shown = client.wait(|m| m["method"] == "window/showMessage");
+    let said = shown["params"]["message"].as_str().unwrap();
+    let at = format!("{}:2:", root.join("internal/vaultlint.toml").display());
+    assert!(said.starts_with(&at), "{said}");
+    // And a diagnostic on the config, as before.
+    let found = client.diagnostics(&uri(&root, "internal/vaultlint.toml"));
+    assert_eq!(codes(&found), [("invalid-config".to_string(), 1)]);
+    shut_down(client);
+}

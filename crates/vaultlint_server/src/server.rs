@@ -37,10 +37,15 @@
 //!
 //! The configs and the `.obsidian/` settings are read again when the
 //! client reports one changed or saved one; the dismissal file is read at
-//! every check. A root config that does not parse is shown in a window
-//! message and the vault served without it; a config in a subfolder that
-//! does not parse gets a diagnostic of its own. The cache is off. `exit`
+//! every check. A config that does not parse is shown in a window message
+//! naming its file, line and column: a root config's, and the vault served
+//! without it; a subfolder config's, which also gets a diagnostic of its
+//! own, and no note is checked until it is fixed. The cache is off. `exit`
 //! without `shutdown` ends it with status 1.
+//!
+//! Reading the vault is shown as work done progress (`$/progress`: begin,
+//! a report per phase and every few thousand notes, end) to a client that
+//! says it shows it ([`messages`]).
 //!
 //! On stdio ([`serve_stdio`]) a message is read only once its header is
 //! known to declare at most [`MAX_MESSAGE_BYTES`]: a larger one ends the
@@ -75,6 +80,7 @@ use vaultlint_workspace::settings::{Flags, Settings, SettingsError};
 
 mod completion;
 mod files;
+mod messages;
 mod rename;
 
 /// The debounce when the client sets none.
@@ -123,6 +129,8 @@ struct State {
     /// Whether the client applies file renames in workspace edits, as
     /// `textDocument/rename` needs.
     renames_files: bool,
+    /// The progress of reading the vault, for a client that shows it.
+    work_done: messages::WorkDone,
 }
 
 /// How a session with the client ended.
@@ -302,6 +310,7 @@ pub fn run(connection: Connection, cwd: &Path) -> Result<Ending, String> {
     files::register_watchers(&connection, &params, &settings)?;
     let mut state = State::new(settings);
     state.renames_files = rename::renames_files(&params.capabilities);
+    state.work_done = messages::WorkDone::for_client(&params, &connection);
     if let Some(reason) = unread {
         state.show(format!("{reason}; the vault is checked without it until it is fixed"));
         show_waiting(&connection, &mut state)?;
@@ -377,6 +386,7 @@ impl State {
             shown: None,
             unplaced: false,
             renames_files: false,
+            work_done: messages::WorkDone::none(),
         }
     }
 }
@@ -492,7 +502,7 @@ fn resolve(root: &Path, isolated: bool) -> Result<Settings, String> {
     let flags = Flags { paths: &paths, isolated, no_cache: true, ..Flags::default() };
     Settings::resolve(&flags, root).map_err(|e| match e {
         SettingsError::Usage(reason) => reason,
-        SettingsError::Config(error) => format!("{}: {}", error.file.display(), error.message),
+        SettingsError::Config(error) => messages::config_problem(&error),
     })
 }
 
@@ -653,13 +663,18 @@ impl State {
     fn check(&mut self) {
         if self.vault.is_none() {
             let reading = reading(&self.settings);
-            let loaded = commands::load(&self.settings, reading, &Silent);
+            let task = self.work_done.begin("Reading the vault");
+            let loaded = commands::load(&self.settings, reading, &task);
             let commands::Loaded { mut vault, rules, .. } = match loaded {
                 Ok(loaded) => loaded,
                 Err(problem) => {
                     // A config in a subfolder that does not parse, say.
                     match problem {
-                        SettingsError::Config(error) => self.invalid_config = Some(*error),
+                        SettingsError::Config(error) => {
+                            let problem = messages::config_problem(&error);
+                            self.show(format!("{problem}; no note is checked until it is fixed"));
+                            self.invalid_config = Some(*error);
+                        }
                         SettingsError::Usage(reason) => self.show(reason),
                     }
                     self.checked = None;
@@ -675,6 +690,7 @@ impl State {
             self.declarations = None;
             self.similarity_due = true;
             self.unplaced = false;
+            drop(task);
         }
         if std::mem::take(&mut self.unplaced)
             && let Some((vault, _)) = &mut self.vault
