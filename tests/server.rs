@@ -1227,3 +1227,62 @@ fn an_invalid_config_is_shown_with_its_file_and_line() {
     assert_eq!(codes(&found), [("invalid-config".to_string(), 1)]);
     shut_down(client);
 }
+
+/// `textDocument/diagnostic` answers what was pushed for an open note, and
+/// the findings of a note on disk; `workspace/diagnostic` both of them.
+#[test]
+fn pulled_diagnostics_are_the_pushed_ones() {
+    let (_dir, root) = handbook();
+    let (mut client, init, _) = started_as(&root, json!({}));
+    let provider = &init["capabilities"]["diagnosticProvider"];
+    assert_eq!(
+        (&provider["interFileDependencies"], &provider["workspaceDiagnostics"]),
+        (&json!(true), &json!(true))
+    );
+    let vpn = uri(&root, "internal/it/vpn.md");
+    let pushed = open(&mut client, &root, "internal/it/vpn.md");
+    let pulled = client.request("textDocument/diagnostic", json!({ "textDocument": { "uri": vpn } }));
+    assert_eq!(pulled["kind"], "full");
+    assert_eq!(pulled["items"], Value::Array(pushed.clone()));
+    let leave = uri(&root, "internal/hr/leave-2023.md");
+    let on_disk = client.request("textDocument/diagnostic", json!({ "textDocument": { "uri": leave } }));
+    let on_disk = on_disk["items"].as_array().unwrap().clone();
+    assert!(codes(&on_disk).contains(&("missing-successor".to_string(), 3)), "{on_disk:?}");
+    let all = client.request("workspace/diagnostic", json!({ "previousResultIds": [] }));
+    let report = |uri: &str| {
+        let item = all["items"].as_array().unwrap().iter().find(|i| i["uri"] == uri).expect("reported");
+        assert_eq!(item["kind"], "full");
+        item["items"].as_array().unwrap().clone()
+    };
+    assert_eq!(report(&vpn), pushed);
+    assert_eq!(report(&leave), on_disk);
+    assert!(
+        codes(&report(&uri(&root, "internal/hr/remote-work.md")))
+            .contains(&("status-conflict".to_string(), 3))
+    );
+    shut_down(client);
+}
+
+/// A client that pulls is not pushed the same findings: it is asked to
+/// pull again after each check, a change on disk included.
+#[test]
+fn a_client_that_pulls_is_asked_to_pull_again() {
+    let (_dir, root) = handbook();
+    let pulls = json!({ "textDocument": { "diagnostic": {} }, "workspace": { "diagnostic": { "refreshSupport": true } } });
+    let (mut client, _, _) = started_as(&root, pulls);
+    let older = "public/offices-2024.md";
+    let text = std::fs::read_to_string(root.join(older)).unwrap();
+    let at = client.open(&root, older, &text);
+    let said = client.settle(&at);
+    assert_eq!(methods(&said), ["workspace/diagnostic/refresh"], "{said:?}");
+    std::fs::rename(root.join("public/offices.md"), root.join("public/locations.md")).unwrap();
+    let moved = json!({ "changes": [
+        { "uri": uri(&root, "public/offices.md"), "type": 3 },
+        { "uri": uri(&root, "public/locations.md"), "type": 1 },
+    ] });
+    client.notify("workspace/didChangeWatchedFiles", moved);
+    client.wait(|m| m["method"] == "workspace/diagnostic/refresh");
+    let pulled = client.request("textDocument/diagnostic", json!({ "textDocument": { "uri": at } }));
+    assert_eq!(codes(pulled["items"].as_array().unwrap()), [("missing-successor".to_string(), 3)]);
+    shut_down(client);
+}

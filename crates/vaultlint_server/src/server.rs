@@ -45,7 +45,10 @@
 //!
 //! Reading the vault is shown as work done progress (`$/progress`: begin,
 //! a report per phase and every few thousand notes, end) to a client that
-//! says it shows it ([`messages`]).
+//! says it shows it ([`messages`]). Diagnostics are pushed, or pulled by a
+//! client that says it pulls (`textDocument/diagnostic` for a note open or
+//! on disk, `workspace/diagnostic` for every note with findings), which is
+//! then asked to pull again after each check ([`pull`]).
 //!
 //! On stdio ([`serve_stdio`]) a message is read only once its header is
 //! known to declare at most [`MAX_MESSAGE_BYTES`]: a larger one ends the
@@ -81,6 +84,7 @@ use vaultlint_workspace::settings::{Flags, Settings, SettingsError};
 mod completion;
 mod files;
 mod messages;
+mod pull;
 mod rename;
 
 /// The debounce when the client sets none.
@@ -131,6 +135,8 @@ struct State {
     renames_files: bool,
     /// The progress of reading the vault, for a client that shows it.
     work_done: messages::WorkDone,
+    /// Whether the client pulls its diagnostics.
+    pulling: pull::Pulling,
 }
 
 /// How a session with the client ended.
@@ -311,6 +317,7 @@ pub fn run(connection: Connection, cwd: &Path) -> Result<Ending, String> {
     let mut state = State::new(settings);
     state.renames_files = rename::renames_files(&params.capabilities);
     state.work_done = messages::WorkDone::for_client(&params, &connection);
+    state.pulling = pull::Pulling::of(&params);
     if let Some(reason) = unread {
         state.show(format!("{reason}; the vault is checked without it until it is fixed"));
         show_waiting(&connection, &mut state)?;
@@ -349,7 +356,7 @@ pub fn run(connection: Connection, cwd: &Path) -> Result<Ending, String> {
                     publish(&connection, &mut state)?;
                     changed = false;
                 }
-                let response = state.answer(request);
+                let response = state.answer_pull(request).unwrap_or_else(|request| state.answer(request));
                 connection.sender.send(Message::Response(response)).map_err(|e| e.to_string())?;
             }
             Message::Notification(notification) if notification.method == Exit::METHOD => {
@@ -387,6 +394,7 @@ impl State {
             unplaced: false,
             renames_files: false,
             work_done: messages::WorkDone::none(),
+            pulling: pull::Pulling::default(),
         }
     }
 }
@@ -435,6 +443,7 @@ fn capabilities() -> lsp::ServerCapabilities {
             prepare_provider: Some(true),
             work_done_progress_options: lsp::WorkDoneProgressOptions::default(),
         })),
+        diagnostic_provider: Some(pull::diagnostic_provider()),
         workspace: Some(files::file_operations()),
         ..lsp::ServerCapabilities::default()
     }
@@ -1041,6 +1050,9 @@ fn publish(connection: &Connection, state: &mut State) -> Result<(), String> {
         send(connection, uri, vec![config_diagnostic(error)])?;
     }
     state.published_config = config.map(|(uri, _)| uri);
+    if state.pulling.pulls() {
+        return state.pulling.refresh(connection);
+    }
     let Some((_, found)) = &state.checked else { return Ok(()) };
     let mut now = Vec::new();
     for (path, open) in &state.open {
