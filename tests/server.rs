@@ -1286,3 +1286,54 @@ fn a_client_that_pulls_is_asked_to_pull_again() {
     assert_eq!(codes(pulled["items"].as_array().unwrap()), [("missing-successor".to_string(), 3)]);
     shut_down(client);
 }
+
+/// Initializes `client` naming no folder, as an editor opening a lone file does.
+fn initialized_without_a_folder(client: &mut Client) {
+    client.request("initialize", json!({ "processId": null, "capabilities": {} }));
+    client.notify("initialized", json!({}));
+}
+
+/// Started in `/` with no folder named: the vault is the first note's,
+/// found as `check NOTE` finds it, and `/` is not read.
+#[test]
+fn a_client_with_no_folder_gets_the_vault_of_its_first_note() {
+    let (_dir, root) = handbook();
+    std::fs::write(root.join("vaultlint.toml"), "root = true\n").unwrap();
+    let mut client = Client::start(std::path::Path::new("/"));
+    initialized_without_a_folder(&mut client);
+    let started = std::time::Instant::now();
+    assert_eq!(
+        codes(&open(&mut client, &root, "internal/it/vpn.md")),
+        [("missing-successor".to_string(), 2)]
+    );
+    // `public/offices.md` is named from the vault's root.
+    assert_eq!(codes(&open(&mut client, &root, "public/offices-2024.md")), []);
+    // A bound on a walk of the whole disk, not a measure of speed.
+    assert!(started.elapsed() < std::time::Duration::from_secs(60));
+    shut_down(client);
+}
+
+/// A note whose vault would be the home folder, a git work tree with no
+/// vault marker: its own folder is the vault; a note in the home folder
+/// itself is served alone.
+#[test]
+fn the_home_folder_is_not_walked_for_a_note() {
+    let dir = tempfile::tempdir().unwrap();
+    let home = dir.path().canonicalize().unwrap().join("home");
+    std::fs::create_dir_all(home.join(".git")).unwrap();
+    std::fs::create_dir_all(home.join("notes")).unwrap();
+    std::fs::write(home.join("notes/plan.md"), "# Plan\n").unwrap();
+    let declares = "---\nsuperseded_by: \"[[plan]]\"\n---\n# Old plan\n";
+    std::fs::write(home.join("notes/plan-2024.md"), declares).unwrap();
+    std::fs::write(home.join("todo.md"), declares).unwrap();
+    let env = [("HOME", home.as_path())];
+    let mut client = Client::start_with(std::path::Path::new("/"), &env);
+    initialized_without_a_folder(&mut client);
+    assert_eq!(codes(&open(&mut client, &home, "notes/plan-2024.md")), []);
+    shut_down(client);
+    let mut client = Client::start_with(std::path::Path::new("/"), &env);
+    initialized_without_a_folder(&mut client);
+    // The vault is the open note alone: `notes/plan.md` is not in it.
+    assert_eq!(codes(&open(&mut client, &home, "todo.md")), [("missing-successor".to_string(), 1)]);
+    shut_down(client);
+}

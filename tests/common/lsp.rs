@@ -24,10 +24,16 @@ pub struct Client {
 impl Client {
     /// Starts `vaultlint server` in `root`, with no cache folder named.
     pub fn start(root: &Path) -> Client {
+        Client::start_with(root, &[])
+    }
+
+    /// Starts `vaultlint server` in the folder `cwd`, with `env` set.
+    pub fn start_with(cwd: &Path, env: &[(&str, &Path)]) -> Client {
         let mut child = Command::new(env!("CARGO_BIN_EXE_vaultlint"))
             .arg("server")
-            .current_dir(root)
+            .current_dir(cwd)
             .env_remove("VAULTLINT_CACHE_DIR")
+            .envs(env.iter().copied())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())

@@ -48,7 +48,10 @@
 //! says it shows it ([`messages`]). Diagnostics are pushed, or pulled by a
 //! client that says it pulls (`textDocument/diagnostic` for a note open or
 //! on disk, `workspace/diagnostic` for every note with findings), which is
-//! then asked to pull again after each check ([`pull`]).
+//! then asked to pull again after each check ([`pull`]). A client that
+//! names no folder gets the vault of the first note it opens, found as
+//! `check NOTE` finds it, never `/` or the home folder unmarked
+//! ([`rootless`]).
 //!
 //! On stdio ([`serve_stdio`]) a message is read only once its header is
 //! known to declare at most [`MAX_MESSAGE_BYTES`]: a larger one ends the
@@ -86,6 +89,7 @@ mod files;
 mod messages;
 mod pull;
 mod rename;
+mod rootless;
 
 /// The debounce when the client sets none.
 const DEBOUNCE: Duration = Duration::from_millis(150);
@@ -137,6 +141,9 @@ struct State {
     work_done: messages::WorkDone,
     /// Whether the client pulls its diagnostics.
     pulling: pull::Pulling,
+    /// Where the vault comes from: the folder the client named, or the
+    /// first note it opens.
+    origin: rootless::Origin,
 }
 
 /// How a session with the client ended.
@@ -181,8 +188,9 @@ const MAX_HEADERS: usize = 16;
 /// Serves the client on standard input and output until it shuts the
 /// server down. Messages are read by [`read_message`], so a malformed
 /// frame or one over [`MAX_MESSAGE_BYTES`] ends the server with that
-/// reason as the error. `cwd` is where the vault is looked for when the
-/// client names no workspace.
+/// reason as the error. `cwd` is the server's working folder; it is not
+/// taken for the vault when the client names no workspace (the first note
+/// opened says which vault it is).
 pub fn serve_stdio(cwd: &Path) -> Result<Ending, String> {
     // What the client sends is read as it comes, whatever the server is
     // doing, so that a client never waits on its writes; what the server
@@ -294,8 +302,9 @@ fn read_message(input: &mut impl BufRead) -> Result<Option<Message>, String> {
 }
 
 /// Serves `connection` until the client shuts it down, exits, or lets go
-/// of the connection; how it ended. `cwd` is where the vault is looked for
-/// when the client names no workspace. A root config that cannot be read
+/// of the connection; how it ended. `cwd` is the server's working folder,
+/// never read as the vault: a client that names no workspace is served the
+/// vault of the first note it opens. A root config that cannot be read
 /// is shown to the user, and the vault served without it until it is
 /// fixed.
 pub fn run(connection: Connection, cwd: &Path) -> Result<Ending, String> {
@@ -304,7 +313,9 @@ pub fn run(connection: Connection, cwd: &Path) -> Result<Ending, String> {
     let params = connection.initialize(capabilities).map_err(|e| e.to_string())?;
     let params: lsp::InitializeParams = serde_json::from_value(params).map_err(|e| e.to_string())?;
     let root = workspace_root(&params, cwd);
-    let (settings, unread) = match resolve(&root, false) {
+    let origin = rootless::Origin::of(&params);
+    // Without a folder named, nothing is read until a note is opened.
+    let (settings, unread) = match resolve(&root, origin.waiting()) {
         Ok(settings) => (settings, None),
         Err(reason) => (resolve(&root, true)?, Some(reason)),
     };
@@ -318,6 +329,7 @@ pub fn run(connection: Connection, cwd: &Path) -> Result<Ending, String> {
     state.renames_files = rename::renames_files(&params.capabilities);
     state.work_done = messages::WorkDone::for_client(&params, &connection);
     state.pulling = pull::Pulling::of(&params);
+    state.origin = origin;
     if let Some(reason) = unread {
         state.show(format!("{reason}; the vault is checked without it until it is fixed"));
         show_waiting(&connection, &mut state)?;
@@ -363,6 +375,7 @@ pub fn run(connection: Connection, cwd: &Path) -> Result<Ending, String> {
                 return Ok(Ending::ExitWithoutShutdown);
             }
             Message::Notification(notification) => {
+                state.find_vault(&notification);
                 changed |= state.notice(notification, &root);
                 // A problem found in taking it in (a config changed on
                 // disk that does not parse) is shown at once.
@@ -395,12 +408,14 @@ impl State {
             renames_files: false,
             work_done: messages::WorkDone::none(),
             pulling: pull::Pulling::default(),
+            origin: rootless::Origin::default(),
         }
     }
 }
 
 /// The folder the client opened (its first workspace folder, or its root
-/// URI), else `cwd`.
+/// URI), else `cwd`, whose settings stand (without a config) until a note
+/// is opened.
 fn workspace_root(params: &lsp::InitializeParams, cwd: &Path) -> PathBuf {
     #[allow(deprecated)] // Older clients send only `rootUri`.
     params
@@ -607,7 +622,7 @@ impl State {
     /// again, and the vault read again under them. Settings that cannot
     /// be made are shown to the user, and the ones before kept.
     fn settings_changed(&mut self, root: &Path) {
-        match resolve(root, false) {
+        match self.resolve_again(root) {
             Ok(settings) => {
                 self.settings = settings;
                 self.shown = None;
@@ -670,6 +685,9 @@ impl State {
     /// Checks the vault in memory (reading it first if it is not), for the
     /// open notes; the similarity pass only when it is due.
     fn check(&mut self) {
+        if self.origin.waiting() {
+            return;
+        }
         if self.vault.is_none() {
             let reading = reading(&self.settings);
             let task = self.work_done.begin("Reading the vault");
