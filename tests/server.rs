@@ -1260,6 +1260,24 @@ fn pulled_diagnostics_are_the_pushed_ones() {
         codes(&report(&uri(&root, "internal/hr/remote-work.md")))
             .contains(&("status-conflict".to_string(), 3))
     );
+    // Asked again with the reports' ids: nothing changed.
+    let ids = |all: &Value| -> Value {
+        let items = all["items"].as_array().unwrap().iter();
+        items.map(|i| json!({ "uri": i["uri"], "value": i["resultId"] })).collect()
+    };
+    let again = client.request("workspace/diagnostic", json!({ "previousResultIds": ids(&all) }));
+    let kinds: Vec<&Value> = again["items"].as_array().unwrap().iter().map(|i| &i["kind"]).collect();
+    assert!(!kinds.is_empty() && kinds.iter().all(|k| *k == "unchanged"), "{again}");
+    let same = json!({ "textDocument": { "uri": vpn }, "previousResultId": pulled["resultId"] });
+    assert_eq!(client.request("textDocument/diagnostic", same)["kind"], "unchanged");
+    // The successor a note on disk names is created: its report is emptied.
+    std::fs::write(root.join("internal/hr/leave-polcy.md"), "# Leave policy\n").unwrap();
+    let created = json!({ "changes": [{ "uri": uri(&root, "internal/hr/leave-polcy.md"), "type": 1 }] });
+    client.notify("workspace/didChangeWatchedFiles", created);
+    let after = client.request("workspace/diagnostic", json!({ "previousResultIds": ids(&all) }));
+    let item = after["items"].as_array().unwrap().iter().find(|i| i["uri"] == leave).expect("reported");
+    assert_eq!(item["kind"], "full");
+    assert!(!codes(item["items"].as_array().unwrap()).iter().any(|c| c.0 == "missing-successor"), "{item}");
     shut_down(client);
 }
 

@@ -1068,8 +1068,8 @@ fn publish(connection: &Connection, state: &mut State) -> Result<(), String> {
         send(connection, uri, vec![config_diagnostic(error)])?;
     }
     state.published_config = config.map(|(uri, _)| uri);
-    if state.pulling.pulls() {
-        return state.pulling.refresh(connection);
+    if state.pulling.checked(connection)? {
+        return Ok(());
     }
     let Some((_, found)) = &state.checked else { return Ok(()) };
     let mut now = Vec::new();

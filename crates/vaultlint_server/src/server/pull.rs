@@ -4,6 +4,8 @@
 //! says it pulls (`textDocument.diagnostic` in its capabilities) is not
 //! also sent the same findings: it is asked to pull again
 //! (`workspace/diagnostic/refresh`, when it takes that) after each check.
+//! Each report's result id is the number of checks so far: asked again
+//! with it, nothing changed is answered without checking anything.
 
 use super::*;
 use lsp_types::request::{
@@ -22,15 +24,18 @@ pub(super) fn diagnostic_provider() -> lsp::DiagnosticServerCapabilities {
     })
 }
 
-/// How the client takes diagnostics.
+/// How the client takes diagnostics, and how many checks there were:
+/// the count is each report's result id, so a client that asks again
+/// with the id of the last check is told nothing changed (VS Code asks
+/// for the workspace's every few seconds).
 #[derive(Debug, Clone, Copy, Default)]
 pub(super) struct Pulling {
     /// The client pulls them: none are pushed for notes.
     pulls: bool,
     /// It takes `workspace/diagnostic/refresh`.
     refreshes: bool,
-    /// Refresh requests sent, for their ids.
-    sent: u64,
+    /// Checks so far.
+    checks: u64,
 }
 
 impl Pulling {
@@ -43,24 +48,25 @@ impl Pulling {
             .as_ref()
             .and_then(|w| w.diagnostic.as_ref())
             .and_then(|d| d.refresh_support);
-        Pulling { pulls, refreshes: pulls && refreshes == Some(true), sent: 0 }
+        Pulling { pulls, refreshes: pulls && refreshes == Some(true), checks: 0 }
     }
 
-    /// Whether findings are pulled rather than pushed.
-    pub(super) fn pulls(&self) -> bool {
-        self.pulls
-    }
-
-    /// After a check, asks a client that pulls and takes refreshes to pull
-    /// again: a change in one note or on disk may change another's findings.
-    pub(super) fn refresh(&mut self, connection: &Connection) -> Result<(), String> {
-        if !self.refreshes {
-            return Ok(());
+    /// After a check: asks a client that pulls (and takes refreshes) to
+    /// pull again, as a change in one note or on disk may change another's
+    /// findings. Whether the client pulls, so none are to be pushed.
+    pub(super) fn checked(&mut self, connection: &Connection) -> Result<bool, String> {
+        self.checks += 1;
+        if self.refreshes {
+            let id = lsp_server::RequestId::from(format!("vaultlint/refresh/{}", self.checks));
+            let request = Request::new(id, WorkspaceDiagnosticRefresh::METHOD.into(), ());
+            connection.sender.send(Message::Request(request)).map_err(|e| e.to_string())?;
         }
-        self.sent += 1;
-        let id = lsp_server::RequestId::from(format!("vaultlint/refresh/{}", self.sent));
-        let request = Request::new(id, WorkspaceDiagnosticRefresh::METHOD.into(), ());
-        connection.sender.send(Message::Request(request)).map_err(|e| e.to_string())
+        Ok(self.pulls)
+    }
+
+    /// The result id of reports made on the last check.
+    fn result_id(&self) -> String {
+        self.checks.to_string()
     }
 }
 
@@ -74,57 +80,90 @@ impl State {
         );
         if wanted && (self.vault.is_none() || self.checked.is_none()) {
             self.check();
+            self.pulling.checks += 1;
         }
-        serve::<DocumentDiagnosticRequest>(request, |p| self.document_diagnostics(&p.text_document.uri))
-            .or_else(|request| serve::<WorkspaceDiagnosticRequest>(request, |_| self.workspace_diagnostics()))
+        serve::<DocumentDiagnosticRequest>(request, |p| self.document_diagnostics(p)).or_else(|request| {
+            serve::<WorkspaceDiagnosticRequest>(request, |p| self.workspace_diagnostics(p))
+        })
     }
 
-    /// The findings of the note at `uri`: those pushed for an open note,
+    /// The findings of the note asked for: those pushed for an open note,
     /// the rules' over the vault in memory for one on disk (with the
-    /// suspected versions the last similarity pass found in it).
-    fn document_diagnostics(&self, uri: &lsp::Uri) -> lsp::DocumentDiagnosticReportResult {
-        let items = match self.vault_path(uri) {
-            Some(path) if self.open.contains_key(&path) => self.open_findings(&path),
-            Some(path) => {
-                let notes = [path.clone()].into();
-                let found = self.findings(Some(vaultlint_model::focus::Focus { notes, folders: Vec::new() }));
-                self.on_disk_findings(&path, found_on(&found, &path))
-            }
-            None => Vec::new(),
+    /// suspected versions the last similarity pass found in it); none
+    /// changed when the client has the last check's.
+    fn document_diagnostics(&self, p: lsp::DocumentDiagnosticParams) -> lsp::DocumentDiagnosticReportResult {
+        let result_id = self.pulling.result_id();
+        let report = if p.previous_result_id.as_ref() == Some(&result_id) {
+            lsp::DocumentDiagnosticReport::Unchanged(lsp::RelatedUnchangedDocumentDiagnosticReport {
+                related_documents: None,
+                unchanged_document_diagnostic_report: lsp::UnchangedDocumentDiagnosticReport { result_id },
+            })
+        } else {
+            let items = match self.vault_path(&p.text_document.uri) {
+                Some(path) if self.open.contains_key(&path) => self.open_findings(&path),
+                Some(path) => {
+                    let notes = [path.clone()].into();
+                    let found =
+                        self.findings(Some(vaultlint_model::focus::Focus { notes, folders: Vec::new() }));
+                    self.on_disk_findings(&path, found_on(&found, &path))
+                }
+                None => Vec::new(),
+            };
+            let report = lsp::FullDocumentDiagnosticReport { result_id: Some(result_id), items };
+            lsp::DocumentDiagnosticReport::Full(lsp::RelatedFullDocumentDiagnosticReport {
+                related_documents: None,
+                full_document_diagnostic_report: report,
+            })
         };
-        let report = lsp::RelatedFullDocumentDiagnosticReport {
-            related_documents: None,
-            full_document_diagnostic_report: lsp::FullDocumentDiagnosticReport { result_id: None, items },
-        };
-        lsp::DocumentDiagnosticReportResult::Report(lsp::DocumentDiagnosticReport::Full(report))
+        lsp::DocumentDiagnosticReportResult::Report(report)
     }
 
-    /// A full report for every note with findings, and for every open note
-    /// (an empty one clears what the client showed). The similarity pass
-    /// is not run over the whole vault for it: the suspected versions are
-    /// those the last pass found.
-    fn workspace_diagnostics(&self) -> lsp::WorkspaceDiagnosticReportResult {
+    /// A full report for every note with findings, for every open note,
+    /// and for every note the client had a report of (an empty one clears
+    /// what it showed); when the client has the last check's reports of
+    /// them all, each unchanged, and nothing is checked. The similarity
+    /// pass is not run over the whole vault for it: the suspected versions
+    /// are those the last pass found.
+    fn workspace_diagnostics(
+        &self,
+        p: lsp::WorkspaceDiagnosticParams,
+    ) -> lsp::WorkspaceDiagnosticReportResult {
+        let result_id = self.pulling.result_id();
+        let previous = p.previous_result_ids;
+        if !previous.is_empty() && previous.iter().all(|r| r.value == result_id) {
+            let unchanged = |uri| {
+                let report = lsp::UnchangedDocumentDiagnosticReport { result_id: result_id.clone() };
+                lsp::WorkspaceDocumentDiagnosticReport::Unchanged(
+                    lsp::WorkspaceUnchangedDocumentDiagnosticReport {
+                        uri,
+                        version: None,
+                        unchanged_document_diagnostic_report: report,
+                    },
+                )
+            };
+            let items = previous.into_iter().map(|r| unchanged(r.uri)).collect();
+            return lsp::WorkspaceDiagnosticReportResult::Report(lsp::WorkspaceDiagnosticReport { items });
+        }
         let found = self.findings(None);
-        let mut paths: Vec<&str> = found.iter().map(|d| d.path.as_str()).collect();
-        paths.extend(self.open.keys().map(String::as_str));
+        let mut paths: Vec<String> = found.iter().map(|d| d.path.clone()).collect();
+        paths.extend(self.open.keys().cloned());
+        paths.extend(previous.iter().filter_map(|r| self.vault_path(&r.uri)));
         paths.sort_unstable();
         paths.dedup();
         let items = paths
             .into_iter()
             .filter_map(|path| {
-                let items = match self.open.contains_key(path) {
-                    true => self.open_findings(path),
-                    false => self.on_disk_findings(path, found_on(&found, path)),
+                let items = match self.open.contains_key(&path) {
+                    true => self.open_findings(&path),
+                    false => self.on_disk_findings(&path, found_on(&found, &path)),
                 };
-                let uri = uri_of(&self.settings.root().join(path))?;
+                let uri = uri_of(&self.settings.root().join(&path))?;
+                let report = lsp::FullDocumentDiagnosticReport { result_id: Some(result_id.clone()), items };
                 Some(lsp::WorkspaceDocumentDiagnosticReport::Full(
                     lsp::WorkspaceFullDocumentDiagnosticReport {
                         uri,
                         version: None,
-                        full_document_diagnostic_report: lsp::FullDocumentDiagnosticReport {
-                            result_id: None,
-                            items,
-                        },
+                        full_document_diagnostic_report: report,
                     },
                 ))
             })
