@@ -1086,7 +1086,11 @@ fn watchers_are_registered_when_the_client_takes_them() {
         [
             "**/*.{md,markdown,mdx}",
             "**/{vaultlint.toml,.vaultlint.toml}",
-            "**/.obsidian/*.json",
+            "**/.obsidian/app.json",
+            "**/.obsidian/templates.json",
+            "**/.obsidian/daily-notes.json",
+            "**/.obsidian/plugins/templater-obsidian/data.json",
+            "**/.obsidian/plugins/periodic-notes/data.json",
             "**/.vaultlint-dismissed"
         ]
     );
@@ -1167,6 +1171,27 @@ fn a_changed_dismissal_file_is_checked_again() {
     client.notify("workspace/didChangeWatchedFiles", changed);
     let found = client.diagnostics(&uri(&root, budget));
     assert!(found.iter().all(|d| d["code"] != "suspected-version"), "{found:?}");
+    shut_down(client);
+}
+
+/// Obsidian rewrites `workspace.json` as panes move: that reads nothing
+/// again, while a change to `app.json` reads the settings and the vault.
+#[test]
+fn obsidians_workspace_file_changing_reads_nothing_again() {
+    let (_dir, root) = handbook();
+    std::fs::create_dir(root.join(".obsidian")).unwrap();
+    let (mut client, _, _) = started_as(&root, json!({ "window": { "workDoneProgress": true } }));
+    let vpn = client.open(&root, "internal/it/vpn.md", "# VPN\n");
+    assert!(methods(&client.settle(&vpn)).contains(&"$/progress"));
+    let changed = |client: &mut Client, file: &str| {
+        std::fs::write(root.join(".obsidian").join(file), "{}").unwrap();
+        let change = json!({ "changes": [{ "uri": uri(&root, &format!(".obsidian/{file}")), "type": 2 }] });
+        client.notify("workspace/didChangeWatchedFiles", change);
+        let said = client.settle(&vpn);
+        methods(&said).contains(&"$/progress")
+    };
+    assert!(!changed(&mut client, "workspace.json"));
+    assert!(changed(&mut client, "app.json"));
     shut_down(client);
 }
 

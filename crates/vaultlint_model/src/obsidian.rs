@@ -7,6 +7,17 @@
 
 use serde_json::Value;
 
+/// The files under `.obsidian/` that [`Obsidian::from_files`] reads, by
+/// their paths in that folder. A change to another one (Obsidian rewrites
+/// `workspace.json` whenever a pane moves) changes no setting read here.
+pub const FILES: &[&str] = &[
+    "app.json",
+    "templates.json",
+    "daily-notes.json",
+    "plugins/templater-obsidian/data.json",
+    "plugins/periodic-notes/data.json",
+];
+
 /// A rule of Obsidian's "Excluded files": a path prefix (`Archive/`), or a
 /// regular expression written between slashes (`/\.excalidraw\.md$/`).
 #[derive(Debug, Clone)]
@@ -240,6 +251,21 @@ pub fn moment_pattern(format: &str) -> Option<regex::Regex> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_files_read_are_the_files_listed() {
+        let asked = std::cell::RefCell::new(Vec::new());
+        let read_json = |name: &str| {
+            asked.borrow_mut().push(name.to_string());
+            None
+        };
+        Obsidian::from_files(&read_json, &|_| false, Vec::new());
+        let mut asked = asked.into_inner();
+        asked.sort();
+        let mut listed: Vec<String> = FILES.iter().map(|f| f.to_string()).collect();
+        listed.sort();
+        assert_eq!(asked, listed);
+    }
 
     #[test]
     fn moment_formats() {

@@ -27,13 +27,14 @@
 //! keystrokes costs one check.
 //!
 //! Files change on disk as `workspace/didChangeWatchedFiles` reports
-//! them (the server registers watchers for the notes, the configs,
-//! `.obsidian/*.json` and the dismissal file when the client takes
-//! dynamic registration) or as the editor's own file operations,
+//! them (the server registers watchers for the notes, the configs, the
+//! `.obsidian/` files it reads and the dismissal file when the client
+//! takes dynamic registration) or as the editor's own file operations,
 //! `workspace/didRenameFiles`, `didCreateFiles` and `didDeleteFiles`
 //! ([`files`]): a renamed note leaves the vault under its old path and
 //! enters it under its new one, a deleted note leaves it, a created one
-//! enters it, and anything else (a folder) has the vault read again.
+//! enters it, a file that is no note changes nothing, and anything else (a
+//! folder) has the vault read again.
 //!
 //! The configs and the `.obsidian/` settings are read again when the
 //! client reports one changed or saved one; the dismissal file is read at
@@ -590,8 +591,9 @@ impl State {
     }
 
     /// Files changed on disk: a note is read again alone (an open one keeps
-    /// the editor's text); a config, or anything else (a folder), makes the
-    /// whole vault be read again.
+    /// the editor's text); a file that is no note changes nothing
+    /// ([`State::changes_no_note`]); a config, or anything else (a folder),
+    /// makes the whole vault be read again.
     fn on_disk(&mut self, changes: &[lsp::FileEvent], root: &Path) {
         self.similarity_due = true;
         if changes.iter().any(|c| path_of(&c.uri).is_some_and(|f| self.is_settings(&f))) {
@@ -602,20 +604,22 @@ impl State {
             match self.vault_path(&change.uri) {
                 Some(path) if self.open.contains_key(&path) => {}
                 Some(path) => self.read_again(&path),
-                None if self.is_dismissals(&change.uri) => {}
+                None if self.changes_no_note(&change.uri) => {}
                 None => self.vault = None,
             }
         }
     }
 
-    /// Whether `file` holds settings: a config, or a file of the vault's
-    /// Obsidian settings under `.obsidian/`.
+    /// Whether `file` holds settings: a config, or one of the files of the
+    /// vault's Obsidian settings that are read (not `workspace.json`, which
+    /// Obsidian rewrites as panes move).
     fn is_settings(&self, file: &Path) -> bool {
         let is_config = vaultlint_workspace::config::FILES
             .iter()
             .chain(vaultlint_workspace::root::CONFIG_FILES)
             .any(|n| file.ends_with(n));
-        is_config || file.starts_with(self.settings.root().join(".obsidian"))
+        let obsidian = self.settings.root().join(".obsidian");
+        is_config || vaultlint_model::obsidian::FILES.iter().any(|f| file == obsidian.join(f))
     }
 
     /// A config or Obsidian's settings changed: the settings are made

@@ -42,8 +42,9 @@ pub(super) fn file_operations() -> lsp::WorkspaceServerCapabilities {
 
 /// Asks the client to watch the files the vault is made of, when its
 /// capabilities say it takes watchers registered at run time: the notes,
-/// the configs, Obsidian's settings and the dismissal file. A client that
-/// does not is asked nothing (it may watch files of its own accord).
+/// the configs, the files of Obsidian's settings that are read, and the
+/// dismissal file. A client that does not is asked nothing (it may watch
+/// files of its own accord).
 pub(super) fn register_watchers(
     connection: &Connection,
     params: &lsp::InitializeParams,
@@ -60,9 +61,12 @@ pub(super) fn register_watchers(
         some => some.join(","),
     };
     let dismissals = settings.dismissals.file_name().map(|n| n.to_string_lossy().into_owned());
+    // Obsidian's files that are read, not `workspace.json`, which it
+    // rewrites as panes move.
+    let obsidian = vaultlint_model::obsidian::FILES.iter().map(|f| format!("**/.obsidian/{f}"));
     let globs = [format!("**/*.{{{extensions}}}"), "**/{vaultlint.toml,.vaultlint.toml}".into()]
         .into_iter()
-        .chain(["**/.obsidian/*.json".into()])
+        .chain(obsidian)
         .chain(dismissals.map(|name| format!("**/{name}")));
     let watchers: Vec<lsp::FileSystemWatcher> = globs
         .map(|glob| lsp::FileSystemWatcher { glob_pattern: lsp::GlobPattern::String(glob), kind: None })
@@ -118,9 +122,15 @@ impl State {
         Ok(true)
     }
 
-    /// Whether `uri` is the vault's dismissal file: read at every check,
-    /// so a change to it only makes the similarity pass due.
-    pub(super) fn is_dismissals(&self, uri: &lsp::Uri) -> bool {
-        path_of(uri).is_some_and(|file| file == self.settings.dismissals)
+    /// Whether a change to `uri`, which names no note of the vault, leaves
+    /// the notes as they are: the dismissal file (read at every check), a
+    /// file or folder under `.obsidian/` (the settings read there are
+    /// taken first), or any other file that is there. Something gone that
+    /// is not a note may have been a folder of notes.
+    pub(super) fn changes_no_note(&self, uri: &lsp::Uri) -> bool {
+        let Some(file) = path_of(uri) else { return true };
+        file == self.settings.dismissals
+            || file.starts_with(self.settings.root().join(".obsidian"))
+            || file.is_file()
     }
 }
