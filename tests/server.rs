@@ -722,7 +722,7 @@ fn editor_rename(renames: bool) -> (tempfile::TempDir, std::path::PathBuf, Clien
     let params = json!({ "processId": null, "rootUri": format!("file://{}", root.display()), "capabilities": capabilities });
     let init = client.request("initialize", params);
     let filters = &init["capabilities"]["workspace"]["fileOperations"]["willRename"]["filters"];
-    assert_eq!(filters[0]["pattern"]["glob"], "**/*.md", "{init}");
+    assert_eq!(filters[0]["pattern"]["glob"], "**/*.{md,markdown,mdx}", "{init}");
     client.notify("initialized", json!({}));
     (dir, root, client)
 }

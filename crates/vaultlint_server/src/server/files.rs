@@ -7,7 +7,7 @@
 
 use super::*;
 use lsp_types::notification::{DidCreateFiles, DidDeleteFiles, DidRenameFiles};
-use lsp_types::request::{RegisterCapability, Request as _};
+use lsp_types::request::RegisterCapability;
 
 /// The id of the server's one registration request.
 const REGISTRATION: &str = "vaultlint/watchers";

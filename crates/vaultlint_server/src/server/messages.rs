@@ -4,7 +4,7 @@
 
 use super::*;
 use lsp_types::notification::Progress as ProgressNotification;
-use lsp_types::request::{Request as _, WorkDoneProgressCreate};
+use lsp_types::request::WorkDoneProgressCreate;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use vaultlint_core::progress::Progress;

@@ -8,9 +8,7 @@
 //! with it, nothing changed is answered without checking anything.
 
 use super::*;
-use lsp_types::request::{
-    DocumentDiagnosticRequest, Request as _, WorkspaceDiagnosticRefresh, WorkspaceDiagnosticRequest,
-};
+use lsp_types::request::{DocumentDiagnosticRequest, WorkspaceDiagnosticRefresh, WorkspaceDiagnosticRequest};
 
 /// The pull diagnostics the server offers: a finding in one note may
 /// come from another (a successor renamed), and the whole vault is
