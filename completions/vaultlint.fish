@@ -45,7 +45,7 @@ complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l exclude -d
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l cache-dir -d 'Keep the cache of warm runs in DIR (default: .vaultlint_cache at the vault root)' -r -F
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l format -l output-format -d 'Output format' -r -f -a "full\t'Graphical reports with the frontmatter snippet, then a summary'
 concise\t'One line per finding: path:line:col: severity[code] message'
-json\t'One JSON object (schema in the README)'
+json\t'One JSON object (schema in the book: docs/)'
 github\t'GitHub Actions workflow commands, shown as annotations'
 sarif\t'SARIF 2.1.0, for GitHub code scanning and other dashboards'"
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand check" -l as-of -d 'Judge dates as of this day, YYYY-MM-DD (default: today)' -r
@@ -80,7 +80,7 @@ complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -l root -d 
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -l exclude -d 'Leave out paths matching this glob (relative to the vault root); repeatable' -r
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -l cache-dir -d 'Keep the cache of warm runs in DIR (default: .vaultlint_cache at the vault root)' -r -F
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -l format -l output-format -d 'Output format' -r -f -a "full\t'Each pair with its evidence and the lines that differ'
-json\t'One JSON object (schema in the README)'"
+json\t'One JSON object (schema in the book: docs/)'"
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -l min-score -d 'Leave out pairs scoring below this, 0 to 1 (default: 0.5); 0 also lists, each with its reason, the pairs any other value leaves out: joined by text alone with nothing to order them, kept up together, one text filed in two folders, two variants of one name' -r
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -l limit -d 'Show at most this many pairs (1 or more)' -r
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand suggest" -l dismiss -d 'Record that notes A and B are not versions of one another, so they are never suggested again' -r -F
@@ -105,7 +105,7 @@ complete -c vaultlint -n "__fish_vaultlint_using_subcommand lineage" -l root -d 
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand lineage" -l exclude -d 'Leave out paths matching this glob (relative to the vault root); repeatable' -r
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand lineage" -l cache-dir -d 'Keep the cache of warm runs in DIR (default: .vaultlint_cache at the vault root)' -r -F
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand lineage" -l format -l output-format -d 'Output format [default: full for notes, json with --all]' -r -f -a "full\t'A numbered table of each note\'s versions, oldest first'
-json\t'One JSON object (schema in the README)'
+json\t'One JSON object (schema in the book: docs/)'
 jsonl\t'With --all: one JSON object a line, a note each, to stream'
 ignore\t'With --all: the notes out of force as an ignore file (gitignore syntax), for tools that skip what such a file lists'"
 complete -c vaultlint -n "__fish_vaultlint_using_subcommand lineage" -l as-of -d 'Say which note is in force on this day, YYYY-MM-DD (default: today)' -r

@@ -383,7 +383,7 @@ pub enum Format {
     Full,
     /// One line per finding: path:line:col: severity[code] message
     Concise,
-    /// One JSON object (schema in the README)
+    /// One JSON object (schema in the book: docs/)
     Json,
     /// GitHub Actions workflow commands, shown as annotations
     Github,
@@ -396,7 +396,7 @@ pub enum Format {
 pub enum SuggestFormat {
     /// Each pair with its evidence and the lines that differ
     Full,
-    /// One JSON object (schema in the README)
+    /// One JSON object (schema in the book: docs/)
     Json,
 }
 
@@ -405,7 +405,7 @@ pub enum SuggestFormat {
 pub enum LineageFormat {
     /// A numbered table of each note's versions, oldest first
     Full,
-    /// One JSON object (schema in the README)
+    /// One JSON object (schema in the book: docs/)
     Json,
     /// With --all: one JSON object a line, a note each, to stream
     Jsonl,

@@ -33,21 +33,62 @@ fn public(help: bool) -> clap::Command {
     cmd
 }
 
-/// The lines around the README's rules table, which is generated.
+/// The book's rules index, whose table is generated.
+pub const RULES_INDEX: &str = "docs/src/rules/index.md";
+/// The book's table of contents, whose list of rule pages is generated.
+pub const SUMMARY: &str = "docs/src/SUMMARY.md";
+
+/// The lines around the rules index's table, which is generated.
 pub const TABLE_START: &str =
     "<!-- The rules table is generated from the rule registry: `cargo run -- generate`. -->\n";
 pub const TABLE_END: &str = "<!-- End of the rules table. -->\n";
+/// The lines around the table of contents' rule pages, which are generated.
+pub const PAGES_START: &str =
+    "<!-- The rule pages are generated from the rule registry: `cargo run -- generate`. -->\n";
+pub const PAGES_END: &str = "<!-- End of the rule pages. -->\n";
 
-/// The README's rules table: each rule's code, default severity and
-/// detailed description, from the registry.
+/// A generated part of a hand-written file: the file, from the repository
+/// root, the marker lines around the part, and what goes between them.
+pub struct Part {
+    pub path: &'static str,
+    pub start: &'static str,
+    pub end: &'static str,
+    pub body: String,
+}
+
+impl Part {
+    /// `text` with this part generated again; `None` when it has no place
+    /// for it.
+    pub fn fill(&self, text: &str) -> Option<String> {
+        let start = text.find(self.start)? + self.start.len();
+        let end = start + text[start..].find(self.end)?;
+        Some(format!("{}{}{}", &text[..start], self.body, &text[end..]))
+    }
+}
+
+/// The generated parts of hand-written files: the rules index's table and
+/// the table of contents' rule pages.
+pub fn parts() -> Vec<Part> {
+    let mut pages = String::new();
+    for code in vaultlint_core::code::Code::ALL {
+        pages.push_str(&format!("  - [{0}](rules/{0}.md)\n", code.name()));
+    }
+    vec![
+        Part { path: RULES_INDEX, start: TABLE_START, end: TABLE_END, body: rules_table() },
+        Part { path: SUMMARY, start: PAGES_START, end: PAGES_END, body: pages },
+    ]
+}
+
+/// The rules index's table: each rule's code (a link to its page), default
+/// severity, fix and summary, from the registry.
 pub fn rules_table() -> String {
     let mut table = String::from("| code | severity | fix | what it catches |\n| --- | --- | --- | --- |\n");
     for code in vaultlint_core::code::Code::ALL {
-        let details = code.details().replace('|', "\\|");
+        let summary = code.summary().replace('|', "\\|");
         let off = if code.on_by_default() { "" } else { " (off by default)" };
         let fix = code.fix_safety().map_or("", |(safety, _)| safety.as_str());
         table.push_str(&format!(
-            "| `{}` | {}{off} | {fix} | {details} |\n",
+            "| [`{0}`]({0}.md) | {1}{off} | {fix} | {summary} |\n",
             code.name(),
             code.default_severity().as_str()
         ));
@@ -55,20 +96,51 @@ pub fn rules_table() -> String {
     table
 }
 
-/// `readme` with its rules table generated again; `None` when it has no
-/// place for one.
-pub fn with_rules_table(readme: &str) -> Option<String> {
-    let start = readme.find(TABLE_START)? + TABLE_START.len();
-    let end = start + readme[start..].find(TABLE_END)?;
-    Some(format!("{}{}{}", &readme[..start], rules_table(), &readme[end..]))
+/// A rule's page in the book: what `vaultlint rule CODE` says, with its
+/// severity, family and fix, and how to configure it.
+pub fn rule_page(code: vaultlint_core::code::Code) -> String {
+    let name = code.name();
+    let severity = code.default_severity().as_str();
+    let used = if code.on_by_default() {
+        "on by default".to_string()
+    } else {
+        format!("off by default: `extend-select = [\"{name}\"]` turns it on")
+    };
+    let fix = match code.fix_safety() {
+        Some((safety, why)) => format!("{}. {why}", safety.as_str()),
+        None => "none: the finding says what to change, and a person changes it.".to_string(),
+    };
+    let family = code.family().name();
+    format!(
+        "<!-- Generated from the rule registry: `cargo run -- generate`. -->\n\
+         # {name}\n\n\
+         {summary}\n\n\
+         - **Severity:** {severity}, {used}.\n\
+         - **Family:** `{family}` (`--select {family}` selects the family's rules together).\n\
+         - **Automatic fix:** {fix}\n\n\
+         ## What it catches\n\n\
+         {explanation}\n\n\
+         ## Configuring it\n\n\
+         A severity in the config's `[rules]` table, for the vault or for the notes under a \
+         folder ([Configuration](../configuration.md)):\n\n\
+         ```toml\n[rules]\n{name} = \"off\"   # or \"error\", \"warning\"\n```\n\n\
+         For one run, `--ignore {name}`. A finding that is deliberate is silenced where it is, \
+         by a suppression comment or key naming `{name}` ([Adopting vaultlint on an existing \
+         vault](../adopting.md)). `vaultlint rule {name}` prints this page's explanation in the \
+         terminal; [all the rules](index.md) are listed in one table.\n",
+        summary = code.summary(),
+        explanation = code.explanation(),
+    )
 }
 
-/// Writes every generated file under `out`, and the README's rules table;
-/// says how many files.
+/// Writes every generated file under `out`, and the generated parts of the
+/// book's hand-written pages; says how many files.
 pub fn write(out: &std::path::Path) -> Result<String, String> {
-    let readme = out.join("README.md");
-    if let Some(text) = std::fs::read_to_string(&readme).ok().and_then(|t| with_rules_table(&t)) {
-        std::fs::write(&readme, text).map_err(|e| format!("cannot write {}: {e}", readme.display()))?;
+    for part in parts() {
+        let file = out.join(part.path);
+        if let Some(text) = std::fs::read_to_string(&file).ok().and_then(|t| part.fill(&t)) {
+            std::fs::write(&file, text).map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+        }
     }
     let files = files();
     for (path, bytes) in &files {
@@ -101,6 +173,9 @@ pub fn files() -> Vec<(String, Vec<u8>)> {
     out.push(("vaultlint.schema.json".into(), vaultlint_workspace::config::json_schema().into_bytes()));
     for (name, text) in crate::output::contract::schemas() {
         out.push((format!("schemas/{name}"), text.into_bytes()));
+    }
+    for code in vaultlint_core::code::Code::ALL {
+        out.push((format!("docs/src/rules/{}.md", code.name()), rule_page(*code).into_bytes()));
     }
     out.push(("man/vaultlint.1".into(), page(cmd.clone(), CHECK_STATUS, MAIN_EXAMPLES)));
     for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set() && s.get_name() != "help") {
@@ -272,7 +347,7 @@ fn page(cmd: clap::Command, status: &[(&str, &str)], examples: &[(&str, &str)]) 
         see.push(bold(*page));
         see.push(roman("(1)"));
     }
-    see.push(roman(". The README documents the rules, the JSON schemas and the dismissal file."));
+    see.push(roman(". The book in the repository's docs folder (mdbook build docs) documents the rules, the JSON schemas and the dismissal file."));
     roff.text(see);
     roff.to_writer(&mut bytes).expect("writing to memory");
     if cmd.get_version().is_some() {

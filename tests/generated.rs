@@ -1,5 +1,6 @@
-//! The committed completions and man pages are what the generator makes
-//! from today's command line, and the man pages render cleanly.
+//! The committed completions, man pages, schemas and rule pages are what
+//! the generator makes from today's command line and rule registry, the man
+//! pages render cleanly.
 
 use std::path::Path;
 use std::process::Command;
@@ -20,12 +21,18 @@ fn committed_files_match_the_generator() {
 }
 
 #[test]
-fn the_readme_rules_table_is_the_registry() {
-    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
-    let generated = vaultlint::generate::with_rules_table(&readme).expect("the README has a rules table");
-    assert!(readme == generated, "the README's rules table is out of date: run `cargo run -- generate`");
+fn the_books_generated_parts_are_the_registry() {
+    for part in vaultlint::generate::parts() {
+        let text = std::fs::read_to_string(root().join(part.path)).unwrap();
+        let generated =
+            part.fill(&text).unwrap_or_else(|| panic!("{} has no place for its generated part", part.path));
+        assert!(text == generated, "{} is out of date: run `cargo run -- generate`", part.path);
+    }
+    let index = std::fs::read_to_string(root().join(vaultlint::generate::RULES_INDEX)).unwrap();
+    let summary = std::fs::read_to_string(root().join(vaultlint::generate::SUMMARY)).unwrap();
     for code in vaultlint_core::code::Code::ALL {
-        assert!(readme.contains(&format!("| `{code}` |")), "{code} is not in the README's table");
+        assert!(index.contains(&format!("| [`{code}`]({code}.md) |")), "{code} is not in the rules index");
+        assert!(summary.contains(&format!("(rules/{code}.md)")), "{code} has no page in the book's contents");
     }
 }
 

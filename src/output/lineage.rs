@@ -1,6 +1,6 @@
 //! `vaultlint lineage` output: a note's versions as a table for a person,
 //! or as JSON; and the map of every note (`--all`) as JSON. The schema is
-//! in the README and is part of the tool's contract.
+//! in the book (docs/) and is part of the tool's contract.
 
 use super::Style;
 use super::contract::Version;

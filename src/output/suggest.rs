@@ -1,5 +1,5 @@
 //! `vaultlint suggest` output: the pairs best first, as text for a person
-//! or as one JSON object (schema in the README).
+//! or as one JSON object (schema in the book, docs/).
 
 use super::Style;
 use super::contract::Version;
