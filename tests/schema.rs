@@ -1,4 +1,4 @@
-//! `vaultlint.schema.json` accepts the README's full config example and
+//! `vaultlint.schema.json` accepts the book's full config example and
 //! rejects the mistakes editors should catch, checked by a JSON Schema
 //! validator; and the config reader agrees with it.
 
@@ -20,17 +20,17 @@ fn json(toml_text: &str) -> serde_json::Value {
     serde_json::to_value(table).unwrap()
 }
 
-/// The README's block listing every key.
-fn readme_example() -> String {
-    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
-    let after = &readme[readme.find("Every key, with its default:").expect("the README lists every key")..];
+/// The block of the book's Configuration chapter that lists every key.
+fn book_example() -> String {
+    let page = std::fs::read_to_string(root().join("docs/src/configuration.md")).unwrap();
+    let after = &page[page.find("Every key, with its default:").expect("the book lists every key")..];
     let start = after.find("```toml\n").unwrap() + "```toml\n".len();
     after[start..start + after[start..].find("```").unwrap()].to_string()
 }
 
 #[test]
-fn the_readme_example_is_valid() {
-    let example = readme_example();
+fn the_book_example_is_valid() {
+    let example = book_example();
     let errors: Vec<String> = validator().iter_errors(&json(&example)).map(|e| e.to_string()).collect();
     assert!(errors.is_empty(), "{errors:?}");
     // The reader takes it too.

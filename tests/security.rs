@@ -1038,7 +1038,7 @@ fn the_server_exits_1_on_exit_without_shutdown() {
     assert_eq!(status.code(), Some(1));
 }
 
-/// The server never writes a file (README): no cache folder either.
+/// The server never writes a file (the book): no cache folder either.
 #[test]
 fn the_server_writes_no_file() {
     let dir = versions();
@@ -1074,7 +1074,7 @@ fn the_server_survives_an_invalid_root_config() {
 // ---------------------------------------------------------------------------
 
 /// What cannot be read is said: a `vaultlint.toml` that is a folder is an
-/// error (exit 2), as the README promises, not skipped.
+/// error (exit 2), as the book promises, not skipped.
 #[test]
 fn a_config_that_is_a_folder_is_an_error() {
     let dir = vault();
@@ -1267,7 +1267,7 @@ fn a_note_path_never_forms_a_workflow_command() {
 }
 
 /// Follows no symbolic link for a write: `-o` and `--write-baseline` onto
-/// a committed link (the README's CI job writes `vaultlint.sarif` in the
+/// a committed link (the book's CI job writes `vaultlint.sarif` in the
 /// checkout, where a pull request can put a link to a file of the
 /// runner's).
 ///

@@ -133,7 +133,7 @@ def lineage(
     as a dict: ``root`` (absolute), ``as_of``, ``notes`` (one entry per
     note but the templates, sorted by path: ``path``, ``verdict``,
     ``in_force``, ``standing``, ``closure``, ``successors``, ``current``
-    and the rest the README's table lists) and ``errors`` (what could not
+    and the rest the book's Lineage table lists) and ``errors`` (what could not
     be read: never take one of those as in force).
 
     ``as_of`` is the day the notes are judged as of (default today).

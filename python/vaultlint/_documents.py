@@ -41,7 +41,7 @@ class Eligibility:
 
     A document is kept when its note is in force on the map's day
     (``verdicts=None``), or, given ``verdicts``, when its verdict is one of
-    them (``{"active"}`` serves only what the README calls safe to serve,
+    them (``{"active"}`` serves only what the book's Lineage chapter calls safe,
     leaving out conflicts and notes overdue for review). A document whose
     file the map does not hold (outside the vault, a template, unreadable,
     or with no path in its metadata) is dropped unless ``keep_unmapped``.
