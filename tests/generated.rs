@@ -1,8 +1,10 @@
 //! The committed completions, man pages, schemas and rule pages are what
 //! the generator makes from today's command line and rule registry, the man
-//! pages render cleanly.
+//! pages render cleanly, and every link between the book's pages (and from
+//! the README) leads to a page and a heading that exist.
 
-use std::path::Path;
+use std::collections::{BTreeSet, HashSet};
+use std::path::{Component, Path, PathBuf};
 use std::process::Command;
 
 fn root() -> &'static Path {
@@ -97,4 +99,178 @@ fn every_page_named_exists_and_no_hidden_command_is_offered() {
     for shell in ["completions/vaultlint.bash", "completions/vaultlint.fish", "completions/_vaultlint"] {
         assert!(!text(shell).contains("generate"), "{shell} offers the hidden `generate`");
     }
+}
+
+/// The options mdBook parses a page with.
+fn parser(text: &str) -> pulldown_cmark::Parser<'_> {
+    use pulldown_cmark::Options;
+    let options = Options::ENABLE_TABLES
+        | Options::ENABLE_FOOTNOTES
+        | Options::ENABLE_STRIKETHROUGH
+        | Options::ENABLE_TASKLISTS
+        | Options::ENABLE_HEADING_ATTRIBUTES;
+    pulldown_cmark::Parser::new_ext(text, options)
+}
+
+/// The ids mdBook gives a page's headings: the heading's text lowercased,
+/// white space as `-`, every character but letters, digits, `-` and `_`
+/// left out, and `-1`, `-2`... after an id the page already has.
+fn heading_ids(text: &str) -> HashSet<String> {
+    use pulldown_cmark::{Event, Tag, TagEnd};
+    let mut ids = HashSet::new();
+    let mut heading: Option<(String, Option<String>)> = None;
+    for event in parser(text) {
+        match event {
+            Event::Start(Tag::Heading { id, .. }) => {
+                heading = Some((String::new(), id.map(|i| i.to_string())))
+            }
+            Event::Text(t) | Event::Code(t) => {
+                if let Some((text, _)) = &mut heading {
+                    text.push_str(&t);
+                }
+            }
+            Event::End(TagEnd::Heading(_)) => {
+                let (text, id) = heading.take().unwrap();
+                let id = id.unwrap_or_else(|| {
+                    text.trim()
+                        .to_lowercase()
+                        .chars()
+                        .filter_map(|c| match c {
+                            c if c.is_alphanumeric() || c == '_' || c == '-' => Some(c),
+                            c if c.is_whitespace() => Some('-'),
+                            _ => None,
+                        })
+                        .collect()
+                });
+                let mut unique = id.clone();
+                let mut n = 0;
+                while !ids.insert(unique.clone()) {
+                    n += 1;
+                    unique = format!("{id}-{n}");
+                }
+            }
+            _ => {}
+        }
+    }
+    ids
+}
+
+/// Every link and image of a page, as written.
+fn links(text: &str) -> Vec<String> {
+    use pulldown_cmark::{Event, Tag};
+    parser(text)
+        .filter_map(|event| match event {
+            Event::Start(Tag::Link { dest_url, .. } | Tag::Image { dest_url, .. }) => {
+                Some(dest_url.to_string())
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// `path` with its `.` and `..` taken out, as a browser resolves a link.
+fn normal(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for part in path.components() {
+        match part {
+            Component::ParentDir => {
+                out.pop();
+            }
+            Component::CurDir => {}
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+/// The Markdown files under `folder`, recursively.
+fn markdown_files(folder: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(folder).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            markdown_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "md") {
+            out.push(path);
+        }
+    }
+}
+
+/// What is wrong with each relative link of `page`, whose links may lead
+/// only to files under `within`: a file that does not exist, a heading its
+/// page does not have.
+fn broken_links(page: &Path, within: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(page).unwrap();
+    let mut broken = Vec::new();
+    for link in links(&text) {
+        if ["http://", "https://", "mailto:"].iter().any(|scheme| link.starts_with(scheme)) {
+            continue;
+        }
+        let (path, anchor) = link.split_once('#').unwrap_or((&link, ""));
+        let target =
+            if path.is_empty() { page.to_path_buf() } else { normal(&page.parent().unwrap().join(path)) };
+        if path.starts_with('/') || !target.starts_with(within) {
+            broken.push(format!("{link}: leads out of {}", within.display()));
+        } else if !target.exists() {
+            broken.push(format!("{link}: no such file"));
+        } else if !anchor.is_empty() {
+            let ids = if target.extension().is_some_and(|e| e == "md") {
+                heading_ids(&std::fs::read_to_string(&target).unwrap())
+            } else {
+                HashSet::new()
+            };
+            if !ids.contains(anchor) {
+                broken.push(format!("{link}: no heading has the id `{anchor}`"));
+            }
+        }
+    }
+    broken
+}
+
+/// The book builds every page it holds, and a link from one page to another,
+/// or to a heading of one, leads there: in the book and from the README.
+#[test]
+fn every_link_in_the_book_and_the_readme_resolves() {
+    let src = root().join("docs/src");
+    let mut pages = Vec::new();
+    markdown_files(&src, &mut pages);
+    assert!(pages.len() > 20, "the book has {} pages", pages.len());
+    let mut broken = Vec::new();
+    for page in &pages {
+        for problem in broken_links(page, &src) {
+            broken.push(format!("{}: {problem}", page.strip_prefix(root()).unwrap().display()));
+        }
+    }
+    for problem in broken_links(&root().join("README.md"), root()) {
+        broken.push(format!("README.md: {problem}"));
+    }
+    assert!(broken.is_empty(), "broken links:\n{}", broken.join("\n"));
+    // A page the contents leave out is not built.
+    let summary = std::fs::read_to_string(src.join("SUMMARY.md")).unwrap();
+    let listed: BTreeSet<PathBuf> = links(&summary).iter().map(|l| src.join(l)).collect();
+    let unlisted: Vec<&PathBuf> =
+        pages.iter().filter(|p| !listed.contains(*p) && !p.ends_with("SUMMARY.md")).collect();
+    assert!(unlisted.is_empty(), "pages not in SUMMARY.md: {unlisted:?}");
+}
+
+/// The check itself: it finds a missing page and a missing heading, and
+/// computes heading ids as mdBook does.
+#[test]
+fn the_link_check_finds_what_is_broken() {
+    let ids = heading_ids(
+        "# Fixing: `check --fix`\n\n## Fixing: `check --fix`\n\n## Release folders: `[[supersede]]`\n",
+    );
+    assert!(ids.contains("fixing-check---fix") && ids.contains("fixing-check---fix-1"), "{ids:?}");
+    assert!(ids.contains("release-folders-supersede"), "{ids:?}");
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("a.md"), "# A\n\n## Here\n").unwrap();
+    std::fs::write(
+        dir.path().join("b.md"),
+        "[ok](a.md#here) [self](#b) [gone](c.md) [no heading](a.md#there) [out](../x.md) `[code](c.md)`\n\n# B\n",
+    )
+    .unwrap();
+    let broken = broken_links(&dir.path().join("b.md"), dir.path());
+    assert_eq!(broken.len(), 3, "{broken:?}");
+    assert!(broken[0].starts_with("c.md: no such file"), "{broken:?}");
+    assert!(broken[1].contains("no heading has the id `there`"), "{broken:?}");
+    assert!(broken[2].contains("leads out of"), "{broken:?}");
 }
