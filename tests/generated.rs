@@ -274,3 +274,22 @@ fn the_link_check_finds_what_is_broken() {
     assert!(broken[1].contains("no heading has the id `there`"), "{broken:?}");
     assert!(broken[2].contains("leads out of"), "{broken:?}");
 }
+
+/// The picture of `check`'s output in the README and the book is what
+/// today's binary prints.
+#[test]
+fn the_picture_of_check_is_todays_output() {
+    let out = Command::new("python3")
+        .arg(root().join("docs/check_svg.py"))
+        .arg(env!("CARGO_BIN_EXE_vaultlint"))
+        .current_dir(root())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let committed = std::fs::read(root().join("docs/src/images/check.svg")).unwrap_or_default();
+    assert!(
+        committed == out.stdout,
+        "docs/src/images/check.svg is out of date: run `python3 docs/check_svg.py target/debug/vaultlint > \
+         docs/src/images/check.svg` and commit the result"
+    );
+}
