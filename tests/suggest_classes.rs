@@ -2121,3 +2121,22 @@ fn a_post_rewritten_under_a_new_date_is_paired_with_it() {
         "{json}"
     );
 }
+
+/// Each release folder of a docs site holds the release notes of its
+/// line, each named by its version alone (`changelogs/v1.4.2.md`): the
+/// notes of two releases share the fixes backported to both, and are
+/// still two records, never versions of one, whatever order the release
+/// folders give. The pages copied into each release are the folder
+/// table's to retire.
+#[test]
+fn release_notes_in_release_folders_are_records_of_their_releases() {
+    let (pairs, json) = found(&fixture("release-changelogs"), &["--no-git"]);
+    assert_eq!(pairs, owned(&[]), "{json}");
+    let rules: Vec<_> = json["folder_rules"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| (r["older"].as_str().unwrap(), r["newer"].as_str().unwrap()))
+        .collect();
+    assert_eq!(rules, [("versioned_docs/version-[0-9]*", "docs")], "{json}");
+}

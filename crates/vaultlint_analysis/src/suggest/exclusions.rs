@@ -273,7 +273,24 @@ pub(super) fn records_of_two_releases(a: &Facts, b: &Facts) -> bool {
     let versioned = |n: &vaultlint_syntax::names::Normalized| {
         n.markers.iter().any(|m| matches!(m, Marker::Version { .. }))
     };
-    x.key == y.key && RELEASE_RECORDS.contains(&x.key.as_str()) && versioned(x) && versioned(y)
+    let named_for_release = x.key == y.key && RELEASE_RECORDS.contains(&x.key.as_str());
+    // A version alone names the record in a folder of them
+    // (`changelogs/v0.10.8.md`, `release-notes/1.4.md`), copied into
+    // each release folder of a docs site with the records of that line.
+    let filed_as_record = |f: &Facts| {
+        f.note.folder().rsplit('/').next().is_some_and(|folder| {
+            let folder = folder.to_lowercase().replace(['-', '_'], " ");
+            let singular = folder.strip_suffix('s').unwrap_or(&folder);
+            RELEASE_RECORDS.contains(&singular) || folder_of_releases(&folder.replace(' ', "-"))
+        })
+    };
+    // (The same record in two release folders is a copy of it.)
+    let version_alone = x.key.is_empty()
+        && y.key.is_empty()
+        && !a.note.stem().eq_ignore_ascii_case(b.note.stem())
+        && filed_as_record(a)
+        && filed_as_record(b);
+    (named_for_release || version_alone) && versioned(x) && versioned(y)
 }
 
 /// Two guides of a series of upgrades: one name but for the versions,
