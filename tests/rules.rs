@@ -1261,3 +1261,35 @@ fn a_chain_declared_on_both_sides_is_kept() {
 fn a_rule_opening_a_snippet_is_no_frontmatter() {
     expect("include-snippets", &[("invalid-frontmatter", "guides/install.md", Some(1))]);
 }
+
+/// A proposal whose status says it was superseded, and whose successor
+/// lives in a sister repository (named by URL), is out of force as it
+/// says; a URL under the successor key of a proposal still in force is
+/// no successor, and is reported.
+#[test]
+fn a_retired_note_may_name_its_successor_elsewhere() {
+    expect("successor-elsewhere", &[("invalid-successor", "proposals/prop-12.md", Some(6))]);
+    let out = common::vaultlint()
+        .args(["lineage", "--all", "--format", "jsonl", "--no-cache"])
+        .arg(fixture("successor-elsewhere"))
+        .output()
+        .unwrap();
+    let lines = String::from_utf8(out.stdout).unwrap();
+    let verdict = |path: &str| {
+        lines
+            .lines()
+            .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+            .find(|v| v["path"] == path)
+            .map(|v| v["verdict"].as_str().unwrap().to_string())
+    };
+    assert_eq!(verdict("proposals/prop-7.md").as_deref(), Some("stale"), "{lines}");
+    assert_eq!(verdict("proposals/prop-12.md").as_deref(), Some("unknown"), "{lines}");
+}
+
+/// MkDocs Material's blog writes a post's dates as a mapping under
+/// `date` (`created:`, `updated:`): the generator's structure, not a
+/// finding; a lifecycle key must still be a date itself.
+#[test]
+fn a_site_generators_mapping_of_dates_is_its_own() {
+    expect("mkdocs-blog-dates", &[("invalid-date", "docs/index.md", Some(4))]);
+}

@@ -223,6 +223,20 @@ pub fn lifecycle_word(lower: &str) -> Option<&'static str> {
         .or_else(|| READ_AS.iter().find(|(word, _)| *word == lower).map(|(_, meant)| *meant))
 }
 
+/// Whether a note's own status retires it: `superseded` (`Superseded by
+/// …` too), `revoked`, `deleted`, or a word read as one of them (a
+/// decision record's `deprecated`, a proposal's `Replaced`, `obsolete`).
+/// A note so retired that names its successor by URL (a proposal moved
+/// to a sister repository) is out of force, whatever that page is.
+pub fn status_retires(note: &vaultlint_syntax::note::Note) -> bool {
+    let Some((value, _)) = note.status() else { return false };
+    let lower = value.trim().to_lowercase();
+    let word = lifecycle_word(&lower).or_else(|| proposal_reading(&lower));
+    matches!(word, Some("superseded" | "revoked" | "deleted"))
+        || lower.starts_with("superseded")
+        || lower == "retired"
+}
+
 /// The statuses of a proposal that took effect or is on its way to
 /// (improvement proposals, RFCs, decision records, enhancement proposals).
 /// A vault whose notes use [`PROPOSALS_KEPT`] of them keeps proposals, and

@@ -107,6 +107,11 @@ pub fn judge(
         if backward && (outside || matches!(d.resolution, Resolution::Missing { .. })) {
             continue;
         }
+        // A note whose status retires it and whose successor lives in
+        // another repository (named by URL) is out of force, as it says.
+        if outside && crate::lifecycle::status_retires(&vault.notes[d.by]) {
+            continue;
+        }
         if !matches!(d.resolution, Resolution::Note(target) if target != d.by) {
             let why = format!("its {} `{}` names no other note of the vault", d.side.noun(), d.text);
             broken.entry(d.by).or_insert(why);

@@ -297,6 +297,11 @@ fn of_note(
                 out.push(unquoted_day(note, key, &f.value, day));
                 continue;
             }
+            // A mapping of dates is a site generator's own structure
+            // (MkDocs Material's blog writes `date:` with `created:` and
+            // `updated:` under it), read by it and not by indexers; only
+            // the lifecycle's keys must be a date themselves.
+            ValueKind::Map if !lifecycle_key(key) => None,
             _ => Some(format!("`{key}` is a list or a mapping, not a date")),
         };
         // A one-digit month or day where the vault writes fewer than a

@@ -151,6 +151,10 @@ impl Resolver<'_> {
                     // proposal's earlier pull request, a design document):
                     // history, with nothing in the vault to retire.
                     Invalid::Url if !side.names_newer() => return,
+                    // A note its status retires, replaced by a document of
+                    // another repository (a proposal moved to a sister
+                    // one): the URL is where to read on, as the author meant.
+                    Invalid::Url if vaultlint_model::lifecycle::status_retires(&vault.notes[id]) => return,
                     Invalid::Url => format!("{noun} `{text}` is a URL, not a note in the vault"),
                     Invalid::EmptyWikilink => format!("wikilink `{text}` names no note"),
                 };
