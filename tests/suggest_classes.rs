@@ -2140,3 +2140,13 @@ fn release_notes_in_release_folders_are_records_of_their_releases() {
         .collect();
     assert_eq!(rules, [("versioned_docs/version-[0-9]*", "docs")], "{json}");
 }
+
+/// A note named as another with a day added (`Student council
+/// 2025-03-12` beside `Student council`, `analysis 2024-09-16` beside
+/// `analysis`), sharing nothing with it or only a tag line and a link, is
+/// that day's note on the subject (a meeting's minutes, a lecture's
+/// notes), not a copy of it made that day.
+#[test]
+fn a_note_of_a_day_on_a_subject_is_no_copy_of_it() {
+    expect_pairs("topic-and-day-notes", &[]);
+}

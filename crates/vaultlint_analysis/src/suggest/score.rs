@@ -17,6 +17,11 @@ pub(super) const STRONG_NAME: f64 = 0.85;
 /// Name evidence needs at least this much shared text to count, so that a
 /// translation or an unrelated note with the same title is not a version.
 pub(super) const SOME_CONTENT: f64 = 0.02;
+/// ...and this much beside a name that adds a day to the other's
+/// (`analysis 2024-09-16` beside `analysis`): a copy made that day keeps
+/// its text, where a note of the day on the subject (a lecture, a
+/// meeting) shares a tag line or a link with it.
+const DAY_COPY_CONTENT: f64 = 0.1;
 /// ...and this much between notes in two places (folders apart from
 /// marker, year and language folders).
 const ELSEWHERE_CONTENT: f64 = 0.1;
@@ -301,7 +306,17 @@ fn name_score(
     // unless the name says nothing (`Untitled 1`) or a note is empty.
     let generic = a.path.name.is_generic() || b.path.name.is_generic();
     let twice = clash && !generic && a.size.min(b.size) > 0;
-    let marked = !identity.same_stem && (a.path.own_markers == 0) != (b.path.own_markers == 0);
+    // A day in the one name (`Council 2023-06-21` beside `Council`) with
+    // nothing in common is a note of that day on the subject, the minutes
+    // of a meeting or a lecture's notes, not the note rewritten.
+    let day_named = |f: &Facts| {
+        f.path.own_markers > 0
+            && f.path.name.markers.iter().any(|m| matches!(m, Marker::Date { day, .. } if day.day != 0))
+    };
+    let marked = !identity.same_stem
+        && (a.path.own_markers == 0) != (b.path.own_markers == 0)
+        && !day_named(a)
+        && !day_named(b);
     // So do release folders: one file name in two releases (a page moved
     // to another section there) is one page, however rewritten.
     let release_page = released
@@ -314,6 +329,7 @@ fn name_score(
     // another page on one subject: a dated post announcing what a page
     // documents, a showcase and the plugin it is named for.
     let some = if same_place { SOME_CONTENT } else { ELSEWHERE_CONTENT };
+    let some = if day_named(a) || day_named(b) { some.max(DAY_COPY_CONTENT) } else { some };
     let named_score = |meta: f64, content: f64| 0.85 * meta * (0.7 + 0.3 * (content / 0.3).min(1.0));
     let by_name =
         if identity.named && (content >= some || rewritten) { named_score(meta, content) } else { 0.0 };
