@@ -2150,3 +2150,24 @@ fn release_notes_in_release_folders_are_records_of_their_releases() {
 fn a_note_of_a_day_on_a_subject_is_no_copy_of_it() {
     expect_pairs("topic-and-day-notes", &[]);
 }
+
+/// Numbered drafts (`report-draft-1`, `report-draft-2`) are versions in
+/// the order of their numbers, each paired with the next.
+#[test]
+fn numbered_drafts_are_ordered_by_their_numbers() {
+    expect_pairs(
+        "numbered-drafts",
+        &[
+            (
+                "reports/dipper-survey-report-draft-1.md",
+                "reports/dipper-survey-report-draft-2.md",
+                "confident",
+            ),
+            (
+                "reports/dipper-survey-report-draft-2.md",
+                "reports/dipper-survey-report-draft-3.md",
+                "confident",
+            ),
+        ],
+    );
+}

@@ -552,7 +552,8 @@ fn marker_at(text: &str, tokens: &[Token], i: usize) -> Option<(Marker, usize)> 
         }
         return Some((Marker::Version { parts, text: span(i, last) }, last));
     }
-    if matches!(t.lower.as_str(), "version" | "rev" | "revision")
+    // A numbered draft (`report-draft-3`) is a version as a revision is.
+    if matches!(t.lower.as_str(), "version" | "rev" | "revision" | "draft")
         && let Some(n) = next(1).and_then(number)
     {
         return Some((Marker::Version { parts: vec![n], text: span(i, i + 1) }, i + 1));
@@ -1021,6 +1022,8 @@ mod tests {
             [Marker::Version { parts: vec![2, 1], text: " v2.1".into() }]
         );
         assert_eq!(key("runbook version 3"), "runbook");
+        assert_eq!(key("board-report-draft-3"), "board report");
+        assert_eq!(texts("board-report-draft-3"), ["-draft-3"]);
         assert_eq!(key("2026-03-05"), "");
         assert!(normalize("2026-03-05").markers[0].is_period());
         assert!(normalize("standup 20260305").markers[0].is_period());
