@@ -1293,3 +1293,22 @@ fn a_retired_note_may_name_its_successor_elsewhere() {
 fn a_site_generators_mapping_of_dates_is_its_own() {
     expect("mkdocs-blog-dates", &[("invalid-date", "docs/index.md", Some(4))]);
 }
+
+/// Decision records kept in a hidden folder (`.agents/decisions/`) are
+/// left out of a walk of the vault, and checked when the folder is named,
+/// as a path named is always read. The records name each other by id
+/// (`ADR-014` is `ADR-014-message-broker.md`), and a record that names the
+/// end of the chain running through the one that superseded it (`ADR-010`
+/// names `ADR-014`, which supersedes `ADR-012`, which supersedes
+/// `ADR-010`) agrees with that record.
+#[test]
+fn records_in_a_named_hidden_folder_are_checked() {
+    let (code, json) = check_json(&fixture("hidden-records").join(".agents/decisions"), &["--no-cache"]);
+    assert_eq!(
+        (code, findings(&json), &json["summary"]["notes"]),
+        (0, vec![], &serde_json::json!(4)),
+        "{json}"
+    );
+    let (_, json) = check_json(&fixture("hidden-records"), &["--no-cache"]);
+    assert_eq!(json["summary"]["notes"], 1, "{json}");
+}

@@ -50,7 +50,7 @@ pub struct Vault {
     /// Whether some note is in a templates folder (`902Template/`,
     /// `Templates/`): a vault that files its templates keeps them there.
     templates_filed: bool,
-    /// The notes whose names open with a record number (`0107-…`), by
+    /// The notes whose names open with a record number or id (`0107-…`, `ADR-086-…`), by
     /// number: built when a value first needs it, as few ever do.
     opened_by_number: std::sync::OnceLock<Vec<(u64, NoteId)>>,
     /// Whether the vault names successors by bare file name from beside
@@ -349,6 +349,18 @@ fn opened_by_number(stem: &str) -> Option<u64> {
     let digits = stem.bytes().take_while(u8::is_ascii_digit).count();
     let separated = stem[digits..].starts_with(['-', '_', ' ', '.']);
     ((2..=MAX_NUMBER_DIGITS).contains(&digits) && separated).then(|| stem[..digits].parse().ok()).flatten()
+}
+
+/// The number of a name that opens with a record's id and goes on with
+/// its title (`ADR-086-lefthook-hooks`, `0107-propagating-parameters`).
+fn opened_by_id(stem: &str) -> Option<u64> {
+    let letters = stem.bytes().take_while(u8::is_ascii_alphabetic).count();
+    if letters == 0 {
+        return opened_by_number(stem);
+    }
+    let rest = &stem[letters..];
+    let rest = rest.strip_prefix(['-', '_', ' ']).unwrap_or(rest);
+    (2..=6).contains(&letters).then(|| opened_by_number(rest)).flatten()
 }
 
 /// Whether two notes' paths are one path but for case or Unicode form,
@@ -811,7 +823,8 @@ impl Vault {
         one_or_ambiguous(&found)
     }
 
-    /// The notes whose names open with `number` and a separator.
+    /// The notes whose names open with `number` and a separator, after an
+    /// id's letters or none.
     fn opened_with(&self, number: u64) -> impl Iterator<Item = NoteId> + '_ {
         let opened = self.opened_by_number.get_or_init(|| self.notes_opened_by_number());
         let start = opened.partition_point(|&(n, _)| n < number);
@@ -819,10 +832,12 @@ impl Vault {
     }
 
     /// Every note whose name opens with a number of two digits or more and
-    /// a separator (`0107-propagating-parameters`), by that number.
+    /// a separator, after an id's letters or none
+    /// (`0107-propagating-parameters`, `ADR-086-lefthook-hooks`), by that
+    /// number.
     fn notes_opened_by_number(&self) -> Vec<(u64, NoteId)> {
         let mut opened: Vec<(u64, NoteId)> = (self.notes.iter().enumerate())
-            .filter_map(|(id, note)| Some((opened_by_number(note.stem())?, id)))
+            .filter_map(|(id, note)| Some((opened_by_id(note.stem())?, id)))
             .collect();
         opened.sort_unstable();
         opened
@@ -849,7 +864,11 @@ impl Vault {
                 && folder.get(..prefix.len()).is_some_and(|f| f.eq_ignore_ascii_case(prefix))
                 && folder.ends_with(['s', 'S']);
         let title = note.title.trim_start();
-        folder_says || title.get(..id_text.len()).is_some_and(|t| t.eq_ignore_ascii_case(id_text))
+        let opens = |text: &str| text.get(..id_text.len()).is_some_and(|t| t.eq_ignore_ascii_case(id_text));
+        // The name itself opens with the id (`ADR-086-lefthook-hooks`).
+        let stem = note.stem();
+        let named = opens(stem) && stem[id_text.len()..].starts_with(['-', '_', ' ', '.']);
+        folder_says || opens(title) || named
     }
 
     fn resolve_path(&self, path: &str) -> Resolution {

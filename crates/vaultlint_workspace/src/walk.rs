@@ -26,6 +26,24 @@ pub struct WalkOptions {
     /// Names of folders, at any depth, that hold other projects' files
     /// (dependencies) and are not walked; `None`: [`VENDORED`].
     pub vendored: Option<Vec<String>>,
+    /// Folders (`.agents/decisions/`) and notes named on the command line
+    /// inside a hidden folder, relative to the root: walked all the same,
+    /// as a path a person names is always read (hidden folders are
+    /// otherwise left out, `.obsidian/` and `.git/` among them).
+    pub named_hidden: Vec<String>,
+}
+
+impl WalkOptions {
+    /// Whether the hidden entry at `path` (relative to the root; a folder
+    /// if `is_dir`) is one of [`WalkOptions::named_hidden`], is inside
+    /// one, or holds one.
+    fn named(&self, path: &str, is_dir: bool) -> bool {
+        let folder = format!("{path}/");
+        self.named_hidden.iter().any(|named| {
+            let within = named.ends_with('/') && path.starts_with(named.as_str());
+            named == path || is_dir && named.starts_with(&folder) || within
+        })
+    }
 }
 
 /// The folders of dependencies, which static site generators skip too.
@@ -350,7 +368,8 @@ fn walk_with(
     // the walker would wait on the pipe forever.
     let skipped: std::sync::Arc<Mutex<Vec<Diagnostic>>> = Default::default();
     let walker = WalkBuilder::new(root)
-        .hidden(true)
+        // Hidden entries are left out below, but for those named.
+        .hidden(options.named_hidden.is_empty())
         .follow_links(false)
         .require_git(false)
         .git_ignore(own.is_none())
@@ -362,6 +381,15 @@ fn walk_with(
             let options = options.clone();
             move |entry| {
                 let is_dir = entry.file_type().is_some_and(|t| t.is_dir());
+                if !options.named_hidden.is_empty() && entry.depth() > 0 {
+                    // Inside a hidden folder, only the way to what was named,
+                    // and what was named, is walked.
+                    let path = relative(&root, entry.path());
+                    let hidden = path.split('/').any(|part| part.starts_with('.'));
+                    if hidden && (entry.file_name() == ".git" || !options.named(&path, is_dir)) {
+                        return false;
+                    }
+                }
                 if is_dir && entry.depth() > 0 && options.is_vendored(&entry.file_name().to_string_lossy()) {
                     return false;
                 }

@@ -359,6 +359,27 @@ fn by_alias(vault: &Vault, declared: &Declared, target: NoteId) -> Option<Diagno
     )
 }
 
+/// Whether a chain of edges (declared on either side) leads from `from`
+/// to `to`.
+fn leads_to(
+    edges: &vaultlint_model::graph::Lists<vaultlint_model::graph::Edge>,
+    from: NoteId,
+    to: NoteId,
+) -> bool {
+    let (mut seen, mut next) = (HashSet::from([from]), vec![from]);
+    while let Some(at) = next.pop() {
+        for edge in &edges[at] {
+            if edge.to == to {
+                return true;
+            }
+            if seen.insert(edge.to) {
+                next.push(edge.to);
+            }
+        }
+    }
+    false
+}
+
 /// `conflicting-supersession`: where both sides of an edge are declared,
 /// they must agree. A note that says it supersedes (corrects) X while X
 /// names other successors (corrections), not it; and a note that names a
@@ -378,8 +399,11 @@ fn report_conflicts(vault: &Vault, graph: &Graph, relation: Relation, out: &mut 
         for edge in edges.iter().filter(|e| e.rule.is_none()) {
             let (older_path, newer_path) = (path(older), path(edge.to));
             if !edge.side.names_newer() {
-                // Stated by the newer note alone.
-                if newer.is_empty() {
+                // Stated by the newer note alone. The older note may name
+                // the end of the chain that runs through this one (`B`
+                // supersedes `A`, `C` supersedes `B`, and `A` names `C`), as
+                // `superseded-successor` asks: no disagreement.
+                if newer.is_empty() || newer.iter().all(|&named| leads_to(all_edges, edge.to, named)) {
                     continue;
                 }
                 out.push(
