@@ -14,27 +14,36 @@ fn nvim() -> String {
     tool
 }
 
+/// Runs the Lua `script` (in `tests/editor/`) in headless Neovim on the
+/// vault at `root`, with the note `note` and the extra environment
+/// `env`; what the script wrote to its `OUT` file.
+fn run_script(script: &str, root: &std::path::Path, note: &str, env: &[(&str, &str)]) -> String {
+    let out = root.join("out.txt");
+    let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/editor").join(script);
+    let status = Command::new(nvim())
+        .args(["--headless", "-u", "NONE", "-i", "NONE", "-n", "-c"])
+        .arg(format!("luafile {}", script.display()))
+        .env("VAULTLINT", env!("CARGO_BIN_EXE_vaultlint"))
+        .env("ROOT", root)
+        .env("NOTE", root.join(note))
+        .env("OUT", &out)
+        .envs(env.iter().copied())
+        .status()
+        .unwrap();
+    assert!(status.success());
+    std::fs::read_to_string(&out).unwrap()
+}
+
 #[test]
 fn neovim_shows_the_servers_diagnostics() {
     let dir = tempfile::tempdir().unwrap();
     copy_dir(&fixture("handbook"), dir.path());
     std::fs::write(dir.path().join("vaultlint.toml"), "").unwrap();
     let root = dir.path().canonicalize().unwrap();
-    let out = root.join("diagnostics.txt");
-    let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/editor/diagnostics.lua");
-    let status = Command::new(nvim())
-        .args(["--headless", "-u", "NONE", "-i", "NONE", "-n", "-c"])
-        .arg(format!("luafile {}", script.display()))
-        .env("VAULTLINT", env!("CARGO_BIN_EXE_vaultlint"))
-        .env("ROOT", &root)
-        .env("NOTE", root.join("internal/it/vpn.md"))
-        .env("OUT", &out)
-        .status()
-        .unwrap();
-    assert!(status.success());
+    let shown = run_script("diagnostics.lua", &root, "internal/it/vpn.md", &[]);
     // Line 3, column 16, an error (1), as the editor shows it.
     assert_eq!(
-        std::fs::read_to_string(&out).unwrap(),
+        shown,
         "3:16 1 missing-successor successor `vpn-setup.md` does not exist: no note at `vpn-setup.md`\n"
     );
 }
@@ -49,24 +58,9 @@ fn neovim_completes_and_renames_through_the_server() {
     let dir = tempfile::tempdir().unwrap();
     copy_dir(&fixture("editor-rename"), dir.path());
     let root = dir.path().canonicalize().unwrap();
-    let out = root.join("completion.txt");
-    let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/editor/completion.lua");
-    let status = Command::new(nvim())
-        .args(["--headless", "-u", "NONE", "-i", "NONE", "-n", "-c"])
-        .arg(format!("luafile {}", script.display()))
-        .env("VAULTLINT", env!("CARGO_BIN_EXE_vaultlint"))
-        .env("ROOT", &root)
-        .env("NOTE", root.join("Archive/Expenses 2023.md"))
-        .env("NAME", "Expenses policy")
-        .env("NEW_NAME", "Spending policy")
-        .env("OUT", &out)
-        .status()
-        .unwrap();
-    assert!(status.success());
-    assert_eq!(
-        std::fs::read_to_string(&out).unwrap(),
-        "superseded_by: \"[[Expenses policy]]\"\nSee [[Expenses policy]]\nrenamed\n"
-    );
+    let env = [("NAME", "Expenses policy"), ("NEW_NAME", "Spending policy")];
+    let left = run_script("completion.lua", &root, "Archive/Expenses 2023.md", &env);
+    assert_eq!(left, "superseded_by: \"[[Expenses policy]]\"\nSee [[Expenses policy]]\nrenamed\n");
     assert!(!root.join("Policies/Expenses policy.md").exists());
     let note = std::fs::read_to_string(root.join("Archive/Expenses 2023.md")).unwrap();
     assert!(note.contains("\nsuperseded_by: \"[[Spending policy]]\"\n"), "{note}");

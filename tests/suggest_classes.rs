@@ -24,6 +24,12 @@ fn expect_pairs(name: &str, expected: &[(&str, &str, &str)]) {
     assert_eq!(pairs, owned(expected), "{json}");
 }
 
+/// The folder tables `suggest` offers, as (older, newer) globs.
+fn folder_rules(json: &serde_json::Value) -> Vec<(&str, &str)> {
+    let rules = json["folder_rules"].as_array().unwrap();
+    rules.iter().map(|r| (r["older"].as_str().unwrap(), r["newer"].as_str().unwrap())).collect()
+}
+
 /// Asserts every pair `suggest --no-git --min-score 0` lists for the
 /// fixture `name`, however weak: (older, newer, direction) each.
 fn expect_all_pairs(name: &str, expected: &[(&str, &str, &str)]) {
@@ -103,12 +109,7 @@ fn two_numbered_records_are_two_documents() {
 fn docusaurus_releases_named_with_a_v_are_releases() {
     let (pairs, json) = found(&fixture("docusaurus-v-releases"), &["--no-git"]);
     assert_eq!(pairs, owned(&[]), "{json}");
-    let rules: Vec<_> = json["folder_rules"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| (r["older"].as_str().unwrap(), r["newer"].as_str().unwrap()))
-        .collect();
+    let rules = folder_rules(&json);
     let zh = "i18n/zh-Hans/docusaurus-plugin-content-docs";
     assert_eq!(
         rules,
@@ -2132,12 +2133,7 @@ fn a_post_rewritten_under_a_new_date_is_paired_with_it() {
 fn release_notes_in_release_folders_are_records_of_their_releases() {
     let (pairs, json) = found(&fixture("release-changelogs"), &["--no-git"]);
     assert_eq!(pairs, owned(&[]), "{json}");
-    let rules: Vec<_> = json["folder_rules"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| (r["older"].as_str().unwrap(), r["newer"].as_str().unwrap()))
-        .collect();
+    let rules = folder_rules(&json);
     assert_eq!(rules, [("versioned_docs/version-[0-9]*", "docs")], "{json}");
 }
 
