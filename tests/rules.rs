@@ -1297,10 +1297,12 @@ fn a_site_generators_mapping_of_dates_is_its_own() {
 /// Decision records kept in a hidden folder (`.agents/decisions/`) are
 /// left out of a walk of the vault, and checked when the folder is named,
 /// as a path named is always read. The records name each other by id
-/// (`ADR-014` is `ADR-014-message-broker.md`), and a record that names the
+/// (`ADR-014`, or `ADR-14`, is `ADR-014-message-broker.md`), and a record that names the
 /// end of the chain running through the one that superseded it (`ADR-010`
 /// names `ADR-014`, which supersedes `ADR-012`, which supersedes
-/// `ADR-010`) agrees with that record.
+/// `ADR-010`) agrees with that record, and so does the end of the chain,
+/// which names only the record it replaced. A hidden folder inside the
+/// one named (`.drafts/`) is left out as anywhere.
 #[test]
 fn records_in_a_named_hidden_folder_are_checked() {
     let (code, json) = check_json(&fixture("hidden-records").join(".agents/decisions"), &["--no-cache"]);

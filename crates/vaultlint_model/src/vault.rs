@@ -52,7 +52,8 @@ pub struct Vault {
     templates_filed: bool,
     /// The notes whose names open with a record number or id (`0107-…`, `ADR-086-…`), by
     /// number: built when a value first needs it, as few ever do.
-    opened_by_number: std::sync::OnceLock<Vec<(u64, NoteId)>>,
+    /// (Each with whether letters come before the number.)
+    opened_by_number: std::sync::OnceLock<Vec<(u64, bool, NoteId)>>,
     /// Whether the vault names successors by bare file name from beside
     /// the note (see [`Vault::names_beside`]): learned when a value first
     /// needs it.
@@ -351,16 +352,17 @@ fn opened_by_number(stem: &str) -> Option<u64> {
     ((2..=MAX_NUMBER_DIGITS).contains(&digits) && separated).then(|| stem[..digits].parse().ok()).flatten()
 }
 
-/// The number of a name that opens with a record's id and goes on with
-/// its title (`ADR-086-lefthook-hooks`, `0107-propagating-parameters`).
-fn opened_by_id(stem: &str) -> Option<u64> {
+/// The letters and number of a name that opens with a record's id and
+/// goes on with its title (`ADR` and 86 of `ADR-086-lefthook-hooks`; no
+/// letters and 107 of `0107-propagating-parameters`).
+fn opened_by_id(stem: &str) -> Option<(&str, u64)> {
     let letters = stem.bytes().take_while(u8::is_ascii_alphabetic).count();
     if letters == 0 {
-        return opened_by_number(stem);
+        return opened_by_number(stem).map(|n| ("", n));
     }
     let rest = &stem[letters..];
     let rest = rest.strip_prefix(['-', '_', ' ']).unwrap_or(rest);
-    (2..=6).contains(&letters).then(|| opened_by_number(rest)).flatten()
+    (2..=6).contains(&letters).then(|| Some((&stem[..letters], opened_by_number(rest)?))).flatten()
 }
 
 /// Whether two notes' paths are one path but for case or Unicode form,
@@ -816,7 +818,9 @@ impl Vault {
         // the one note so opened in a folder named for the prefix, or whose
         // title opens with the id.
         if found.is_empty() && !prefix.is_empty() {
-            found.extend(self.opened_with(number).filter(|&id| self.files_record(id, prefix, value)));
+            let records =
+                self.opened_with(number, true).filter(|&id| self.files_record(id, prefix, number, value));
+            found.extend(records);
         }
         found.sort_unstable();
         found.dedup();
@@ -825,19 +829,24 @@ impl Vault {
 
     /// The notes whose names open with `number` and a separator, after an
     /// id's letters or none.
-    fn opened_with(&self, number: u64) -> impl Iterator<Item = NoteId> + '_ {
+    /// (`lettered`: those after an id's letters too.)
+    fn opened_with(&self, number: u64, lettered: bool) -> impl Iterator<Item = NoteId> + '_ {
         let opened = self.opened_by_number.get_or_init(|| self.notes_opened_by_number());
-        let start = opened.partition_point(|&(n, _)| n < number);
-        opened[start..].iter().take_while(move |&&(n, _)| n == number).map(|&(_, id)| id)
+        let start = opened.partition_point(|&(n, ..)| n < number);
+        (opened[start..].iter().take_while(move |&&(n, ..)| n == number))
+            .filter(move |&&(_, letters, _)| lettered || !letters)
+            .map(|&(.., id)| id)
     }
 
     /// Every note whose name opens with a number of two digits or more and
     /// a separator, after an id's letters or none
     /// (`0107-propagating-parameters`, `ADR-086-lefthook-hooks`), by that
     /// number.
-    fn notes_opened_by_number(&self) -> Vec<(u64, NoteId)> {
-        let mut opened: Vec<(u64, NoteId)> = (self.notes.iter().enumerate())
-            .filter_map(|(id, note)| Some((opened_by_id(note.stem())?, id)))
+    fn notes_opened_by_number(&self) -> Vec<(u64, bool, NoteId)> {
+        let mut opened: Vec<(u64, bool, NoteId)> = (self.notes.iter().enumerate())
+            .filter_map(|(id, note)| {
+                opened_by_id(note.stem()).map(|(letters, n)| (n, !letters.is_empty(), id))
+            })
             .collect();
         opened.sort_unstable();
         opened
@@ -847,16 +856,18 @@ impl Vault {
     /// does and no other; several are [`Resolution::Ambiguous`].
     fn resolve_in_own_folder(&self, from: NoteId, number: u64) -> Option<Resolution> {
         let folder = self.notes[from].folder();
-        let found: Vec<NoteId> =
-            self.opened_with(number).filter(|&id| id != from && self.notes[id].folder() == folder).collect();
+        let found: Vec<NoteId> = self
+            .opened_with(number, false)
+            .filter(|&id| id != from && self.notes[id].folder() == folder)
+            .collect();
         one_or_ambiguous(&found)
     }
 
     /// Whether note `id`, whose name opens with a record's number, is the
-    /// record `id_text` names with `prefix`: its folder is named for the
-    /// prefix (`teps/` for `TEP`, `adr/` for `ADR`), or its title opens
-    /// with the id as written.
-    fn files_record(&self, id: NoteId, prefix: &str, id_text: &str) -> bool {
+    /// record `id_text` (`prefix` and `number`) names: its folder is named
+    /// for the prefix (`teps/` for `TEP`, `adr/` for `ADR`), its title
+    /// opens with the id as written, or its name with the id.
+    fn files_record(&self, id: NoteId, prefix: &str, number: u64, id_text: &str) -> bool {
         let note = &self.notes[id];
         let folder = note.folder().rsplit('/').next().unwrap_or_default();
         let folder_says = folder.eq_ignore_ascii_case(prefix)
@@ -865,9 +876,10 @@ impl Vault {
                 && folder.ends_with(['s', 'S']);
         let title = note.title.trim_start();
         let opens = |text: &str| text.get(..id_text.len()).is_some_and(|t| t.eq_ignore_ascii_case(id_text));
-        // The name itself opens with the id (`ADR-086-lefthook-hooks`).
-        let stem = note.stem();
-        let named = opens(stem) && stem[id_text.len()..].starts_with(['-', '_', ' ', '.']);
+        // The name itself opens with the id (`ADR-086-lefthook-hooks`, for
+        // `ADR-86` as well), its letters and number.
+        let named = opened_by_id(note.stem())
+            .is_some_and(|(letters, n)| n == number && letters.eq_ignore_ascii_case(prefix));
         folder_says || opens(title) || named
     }
 

@@ -160,7 +160,7 @@ fn said_in_words(body: &str, opening: &[(usize, &str)], body_start: usize) -> Op
     // is read.
     let end = opening.last().map_or(0, |&(start, line)| start + line.len());
     let opening_bytes = &body.as_bytes()[..end];
-    if !mentions_this(opening_bytes) && memchr::memmem::find(opening_bytes, b"version").is_none() {
+    if !mentions_this(opening_bytes) && memchr::memmem::find(opening_bytes, b"ersion").is_none() {
         return None;
     }
     opening.iter().find_map(|&(start, line)| {
@@ -178,6 +178,24 @@ fn said_in_words(body: &str, opening: &[(usize, &str)], body_start: usize) -> Op
 
 /// The words that call a version the newer one.
 const NEWER: &[&str] = &["updated", "newer", "new", "revised", "latest", "current", "recent"];
+/// What a note that points to its newer version calls itself (`of this
+/// post`): a written piece, not a file or its content, whose newer
+/// version may be the software's.
+const PIECES: &[&str] = &[
+    "post",
+    "page",
+    "article",
+    "note",
+    "guide",
+    "document",
+    "doc",
+    "tutorial",
+    "policy",
+    "proposal",
+    "procedure",
+    "runbook",
+    "playbook",
+];
 /// The verbs that send a reader on to another text (`try the updated
 /// version`, `check out the newer version`).
 const SENDS: &[&str] = &["see", "read", "try", "visit", "find", "follow"];
@@ -213,7 +231,7 @@ fn points_to_newer_version(line: &str) -> bool {
             continue;
         }
         let after: Vec<&str> = words[i + 1..].iter().copied().take(3).collect();
-        let of_this = matches!(after[..], ["of", "this", what, ..] if SELVES.contains(&what));
+        let of_this = matches!(after[..], ["of", "this", what, ..] if PIECES.contains(&what));
         let of_other = after.first() == Some(&"of") && !of_this;
         // The newer note says "this is an updated version of …".
         let spoken_by_newer =
@@ -229,7 +247,13 @@ fn points_to_newer_version(line: &str) -> bool {
             (Some(verb), _) => SENDS.contains(verb),
             _ => false,
         };
-        if of_this || sent && linked(true) {
+        // Sent on, the link is the phrase itself (`[updated version](…)`,
+        // `[[Setup 2026|new version]]`): "see the new version [[Obsidian
+        // 1.5]]" names a release of the software.
+        let phrase_linked = [format!("{adjective} version]("), format!("{adjective} version]]")]
+            .iter()
+            .any(|closing| lower.contains(closing.as_str()));
+        if of_this || sent && phrase_linked && linked(true) {
             return true;
         }
     }
@@ -631,6 +655,7 @@ mod tests {
             "> An updated version of this guide is [here](../guides/setup.md).\n",
             "Check out the [newer version]({{< ref \"setup-2\" >}}).\n",
             "_See the [[Setup 2026|new version]] instead._\n",
+            "Try the Updated Version [here](setup-2.md) too, and the [Updated Version](setup-2.md).\n",
         ];
         for text in cases {
             assert!(found(text).is_some(), "{text}");
@@ -642,6 +667,10 @@ mod tests {
             "See the latest version on [npm](https://www.npmjs.com/package/x).\n",
             "Upgrade to the new version [[Release 2.0]] first.\n",
             "The updated version of this post fixes typos.\n",
+            "See the new version [[Obsidian 1.5]] for canvas support.\n",
+            "Find the latest version in [[Downloads]].\n",
+            "Try the new version [here](c2.md) of the app, it is faster.\n",
+            "The latest version of this file is on [GitHub](https://github.com/me/dotfiles).\n",
         ];
         for text in not {
             assert_eq!(found(text), None, "{text}");

@@ -35,12 +35,17 @@ pub struct WalkOptions {
 
 impl WalkOptions {
     /// Whether the hidden entry at `path` (relative to the root; a folder
-    /// if `is_dir`) is one of [`WalkOptions::named_hidden`], is inside
-    /// one, or holds one.
+    /// if `is_dir`) is one of [`WalkOptions::named_hidden`], is inside one
+    /// (and not hidden there), or holds one.
     fn named(&self, path: &str, is_dir: bool) -> bool {
         let folder = format!("{path}/");
         self.named_hidden.iter().any(|named| {
-            let within = named.ends_with('/') && path.starts_with(named.as_str());
+            // Below a named folder, hidden entries (its own `.obsidian/`)
+            // are left out as anywhere.
+            let within = named.ends_with('/')
+                && path
+                    .strip_prefix(named.as_str())
+                    .is_some_and(|below| !below.split('/').any(|p| p.starts_with('.')));
             named == path || is_dir && named.starts_with(&folder) || within
         })
     }

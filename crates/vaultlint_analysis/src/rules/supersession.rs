@@ -422,7 +422,13 @@ fn report_conflicts(vault: &Vault, graph: &Graph, relation: Relation, out: &mut 
                 continue;
             }
             let Some(named) = named_back.get(&edge.to) else { continue };
-            if named.is_empty() || named.contains(&older) {
+            // The successor names a note that replaced this one (`A` names
+            // `C`, which supersedes `B`, which supersedes `A`): the end of
+            // its chain, no disagreement.
+            if named.is_empty()
+                || named.contains(&older)
+                || named.iter().any(|&n| leads_to(all_edges, older, n))
+            {
                 continue;
             }
             out.push(
