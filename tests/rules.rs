@@ -1269,21 +1269,9 @@ fn a_rule_opening_a_snippet_is_no_frontmatter() {
 #[test]
 fn a_retired_note_may_name_its_successor_elsewhere() {
     expect("successor-elsewhere", &[("invalid-successor", "proposals/prop-12.md", Some(6))]);
-    let out = common::vaultlint()
-        .args(["lineage", "--all", "--format", "jsonl", "--no-cache"])
-        .arg(fixture("successor-elsewhere"))
-        .output()
-        .unwrap();
-    let lines = String::from_utf8(out.stdout).unwrap();
-    let verdict = |path: &str| {
-        lines
-            .lines()
-            .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
-            .find(|v| v["path"] == path)
-            .map(|v| v["verdict"].as_str().unwrap().to_string())
-    };
-    assert_eq!(verdict("proposals/prop-7.md").as_deref(), Some("stale"), "{lines}");
-    assert_eq!(verdict("proposals/prop-12.md").as_deref(), Some("unknown"), "{lines}");
+    let map = common::lineage_map(&fixture("successor-elsewhere"), &["--no-cache"]);
+    assert_eq!(map["proposals/prop-7.md"]["verdict"], "stale", "{map:?}");
+    assert_eq!(map["proposals/prop-12.md"]["verdict"], "unknown", "{map:?}");
 }
 
 /// MkDocs Material's blog writes a post's dates as a mapping under

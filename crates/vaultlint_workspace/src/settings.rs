@@ -232,9 +232,8 @@ impl Settings {
                 threads: flags.threads,
                 vendored: config.vendored.clone(),
                 named_hidden: scope.focus.as_ref().map_or_else(Vec::new, |focus| {
-                    let hidden =
-                        |path: &&String| path.split('/').any(|part| part.starts_with('.') && part.len() > 1);
-                    focus.folders.iter().chain(&focus.notes).filter(hidden).cloned().collect()
+                    let named = focus.folders.iter().chain(&focus.notes);
+                    named.filter(|path| crate::walk::hidden_path(path)).cloned().collect()
                 }),
             },
             obsidian,

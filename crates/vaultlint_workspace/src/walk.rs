@@ -12,6 +12,12 @@ use vaultlint_core::code::Code;
 use vaultlint_core::diagnostic::Diagnostic;
 use vaultlint_core::paths::{is_note_name, plain_under, relative, strip_extension};
 
+/// Whether a path (relative, `/`-separated) is in a hidden folder or is
+/// a hidden file: one of its parts starts with a dot.
+pub fn hidden_path(path: &str) -> bool {
+    path.split('/').any(|part| part.starts_with('.') && part.len() > 1)
+}
+
 /// What the walk leaves out and which files it takes as notes.
 #[derive(Debug, Clone, Default)]
 pub struct WalkOptions {
@@ -43,9 +49,7 @@ impl WalkOptions {
             // Below a named folder, hidden entries (its own `.obsidian/`)
             // are left out as anywhere.
             let within = named.ends_with('/')
-                && path
-                    .strip_prefix(named.as_str())
-                    .is_some_and(|below| !below.split('/').any(|p| p.starts_with('.')));
+                && path.strip_prefix(named.as_str()).is_some_and(|below| !hidden_path(below));
             named == path || is_dir && named.starts_with(&folder) || within
         })
     }
@@ -390,8 +394,7 @@ fn walk_with(
                     // Inside a hidden folder, only the way to what was named,
                     // and what was named, is walked.
                     let path = relative(&root, entry.path());
-                    let hidden = path.split('/').any(|part| part.starts_with('.'));
-                    if hidden && (entry.file_name() == ".git" || !options.named(&path, is_dir)) {
+                    if hidden_path(&path) && (entry.file_name() == ".git" || !options.named(&path, is_dir)) {
                         return false;
                     }
                 }

@@ -1286,7 +1286,7 @@ fn release_stages(stem: &str) -> Vec<String> {
 
 /// The day a name's markers give, if one gives a whole day (not a year
 /// or a month alone).
-fn full_day(markers: &[Marker]) -> Option<vaultlint_core::date::Day> {
+pub(super) fn full_day(markers: &[Marker]) -> Option<vaultlint_core::date::Day> {
     markers.iter().find_map(|m| match m {
         Marker::Date { day, .. } if day.day != 0 => Some(*day),
         _ => None,

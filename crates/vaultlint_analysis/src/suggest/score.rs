@@ -309,10 +309,8 @@ fn name_score(
     // A day in the one name (`Council 2023-06-21` beside `Council`) with
     // nothing in common is a note of that day on the subject, the minutes
     // of a meeting or a lecture's notes, not the note rewritten.
-    let day_named = |f: &Facts| {
-        f.path.own_markers > 0
-            && f.path.name.markers.iter().any(|m| matches!(m, Marker::Date { day, .. } if day.day != 0))
-    };
+    let day_named =
+        |f: &Facts| f.path.own_markers > 0 && super::exclusions::full_day(&f.path.name.markers).is_some();
     let marked = !identity.same_stem
         && (a.path.own_markers == 0) != (b.path.own_markers == 0)
         && !day_named(a)
